@@ -1,0 +1,191 @@
+/** Monthly subscription terms the shop can price, in months. */
+export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
+export type FeeTerm = (typeof FEE_TERMS)[number];
+
+/** Terms offered as garage filter options, in months. */
+export const MONTH_FILTER_OPTIONS = [1, 3, 6, 12, 24, 36] as const;
+
+/** Fields the garage list can be sorted by. */
+export const GARAGE_SORT_FIELDS = [
+  'subscription_fee_minimum',
+  'mileage',
+  'release_date',
+  'subscription_available_from',
+] as const;
+export type GarageSortField = (typeof GARAGE_SORT_FIELDS)[number];
+
+/** Cars per garage page. */
+export const GARAGE_PAGE_SIZE = 12;
+
+export type FeeKey = `subscription_fee_${FeeTerm}`;
+export type FeeFields = { [K in FeeKey]: number | null };
+
+export interface Brand {
+  id: number;
+  name: string;
+  image: string | null;
+}
+
+export interface CarModel {
+  id: number;
+  name: string;
+  image: string | null;
+  brand: Brand;
+}
+
+/** A subscription car as the API returns it (money in won, mileage in km, dates YYYY-MM-DD). */
+export interface Car extends FeeFields {
+  id: number;
+  model: CarModel;
+  sub_model: string | null;
+  trim: string | null;
+  images: string[];
+  color: string | null;
+  mileage: number | null;
+  license_plate: string | null;
+  description: string | null;
+  retail_price: number | null;
+  is_new: boolean;
+  is_hot: boolean;
+  is_subscriptable: boolean;
+  subscription_available_from: string | null;
+  release_date: string | null;
+  subscription_fee_minimum: number | null;
+}
+
+/** Name of the fee field for a term. */
+export function feeKey(term: FeeTerm): FeeKey {
+  return `subscription_fee_${term}`;
+}
+
+/** True when `n` is one of the priced terms. */
+export function isFeeTerm(n: number): n is FeeTerm {
+  return (FEE_TERMS as readonly number[]).includes(n);
+}
+
+/** Monthly fee in won for a term, or null when the car does not offer it. */
+export function feeForTerm(car: Partial<FeeFields>, term: number): number | null {
+  if (!isFeeTerm(term)) return null;
+  const fee = car[feeKey(term)];
+  return typeof fee === 'number' ? fee : null;
+}
+
+/** Terms with a fee, ascending: the steps of the detail page's month slider. */
+export function availableDurations(car: Partial<FeeFields>): FeeTerm[] {
+  return FEE_TERMS.filter((term) => feeForTerm(car, term) !== null);
+}
+
+/** The slider's default: the longest offered term, or null when none is offered. */
+export function defaultDuration(car: Partial<FeeFields>): FeeTerm | null {
+  const terms = availableDurations(car);
+  return terms.length ? terms[terms.length - 1] : null;
+}
+
+/** Lowest monthly fee over all offered terms (what the garage sorts "price" by). */
+export function minimumFee(car: Partial<FeeFields>): number | null {
+  const fees = FEE_TERMS.map((t) => feeForTerm(car, t)).filter((f): f is number => f !== null);
+  return fees.length ? Math.min(...fees) : null;
+}
+
+/** Whole won with thousands separators and no decimals, e.g. 1,250,000. */
+export function formatWon(amount: number): string {
+  return Math.floor(amount).toLocaleString('ko-KR', { maximumFractionDigits: 0 });
+}
+
+/** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price. */
+export function homePriceText(car: Partial<FeeFields> & { retail_price?: number | null }): string {
+  const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? car.retail_price ?? null;
+  return fee === null ? '문의 필요' : `₩${formatWon(fee)}/월`;
+}
+
+/** The fee text for a chosen term on the detail and order pages. */
+export function termPriceText(car: Partial<FeeFields>, term: number): string {
+  const fee = feeForTerm(car, term);
+  return fee === null ? '문의 필요' : `₩${formatWon(fee)}/월`;
+}
+
+export type HomeTag = 'NEW' | 'HOT' | 'PROMOTED';
+
+/** Tags on home and detail: NEW if new, HOT if hot, PROMOTED if a 6, 12 or 24-month fee exists. */
+export function homeTags(car: Pick<Car, 'is_new' | 'is_hot'> & Partial<FeeFields>): HomeTag[] {
+  const tags: HomeTag[] = [];
+  if (car.is_new) tags.push('NEW');
+  if (car.is_hot) tags.push('HOT');
+  if ([6, 12, 24].some((t) => feeForTerm(car, t) !== null)) tags.push('PROMOTED');
+  return tags;
+}
+
+export type GarageLabel = 'Promoted' | 'Sale';
+
+/** Garage card labels: Promoted when hot, Sale when new. */
+export function garageLabels(car: Pick<Car, 'is_new' | 'is_hot'>): GarageLabel[] {
+  const labels: GarageLabel[] = [];
+  if (car.is_hot) labels.push('Promoted');
+  if (car.is_new) labels.push('Sale');
+  return labels;
+}
+
+/** Today's date as YYYY-MM-DD in Korea, the shop's calendar. */
+export function todayInKorea(now: Date = new Date()): string {
+  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A car is available by date when it has no start date or the start date is not in the future. */
+export function isAvailableByDate(
+  car: Pick<Car, 'subscription_available_from'>,
+  today: string = todayInKorea(),
+): boolean {
+  const from = car.subscription_available_from;
+  return !from || from.slice(0, 10) <= today;
+}
+
+/** Whether the garage shows the card at full opacity: subscriptable and available by date. */
+export function isGarageActive(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today?: string): boolean {
+  return car.is_subscriptable && isAvailableByDate(car, today);
+}
+
+/** Display name: the model name plus the sub model, or else the trim. */
+export function carDisplayName(car: Pick<Car, 'model' | 'sub_model' | 'trim'>): string {
+  const extra = car.sub_model || car.trim;
+  return extra ? `${car.model.name} ${extra}` : car.model.name;
+}
+
+/** Link target of a home card: /car/{id}, or the name as a slug when there is no id. */
+export function carHref(card: { id?: number | null; name: string }): string {
+  if (card.id) return `/car/${card.id}`;
+  return `/car/${card.name.toLowerCase().replace(/\s+/g, '-')}`;
+}
+
+/** Brand slug used in /garage?brand=: lowercased name, Mercedes Benz as mercedes. */
+export function brandSlug(name: string): string {
+  const lower = name.trim().toLowerCase();
+  if (lower === 'mercedes benz' || lower === 'mercedes-benz') return 'mercedes';
+  return lower.replace(/\s+/g, '-');
+}
+
+/** Brands with their own showcase entry on home and in the garage list; the rest are Others. */
+export const FEATURED_BRAND_SLUGS = ['ferrari', 'lamborghini', 'mercedes', 'porsche', 'bmw'] as const;
+export const OTHERS_SLUG = 'others';
+
+export interface CarSpecs {
+  engine: string;
+  fuel: string;
+  transmission: string;
+  drivetrain: string;
+  seats: number;
+}
+
+/** Specifications: all fixed defaults except the engine, which is the sub model. */
+export function carSpecs(car: Pick<Car, 'sub_model'>): CarSpecs {
+  return { engine: car.sub_model || '-', fuel: 'Gasoline', transmission: 'Automatic', drivetrain: 'AWD', seats: 5 };
+}
+
+/** Features: trim (or Standard Package), colour, mileage in km, licence plate. */
+export function carFeatures(car: Pick<Car, 'trim' | 'color' | 'mileage' | 'license_plate'>): { label: string; value: string }[] {
+  return [
+    { label: 'Trim', value: car.trim || 'Standard Package' },
+    { label: 'Color', value: car.color || '-' },
+    { label: 'Mileage', value: car.mileage === null || car.mileage === undefined ? '-' : `${formatWon(car.mileage)} km` },
+    { label: 'License plate', value: car.license_plate || '-' },
+  ];
+}

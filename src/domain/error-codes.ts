@@ -1,0 +1,30 @@
+/** Error codes of the API envelope; 0 is success. Clients switch on these, never on messages. */
+export const ErrorCode = {
+  OK: 0,
+  VALIDATION: 1001,
+  NOT_FOUND: 1004,
+  UNAUTHORIZED: 1101,
+  TOKEN_EXPIRED: 1102,
+  FORBIDDEN: 1103,
+  CONFLICT: 1109,
+  RATE_LIMITED: 1129,
+  UNPROCESSABLE: 1122,
+  PAYMENT: 1201,
+  NOT_CONFIGURED: 1301,
+  INTERNAL: 1500,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Success envelope. */
+export interface ApiSuccess<T> {
+  code: 0;
+  message: string;
+  data: T;
+}
+
+/** Failure envelope: a readable Korean message and per-field messages. */
+export interface ApiFailure {
+  code: Exclude<ErrorCodeValue, 0>;
+  message: string;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { ErrorCode } from '../domain/error-codes';
+import type { Db } from './db/client';
+import type { Config } from './env';
+import { ApiError } from './errors';
+import type { AppEnv, Deps } from './http';
+import { adminCatalogueRoutes } from './routes/admin';
+import { butlerCatalogueRoutes } from './routes/butlers';
+import { catalogueRoutes } from './routes/catalogue';
+import { servicesRoutes } from './routes/services';
+import { subscriptionCatalogueRoutes } from './routes/subscriptions';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  onCatalogueChange?: () => void;
+}
+
+/** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
+export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptions) {
+  const log: Deps['log'] = (level, message, extra) => {
+    if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
+    (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
+  };
+  const deps: Deps = { db, config, onCatalogueChange, log };
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError(400, ErrorCode.VALIDATION, '요청 본문이 너무 큽니다. (최대 1MB)');
+      },
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
+  app.route('/catalogue', catalogueRoutes);
+  app.route('/subscriptions', subscriptionCatalogueRoutes);
+  app.route('/butlers', butlerCatalogueRoutes);
+  app.route('/services', servicesRoutes);
+  app.route('/admin', adminCatalogueRoutes);
+
+  app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, message: '요청한 주소를 찾을 수 없습니다.', errors: {} }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ code: ErrorCode.VALIDATION, message: '요청을 처리할 수 없습니다.', errors: {} }, err.status);
+    }
+    log('error', `${c.req.method} ${c.req.path} failed`, err);
+    return c.json({ code: ErrorCode.INTERNAL, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', errors: {} }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DIST_DIR: z.string().default('dist'),
+  DATABASE_URL: optional,
+  PUBLIC_SITE_URL: optional,
+  JWT_SECRET: optional,
+  ADMIN_TOKEN: optional,
+  PUBLIC_PORTONE_STORE_ID: optional,
+  PUBLIC_PORTONE_BILLING_CHANNEL_KEY: optional,
+  PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY: optional,
+  PORTONE_API_SECRET: optional,
+  PORTONE_API_BASE_URL: z.string().default('https://api.portone.io'),
+  KAKAO_REST_API_KEY: optional,
+  KAKAO_CLIENT_SECRET: optional,
+  KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
+  KAKAO_API_BASE_URL: z.string().default('https://kapi.kakao.com'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTH_BASE_URL: z.string().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_BASE_URL: z.string().default('https://openidconnect.googleapis.com'),
+  NAVER_CLIENT_ID: optional,
+  NAVER_CLIENT_SECRET: optional,
+  NAVER_AUTH_BASE_URL: z.string().default('https://nid.naver.com'),
+  NAVER_API_BASE_URL: z.string().default('https://openapi.naver.com'),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('no-reply@luxe-subscribe.kr'),
+  LLM_BASE_URL: optional,
+  LLM_API_KEY: optional,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  databaseUrl?: string;
+  siteUrl?: string;
+  jwtSecret: string;
+  adminToken?: string;
+  portone: {
+    storeId?: string;
+    billingChannelKey?: string;
+    identityChannelKey?: string;
+    apiSecret?: string;
+    apiBaseUrl: string;
+    /** True when PortOne is fully configured; sandbox keys are refused then. */
+    configured: boolean;
+  };
+  oauth: Record<
+    'kakao' | 'google' | 'naver',
+    { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
+  >;
+  smtpUrl?: string;
+  mailFrom: string;
+  llm: { baseUrl?: string; apiKey?: string; model: string };
+  logLevel: 'silent' | 'error' | 'info';
+}
+
+/** Parses the environment once; fails loudly with every bad variable named. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const portoneConfigured = Boolean(e.PUBLIC_PORTONE_STORE_ID && e.PORTONE_API_SECRET);
+  if (e.NODE_ENV === 'production' && !portoneConfigured) {
+    throw new Error('NODE_ENV=production needs PUBLIC_PORTONE_STORE_ID and PORTONE_API_SECRET: the payment sandbox is refused in production.');
+  }
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('NODE_ENV=production needs JWT_SECRET.');
+  }
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    distDir: e.DIST_DIR,
+    databaseUrl: e.DATABASE_URL,
+    siteUrl: e.PUBLIC_SITE_URL,
+    jwtSecret: e.JWT_SECRET ?? '',
+    adminToken: e.ADMIN_TOKEN,
+    portone: {
+      storeId: e.PUBLIC_PORTONE_STORE_ID,
+      billingChannelKey: e.PUBLIC_PORTONE_BILLING_CHANNEL_KEY,
+      identityChannelKey: e.PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY,
+      apiSecret: e.PORTONE_API_SECRET,
+      apiBaseUrl: e.PORTONE_API_BASE_URL,
+      configured: portoneConfigured,
+    },
+    oauth: {
+      kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
+      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authBaseUrl: e.GOOGLE_AUTH_BASE_URL, apiBaseUrl: e.GOOGLE_API_BASE_URL },
+      naver: { clientId: e.NAVER_CLIENT_ID, clientSecret: e.NAVER_CLIENT_SECRET, authBaseUrl: e.NAVER_AUTH_BASE_URL, apiBaseUrl: e.NAVER_API_BASE_URL },
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+  if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
+  return config;
+}
+
+/** A development signing secret kept under the data dir, so logins survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A config for tests: in-memory everything, a fixed secret, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', ADMIN_TOKEN: 'test-admin-token' }, overrides);
+}

@@ -1,0 +1,24 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ErrorCode, type ErrorCodeValue } from '../domain/error-codes';
+
+/** An error the API answers with as-is: status, envelope code, Korean message, field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: Exclude<ErrorCodeValue, 0>,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string[]>) =>
+  new ApiError(400, ErrorCode.VALIDATION, message, fields);
+export const notFound = (message = '요청한 정보를 찾을 수 없습니다.') => new ApiError(404, ErrorCode.NOT_FOUND, message);
+export const unauthorized = (message = '로그인이 필요합니다.') => new ApiError(401, ErrorCode.UNAUTHORIZED, message);
+export const forbidden = (message = '권한이 없습니다.') => new ApiError(403, ErrorCode.FORBIDDEN, message);
+export const conflict = (message: string, fields?: Record<string, string[]>) =>
+  new ApiError(409, ErrorCode.CONFLICT, message, fields);
+export const unprocessable = (message: string, fields?: Record<string, string[]>) =>
+  new ApiError(422, ErrorCode.UNPROCESSABLE, message, fields);

@@ -1,0 +1,247 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  FEATURED_BRAND_SLUGS,
+  FEE_TERMS,
+  GARAGE_PAGE_SIZE,
+  OTHERS_SLUG,
+  minimumFee,
+  todayInKorea,
+  type Car,
+  type FeeFields,
+  type FeeTerm,
+} from '../../domain/car';
+import type { GarageQuery } from '../../domain/schemas/catalogue';
+import type { Db } from '../db/client';
+import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
+import { notFound } from '../errors';
+
+const feeColumnOf = {
+  1: cars.fee1, 3: cars.fee3, 6: cars.fee6, 12: cars.fee12, 24: cars.fee24, 36: cars.fee36,
+  48: cars.fee48, 60: cars.fee60, 72: cars.fee72, 84: cars.fee84, 96: cars.fee96,
+} as const satisfies Record<FeeTerm, unknown>;
+
+const carSelection = {
+  car: cars,
+  model: { id: models.id, name: models.name, image: models.image },
+  brand: { id: brands.id, name: brands.name, image: brands.image, slug: brands.slug },
+};
+
+type CarRow = { car: typeof cars.$inferSelect; model: { id: number; name: string; image: string | null }; brand: { id: number; name: string; image: string | null; slug: string } };
+
+/** A database row in the API's Car shape. */
+export function toCar({ car, model, brand }: CarRow): Car {
+  const fees = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, car[`fee${t}` as keyof typeof car] ?? null])) as FeeFields;
+  return {
+    id: car.id,
+    model: { id: model.id, name: model.name, image: model.image, brand: { id: brand.id, name: brand.name, image: brand.image } },
+    sub_model: car.subModel,
+    trim: car.trim,
+    images: car.images,
+    color: car.color,
+    mileage: car.mileage,
+    license_plate: car.licensePlate,
+    description: car.description,
+    retail_price: car.retailPrice,
+    is_new: car.isNew,
+    is_hot: car.isHot,
+    is_subscriptable: car.isSubscriptable,
+    subscription_available_from: car.subscriptionAvailableFrom,
+    release_date: car.releaseDate,
+    subscription_fee_minimum: car.subscriptionFeeMinimum,
+    ...fees,
+  };
+}
+
+function carQuery(db: Db) {
+  return db.select(carSelection).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id));
+}
+
+/** New and hot cars for home, newest first. */
+export async function homeCars(db: Db): Promise<{ new_cars: Car[]; hot_cars: Car[] }> {
+  const [fresh, hot] = await Promise.all([
+    carQuery(db).where(eq(cars.isNew, true)).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12),
+    carQuery(db).where(eq(cars.isHot, true)).orderBy(asc(cars.id)).limit(8),
+  ]);
+  return { new_cars: fresh.map(toCar), hot_cars: hot.map(toCar) };
+}
+
+/** One car by id, or 404 with a Korean message. */
+export async function carById(db: Db, id: number): Promise<Car> {
+  const [row] = await carQuery(db).where(eq(cars.id, id)).limit(1);
+  if (!row) throw notFound('차량 정보를 찾을 수 없습니다.');
+  return toCar(row);
+}
+
+/** Every car, for the static build. */
+export async function allCars(db: Db): Promise<Car[]> {
+  return (await carQuery(db).orderBy(asc(cars.id))).map(toCar);
+}
+
+export interface GarageBrand {
+  slug: string;
+  name: string;
+  model_list: { id: number; name: string; car_count: number }[];
+}
+
+/** Brands in showcase order, each with its models and how many cars each has. */
+export async function garageList(db: Db): Promise<GarageBrand[]> {
+  const rows = await db
+    .select({ brandId: brands.id, slug: brands.slug, brandName: brands.name, modelId: models.id, modelName: models.name, carCount: count(cars.id) })
+    .from(brands)
+    .innerJoin(models, eq(models.brandId, brands.id))
+    // Inner join: a brand or model with no subscription car (butler-only) is not listed.
+    .innerJoin(cars, eq(cars.modelId, models.id))
+    .groupBy(brands.id, brands.slug, brands.name, brands.sortOrder, models.id, models.name)
+    .orderBy(asc(brands.sortOrder), asc(brands.name), asc(models.name));
+  const list: GarageBrand[] = [];
+  for (const row of rows) {
+    let entry = list.at(-1);
+    if (!entry || entry.slug !== row.slug) list.push((entry = { slug: row.slug, name: row.brandName, model_list: [] }));
+    entry.model_list.push({ id: row.modelId, name: row.modelName, car_count: Number(row.carCount) });
+  }
+  return list;
+}
+
+const sortColumn = {
+  subscription_fee_minimum: cars.subscriptionFeeMinimum,
+  mileage: cars.mileage,
+  release_date: cars.releaseDate,
+  subscription_available_from: cars.subscriptionAvailableFrom,
+} as const;
+
+/** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars. */
+export async function garage(db: Db, q: GarageQuery, today = todayInKorea()) {
+  const where: SQL[] = [];
+  if (q.available_only) {
+    where.push(eq(cars.isSubscriptable, true));
+    where.push(or(isNull(cars.subscriptionAvailableFrom), lte(cars.subscriptionAvailableFrom, today))!);
+  }
+  if (q.brand.length) {
+    // 'others' means every brand without its own showcase entry.
+    const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
+    const brandConds: SQL[] = [];
+    if (slugs.length) brandConds.push(inArray(brands.slug, slugs));
+    if (q.brand.includes(OTHERS_SLUG)) brandConds.push(notInArray(brands.slug, [...FEATURED_BRAND_SLUGS]));
+    where.push(or(...brandConds)!);
+  }
+  if (q.model.length) where.push(inArray(models.id, q.model));
+  if (q.month.length) where.push(or(...q.month.map((m) => isNotNull(feeColumnOf[m as FeeTerm])))!);
+  const condition = where.length ? and(...where) : undefined;
+
+  const order: SQL[] = [];
+  if (q.sort) {
+    const col = sortColumn[q.sort];
+    order.push(sql`${col} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`);
+  } else {
+    order.push(desc(cars.isHot), desc(cars.isNew));
+  }
+  order.push(asc(cars.id));
+
+  const [[{ total }], rows, garage_list] = await Promise.all([
+    db.select({ total: count() }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id)).where(condition),
+    carQuery(db).where(condition).orderBy(...order).limit(GARAGE_PAGE_SIZE).offset((q.page - 1) * GARAGE_PAGE_SIZE),
+    garageList(db),
+  ]);
+  const totalCount = Number(total);
+  const total_pages = Math.max(1, Math.ceil(totalCount / GARAGE_PAGE_SIZE));
+  return {
+    garage_list,
+    cars: rows.map(toCar),
+    pagination_info: {
+      next: q.page < total_pages ? q.page + 1 : null,
+      current_page: q.page,
+      total_pages,
+      count: totalCount,
+    },
+  };
+}
+
+/** Models with their brand and car count. */
+export async function modelList(db: Db) {
+  const rows = await db
+    .select({ id: models.id, name: models.name, image: models.image, brand: { id: brands.id, name: brands.name, image: brands.image }, car_count: count(cars.id) })
+    .from(models)
+    .innerJoin(brands, eq(models.brandId, brands.id))
+    .leftJoin(cars, eq(cars.modelId, models.id))
+    .groupBy(models.id, models.name, models.image, brands.id, brands.name, brands.image, brands.sortOrder)
+    .orderBy(asc(brands.sortOrder), asc(models.name));
+  return rows.map((r) => ({ ...r, car_count: Number(r.car_count) }));
+}
+
+/** One model with its cars. */
+export async function modelById(db: Db, id: number) {
+  const all = await modelList(db);
+  const model = all.find((m) => m.id === id);
+  if (!model) throw notFound('모델 정보를 찾을 수 없습니다.');
+  const list = (await carQuery(db).where(eq(models.id, id)).orderBy(asc(cars.id))).map(toCar);
+  return { ...model, cars: list };
+}
+
+export interface ButlerCar {
+  id: number;
+  sub_model: string | null;
+  butler_fee: number;
+  butler_overtime_fee: number | null;
+  model: { id: number; name: string; image: string | null; brand: { id: number; name: string; image: string | null } };
+  images: string[];
+  color: string | null;
+  mileage: number | null;
+  license_plate: string | null;
+  retail_price: number | null;
+  description: string | null;
+  /** Reserved days from today on, YYYY-MM-DD ascending. */
+  butler_reservated_dates: string[];
+}
+
+/** Butler cars with their reserved days from `today` on; one car when `id` is given. */
+export async function butlerCarList(db: Db, id?: number, today = todayInKorea()): Promise<ButlerCar[]> {
+  const rows = await db
+    .select({ car: butlerCars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image } })
+    .from(butlerCars)
+    .innerJoin(models, eq(butlerCars.modelId, models.id))
+    .innerJoin(brands, eq(models.brandId, brands.id))
+    .where(id ? eq(butlerCars.id, id) : undefined)
+    .orderBy(asc(butlerCars.id));
+  if (!rows.length) return [];
+  const reserved = await db
+    .select({ carId: butlerReservedDates.butlerCarId, date: butlerReservedDates.date })
+    .from(butlerReservedDates)
+    .where(and(inArray(butlerReservedDates.butlerCarId, rows.map((r) => r.car.id)), gte(butlerReservedDates.date, today)))
+    .orderBy(asc(butlerReservedDates.date));
+  return rows.map(({ car, model, brand }) => ({
+    id: car.id,
+    sub_model: car.subModel,
+    butler_fee: car.butlerFee,
+    butler_overtime_fee: car.butlerOvertimeFee,
+    model: { ...model, brand },
+    images: car.images,
+    color: car.color,
+    mileage: car.mileage,
+    license_plate: car.licensePlate,
+    retail_price: car.retailPrice,
+    description: car.description,
+    butler_reservated_dates: reserved.filter((r) => r.carId === car.id).map((r) => r.date),
+  }));
+}
+
+/** The catalogue version; bumped by every catalogue write. */
+export async function catalogueVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: catalogueState.version }).from(catalogueState).limit(1);
+  return row?.version ?? 0;
+}
+
+export async function bumpCatalogueVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .insert(catalogueState)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1`, updatedAt: new Date() } })
+    .returning({ version: catalogueState.version });
+  return row.version;
+}
+
+/** Fee columns of a car insert/update from API-shaped fees, with the minimum kept in step. */
+export function feeColumns(fees: Partial<FeeFields>) {
+  const out: Record<string, number | null> = {};
+  for (const t of FEE_TERMS) out[`fee${t}`] = fees[`subscription_fee_${t}`] ?? null;
+  return { ...out, subscriptionFeeMinimum: minimumFee(fees) } as Pick<typeof cars.$inferInsert, `fee${FeeTerm}` | 'subscriptionFeeMinimum'>;
+}

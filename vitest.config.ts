@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set.
+const pg = process.env.TEST_DATABASE_URL
+  ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...pg,
+    ],
+  },
+});
