@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** E2E_PORT lets several runs share a machine; each gets its own data and build folders. */
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dir = `.e2e/${port}`;
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--disable-quic', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions } },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, launchOptions } },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/tsx scripts/e2e-server.ts',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: `${dir}/data`,
+      DIST_DIR: `${dir}/dist`,
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
+    },
+  },
+});

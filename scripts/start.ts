@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { startProduct } from '../src/server/main';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+try {
+  const product = await startProduct({ projectRoot });
+  console.log(`\n  LUXE 구독 is running at ${product.url}  (API: ${product.url}/api)\n`);
+  const shutdown = () => product.stop().finally(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}

@@ -1,0 +1,53 @@
+import { ErrorCode, type ApiFailure } from '../domain/error-codes';
+import { $session, clearSession, loadSession } from '../stores/session';
+
+/** API base URL in the browser: same origin under /api unless PUBLIC_API_BASE_URL says otherwise. */
+export const API_BASE = (import.meta.env.PUBLIC_API_BASE_URL as string | undefined) ?? '/api';
+
+/** Every call gives up after 30 seconds. */
+export const API_TIMEOUT_MS = 30_000;
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiFailure };
+
+const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
+
+/**
+ * Calls the API: JSON in and out, bearer token when logged in, 30 s timeout, envelope
+ * unwrapped. Never throws; a failure carries the server's Korean message and field errors.
+ * An expired-token answer clears the session.
+ */
+export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  loadSession();
+  const token = $session.get().accessToken;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+    return { ok: false, status: 0, error: networkFailure(timedOut ? '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.' : '네트워크 연결을 확인해주세요.') };
+  }
+  let json: any = null;
+  try {
+    json = await res.json();
+  } catch {
+    /* non-JSON answer */
+  }
+  if (res.ok && json && json.code === 0) {
+    // Some answers of the earlier API nested data twice; accept both.
+    const data = json.data && typeof json.data === 'object' && 'data' in json.data && Object.keys(json.data).length === 1 ? json.data.data : json.data;
+    return { ok: true, data: data as T };
+  }
+  const error: ApiFailure = json && typeof json.message === 'string' ? { code: json.code, message: json.message, errors: json.errors ?? {} } : networkFailure('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
+  if (res.status === 401 && error.code === ErrorCode.TOKEN_EXPIRED) clearSession();
+  return { ok: false, status: res.status, error };
+}
+
+export const get = <T>(path: string, opts?: { signal?: AbortSignal }) => api<T>('GET', path, undefined, opts);
+export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
+export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
+export const del = <T>(path: string) => api<T>('DELETE', path);
