@@ -55,3 +55,37 @@ export function applicablePoints(typed: string | number, balance: number): numbe
 export function finalPrice(amount: number, couponOff: number, points: number): number {
   return Math.max(0, amount - couponOff - points);
 }
+
+/** Largest points in won usable on an amount: the balance and the amount, floored to 10,000. */
+export function maxUsablePoints(amount: number, balance: number): number {
+  return applicablePoints(Math.max(0, Math.min(amount, balance)), balance);
+}
+
+export interface SubscriptionQuote {
+  /** Monthly fee for the term, won. */
+  fee: number;
+  couponDiscount: number;
+  points: number;
+  /** fee − coupon − points, never below 0. */
+  final: number;
+}
+
+/** The price of a subscription request: the one function the order page and the server both use. */
+export function quoteSubscription(fee: number, coupon: Pick<CouponTerms, 'discount_type' | 'discount_rate' | 'discount'> | null, points: number): SubscriptionQuote {
+  const off = coupon ? couponDiscount(coupon, fee) : 0;
+  const used = Math.max(0, points);
+  return { fee, couponDiscount: off, points: used, final: finalPrice(fee, off, used) };
+}
+
+/** A held coupon as the API returns it (GET /subscriptions/coupons). */
+export interface CouponHolding {
+  id: number;
+  is_valid: boolean;
+  is_used: boolean;
+  coupon: CouponTerms & { id: number; name: string; code: string; description: string | null; service: string };
+}
+
+/** Whether a held coupon may be chosen for a fee on a day: valid, unused, in period, min/max admit the fee. */
+export function couponSelectable(h: CouponHolding, fee: number, today: string): boolean {
+  return h.is_valid && !h.is_used && couponInPeriod(h.coupon, today) && couponAdmitsPrice(h.coupon, fee);
+}

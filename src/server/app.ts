@@ -11,6 +11,10 @@ import { butlerCatalogueRoutes } from './routes/butlers';
 import { catalogueRoutes } from './routes/catalogue';
 import { servicesRoutes } from './routes/services';
 import { subscriptionCatalogueRoutes } from './routes/subscriptions';
+import { subscriptionOrderRoutes } from './routes/subscription-orders';
+import { userWalletRoutes } from './routes/users';
+import { adminOrderRoutes } from './routes/admin-orders';
+import { sandboxBillingRoutes } from './routes/sandbox-billing';
 
 export interface AppOptions {
   db: Db;
@@ -46,6 +50,10 @@ export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptio
   app.route('/butlers', butlerCatalogueRoutes);
   app.route('/services', servicesRoutes);
   app.route('/admin', adminCatalogueRoutes);
+  app.route('/subscriptions', subscriptionOrderRoutes);
+  app.route('/users', userWalletRoutes);
+  app.route('/admin', adminOrderRoutes);
+  app.route('/sandbox', sandboxBillingRoutes);
 
   app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, message: '요청한 주소를 찾을 수 없습니다.', errors: {} }, 404));
   app.onError((err, c) => {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const int = (label: string) =>
+  z
+    .number({ error: `${label}은(는) 숫자여야 합니다.` })
+    .int({ error: `${label}은(는) 정수여야 합니다.` })
+    .max(2_147_483_647, { error: `${label}이(가) 너무 큽니다.` });
+
+const month = int('구독 기간').min(1, { error: '구독 기간은 1개월 이상이어야 합니다.' });
+const billingKey = z
+  .string({ error: '빌링키를 입력해주세요.' })
+  .trim()
+  .min(1, { error: '빌링키를 입력해주세요.' })
+  .max(200, { error: '빌링키가 너무 깁니다.' });
+/** Held coupon id (GET /subscriptions/coupons → coupons[].id); 0 or null means none. */
+const couponId = int('쿠폰 ID').min(0, { error: '쿠폰 ID는 0 이상이어야 합니다.' }).nullable();
+const points = int('포인트').min(0, { error: '포인트는 0 이상이어야 합니다.' });
+
+/** Body of POST /subscriptions/cars/{id}/request. */
+export const CreateSubscriptionRequestSchema = z.object({
+  month,
+  coupon_id: couponId.optional(),
+  point_amount: points.optional(),
+  billing_key: billingKey,
+});
+export type CreateSubscriptionRequestInput = z.infer<typeof CreateSubscriptionRequestSchema>;
+
+/** Body of PUT /subscriptions/requests/{id}: every field, re-validated and re-priced like creation. */
+export const UpdateSubscriptionRequestSchema = z.object({
+  month,
+  coupon_id: couponId,
+  point_amount: points,
+  billing_key: billingKey,
+});
+export type UpdateSubscriptionRequestInput = z.infer<typeof UpdateSubscriptionRequestSchema>;
+
+/** A coupon, point-coupon or referral code in a path: trimmed, upper-cased, 1–40 letters, digits, - or _. */
+export const CodeParamSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: '코드를 입력해주세요.' })
+    .max(40, { error: '코드는 40자 이하입니다.' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: '코드는 영문, 숫자, -, _ 만 사용할 수 있습니다.' })
+    .transform((s) => s.toUpperCase()),
+});
+
+/** Query of GET /subscriptions/coupons. */
+export const CouponListQuerySchema = z.object({
+  service: z.enum(['SUBSCRIBE', 'BUTLER'], { error: 'service는 SUBSCRIBE 또는 BUTLER여야 합니다.' }).optional(),
+});
+
+/** Body of POST /admin/subscription-requests/{id}/confirm; end defaults to start + term − 1 day. */
+export const ConfirmRequestSchema = z.object({
+  start_date: z.iso.date({ error: '시작일은 YYYY-MM-DD 형식이어야 합니다.' }),
+  end_date: z.iso.date({ error: '종료일은 YYYY-MM-DD 형식이어야 합니다.' }).optional(),
+});
+
+/** Body of POST /admin/test-users (non-production only). */
+export const TestUserSchema = z.object({
+  points: int('포인트').min(0).optional(),
+  coupons: z.array(z.string().max(40)).max(20).optional(),
+  name: z.string().trim().max(80).optional(),
+});

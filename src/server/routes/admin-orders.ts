@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { ConfirmRequestSchema, TestUserSchema } from '../../domain/schemas/orders';
+import { insertUser } from '../db/factories';
+import { coupons, userCoupons } from '../db/schema';
+import { notFound } from '../errors';
+import { ok, parseJson, parseParams, type AppEnv } from '../http';
+import { requireAdmin } from '../middleware/auth';
+import { confirmRequest, setSubscriptionActive } from '../services/orders';
+import { creditPoints } from '../services/points';
+import { signAccessToken } from '../services/tokens';
+
+/** Staff actions on orders (ADMIN_TOKEN): confirming a request creates the subscription. */
+export const adminOrderRoutes = new Hono<AppEnv>()
+  .post('/subscription-requests/:id/confirm', requireAdmin, async (c) => {
+    const { id } = parseParams(c, IdParamSchema);
+    const { start_date, end_date } = await parseJson(c, ConfirmRequestSchema);
+    return ok(c, { subscription: await confirmRequest(c.var.deps.db, id, start_date, end_date) }, 201);
+  })
+  .patch('/subscriptions/:id', requireAdmin, async (c) => {
+    const { id } = parseParams(c, IdParamSchema);
+    const { is_active } = await parseJson(c, z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) }));
+    return ok(c, { subscription: await setSubscriptionActive(c.var.deps.db, id, is_active) });
+  })
+  // Test fixture for end-to-end runs: a user with points and coupons, and an access token. Never in production.
+  .post('/test-users', requireAdmin, async (c) => {
+    const { db, config } = c.var.deps;
+    if (config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
+    const input = await parseJson(c, TestUserSchema);
+    const user = await insertUser(db, input.name ? { name: input.name } : {});
+    if (input.points) await creditPoints(db, { userId: user.id, amount: input.points, reason: 'ADMIN', description: '테스트 지급' });
+    for (const code of input.coupons ?? []) {
+      const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
+      if (coupon) await db.insert(userCoupons).values({ userId: user.id, couponId: coupon.id }).onConflictDoNothing();
+    }
+    const token = await signAccessToken(config.jwtSecret, user.id);
+    return ok(c, { user: { id: user.id, username: user.username, referral_code: user.referralCode }, access_token: token }, 201);
+  });

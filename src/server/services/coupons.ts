@@ -1,0 +1,80 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { todayInKorea } from '../../domain/car';
+import { couponAdmitsPrice, couponInPeriod, type CouponHolding, type DiscountType } from '../../domain/pricing';
+import type { Db } from '../db/client';
+import { coupons, pointCoupons, userCoupons } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../errors';
+import { creditPoints, pointBalance } from './points';
+
+type CouponRow = typeof coupons.$inferSelect;
+type HoldingRow = typeof userCoupons.$inferSelect;
+
+/** A coupon row in API shape. */
+export function toCoupon(c: CouponRow) {
+  return {
+    id: c.id, name: c.name, code: c.code, description: c.description, service: c.service,
+    discount_type: c.discountType as DiscountType, discount_rate: c.discountRate, discount: c.discount,
+    valid_from: c.validFrom, valid_to: c.validTo, min_price: c.minPrice, max_price: c.maxPrice,
+  };
+}
+
+/** A held coupon in API shape; is_valid = active and within its period today. */
+export function toHolding(h: HoldingRow, c: CouponRow, today = todayInKorea()): CouponHolding {
+  const coupon = toCoupon(c);
+  return { id: h.id, is_used: h.isUsed, is_valid: c.isActive && couponInPeriod(coupon, today), coupon };
+}
+
+/** The user's coupons, newest first, optionally of one service (SUBSCRIBE or BUTLER). */
+export async function userCouponList(db: Db, userId: number, service?: string): Promise<CouponHolding[]> {
+  const where = service ? and(eq(userCoupons.userId, userId), eq(coupons.service, service)) : eq(userCoupons.userId, userId);
+  const rows = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(where).orderBy(desc(userCoupons.id));
+  return rows.map((r) => toHolding(r.user_coupons, r.coupons));
+}
+
+/** A coupon by code, or 404. */
+export async function couponByCode(db: Db, code: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+  if (!row || !row.isActive) throw notFound('존재하지 않는 쿠폰 코드입니다.');
+  return row;
+}
+
+/** POST /subscriptions/coupons/{code}: the user receives the coupon once, while it is valid. */
+export async function claimCoupon(db: Db, userId: number, code: string): Promise<CouponHolding> {
+  const coupon = await couponByCode(db, code);
+  if (!couponInPeriod(toCoupon(coupon), todayInKorea())) throw unprocessable('사용 기간이 아닌 쿠폰입니다.', { code: ['사용 기간이 아닌 쿠폰입니다.'] });
+  const [row] = await db.insert(userCoupons).values({ userId, couponId: coupon.id }).onConflictDoNothing().returning();
+  if (!row) throw conflict('이미 등록한 쿠폰입니다.', { code: ['이미 등록한 쿠폰입니다.'] });
+  return toHolding(row, coupon);
+}
+
+/**
+ * Locks and checks a held coupon for a subscription fee inside the caller's transaction:
+ * it must be the user's, for SUBSCRIBE, unused, active, in period, and admit the fee.
+ */
+export async function takeCoupon(tx: Db, userId: number, holdingId: number, fee: number) {
+  const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
+  const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
+  if (!row || row.user_coupons.userId !== userId) throw fail('보유하지 않은 쿠폰입니다.');
+  const c = toCoupon(row.coupons);
+  if (row.coupons.service !== 'SUBSCRIBE') throw fail('구독 서비스에 사용할 수 없는 쿠폰입니다.');
+  if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
+  if (!row.coupons.isActive || !couponInPeriod(c, todayInKorea())) throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
+  if (!couponAdmitsPrice(c, fee)) throw fail('이 구독료에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)');
+  await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
+  return c;
+}
+
+/** Returns a held coupon to the user (cancel or edit). */
+export async function releaseCoupon(tx: Db, holdingId: number): Promise<void> {
+  await tx.update(userCoupons).set({ isUsed: false, usedAt: null }).where(eq(userCoupons.id, holdingId));
+}
+
+/** POST /users/point-coupons/{code}: credits the point coupon's amount once per user. */
+export async function redeemPointCoupon(db: Db, userId: number, code: string) {
+  const [pc] = await db.select().from(pointCoupons).where(eq(pointCoupons.code, code));
+  if (!pc) throw notFound('존재하지 않는 포인트 쿠폰입니다.');
+  if (!couponInPeriod({ valid_from: pc.validFrom, valid_to: pc.validTo }, todayInKorea())) throw unprocessable('사용 기간이 아닌 포인트 쿠폰입니다.', { code: ['사용 기간이 아닌 포인트 쿠폰입니다.'] });
+  const credited = await creditPoints(db, { userId, amount: pc.amount, reason: 'POINT_COUPON', refType: 'point_coupon', refId: pc.id, description: pc.name });
+  if (!credited) throw conflict('이미 사용한 포인트 쿠폰입니다.', { code: ['이미 사용한 포인트 쿠폰입니다.'] });
+  return { amount: pc.amount, name: pc.name, point: await pointBalance(db, userId) };
+}

@@ -1,0 +1,249 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { feeForTerm, isAvailableByDate, isFeeTerm, todayInKorea, type Car } from '../../domain/car';
+import { POINT_STEP, quoteSubscription } from '../../domain/pricing';
+import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
+import type { Db } from '../db/client';
+import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
+import type { Config } from '../env';
+import { conflict, notFound, unprocessable } from '../errors';
+import { carById } from './catalogue';
+import { releaseCoupon, takeCoupon, toCoupon } from './coupons';
+import { maskBillingKey, verifyBillingKey } from './payments';
+import { creditPoints, lockUser, spendPoints } from './points';
+
+type RequestRow = typeof subscriptionRequests.$inferSelect;
+const REF = 'subscription_request';
+
+/** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
+export function orderableFee(car: Car, month: number, today = todayInKorea()): number {
+  if (!car.is_subscriptable) throw unprocessable('현재 구독 신청을 받지 않는 차량입니다.', { car: ['구독 불가 차량입니다.'] });
+  if (!isAvailableByDate(car, today)) throw unprocessable(`${car.subscription_available_from}부터 구독할 수 있는 차량입니다.`, { car: ['아직 구독할 수 없는 차량입니다.'] });
+  const fee = isFeeTerm(month) ? feeForTerm(car, month) : null;
+  if (fee === null) throw unprocessable(`이 차량은 ${month}개월 구독을 제공하지 않습니다.`, { month: ['제공하지 않는 구독 기간입니다.'] });
+  return fee;
+}
+
+function checkPointStep(points: number) {
+  if (points % POINT_STEP !== 0) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
+}
+
+/** Coupon (if any) taken and points checked against the price; returns the quote. Runs inside the transaction. */
+async function priceInside(tx: Db, userId: number, fee: number, couponId: number | null | undefined, points: number) {
+  const coupon = couponId ? await takeCoupon(tx, userId, couponId, fee) : null;
+  const quote = quoteSubscription(fee, coupon, points);
+  if (points > fee - quote.couponDiscount) {
+    throw unprocessable('사용 포인트가 결제 금액을 넘을 수 없습니다.', { point_amount: ['결제 금액 이하로 입력해주세요.'] });
+  }
+  return quote;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+}
+
+async function byBillingKey(db: Db, key: string) {
+  const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.billingKey, key));
+  return row;
+}
+
+/** A request row in API shape (the billing key masked). */
+async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()) {
+  if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
+  let coupon = null;
+  if (r.userCouponId) {
+    const [c] = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, r.userCouponId));
+    if (c) coupon = { id: c.user_coupons.id, coupon: toCoupon(c.coupons) };
+  }
+  return {
+    id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
+    start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
+    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee,
+    billing_key: maskBillingKey(r.billingKey),
+  };
+}
+export type SubscriptionRequestView = Awaited<ReturnType<typeof toRequest>>;
+
+/**
+ * POST /subscriptions/cars/{id}/request. Verifies the billing key, prices on the server, and
+ * spends coupon and points in one transaction. Idempotent per billing key: a repeat by the
+ * same user returns the first request (`created: false`).
+ */
+export async function createRequest(db: Db, config: Config, userId: number, carId: number, input: CreateSubscriptionRequestInput) {
+  const existing = await byBillingKey(db, input.billing_key);
+  if (existing) return repeat(db, existing, userId);
+  const car = await carById(db, carId);
+  const fee = orderableFee(car, input.month);
+  const points = input.point_amount ?? 0;
+  checkPointStep(points);
+  const provider = await verifyBillingKey(config, input.billing_key);
+  try {
+    const result = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await lockUser(tx, userId);
+      // A concurrent twin with the same key may have committed while we waited for the lock.
+      const again = await byBillingKey(tx, input.billing_key);
+      if (again) return { row: again, created: false };
+      const quote = await priceInside(tx, userId, fee, input.coupon_id, points);
+      const [created] = await tx
+        .insert(subscriptionRequests)
+        .values({
+          userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
+          billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
+        })
+        .returning();
+      await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: created.id, description: `구독 신청 #${created.id}` });
+      return { row: created, created: true };
+    });
+    return result.created ? { created: true, request: await toRequest(db, result.row) } : repeat(db, result.row, userId);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await byBillingKey(db, input.billing_key);
+    if (!winner) throw err;
+    return repeat(db, winner, userId);
+  }
+}
+
+async function repeat(db: Db, row: RequestRow, userId: number) {
+  if (row.userId !== userId) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+  return { created: false, request: await toRequest(db, row) };
+}
+
+/** The user's live (not cancelled) requests, newest first. */
+export async function listRequests(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(subscriptionRequests)
+    .where(and(eq(subscriptionRequests.userId, userId), ne(subscriptionRequests.status, 'CANCELLED')))
+    .orderBy(desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id));
+  const cache = new Map<number, Car>();
+  const out = [];
+  for (const r of rows) out.push(await toRequest(db, r, cache));
+  return out;
+}
+
+async function ownRequest(db: Db, userId: number, id: number, lock = false) {
+  const q = db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || row.userId !== userId || row.status === 'CANCELLED') throw notFound('구독 신청을 찾을 수 없습니다.');
+  return row;
+}
+
+function requirePending(row: RequestRow, action: string) {
+  if (row.status !== 'PENDING') throw conflict(`확정된 구독 신청은 ${action}할 수 없습니다. 고객센터로 문의해주세요.`);
+}
+
+/** GET /subscriptions/requests/{id}. */
+export async function getRequest(db: Db, userId: number, id: number) {
+  return toRequest(db, await ownRequest(db, userId, id));
+}
+
+/** PUT /subscriptions/requests/{id}: re-validates and re-prices like creation; coupon and point changes settle in one transaction. */
+export async function updateRequest(db: Db, config: Config, userId: number, id: number, input: UpdateSubscriptionRequestInput) {
+  const current = await ownRequest(db, userId, id);
+  requirePending(current, '수정');
+  const car = await carById(db, current.carId);
+  const fee = orderableFee(car, input.month);
+  checkPointStep(input.point_amount);
+  const keyChanged = input.billing_key !== current.billingKey && input.billing_key !== maskBillingKey(current.billingKey);
+  const billingKey = keyChanged ? input.billing_key : current.billingKey;
+  const provider = keyChanged ? await verifyBillingKey(config, billingKey) : current.billingProvider;
+  try {
+    const row = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await lockUser(tx, userId);
+      const locked = await ownRequest(tx, userId, id, true);
+      requirePending(locked, '수정');
+      if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
+      const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
+      const delta = input.point_amount - locked.pointUsed;
+      const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
+      if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
+      if (delta < 0) await creditPoints(tx, { ...entry, amount: -delta });
+      const [updated] = await tx
+        .update(subscriptionRequests)
+        .set({
+          month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: provider,
+          fee, couponDiscount: quote.couponDiscount, finalFee: quote.final, updatedAt: new Date(),
+        })
+        .where(eq(subscriptionRequests.id, id))
+        .returning();
+      return updated;
+    });
+    return toRequest(db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+    throw err;
+  }
+}
+
+/** DELETE /subscriptions/requests/{id}: irreversible; returns the coupon and refunds the points once. */
+export async function cancelRequest(db: Db, userId: number, id: number) {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockUser(tx, userId);
+    const row = await ownRequest(tx, userId, id, true);
+    requirePending(row, '취소');
+    await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+    if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
+    if (row.pointUsed > 0) {
+      await creditPoints(tx, { userId, amount: row.pointUsed, reason: 'SUBSCRIPTION_REFUND', refType: REF, refId: id, description: `구독 신청 #${id} 취소 환불` });
+    }
+    return { id, refunded_points: row.pointUsed, coupon_returned: Boolean(row.userCouponId) };
+  });
+}
+
+/** YYYY-MM-DD plus whole months, minus one day: the last day of a term starting on `start`. */
+export function termEnd(start: string, months: number): string {
+  const d = new Date(`${start}T00:00:00Z`);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Staff confirmation: a pending request becomes a subscription with start and end dates. */
+export async function confirmRequest(db: Db, id: number, startDate: string, endDate?: string) {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id)).for('update');
+    if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
+    if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '취소된 구독 신청입니다.');
+    const end = endDate ?? termEnd(startDate, row.month);
+    if (end < startDate) throw unprocessable('종료일은 시작일 이후여야 합니다.', { end_date: ['종료일은 시작일 이후여야 합니다.'] });
+    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end }).returning();
+    return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive };
+  });
+}
+
+/** Staff: mark a subscription active or not. */
+export async function setSubscriptionActive(db: Db, id: number, isActive: boolean) {
+  const [row] = await db.update(subscriptions).set({ isActive, updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
+  if (!row) throw notFound('구독을 찾을 수 없습니다.');
+  return { id: row.id, is_active: row.isActive };
+}
+
+/** GET /subscriptions: the user's subscriptions, newest first; is_current = active and today within the dates. */
+export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()) {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  const cache = new Map<number, Car>();
+  const out = [];
+  for (const { subscriptions: s, subscription_requests: r } of rows) {
+    if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
+    out.push({
+      id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: s.isActive,
+      is_current: s.isActive && s.startDate <= today && today <= s.endDate, created_at: s.createdAt.toISOString(),
+      request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
+    });
+  }
+  return out;
+}
