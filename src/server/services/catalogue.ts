@@ -83,6 +83,19 @@ export interface GarageBrand {
   model_list: { id: number; name: string; car_count: number }[];
 }
 
+const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
+
+/** garage_list changes only with the catalogue, so it is kept per catalogue version. */
+async function cachedGarageList(db: Db): Promise<GarageBrand[]> {
+  const version = await catalogueVersion(db);
+  const hit = garageListCache.get(db);
+  if (hit && hit.version === version) return hit.list;
+  const list = garageList(db);
+  garageListCache.set(db, { version, list });
+  list.catch(() => garageListCache.delete(db));
+  return list;
+}
+
 /** Brands in showcase order, each with its models and how many cars each has. */
 export async function garageList(db: Db): Promise<GarageBrand[]> {
   const rows = await db
@@ -137,11 +150,22 @@ export async function garage(db: Db, q: GarageQuery, today = todayInKorea()) {
   }
   order.push(asc(cars.id));
 
-  const [[{ total }], rows, garage_list] = await Promise.all([
-    db.select({ total: count() }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id)).where(condition),
-    carQuery(db).where(condition).orderBy(...order).limit(GARAGE_PAGE_SIZE).offset((q.page - 1) * GARAGE_PAGE_SIZE),
-    garageList(db),
+  // One query for the page and the total (window count); a second only when the page is past the end.
+  const [rows, garage_list] = await Promise.all([
+    db
+      .select({ ...carSelection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(cars)
+      .innerJoin(models, eq(cars.modelId, models.id))
+      .innerJoin(brands, eq(models.brandId, brands.id))
+      .where(condition)
+      .orderBy(...order)
+      .limit(GARAGE_PAGE_SIZE)
+      .offset((q.page - 1) * GARAGE_PAGE_SIZE),
+    cachedGarageList(db),
   ]);
+  const total = rows.length
+    ? rows[0].total
+    : (await db.select({ n: count() }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id)).where(condition))[0].n;
   const totalCount = Number(total);
   const total_pages = Math.max(1, Math.ceil(totalCount / GARAGE_PAGE_SIZE));
   return {
