@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startProduct } from '../../src/server/main';
+import { loadConfig } from '../../src/server/env';
+
+// Builds the real site twice over; once is enough, so only on the PGlite run.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the npm start pipeline', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'luxe-start-'));
+  const config = () =>
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'pipeline-secret-pipeline-secret' });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seeds, builds and serves the site and the API on one port, then reuses the build', async () => {
+    const first = await startProduct({ projectRoot: process.cwd(), config: config() });
+    try {
+      const api = await fetch(`${first.url}/api/subscriptions/cars/1`);
+      expect(api.status).toBe(200);
+      const page = await fetch(`${first.url}/car/1`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain((await api.json()).data.car.model.name);
+      // A car without a static page gets the client fallback shell; any other path shows home.
+      expect(await (await fetch(`${first.url}/car/424242`)).text()).toMatch(/<html/);
+      expect((await fetch(`${first.url}/some-unknown-product`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    const stamp = readFileSync(path.join(dir, 'dist', '.build.json'), 'utf8');
+    const second = await startProduct({ projectRoot: process.cwd(), config: config() });
+    await second.stop();
+    expect(readFileSync(path.join(dir, 'dist', '.build.json'), 'utf8')).toBe(stamp);
+  }, 240_000);
+
+  it('fails the build with a clear message when the API cannot be reached', () => {
+    const astro = path.join('node_modules', 'astro', 'bin', 'astro.mjs');
+    const node = path.join('node_modules', '.bin', 'node');
+    const result = spawnSync(node, [astro, 'build'], {
+      env: { ...process.env, API_BASE_URL: 'http://127.0.0.1:9/api', DIST_DIR: path.join(dir, 'never'), ASTRO_CACHE_DIR: path.join(dir, 'never-cache') },
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/cannot be reached.*empty shop/s);
+  }, 200_000);
+});
