@@ -15,6 +15,8 @@ import { subscriptionOrderRoutes } from './routes/subscription-orders';
 import { userWalletRoutes } from './routes/users';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { sandboxBillingRoutes } from './routes/sandbox-billing';
+import { accountsRoutes } from './routes/accounts';
+import { sandboxIdentityRoutes } from './routes/sandbox-identity';
 
 export interface AppOptions {
   db: Db;
@@ -54,6 +56,8 @@ export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptio
   app.route('/users', userWalletRoutes);
   app.route('/admin', adminOrderRoutes);
   app.route('/sandbox', sandboxBillingRoutes);
+  app.route('/accounts', accountsRoutes);
+  app.route('/sandbox', sandboxIdentityRoutes);
 
   app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, message: '요청한 주소를 찾을 수 없습니다.', errors: {} }, 404));
   app.onError((err, c) => {

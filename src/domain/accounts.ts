@@ -1,0 +1,31 @@
+/** Pure account rules shared by the API and the signup/login islands. */
+
+/** Minimum password length (spec: at least 6 characters). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Maximum password length; scrypt input is bounded so a huge body cannot burn CPU. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Digits of a phone number: '010-1234-5678' and '+82 10 1234 5678' both become '01012345678'. */
+export function normalizePhone(raw: string): string {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.startsWith('82') && digits.length >= 11) digits = `0${digits.slice(2)}`;
+  return digits;
+}
+
+/** A Korean mobile number after normalisation: 010/011/016/017/018/019 and 10–11 digits. */
+export function isMobile(digits: string): boolean {
+  return /^01[016789]\d{7,8}$/.test(digits);
+}
+
+/** Names compare without spaces and case, so '홍 길동' matches the verified '홍길동'. */
+export function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFC').replace(/\s+/g, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
+/** A phone shown to people: '01012345678' → '010-1234-5678'. */
+export function formatPhone(digits: string): string {
+  if (digits.length === 11) return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return digits;
+}

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import {
+  CheckEmailSchema,
+  IdentityCodeSchema,
+  LoginSchema,
+  RefreshSchema,
+  SendCodeSchema,
+  SignupSchema,
+  SocialLoginSchema,
+  UpdateAccountSchema,
+  VerifyCodeSchema,
+} from '../../domain/schemas/accounts';
+import { unauthorized } from '../errors';
+import { ok, parseJson, type AppEnv, type Ctx } from '../http';
+import { requireUser } from '../middleware/auth';
+import { limitIp, limiterFor } from '../middleware/rate-limit';
+import {
+  attachIdentity,
+  checkCode,
+  createCode,
+  emailTaken,
+  getAccount,
+  login,
+  loginByEmail,
+  recoverWithIdentity,
+  revokeRefresh,
+  rotateRefresh,
+  signup,
+  socialLogin,
+  updateAccount,
+  withdraw,
+  CODE_TTL_SECONDS,
+} from '../services/accounts';
+import { resolveIdentity } from '../services/identity';
+import { sendMail } from '../services/mail';
+import { ensureConfigured, exchangeCode, type SocialProvider } from '../services/oauth';
+import { verifyAccessToken } from '../services/tokens';
+
+const MINUTE = 60_000;
+/** Failed logins allowed per account before a 15-minute lock (successes reset the count). */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+
+const bearer = (c: Ctx) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+
+async function signupHandler(c: Ctx) {
+  limitIp(c, 'signup', 10, 10 * MINUTE);
+  const input = await parseJson(c, SignupSchema);
+  const { db, config } = c.var.deps;
+  const identity = await resolveIdentity(db, config, input.identity_code);
+  return ok(c, await signup(db, config, input, identity), 201);
+}
+
+async function socialHandler(c: Ctx, provider: SocialProvider) {
+  limitIp(c, 'social', 30, 10 * MINUTE);
+  ensureConfigured(c.var.deps.config, provider);
+  const input = await parseJson(c, SocialLoginSchema);
+  const { db, config } = c.var.deps;
+  const origin = c.req.header('origin') ?? config.siteUrl ?? new URL(c.req.url).origin;
+  const redirectUri = input.redirect_uri ?? new URL(`/login/${provider}`, origin).toString();
+  const profile = await exchangeCode(config, provider, { code: input.code, redirectUri, state: input.state });
+  return ok(c, await socialLogin(db, config, profile));
+}
+
+/** /accounts: signup, login (email and social), tokens, recovery, the current account. */
+export const accountsRoutes = new Hono<AppEnv>()
+  .get('/', requireUser, async (c) => ok(c, await getAccount(c.var.deps.db, c.var.userId)))
+  .post('/', signupHandler)
+  .post('/signup', signupHandler)
+  .put('/', requireUser, async (c) => {
+    const input = await parseJson(c, UpdateAccountSchema);
+    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, input, bearer(c)!));
+  })
+  .delete('/', requireUser, async (c) => {
+    await withdraw(c.var.deps.db, c.var.userId);
+    return ok(c, { withdrawn: true });
+  })
+  .post('/check-email', async (c) => {
+    limitIp(c, 'check-email', 30, MINUTE);
+    const { email } = await parseJson(c, CheckEmailSchema);
+    const taken = await emailTaken(c.var.deps.db, email);
+    return ok(c, { email, available: !taken, message: taken ? '이미 사용 중인 이메일입니다.' : '사용 가능한 이메일입니다.' });
+  })
+  .post('/login', async (c) => {
+    limitIp(c, 'login', 30, 10 * MINUTE);
+    const { email, password } = await parseJson(c, LoginSchema);
+    const limiter = limiterFor(c.var.deps);
+    const key = `login:account:${email}`;
+    limiter.check(key, LOGIN_FAILURES_PER_ACCOUNT);
+    try {
+      const result = await login(c.var.deps.db, c.var.deps.config, email, password);
+      limiter.reset(key);
+      return ok(c, result);
+    } catch (err) {
+      limiter.hit(key, Number.MAX_SAFE_INTEGER, 15 * MINUTE);
+      throw err;
+    }
+  })
+  .post('/refresh', async (c) => {
+    limitIp(c, 'refresh', 60, 10 * MINUTE);
+    const { refresh_token } = await parseJson(c, RefreshSchema);
+    return ok(c, await rotateRefresh(c.var.deps.db, c.var.deps.config, refresh_token));
+  })
+  .post('/logout', async (c) => {
+    const { refresh_token } = await parseJson(c, RefreshSchema);
+    await revokeRefresh(c.var.deps.db, refresh_token);
+    return ok(c, { logged_out: true });
+  })
+  .post('/portone', async (c) => {
+    limitIp(c, 'identity', 30, 10 * MINUTE);
+    const { identity_code } = await parseJson(c, IdentityCodeSchema);
+    const { db, config } = c.var.deps;
+    const identity = await resolveIdentity(db, config, identity_code);
+    // A logged-in account without a verified person (e.g. a social signup) gets this one.
+    const token = bearer(c);
+    if (token) await attachIdentity(db, await verifyAccessToken(config.jwtSecret, token), identity);
+    return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt) });
+  })
+  .post('/reset-password', async (c) => {
+    limitIp(c, 'recovery', 10, 10 * MINUTE);
+    const { identity_code } = await parseJson(c, IdentityCodeSchema);
+    const { db, config } = c.var.deps;
+    const identity = await resolveIdentity(db, config, identity_code);
+    return ok(c, await recoverWithIdentity(db, config, identity));
+  })
+  .post('/send-code', async (c) => {
+    limitIp(c, 'send-code', 10, 10 * MINUTE);
+    const { email, purpose } = await parseJson(c, SendCodeSchema);
+    const deps = c.var.deps;
+    limiterFor(deps).hit(`send-code:target:${email}`, 3, 10 * MINUTE);
+    const code = await createCode(deps.db, deps.config, email, purpose);
+    if (code) {
+      await sendMail(deps, {
+        to: email,
+        subject: purpose === 'reset' ? '[LUXE 구독] 비밀번호 재설정 인증번호' : '[LUXE 구독] 이메일 인증번호',
+        text: `인증번호: ${code}\n\n${CODE_TTL_SECONDS / 60}분 안에 입력해주세요. 요청하지 않으셨다면 이 메일을 무시하세요.`,
+      });
+    }
+    // The same answer whether or not an account exists for 'reset'.
+    return ok(c, { sent: true, expires_in: CODE_TTL_SECONDS });
+  })
+  .post('/verify-code', async (c) => {
+    limitIp(c, 'verify-code', 30, 10 * MINUTE);
+    const { email, purpose, code } = await parseJson(c, VerifyCodeSchema);
+    const { db, config } = c.var.deps;
+    await checkCode(db, config, email, purpose, code);
+    if (purpose === 'reset') {
+      const tokens = await loginByEmail(db, config, email);
+      if (!tokens) throw unauthorized('계정을 찾을 수 없습니다.');
+      return ok(c, { verified: true, ...tokens });
+    }
+    return ok(c, { verified: true });
+  })
+  .post('/kakao', (c) => socialHandler(c, 'kakao'))
+  .post('/google', (c) => socialHandler(c, 'google'))
+  .post('/naver', (c) => socialHandler(c, 'naver'))
+  .post('/apple', (c) => socialHandler(c, 'apple'));

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import { isMobile, normalizePhone } from '../../domain/accounts';
+import { badRequest, notFound } from '../errors';
+import { parseQuery, type AppEnv } from '../http';
+import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
+
+const IdField = z
+  .string({ error: 'identityVerificationId가 필요합니다.' })
+  .regex(/^[A-Za-z0-9_-]{8,120}$/, { error: 'identityVerificationId가 올바르지 않습니다.' });
+
+const QuerySchema = z.object({
+  identityVerificationId: IdField,
+  redirectUrl: z.string({ error: 'redirectUrl이 필요합니다.' }).min(1, { error: 'redirectUrl이 필요합니다.' }).max(2000),
+  name: z.string().max(80).optional(),
+  phone: z.string().max(20).optional(),
+});
+
+/** Only this site's own pages may be returned to: a path, or an absolute URL on the request's host or PUBLIC_SITE_URL. */
+function safeReturn(redirectUrl: string, host: string | undefined, siteUrl?: string): URL {
+  let url: URL;
+  try {
+    url = new URL(redirectUrl, `http://${host ?? 'localhost'}`);
+  } catch {
+    throw badRequest('redirectUrl이 올바르지 않습니다.', { redirectUrl: ['올바른 주소가 아닙니다.'] });
+  }
+  const allowed = [host, siteUrl ? new URL(siteUrl).host : undefined].filter(Boolean);
+  if (!/^https?:$/.test(url.protocol) || !allowed.includes(url.host)) {
+    throw badRequest('이 사이트의 주소로만 돌아갈 수 있습니다.', { redirectUrl: ['허용되지 않은 주소입니다.'] });
+  }
+  return url;
+}
+
+/** Back to the page that launched the verification, with PortOne's redirect query. */
+function back(url: URL, params: Record<string, string>) {
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  url.searchParams.set('transactionType', 'IDENTITY_VERIFICATION');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+const page = (q: z.infer<typeof QuerySchema>, error?: string) => html`<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>테스트 본인인증 (샌드박스)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#111}
+.badge{display:inline-block;background:#b91c1c;color:#fff;padding:.2rem .6rem;border-radius:.3rem;font-weight:700}
+label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;box-sizing:border-box;font-size:1rem;padding:.6rem;border:1px solid #999;border-radius:.4rem}
+button{font-size:1rem;padding:.7rem 1.2rem;margin:1rem .3rem 0 0;border-radius:.4rem;border:1px solid #111;cursor:pointer}.ok{background:#111;color:#fff}
+.error{color:#b91c1c;font-weight:600}</style></head>
+<body><p class="badge">테스트 환경 · 실제 본인인증이 아닙니다</p>
+<h1>본인인증 샌드박스</h1>
+<p>PortOne이 설정되지 않아 테스트용 본인인증 화면이 표시됩니다. 입력한 이름과 휴대폰 번호가 인증된 것으로 기록됩니다.</p>
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+<form method="post" action="identity/verify">
+<input type="hidden" name="identityVerificationId" value="${q.identityVerificationId}">
+<input type="hidden" name="redirectUrl" value="${q.redirectUrl}">
+<label for="name">이름</label><input id="name" name="name" value="${q.name ?? ''}" required maxlength="80" autocomplete="name">
+<label for="phone">휴대폰 번호</label><input id="phone" name="phone" value="${q.phone ?? ''}" required inputmode="tel" autocomplete="tel">
+<label for="birthDate">생년월일</label><input id="birthDate" name="birthDate" type="date" value="1990-01-01" required>
+<button class="ok" type="submit">인증 완료</button>
+<button type="submit" formaction="identity/fail" formnovalidate>인증 실패</button>
+</form></body></html>`;
+
+/**
+ * The identity-verification sandbox standing in for PortOne while it is not configured:
+ * a labelled test page where a tester types a name and a phone; it records the verified
+ * person and returns to redirectUrl with `identityVerificationId` (or `code`/`message`).
+ */
+export const sandboxIdentityRoutes = new Hono<AppEnv>()
+  .use('/identity/*', async (c, next) => {
+    if (!sandboxAllowed(c.var.deps.config)) throw notFound('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
+    await next();
+  })
+  .use('/identity', async (c, next) => {
+    if (!sandboxAllowed(c.var.deps.config)) throw notFound('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
+    await next();
+  })
+  .get('/identity', (c) => {
+    const q = parseQuery(c, QuerySchema);
+    safeReturn(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    return c.html(page(q));
+  })
+  .post('/identity/:outcome{verify|fail}', async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
+    const q = { identityVerificationId: str('identityVerificationId'), redirectUrl: str('redirectUrl'), name: str('name').trim(), phone: str('phone') };
+    const parsed = QuerySchema.safeParse(q);
+    if (!parsed.success) throw badRequest('본인인증 요청이 올바르지 않습니다.', { identityVerificationId: ['올바르지 않은 요청입니다.'] });
+    const url = safeReturn(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    if (c.req.param('outcome') === 'fail') {
+      return c.redirect(back(url, { identityVerificationId: q.identityVerificationId, code: 'IDENTITY_VERIFICATION_FAILED', message: '테스트 본인인증이 취소되었습니다.' }), 303);
+    }
+    const birthDate = str('birthDate');
+    const phone = normalizePhone(q.phone);
+    if (!q.name || !isMobile(phone) || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
+      return c.html(page(parsed.data, '이름, 올바른 휴대폰 번호, 생년월일을 모두 입력해주세요.'), 400);
+    }
+    await recordSandboxVerification(c.var.deps.db, { verificationId: q.identityVerificationId, name: q.name, phone, birthDate });
+    return c.redirect(back(url, { identityVerificationId: q.identityVerificationId }), 303);
+  });
