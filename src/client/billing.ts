@@ -1,0 +1,63 @@
+import { API_BASE } from './api';
+
+/** Billing offer period per month of the term, in days (spec: term × 30 days). */
+export const OFFER_DAYS_PER_MONTH = 30;
+
+/** What the provider hands back, by redirect query or (PortOne iframe/popup) by promise. */
+export interface BillingReturn {
+  transactionType: string | null;
+  billingKey: string | null;
+  code: string | null;
+  message: string | null;
+}
+
+/** Reads a billing-key return from a query string; null when the page was not opened by one. */
+export function readBillingReturn(search: string): BillingReturn | null {
+  const q = new URLSearchParams(search);
+  if (q.get('transactionType') !== 'ISSUE_BILLING_KEY') return null;
+  return { transactionType: 'ISSUE_BILLING_KEY', billingKey: q.get('billingKey'), code: q.get('code'), message: q.get('message') };
+}
+
+/** Whether a return is a failure: a code other than SUCCESS, or no billing key. */
+export function billingFailed(r: BillingReturn): boolean {
+  return (r.code !== null && r.code !== 'SUCCESS') || !r.billingKey;
+}
+
+export interface IssueRequest {
+  /** Page the provider returns to, with its own query kept (month, carId). */
+  redirectUrl: string;
+  issueName: string;
+  /** Won shown in the payment window, or null when the fee needs an inquiry. */
+  amount: number | null;
+  months: number;
+  customerId?: string;
+}
+
+/**
+ * Launches card billing-key issuance: PortOne when PUBLIC_PORTONE_STORE_ID is set, else the
+ * API's sandbox page. Resolves with a result only when PortOne answers in place (iframe or
+ * popup); after a redirect the page is gone and the return arrives in the query.
+ */
+export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn | null> {
+  const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
+  if (!storeId) {
+    const q = new URLSearchParams({ redirectUrl: req.redirectUrl, issueName: req.issueName });
+    if (req.amount !== null) q.set('amount', String(req.amount));
+    location.assign(`${API_BASE}/sandbox/billing-key?${q}`);
+    return null;
+  }
+  const PortOne = await import('@portone/browser-sdk/v2');
+  const res = await PortOne.requestIssueBillingKey({
+    storeId,
+    channelKey: import.meta.env.PUBLIC_PORTONE_BILLING_CHANNEL_KEY as string | undefined,
+    billingKeyMethod: 'CARD',
+    issueId: `issue-${crypto.randomUUID()}`,
+    issueName: req.issueName,
+    ...(req.amount !== null ? { displayAmount: req.amount, currency: 'KRW' as const } : {}),
+    offerPeriod: { interval: `${req.months * OFFER_DAYS_PER_MONTH}d` },
+    redirectUrl: req.redirectUrl,
+    ...(req.customerId ? { customer: { customerId: req.customerId } } : {}),
+  } as Parameters<typeof PortOne.requestIssueBillingKey>[0]);
+  if (!res) return null;
+  return { transactionType: res.transactionType ?? 'ISSUE_BILLING_KEY', billingKey: res.billingKey ?? null, code: res.code ?? null, message: res.message ?? null };
+}
