@@ -1,0 +1,57 @@
+import { carDisplayName, formatWon, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+
+interface Props {
+  car: Car;
+  featured?: boolean;
+  /** Today in Korea (YYYY-MM-DD); availability is judged against it. */
+  today: string;
+}
+
+/** One garage card: half opacity unless subscriptable and available; a link only when available by date. */
+export default function GarageCard({ car, featured = false, today }: Props) {
+  const name = carDisplayName(car);
+  const available = isAvailableByDate(car, today);
+  const active = isGarageActive(car, today);
+  const labels = garageLabels(car);
+  const fee = car.subscription_fee_minimum;
+  const body = (
+    <>
+      <div className={`relative overflow-hidden bg-[#ece8e0] ${featured ? 'aspect-[16/9] md:aspect-[2/1]' : 'aspect-[16/9]'} ${active ? '' : 'opacity-50'}`} data-dim={!active || undefined}>
+        <img src={car.images[0] ?? car.model.image ?? '/favicon.svg'} alt={name} width={800} height={450} loading={featured ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]" />
+        {labels.length > 0 && (
+          <ul className="absolute left-3 top-3 flex gap-1.5" aria-label="라벨">
+            {labels.map((l) => (
+              <li key={l} data-label={l} className={`px-2 py-1 text-[10px] font-bold uppercase tracking-[0.18em] ${l === 'Promoted' ? 'bg-ink text-paper' : 'bg-[#8a1c1c] text-white'}`}>{l}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={`flex items-end justify-between gap-3 pt-4 ${featured ? 'md:pt-5' : ''}`}>
+        <div className="min-w-0">
+          <p className="text-[11px] font-semibold uppercase tracking-[0.25em] text-muted">{car.model.brand.name}</p>
+          <p className={`mt-1 truncate font-semibold ${featured ? 'text-lg md:text-2xl' : 'text-base'}`}>{name}</p>
+          <p className="mt-1 text-xs text-muted">
+            {car.mileage !== null ? `${formatWon(car.mileage)} km` : '-'}
+            {car.color ? ` · ${car.color}` : ''}
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-sm font-semibold">{fee !== null ? `₩${formatWon(fee)}/월~` : '문의 필요'}</p>
+          {!available && car.subscription_available_from && <p className="mt-1 text-xs text-[#8a1c1c]">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
+          {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
+        </div>
+      </div>
+    </>
+  );
+  // Half opacity on the picture; the text stays at a readable contrast (WCAG AA).
+  const className = `group block ${active ? '' : 'text-ink/70'}`;
+  return available ? (
+    <a href={`/car/${car.id}`} className={className} data-car-id={car.id} data-active={active}>
+      {body}
+    </a>
+  ) : (
+    <div className={`${className} cursor-not-allowed`} aria-disabled="true" data-car-id={car.id} data-active={active}>
+      {body}
+    </div>
+  );
+}
