@@ -26,8 +26,12 @@ export default function Dialog({ open, title, onClose, children }: Props) {
       }}
       className="m-auto w-[min(92vw,28rem)] bg-paper p-6 text-ink shadow-2xl backdrop:bg-black/50"
     >
-      <h2 className="text-lg font-bold">{title}</h2>
-      <div className="mt-4">{children}</div>
+      {open && (
+        <>
+          <h2 className="text-lg font-bold">{title}</h2>
+          <div className="mt-4">{children}</div>
+        </>
+      )}
     </dialog>
   );
 }
