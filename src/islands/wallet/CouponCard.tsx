@@ -1,0 +1,38 @@
+import { formatWon } from '../../domain/car';
+import type { CouponHolding } from '../../domain/pricing';
+
+/** The discount in words: 10% 할인, ₩300,000 할인, or 무료. */
+function discountText(c: CouponHolding['coupon']): string {
+  if (c.discount_type === 'PERCENTAGE') return `${c.discount_rate ?? 0}% 할인`;
+  if (c.discount_type === 'FIXED') return `₩${formatWon(c.discount ?? 0)} 할인`;
+  return '무료';
+}
+
+function rangeText(c: CouponHolding['coupon']): string | null {
+  if (c.min_price === null && c.max_price === null) return null;
+  const min = c.min_price !== null ? `₩${formatWon(c.min_price)} 이상` : '';
+  const max = c.max_price !== null ? `₩${formatWon(c.max_price)} 이하` : '';
+  return `월 구독료 ${[min, max].filter(Boolean).join(' ')}`;
+}
+
+/** One held coupon; dimmed when used or expired. */
+export default function CouponCard({ holding }: { holding: CouponHolding }) {
+  const c = holding.coupon;
+  const inactive = holding.is_used || !holding.is_valid;
+  return (
+    <li className={`border border-line bg-white p-4 ${inactive ? 'opacity-60' : ''}`} data-testid="coupon-card">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold">{c.name}</p>
+          {c.description && <p className="mt-1 text-sm text-muted">{c.description}</p>}
+        </div>
+        <p className="shrink-0 text-lg font-bold text-gold">{discountText(c)}</p>
+      </div>
+      <p className="mt-3 text-xs text-muted">
+        {c.code} · {c.valid_from ?? '제한 없음'} ~ {c.valid_to ?? '제한 없음'}
+        {rangeText(c) && ` · ${rangeText(c)}`}
+        {holding.is_used ? ' · 사용 완료' : !holding.is_valid ? ' · 기간 만료' : ''}
+      </p>
+    </li>
+  );
+}

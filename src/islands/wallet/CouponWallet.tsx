@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { get, post } from '../../client/api';
+import type { ApiFailure } from '../../domain/error-codes';
+import type { CouponHolding } from '../../domain/pricing';
+import CouponCard from './CouponCard';
+
+type Mode = 'SUBSCRIBE' | 'BUTLER';
+/** localStorage key of the chosen tab. */
+export const COUPON_MODE_KEY = 'couponMode';
+
+function savedMode(): Mode {
+  try {
+    return localStorage.getItem(COUPON_MODE_KEY) === 'BUTLER' ? 'BUTLER' : 'SUBSCRIBE';
+  } catch {
+    return 'SUBSCRIBE';
+  }
+}
+
+const errorLines = (e: ApiFailure) => [e.message, ...Object.values(e.errors ?? {}).flat()].filter((v, i, a) => a.indexOf(v) === i);
+
+/** /coupon: SUBSCRIBE and BUTLER tabs, code entry, available and used-or-expired lists. */
+export default function CouponWallet() {
+  const [mode, setMode] = useState<Mode>('SUBSCRIBE');
+  const [coupons, setCoupons] = useState<CouponHolding[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
+
+  const load = useCallback(async (m: Mode) => {
+    const res = await get<{ coupons: CouponHolding[] }>(`/subscriptions/coupons?service=${m}`);
+    setLoadError(res.ok ? null : res.status === 401 ? '로그인이 필요합니다.' : res.error.message);
+    setCoupons(res.ok ? res.data.coupons : []);
+  }, []);
+
+  useEffect(() => {
+    const m = savedMode();
+    setMode(m);
+    void load(m);
+  }, [load]);
+
+  function choose(m: Mode) {
+    setMode(m);
+    try {
+      localStorage.setItem(COUPON_MODE_KEY, m);
+    } catch {
+      /* private mode: the tab just is not remembered */
+    }
+    void load(m);
+  }
+
+  async function add(e: React.FormEvent) {
+    e.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed || inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    const path = encodeURIComponent(trimmed);
+    let res = await post<unknown>(`/subscriptions/coupons/${path}`);
+    // Not a discount coupon: it may be a point coupon, credited to the points ledger.
+    let points: number | null = null;
+    if (!res.ok && res.status === 404) {
+      const p = await post<{ amount: number }>(`/users/point-coupons/${path}`);
+      if (p.ok) [res, points] = [p, p.data.amount];
+      else if (p.status !== 404) res = p;
+    }
+    if (res.ok) {
+      setNotice({ ok: true, lines: ['Coupon added!', ...(points ? [`${points.toLocaleString('ko-KR')} P가 적립되었습니다.`] : [])] });
+      setCode('');
+      await load(mode);
+    } else {
+      setNotice({ ok: false, lines: ['Failed to add coupon.', ...errorLines(res.error)] });
+    }
+    inFlight.current = false;
+    setBusy(false);
+  }
+
+  const available = (coupons ?? []).filter((h) => h.is_valid && !h.is_used);
+  const spent = (coupons ?? []).filter((h) => !h.is_valid || h.is_used);
+  return (
+    <div className="space-y-8">
+      <div role="tablist" aria-label="쿠폰 종류" className="grid grid-cols-2 border border-ink">
+        {(['SUBSCRIBE', 'BUTLER'] as const).map((m) => (
+          <button key={m} role="tab" type="button" aria-selected={mode === m} onClick={() => choose(m)} className={`py-3 text-sm font-semibold tracking-widest ${mode === m ? 'bg-ink text-paper' : ''}`}>
+            {m}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={add} className="flex gap-2">
+        <input value={code} onChange={(e) => setCode(e.target.value)} aria-label="쿠폰 코드" placeholder="쿠폰 코드를 입력하세요" maxLength={40} className="w-full border border-line bg-white px-4 py-3" />
+        <button type="submit" disabled={busy || !code.trim()} className="shrink-0 bg-ink px-5 py-3 font-semibold text-paper disabled:opacity-40">
+          {busy ? '등록 중...' : '등록'}
+        </button>
+      </form>
+      {notice && (
+        <div role={notice.ok ? 'status' : 'alert'} className={`border p-3 text-sm ${notice.ok ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50 text-red-800'}`}>
+          {notice.lines.map((l) => <p key={l}>{l}</p>)}
+        </div>
+      )}
+      {loadError && <p role="alert" className="text-red-700">{loadError}</p>}
+      {coupons === null ? (
+        <p className="text-muted">로딩 중...</p>
+      ) : (
+        <>
+          <CouponList title="사용 가능한 쿠폰" items={available} empty="사용 가능한 쿠폰이 없습니다." />
+          <CouponList title="사용 완료 · 기간 만료 쿠폰" items={spent} empty="사용했거나 만료된 쿠폰이 없습니다." />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CouponList({ title, items, empty }: { title: string; items: CouponHolding[]; empty: string }) {
+  return (
+    <section aria-label={title}>
+      <h2 className="font-semibold">{title} <span className="text-muted">({items.length})</span></h2>
+      {items.length ? <ul className="mt-3 space-y-3">{items.map((h) => <CouponCard key={h.id} holding={h} />)}</ul> : <p className="mt-3 text-sm text-muted">{empty}</p>}
+    </section>
+  );
+}
