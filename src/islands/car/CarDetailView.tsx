@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { carDisplayName, carFeatures, carSpecs, homeTags, type Car } from '../../domain/car';
+
+interface Props {
+  car: Car;
+  /** The month slider and inquire button (an island on the static page). */
+  purchase?: ReactNode;
+}
+
+const tagClass = { NEW: 'border-ink bg-ink text-paper', HOT: 'border-[#8a1c1c] bg-[#8a1c1c] text-white', PROMOTED: 'border-[#7a5a26] text-[#7a5a26]' } as const;
+
+/** The car detail page; rendered to static HTML at build, and by the fallback island for newer cars. */
+export default function CarDetailView({ car, purchase }: Props) {
+  const name = carDisplayName(car);
+  const images = car.images.length ? car.images : [car.model.image ?? '/favicon.svg'];
+  const specs = carSpecs(car);
+  const specRows = [
+    ['Engine', specs.engine],
+    ['Fuel', specs.fuel],
+    ['Transmission', specs.transmission],
+    ['Drivetrain', specs.drivetrain],
+    ['Seats', String(specs.seats)],
+  ];
+  return (
+    <article className="mx-auto grid max-w-7xl gap-8 px-0 pb-16 md:grid-cols-[minmax(0,1fr)_400px] md:gap-12 md:px-6 md:pt-10">
+      <section aria-label="차량 이미지" className="md:col-start-1 md:row-start-1">
+        <ul className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
+          {images.map((src, i) => (
+            <li key={src + i} className="w-full shrink-0 snap-center bg-[#ece8e0]">
+              <img src={src} alt={`${name} 이미지 ${i + 1}`} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" className="aspect-[16/9] w-full object-cover" />
+            </li>
+          ))}
+        </ul>
+        {images.length > 1 && <p className="mt-2 px-4 text-center text-[11px] tracking-[0.2em] text-muted md:hidden">← 밀어서 {images.length}장 보기 →</p>}
+      </section>
+
+      <aside className="px-4 md:col-start-2 md:row-span-2 md:row-start-1 md:px-0">
+        <div className="md:sticky md:top-[80px] md:w-[400px]" data-testid="car-panel">
+          <ul className="flex flex-wrap gap-1.5" aria-label="태그">
+            {homeTags(car).map((t) => (
+              <li key={t} className={`border px-2 py-0.5 text-[10px] font-bold tracking-[0.18em] ${tagClass[t]}`}>{t}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-[11px] font-semibold uppercase tracking-[0.3em] text-muted">{car.model.brand.name}</p>
+          <h1 className="mt-2 font-serif text-3xl leading-tight md:text-4xl">{name}</h1>
+          <p className="mt-2 text-sm text-muted">Model · {car.model.name}</p>
+          <div className="mt-8">{purchase}</div>
+        </div>
+      </aside>
+
+      <div className="px-4 md:col-start-1 md:row-start-2 md:px-0">
+        {car.description && (
+          <section aria-labelledby="car-description">
+            <h2 id="car-description" className="eyebrow">DESCRIPTION</h2>
+            <p className="mt-4 leading-8 text-ink/85">{car.description}</p>
+          </section>
+        )}
+        <details className="group mt-10 border-t border-line" open>
+          <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
+            Specifications <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
+          </summary>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">
+            {specRows.map(([label, value]) => (
+              <div key={label} className="border-b border-line pb-3">
+                <dt className="text-xs text-muted">{label}</dt>
+                <dd className="mt-1 font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+        <details className="group border-y border-line" open>
+          <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
+            Features <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
+          </summary>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">
+            {carFeatures(car).map((f) => (
+              <div key={f.label} className="border-b border-line pb-3">
+                <dt className="text-xs text-muted">{f.label}</dt>
+                <dd className="mt-1 font-medium">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      </div>
+    </article>
+  );
+}

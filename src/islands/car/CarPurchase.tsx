@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { availableDurations, defaultDuration, formatWon, termPriceText, type Car } from '../../domain/car';
+import { isLoggedIn, saveRedirect } from '../../stores/session';
+
+interface Props {
+  car: Car;
+}
+
+/** Month slider over the offered terms (ascending; the longest by default), the fee, and Inquire Now. */
+export default function CarPurchase({ car }: Props) {
+  const terms = availableDurations(car);
+  const [month, setMonth] = useState(defaultDuration(car));
+  const index = month === null ? 0 : terms.indexOf(month);
+
+  const inquire = () => {
+    const target = `/inquire?${month !== null ? `month=${month}&` : ''}carId=${car.id}`;
+    if (isLoggedIn()) return location.assign(target);
+    alert('로그인 후 이용 가능합니다.');
+    saveRedirect(target);
+    location.assign('/login');
+  };
+
+  return (
+    <div className="border border-line bg-white p-6">
+      <div className="flex items-baseline justify-between">
+        <label htmlFor="month-slider" className="text-[11px] font-semibold tracking-[0.25em]">SUBSCRIPTION</label>
+        <span className="text-sm font-semibold" data-testid="selected-month">{month === null ? '-' : `${month}개월`}</span>
+      </div>
+      {terms.length > 0 ? (
+        <>
+          <input id="month-slider" type="range" min={0} max={Math.max(terms.length - 1, 0)} step={1} value={index} disabled={terms.length < 2}
+            onChange={(e) => setMonth(terms[Number(e.target.value)])}
+            aria-valuetext={month === null ? undefined : `${month}개월`}
+            className="mt-5 w-full accent-[#0b0b0c]" />
+          <ol className="mt-2 flex justify-between text-[11px] text-muted" aria-hidden="true">
+            {terms.map((t) => <li key={t} className={t === month ? 'font-semibold text-ink' : ''}>{t}</li>)}
+          </ol>
+        </>
+      ) : (
+        <p className="mt-4 text-xs text-muted">구독 기간은 상담을 통해 안내해드립니다.</p>
+      )}
+      <div className="mt-6 border-t border-line pt-5">
+        <p className="text-xs text-muted">월 구독료</p>
+        <p className="mt-1 text-2xl font-semibold tracking-tight" data-testid="monthly-fee" aria-live="polite">
+          {month === null ? '문의 필요' : termPriceText(car, month)}
+        </p>
+        {car.retail_price !== null && (
+          <p className="mt-2 text-sm text-muted">
+            차량 가격 <s data-testid="retail-price">₩{formatWon(car.retail_price)}</s>
+          </p>
+        )}
+      </div>
+      <button type="button" onClick={inquire} className="btn-primary mt-6 w-full py-4">Inquire Now</button>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { post } from '../../client/api';
+
+type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string[]> };
+
+const FIELDS = [
+  { name: 'name', label: '이름', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: '이메일', type: 'email', autoComplete: 'email' },
+  { name: 'subject', label: '제목', type: 'text', autoComplete: 'off' },
+] as const;
+
+/** The contact form: every field required; POST /services/contacts stores the message. */
+export default function ContactForm() {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const body = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    setStatus({ kind: 'sending' });
+    const res = await post('/services/contacts', body);
+    if (res.ok) {
+      form.reset();
+      return setStatus({ kind: 'sent' });
+    }
+    setStatus({ kind: 'failed', message: res.error.message || '문의 접수에 실패했습니다. 잠시 후 다시 시도해주세요.', fields: res.error.errors ?? {} });
+  };
+
+  const fieldError = (name: string) => (status.kind === 'failed' ? status.fields[name]?.[0] : undefined);
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate={false}>
+      {FIELDS.map((f) => (
+        <div key={f.name}>
+          <label htmlFor={`contact-${f.name}`} className="text-[11px] font-semibold tracking-[0.2em]">{f.label}</label>
+          <input id={`contact-${f.name}`} name={f.name} type={f.type} required autoComplete={f.autoComplete} maxLength={f.name === 'subject' ? 200 : 80}
+            aria-invalid={fieldError(f.name) ? true : undefined} aria-describedby={fieldError(f.name) ? `contact-${f.name}-error` : undefined} className="field mt-2" />
+          {fieldError(f.name) && <p id={`contact-${f.name}-error`} className="mt-1 text-xs text-[#8a1c1c]">{fieldError(f.name)}</p>}
+        </div>
+      ))}
+      <div>
+        <label htmlFor="contact-message" className="text-[11px] font-semibold tracking-[0.2em]">메시지</label>
+        <textarea id="contact-message" name="message" required rows={6} maxLength={5000} className="field mt-2 resize-y"
+          aria-invalid={fieldError('message') ? true : undefined} aria-describedby={fieldError('message') ? 'contact-message-error' : undefined} />
+        {fieldError('message') && <p id="contact-message-error" className="mt-1 text-xs text-[#8a1c1c]">{fieldError('message')}</p>}
+      </div>
+      <button type="submit" className="btn-primary w-full py-4 md:w-auto" disabled={status.kind === 'sending'}>
+        {status.kind === 'sending' ? '보내는 중...' : '보내기'}
+      </button>
+      <div aria-live="polite">
+        {status.kind === 'sent' && <p className="border border-[#2f6b3a] bg-[#eef6ef] px-4 py-3 text-sm text-[#1f4d28]" role="status">문의가 접수되었습니다. 담당자가 빠르게 연락드리겠습니다.</p>}
+        {status.kind === 'failed' && <p className="border border-[#8a1c1c] bg-[#fbeeee] px-4 py-3 text-sm text-[#8a1c1c]" role="alert">{status.message}</p>}
+      </div>
+    </form>
+  );
+}
