@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
+      // A dummy key so the lounge map loads its SDK; tests stand the SDK in (tests/e2e/mocks/kakao-maps.ts).
+      PUBLIC_KAKAO_MAP_KEY: 'e2e-kakao-key',
     },
   },
 });

@@ -8,13 +8,15 @@ export type ServiceMode = 'subscribe' | 'butler';
 /** Storage keys of the remembered mode and path. */
 export const MODE_KEYS = { service: 'lastService', path: 'lastPath' } as const;
 
-const BUTLER = /^\/(butler|chat|fleet)(\/|$)/;
-const SUBSCRIBE = /^\/(garage|car|cars|inquire|faq|about|contact|subscribe)?(\/|$)/;
+/** Paths of the butler service; /fleet is its fleet page. */
+export const BUTLER_PATHS = /^\/(butler|chat|fleet)(\/|$)/;
+/** Paths of the subscription service, home included. */
+export const SUBSCRIBE_PATHS = /^\/(garage|car|cars|inquire|faq|about|contact|subscribe)?(\/|$)/;
 
 /** The mode a path belongs to, or null when it belongs to neither (my page, login, …). */
 export function modeForPath(path: string): ServiceMode | null {
-  if (BUTLER.test(path)) return 'butler';
-  if (path === '/' || SUBSCRIBE.test(path)) return 'subscribe';
+  if (BUTLER_PATHS.test(path)) return 'butler';
+  if (path === '/' || SUBSCRIBE_PATHS.test(path)) return 'subscribe';
   return null;
 }
 
