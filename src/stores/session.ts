@@ -62,6 +62,8 @@ export function loadSession(): Session {
     return $session.get();
   }
   $session.set(s);
+  // Keep an active user's session alive (loaded lazily: only logged-in pages need it).
+  if (s.refreshToken && typeof window !== 'undefined') void import('../client/refresh').then((m) => m.keepSessionFresh()).catch(() => {});
   return s;
 }
 

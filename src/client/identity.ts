@@ -1,0 +1,67 @@
+import { API_BASE } from './api';
+
+/** What the identity provider hands back in the redirect query (PortOne's contract). */
+export interface IdentityReturn {
+  identityVerificationId: string;
+  /** Present on failure (e.g. IDENTITY_VERIFICATION_FAILED), with a readable message. */
+  code: string | null;
+  message: string | null;
+}
+
+/** Reads an identity-verification return from a query string; null when the page was not opened by one. */
+export function readIdentityReturn(search: string): IdentityReturn | null {
+  const q = new URLSearchParams(search);
+  const id = q.get('identityVerificationId');
+  if (!id) return null;
+  return { identityVerificationId: id, code: q.get('code'), message: q.get('message') };
+}
+
+/** Whether a return is a failure: any code other than SUCCESS. */
+export const identityFailed = (r: IdentityReturn) => r.code !== null && r.code !== 'SUCCESS';
+
+/** Thrown when the provider's SDK cannot be loaded (blocked script, offline). */
+export class SdkNotLoadedError extends Error {
+  constructor() {
+    super('SDK not loaded');
+  }
+}
+
+/**
+ * Launches identity verification and leaves the page: PortOne (redirect flow) when
+ * PUBLIC_PORTONE_STORE_ID is set, else the API's sandbox page. The result comes back in the
+ * query of `redirectUrl`; a result that arrives in place (PC iframe) is returned instead.
+ */
+export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }): Promise<IdentityReturn | null> {
+  const identityVerificationId = `identity-verification-${crypto.randomUUID()}`;
+  const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
+  if (!storeId) {
+    const q = new URLSearchParams({ identityVerificationId, redirectUrl: req.redirectUrl });
+    if (req.name) q.set('name', req.name);
+    if (req.phone) q.set('phone', req.phone);
+    location.assign(`${API_BASE}/sandbox/identity?${q}`);
+    return null;
+  }
+  let PortOne: typeof import('@portone/browser-sdk/v2');
+  try {
+    PortOne = await import('@portone/browser-sdk/v2');
+  } catch {
+    throw new SdkNotLoadedError();
+  }
+  let res: Awaited<ReturnType<typeof PortOne.requestIdentityVerification>>;
+  try {
+    res = await PortOne.requestIdentityVerification({
+      storeId,
+      identityVerificationId,
+      channelKey: import.meta.env.PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY as string | undefined,
+      redirectUrl: req.redirectUrl,
+      windowType: { pc: 'POPUP', mobile: 'REDIRECTION' },
+      ...(req.name || req.phone ? { customer: { fullName: req.name, phoneNumber: req.phone?.replace(/\D/g, '') } } : {}),
+    } as Parameters<typeof PortOne.requestIdentityVerification>[0]);
+  } catch (err) {
+    // The loader rejects with "[PortOne] Failed to load …" when the CDN script is unavailable.
+    if (err instanceof Error && /load/i.test(err.message)) throw new SdkNotLoadedError();
+    throw err;
+  }
+  if (!res) return null;
+  return { identityVerificationId: res.identityVerificationId ?? identityVerificationId, code: res.code ?? null, message: res.message ?? null };
+}

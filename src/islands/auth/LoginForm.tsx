@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { post } from '../../client/api';
+import Alert from './Alert';
+import Field from './Field';
+import { kakaoClientId, startKakaoLogin } from './kakao';
+import { goAfterLogin, storeLogin, type TokenAnswer } from './session-helpers';
+
+/** /login: email and password, or Kakao; on success the saved return path or /my. */
+export default function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kakaoReady = Boolean(kakaoClientId());
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const missing: Record<string, string[]> = {};
+    if (!email.trim()) missing.email = ['이메일을 입력해주세요.'];
+    if (!password) missing.password = ['비밀번호를 입력해주세요.'];
+    setFieldErrors(missing);
+    setFailure(null);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    const res = await post<TokenAnswer>('/accounts/login', { email: email.trim(), password });
+    setBusy(false);
+    if (!res.ok) {
+      setFieldErrors(res.error.errors ?? {});
+      setFailure({ title: 'Login failed', detail: res.error.message });
+      return;
+    }
+    if (!res.data?.access_token) {
+      setFailure({ title: 'No login token' });
+      return;
+    }
+    storeLogin({ ...res.data, access_token: res.data.access_token });
+    goAfterLogin();
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label="이메일" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={fieldErrors.email} />
+        <Field label="비밀번호" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={fieldErrors.password} />
+        {failure && <Alert title={failure.title} detail={failure.detail} />}
+        <button type="submit" disabled={busy} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
+          {busy ? '로그인 중...' : '로그인'}
+        </button>
+      </form>
+      <div className="space-y-2">
+        <button
+          type="button"
+          onClick={startKakaoLogin}
+          disabled={!kakaoReady}
+          className="w-full rounded bg-[#FEE500] py-3 font-semibold text-[#191919] disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          카카오로 로그인
+        </button>
+        {!kakaoReady && <p className="text-center text-xs text-muted">카카오 로그인이 설정되지 않았습니다. (PUBLIC_KAKAO_REST_API_KEY)</p>}
+      </div>
+      <p className="flex justify-center gap-4 text-sm">
+        <a href="/signup" className="underline underline-offset-4">회원가입</a>
+        <a href="/forgot-password" className="underline underline-offset-4">비밀번호 찾기</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { SESSION_TTL_SECONDS, setIdentityVerified, setUserCookie, signIn, takeRedirect } from '../../stores/session';
+
+/** The account fields the islands use (GET /accounts and the `user` of a login answer). */
+export interface AccountView {
+  id: number;
+  username: string;
+  name: string | null;
+  email: string | null;
+  mobile: string | null;
+  profile_image: string | null;
+  ci_verified: boolean;
+  referral_code: string;
+  point: number;
+}
+
+/** What login, signup, social login and recovery answer with. */
+export interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  user?: AccountView;
+}
+
+/** Stores the tokens with a 24-hour expiry, the identity flag and the user cookie. */
+export function storeLogin(data: TokenAnswer & { access_token: string }): void {
+  signIn({ accessToken: data.access_token, refreshToken: data.refresh_token ?? null, expiresAt: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS });
+  if (data.user) {
+    setIdentityVerified(Boolean(data.user.ci_verified));
+    setUserCookie({ id: data.user.id, username: data.user.username, name: data.user.name, email: data.user.email });
+  }
+}
+
+/** After a login: the saved return path, or /my. */
+export function goAfterLogin(): void {
+  location.assign(takeRedirect() ?? '/my');
+}

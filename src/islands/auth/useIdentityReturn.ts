@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { post } from '../../client/api';
+import { identityFailed, readIdentityReturn } from '../../client/identity';
+
+export interface VerifiedPerson {
+  identity_code: string;
+  name: string;
+  phone: string;
+}
+
+/**
+ * Handles the provider's return on the page it comes back to: cleans the address bar, and
+ * on success asks the server (POST /accounts/portone) who was verified.
+ */
+export function useIdentityReturn(onVerified: (p: VerifiedPerson) => void) {
+  const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    const back = readIdentityReturn(location.search);
+    if (!back) return;
+    const q = new URLSearchParams(location.search);
+    for (const k of ['identityVerificationId', 'identityVerificationTxId', 'transactionType', 'code', 'message', 'pgCode', 'pgMessage']) q.delete(k);
+    history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
+    if (identityFailed(back)) {
+      setFailure({ title: 'Identity verification failed', detail: back.message ?? back.code });
+      return;
+    }
+    setChecking(true);
+    void post<VerifiedPerson>('/accounts/portone', { identity_code: back.identityVerificationId }).then((res) => {
+      setChecking(false);
+      if (!res.ok) return setFailure({ title: 'Identity verification failed', detail: res.error.message });
+      onVerified(res.data);
+    });
+  }, []);
+  return { failure, setFailure, checking };
+}

@@ -1,0 +1,58 @@
+import { post } from '../../client/api';
+import { formatPhone } from '../../domain/accounts';
+import { formatWon } from '../../domain/car';
+import { $session, signOut } from '../../stores/session';
+import AccountProblem from './AccountProblem';
+import LatestActivity from './LatestActivity';
+import { useAccount } from './useAccount';
+
+const card = 'block rounded border border-line bg-white p-5 hover:border-ink';
+
+/** /my: profile with VERIFIED/UNVERIFIED, points, referral code, coupon box, latest activity, logout. */
+export default function MyPage() {
+  const state = useAccount();
+  if (state.status !== 'ready') return <AccountProblem state={state} />;
+  const a = state.account;
+
+  function logout() {
+    const refresh = $session.get().refreshToken;
+    if (refresh) void post('/accounts/logout', { refresh_token: refresh });
+    signOut();
+    location.assign('/');
+  }
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="profile" className="rounded border border-line bg-white p-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="profile" className="text-xl font-bold">{a.name ?? a.username}</h2>
+          <span data-testid="identity-badge" className={`rounded px-2 py-0.5 text-xs font-semibold tracking-widest ${a.ci_verified ? 'bg-ink text-white' : 'border border-line text-muted'}`}>
+            {a.ci_verified ? 'VERIFIED' : 'UNVERIFIED'}
+          </span>
+        </div>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">이메일</dt>
+          <dd>{a.email ?? '-'}</dd>
+          <dt className="text-muted">휴대폰</dt>
+          <dd>{a.mobile ? formatPhone(a.mobile) : '-'}</dd>
+        </dl>
+      </section>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <a href="/points" className={card}>
+          <span className="text-xs tracking-widest text-muted">POINTS</span>
+          <span className="mt-1 block text-2xl font-bold" data-testid="my-points">{formatWon(a.point)} P</span>
+        </a>
+        <a href="/referral" className={card}>
+          <span className="text-xs tracking-widest text-muted">REFERRAL CODE</span>
+          <span className="mt-1 block font-mono text-2xl font-bold" data-testid="my-referral-code">{a.referral_code}</span>
+        </a>
+        <a href="/coupon" className={card}>
+          <span className="text-xs tracking-widest text-muted">COUPONS</span>
+          <span className="mt-1 block text-lg font-bold">쿠폰함</span>
+        </a>
+      </div>
+      <LatestActivity />
+      <button type="button" onClick={logout} className="rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
+    </div>
+  );
+}
