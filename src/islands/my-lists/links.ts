@@ -1,0 +1,2 @@
+/** The inquiry chat channel (KakaoTalk), the same the footer links to; opened in a new tab. */
+export const CHAT_CHANNEL_URL = 'https://pf.kakao.com/';
