@@ -1,4 +1,7 @@
 import { expect, test } from './fixtures';
+import { waitForSite } from './order-users';
+
+test.beforeAll(async ({ request }) => waitForSite(request));
 
 test('FAQ is pre-rendered, opens as an accordion with a 500 px answer, and links to terms and chat', async ({ page, request, browser }) => {
   const { faqs } = (await (await request.get('/api/services/faqs')).json()).data;

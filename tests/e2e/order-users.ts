@@ -39,3 +39,31 @@ export async function confirm(request: APIRequestContext, requestId: number, sta
   const res = await request.post(`/api/admin/subscription-requests/${requestId}/confirm`, { headers: ADMIN, data: { start_date: start } });
   if (!res.ok()) throw new Error(`confirm: ${res.status()} ${await res.text()}`);
 }
+
+/** A billing key from the sandbox provider, as its approve button would hand it back. */
+export async function sandboxKey(request: APIRequestContext) {
+  const res = await request.post('/api/sandbox/billing-key/approve', { form: { redirectUrl: '/inquire' }, maxRedirects: 0 });
+  const location = res.headers()['location'];
+  const key = new URL(location, 'http://localhost').searchParams.get('billingKey');
+  if (!key) throw new Error(`sandbox: ${res.status()} ${location}`);
+  return key;
+}
+
+/** A subscription request made through the API. */
+export async function placeRequest(request: APIRequestContext, token: string, carId: number, body: { month: number; point_amount?: number; coupon_id?: number }) {
+  const res = await apiAs(request, token, 'POST', `/subscriptions/cars/${carId}/request`, { ...body, billing_key: await sandboxKey(request) });
+  if (res.status !== 201) throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.subscription_request as { id: number };
+}
+
+/**
+ * The e2e server answers /api/health while the storefront is still building (pages answer 503
+ * then); wait until pages are served so the first test does not meet the placeholder.
+ */
+export async function waitForSite(request: APIRequestContext) {
+  for (let i = 0; i < 300; i++) {
+    if ((await request.get('/faq')).status() === 200) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the storefront was not built in time');
+}

@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser, orderableCar } from './order-users';
+import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './order-users';
+
+test.beforeAll(async ({ request }) => waitForSite(request));
 
 const won = (n: number) => `₩${n.toLocaleString('ko-KR')}`;
 

@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser } from './order-users';
+import { apiAs, loginAs, newUser, waitForSite } from './order-users';
+
+test.beforeAll(async ({ request }) => waitForSite(request));
 
 test('coupon page: tabs remembered, code entry, lists, errors, point coupons', async ({ page, request }) => {
   const user = await newUser(request, { coupons: ['EXPIRED20'] });

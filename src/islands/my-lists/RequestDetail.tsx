@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { del, get } from '../../client/api';
+import { carDisplayName, formatWon } from '../../domain/car';
+import { isLoggedIn } from '../../stores/session';
+import RequestEditForm from './RequestEditForm';
+import type { SubscriptionRequest } from './types';
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
+
+/** /subscribe/request/{id}: the request found in the user's list, with edit and cancel. */
+export default function RequestDetail() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const id = Number(location.pathname.match(/^\/subscribe\/request\/(\d+)/)?.[1]);
+    if (!isLoggedIn()) return setState({ kind: 'error', message: '로그인이 필요합니다.' });
+    void get<{ subscription_requests: SubscriptionRequest[] }>('/subscriptions/requests').then((res) => {
+      if (!res.ok) return setState({ kind: 'error', message: res.status === 401 ? '로그인이 필요합니다.' : '요청 정보를 불러오는데 실패했습니다.' });
+      const request = res.data.subscription_requests.find((r) => r.id === id);
+      setState(request ? { kind: 'ok', request } : { kind: 'missing' });
+    });
+  }, []);
+
+  async function cancel(r: SubscriptionRequest) {
+    if (busy || !confirm('구독 신청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.')) return;
+    setBusy(true);
+    const res = await del(`/subscriptions/requests/${r.id}`);
+    setBusy(false);
+    if (res.ok) setState({ kind: 'cancelled' });
+    else setCancelError(`요청 취소에 실패했습니다. ${res.error.message}`);
+  }
+
+  const toList = <a href="/my/requests" className="mt-6 inline-block border border-ink px-6 py-3 font-semibold">목록으로</a>;
+  if (state.kind === 'loading') return <p className="text-muted">로딩 중...</p>;
+  if (state.kind === 'error') return <div><p role="alert" className="text-red-700">{state.message}</p>{toList}</div>;
+  if (state.kind === 'missing') return <div><p role="alert">요청 정보를 찾을 수 없습니다.</p>{toList}</div>;
+  if (state.kind === 'cancelled') return <div><p role="status">요청이 취소되었습니다.</p>{toList}</div>;
+
+  const r = state.request;
+  const rows: [string, string][] = [
+    ['차량', carDisplayName(r.car)],
+    ['신청 번호', `#${r.id}`],
+    ['기간', `${r.month}개월`],
+    ['쿠폰', r.coupon ? `${r.coupon.coupon.name} (${r.coupon.coupon.code})` : '없음'],
+    ['시작일', r.start_date ?? '확정 후 안내'],
+    ['종료일', r.end_date ?? '확정 후 안내'],
+    ['포인트', `${formatWon(r.point_used)} P`],
+    ['월 결제 금액', `₩${formatWon(r.final_fee)}`],
+    ['빌링키', r.billing_key],
+  ];
+  return (
+    <div className="space-y-10">
+      <dl className="grid grid-cols-[7rem_1fr] gap-y-3 border border-line bg-white p-6 text-sm" data-testid="request-fields">
+        {rows.map(([k, v]) => [<dt key={k} className="text-muted">{k}</dt>, <dd key={`${k}-v`} className="font-semibold">{v}</dd>])}
+      </dl>
+      {r.status === 'PENDING' ? (
+        <>
+          <section aria-label="신청 수정"><h2 className="mb-4 font-semibold">신청 수정</h2><RequestEditForm request={r} onSaved={(request) => setState({ kind: 'ok', request })} /></section>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" onClick={() => void cancel(r)} disabled={busy} className="border border-red-700 px-6 py-3 font-semibold text-red-700 disabled:opacity-50">
+              {busy ? '취소 중...' : '신청 취소'}
+            </button>
+            <a href="/my/requests" className="px-2 py-3 text-sm underline">목록으로</a>
+          </div>
+          {cancelError && <p role="alert" className="text-red-700">{cancelError}</p>}
+        </>
+      ) : (
+        <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="underline">목록으로</a></p>
+      )}
+    </div>
+  );
+}

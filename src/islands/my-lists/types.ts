@@ -1,0 +1,30 @@
+import type { Car } from '../../domain/car';
+
+/** A subscription request as GET /subscriptions/requests returns it. */
+export interface SubscriptionRequest {
+  id: number;
+  car: Car;
+  month: number;
+  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
+  coupon: { id: number; coupon: { name: string; code: string } } | null;
+  point_used: number;
+  fee: number;
+  coupon_discount: number;
+  final_fee: number;
+  /** Masked by the server. */
+  billing_key: string;
+}
+
+/** A subscription as GET /subscriptions returns it. */
+export interface Subscription {
+  id: number;
+  start_date: string;
+  end_date: string;
+  is_active: boolean;
+  is_current: boolean;
+  created_at: string;
+  request: { id: number; car: Car; month: number; start_date: string | null; end_date: string | null };
+}

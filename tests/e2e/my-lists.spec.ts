@@ -1,0 +1,109 @@
+import { expect, test } from './fixtures';
+import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './order-users';
+
+test.beforeAll(async ({ request }) => waitForSite(request));
+
+test('my requests: empty text, grouped by date with counts, first group open, cancel with 취소 중... and a reload', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request, { points: 30_000 });
+  await loginAs(page, user.token);
+  await page.goto('/my/requests');
+  await expect(page.getByRole('heading', { name: 'MY REQUESTS' })).toBeVisible();
+  await expect(page.getByText('아직 신청한 차량이 없습니다.')).toBeVisible();
+
+  const first = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 30_000 });
+  await placeRequest(request, user.token, car.id, { month: 12 });
+  await page.reload();
+  const group = page.getByTestId('date-group');
+  await expect(group).toHaveCount(1);
+  await expect(group).toHaveAttribute('open');
+  await expect(group.locator('summary')).toContainText('2건');
+  await expect(page.getByTestId('request-item')).toHaveCount(2);
+
+  // Hold the DELETE until the busy label has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/subscriptions/requests/*', async (route) => {
+    if (route.request().method() === 'DELETE') await held;
+    await route.continue();
+  });
+  page.once('dialog', (d) => void d.accept());
+  const item = page.getByTestId('request-item').filter({ hasText: `신청 #${first.id}` });
+  await item.getByRole('button', { name: '취소하기' }).click();
+  await expect(item.getByRole('button', { name: '취소 중...' })).toBeVisible();
+  release();
+  await expect(page.getByTestId('request-item')).toHaveCount(1);
+  await expect(page.getByText(`신청 #${first.id}`)).toHaveCount(0);
+  expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(30_000);
+
+  await group.locator('summary').click();
+  await expect(group).not.toHaveAttribute('open');
+});
+
+test('my subscriptions: empty text, ACTIVE/INACTIVE badge, 해지하기 opens the chat channel in a new tab', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  await page.goto('/my/subscriptions');
+  await expect(page.getByText('현재 구독이 없습니다.')).toBeVisible();
+
+  const r = await placeRequest(request, user.token, car.id, { month: 12 });
+  await confirm(request, r.id, '2026-01-01');
+  await page.reload();
+  const item = page.getByTestId('subscription-item');
+  await expect(item.getByText('ACTIVE', { exact: true })).toBeVisible();
+  await expect(item).toContainText('2026-01-01 ~ 2026-12-31');
+  const end = item.getByRole('link', { name: '해지하기' });
+  await expect(end).toHaveAttribute('target', '_blank');
+  await expect(end).toHaveAttribute('href', /pf\.kakao\.com/);
+
+  const subs = await apiAs(request, user.token, 'GET', '/subscriptions');
+  await request.patch(`/api/admin/subscriptions/${subs.body.data.subscriptions[0].id}`, { headers: { authorization: 'Bearer e2e-admin-token' }, data: { is_active: false } });
+  await page.reload();
+  await expect(item.getByText('INACTIVE', { exact: true })).toBeVisible();
+});
+
+test('request detail: fields, edit with re-pricing, a refused edit, cancel with confirmation, 목록으로 when not found', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request, { points: 100_000 });
+  const r = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 20_000 });
+  await loginAs(page, user.token);
+  await page.goto(`/subscribe/request/${r.id}`);
+  const fields = page.getByTestId('request-fields');
+  await expect(fields).toContainText(`#${r.id}`);
+  await expect(fields).toContainText('12개월');
+  await expect(fields).toContainText('20,000 P');
+  await expect(fields).toContainText('*');
+
+  await page.getByLabel('포인트').fill('50000');
+  await page.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByRole('status')).toHaveText('요청이 성공적으로 수정되었습니다.');
+  await expect(fields).toContainText('50,000 P');
+  await expect(fields).toContainText(`₩${(car.fee - 50_000).toLocaleString('ko-KR')}`);
+  expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(50_000);
+
+  await page.getByLabel('포인트').fill('55000');
+  await page.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByRole('alert')).toContainText('요청 수정에 실패했습니다.');
+  await expect(page.getByRole('alert')).toContainText('10,000P 단위');
+
+  page.once('dialog', (d) => void d.dismiss());
+  await page.getByRole('button', { name: '신청 취소' }).click();
+  await expect(fields).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: '신청 취소' }).click();
+  await expect(page.getByRole('status')).toHaveText('요청이 취소되었습니다.');
+  expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(100_000);
+
+  await page.goto(`/subscribe/request/${r.id}`);
+  await page.getByRole('link', { name: '목록으로' }).click();
+  await expect(page).toHaveURL(/\/my\/requests\/?$/);
+});
+
+test('request detail that cannot load says 요청 정보를 불러오는데 실패했습니다.', async ({ page, request }) => {
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  await page.route('**/api/subscriptions/requests', (route) => route.fulfill({ status: 500, json: { code: 1500, message: '오류', errors: {} } }));
+  await page.goto('/subscribe/request/1');
+  await expect(page.getByRole('alert')).toHaveText('요청 정보를 불러오는데 실패했습니다.');
+});
