@@ -5,11 +5,20 @@ test.beforeAll(async ({ request }) => waitForSite(request));
 
 const won = (n: number) => `₩${n.toLocaleString('ko-KR')}`;
 
-test('a whole order: coupon, points, consents, sandbox card registration, completion to /my; a reload sends nothing twice', async ({ page, request }) => {
+test('a whole order from the car page: coupon, points, consents, sandbox card registration, completion to /my; a reload sends nothing twice', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request, { points: 125_000, coupons: ['LUXE300', 'WELCOME10', 'EXPIRED20'] });
   await loginAs(page, user.token);
-  await page.goto(`/inquire?month=12&carId=${car.id}`);
+  // From the car page: choose 12 months on the slider, then Inquire Now.
+  const detail = (await (await request.get(`/api/subscriptions/cars/${car.id}`)).json()).data.car;
+  const terms = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96].filter((t) => detail[`subscription_fee_${t}`] !== null);
+  await page.goto(`/car/${car.id}`);
+  const slider = page.getByLabel('SUBSCRIPTION');
+  await expect(page.locator('astro-island', { has: slider })).not.toHaveAttribute('ssr'); // hydrated
+  await slider.fill(String(terms.indexOf(12)));
+  await expect(page.getByTestId('selected-month')).toHaveText('12개월');
+  await page.getByRole('button', { name: 'Inquire Now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/inquire\\?month=12&carId=${car.id}$`));
 
   await expect(page.getByTestId('order-fee')).toHaveText(`${won(car.fee)}/월`);
   await expect(page.getByTestId('point-balance')).toHaveText('125,000 P');

@@ -100,7 +100,7 @@ export default function OrderPage() {
           <div>
             <p className="text-xs tracking-widest text-muted">{car.model.brand.name}</p>
             <h2 id="product" className="text-lg font-bold">{carDisplayName(car)}</h2>
-            <p className="mt-1 text-sm">구독 기간 <strong>{month}개월</strong></p>
+            <p className="mt-1 text-sm">구독 기간 <strong>{month ? `${month}개월` : '상담 후 결정'}</strong></p>
             <p className="mt-1 text-lg font-semibold" data-testid="order-fee">{fee === null ? '문의 필요' : `${won(fee)}/월`}</p>
           </div>
         </section>
