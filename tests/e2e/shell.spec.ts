@@ -1,0 +1,107 @@
+import { expect, test } from './fixtures';
+import { logIn, nextAlert } from './storefront-helpers';
+
+const headerLink = (page: import('@playwright/test').Page, name: string) =>
+  page.locator('#site-header').getByRole('link', { name, exact: true }).filter({ visible: true });
+
+test.describe('header', () => {
+  test('is 56 px high and shows the subscription links on subscription pages', async ({ page, isMobile }) => {
+    await page.goto('/garage');
+    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'subscribe');
+    expect((await page.locator('#site-header').boundingBox())!.height).toBe(56);
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await expect(headerLink(page, 'GARAGE')).toHaveAttribute('href', '/garage');
+    await expect(headerLink(page, 'FAQ')).toHaveAttribute('href', '/faq');
+    await expect(headerLink(page, 'CHAT')).toHaveCount(0);
+    await expect(headerLink(page, '구독')).toHaveAttribute('href', '/');
+    await expect(headerLink(page, '의전')).toHaveAttribute('href', '/butler');
+  });
+
+  test('butler paths show CHAT, FLEET and RESERVE, and the mode is remembered for neutral pages', async ({ page, isMobile }) => {
+    await page.goto('/chat');
+    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    for (const [name, href] of [['CHAT', '/chat'], ['FLEET', '/fleet'], ['RESERVE', '/butler/request']]) {
+      await expect(headerLink(page, name)).toHaveAttribute('href', href);
+    }
+    await expect(headerLink(page, 'GARAGE')).toHaveCount(0);
+    expect(await page.evaluate(() => [localStorage.getItem('lastService'), localStorage.getItem('lastPath')])).toEqual(['butler', '/chat']);
+    // /my belongs to neither service: the remembered one shows.
+    await page.goto('/my');
+    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
+    await page.goto('/about');
+    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'subscribe');
+    expect(await page.evaluate(() => localStorage.getItem('lastService'))).toBe('subscribe');
+  });
+
+  test('RESERVE without login alerts 로그인이 필요합니다. and goes to /login', async ({ page, isMobile }) => {
+    await page.goto('/chat');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    const alert = nextAlert(page);
+    await headerLink(page, 'RESERVE').click();
+    expect(await alert).toBe('로그인이 필요합니다.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows 로그인 for visitors and 마이페이지 with a valid session', async ({ page, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await expect(headerLink(page, '로그인')).toHaveAttribute('href', '/login');
+    await logIn(page);
+    await page.goto('/');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await expect(headerLink(page, '마이페이지')).toHaveAttribute('href', '/my');
+  });
+
+  test('the hamburger opens and closes the mobile menu', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'mobile only');
+    await page.goto('/');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: '메뉴 닫기' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('the footer has the social links, the policy pages render their documents, and a copyright line', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  for (const name of ['포토', '블로그', '채팅 채널', '영상']) await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('target', '_blank');
+  await expect(footer).toContainText('©');
+  await footer.getByRole('link', { name: '개인정보 처리방침' }).click();
+  await expect(page).toHaveURL(/\/privacy\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('개인정보 처리방침');
+  await expect(page.getByRole('heading', { name: '1. 수집하는 개인정보' })).toBeVisible();
+  await page.locator('footer').getByRole('link', { name: '서비스 이용약관' }).click();
+  await expect(page).toHaveURL(/\/terms\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('서비스 이용약관');
+  await expect(page.getByRole('heading', { name: '제1조 (목적)' })).toBeVisible();
+});
+
+test('/{product} and any unknown path show home', async ({ page }) => {
+  for (const path of ['/ferrari-296-gtb', '/no/such/page']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('원하는 차를');
+  }
+});
+
+test('a new page opens scrolled to the top', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'VIEW CAR LIST' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'VIEW CAR LIST' }).click();
+  await expect(page).toHaveURL(/\/garage$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the sitemap lists the storefront pages and every car', async ({ request }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  expect(index).toContain('sitemap-0.xml');
+  const map = await (await request.get('/sitemap-0.xml')).text();
+  for (const path of ['/garage/', '/about/', '/contact/', '/car/1/']) expect(map).toContain(path);
+  expect(map).not.toContain('/car/fallback');
+});

@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+
+/** Accepts the next alert and returns its text once it has appeared. */
+export function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.accept();
+    });
+  });
+}
+
+/** A valid session as the login page stores it (the spec's keys), set before any script runs. */
+export async function logIn(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('subscribeAccessToken', 'e2e-token');
+    localStorage.setItem('subscribeTokenExpiry', String(Math.floor(Date.now() / 1000) + 3600));
+  });
+}
