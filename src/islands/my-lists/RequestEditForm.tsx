@@ -18,7 +18,7 @@ export default function RequestEditForm({ request, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
 
-  async function save(e: React.FormEvent) {
+  async function save(e: { preventDefault(): void }) {
     e.preventDefault();
     if (busy) return;
     setBusy(true);

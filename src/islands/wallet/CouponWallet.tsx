@@ -50,7 +50,7 @@ export default function CouponWallet() {
     void load(m);
   }
 
-  async function add(e: React.FormEvent) {
+  async function add(e: { preventDefault(): void }) {
     e.preventDefault();
     const trimmed = code.trim();
     if (!trimmed || inFlight.current) return;

@@ -37,7 +37,7 @@ export default function ReferralPanel() {
     }
   }
 
-  async function apply(e: React.FormEvent) {
+  async function apply(e: { preventDefault(): void }) {
     e.preventDefault();
     const trimmed = code.trim();
     if (!trimmed || busy) return;
