@@ -12,6 +12,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -45,6 +46,11 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       // A dummy key so the lounge map loads its SDK; tests stand the SDK in (tests/e2e/mocks/kakao-maps.ts).
       PUBLIC_KAKAO_MAP_KEY: 'e2e-kakao-key',
+      // Kakao Login against the stand-in OAuth server of tests/e2e/global-setup.ts (port E2E_PORT + 1000).
+      PUBLIC_KAKAO_REST_API_KEY: 'e2e-kakao-rest-key',
+      KAKAO_REST_API_KEY: 'e2e-kakao-rest-key',
+      KAKAO_AUTH_BASE_URL: `http://127.0.0.1:${port + 1000}`,
+      KAKAO_API_BASE_URL: `http://127.0.0.1:${port + 1000}`,
     },
   },
 });

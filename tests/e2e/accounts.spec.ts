@@ -1,0 +1,269 @@
+import { signAccessToken } from '../../src/server/services/tokens';
+import { hydrated, newPerson, sandboxVerify, signupUser, storeSession, storedSession, waitForSite } from './accounts-users';
+import { expect, test } from './fixtures';
+
+test.beforeAll(async ({}, info) => waitForSite(info.project.use.baseURL!));
+import { kakaoStandInPort } from './mocks/kakao-oauth';
+
+const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret';
+
+test('signup through the sandbox verification, with the form kept across the redirect', async ({ page, request }) => {
+  const referrer = await signupUser(request);
+  const me = newPerson();
+  await page.goto(`/signup?code=${referrer.person.mobile}`);
+  await hydrated(page);
+  await expect(page.getByLabel('추천인 휴대폰 번호 (선택)')).toHaveValue(referrer.person.mobile);
+
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('Please enter email.')).toBeVisible();
+  await page.getByRole('button', { name: '본인인증' }).click();
+  await expect(page.getByText('이름과 휴대폰 번호를 먼저 입력해주세요.')).toBeVisible();
+
+  await page.getByLabel('이름').fill(me.name);
+  await page.getByLabel('휴대폰 번호', { exact: true }).fill(me.mobile);
+  await page.getByLabel('이메일').fill(me.email);
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('사용 가능한 이메일입니다.')).toBeVisible();
+
+  // A failed verification first: the provider returns code and message.
+  await page.getByRole('button', { name: '본인인증' }).click();
+  await expect(page.getByText('테스트 환경 · 실제 본인인증이 아닙니다')).toBeVisible();
+  await page.getByRole('button', { name: '인증 실패' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Identity verification failed' })).toBeVisible();
+  await expect(page.getByLabel('이메일')).toHaveValue(me.email);
+
+  await page.getByRole('button', { name: '본인인증' }).click();
+  await expect(page.getByLabel('이름')).toHaveValue(me.name);
+  await page.getByRole('button', { name: '인증 완료' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByText(/본인인증 완료:/)).toBeVisible();
+  await expect(page.getByLabel('이메일')).toHaveValue(me.email);
+  await expect(page.getByLabel('추천인 휴대폰 번호 (선택)')).toHaveValue(referrer.person.mobile);
+
+  const submit = page.getByRole('button', { name: '회원가입' });
+  await page.getByLabel('비밀번호', { exact: true }).fill('12345');
+  await page.getByLabel('비밀번호 확인').fill('12346');
+  await submit.click();
+  await expect(page.getByText('비밀번호는 6자 이상이어야 합니다.').last()).toBeVisible();
+  await expect(page.getByText('비밀번호가 일치하지 않습니다.')).toBeVisible();
+  await expect(page.getByText('이용약관과 개인정보 처리방침에 동의해주세요.')).toBeVisible();
+
+  await page.getByLabel('비밀번호', { exact: true }).fill(me.password);
+  await page.getByLabel('비밀번호 확인').fill(me.password);
+  await page.getByLabel('[필수] 서비스 이용약관 동의').check();
+  await page.getByLabel('[필수] 개인정보 처리방침 동의').check();
+  await submit.click();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await expect(page.getByRole('heading', { name: me.name })).toBeVisible();
+  const s = await storedSession(page);
+  expect(s.access).toBeTruthy();
+  expect(s.refresh).toBeTruthy();
+  expect(Math.abs(s.expiry - (s.now + 86_400))).toBeLessThan(120);
+  expect(s.verified).toBe('true');
+  expect(await page.evaluate(() => sessionStorage.getItem('signupForm'))).toBeNull();
+  // The referral was recorded with the account.
+  const referrals = await request.get('/api/users/referrals', { headers: { authorization: `Bearer ${referrer.access_token}` } });
+  expect((await referrals.json()).data.referrals_given).toHaveLength(1);
+});
+
+test('signup shows a duplicate email and a second account for the same person', async ({ page, request }) => {
+  const existing = await signupUser(request);
+  await page.goto('/signup');
+  await hydrated(page);
+  await page.getByLabel('이메일').fill(existing.person.email);
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('이미 사용 중인 이메일입니다.')).toBeVisible();
+  await page.getByLabel('이메일').fill('not-an-email');
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('Email duplicate check failed: 올바른 이메일 주소를 입력해주세요.')).toBeVisible();
+
+  // Same person again: the server refuses, the message is shown.
+  const fresh = newPerson();
+  await page.getByLabel('이름').fill(existing.person.name);
+  await page.getByLabel('휴대폰 번호', { exact: true }).fill(existing.person.mobile);
+  await page.getByLabel('이메일').fill(fresh.email);
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await page.getByRole('button', { name: '본인인증' }).click();
+  await page.getByRole('button', { name: '인증 완료' }).click();
+  await expect(page.getByText(/본인인증 완료:/)).toBeVisible();
+  await page.getByLabel('비밀번호', { exact: true }).fill(fresh.password);
+  await page.getByLabel('비밀번호 확인').fill(fresh.password);
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await expect(page.getByText(/이미 가입된 회원입니다/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('login: errors, then the saved return path', async ({ page, request }) => {
+  const u = await signupUser(request);
+  await page.goto('/points');
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  expect((await storedSession(page)).redirect).toBe('/points');
+
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText('이메일을 입력해주세요.')).toBeVisible();
+  await expect(page.getByText('비밀번호를 입력해주세요.')).toBeVisible();
+  await page.getByLabel('이메일').fill(u.person.email);
+  await page.getByLabel('비밀번호').fill('wrong-password');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Login failed');
+  await expect(page.getByRole('alert')).toContainText('이메일 또는 비밀번호가 올바르지 않습니다.');
+
+  await page.getByLabel('비밀번호').fill(u.person.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/points$/);
+  await expect(page.getByTestId('point-balance')).toHaveText('0 P');
+  await expect(page.getByText('포인트 내역이 없습니다.')).toBeVisible();
+  const s = await storedSession(page);
+  expect(s.redirect).toBeNull();
+  expect(Math.abs(s.expiry - (s.now + 86_400))).toBeLessThan(120);
+
+  // Logged in: /login and /signup send to /my.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/my$/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/my$/);
+});
+
+test('session expiry: a stored expiry in the past logs out; a token the server calls expired says so', async ({ page, request }) => {
+  const u = await signupUser(request);
+  await storeSession(page, u, -10);
+  await page.goto('/my');
+  await expect(page).toHaveURL(/\/login$/);
+  const cleared = await storedSession(page);
+  expect(cleared.access).toBeNull();
+  expect(cleared.redirect).toBe('/my');
+
+  const expired = await signAccessToken(E2E_JWT_SECRET, u.user.id, Date.now() - 2 * 86_400_000);
+  await page.evaluate((t) => {
+    localStorage.setItem('subscribeAccessToken', t);
+    localStorage.setItem('subscribeTokenExpiry', String(Math.floor(Date.now() / 1000) + 3600 * 20));
+  }, expired);
+  await page.goto('/my');
+  await hydrated(page);
+  await expect(page.getByText('login expired, please log in again')).toBeVisible();
+  expect((await storedSession(page)).access).toBeNull();
+  await page.getByRole('link', { name: '로그인' }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an active user gets new tokens before the session expires', async ({ page, request }) => {
+  const u = await signupUser(request);
+  await storeSession(page, u, 600);
+  await page.goto('/my');
+  await hydrated(page);
+  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await page.mouse.click(5, 300);
+  await expect.poll(async () => (await storedSession(page)).refresh).not.toBe(u.refresh_token);
+  const s = await storedSession(page);
+  expect(s.access).toBeTruthy();
+  expect(s.expiry).toBeGreaterThan(s.now + 80_000);
+  // The old refresh token was rotated out.
+  const replay = await request.post('/api/accounts/refresh', { data: { refresh_token: u.refresh_token } });
+  expect(replay.status()).toBe(401);
+});
+
+test('Kakao login against the stand-in OAuth server', async ({ page }) => {
+  const standIn = `http://127.0.0.1:${kakaoStandInPort()}`;
+  // Kakao's real authorize page is replaced by the stand-in, which redirects back with a code.
+  await page.route('https://kauth.kakao.com/oauth/authorize**', (route) => {
+    const url = new URL(route.request().url());
+    return route.fulfill({ status: 302, headers: { location: `${standIn}/oauth/authorize${url.search}` } });
+  });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: '카카오로 로그인' }).click();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByTestId('identity-badge')).toHaveText('UNVERIFIED');
+  await expect(page.getByText(/^kakao\d+@example\.com$/)).toBeVisible();
+  expect((await storedSession(page)).access).toBeTruthy();
+});
+
+test('Kakao callback without a code or with a refused code', async ({ page }) => {
+  await page.goto('/login/kakao');
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toContainText('Kakao login failed');
+  await page.evaluate(() => sessionStorage.setItem('kakaoOAuthState', 'st-1'));
+  await page.goto('/login/kakao?code=bad-code&state=st-1');
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toContainText('Kakao login failed');
+  await expect(page.getByRole('alert')).toContainText('카카오 로그인에 실패했습니다.');
+  await expect(page).toHaveURL(/\/login\/kakao$/);
+});
+
+test('forgot password: verification, tokens saved, then a new password', async ({ page, request }) => {
+  const u = await signupUser(request);
+  await page.goto('/reset-password');
+  await hydrated(page);
+  await expect(page.getByText('Authentication required.')).toBeVisible();
+
+  await page.goto('/forgot-password');
+  await hydrated(page);
+  await page.getByRole('button', { name: '본인인증하기' }).click();
+  await page.getByLabel('이름').fill(u.person.name);
+  await page.getByLabel('휴대폰 번호').fill(u.person.mobile);
+  await page.getByRole('button', { name: '인증 완료' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  expect((await storedSession(page)).access).toBeTruthy();
+
+  const submit = page.getByRole('button', { name: '비밀번호 변경' });
+  await submit.click();
+  await expect(page.getByText('새 비밀번호를 입력해주세요.')).toBeVisible();
+  await page.getByLabel('새 비밀번호', { exact: true }).fill('abc');
+  await page.getByLabel('새 비밀번호 확인').fill('abd');
+  await submit.click();
+  await expect(page.getByText('비밀번호는 6자 이상이어야 합니다.')).toBeVisible();
+  await expect(page.getByText('비밀번호가 일치하지 않습니다.')).toBeVisible();
+  await page.getByLabel('새 비밀번호', { exact: true }).fill('new-secret-1');
+  await page.getByLabel('새 비밀번호 확인').fill('new-secret-1');
+  await submit.click();
+  await expect(page.getByText('비밀번호가 변경되었습니다.')).toBeVisible();
+  const login = await request.post('/api/accounts/login', { data: { email: u.person.email, password: 'new-secret-1' } });
+  expect(login.status()).toBe(200);
+});
+
+test('forgot password: a failed or unknown verification', async ({ page, request }) => {
+  await page.goto('/forgot-password');
+  await hydrated(page);
+  await page.getByRole('button', { name: '본인인증하기' }).click();
+  await page.getByRole('button', { name: '인증 실패' }).click();
+  await expect(page.getByRole('alert')).toContainText('Identity verification failed');
+
+  const stranger = newPerson();
+  const id = await sandboxVerify(request, stranger);
+  await page.goto(`/forgot-password?identityVerificationId=${id}`);
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toContainText('Failed to process identity verification');
+  await expect(page.getByRole('alert')).toContainText('가입된 계정이 없습니다');
+});
+
+test('my page: profile, points, referral code, coupon box, latest activity, logout', async ({ page, request }) => {
+  const u = await signupUser(request);
+  await storeSession(page, u);
+  await page.goto('/my');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: u.person.name })).toBeVisible();
+  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await expect(page.getByText(u.person.email)).toBeVisible();
+  await expect(page.getByTestId('my-points')).toHaveText('0 P');
+  await expect(page.getByTestId('my-referral-code')).toHaveText(u.user.referral_code);
+  await expect(page.getByRole('link', { name: /POINTS/ })).toHaveAttribute('href', '/points');
+  await expect(page.getByRole('link', { name: /REFERRAL CODE/ })).toHaveAttribute('href', '/referral');
+  await expect(page.getByRole('link', { name: /COUPONS/ })).toHaveAttribute('href', '/coupon');
+  for (const [heading, href] of [['나의 구독', '/my/subscriptions'], ['구독 신청', '/my/requests'], ['버틀러 구독', '/my/butler-subscriptions'], ['버틀러 요청', '/my/butler-requests']]) {
+    const region = page.getByRole('region', { name: heading });
+    await expect(region.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', href);
+  }
+  await expect(page.getByText('현재 구독이 없습니다.')).toBeVisible();
+  await expect(page.getByText('아직 신청한 차량이 없습니다.')).toBeVisible();
+
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await storedSession(page)).access).toBeNull();
+  const refresh = await request.post('/api/accounts/refresh', { data: { refresh_token: u.refresh_token } });
+  expect(refresh.status()).toBe(401);
+  await page.goto('/my');
+  await expect(page).toHaveURL(/\/login$/);
+});
