@@ -27,11 +27,11 @@ export class SdkNotLoadedError extends Error {
 }
 
 /**
- * Launches identity verification and leaves the page: PortOne (redirect flow) when
- * PUBLIC_PORTONE_STORE_ID is set, else the API's sandbox page. The result comes back in the
- * query of `redirectUrl`; a result that arrives in place (PC iframe) is returned instead.
+ * Launches identity verification and leaves the page: PortOne when PUBLIC_PORTONE_STORE_ID
+ * is set, else the API's sandbox page. The result always arrives in the query of
+ * `redirectUrl` (read it with readIdentityReturn); throws SdkNotLoadedError when the SDK fails to load.
  */
-export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }): Promise<IdentityReturn | null> {
+export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }): Promise<void> {
   const identityVerificationId = `identity-verification-${crypto.randomUUID()}`;
   const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
   if (!storeId) {
@@ -39,7 +39,7 @@ export async function startIdentityVerification(req: { redirectUrl: string; name
     if (req.name) q.set('name', req.name);
     if (req.phone) q.set('phone', req.phone);
     location.assign(`${API_BASE}/sandbox/identity?${q}`);
-    return null;
+    return;
   }
   let PortOne: typeof import('@portone/browser-sdk/v2');
   try {
@@ -62,6 +62,12 @@ export async function startIdentityVerification(req: { redirectUrl: string; name
     if (err instanceof Error && /load/i.test(err.message)) throw new SdkNotLoadedError();
     throw err;
   }
-  if (!res) return null;
-  return { identityVerificationId: res.identityVerificationId ?? identityVerificationId, code: res.code ?? null, message: res.message ?? null };
+  // Answered in place (PC popup): continue exactly as after a redirect, so one code path handles both.
+  if (res) {
+    const back = new URL(req.redirectUrl, location.href);
+    back.searchParams.set('identityVerificationId', res.identityVerificationId ?? identityVerificationId);
+    if (res.code) back.searchParams.set('code', res.code);
+    if (res.message) back.searchParams.set('message', res.message);
+    location.assign(back.toString());
+  }
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { post } from '../../client/api';
 import Alert from './Alert';
 import Field from './Field';
@@ -14,7 +14,7 @@ export default function LoginForm() {
   const [busy, setBusy] = useState(false);
   const kakaoReady = Boolean(kakaoClientId());
 
-  async function submit(e: FormEvent) {
+  async function submit(e: { preventDefault(): void }) {
     e.preventDefault();
     const missing: Record<string, string[]> = {};
     if (!email.trim()) missing.email = ['이메일을 입력해주세요.'];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { put } from '../../client/api';
 import { MIN_PASSWORD_LENGTH } from '../../domain/accounts';
 import { isLoggedIn } from '../../stores/session';
@@ -16,7 +16,7 @@ export default function ResetPassword() {
   const [busy, setBusy] = useState(false);
   useEffect(() => setAuthed(isLoggedIn()), []);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: { preventDefault(): void }) {
     e.preventDefault();
     setFailure(null);
     if (!isLoggedIn()) return setAuthed(false);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { post } from '../../client/api';
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
 import { MIN_PASSWORD_LENGTH, formatPhone, normalizePhone } from '../../domain/accounts';
@@ -60,7 +60,7 @@ export default function SignupForm() {
     }
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: { preventDefault(): void }) {
     e.preventDefault();
     setNotice(null);
     const local: Record<string, string[]> = {};
