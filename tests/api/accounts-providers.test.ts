@@ -146,6 +146,22 @@ describe('send-code and verify-code', () => {
   });
 });
 
+describe('email change', () => {
+  it('needs a code for the new address verified first', async () => {
+    const { res } = await signupPerson(ctx, {}, '10.30.0.9');
+    const token = res.body.data.access_token;
+    const refused = await ctx.call('PUT', '/accounts', { json: { email: 'moved@example.com' }, token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.email).toBeTruthy();
+    await ctx.call('POST', '/accounts/send-code', { json: { email: 'moved@example.com' }, headers: ip() });
+    expect((await ctx.call('PUT', '/accounts', { json: { email: 'moved@example.com' }, token })).status).toBe(422);
+    await ctx.call('POST', '/accounts/verify-code', { json: { email: 'moved@example.com', code: lastCode() }, headers: ip() });
+    const moved = await ctx.call('PUT', '/accounts', { json: { email: 'moved@example.com' }, token });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.email).toBe('moved@example.com');
+  });
+});
+
 describe('social login through the OAuth code flow', () => {
   it('Kakao: exchanges the code, reads the profile, creates then finds the account', async () => {
     const first = await ctx.call('POST', '/accounts/kakao', { json: { code: 'kakao-424242-a', redirect_uri: 'http://localhost:4321/login/kakao' }, headers: ip() });
@@ -211,6 +227,12 @@ describe('social login through the OAuth code flow', () => {
     expect(res.status).toBe(200);
     const me = await ctx.call('GET', '/accounts', { token: social.body.data.access_token });
     expect(me.body.data).toMatchObject({ ci_verified: true, mobile: p.mobile });
+    // A stale token (e.g. left on the signup page) is ignored rather than failing the check.
+    const other = newPerson();
+    const code2 = await sandboxVerify(ctx, { name: other.name, phone: other.mobile });
+    const stale = await ctx.call('POST', '/accounts/portone', { json: { identity_code: code2 }, token: 'stale-token', headers: ip() });
+    expect(stale.status).toBe(200);
+    expect(stale.body.data.attached).toBe(false);
   });
 });
 

@@ -110,10 +110,12 @@ export const accountsRoutes = new Hono<AppEnv>()
     const { identity_code } = await parseJson(c, IdentityCodeSchema);
     const { db, config } = c.var.deps;
     const identity = await resolveIdentity(db, config, identity_code);
-    // A logged-in account without a verified person (e.g. a social signup) gets this one.
+    // A logged-in account without a verified person (e.g. a social signup) gets this one;
+    // a stale token on the signup page is simply ignored.
     const token = bearer(c);
-    if (token) await attachIdentity(db, await verifyAccessToken(config.jwtSecret, token), identity);
-    return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt) });
+    const userId = token ? await verifyAccessToken(config.jwtSecret, token).catch(() => null) : null;
+    if (userId) await attachIdentity(db, userId, identity);
+    return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt), attached: Boolean(userId) });
   })
   .post('/reset-password', async (c) => {
     limitIp(c, 'recovery', 10, 10 * MINUTE);

@@ -243,6 +243,9 @@ export async function updateAccount(db: Db, userId: number, input: UpdateAccount
   if (input.marketing_consent !== undefined) changes.marketingConsent = input.marketing_consent;
   if (input.email !== undefined && input.email !== user.email) {
     if (await emailTaken(db, input.email)) throw conflict('이미 사용 중인 이메일입니다.', { email: ['이미 사용 중인 이메일입니다.'] });
+    if (!(await recentlyVerified(db, input.email))) {
+      throw unprocessable('새 이메일 인증을 먼저 완료해주세요.', { email: ['이메일 인증번호를 받아 인증한 뒤 변경할 수 있습니다.'] });
+    }
     changes.email = input.email;
   }
   if (input.password !== undefined) {
@@ -360,9 +363,10 @@ export async function createCode(db: Db, config: Config, target: string, purpose
   }
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
+    // Earlier codes expire now; consumedAt is kept for codes that were verified.
     await tx
       .update(verificationCodes)
-      .set({ consumedAt: new Date() })
+      .set({ expiresAt: new Date() })
       .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
     await tx.insert(verificationCodes).values({ target, purpose, codeHash: codeHash(config, target, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) });
   });
@@ -396,6 +400,19 @@ export async function checkCode(db: Db, config: Config, target: string, purpose:
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date())))
     .returning({ id: verificationCodes.id });
   if (!spent.length) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
+}
+
+/** An email change needs a code for the new address verified in the last 30 minutes. */
+export const EMAIL_VERIFIED_WINDOW_SECONDS = 30 * 60;
+
+async function recentlyVerified(db: Db, email: string): Promise<boolean> {
+  const since = new Date(Date.now() - EMAIL_VERIFIED_WINDOW_SECONDS * 1000);
+  const [row] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, email), eq(verificationCodes.purpose, 'email'), gt(verificationCodes.consumedAt, since)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Tokens for the live account with this email (after a verified 'reset' code). */
