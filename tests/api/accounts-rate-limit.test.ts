@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../src/server/middleware/rate-limit';
+import { sandboxAllowed } from '../../src/server/services/identity';
+import { createTestContext, type TestContext } from './helpers';
+
+describe('RateLimiter', () => {
+  it('counts per key within a window and starts over after it', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    limiter.hit('a', 2, 1000);
+    limiter.hit('a', 2, 1000);
+    expect(() => limiter.hit('a', 2, 1000)).toThrow(/요청이 너무 많습니다/);
+    limiter.hit('b', 2, 1000); // other keys are independent
+    now = 1000;
+    expect(() => limiter.hit('a', 2, 1000)).not.toThrow();
+  });
+
+  it('check() refuses at the limit without counting; reset() forgets', () => {
+    const limiter = new RateLimiter(() => 0);
+    for (let i = 0; i < 3; i++) limiter.hit('k', Number.MAX_SAFE_INTEGER, 1000);
+    expect(() => limiter.check('k', 4)).not.toThrow();
+    expect(() => limiter.check('k', 3)).toThrow();
+    limiter.reset('k');
+    expect(() => limiter.check('k', 1)).not.toThrow();
+  });
+});
+
+describe('per-IP limits on the account endpoints', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('check-email: 30 a minute per IP, then 429 with a Korean message', async () => {
+    const headers = { 'x-forwarded-for': '10.50.0.1' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await ctx.call('POST', '/accounts/check-email', { json: { email: `a${i}@example.com` }, headers })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const last = await ctx.call('POST', '/accounts/check-email', { json: { email: 'z@example.com' }, headers });
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ code: 1129, message: expect.stringMatching(/분 후 다시 시도해주세요/) });
+    // Another address is not affected.
+    expect((await ctx.call('POST', '/accounts/check-email', { json: { email: 'z@example.com' }, headers: { 'x-forwarded-for': '10.50.0.2' } })).status).toBe(200);
+  });
+
+  it('reset-password and signup: 10 per 10 minutes per IP', async () => {
+    const headers = { 'x-forwarded-for': '10.50.0.3' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await ctx.call('POST', '/accounts/reset-password', { json: { identity_code: `identity-verification-none${i}` }, headers })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const signup: number[] = [];
+    for (let i = 0; i < 11; i++) signup.push((await ctx.call('POST', '/accounts', { json: {}, headers })).status);
+    expect(signup[10]).toBe(429);
+  });
+});
+
+describe('sandbox identity', () => {
+  it('is allowed only without PortOne and never in production', async () => {
+    const ctx = await createTestContext();
+    expect(sandboxAllowed(ctx.config)).toBe(true);
+    expect(sandboxAllowed({ ...ctx.config, env: 'production' })).toBe(false);
+    expect(sandboxAllowed({ ...ctx.config, portone: { ...ctx.config.portone, configured: true } })).toBe(false);
+    await ctx.close();
+  });
+});
