@@ -32,7 +32,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node_modules/.bin/tsx scripts/e2e-server.ts',
-    url: `http://localhost:${port}/api/health`,
+    // The home page answers 503 until the first build is in place.
+    url: `http://localhost:${port}/`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
