@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 
 test.beforeAll(async ({}, info) => waitForSite(info.project.use.baseURL!));
 import { kakaoStandInPort } from './mocks/kakao-oauth';
+import { confirm, orderableCar, placeRequest } from './order-users';
 
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret';
 
@@ -258,6 +259,17 @@ test('my page: profile, points, referral code, coupon box, latest activity, logo
   }
   await expect(page.getByText('현재 구독이 없습니다.')).toBeVisible();
   await expect(page.getByText('아직 신청한 차량이 없습니다.')).toBeVisible();
+
+  // With a confirmed request: the latest request and subscription cards appear and link on.
+  const car = await orderableCar(request);
+  const placed = await placeRequest(request, u.access_token, car.id, { month: 12 });
+  await confirm(request, placed.id, '2030-01-01');
+  await page.reload();
+  await hydrated(page);
+  const latestRequest = page.getByRole('region', { name: '구독 신청' }).getByRole('link').last();
+  await expect(latestRequest).toHaveAttribute('href', `/subscribe/request/${placed.id}`);
+  await expect(latestRequest).toContainText('12개월');
+  await expect(page.getByRole('region', { name: '나의 구독' }).getByText('ACTIVE')).toBeVisible();
 
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/$/);
