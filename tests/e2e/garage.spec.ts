@@ -1,5 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { siteReady } from './storefront-helpers';
+
+test.beforeEach(async ({ request }) => siteReady(request));
 
 type Car = { id: number; is_new: boolean; is_hot: boolean; is_subscriptable: boolean; subscription_available_from: string | null };
 
@@ -138,6 +141,7 @@ test('cards follow the availability rules and carry the Promoted and Sale labels
     expect(await card.evaluate((el) => el.tagName)).toBe(byDate(car) ? 'A' : 'DIV');
     if (byDate(car)) await expect(card).toHaveAttribute('href', `/car/${car.id}`);
     const opacity = await card.locator('img').evaluate((img) => getComputedStyle(img.parentElement!).opacity);
+    // Only the picture is dimmed; labels and text keep a readable contrast.
     expect(opacity).toBe(active ? '1' : '0.5');
     const labels = await card.locator('[data-label]').allTextContents();
     expect(labels).toEqual([...(car.is_hot ? ['Promoted'] : []), ...(car.is_new ? ['Sale'] : [])]);

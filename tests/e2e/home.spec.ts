@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { blockKakaoMaps, stubKakaoMaps } from './mocks/kakao-maps';
-import { nextAlert } from './storefront-helpers';
+import { nextAlert, siteReady } from './storefront-helpers';
+
+test.beforeEach(async ({ request }) => siteReady(request));
 
 const BRANDS = [
   ['Ferrari', 'ferrari'],

@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
-import { logIn, nextAlert } from './storefront-helpers';
+import { logIn, nextAlert, siteReady } from './storefront-helpers';
+
+test.beforeEach(async ({ request }) => siteReady(request));
 
 const headerLink = (page: import('@playwright/test').Page, name: string) =>
   page.locator('#site-header').getByRole('link', { name, exact: true }).filter({ visible: true });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Accepts the next alert and returns its text once it has appeared. */
 export function nextAlert(page: Page): Promise<string> {
@@ -16,4 +16,9 @@ export async function logIn(page: Page) {
     localStorage.setItem('subscribeAccessToken', 'e2e-token');
     localStorage.setItem('subscribeTokenExpiry', String(Math.floor(Date.now() / 1000) + 3600));
   });
+}
+
+/** The server answers 503 (a page that refreshes itself) until its first build is in place. */
+export async function siteReady(request: APIRequestContext) {
+  await expect.poll(async () => (await request.get('/about')).status(), { timeout: 120_000 }).toBe(200);
 }
