@@ -210,13 +210,16 @@ describe('social login through the OAuth code flow', () => {
   });
 
   it('Naver works when its keys are set', async () => {
-    const other = await createTestContext();
-    other.config.oauth.naver = { clientId: 'naver-id', clientSecret: 'naver-secret', authBaseUrl: oauth.url, apiBaseUrl: oauth.url };
-    const res = await other.call('POST', '/accounts/naver', { json: { code: 'naver-99-a', state: 'xyz' } });
-    expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ social_provider: 'naver', email: 'naver99@example.com' });
-    expect(oauth.tokenRequests.at(-1)!.get('state')).toBe('xyz');
-    await other.close();
+    const unset = ctx.config.oauth.naver;
+    ctx.config.oauth.naver = { clientId: 'naver-id', clientSecret: 'naver-secret', authBaseUrl: oauth.url, apiBaseUrl: oauth.url };
+    try {
+      const res = await ctx.call('POST', '/accounts/naver', { json: { code: 'naver-99-a', state: 'xyz' }, headers: ip() });
+      expect(res.status).toBe(200);
+      expect(res.body.data.user).toMatchObject({ social_provider: 'naver', email: 'naver99@example.com' });
+      expect(oauth.tokenRequests.at(-1)!.get('state')).toBe('xyz');
+    } finally {
+      ctx.config.oauth.naver = unset;
+    }
   });
 
   it('a social account verifies its person later through /accounts/portone', async () => {
