@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/server/middleware/rate-limit';
+import { testConfig } from '../../src/server/env';
 import { sandboxAllowed } from '../../src/server/services/identity';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -59,11 +60,10 @@ describe('per-IP limits on the account endpoints', () => {
 });
 
 describe('sandbox identity', () => {
-  it('is allowed only without PortOne and never in production', async () => {
-    const ctx = await createTestContext();
-    expect(sandboxAllowed(ctx.config)).toBe(true);
-    expect(sandboxAllowed({ ...ctx.config, env: 'production' })).toBe(false);
-    expect(sandboxAllowed({ ...ctx.config, portone: { ...ctx.config.portone, configured: true } })).toBe(false);
-    await ctx.close();
+  it('is allowed only without PortOne and never in production', () => {
+    const config = testConfig();
+    expect(sandboxAllowed(config)).toBe(true);
+    expect(sandboxAllowed({ ...config, env: 'production' })).toBe(false);
+    expect(sandboxAllowed({ ...config, portone: { ...config.portone, configured: true } })).toBe(false);
   });
 });
