@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { post } from '../../client/api';
 import Alert from './Alert';
 import Field from './Field';
@@ -13,6 +13,9 @@ export default function LoginForm() {
   const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const kakaoReady = Boolean(kakaoClientId());
+  // Until hydrated the submit button stays disabled: a native submit would put the password in the URL.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   async function submit(e: { preventDefault(): void }) {
     e.preventDefault();
@@ -44,7 +47,7 @@ export default function LoginForm() {
         <Field label="이메일" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={fieldErrors.email} />
         <Field label="비밀번호" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={fieldErrors.password} />
         {failure && <Alert title={failure.title} detail={failure.detail} />}
-        <button type="submit" disabled={busy} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
+        <button type="submit" disabled={busy || !mounted} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
           {busy ? '로그인 중...' : '로그인'}
         </button>
       </form>
