@@ -27,7 +27,7 @@ export default function CarDetailView({ car, purchase }: Props) {
         <ul tabIndex={0} aria-label={`${name} 이미지 ${images.length}장`} className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
           {images.map((src, i) => (
             <li key={src + i} className="w-full shrink-0 snap-center bg-[#ece8e0]">
-              <img src={src} alt={`${name} 이미지 ${i + 1}`} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" className="aspect-[16/9] w-full object-cover" />
+              <img src={src} alt={`${name} 이미지 ${i + 1}`} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" className="aspect-[16/9] w-full object-cover" />
             </li>
           ))}
         </ul>

@@ -1,27 +1,24 @@
 import { useState } from 'react';
-import { availableDurations, defaultDuration, formatWon, termPriceText, type Car } from '../../domain/car';
-import { isLoggedIn, saveRedirect } from '../../stores/session';
+import { availableDurations, defaultDuration, feeForTerm, formatWon, termPriceText, type Car } from '../../domain/car';
+import { inquire } from './inquire';
 
 interface Props {
   car: Car;
 }
 
-/** Month slider over the offered terms (ascending; the longest by default), the fee, and Inquire Now. */
+/**
+ * Month slider over the offered terms (ascending; the longest by default), the fee, and Inquire Now.
+ * The fallback page hydrates it; the static car page renders it once and purchase.ts drives it.
+ */
 export default function CarPurchase({ car }: Props) {
   const terms = availableDurations(car);
   const [month, setMonth] = useState(defaultDuration(car));
   const index = month === null ? 0 : terms.indexOf(month);
 
-  const inquire = () => {
-    const target = `/inquire?${month !== null ? `month=${month}&` : ''}carId=${car.id}`;
-    if (isLoggedIn()) return location.assign(target);
-    alert('로그인 후 이용 가능합니다.');
-    saveRedirect(target);
-    location.assign('/login');
-  };
-
+  // data-* let the static car page drive this markup without React (purchase.ts).
+  const fees = Object.fromEntries(terms.map((t) => [t, feeForTerm(car, t)]));
   return (
-    <div className="border border-line bg-white p-6">
+    <div className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}>
       <div className="flex items-baseline justify-between">
         <label htmlFor="month-slider" className="text-[11px] font-semibold tracking-[0.25em]">SUBSCRIPTION</label>
         <span className="text-sm font-semibold" data-testid="selected-month">{month === null ? '-' : `${month}개월`}</span>
@@ -33,7 +30,7 @@ export default function CarPurchase({ car }: Props) {
             aria-valuetext={month === null ? undefined : `${month}개월`}
             className="mt-5 w-full accent-[#0b0b0c]" />
           <ol className="mt-2 flex justify-between text-[11px] text-muted" aria-hidden="true">
-            {terms.map((t) => <li key={t} className={t === month ? 'font-semibold text-ink' : ''}>{t}</li>)}
+            {terms.map((t) => <li key={t} data-term={t} className={t === month ? 'font-semibold text-ink' : ''}>{t}</li>)}
           </ol>
         </>
       ) : (
@@ -50,7 +47,7 @@ export default function CarPurchase({ car }: Props) {
           </p>
         )}
       </div>
-      <button type="button" onClick={inquire} className="btn-primary mt-6 w-full py-4">Inquire Now</button>
+      <button type="button" onClick={() => inquire(car.id, month)} className="btn-primary mt-6 w-full py-4" data-inquire>Inquire Now</button>
     </div>
   );
 }
