@@ -261,6 +261,8 @@ describe('PortOne configured', () => {
       res.setHeader('content-type', 'application/json');
       if (id.startsWith('iv-ok')) {
         res.end(JSON.stringify({ status: 'VERIFIED', id, verifiedCustomer: { name: '박포트', phoneNumber: '01044445555', birthDate: '1991-02-03', ci: `CI-${id.startsWith('iv-ok-same') ? 'same' : id}` } }));
+      } else if (id.startsWith('iv-old')) {
+        res.end(JSON.stringify({ status: 'VERIFIED', id, verifiedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), verifiedCustomer: { name: '박포트', phoneNumber: '01044445555', ci: 'CI-old' } }));
       } else if (id.startsWith('iv-failed')) {
         res.end(JSON.stringify({ status: 'FAILED', id }));
       } else {
@@ -291,6 +293,9 @@ describe('PortOne configured', () => {
   it('refuses failed and unknown verifications, and the sandbox', async () => {
     expect((await pctx.call('POST', '/accounts/portone', { json: { identity_code: 'iv-failed-1' } })).status).toBe(422);
     expect((await pctx.call('POST', '/accounts/portone', { json: { identity_code: 'iv-missing-1' } })).status).toBe(422);
+    const old = await pctx.call('POST', '/accounts/portone', { json: { identity_code: 'iv-old-1' } });
+    expect(old.status).toBe(422);
+    expect(old.body.message).toMatch(/유효시간/);
     const page = await pctx.app.request('/sandbox/identity?identityVerificationId=identity-verification-abc12345&redirectUrl=%2Fsignup', { headers: { host: 'localhost' } });
     expect(page.status).toBe(404);
     const post = await pctx.app.request('/sandbox/identity/verify', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }, body: 'identityVerificationId=identity-verification-x1234567&redirectUrl=%2F&name=a&phone=01012345678&birthDate=1990-01-01' });

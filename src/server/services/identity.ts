@@ -37,6 +37,7 @@ export async function recordSandboxVerification(db: Db, v: { verificationId: str
 
 interface PortOneIdentity {
   status?: string;
+  verifiedAt?: string;
   verifiedCustomer?: { name?: string; phoneNumber?: string; birthDate?: string; ci?: string };
 }
 
@@ -56,6 +57,7 @@ async function fetchPortOne(config: Config, verificationId: string): Promise<Por
   return (await res.json().catch(() => ({}))) as PortOneIdentity;
 }
 
+const tooOld = () => unprocessable('본인인증 유효시간이 지났습니다. 다시 인증해주세요.', { identity_code: ['본인인증 유효시간이 지났습니다.'] });
 const notVerified = () => unprocessable('본인인증이 완료되지 않았습니다. 다시 인증해주세요.', { identity_code: ['본인인증이 완료되지 않았습니다.'] });
 
 /**
@@ -71,6 +73,8 @@ export async function resolveIdentity(db: Db, config: Config, verificationId: st
       const remote = await fetchPortOne(config, verificationId);
       const customer = remote.verifiedCustomer ?? {};
       if (remote.status !== 'VERIFIED' || !customer.name) throw notVerified();
+      const verifiedAt = remote.verifiedAt ? Date.parse(remote.verifiedAt) : NaN;
+      if (!Number.isNaN(verifiedAt) && now.getTime() - verifiedAt > IDENTITY_MAX_AGE_MINUTES * 60_000) throw tooOld();
       const phone = normalizePhone(customer.phoneNumber ?? '');
       const birthDate = /^\d{4}-\d{2}-\d{2}$/.test(customer.birthDate ?? '') ? customer.birthDate! : null;
       // Without a CI from the channel, name + birth date + phone identifies the person.
@@ -85,9 +89,7 @@ export async function resolveIdentity(db: Db, config: Config, verificationId: st
     throw notVerified();
   }
   if (!row || row.status !== 'VERIFIED' || !row.ci) throw notVerified();
-  if (now.getTime() - row.createdAt.getTime() > IDENTITY_MAX_AGE_MINUTES * 60_000) {
-    throw unprocessable('본인인증 유효시간이 지났습니다. 다시 인증해주세요.', { identity_code: ['본인인증 유효시간이 지났습니다.'] });
-  }
+  if (now.getTime() - row.createdAt.getTime() > IDENTITY_MAX_AGE_MINUTES * 60_000) throw tooOld();
   return row;
 }
 
