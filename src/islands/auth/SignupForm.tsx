@@ -125,6 +125,7 @@ export default function SignupForm() {
       <button type="submit" disabled={busy || !emailChecked || !verified} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
         {busy ? '가입 중...' : '회원가입'}
       </button>
+      {(!emailChecked || !verified) && <p className="text-center text-xs text-muted">이메일 중복 확인과 본인인증을 마치면 가입할 수 있습니다.</p>}
     </form>
   );
 }
