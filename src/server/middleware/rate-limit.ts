@@ -58,21 +58,26 @@ export function limiterFor(deps: Deps): RateLimiter {
   return limiter;
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The hop a proxy in front of us appended: the last X-Forwarded-For entry. */
+const forwardedFor = (c: Context) => c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || null;
+
 /**
- * The caller's address: the socket's peer when served by Node; in-process requests
- * (tests) have no socket, so the first X-Forwarded-For entry stands in.
+ * The caller's address: the socket's peer, except that a peer on loopback (a reverse proxy
+ * on the same machine, e.g. nginx) is trusted for X-Forwarded-For. In-process requests
+ * (tests) have no socket, so X-Forwarded-For stands in.
  */
 export function clientIp(c: Context): string {
+  let address: string | undefined;
   try {
-    const address = getConnInfo(c).remote.address;
-    if (address) return address;
+    address = getConnInfo(c).remote.address;
   } catch {
     /* no socket: app.request() in tests */
   }
-  return c.req.header('x-forwarded-for')?.split(',')[0].trim() || 'unknown';
+  if (address && !LOOPBACK.test(address)) return address;
+  return forwardedFor(c) ?? address ?? 'unknown';
 }
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
  * Counts one hit for the caller's IP under `scope`. The end-to-end suite drives the whole
