@@ -1,10 +1,12 @@
 import { expect, test } from './fixtures';
-import { siteReady } from './storefront-helpers';
+import { hydrated, siteReady } from './storefront-helpers';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 
 test('/contact: every field is required and the email field has the email type', async ({ page }) => {
   await page.goto('/contact');
+  await page.locator('form').scrollIntoViewIfNeeded();
+  await hydrated(page, 'ContactForm');
   for (const label of ['이름', '이메일', '제목', '메시지']) await expect(page.getByLabel(label)).toHaveAttribute('required', '');
   await expect(page.getByLabel('이메일')).toHaveAttribute('type', 'email');
   let posted = false;
@@ -23,6 +25,8 @@ test('/contact: every field is required and the email field has the email type',
 
 test('/contact: a message is sent to the API and the success is shown in Korean', async ({ page }) => {
   await page.goto('/contact');
+  await page.locator('form').scrollIntoViewIfNeeded();
+  await hydrated(page, 'ContactForm');
   await page.getByLabel('이름').fill('홍길동');
   await page.getByLabel('이메일').fill('hong@example.com');
   await page.getByLabel('제목').fill('구독 문의');
@@ -41,6 +45,8 @@ test('/contact: a failure is shown in Korean with the server message', async ({ 
     route.fulfill({ status: 400, json: { code: 1001, message: '입력값을 확인해주세요.', errors: { email: ['올바른 이메일 주소를 입력해주세요.'] } } }),
   );
   await page.goto('/contact');
+  await page.locator('form').scrollIntoViewIfNeeded();
+  await hydrated(page, 'ContactForm');
   await page.getByLabel('이름').fill('홍길동');
   await page.getByLabel('이메일').fill('hong@example.com');
   await page.getByLabel('제목').fill('문의');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { siteReady } from './storefront-helpers';
+import { hydrated, siteReady } from './storefront-helpers';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 
@@ -58,6 +58,7 @@ test('the first page is in the pre-rendered HTML', async ({ request }) => {
 test('a brand filter refetches page 1, shows the brand title and count, and lives in the URL', async ({ page, request, isMobile }) => {
   const ferrari = await garageApi(request, 'brand=ferrari');
   await page.goto('/garage');
+  await hydrated(page, 'GarageBrowser');
   await expect(page.getByTestId('garage-title')).toHaveText('All Brands');
   const req = garageRequest(page, (q) => q.get('brand') === 'ferrari' && q.get('page') === '1');
   await chooseBrand(page, isMobile, 'Ferrari', 'ferrari');
@@ -70,6 +71,7 @@ test('a brand filter refetches page 1, shows the brand title and count, and live
 
 test('months, availability and sort each reset to page 1 and refetch, and back restores the filters', async ({ page, request }) => {
   await page.goto('/garage?brand=porsche');
+  await hydrated(page, 'GarageBrowser');
   await expect(page.getByTestId('garage-title')).toHaveText('Porsche');
   // Scroll once so page 2 is loaded: the next filter must start again at page 1.
   await page.getByTestId('garage-grid').locator('li').last().scrollIntoViewIfNeeded();
@@ -108,6 +110,7 @@ test('months, availability and sort each reset to page 1 and refetch, and back r
 test('scrolling appends pages until all are loaded, showing 더 불러오는 중... meanwhile', async ({ page, request }) => {
   const first = await garageApi(request);
   await page.goto('/garage');
+  await hydrated(page, 'GarageBrowser');
   await expect(count(page)).toHaveText(`${first.cars.length} / ${first.pagination_info.count} PRODUCTS`);
   // Hold page 2 back to see the loading line.
   let release!: () => void;
@@ -132,6 +135,7 @@ test('cards follow the availability rules and carry the Promoted and Sale labels
   expect(all.some((c) => !byDate(c))).toBe(true);
   expect(all.some((c) => byDate(c) && !c.is_subscriptable)).toBe(true);
   await page.goto('/garage');
+  await hydrated(page, 'GarageBrowser');
   await loadAll(page, all.length);
   await expect(cards(page)).toHaveCount(all.length);
   for (const car of all) {
@@ -153,11 +157,13 @@ test('cards follow the availability rules and carry the Promoted and Sale labels
 
 test('an unknown brand resets to All; others is kept', async ({ page, request }) => {
   await page.goto('/garage?brand=trabant');
+  await hydrated(page, 'GarageBrowser');
   await expect(page).toHaveURL(/\/garage$/);
   await expect(page.getByTestId('garage-title')).toHaveText('All Brands');
   const others = await garageApi(request, 'brand=others');
   expect(others.pagination_info.count).toBeGreaterThan(0);
   await page.goto('/garage?brand=others');
+  await hydrated(page, 'GarageBrowser');
   await expect(page.getByTestId('garage-title')).toHaveText('Others');
   await expect(count(page)).toHaveText(`${others.cars.length} / ${others.pagination_info.count} PRODUCTS`);
   await expect(page).toHaveURL(/\/garage\?brand=others$/);
@@ -167,6 +173,7 @@ test('a failed fetch shows a retry instead of an empty page; retry loads', async
   await page.route('**/api/subscriptions/garages**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"message":"x"}' }));
   const warned = page.waitForEvent('console', (m) => m.type() === 'warning' && m.text().includes('Failed to fetch garage data'));
   await page.goto('/garage?brand=bmw');
+  await hydrated(page, 'GarageBrowser');
   await warned;
   const retry = page.getByRole('button', { name: '다시 시도' });
   await expect(retry).toBeVisible();
@@ -179,6 +186,7 @@ test('a failed fetch shows a retry instead of an empty page; retry loads', async
 
 test('changing a filter shows 차량 정보를 불러오는 중... until the cars arrive', async ({ page }) => {
   await page.goto('/garage');
+  await hydrated(page, 'GarageBrowser');
   await expect(cards(page).first()).toBeVisible();
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));

@@ -22,3 +22,8 @@ export async function logIn(page: Page) {
 export async function siteReady(request: APIRequestContext) {
   await expect.poll(async () => (await request.get('/about')).status(), { timeout: 120_000 }).toBe(200);
 }
+
+/** Waits until the named island has hydrated (Astro drops the ssr attribute then). */
+export async function hydrated(page: Page, component: string) {
+  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+}
