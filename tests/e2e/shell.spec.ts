@@ -107,3 +107,34 @@ test('the sitemap lists the storefront pages and every car', async ({ request })
   for (const path of ['/garage/', '/about/', '/contact/', '/car/1/']) expect(map).toContain(path);
   expect(map).not.toContain('/car/fallback');
 });
+
+test.describe('session rules', () => {
+  test('an expired session counts as logged out and clears the tokens, the identity flag and the subscribeUser cookie', async ({ page, context }) => {
+    await context.addCookies([{ name: 'subscribeUser', value: encodeURIComponent('{"name":"홍길동"}'), url: 'http://localhost' }]);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('subscribeAccessToken', 'old');
+      localStorage.setItem('subscribeRefreshToken', 'old-refresh');
+      localStorage.setItem('subscribeTokenExpiry', String(Math.floor(Date.now() / 1000) - 10));
+      localStorage.setItem('subscribeIdentityVerified', 'true');
+    });
+    await page.goto('/about');
+    await expect(page.locator('[data-session-link]').first()).toHaveText('로그인');
+    const left = await page.evaluate(() => ['subscribeAccessToken', 'subscribeRefreshToken', 'subscribeTokenExpiry', 'subscribeIdentityVerified'].map((k) => localStorage.getItem(k)));
+    expect(left).toEqual([null, null, null, null]);
+    expect((await context.cookies()).some((c) => c.name === 'subscribeUser')).toBe(false);
+  });
+
+  test('a protected route without login saves the path and goes to /login', async ({ page }) => {
+    await page.goto('/my/requests');
+    await expect(page).toHaveURL(/\/login$/);
+    // The login page reads redirectAfterLogin once and removes it, so check the stored value as soon as it is written.
+    await page.goto('/about');
+    await page.evaluate(() => localStorage.removeItem('redirectAfterLogin'));
+    await page.route('**/login', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>login</title>' }));
+    await page.goto('/my/subscriptions');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBe('/my/subscriptions');
+  });
+});
