@@ -10,7 +10,7 @@ interface Props {
 
 const brandOptions = (brands: GarageBrand[]) => [...brands.map((b) => ({ slug: b.slug, name: b.name })), { slug: OTHERS_SLUG, name: 'Others' }];
 const pill = (on: boolean) =>
-  `min-h-9 border px-3 text-xs font-semibold tracking-[0.12em] transition-colors ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
+  `min-h-9 shrink-0 border px-3 text-xs font-semibold tracking-[0.12em] transition-colors ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
 
 /** Desktop: the left-hand brand list with the chosen brand's models. */
 export function BrandList({ filters, brands, onChange }: Props) {
@@ -59,7 +59,7 @@ export function FilterBar({ filters, brands, onChange }: Props) {
       </label>
       <div className="flex items-center gap-3" role="group" aria-labelledby="filter-months">
         <span id="filter-months" className="w-[6.75rem] shrink-0 text-[11px] font-semibold tracking-[0.18em] md:w-auto">MONTHS</span>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="no-scrollbar -mr-4 flex gap-1.5 overflow-x-auto pr-4 md:mr-0 md:flex-wrap md:overflow-visible md:pr-0">
           {[null, ...MONTH_FILTER_OPTIONS].map((m) => (
             <button key={m ?? 'all'} type="button" aria-pressed={filters.month === m} onClick={() => onChange({ month: m })} className={pill(filters.month === m)}>
               {m === null ? 'All' : m}
