@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
@@ -64,6 +65,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
 
   const api = createApp({ db, config, onCatalogueChange });
   const site = new Hono();
+  site.use('/api/*', compress());
   site.route('/api', api);
   site.get('*', serveSite(() => (siteReady ? distDir : null)));
 

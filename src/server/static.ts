@@ -27,17 +27,29 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
+/** The precompressed twin (.br, else .gz) the client accepts, written at build time. */
+function encoded(file: string, accept: string): { path: string; encoding: string } | null {
+  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (new RegExp(`\\b${encoding}\\b`).test(accept) && existsSync(file + ext)) return { path: file + ext, encoding };
+  }
+  return null;
+}
+
 function send(c: Context, file: string, status: 200 | 404 = 200) {
   const ext = path.extname(file);
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
+  const twin = encoded(file, c.req.header('accept-encoding') ?? '');
+  const body = twin?.path ?? file;
   const headers: Record<string, string> = {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=3600',
-    'content-length': String(statSync(file).size),
+    'content-length': String(statSync(body).size),
     'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
   };
+  if (twin) headers['content-encoding'] = twin.encoding;
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
-  return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, status, headers);
+  return c.body(Readable.toWeb(createReadStream(body)) as ReadableStream, status, headers);
 }
 
 /** Serves the built site: static files, the per-user shells, and home for any unknown path. */

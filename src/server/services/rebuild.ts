@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync, rmSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -54,7 +55,8 @@ export async function buildSite(opts: { projectRoot: string; distDir: string; ap
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
     const child = spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [astroBin, 'build'], {
       cwd: projectRoot,
-      env: { ...process.env, DIST_DIR: next, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' },
+      // Always a production bundle, even when the server itself runs with NODE_ENV=test.
+      env: { ...process.env, NODE_ENV: 'production', DIST_DIR: next, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: opts.quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
     });
     let stderr = '';
@@ -65,10 +67,26 @@ export async function buildSite(opts: { projectRoot: string; distDir: string; ap
     rmSync(next, { recursive: true, force: true });
     throw err;
   });
+  precompress(next);
   const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString() };
   writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
   const old = `${distDir}.old-${process.pid}-${started}`;
   if (existsSync(distDir)) renameSync(distDir, old);
   renameSync(next, distDir);
   rmSync(old, { recursive: true, force: true });
+}
+
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|json|txt|webmanifest)$/;
+
+/** Writes .br and .gz beside every compressible file over 1 KB, as a CDN would serve them. */
+export function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (COMPRESSIBLE.test(entry.name) && statSync(file).size > 1024) {
+      const body = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  }
 }
