@@ -3,6 +3,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { parseQuery, type AppEnv } from '../http';
+import { safeReturnUrl } from '../return-url';
 import { issueSandboxBillingKey, sandboxAllowed } from '../services/payments';
 
 const QuerySchema = z.object({
@@ -10,22 +11,6 @@ const QuerySchema = z.object({
   issueName: z.string().max(200).optional(),
   amount: z.string().regex(/^\d{0,12}$/, { error: 'amount는 숫자여야 합니다.' }).optional(),
 });
-
-/** Only this site's own pages may be returned to: a path, or an absolute URL on the request's host or PUBLIC_SITE_URL. */
-function safeReturn(redirectUrl: string, host: string | undefined, siteUrl?: string): URL {
-  const base = `http://${host ?? 'localhost'}`;
-  let url: URL;
-  try {
-    url = new URL(redirectUrl, base);
-  } catch {
-    throw badRequest('redirectUrl이 올바르지 않습니다.', { redirectUrl: ['올바른 주소가 아닙니다.'] });
-  }
-  const allowed = [host, siteUrl ? new URL(siteUrl).host : undefined].filter(Boolean);
-  if (!/^https?:$/.test(url.protocol) || !allowed.includes(url.host)) {
-    throw badRequest('이 사이트의 주소로만 돌아갈 수 있습니다.', { redirectUrl: ['허용되지 않은 주소입니다.'] });
-  }
-  return url;
-}
 
 /**
  * The billing-key sandbox that stands in for PortOne while it is not configured: a labelled
@@ -39,7 +24,7 @@ export const sandboxBillingRoutes = new Hono<AppEnv>()
   })
   .get('/billing-key', (c) => {
     const q = parseQuery(c, QuerySchema);
-    safeReturn(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     const amount = q.amount ? `${Number(q.amount).toLocaleString('ko-KR')}원` : '표시 안 함';
     return c.html(html`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -61,7 +46,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}button{font-size:1
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const redirectUrl = typeof form.redirectUrl === 'string' ? form.redirectUrl : '';
     if (!redirectUrl) throw badRequest('redirectUrl이 필요합니다.', { redirectUrl: ['redirectUrl이 필요합니다.'] });
-    const url = safeReturn(redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    const url = safeReturnUrl(redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     if (c.req.param('outcome') === 'approve') {
       url.searchParams.set('billingKey', issueSandboxBillingKey(c.var.deps.config));
     } else {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isMobile, normalizePhone } from '../../domain/accounts';
 import { badRequest, notFound } from '../errors';
 import { parseQuery, type AppEnv } from '../http';
+import { safeReturnUrl } from '../return-url';
 import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
 
 const IdField = z
@@ -17,20 +18,6 @@ const QuerySchema = z.object({
   phone: z.string().max(20).optional(),
 });
 
-/** Only this site's own pages may be returned to: a path, or an absolute URL on the request's host or PUBLIC_SITE_URL. */
-function safeReturn(redirectUrl: string, host: string | undefined, siteUrl?: string): URL {
-  let url: URL;
-  try {
-    url = new URL(redirectUrl, `http://${host ?? 'localhost'}`);
-  } catch {
-    throw badRequest('redirectUrl이 올바르지 않습니다.', { redirectUrl: ['올바른 주소가 아닙니다.'] });
-  }
-  const allowed = [host, siteUrl ? new URL(siteUrl).host : undefined].filter(Boolean);
-  if (!/^https?:$/.test(url.protocol) || !allowed.includes(url.host)) {
-    throw badRequest('이 사이트의 주소로만 돌아갈 수 있습니다.', { redirectUrl: ['허용되지 않은 주소입니다.'] });
-  }
-  return url;
-}
 
 /** Back to the page that launched the verification, with PortOne's redirect query. */
 function back(url: URL, params: Record<string, string>) {
@@ -77,7 +64,7 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
   })
   .get('/identity', (c) => {
     const q = parseQuery(c, QuerySchema);
-    safeReturn(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     return c.html(page(q));
   })
   .post('/identity/:outcome{verify|fail}', async (c) => {
@@ -86,7 +73,7 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     const q = { identityVerificationId: str('identityVerificationId'), redirectUrl: str('redirectUrl'), name: str('name').trim(), phone: str('phone') };
     const parsed = QuerySchema.safeParse(q);
     if (!parsed.success) throw badRequest('본인인증 요청이 올바르지 않습니다.', { identityVerificationId: ['올바르지 않은 요청입니다.'] });
-    const url = safeReturn(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
+    const url = safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     if (c.req.param('outcome') === 'fail') {
       return c.redirect(back(url, { identityVerificationId: q.identityVerificationId, code: 'IDENTITY_VERIFICATION_FAILED', message: '테스트 본인인증이 취소되었습니다.' }), 303);
     }
