@@ -14,7 +14,6 @@ test('a whole order from the car page: coupon, points, consents, sandbox card re
   const terms = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96].filter((t) => detail[`subscription_fee_${t}`] !== null);
   await page.goto(`/car/${car.id}`);
   const slider = page.getByLabel('SUBSCRIPTION');
-  await expect(page.locator('astro-island', { has: slider })).not.toHaveAttribute('ssr'); // hydrated
   await slider.fill(String(terms.indexOf(12)));
   await expect(page.getByTestId('selected-month')).toHaveText('12개월');
   await page.getByRole('button', { name: 'Inquire Now' }).click();

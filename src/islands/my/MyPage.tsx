@@ -14,9 +14,10 @@ export default function MyPage() {
   if (state.status !== 'ready') return <AccountProblem state={state} />;
   const a = state.account;
 
-  function logout() {
+  async function logout() {
     const refresh = $session.get().refreshToken;
-    if (refresh) void post('/accounts/logout', { refresh_token: refresh });
+    // Wait for the revoke: leaving the page at once would abort the request.
+    if (refresh) await post('/accounts/logout', { refresh_token: refresh });
     signOut();
     location.assign('/');
   }
