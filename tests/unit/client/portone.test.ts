@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The PortOne branches of the browser clients, with the SDK module stood in for. */
+const sdk = vi.hoisted(() => ({ requestIssueBillingKey: vi.fn(), requestIdentityVerification: vi.fn() }));
+vi.mock('@portone/browser-sdk/v2', () => sdk);
+
+const assign = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('location', { assign, origin: 'http://localhost', pathname: '/', search: '' });
+  sdk.requestIssueBillingKey.mockReset();
+  sdk.requestIdentityVerification.mockReset();
+  assign.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('issueBillingKey', () => {
+  it('goes to the sandbox page without a PortOne store id', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', '');
+    const { issueBillingKey } = await import('../../../src/client/billing');
+    await expect(issueBillingKey({ redirectUrl: '/inquire?month=12&carId=3', issueName: 'Roma 12개월', amount: 2_000_000, months: 12 })).resolves.toBeNull();
+    expect(sdk.requestIssueBillingKey).not.toHaveBeenCalled();
+    const url = new URL(assign.mock.calls[0][0], 'http://localhost');
+    expect(url.pathname).toBe('/api/sandbox/billing-key');
+    expect(url.searchParams.get('redirectUrl')).toBe('/inquire?month=12&carId=3');
+    expect(url.searchParams.get('amount')).toBe('2000000');
+  });
+
+  it('asks PortOne for a card billing key in KRW over term × 30 days', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
+    vi.stubEnv('PUBLIC_PORTONE_BILLING_CHANNEL_KEY', 'channel-billing');
+    sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', billingKey: 'billing-key-1' });
+    const { issueBillingKey } = await import('../../../src/client/billing');
+    const res = await issueBillingKey({ redirectUrl: 'http://localhost/inquire?month=6&carId=3', issueName: 'Roma 6개월', amount: 2_500_000, months: 6 });
+    expect(sdk.requestIssueBillingKey).toHaveBeenCalledWith(
+      expect.objectContaining({
+        storeId: 'store-test',
+        channelKey: 'channel-billing',
+        billingKeyMethod: 'CARD',
+        currency: 'KRW',
+        displayAmount: 2_500_000,
+        offerPeriod: { interval: '180d' },
+        redirectUrl: 'http://localhost/inquire?month=6&carId=3',
+      }),
+    );
+    expect(res).toEqual({ transactionType: 'ISSUE_BILLING_KEY', billingKey: 'billing-key-1', code: null, message: null });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('passes a provider failure back as code and message', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
+    sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', code: 'FAILURE_TYPE_PG', message: '카드 한도 초과' });
+    const { issueBillingKey, billingFailed } = await import('../../../src/client/billing');
+    const res = await issueBillingKey({ redirectUrl: '/inquire', issueName: 'x', amount: null, months: 1 });
+    expect(res).toMatchObject({ code: 'FAILURE_TYPE_PG', message: '카드 한도 초과', billingKey: null });
+    expect(billingFailed(res!)).toBe(true);
+    expect(sdk.requestIssueBillingKey.mock.calls[0][0]).not.toHaveProperty('currency');
+  });
+});
+
+describe('startIdentityVerification', () => {
+  it('goes to the sandbox page without a PortOne store id, carrying name and phone', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', '');
+    const { startIdentityVerification } = await import('../../../src/client/identity');
+    await startIdentityVerification({ redirectUrl: '/signup', name: '홍길동', phone: '010-1234-5678' });
+    const url = new URL(assign.mock.calls[0][0], 'http://localhost');
+    expect(url.pathname).toBe('/api/sandbox/identity');
+    expect(url.searchParams.get('identityVerificationId')).toMatch(/^identity-verification-/);
+    expect(url.searchParams.get('name')).toBe('홍길동');
+  });
+
+  it('asks PortOne with a fresh id and the customer digits', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
+    vi.stubEnv('PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY', 'channel-identity');
+    sdk.requestIdentityVerification.mockResolvedValue({ transactionType: 'IDENTITY_VERIFICATION', identityVerificationId: 'x' });
+    const { startIdentityVerification } = await import('../../../src/client/identity');
+    await startIdentityVerification({ redirectUrl: 'http://localhost/signup', name: '홍길동', phone: '010-1234-5678' });
+    expect(sdk.requestIdentityVerification).toHaveBeenCalledWith(
+      expect.objectContaining({
+        storeId: 'store-test',
+        channelKey: 'channel-identity',
+        identityVerificationId: expect.stringMatching(/^identity-verification-/),
+        customer: { fullName: '홍길동', phoneNumber: '01012345678' },
+      }),
+    );
+  });
+
+  it('says SDK not loaded when the provider script cannot load', async () => {
+    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
+    sdk.requestIdentityVerification.mockRejectedValue(new Error('[PortOne] Failed to load'));
+    const { startIdentityVerification } = await import('../../../src/client/identity');
+    await expect(startIdentityVerification({ redirectUrl: '/signup' })).rejects.toThrow('SDK not loaded');
+  });
+});
