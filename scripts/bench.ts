@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -34,8 +34,12 @@ async function product(cars: number, port: number): Promise<{ running: RunningPr
   return { running, buildSeconds: (performance.now() - started) / 1000 };
 }
 
-/** Bytes of JS a page loads: its module scripts and everything they import, each file once. */
-function jsBytes(distDir: string, page: string): number {
+/**
+ * JS a page references: inline scripts, module scripts and everything they import, each file
+ * once, including islands that hydrate only when scrolled into view. Raw bytes and the
+ * brotli bytes the server actually sends.
+ */
+function jsBytes(distDir: string, page: string): { raw: number; brotli: number } {
   const html = readFileSync(path.join(distDir, page), 'utf8');
   const seen = new Set<string>();
   const queue = [...html.matchAll(/\/_astro\/[\w.-]+\.js/g)].map((m) => m[0]);
@@ -47,7 +51,12 @@ function jsBytes(distDir: string, page: string): number {
     const code = readFileSync(path.join(distDir, url), 'utf8');
     for (const m of code.matchAll(/["'](?:\.\/|\/_astro\/)([\w.-]+\.js)["']/g)) queue.push(`/_astro/${m[1]}`);
   }
-  return inline + [...seen].reduce((n, url) => n + statSync(path.join(distDir, url)).size, 0);
+  const size = (file: string) => statSync(file).size;
+  const files = [...seen].map((url) => path.join(distDir, url));
+  return {
+    raw: inline + files.reduce((n, f) => n + size(f), 0),
+    brotli: inline + files.reduce((n, f) => n + (existsSync(`${f}.br`) ? size(`${f}.br`) : size(f)), 0),
+  };
 }
 
 function pagesOf(distDir: string): string[] {
@@ -103,7 +112,7 @@ console.log('Building with the seed catalogue (64 cars)…');
 const small = await product(64, 4701);
 results.buildSeconds64 = +small.buildSeconds.toFixed(1);
 const smallDist = path.join(benchDir, 'cars-64', 'dist');
-const jsPerPage: Record<string, number> = {};
+const jsPerPage: Record<string, { raw: number; brotli: number }> = {};
 for (const page of pagesOf(smallDist).filter((p) => !/^car\/(?!1\/|fallback)/.test(p)).sort()) jsPerPage[`/${page.replace(/index\.html$/, '')}`] = jsBytes(smallDist, page);
 results.jsBytesPerPage = jsPerPage;
 if (!args['skip-lighthouse']) {
