@@ -29,3 +29,16 @@ export function formatPhone(digits: string): string {
   if (digits.length === 10) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
   return digits;
 }
+
+/** The account as the API shows it (spec: id, username, name, email, mobile, profile_image, ci_verified, referral_code, point in won). */
+export interface AccountView {
+  id: number;
+  username: string;
+  name: string | null;
+  email: string | null;
+  mobile: string | null;
+  profile_image: string | null;
+  ci_verified: boolean;
+  referral_code: string;
+  point: number;
+}

@@ -1,17 +1,6 @@
+import type { AccountView } from '../../domain/accounts';
 import { SESSION_TTL_SECONDS, setIdentityVerified, setUserCookie, signIn, takeRedirect } from '../../stores/session';
 
-/** The account fields the islands use (GET /accounts and the `user` of a login answer). */
-export interface AccountView {
-  id: number;
-  username: string;
-  name: string | null;
-  email: string | null;
-  mobile: string | null;
-  profile_image: string | null;
-  ci_verified: boolean;
-  referral_code: string;
-  point: number;
-}
 
 /** What login, signup, social login and recovery answer with. */
 export interface TokenAnswer {

@@ -15,11 +15,11 @@ export default function CarDetailView({ car, purchase }: Props) {
   const images = car.images.length ? car.images : [car.model.image ?? '/favicon.svg'];
   const specs = carSpecs(car);
   const specRows = [
-    ['Engine', specs.engine],
-    ['Fuel', specs.fuel],
-    ['Transmission', specs.transmission],
-    ['Drivetrain', specs.drivetrain],
-    ['Seats', String(specs.seats)],
+    { label: 'Engine', value: specs.engine },
+    { label: 'Fuel', value: specs.fuel },
+    { label: 'Transmission', value: specs.transmission },
+    { label: 'Drivetrain', value: specs.drivetrain },
+    { label: 'Seats', value: String(specs.seats) },
   ];
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-0 pb-16 md:grid-cols-[minmax(0,1fr)_400px] md:gap-12 md:px-6 md:pt-10">
@@ -55,33 +55,28 @@ export default function CarDetailView({ car, purchase }: Props) {
             <p className="mt-4 leading-8 text-ink/85">{car.description}</p>
           </section>
         )}
-        <details className="group mt-10 border-t border-line" open>
-          <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
-            Specifications <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
-          </summary>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">
-            {specRows.map(([label, value]) => (
-              <div key={label} className="border-b border-line pb-3">
-                <dt className="text-xs text-muted">{label}</dt>
-                <dd className="mt-1 font-medium">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-        <details className="group border-y border-line" open>
-          <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
-            Features <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
-          </summary>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">
-            {carFeatures(car).map((f) => (
-              <div key={f.label} className="border-b border-line pb-3">
-                <dt className="text-xs text-muted">{f.label}</dt>
-                <dd className="mt-1 font-medium">{f.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
+        <DetailSection title="Specifications" rows={specRows} className="mt-10 border-t" />
+        <DetailSection title="Features" rows={carFeatures(car)} className="border-y" />
       </div>
     </article>
+  );
+}
+
+/** A collapsible, open-by-default list of label/value rows (Specifications, Features). */
+function DetailSection({ title, rows, className }: { title: string; rows: { label: string; value: string | number }[]; className: string }) {
+  return (
+    <details className={`group border-line ${className}`} open>
+      <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
+        {title} <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
+      </summary>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="border-b border-line pb-3">
+            <dt className="text-xs text-muted">{row.label}</dt>
+            <dd className="mt-1 font-medium">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import { ErrorCode } from '../../domain/error-codes';
 import { clearSession, setIdentityVerified, setUserCookie } from '../../stores/session';
-import type { AccountView } from '../auth/session-helpers';
+import type { AccountView } from '../../domain/accounts';
 
 export type AccountState =
   | { status: 'loading' }

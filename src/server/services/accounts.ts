@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { normalizePhone, sameName } from '../../domain/accounts';
+import { normalizePhone, sameName, type AccountView } from '../../domain/accounts';
 import { ErrorCode } from '../../domain/error-codes';
 import type { SignupInput, UpdateAccountInput } from '../../domain/schemas/accounts';
 import type { Db } from '../db/client';
@@ -17,18 +17,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sh
 
 type UserRow = typeof users.$inferSelect;
 
-/** The account as the API shows it (spec: id, username, name, email, mobile, profile_image, ci_verified, referral_code, point). */
-export interface Account {
-  id: number;
-  username: string;
-  name: string | null;
-  email: string | null;
-  mobile: string | null;
-  profile_image: string | null;
-  ci_verified: boolean;
-  referral_code: string;
-  /** Point balance in won: the sum of the user's ledger. */
-  point: number;
+/** The account as GET /accounts shows it: the spec's fields (point = the ledger's sum) and a few of ours. */
+export interface Account extends AccountView {
   social_provider: string | null;
   marketing_consent: boolean;
   has_password: boolean;
