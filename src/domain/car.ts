@@ -1,3 +1,6 @@
+import { todayInKorea } from './dates';
+import { formatWon } from './money';
+
 /** Monthly subscription terms the shop can price, in months. */
 export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
 export type FeeTerm = (typeof FEE_TERMS)[number];
@@ -87,11 +90,6 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
   return fees.length ? Math.min(...fees) : null;
 }
 
-/** Whole won with thousands separators and no decimals, e.g. 1,250,000. */
-export function formatWon(amount: number): string {
-  return Math.floor(amount).toLocaleString('ko-KR', { maximumFractionDigits: 0 });
-}
-
 /** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price. */
 export function homePriceText(car: Partial<FeeFields> & { retail_price?: number | null }): string {
   const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? car.retail_price ?? null;
@@ -123,11 +121,6 @@ export function garageLabels(car: Pick<Car, 'is_new' | 'is_hot'>): GarageLabel[]
   if (car.is_hot) labels.push('Promoted');
   if (car.is_new) labels.push('Sale');
   return labels;
-}
-
-/** Today's date as YYYY-MM-DD in Korea, the shop's calendar. */
-export function todayInKorea(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
 /** A car is available by date when it has no start date or the start date is not in the future. */

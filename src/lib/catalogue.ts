@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { Car } from '../domain/car';
-import type { ButlerCar, GarageBrand } from '../server/services/catalogue';
+import type { ButlerCar } from '../domain/butler';
+import type { GarageBrand } from '../server/services/catalogue';
 import type { Faq, PolicyDocument } from '../server/services/content';
 
 /** Build-time access to the catalogue collections with their API types (ids back to numbers). */

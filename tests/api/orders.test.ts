@@ -5,7 +5,7 @@ import { pointTransactions, userCoupons } from '../../src/server/db/schema';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
 import { signAccessToken } from '../../src/server/services/tokens';
-import { todayInKorea } from '../../src/domain/car';
+import { todayInKorea } from '../../src/domain/dates';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { availableDurations, defaultDuration, feeForTerm, formatWon, termPriceText, type Car } from '../../domain/car';
+import { availableDurations, defaultDuration, feeForTerm, termPriceText, type Car } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import { inquire } from './inquire';
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OTHERS_SLUG, todayInKorea, type Car } from '../../domain/car';
+import { OTHERS_SLUG, type Car } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
 import type { GarageBrand } from '../../server/services/catalogue';
 import GarageCard from './GarageCard';
 import { BrandList, FilterBar } from './GarageFilters';

@@ -1,4 +1,5 @@
-import { carDisplayName, formatWon, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 
 interface Props {
   car: Car;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { todayInKorea } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
 import { groupByDate } from '../../domain/grouping';
 
 interface Props<T> {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { del, get } from '../../client/api';
-import { carDisplayName, formatWon } from '../../domain/car';
+import { carDisplayName } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
-import type { SubscriptionRequest } from './types';
+import type { SubscriptionRequest } from '../../domain/subscriptions';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
 

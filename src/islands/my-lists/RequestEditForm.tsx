@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { put } from '../../client/api';
-import type { SubscriptionRequest } from './types';
+import type { SubscriptionRequest } from '../../domain/subscriptions';
 
 interface Props {
   request: SubscriptionRequest;

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { del, get } from '../../client/api';
-import { carDisplayName, formatWon } from '../../domain/car';
+import { carDisplayName } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import DateGroups from './DateGroups';
-import type { SubscriptionRequest } from './types';
+import type { SubscriptionRequest } from '../../domain/subscriptions';
 
 /** /my/requests: the user's subscription requests by date, each cancellable while pending. */
 export default function RequestList() {

@@ -3,7 +3,7 @@ import { get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
 import { CHAT_CHANNEL_URL } from './links';
-import type { Subscription } from './types';
+import type { Subscription } from '../../domain/subscriptions';
 
 /** /my/subscriptions: the user's subscriptions by date with an ACTIVE/INACTIVE badge; 해지하기 goes to the chat channel. */
 export default function SubscriptionList() {

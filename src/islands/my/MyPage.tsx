@@ -1,6 +1,6 @@
 import { post } from '../../client/api';
 import { formatPhone } from '../../domain/accounts';
-import { formatWon } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import { $session, signOut } from '../../stores/session';
 import AccountProblem from './AccountProblem';
 import LatestActivity from './LatestActivity';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
-import { formatWon } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import AccountProblem from './AccountProblem';
 import { useAccount } from './useAccount';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatWon } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import { couponDiscount, type CouponHolding } from '../../domain/pricing';
 
 interface Props {

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { post } from '../../client/api';
 import { billingFailed, issueBillingKey, readBillingReturn, type BillingReturn } from '../../client/billing';
-import { carDisplayName, feeForTerm, formatWon, todayInKorea } from '../../domain/car';
+import { carDisplayName, feeForTerm } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
+import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
 import Consents, { CONSENTS } from './Consents';
 import CouponSelect from './CouponSelect';

@@ -1,4 +1,4 @@
-import { formatWon } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import { applicablePoints } from '../../domain/pricing';
 
 interface Props {

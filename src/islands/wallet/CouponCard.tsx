@@ -1,4 +1,4 @@
-import { formatWon } from '../../domain/car';
+import { formatWon } from '../../domain/money';
 import type { CouponHolding } from '../../domain/pricing';
 
 /** The discount in words: 10% 할인, ₩300,000 할인, or 무료. */

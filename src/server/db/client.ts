@@ -13,6 +13,11 @@ export type Schema = typeof schema;
 /** One type for both drivers: the app never knows which database it runs on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Runs `work` in one transaction; both drivers' transactions speak the same query builder, so the type is written once, here. */
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((t) => work(t as unknown as Db));
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -274,6 +274,22 @@ export const pointTransactions = pgTable(
   ],
 );
 
+// ── Checkout (both services) ─────────────────────────────────────────────────
+
+/**
+ * Every billing key that backed an order, of either service: the primary key makes a key
+ * back at most one order, and a repeat with the same key finds its first order here.
+ */
+export const billingKeyUses = pgTable('billing_key_uses', {
+  billingKey: varchar('billing_key', { length: 200 }).primaryKey(),
+  /** SUBSCRIBE or BUTLER. */
+  service: varchar('service', { length: 20 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** The subscription or butler request the key backs. */
+  orderId: integer('order_id').notNull(),
+  createdAt: createdAt(),
+});
+
 // ── Subscription ordering ────────────────────────────────────────────────────
 
 export const subscriptionRequests = pgTable(

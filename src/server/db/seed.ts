@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { FEE_TERMS, todayInKorea, type FeeFields, type FeeTerm } from '../../domain/car';
+import { FEE_TERMS, type FeeFields, type FeeTerm } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
 import type { Db } from './client';
 import { BRANDS, BUTLER_FLEET, COLORS, DESCRIPTIONS, type ModelSeed } from './catalogue-data';
 import { insertButlerCar, insertModel, upsertBrand } from './factories';

@@ -8,7 +8,7 @@ import { coupons, userCoupons } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, parseJson, parseParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
-import { confirmRequest, setSubscriptionActive } from '../services/orders';
+import { confirmRequest, setSubscriptionActive } from '../services/subscription-orders';
 import { creditPoints } from '../services/points';
 import { signAccessToken } from '../services/tokens';
 

@@ -4,7 +4,7 @@ import { CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema
 import { ok, parseJson, parseParams, parseQuery, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../services/coupons';
-import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from '../services/orders';
+import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from '../services/subscription-orders';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()

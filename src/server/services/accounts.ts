@@ -5,13 +5,15 @@ import { normalizePhone, sameName, type AccountView } from '../../domain/account
 import { ErrorCode } from '../../domain/error-codes';
 import type { SignupInput, UpdateAccountInput } from '../../domain/schemas/accounts';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { newReferralCode } from '../db/factories';
-import { pointTransactions, refreshTokens, users, verificationCodes } from '../db/schema';
+import { refreshTokens, users, verificationCodes } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError, badRequest, conflict, forbidden, unauthorized, unprocessable } from '../errors';
 import { consumeIdentity, type IdentityRow } from './identity';
 import type { SocialProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
+import { pointBalance } from './points';
 import { applyReferral } from './referrals';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sha256, signAccessToken } from './tokens';
 
@@ -36,12 +38,6 @@ export interface TokenResult {
 }
 
 const BAD_LOGIN = '이메일 또는 비밀번호가 올바르지 않습니다.';
-
-/** The point balance in won (sum of the ledger). */
-export async function pointBalance(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ total: sql<string | null>`sum(${pointTransactions.amount})` }).from(pointTransactions).where(eq(pointTransactions.userId, userId));
-  return Number(row?.total ?? 0);
-}
 
 export async function toAccount(db: Db, u: UserRow): Promise<Account> {
   return {
@@ -90,14 +86,6 @@ async function issueTokens(db: Db, config: Config, user: UserRow, familyId: stri
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return Boolean(row);
-}
-
-/** A PostgreSQL unique violation (23505), optionally of one named index. */
-function isUniqueViolation(err: unknown, index?: string): boolean {
-  for (let e: any = err; e; e = e.cause) {
-    if (e.code === '23505' && (!index || String(e.constraint ?? e.message ?? '').includes(index))) return true;
-  }
-  return false;
 }
 
 /** A username derived from the email's local part plus a short random tail. */

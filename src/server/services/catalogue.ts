@@ -1,17 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  FEATURED_BRAND_SLUGS,
-  FEE_TERMS,
-  GARAGE_PAGE_SIZE,
-  OTHERS_SLUG,
-  minimumFee,
-  todayInKorea,
-  type Car,
-  type FeeFields,
-  type FeeTerm,
-} from '../../domain/car';
+import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
+import type { ButlerCar } from '../../domain/butler';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -199,22 +191,6 @@ export async function modelById(db: Db, id: number) {
   if (!model) throw notFound('모델 정보를 찾을 수 없습니다.');
   const list = (await carQuery(db).where(eq(models.id, id)).orderBy(asc(cars.id))).map(toCar);
   return { ...model, cars: list };
-}
-
-export interface ButlerCar {
-  id: number;
-  sub_model: string | null;
-  butler_fee: number;
-  butler_overtime_fee: number | null;
-  model: { id: number; name: string; image: string | null; brand: { id: number; name: string; image: string | null } };
-  images: string[];
-  color: string | null;
-  mileage: number | null;
-  license_plate: string | null;
-  retail_price: number | null;
-  description: string | null;
-  /** Reserved days from today on, YYYY-MM-DD ascending. */
-  butler_reservated_dates: string[];
 }
 
 /** Butler cars with their reserved days from `today` on; one car when `id` is given. */

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { todayInKorea } from '../../domain/car';
-import { couponAdmitsPrice, couponInPeriod, type CouponHolding, type DiscountType } from '../../domain/pricing';
+import { todayInKorea } from '../../domain/dates';
+import { couponInPeriod, type CouponHolding, type DiscountType } from '../../domain/pricing';
 import type { Db } from '../db/client';
 import { coupons, pointCoupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -45,28 +45,6 @@ export async function claimCoupon(db: Db, userId: number, code: string): Promise
   const [row] = await db.insert(userCoupons).values({ userId, couponId: coupon.id }).onConflictDoNothing().returning();
   if (!row) throw conflict('이미 등록한 쿠폰입니다.', { code: ['이미 등록한 쿠폰입니다.'] });
   return toHolding(row, coupon);
-}
-
-/**
- * Locks and checks a held coupon for a subscription fee inside the caller's transaction:
- * it must be the user's, for SUBSCRIBE, unused, active, in period, and admit the fee.
- */
-export async function takeCoupon(tx: Db, userId: number, holdingId: number, fee: number) {
-  const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
-  const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
-  if (!row || row.user_coupons.userId !== userId) throw fail('보유하지 않은 쿠폰입니다.');
-  const c = toCoupon(row.coupons);
-  if (row.coupons.service !== 'SUBSCRIBE') throw fail('구독 서비스에 사용할 수 없는 쿠폰입니다.');
-  if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
-  if (!row.coupons.isActive || !couponInPeriod(c, todayInKorea())) throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
-  if (!couponAdmitsPrice(c, fee)) throw fail('이 구독료에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)');
-  await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
-  return c;
-}
-
-/** Returns a held coupon to the user (cancel or edit). */
-export async function releaseCoupon(tx: Db, holdingId: number): Promise<void> {
-  await tx.update(userCoupons).set({ isUsed: false, usedAt: null }).where(eq(userCoupons.id, holdingId));
 }
 
 /** POST /users/point-coupons/{code}: credits the point coupon's amount once per user. */

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { inTransaction, type Db } from '../db/client';
 import { referrals, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { creditPoints } from './points';
@@ -15,12 +15,12 @@ export const REFERRAL_REWARD = 10_000;
  */
 export async function applyReferral(db: Db, { referrerId, refereeId }: { referrerId: number; refereeId: number }): Promise<boolean> {
   if (referrerId === refereeId) throw badRequest('본인의 추천 코드는 사용할 수 없습니다.', { code: ['본인의 추천 코드는 사용할 수 없습니다.'] });
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(referrals).values({ referrerId, refereeId }).onConflictDoNothing().returning({ id: referrals.id });
     if (!row) return false;
     const ref = { reason: 'REFERRAL', refType: 'referral', refId: row.id, amount: REFERRAL_REWARD };
-    await creditPoints(tx as unknown as Db, { ...ref, userId: referrerId, description: '친구 추천 보상' });
-    await creditPoints(tx as unknown as Db, { ...ref, userId: refereeId, description: '추천 코드 등록 보상' });
+    await creditPoints(tx, { ...ref, userId: referrerId, description: '친구 추천 보상' });
+    await creditPoints(tx, { ...ref, userId: refereeId, description: '추천 코드 등록 보상' });
     return true;
   });
 }

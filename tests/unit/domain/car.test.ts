@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FEE_TERMS,
-  availableDurations,
-  brandSlug,
-  carDisplayName,
-  carFeatures,
-  carHref,
-  carSpecs,
-  defaultDuration,
-  feeForTerm,
-  formatWon,
-  garageLabels,
-  homePriceText,
-  homeTags,
-  isAvailableByDate,
-  isGarageActive,
-  minimumFee,
-  termPriceText,
-  todayInKorea,
-  type FeeFields,
-} from '../../../src/domain/car';
+import { FEE_TERMS, availableDurations, brandSlug, carDisplayName, carFeatures, carHref, carSpecs, defaultDuration, feeForTerm, garageLabels, homePriceText, homeTags, isAvailableByDate, isGarageActive, minimumFee, termPriceText, type FeeFields } from '../../../src/domain/car';
+import { todayInKorea } from '../../../src/domain/dates';
+import { formatWon } from '../../../src/domain/money';
 
 const noFees = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, null])) as FeeFields;
 const fees = (given: Partial<FeeFields>): FeeFields => ({ ...noFees, ...given });

@@ -1,4 +1,4 @@
-import type { Car } from '../../domain/car';
+import type { Car } from './car';
 
 /** A subscription request as GET /subscriptions/requests returns it. */
 export interface SubscriptionRequest {

@@ -1,15 +1,16 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { feeForTerm, isAvailableByDate, isFeeTerm, todayInKorea, type Car } from '../../domain/car';
-import { POINT_STEP, quoteSubscription } from '../../domain/pricing';
+import { feeForTerm, isAvailableByDate, isFeeTerm, type Car } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
+import { quoteSubscription } from '../../domain/pricing';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import type { Config } from '../env';
 import { conflict, notFound, unprocessable } from '../errors';
 import { carById } from './catalogue';
-import { releaseCoupon, takeCoupon, toCoupon } from './coupons';
+import { checkPointStep, checkPointsWithin, claimBillingKey, creditPoints, inTransaction, placeOrderOnce, releaseCoupon, spendPoints, takeCoupon, withUserLock } from './checkout';
+import { toCoupon } from './coupons';
 import { maskBillingKey, verifyBillingKey } from './payments';
-import { creditPoints, lockUser, spendPoints } from './points';
 
 type RequestRow = typeof subscriptionRequests.$inferSelect;
 const REF = 'subscription_request';
@@ -23,28 +24,12 @@ export function orderableFee(car: Car, month: number, today = todayInKorea()): n
   return fee;
 }
 
-function checkPointStep(points: number) {
-  if (points % POINT_STEP !== 0) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
-}
-
 /** Coupon (if any) taken and points checked against the price; returns the quote. Runs inside the transaction. */
 async function priceInside(tx: Db, userId: number, fee: number, couponId: number | null | undefined, points: number) {
-  const coupon = couponId ? await takeCoupon(tx, userId, couponId, fee) : null;
+  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, fee) : null;
   const quote = quoteSubscription(fee, coupon, points);
-  if (points > fee - quote.couponDiscount) {
-    throw unprocessable('사용 포인트가 결제 금액을 넘을 수 없습니다.', { point_amount: ['결제 금액 이하로 입력해주세요.'] });
-  }
+  checkPointsWithin(points, fee - quote.couponDiscount);
   return quote;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-}
-
-async function byBillingKey(db: Db, key: string) {
-  const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.billingKey, key));
-  return row;
 }
 
 /** A request row in API shape (the billing key masked). */
@@ -70,43 +55,34 @@ export type SubscriptionRequestView = Awaited<ReturnType<typeof toRequest>>;
  * same user returns the first request (`created: false`).
  */
 export async function createRequest(db: Db, config: Config, userId: number, carId: number, input: CreateSubscriptionRequestInput) {
-  const existing = await byBillingKey(db, input.billing_key);
-  if (existing) return repeat(db, existing, userId);
-  const car = await carById(db, carId);
-  const fee = orderableFee(car, input.month);
   const points = input.point_amount ?? 0;
-  checkPointStep(points);
-  const provider = await verifyBillingKey(config, input.billing_key);
-  try {
-    const result = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await lockUser(tx, userId);
-      // A concurrent twin with the same key may have committed while we waited for the lock.
-      const again = await byBillingKey(tx, input.billing_key);
-      if (again) return { row: again, created: false };
+  let fee = 0;
+  const { created, order } = await placeOrderOnce(db, config, {
+    service: 'SUBSCRIBE',
+    userId,
+    billingKey: input.billing_key,
+    precheck: async () => {
+      fee = orderableFee(await carById(db, carId), input.month);
+      checkPointStep(points);
+    },
+    create: async (tx, provider) => {
       const quote = await priceInside(tx, userId, fee, input.coupon_id, points);
-      const [created] = await tx
+      const [row] = await tx
         .insert(subscriptionRequests)
         .values({
           userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
         })
         .returning();
-      await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: created.id, description: `구독 신청 #${created.id}` });
-      return { row: created, created: true };
-    });
-    return result.created ? { created: true, request: await toRequest(db, result.row) } : repeat(db, result.row, userId);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await byBillingKey(db, input.billing_key);
-    if (!winner) throw err;
-    return repeat(db, winner, userId);
-  }
-}
-
-async function repeat(db: Db, row: RequestRow, userId: number) {
-  if (row.userId !== userId) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-  return { created: false, request: await toRequest(db, row) };
+      await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
+      return row.id;
+    },
+    load: async (id) => {
+      const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+      return toRequest(db, row);
+    },
+  });
+  return { created, request: order };
 }
 
 /** The user's live (not cancelled) requests, newest first. */
@@ -148,40 +124,32 @@ export async function updateRequest(db: Db, config: Config, userId: number, id: 
   const keyChanged = input.billing_key !== current.billingKey && input.billing_key !== maskBillingKey(current.billingKey);
   const billingKey = keyChanged ? input.billing_key : current.billingKey;
   const provider = keyChanged ? await verifyBillingKey(config, billingKey) : current.billingProvider;
-  try {
-    const row = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await lockUser(tx, userId);
-      const locked = await ownRequest(tx, userId, id, true);
-      requirePending(locked, '수정');
-      if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
-      const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
-      const delta = input.point_amount - locked.pointUsed;
-      const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
-      if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
-      if (delta < 0) await creditPoints(tx, { ...entry, amount: -delta });
-      const [updated] = await tx
-        .update(subscriptionRequests)
-        .set({
-          month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: provider,
-          fee, couponDiscount: quote.couponDiscount, finalFee: quote.final, updatedAt: new Date(),
-        })
-        .where(eq(subscriptionRequests.id, id))
-        .returning();
-      return updated;
-    });
-    return toRequest(db, row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-    throw err;
-  }
+  const row = await withUserLock(db, userId, async (tx) => {
+    const locked = await ownRequest(tx, userId, id, true);
+    requirePending(locked, '수정');
+    if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
+    if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
+    const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
+    const delta = input.point_amount - locked.pointUsed;
+    const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
+    if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
+    if (delta < 0) await creditPoints(tx, { ...entry, amount: -delta });
+    const [updated] = await tx
+      .update(subscriptionRequests)
+      .set({
+        month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: provider,
+        fee, couponDiscount: quote.couponDiscount, finalFee: quote.final, updatedAt: new Date(),
+      })
+      .where(eq(subscriptionRequests.id, id))
+      .returning();
+    return updated;
+  });
+  return toRequest(db, row);
 }
 
 /** DELETE /subscriptions/requests/{id}: irreversible; returns the coupon and refunds the points once. */
 export async function cancelRequest(db: Db, userId: number, id: number) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await lockUser(tx, userId);
+  return withUserLock(db, userId, async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     requirePending(row, '취소');
     await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
@@ -207,8 +175,7 @@ export function termEnd(start: string, months: number): string {
 
 /** Staff confirmation: a pending request becomes a subscription with start and end dates. */
 export async function confirmRequest(db: Db, id: number, startDate: string, endDate?: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id)).for('update');
     if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
     if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '취소된 구독 신청입니다.');

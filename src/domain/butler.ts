@@ -1,0 +1,184 @@
+import { couponDiscount, finalPrice, type CouponTerms } from './pricing';
+import { addDays, DAY_MS, HOUR_MS, koreaDate } from './dates';
+import type { Brand } from './car';
+
+/** Hours included in the butler fee. */
+export const INCLUDED_HOURS = 8;
+/** Overtime per started hour when a car has no overtime fee: this share of the butler fee. */
+export const DEFAULT_OVERTIME_SHARE = 0.1;
+/** Passenger count bounds. */
+export const MIN_PASSENGERS = 1;
+export const MAX_PASSENGERS = 20;
+/** Days shown by the fleet calendar (6 weeks). */
+export const CALENDAR_DAYS = 42;
+/** How far ahead a trip may start, in days. */
+export const MAX_ADVANCE_DAYS = 180;
+/** Longest trip, in hours (each covered day is reserved). */
+export const MAX_TRIP_HOURS = 72;
+/** Waypoints per trip. */
+export const MAX_WAYPOINTS = 10;
+/** Seats when the sub-model does not say "N인". */
+export const DEFAULT_SEATS = 4;
+
+export type DriverPreference = 'male' | 'female' | 'any' | '';
+
+/** A butler car as GET /butlers/cars returns it (won; reserved days YYYY-MM-DD in Korea). */
+export interface ButlerCar {
+  id: number;
+  sub_model: string | null;
+  /** Won for the included 8 hours. */
+  butler_fee: number;
+  /** Won per started overtime hour; null means 10% of butler_fee. */
+  butler_overtime_fee: number | null;
+  model: { id: number; name: string; image: string | null; brand: Brand };
+  images: string[];
+  color: string | null;
+  mileage: number | null;
+  license_plate: string | null;
+  retail_price: number | null;
+  description: string | null;
+  butler_reservated_dates: string[];
+}
+
+/** A waypoint as read back. */
+export interface ButlerWaypoint {
+  id: number;
+  address: string;
+  /** ISO instant or null. */
+  scheduled_time: string | null;
+}
+
+/** A butler request as GET /butlers/requests returns it. */
+export interface ButlerRequestView {
+  id: number;
+  car: ButlerCar;
+  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
+  start_at: string;
+  end_at: string | null;
+  start_location: string;
+  end_location: string;
+  description: string | null;
+  passenger_count: number;
+  purpose: string | null;
+  memo: string | null;
+  driver_preference: DriverPreference | null;
+  way_points: ButlerWaypoint[];
+  created_at: string;
+  modified_at: string;
+  point_used: number;
+  coupon: { id: number; coupon: { name: string; code: string } } | null;
+  base_fee: number;
+  overtime_hours: number;
+  overtime_fee: number;
+  coupon_discount: number;
+  final_price: number;
+  /** Masked by the server. */
+  billing_key: string;
+}
+
+/** A butler subscription as GET /butlers returns it. */
+export interface ButlerSubscriptionView {
+  id: number;
+  created_at: string;
+  modified_at: string;
+  request: ButlerRequestView;
+}
+
+/** Won per started overtime hour: the car's overtime fee, else 10% of its butler fee (floored). */
+export function overtimeRate(car: Pick<ButlerCar, 'butler_fee' | 'butler_overtime_fee'>): number {
+  return car.butler_overtime_fee ?? Math.floor(car.butler_fee * DEFAULT_OVERTIME_SHARE);
+}
+
+/** Started hours beyond the included 8; 0 without an end or when the end is not after the start. */
+export function overtimeHours(start: Date | string, end: Date | string | null | undefined): number {
+  if (!end) return 0;
+  const ms = new Date(end).getTime() - new Date(start).getTime() - INCLUDED_HOURS * HOUR_MS;
+  return ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
+}
+
+/** The end a trip gets when none is given: start plus the included 8 hours. */
+export function defaultEnd(start: Date | string): Date {
+  return new Date(new Date(start).getTime() + INCLUDED_HOURS * HOUR_MS);
+}
+
+/** Seats from a sub-model such as "S 580 4인": the number before 인, else 4. */
+export function seatsFromSubModel(subModel: string | null | undefined): number {
+  const m = subModel?.match(/(\d{1,2})\s*인/);
+  const n = m ? Number(m[1]) : 0;
+  return n > 0 ? n : DEFAULT_SEATS;
+}
+
+/** Passenger count as the form keeps it: an integer 1–20, anything else falls back to 1. */
+export function clampPassengers(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  return Number.isInteger(n) && n >= MIN_PASSENGERS && n <= MAX_PASSENGERS ? n : MIN_PASSENGERS;
+}
+
+export interface ButlerQuote {
+  /** Won for the included 8 hours. */
+  baseFee: number;
+  overtimeHours: number;
+  /** Won per overtime hour. */
+  overtimeRate: number;
+  overtimeFee: number;
+  /** baseFee + overtimeFee. */
+  total: number;
+  couponDiscount: number;
+  points: number;
+  /** total − coupon − points, never below 0. */
+  final: number;
+}
+
+/**
+ * The price of a butler trip: the one function the reservation form and the server both use.
+ * The coupon applies to the total including overtime; points come off last.
+ */
+export function quoteButler(
+  car: Pick<ButlerCar, 'butler_fee' | 'butler_overtime_fee'>,
+  start: Date | string,
+  end: Date | string | null | undefined,
+  coupon: Pick<CouponTerms, 'discount_type' | 'discount_rate' | 'discount'> | null,
+  points: number,
+): ButlerQuote {
+  const hours = overtimeHours(start, end);
+  const rate = overtimeRate(car);
+  const overtimeFee = hours * rate;
+  const total = car.butler_fee + overtimeFee;
+  const off = coupon ? couponDiscount(coupon, total) : 0;
+  const used = Math.max(0, points);
+  return { baseFee: car.butler_fee, overtimeHours: hours, overtimeRate: rate, overtimeFee, total, couponDiscount: off, points: used, final: finalPrice(total, off, used) };
+}
+
+/** The Korean calendar days a trip covers, first to last (an open end counts as start + 8 h). */
+export function tripDays(start: Date | string, end: Date | string | null | undefined): string[] {
+  const first = koreaDate(start);
+  const last = koreaDate(end ?? defaultEnd(start));
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length <= MAX_TRIP_HOURS / 24 + 1; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+export interface CalendarCell {
+  /** YYYY-MM-DD. */
+  date: string;
+  day: number;
+  /** Whether the day belongs to the month shown (the grid pads with the neighbours' days). */
+  inMonth: boolean;
+  past: boolean;
+  reserved: boolean;
+  selectable: boolean;
+}
+
+/** A month of the fleet calendar: 42 days from the Sunday on or before the 1st; past and reserved days cannot be chosen. */
+export function calendarMonth(year: number, month: number, today: string, reserved: readonly string[]): CalendarCell[] {
+  const first = Date.UTC(year, month - 1, 1);
+  const startMs = first - new Date(first).getUTCDay() * DAY_MS;
+  const taken = new Set(reserved);
+  const monthPrefix = new Date(first).toISOString().slice(0, 7);
+  return Array.from({ length: CALENDAR_DAYS }, (_, i) => {
+    const date = new Date(startMs + i * DAY_MS).toISOString().slice(0, 10);
+    const past = date < today;
+    const isReserved = taken.has(date);
+    return { date, day: Number(date.slice(8)), inMonth: date.startsWith(monthPrefix), past, reserved: isReserved, selectable: !past && !isReserved };
+  });
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { todayInKorea } from '../../domain/dates';
+import { couponAdmitsPrice, couponInPeriod, POINT_STEP } from '../../domain/pricing';
+import { inTransaction, type Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { billingKeyUses, coupons, userCoupons } from '../db/schema';
+import type { Config } from '../env';
+import { conflict, unprocessable } from '../errors';
+import { toCoupon } from './coupons';
+import { verifyBillingKey, type BillingProvider } from './payments';
+import { lockUser } from './points';
+
+/**
+ * The service-neutral half of ordering, shared by subscription and butler orders: one
+ * transaction per user, coupons for a service, points on the ledger, and a billing key that
+ * backs at most one order across both services (idempotent repeats return the first order).
+ */
+export type Service = 'SUBSCRIBE' | 'BUTLER';
+
+const SERVICE_NAME: Record<Service, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
+
+export { inTransaction };
+export { creditPoints, pointBalance, spendPoints } from './points';
+
+/** Runs `work` in one transaction holding the user's row lock, so one user's spends run one at a time. */
+export async function withUserLock<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await lockUser(tx, userId);
+    return work(tx);
+  });
+}
+
+/** 422 unless points are whole steps of 10,000 won. */
+export function checkPointStep(points: number): void {
+  if (points % POINT_STEP !== 0) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
+}
+
+/** 422 when points exceed what is left to pay after the coupon. */
+export function checkPointsWithin(points: number, payable: number): void {
+  if (points > payable) throw unprocessable('사용 포인트가 결제 금액을 넘을 수 없습니다.', { point_amount: ['결제 금액 이하로 입력해주세요.'] });
+}
+
+/**
+ * Locks and checks a held coupon inside the caller's transaction, then marks it used: it must
+ * be the user's, for `service`, unused, active, in period, and admit `price` (won).
+ */
+export async function takeCoupon(tx: Db, service: Service, userId: number, holdingId: number, price: number) {
+  const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
+  const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
+  const name = SERVICE_NAME[service];
+  if (!row || row.user_coupons.userId !== userId) throw fail('보유하지 않은 쿠폰입니다.');
+  const c = toCoupon(row.coupons);
+  if (row.coupons.service !== service) throw fail(`${name} 서비스에 사용할 수 없는 쿠폰입니다.`);
+  if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
+  if (!row.coupons.isActive || !couponInPeriod(c, todayInKorea())) throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
+  if (!couponAdmitsPrice(c, price)) throw fail(`이 ${name} 요금에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)`);
+  await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
+  return c;
+}
+
+/** Returns a held coupon to the user (cancel or edit). */
+export async function releaseCoupon(tx: Db, holdingId: number): Promise<void> {
+  await tx.update(userCoupons).set({ isUsed: false, usedAt: null }).where(eq(userCoupons.id, holdingId));
+}
+
+const usedKey = () => conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+
+async function keyUse(db: Db, billingKey: string) {
+  const [row] = await db.select().from(billingKeyUses).where(eq(billingKeyUses.billingKey, billingKey));
+  return row;
+}
+
+/**
+ * Records that `billingKey` backs an order inside the caller's transaction; 409 when it
+ * already backs another one (of either service). A concurrent twin waits on the key's row.
+ */
+export async function claimBillingKey(tx: Db, use: { billingKey: string; service: Service; userId: number; orderId: number }): Promise<void> {
+  const rows = await tx.insert(billingKeyUses).values(use).onConflictDoNothing().returning({ key: billingKeyUses.billingKey });
+  if (!rows.length) throw usedKey();
+}
+
+class KeyTaken extends Error {}
+
+export interface PlaceOrder<T> {
+  service: Service;
+  userId: number;
+  billingKey: string;
+  /** Refusals that need no transaction (car, term, dates, point steps); run only for a new key. */
+  precheck?: () => Promise<void> | void;
+  /** Inserts the order and spends inside the locked transaction; returns the new order's id. */
+  create: (tx: Db, provider: BillingProvider) => Promise<number>;
+  /** The order in API shape. */
+  load: (orderId: number) => Promise<T>;
+}
+
+/**
+ * Places an order exactly once per billing key: a repeat by the same user for the same
+ * service returns the first order (`created: false`); a key already behind another user's
+ * order, or an order of the other service, is 409. The key is verified with the provider
+ * before anything is spent, and coupon, points and order commit together or not at all.
+ */
+export async function placeOrderOnce<T>(db: Db, config: Config, order: PlaceOrder<T>): Promise<{ created: boolean; order: T }> {
+  const repeat = async (use: { service: string; userId: number; orderId: number } | undefined) => {
+    if (!use || use.userId !== order.userId || use.service !== order.service) throw usedKey();
+    return { created: false, order: await order.load(use.orderId) };
+  };
+  const prior = await keyUse(db, order.billingKey);
+  if (prior) return repeat(prior);
+  await order.precheck?.();
+  const provider = await verifyBillingKey(config, order.billingKey);
+  try {
+    const id = await withUserLock(db, order.userId, async (tx) => {
+      // A twin with the same key may have committed while this one waited for the lock.
+      if (await keyUse(tx, order.billingKey)) throw new KeyTaken();
+      const orderId = await order.create(tx, provider);
+      const rows = await tx.insert(billingKeyUses).values({ billingKey: order.billingKey, service: order.service, userId: order.userId, orderId }).onConflictDoNothing().returning();
+      if (!rows.length) throw new KeyTaken();
+      return orderId;
+    });
+    return { created: true, order: await order.load(id) };
+  } catch (err) {
+    if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
+    const winner = await keyUse(db, order.billingKey);
+    // Another unique rule of the order itself (not the key) is the caller's to explain.
+    if (!winner && !(err instanceof KeyTaken)) throw err;
+    return repeat(winner);
+  }
+}
