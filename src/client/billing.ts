@@ -1,7 +1,5 @@
+import type { OfferPeriod } from '../domain/checkout';
 import { API_BASE } from './api';
-
-/** Billing offer period per month of the term, in days (spec: term × 30 days). */
-export const OFFER_DAYS_PER_MONTH = 30;
 
 /** What the provider hands back, by redirect query or (PortOne iframe/popup) by promise. */
 export interface BillingReturn {
@@ -18,6 +16,16 @@ export function readBillingReturn(search: string): BillingReturn | null {
   return { transactionType: 'ISSUE_BILLING_KEY', billingKey: q.get('billingKey'), code: q.get('code'), message: q.get('message') };
 }
 
+/** Query keys a provider return adds to the page's URL. */
+const RETURN_KEYS = ['billingKey', 'transactionType', 'code', 'message', 'pgCode', 'pgMessage', 'txId', 'billingIssueToken'];
+
+/** The page's URL without the provider's return query, so a reload does not replay it. */
+export function withoutBillingReturn(href: string): string {
+  const url = new URL(href);
+  for (const k of RETURN_KEYS) url.searchParams.delete(k);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** Whether a return is a failure: a code other than SUCCESS, or no billing key. */
 export function billingFailed(r: BillingReturn): boolean {
   return (r.code !== null && r.code !== 'SUCCESS') || !r.billingKey;
@@ -29,7 +37,8 @@ export interface IssueRequest {
   issueName: string;
   /** Won shown in the payment window, or null when the fee needs an inquiry. */
   amount: number | null;
-  months: number;
+  /** How long the card is offered for (termOfferPeriod, butlerOfferPeriod in src/domain/checkout.ts). */
+  offerPeriod: OfferPeriod;
   customerId?: string;
 }
 
@@ -54,7 +63,7 @@ export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn 
     issueId: `issue-${crypto.randomUUID()}`,
     issueName: req.issueName,
     ...(req.amount !== null ? { displayAmount: req.amount, currency: 'KRW' as const } : {}),
-    offerPeriod: { interval: `${req.months * OFFER_DAYS_PER_MONTH}d` },
+    offerPeriod: 'days' in req.offerPeriod ? { interval: `${req.offerPeriod.days}d` } : { range: { from: req.offerPeriod.from, to: req.offerPeriod.to } },
     redirectUrl: req.redirectUrl,
     ...(req.customerId ? { customer: { customerId: req.customerId } } : {}),
   } as Parameters<typeof PortOne.requestIssueBillingKey>[0]);

@@ -1,16 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { post } from '../../client/api';
-import { billingFailed, issueBillingKey, readBillingReturn, type BillingReturn } from '../../client/billing';
+import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
+import CouponSelect from '../checkout/CouponSelect';
+import Dialog from '../checkout/Dialog';
+import PointInput from '../checkout/PointInput';
+import PriceTable from '../checkout/PriceTable';
+import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 import Consents, { CONSENTS } from './Consents';
-import CouponSelect from './CouponSelect';
-import Dialog from './Dialog';
-import { clearChoices, loadChoices, marker, saveChoices, setMarker } from './orderStorage';
-import PointInput from './PointInput';
+import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
+
+const MESSAGES: CheckoutMessages = {
+  providerFailed: (m) => `Payment failed: ${m}`,
+  sendFailed: 'Subscription request failed. Please try again later.',
+  callFailed: (m) => `Error during payment call: ${m}`,
+};
 
 const query = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 
@@ -23,8 +31,14 @@ export default function OrderPage() {
   const [couponId, setCouponId] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [consents, setConsents] = useState(() => CONSENTS.map(() => false));
-  const [stage, setStage] = useState<'form' | 'summary' | 'sending' | 'done'>('form');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const checkout = useBillingCheckout({
+    storage: orderStorage,
+    ready: Boolean(carId),
+    messages: MESSAGES,
+    send: (billingKey, draft) =>
+      post(`/subscriptions/cars/${carId}/request`, { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey }),
+  });
 
   const fee = car ? feeForTerm(car, month) : null;
   const usable = useMemo(() => (fee === null ? [] : coupons.filter((h) => couponSelectable(h, fee, todayInKorea()))), [coupons, fee]);
@@ -35,57 +49,18 @@ export default function OrderPage() {
   const quote = fee === null ? null : quoteSubscription(fee, coupon, points);
   const canApply = !loading && !!car && quote !== null && consents.every(Boolean);
 
-  // The provider came back: fail loudly, or create the request exactly once per billing key.
-  useEffect(() => {
-    const back = readBillingReturn(location.search);
-    if (!back || !carId) return;
-    history.replaceState(null, '', `/inquire?month=${month}&carId=${carId}`);
-    if (billingFailed(back)) {
-      alert(`Payment failed: ${back.message ?? back.code ?? ''}`);
-      return;
-    }
-    void submit(back);
-  }, []);
-
-  async function submit(back: BillingReturn) {
-    const key = back.billingKey!;
-    if (marker(key)) {
-      setStage('done'); // this key was already sent from this tab; the server would return the same request anyway
-      return;
-    }
-    setMarker(key, 'pending');
-    setStage('sending');
-    const kept = loadChoices();
-    const res = await post(`/subscriptions/cars/${carId}/request`, { month, coupon_id: kept.couponId, point_amount: kept.points, billing_key: key });
-    if (!res.ok) {
-      setMarker(key, null);
-      setStage('form');
-      setFailure(res.error.message);
-      alert('Subscription request failed. Please try again later.');
-      return;
-    }
-    setMarker(key, 'done');
-    clearChoices();
-    setStage('done');
-  }
-
   async function next() {
     if (!car || quote === null) return;
-    saveChoices(points, coupon ? couponId : null);
-    try {
-      const result = await issueBillingKey({
+    setSummaryOpen(false);
+    await checkout.start(
+      { points, couponId: coupon ? couponId : null },
+      {
         redirectUrl: `${location.origin}/inquire?month=${month}&carId=${car.id}`,
         issueName: `${carDisplayName(car)} ${month}개월 구독`,
         amount: quote.final,
-        months: month,
-      });
-      if (result) {
-        if (billingFailed(result)) alert(`Payment failed: ${result.message ?? result.code ?? ''}`);
-        else await submit(result);
-      }
-    } catch (err) {
-      alert(`Error during payment call: ${err instanceof Error ? err.message : String(err)}`);
-    }
+        offerPeriod: termOfferPeriod(month),
+      },
+    );
   }
 
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
@@ -95,7 +70,7 @@ export default function OrderPage() {
   return (
     <div className="space-y-8">
       {error && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>}
-      {failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{failure}</p>}
+      {checkout.failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{checkout.failure}</p>}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
           {car.images[0] && <img src={car.images[0]} alt="" width="160" height="96" className="h-24 w-40 object-contain" />}
@@ -120,30 +95,30 @@ export default function OrderPage() {
         </>
       )}
       <Consents checked={consents} onChange={setConsents} />
-      {quote && <PriceTable quote={quote} />}
+      {quote && <SubscriptionPrice quote={quote} />}
       <div className="flex gap-3">
         <button type="button" onClick={back} className="flex-1 border border-ink px-6 py-4 font-semibold">뒤로</button>
-        <button type="button" disabled={!canApply} onClick={() => setStage('summary')} className="flex-1 bg-ink px-6 py-4 font-semibold text-paper disabled:opacity-40">
+        <button type="button" disabled={!canApply} onClick={() => setSummaryOpen(true)} className="flex-1 bg-ink px-6 py-4 font-semibold text-paper disabled:opacity-40">
           신청하기
         </button>
       </div>
-      <Dialog open={stage === 'summary'} title="주문 확인" onClose={() => setStage('form')}>
+      <Dialog open={summaryOpen && checkout.stage === 'idle'} title="주문 확인" onClose={() => setSummaryOpen(false)}>
         {car && quote && (
           <div className="space-y-4">
             <p>{carDisplayName(car)} · {month}개월</p>
-            <PriceTable quote={quote} />
+            <SubscriptionPrice quote={quote} />
             <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록합니다.</p>
             <div className="flex gap-2">
-              <button type="button" onClick={() => setStage('form')} className="flex-1 border border-ink py-3">취소</button>
+              <button type="button" onClick={() => setSummaryOpen(false)} className="flex-1 border border-ink py-3">취소</button>
               <button type="button" onClick={() => void next()} className="flex-1 bg-ink py-3 font-semibold text-paper">다음</button>
             </div>
           </div>
         )}
       </Dialog>
-      <Dialog open={stage === 'sending'} title="구독 신청 중">
+      <Dialog open={checkout.stage === 'sending'} title="구독 신청 중">
         <p role="status">구독 신청을 처리하고 있습니다...</p>
       </Dialog>
-      <Dialog open={stage === 'done'} title="구독 신청 완료">
+      <Dialog open={checkout.stage === 'done'} title="구독 신청 완료">
         <p>구독 신청이 접수되었습니다. 결제 확인 후 담당 매니저가 연락드릴 예정입니다.</p>
         <a href="/my" className="mt-6 block bg-ink py-3 text-center font-semibold text-paper">마이페이지로 이동</a>
       </Dialog>
@@ -151,14 +126,16 @@ export default function OrderPage() {
   );
 }
 
-function PriceTable({ quote }: { quote: ReturnType<typeof quoteSubscription> }) {
+function SubscriptionPrice({ quote }: { quote: ReturnType<typeof quoteSubscription> }) {
   const won = (n: number) => `₩${formatWon(n)}`;
   return (
-    <dl className="grid grid-cols-2 gap-y-2 border-t border-line pt-4 text-sm" data-testid="price-table">
-      <dt>월 구독료</dt><dd className="text-right">{won(quote.fee)}</dd>
-      <dt>쿠폰 할인</dt><dd className="text-right">-{won(quote.couponDiscount)}</dd>
-      <dt>포인트 사용</dt><dd className="text-right">-{formatWon(quote.points)} P</dd>
-      <dt className="font-bold">최종 결제 금액</dt><dd className="text-right text-lg font-bold" data-testid="final-price">{won(quote.final)}</dd>
-    </dl>
+    <PriceTable
+      rows={[
+        { label: '월 구독료', value: won(quote.fee) },
+        { label: '쿠폰 할인', value: `-${won(quote.couponDiscount)}` },
+        { label: '포인트 사용', value: `-${formatWon(quote.points)} P` },
+        { label: '최종 결제 금액', value: won(quote.final), total: true, testId: 'final-price' },
+      ]}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { butlerOfferPeriod, termOfferPeriod } from '../../../src/domain/checkout';
 
 /** The PortOne branches of the browser clients, with the SDK module stood in for. */
 const sdk = vi.hoisted(() => ({ requestIssueBillingKey: vi.fn(), requestIdentityVerification: vi.fn() }));
@@ -21,7 +22,7 @@ describe('issueBillingKey', () => {
   it('goes to the sandbox page without a PortOne store id', async () => {
     vi.stubEnv('PUBLIC_PORTONE_STORE_ID', '');
     const { issueBillingKey } = await import('../../../src/client/billing');
-    await expect(issueBillingKey({ redirectUrl: '/inquire?month=12&carId=3', issueName: 'Roma 12개월', amount: 2_000_000, months: 12 })).resolves.toBeNull();
+    await expect(issueBillingKey({ redirectUrl: '/inquire?month=12&carId=3', issueName: 'Roma 12개월', amount: 2_000_000, offerPeriod: { days: 360 } })).resolves.toBeNull();
     expect(sdk.requestIssueBillingKey).not.toHaveBeenCalled();
     const url = new URL(assign.mock.calls[0][0], 'http://localhost');
     expect(url.pathname).toBe('/api/sandbox/billing-key');
@@ -34,7 +35,7 @@ describe('issueBillingKey', () => {
     vi.stubEnv('PUBLIC_PORTONE_BILLING_CHANNEL_KEY', 'channel-billing');
     sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', billingKey: 'billing-key-1' });
     const { issueBillingKey } = await import('../../../src/client/billing');
-    const res = await issueBillingKey({ redirectUrl: 'http://localhost/inquire?month=6&carId=3', issueName: 'Roma 6개월', amount: 2_500_000, months: 6 });
+    const res = await issueBillingKey({ redirectUrl: 'http://localhost/inquire?month=6&carId=3', issueName: 'Roma 6개월', amount: 2_500_000, offerPeriod: termOfferPeriod(6) });
     expect(sdk.requestIssueBillingKey).toHaveBeenCalledWith(
       expect.objectContaining({
         storeId: 'store-test',
@@ -54,10 +55,22 @@ describe('issueBillingKey', () => {
     vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
     sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', code: 'FAILURE_TYPE_PG', message: '카드 한도 초과' });
     const { issueBillingKey, billingFailed } = await import('../../../src/client/billing');
-    const res = await issueBillingKey({ redirectUrl: '/inquire', issueName: 'x', amount: null, months: 1 });
+    const res = await issueBillingKey({ redirectUrl: '/inquire', issueName: 'x', amount: null, offerPeriod: { from: '2026-12-01T00:00:00.000Z', to: '2026-12-01T08:00:00.000Z' } });
     expect(res).toMatchObject({ code: 'FAILURE_TYPE_PG', message: '카드 한도 초과', billingKey: null });
     expect(billingFailed(res!)).toBe(true);
     expect(sdk.requestIssueBillingKey.mock.calls[0][0]).not.toHaveProperty('currency');
+    expect(sdk.requestIssueBillingKey.mock.calls[0][0].offerPeriod).toEqual({ range: { from: '2026-12-01T00:00:00.000Z', to: '2026-12-01T08:00:00.000Z' } });
+  });
+
+  it('offers a butler card from now to 8 hours later', () => {
+    const now = new Date('2026-12-01T09:30:00+09:00');
+    expect(butlerOfferPeriod(now)).toEqual({ from: '2026-12-01T00:30:00.000Z', to: '2026-12-01T08:30:00.000Z' });
+    expect(termOfferPeriod(12)).toEqual({ days: 360 });
+  });
+
+  it('drops the return query but keeps the page own query', async () => {
+    const { withoutBillingReturn } = await import('../../../src/client/billing');
+    expect(withoutBillingReturn('http://x/inquire?month=6&carId=3&billingKey=k&transactionType=ISSUE_BILLING_KEY&code=F&message=m')).toBe('/inquire?month=6&carId=3');
   });
 });
 
