@@ -1,23 +1,10 @@
 import { defineCollection } from 'astro:content';
-import type { Car } from './domain/car';
-import type { ButlerCar } from './domain/butler';
-import type { GarageBrand } from './server/services/catalogue';
-import type { Faq, PolicyDocument } from './server/services/content';
+import type { CatalogueSnapshot as Snapshot } from './domain/catalogue';
 
 /**
  * Build-time loaders: the whole catalogue comes from the API in one call (GET /catalogue).
  * API_BASE_URL names the API; an unreachable API fails the build, so an empty shop is never published.
  */
-interface Snapshot {
-  version: number;
-  cars: Car[];
-  butler_cars: ButlerCar[];
-  garage_list: GarageBrand[];
-  faqs: Faq[];
-  terms: PolicyDocument[];
-  privacy_policies: PolicyDocument[];
-}
-
 const apiBase = () => (process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api').replace(/\/$/, '');
 
 let snapshot: Promise<Snapshot> | undefined;

@@ -1,8 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { Car } from '../domain/car';
 import type { ButlerCar } from '../domain/butler';
-import type { GarageBrand } from '../server/services/catalogue';
-import type { Faq, PolicyDocument } from '../server/services/content';
+import type { Faq, GarageBrand, PolicyDocument } from '../domain/catalogue';
 
 /** Build-time access to the catalogue collections with their API types (ids back to numbers). */
 const restore = <T extends { id: number }>(entries: { id: string; data: unknown }[]) =>

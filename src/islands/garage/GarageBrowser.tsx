@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
-import type { GarageBrand } from '../../server/services/catalogue';
+import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import GarageCard from './GarageCard';
 import { BrandList, FilterBar } from './GarageFilters';
 import { DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, garageApiQuery, isKnownBrand, type GarageFilters } from './garage-query';
@@ -26,7 +26,7 @@ async function fetchGarage(f: GarageFilters, page: number, signal: AbortSignal) 
   const res = await fetch(`${API}/subscriptions/garages?${garageApiQuery(f, page)}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error('Failed to fetch garage data');
   const { data } = await res.json();
-  return data as { garage_list: GarageBrand[]; cars: Car[]; pagination_info: { next: number | null; count: number } };
+  return data as GaragePage;
 }
 
 /** The garage: filters kept in the URL, page 1 refetched on every change, further pages appended on scroll. */

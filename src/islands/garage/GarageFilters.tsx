@@ -1,5 +1,5 @@
 import { MONTH_FILTER_OPTIONS, OTHERS_SLUG } from '../../domain/car';
-import type { GarageBrand } from '../../server/services/catalogue';
+import type { GarageBrand } from '../../domain/catalogue';
 import { SORT_OPTIONS, type GarageFilters } from './garage-query';
 
 interface Props {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { CatalogueSnapshot } from '../../domain/catalogue';
 import { ok, type AppEnv } from '../http';
 import { allCars, butlerCarList, catalogueVersion, garageList } from '../services/catalogue';
 import { faqList, policyList } from '../services/content';
@@ -18,5 +19,6 @@ export const catalogueRoutes = new Hono<AppEnv>().get('/', async (c) => {
     policyList(db, 'terms'),
     policyList(db, 'privacy'),
   ]);
-  return ok(c, { version, cars, butler_cars, garage_list, faqs, terms, privacy_policies });
+  const snapshot: CatalogueSnapshot = { version, cars, butler_cars, garage_list, faqs, terms, privacy_policies };
+  return ok(c, snapshot);
 });

@@ -4,6 +4,7 @@ import { todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import type { ButlerCar } from '../../domain/butler';
+import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -69,12 +70,6 @@ export async function allCars(db: Db): Promise<Car[]> {
   return (await carQuery(db).orderBy(asc(cars.id))).map(toCar);
 }
 
-export interface GarageBrand {
-  slug: string;
-  name: string;
-  model_list: { id: number; name: string; car_count: number }[];
-}
-
 const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
 
 /** garage_list changes only with the catalogue, so it is kept per catalogue version. */
@@ -115,7 +110,7 @@ const sortColumn = {
 } as const;
 
 /** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars. */
-export async function garage(db: Db, q: GarageQuery, today = todayInKorea()) {
+export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Promise<GaragePage> {
   const where: SQL[] = [];
   if (q.available_only) {
     where.push(eq(cars.isSubscriptable, true));

@@ -3,13 +3,8 @@ import type { Db } from '../db/client';
 import { contactMessages, faqs, policyDocuments } from '../db/schema';
 import { notFound } from '../errors';
 import type { ContactInput } from '../../domain/schemas/services';
+import type { Faq, PolicyDocument, PolicyKind } from '../../domain/catalogue';
 
-export interface Faq {
-  id: number;
-  question: string;
-  answer: string;
-  category: string | null;
-}
 
 /** FAQs in display order. */
 export async function faqList(db: Db): Promise<Faq[]> {
@@ -20,16 +15,6 @@ export async function faqById(db: Db, id: number): Promise<Faq> {
   const [row] = await db.select({ id: faqs.id, question: faqs.question, answer: faqs.answer, category: faqs.category }).from(faqs).where(eq(faqs.id, id));
   if (!row) throw notFound('FAQ를 찾을 수 없습니다.');
   return row;
-}
-
-export type PolicyKind = 'terms' | 'privacy';
-
-export interface PolicyDocument {
-  id: number;
-  title: string;
-  content: string;
-  version: string;
-  effective_date: string;
 }
 
 const docFields = { id: policyDocuments.id, title: policyDocuments.title, content: policyDocuments.content, version: policyDocuments.version, effective_date: policyDocuments.effectiveDate };
