@@ -182,3 +182,43 @@ export function calendarMonth(year: number, month: number, today: string, reserv
     return { date, day: Number(date.slice(8)), inMonth: date.startsWith(monthPrefix), past, reserved: isReserved, selectable: !past && !isReserved };
   });
 }
+
+/** The last Korean day a trip may start on, counted from today (YYYY-MM-DD). */
+export function lastBookableDay(today: string): string {
+  return addDays(today, MAX_ADVANCE_DAYS);
+}
+
+/** A refusal of a trip's times: the payload field it concerns and a Korean message. */
+export interface TripProblem {
+  field: string;
+  message: string;
+}
+
+export interface TripTimes {
+  start: Date | string;
+  end: Date | string | null | undefined;
+  waypoints?: readonly { scheduled_time?: string | null }[];
+}
+
+/**
+ * What is wrong with a trip's times at `now`, in the order a user should fix it (empty when
+ * fine): the start must lie ahead and within MAX_ADVANCE_DAYS Korean days, the end (when
+ * given) after the start and within MAX_TRIP_HOURS, and every waypoint time between the start
+ * and the end (start + 8 h without an end). `waypointField` names the waypoint list in the payload.
+ */
+export function tripProblems(trip: TripTimes, now: Date, waypointField = 'way_point_requests'): TripProblem[] {
+  const out: TripProblem[] = [];
+  const start = new Date(trip.start).getTime();
+  const end = trip.end ? new Date(trip.end).getTime() : null;
+  if (start <= now.getTime()) out.push({ field: 'start_at', message: '출발 시간은 현재 시각 이후로 선택해주세요.' });
+  if (koreaDate(start) > lastBookableDay(koreaDate(now))) out.push({ field: 'start_at', message: `출발일은 오늘부터 ${MAX_ADVANCE_DAYS}일 이내로 선택해주세요.` });
+  if (end !== null && end <= start) out.push({ field: 'end_at', message: '도착 시간은 출발 시간 이후로 선택해주세요.' });
+  if (end !== null && end - start > MAX_TRIP_HOURS * HOUR_MS) out.push({ field: 'end_at', message: `이용 시간은 최대 ${MAX_TRIP_HOURS}시간까지 예약할 수 있습니다.` });
+  const last = end !== null && end > start ? end : start + INCLUDED_HOURS * HOUR_MS;
+  (trip.waypoints ?? []).forEach((w, i) => {
+    if (!w.scheduled_time) return;
+    const at = new Date(w.scheduled_time).getTime();
+    if (at < start || at > last) out.push({ field: `${waypointField}.${i}.scheduled_time`, message: '경유지 시간은 출발 시간과 도착 시간 사이로 선택해주세요.' });
+  });
+  return out;
+}

@@ -8,6 +8,8 @@ import { ApiError } from './errors';
 import type { AppEnv, Deps } from './http';
 import { adminCatalogueRoutes } from './routes/admin';
 import { butlerCatalogueRoutes } from './routes/butlers';
+import { butlerOrderRoutes } from './routes/butler-orders';
+import { adminButlerRoutes } from './routes/admin-butler';
 import { catalogueRoutes } from './routes/catalogue';
 import { servicesRoutes } from './routes/services';
 import { subscriptionCatalogueRoutes } from './routes/subscriptions';
@@ -50,6 +52,8 @@ export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptio
   app.route('/catalogue', catalogueRoutes);
   app.route('/subscriptions', subscriptionCatalogueRoutes);
   app.route('/butlers', butlerCatalogueRoutes);
+  app.route('/butlers', butlerOrderRoutes);
+  app.route('/admin', adminButlerRoutes);
   app.route('/services', servicesRoutes);
   app.route('/admin', adminCatalogueRoutes);
   app.route('/subscriptions', subscriptionOrderRoutes);

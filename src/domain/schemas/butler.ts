@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { KOREA_OFFSET_MS } from '../dates';
+import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
+
+const MAX_INT = 2_147_483_647;
+/** Longest text of a location or waypoint address. */
+export const MAX_LOCATION = 200;
+export const MAX_PURPOSE = 100;
+/** Longest memo or description. */
+export const MAX_NOTE = 1000;
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * An ISO 8601 date-time as an instant, or null when it is malformed or names a day or time that
+ * does not exist (2026-02-30, 24:00). Without an offset it is read as Korean time (UTC+9).
+ */
+export function parseInstant(text: string): Date | null {
+  const m = ISO.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '0', frac = '0', zone] = m;
+  const parts = [y, mo, d, h, mi, s].map(Number);
+  const ms = Number(frac.padEnd(3, '0').slice(0, 3));
+  const wall = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5], ms);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== parts[0] || check.getUTCMonth() !== parts[1] - 1 || check.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return null;
+  let offset = KOREA_OFFSET_MS;
+  if (zone && zone.toUpperCase() === 'Z') offset = 0;
+  else if (zone) {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2));
+    if (oh > 14 || om > 59) return null;
+    offset = sign * (oh * 60 + om) * 60_000;
+  }
+  return new Date(wall - offset);
+}
+
+const NUL = '\u0000';
+
+/** A required one-line text, trimmed, 1–max characters. */
+const required = (label: string, missing: string, max: number) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
+
+/** An optional text; blank and null become null, undefined stays undefined (left unchanged on edit). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} 값은 문자열이어야 합니다.` })
+    .trim()
+    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** An ISO date-time; answered as a UTC ISO string. */
+const instant = (label: string) =>
+  z
+    .string({ error: `${label}을(를) 입력해주세요.` })
+    .max(40, { error: `${label} 형식이 올바르지 않습니다.` })
+    .refine((s) => parseInstant(s) !== null, { error: `${label} 형식이 올바르지 않습니다. (예: 2026-12-03T09:00:00+09:00)` })
+    .transform((s) => parseInstant(s)!.toISOString());
+
+/** An optional ISO date-time; '' and null mean none. */
+const optionalInstant = (label: string) =>
+  z
+    .string({ error: `${label} 형식이 올바르지 않습니다.` })
+    .max(40, { error: `${label} 형식이 올바르지 않습니다.` })
+    .refine((s) => s.trim() === '' || parseInstant(s) !== null, { error: `${label} 형식이 올바르지 않습니다. (예: 2026-12-03T18:00:00+09:00)` })
+    .nullable()
+    .optional()
+    .transform((s) => (s === undefined ? undefined : s && s.trim() ? parseInstant(s)!.toISOString() : null));
+
+const int = (label: string) =>
+  z
+    .number({ error: `${label} 값은 숫자여야 합니다.` })
+    .int({ error: `${label} 값은 정수여야 합니다.` })
+    .max(MAX_INT, { error: `${label} 값이 너무 큽니다.` });
+
+const passengers = int('탑승 인원')
+  .min(MIN_PASSENGERS, { error: `탑승 인원은 ${MIN_PASSENGERS}~${MAX_PASSENGERS}명으로 입력해주세요.` })
+  .max(MAX_PASSENGERS, { error: `탑승 인원은 ${MIN_PASSENGERS}~${MAX_PASSENGERS}명으로 입력해주세요.` });
+
+const driverPreference = z
+  .enum(['male', 'female', 'any', ''], { error: '기사 선호는 male, female, any 중 하나여야 합니다.' })
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+const BODY = '요청 본문은 JSON 객체여야 합니다.';
+const tooManyWaypoints = `경유지는 최대 ${MAX_WAYPOINTS}곳까지 입력할 수 있습니다.`;
+
+/** Body of POST /butlers/cars/{carId}/request (spec §3); the path's car wins over car_id. */
+export const ButlerReservationSchema = z.object({
+  car_id: int('차량 ID').min(1, { error: '차량 ID는 1 이상이어야 합니다.' }).nullable().optional(),
+  start_at: instant('출발 시간'),
+  start_location: required('출발지', '출발지를 입력해주세요.', MAX_LOCATION),
+  end_at: optionalInstant('도착 시간').transform((v) => v ?? null),
+  end_location: required('도착지', '도착지를 입력해주세요.', MAX_LOCATION),
+  /** Rows with a blank address are dropped (as the form does) before the limit is checked. */
+  way_point_requests: z
+    .array(
+      z.object({
+        address: z
+          .string({ error: '경유지 주소는 문자열이어야 합니다.' })
+          .trim()
+          .max(MAX_LOCATION, { error: `경유지 주소는 ${MAX_LOCATION}자 이하로 입력해주세요.` })
+          .refine((s) => !s.includes(NUL), { error: '경유지 주소에 사용할 수 없는 문자가 포함되어 있습니다.' }),
+        scheduled_time: optionalInstant('경유지 시간').transform((v) => v ?? null),
+      }),
+      { error: '경유지 목록 형식이 올바르지 않습니다.' },
+    )
+    .max(MAX_WAYPOINTS * 5, { error: tooManyWaypoints })
+    .nullable()
+    .optional()
+    .transform((list) => (list ?? []).filter((w) => w.address !== ''))
+    .refine((list) => list.length <= MAX_WAYPOINTS, { error: tooManyWaypoints }),
+  passenger_count: passengers.optional().default(MIN_PASSENGERS),
+  purpose: optionalText('목적', MAX_PURPOSE).transform((v) => v ?? null),
+  memo: optionalText('메모', MAX_NOTE).transform((v) => v ?? null),
+  description: optionalText('설명', MAX_NOTE).transform((v) => v ?? null),
+  driver_preference: driverPreference.transform((v) => v ?? null),
+  /** Held coupon id (GET /butlers/coupons → coupons[].id); 0 or null means none. */
+  coupon_id: int('쿠폰 ID').min(0, { error: '쿠폰 ID는 0 이상이어야 합니다.' }).nullable().optional(),
+  point_amount: int('포인트').min(0, { error: '포인트는 0 이상이어야 합니다.' }).nullable().optional(),
+  billing_key: z
+    .string({ error: '빌링키를 입력해주세요.' })
+    .trim()
+    .min(1, { error: '빌링키를 입력해주세요.' })
+    .max(200, { error: '빌링키가 너무 깁니다.' })
+    .refine((s) => !s.includes(NUL), { error: '빌링키 형식이 올바르지 않습니다.' }),
+}, { error: BODY });
+/** The payload the reservation form builds. */
+export type ButlerReservationInput = z.input<typeof ButlerReservationSchema>;
+/** The payload after validation (times as UTC ISO strings, blank waypoints dropped). */
+export type ButlerReservation = z.output<typeof ButlerReservationSchema>;
+
+/**
+ * Body of PUT /butlers/requests/{id} (spec §3). `month` and `billing_key` are accepted and
+ * ignored: the spec sends month 1 and a temporary key, and the card stays the one registered
+ * at booking. Times and locations are required; `end_at`, `description`, `way_points` and the
+ * extra fields keep their value when left out (null clears them; `way_points: []` removes all).
+ */
+export const ButlerRequestUpdateSchema = z.object({
+  month: int('개월 수').min(0, { error: '개월 수는 0 이상이어야 합니다.' }).nullable().optional(),
+  billing_key: z
+    .string({ error: '빌링키 형식이 올바르지 않습니다.' })
+    .max(200, { error: '빌링키가 너무 깁니다.' })
+    .refine((s) => !s.includes(NUL), { error: '빌링키 형식이 올바르지 않습니다.' })
+    .nullable()
+    .optional(),
+  start_at: instant('출발 시간'),
+  end_at: optionalInstant('도착 시간'),
+  start_location: required('출발지', '출발지를 입력해주세요.', MAX_LOCATION),
+  end_location: required('도착지', '도착지를 입력해주세요.', MAX_LOCATION),
+  description: optionalText('설명', MAX_NOTE),
+  /** Every row needs a nonblank address. */
+  way_points: z
+    .array(
+      z.object({
+        address: required('경유지 주소', '경유지 주소를 입력해주세요.', MAX_LOCATION),
+        scheduled_time: optionalInstant('경유지 시간').transform((v) => v ?? null),
+      }),
+      { error: '경유지 목록 형식이 올바르지 않습니다.' },
+    )
+    .max(MAX_WAYPOINTS, { error: tooManyWaypoints })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? [] : v)),
+  passenger_count: passengers.optional(),
+  purpose: optionalText('목적', MAX_PURPOSE),
+  memo: optionalText('메모', MAX_NOTE),
+  driver_preference: driverPreference,
+}, { error: BODY });
+/** The payload the detail page's edit mode builds. */
+export type ButlerRequestUpdateInput = z.input<typeof ButlerRequestUpdateSchema>;
+export type ButlerRequestUpdate = z.output<typeof ButlerRequestUpdateSchema>;
+
+/** Path of POST /butlers/cars/{carId}/request. */
+export const CarIdParamSchema = z.object({
+  carId: z.coerce
+    .number({ error: '숫자 ID를 입력해주세요.' })
+    .int({ error: 'ID는 정수여야 합니다.' })
+    .positive({ error: 'ID는 1 이상이어야 합니다.' })
+    .max(MAX_INT, { error: 'ID가 너무 큽니다.' }),
+});
