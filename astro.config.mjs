@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { inSitemap } from './src/domain/routes.ts';
 
 // DIST_DIR and ASTRO_CACHE_DIR let `npm start`, tests and benchmarks build side by side
 // without clobbering each other's output or content store.
@@ -13,7 +14,8 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(my|coupon|referral|inquire|subscribe|login|signup|forgot-password|reset-password|car\/fallback|butler\/(request|subscribe)\/)/.test(page) })],
+  // Guarded pages, per-user shells and account pages stay out of the sitemap (src/domain/routes.ts).
+  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) })],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

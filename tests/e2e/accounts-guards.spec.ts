@@ -1,12 +1,11 @@
 import { hydrated, signupUser, storeSession, storedSession, waitForSite } from './accounts-users';
+import { GUARDED_PATHS, GUEST_PATHS } from '../../src/domain/routes';
 import { expect, test } from './fixtures';
 
 test.beforeAll(async ({}, info) => waitForSite(info.project.use.baseURL!));
 
-/** Protected routes of the spec (§2.1–2.3); ids are examples, their shells read them from the path. */
-const PROTECTED = ['/my', '/my/requests', '/my/butler-requests', '/my/subscriptions', '/my/butler-subscriptions', '/coupon', '/referral', '/points', '/subscribe/request/1', '/butler/request/1', '/butler/subscribe/1'];
-
-for (const path of PROTECTED) {
+/** Protected routes of the route table (spec §2.1–2.3); ids are examples, their shells read them from the path. */
+for (const path of GUARDED_PATHS) {
   test(`guard: ${path} sends a visitor to /login and returns after login`, async ({ page, request }) => {
     // The API answers before the first build is served (503 then): wait for the page itself.
     let html = '';
@@ -28,7 +27,7 @@ for (const path of PROTECTED) {
   });
 }
 
-for (const path of ['/login', '/signup']) {
+for (const path of GUEST_PATHS) {
   test(`guest only: ${path} sends a logged-in user to /my`, async ({ page, request }) => {
     const u = await signupUser(request);
     await storeSession(page, u);
