@@ -1,4 +1,5 @@
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
 
 /** Browser storage keys, exactly as the spec names them. */
 export const SESSION_KEYS = {
@@ -21,15 +22,13 @@ export interface Session {
   identityVerified: boolean;
 }
 
-const empty: Session = { accessToken: null, refreshToken: null, expiresAt: null, identityVerified: false };
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // private mode or blocked storage
-  }
-}
+/** One stored string per key (localStorage; in memory where storage is blocked). Absent is undefined. */
+const stored = (key: string) => persistentAtom<string | undefined>(key, undefined);
+const $access = stored(SESSION_KEYS.access);
+const $refresh = stored(SESSION_KEYS.refresh);
+const $expiry = stored(SESSION_KEYS.expiry);
+const $identity = stored(SESSION_KEYS.identity);
+const $redirect = stored(SESSION_KEYS.redirect);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -38,30 +37,26 @@ export function isSessionValid(s: Session, now = nowSeconds()): boolean {
   return Boolean(s.accessToken) && (s.expiresAt === null || now < s.expiresAt);
 }
 
-function read(): Session {
-  const ls = storage();
-  if (!ls) return empty;
-  const expiryRaw = ls.getItem(SESSION_KEYS.expiry);
-  const expiry = expiryRaw === null ? null : Number(expiryRaw);
+/** The current session, from the stored values (kept in step with other tabs while the page is open). */
+export const $session = computed([$access, $refresh, $expiry, $identity], (access, refresh, expiry, identity): Session => {
+  const expiresAt = expiry === undefined ? null : Number(expiry);
   return {
-    accessToken: ls.getItem(SESSION_KEYS.access),
-    refreshToken: ls.getItem(SESSION_KEYS.refresh),
-    expiresAt: expiry === null || Number.isNaN(expiry) ? null : expiry,
-    identityVerified: ls.getItem(SESSION_KEYS.identity) === 'true',
+    accessToken: access ?? null,
+    refreshToken: refresh ?? null,
+    expiresAt: expiresAt === null || Number.isNaN(expiresAt) ? null : expiresAt,
+    identityVerified: identity === 'true',
   };
-}
+});
+// In the browser, listen for the whole page: another tab's login or logout updates this one.
+if (typeof window !== 'undefined') $session.listen(() => {});
 
-/** The current session; starts empty on the server and is loaded in the browser. */
-export const $session = atom<Session>(empty);
-
-/** Reads storage; an expired session is cleared on the spot. Call once per page in the browser. */
+/** The session; an expired one is cleared on the spot. */
 export function loadSession(): Session {
-  const s = read();
+  const s = $session.get();
   if (s.accessToken && !isSessionValid(s)) {
     clearSession();
     return $session.get();
   }
-  $session.set(s);
   // Keep an active user's session alive (loaded lazily: only logged-in pages need it).
   if (s.refreshToken && typeof window !== 'undefined') void import('../client/refresh').then((m) => m.keepSessionFresh()).catch(() => {});
   return s;
@@ -74,26 +69,20 @@ export function isLoggedIn(): boolean {
 
 /** Stores tokens after login or refresh; the expiry defaults to 24 hours from now. */
 export function signIn(tokens: { accessToken: string; refreshToken?: string | null; expiresAt?: number }): void {
-  const ls = storage();
-  const expiresAt = tokens.expiresAt ?? nowSeconds() + SESSION_TTL_SECONDS;
-  ls?.setItem(SESSION_KEYS.access, tokens.accessToken);
-  if (tokens.refreshToken) ls?.setItem(SESSION_KEYS.refresh, tokens.refreshToken);
-  ls?.setItem(SESSION_KEYS.expiry, String(expiresAt));
-  $session.set({ ...read() });
+  $access.set(tokens.accessToken);
+  if (tokens.refreshToken) $refresh.set(tokens.refreshToken);
+  $expiry.set(String(tokens.expiresAt ?? nowSeconds() + SESSION_TTL_SECONDS));
 }
 
 /** Records whether the account's identity is verified. */
 export function setIdentityVerified(verified: boolean): void {
-  storage()?.setItem(SESSION_KEYS.identity, String(verified));
-  $session.set({ ...read() });
+  $identity.set(String(verified));
 }
 
 /** Clears tokens, the identity flag and the subscribeUser cookie. */
 export function clearSession(): void {
-  const ls = storage();
-  for (const key of [SESSION_KEYS.access, SESSION_KEYS.refresh, SESSION_KEYS.expiry, SESSION_KEYS.identity]) ls?.removeItem(key);
+  for (const $key of [$access, $refresh, $expiry, $identity]) $key.set(undefined);
   if (typeof document !== 'undefined') document.cookie = `${SESSION_KEYS.userCookie}=; Max-Age=0; path=/`;
-  $session.set(empty);
 }
 
 /** Logs out. */
@@ -119,14 +108,13 @@ export function getUserCookie<T = unknown>(): T | null {
 
 /** Saves where to return after login. */
 export function saveRedirect(path: string): void {
-  storage()?.setItem(SESSION_KEYS.redirect, path);
+  $redirect.set(path);
 }
 
 /** Reads and removes the saved return path. */
 export function takeRedirect(): string | null {
-  const ls = storage();
-  const path = ls?.getItem(SESSION_KEYS.redirect) ?? null;
-  ls?.removeItem(SESSION_KEYS.redirect);
+  const path = $redirect.get() ?? null;
+  $redirect.set(undefined);
   // Only same-site paths: never bounce to another origin.
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
 }

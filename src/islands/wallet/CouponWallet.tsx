@@ -2,19 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, post } from '../../client/api';
 import type { ApiFailure } from '../../domain/error-codes';
 import type { CouponHolding } from '../../domain/pricing';
+import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
 import CouponCard from './CouponCard';
 
-type Mode = 'SUBSCRIBE' | 'BUTLER';
-/** localStorage key of the chosen tab. */
-export const COUPON_MODE_KEY = 'couponMode';
-
-function savedMode(): Mode {
-  try {
-    return localStorage.getItem(COUPON_MODE_KEY) === 'BUTLER' ? 'BUTLER' : 'SUBSCRIBE';
-  } catch {
-    return 'SUBSCRIBE';
-  }
-}
+export { COUPON_MODE_KEY } from '../../stores/coupon-mode';
 
 const errorLines = (e: ApiFailure) => [e.message, ...Object.values(e.errors ?? {}).flat()].filter((v, i, a) => a.indexOf(v) === i);
 
@@ -35,18 +26,15 @@ export default function CouponWallet() {
   }, []);
 
   useEffect(() => {
-    const m = savedMode();
+    // Read after hydration: the server rendered the SUBSCRIBE tab.
+    const m = $couponMode.get();
     setMode(m);
     void load(m);
   }, [load]);
 
   function choose(m: Mode) {
     setMode(m);
-    try {
-      localStorage.setItem(COUPON_MODE_KEY, m);
-    } catch {
-      /* private mode: the tab just is not remembered */
-    }
+    $couponMode.set(m);
     void load(m);
   }
 
