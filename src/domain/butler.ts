@@ -22,6 +22,9 @@ export const DEFAULT_SEATS = 4;
 
 export type DriverPreference = 'male' | 'female' | 'any' | '';
 
+/** A moment: a Date, an ISO string or epoch milliseconds. */
+export type Instant = Date | string | number;
+
 /** A butler car as GET /butlers/cars returns it (won; reserved days YYYY-MM-DD in Korea). */
 export interface ButlerCar {
   id: number;
@@ -90,14 +93,14 @@ export function overtimeRate(car: Pick<ButlerCar, 'butler_fee' | 'butler_overtim
 }
 
 /** Started hours beyond the included 8; 0 without an end or when the end is not after the start. */
-export function overtimeHours(start: Date | string, end: Date | string | null | undefined): number {
+export function overtimeHours(start: Instant, end: Instant | null | undefined): number {
   if (!end) return 0;
   const ms = new Date(end).getTime() - new Date(start).getTime() - INCLUDED_HOURS * HOUR_MS;
   return ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
 }
 
 /** The end a trip gets when none is given: start plus the included 8 hours. */
-export function defaultEnd(start: Date | string): Date {
+export function defaultEnd(start: Instant): Date {
   return new Date(new Date(start).getTime() + INCLUDED_HOURS * HOUR_MS);
 }
 
@@ -135,8 +138,8 @@ export interface ButlerQuote {
  */
 export function quoteButler(
   car: Pick<ButlerCar, 'butler_fee' | 'butler_overtime_fee'>,
-  start: Date | string,
-  end: Date | string | null | undefined,
+  start: Instant,
+  end: Instant | null | undefined,
   coupon: Pick<CouponTerms, 'discount_type' | 'discount_rate' | 'discount'> | null,
   points: number,
 ): ButlerQuote {
@@ -150,7 +153,7 @@ export function quoteButler(
 }
 
 /** The Korean calendar days a trip covers, first to last (an open end counts as start + 8 h). */
-export function tripDays(start: Date | string, end: Date | string | null | undefined): string[] {
+export function tripDays(start: Instant, end: Instant | null | undefined): string[] {
   const first = koreaDate(start);
   const last = koreaDate(end ?? defaultEnd(start));
   const days: string[] = [];
@@ -195,8 +198,8 @@ export interface TripProblem {
 }
 
 export interface TripTimes {
-  start: Date | string;
-  end: Date | string | null | undefined;
+  start: Instant;
+  end: Instant | null | undefined;
   waypoints?: readonly { scheduled_time?: string | null }[];
 }
 

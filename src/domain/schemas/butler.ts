@@ -94,6 +94,7 @@ const driverPreference = z
   .transform((v) => (v === undefined ? undefined : v || null));
 
 const BODY = '요청 본문은 JSON 객체여야 합니다.';
+const WAYPOINT = '경유지는 주소(address)와 시간(scheduled_time)을 가진 객체여야 합니다.';
 const tooManyWaypoints = `경유지는 최대 ${MAX_WAYPOINTS}곳까지 입력할 수 있습니다.`;
 
 /** Body of POST /butlers/cars/{carId}/request (spec §3); the path's car wins over car_id. */
@@ -113,7 +114,7 @@ export const ButlerReservationSchema = z.object({
           .max(MAX_LOCATION, { error: `경유지 주소는 ${MAX_LOCATION}자 이하로 입력해주세요.` })
           .refine((s) => !s.includes(NUL), { error: '경유지 주소에 사용할 수 없는 문자가 포함되어 있습니다.' }),
         scheduled_time: optionalInstant('경유지 시간').transform((v) => v ?? null),
-      }),
+      }, { error: WAYPOINT }),
       { error: '경유지 목록 형식이 올바르지 않습니다.' },
     )
     .max(MAX_WAYPOINTS * 5, { error: tooManyWaypoints })
@@ -166,7 +167,7 @@ export const ButlerRequestUpdateSchema = z.object({
       z.object({
         address: required('경유지 주소', '경유지 주소를 입력해주세요.', MAX_LOCATION),
         scheduled_time: optionalInstant('경유지 시간').transform((v) => v ?? null),
-      }),
+      }, { error: WAYPOINT }),
       { error: '경유지 목록 형식이 올바르지 않습니다.' },
     )
     .max(MAX_WAYPOINTS, { error: tooManyWaypoints })

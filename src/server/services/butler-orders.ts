@@ -39,15 +39,21 @@ function checkTrip(start: Date, end: Date | null, waypoints: WaypointInput[], wa
   throw unprocessable(problems[0].message, fields);
 }
 
-/** Days among `days` already reserved for the car by someone else (a seeded block or another request). */
-async function takenDays(db: Db, carId: number, days: string[], ownRequestId?: number): Promise<string[]> {
+/**
+ * Days among `days` already reserved for the car by someone else: a staff block, or another
+ * request than `own` (on edit) or than the one behind `billingKey` (a repeat of the same order
+ * must reach placeOrderOnce's repeat path, not a 409 for its own days).
+ */
+async function takenDays(db: Db, carId: number, days: string[], own: { requestId?: number; billingKey?: string }): Promise<string[]> {
   if (!days.length) return [];
-  const others = ownRequestId === undefined ? undefined : or(isNull(butlerReservedDates.butlerRequestId), ne(butlerReservedDates.butlerRequestId, ownRequestId));
+  const rd = butlerReservedDates;
+  const notOwn = own.requestId !== undefined ? ne(rd.butlerRequestId, own.requestId) : own.billingKey !== undefined ? ne(butlerRequests.billingKey, own.billingKey) : undefined;
   const rows = await db
-    .select({ date: butlerReservedDates.date })
-    .from(butlerReservedDates)
-    .where(and(eq(butlerReservedDates.butlerCarId, carId), inArray(butlerReservedDates.date, days), others))
-    .orderBy(asc(butlerReservedDates.date));
+    .select({ date: rd.date })
+    .from(rd)
+    .leftJoin(butlerRequests, eq(butlerRequests.id, rd.butlerRequestId))
+    .where(and(eq(rd.butlerCarId, carId), inArray(rd.date, days), notOwn ? or(isNull(rd.butlerRequestId), notOwn) : undefined))
+    .orderBy(asc(rd.date));
   return rows.map((r) => r.date);
 }
 
@@ -155,7 +161,7 @@ export async function createButlerRequest(db: Db, config: Config, userId: number
       car = await butlerCar(db, carId);
       checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
       checkPointStep(points);
-      const taken = await takenDays(db, carId, days);
+      const taken = await takenDays(db, carId, days, { billingKey: input.billing_key });
       if (taken.length) throw dayTaken(taken);
     },
     create: async (tx, provider) => {
@@ -230,7 +236,7 @@ export async function updateButlerRequest(db: Db, userId: number, id: number, in
   checkTrip(start, end, waypoints, 'way_points', now);
   const car = await butlerCar(db, current.butlerCarId);
   const days = tripDays(start, end);
-  const taken = await takenDays(db, current.butlerCarId, days, id);
+  const taken = await takenDays(db, current.butlerCarId, days, { requestId: id });
   if (taken.length) throw dayTaken(taken);
 
   await withUserLock(db, userId, async (tx) => {
