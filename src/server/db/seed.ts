@@ -130,6 +130,9 @@ export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayI
     { name: '30만원 할인', code: 'LUXE300', description: '월 구독료 300,000원 할인', discountType: 'FIXED', discount: 300_000, minPrice: 3_000_000, validFrom: from, validTo: to },
     { name: '첫 달 무료', code: 'FIRSTFREE', description: '월 구독료 500만원 이하 차량 첫 달 무료', discountType: 'FREE', maxPrice: 5_000_000, validFrom: from, validTo: to },
     { name: '의전 5만원 할인', code: 'BUTLER50', description: '의전 서비스 50,000원 할인', service: 'BUTLER', discountType: 'FIXED', discount: 50_000, validFrom: from, validTo: to },
+    { name: '의전 10% 할인', code: 'BUTLER10', description: '기본 요금 50만원 이상 의전 차량 10% 할인 (초과 요금 포함)', service: 'BUTLER', discountType: 'PERCENTAGE', discountRate: 10, minPrice: 500_000, validFrom: from, validTo: to },
+    { name: '의전 첫 이용 무료', code: 'BUTLERFREE', description: '기본 요금 60만원 이하 의전 차량 1회 무료', service: 'BUTLER', discountType: 'FREE', maxPrice: 600_000, validFrom: from, validTo: to },
+    { name: '프리미엄 의전 20만원 할인', code: 'BUTLERVIP', description: '기본 요금 100만원 이상 의전 차량 200,000원 할인', service: 'BUTLER', discountType: 'FIXED', discount: 200_000, minPrice: 1_000_000, maxPrice: 2_000_000, validFrom: from, validTo: to },
     { name: '지난 시즌 쿠폰', code: 'EXPIRED20', description: '기간이 지난 쿠폰', discountType: 'PERCENTAGE', discountRate: 20, validFrom: addDays(today, -120), validTo: addDays(today, -1) },
   ]);
   await db.insert(pointCoupons).values([
