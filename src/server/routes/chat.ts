@@ -54,7 +54,7 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
   limitIp(c, 'chat:hour', chatSettings.perHour, 3_600_000);
   const input = await parseJson(c, ChatRequestSchema).catch((err: unknown) => {
     // Say what is wrong in the message itself (메시지는 1,000자 이하로 …), not only per field.
-    if (err instanceof ApiError && err.fields) throw badRequest(Object.values(err.fields)[0]?.[0] ?? err.message, err.fields);
+    if (err instanceof ApiError && err.fields && !('_' in err.fields)) throw badRequest(Object.values(err.fields)[0]?.[0] ?? err.message, err.fields);
     throw err;
   });
   const { db, config, log } = c.var.deps;
