@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { todayInKorea } from '../../domain/dates';
+import { Lru } from './lru';
+
+/** What changed: the catalogue (cars, models, brands, FAQs, policies) or butler reserved days. */
+export type ChangeKind = 'catalogue' | 'reservations';
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * Tells other replicas about changes and hears theirs (PostgreSQL LISTEN/NOTIFY in
+ * production, an in-memory bus in tests). `publish` never throws.
+ */
+export interface ChangeChannel {
+  publish(kind: ChangeKind): void;
+  subscribe(listener: (kind: ChangeKind) => void): void;
+  close(): Promise<void>;
+}
+
+/** One cached answer: the JSON bytes once, and each compressed twin made once, on first demand. */
+export interface CacheEntry {
+  key: string;
+  /** Content hash; the ETag of each representation is derived from it. */
+  hash: string;
+  raw: Buffer;
+  contentType: string;
+  br?: Buffer;
+  gzip?: Buffer;
+  pending: Partial<Record<Encoding, Promise<Buffer>>>;
+  cacheControl: string;
+  reservations: boolean;
+}
+
+export interface CatalogueCacheOptions {
+  /** Entries across both segments (default 1,000). */
+  maxEntries?: number;
+  /** Bytes of JSON plus compressed twins across both segments (default 64 MiB). */
+  maxBytes?: number;
+  /** The Korean calendar day; answers that depend on "today" (available_only, reserved days) change with it. */
+  today?: () => string;
+  channel?: ChangeChannel;
+}
+
+/** Browsers revalidate every time (a 304 costs nothing); shared caches may hold an answer for 10 s. */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/** Reserved days change with every booking: shared caches revalidate every time too. */
+export const RESERVATIONS_CACHE_CONTROL = 'public, no-cache';
+
+/** Answers below this size are sent as they are (compression would not pay for itself). */
+export const COMPRESS_THRESHOLD = 1024;
+const BROTLI_QUALITY = 5;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The catalogue read cache. Keys carry the in-memory catalogue generation (bumped on a local
+ * write, on a NOTIFY from another replica, or when the database's catalogue version moves), the
+ * Korean day, and for answers with reserved days the reservations generation; a bump also
+ * drops the dead entries at once. Memory is bounded by a segmented LRU: a new key enters the
+ * small probation segment and moves to the protected one on its second read, so a stream of
+ * one-off keys (random filters) only churns probation and cannot push popular answers out.
+ */
+export class CatalogueCache {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  private readonly probation: Lru<CacheEntry>;
+  private readonly main: Lru<CacheEntry>;
+  private readonly inflight = new Map<string, Promise<CacheEntry | null>>();
+  private readonly today: () => string;
+  private readonly channel?: ChangeChannel;
+  private catalogueGeneration = 0;
+  private reservationsGeneration = 0;
+  readonly stats = { hits: 0, misses: 0, stores: 0 };
+
+  constructor(opts: CatalogueCacheOptions = {}) {
+    this.maxEntries = Math.max(2, opts.maxEntries ?? 1000);
+    this.maxBytes = Math.max(2, opts.maxBytes ?? 64 * 1024 * 1024);
+    const probationEntries = Math.max(1, Math.floor(this.maxEntries / 4));
+    const probationBytes = Math.max(1, Math.floor(this.maxBytes / 4));
+    this.probation = new Lru(probationEntries, probationBytes);
+    this.main = new Lru(this.maxEntries - probationEntries, this.maxBytes - probationBytes);
+    this.today = opts.today ?? koreanDayEverySecond();
+    this.channel = opts.channel;
+    this.channel?.subscribe((kind) => this.drop(kind));
+  }
+
+  /** Entries held (both segments); never above maxEntries. */
+  get size(): number {
+    return this.probation.size + this.main.size;
+  }
+
+  /** Bytes held (JSON and compressed twins); never above maxBytes. */
+  get bytes(): number {
+    return this.probation.bytes + this.main.bytes;
+  }
+
+  /** The full key of a catalogue read: generations and day first, so a bump makes old keys unreachable. */
+  keyOf(readKey: string, reservations: boolean): string {
+    return `${this.generation(reservations)}|${this.today()}|${readKey}`;
+  }
+
+  get(key: string): CacheEntry | undefined {
+    const hot = this.main.get(key);
+    if (hot) {
+      this.stats.hits++;
+      return hot;
+    }
+    const warm = this.probation.get(key);
+    if (warm) {
+      this.stats.hits++;
+      this.probation.delete(key);
+      this.main.set(key, warm, weight(warm));
+      return warm;
+    }
+    return undefined;
+  }
+
+  /** The answer another request for the same key is computing right now, if any. */
+  pending(key: string): Promise<CacheEntry | null> | undefined {
+    return this.inflight.get(key);
+  }
+
+  /** Marks `key` as being computed; call the returned function with the entry (or null) when done. */
+  begin(key: string): (entry: CacheEntry | null) => void {
+    this.stats.misses++;
+    let settle!: (entry: CacheEntry | null) => void;
+    const promise = new Promise<CacheEntry | null>((resolve) => (settle = resolve));
+    if (!this.inflight.has(key)) this.inflight.set(key, promise);
+    return (entry) => {
+      if (this.inflight.get(key) === promise) this.inflight.delete(key);
+      settle(entry);
+    };
+  }
+
+  /**
+   * An entry for a fresh answer. It is kept only when `key` is still current (no bump happened
+   * while the answer was computed, so it cannot be older than the last write); either way the
+   * request that computed it is answered from it.
+   */
+  store(key: string, raw: Buffer, reservations: boolean, contentType = 'application/json'): CacheEntry {
+    const entry: CacheEntry = {
+      key,
+      hash: createHash('sha256').update(raw).digest('base64url').slice(0, 27),
+      raw,
+      contentType,
+      pending: {},
+      cacheControl: reservations ? RESERVATIONS_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL,
+      reservations,
+    };
+    if (key.slice(0, key.indexOf('|')) === this.generation(reservations)) {
+      this.probation.set(key, entry, weight(entry));
+      this.stats.stores++;
+    }
+    return entry;
+  }
+
+  /** The compressed twin, made once per entry (off the event loop, in zlib's thread pool). */
+  encoded(entry: CacheEntry, encoding: Encoding): Buffer | Promise<Buffer> {
+    const done = entry[encoding];
+    if (done) return done;
+    return (entry.pending[encoding] ??= (
+      encoding === 'br'
+        ? brotli(entry.raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length,
+            },
+          })
+        : gzip(entry.raw, { level: 6 })
+    ).then((buf) => {
+      entry[encoding] = buf;
+      delete entry.pending[encoding];
+      this.probation.resize(entry.key, weight(entry));
+      this.main.resize(entry.key, weight(entry));
+      return buf;
+    }));
+  }
+
+  /** A local write: drop what it made stale here and tell the other replicas. */
+  changed(kind: ChangeKind): void {
+    this.drop(kind);
+    this.channel?.publish(kind);
+  }
+
+  /** Drops stale answers (a local write, another replica's, or the database version moved). */
+  drop(kind: ChangeKind): void {
+    if (kind === 'catalogue') {
+      this.catalogueGeneration++;
+      this.probation.clear();
+      this.main.clear();
+    } else {
+      this.reservationsGeneration++;
+      this.probation.deleteWhere((_, e) => e.reservations);
+      this.main.deleteWhere((_, e) => e.reservations);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.channel?.close();
+  }
+
+  /** Keys held, for tests and diagnostics. */
+  keys(): string[] {
+    return [...this.probation.keys(), ...this.main.keys()];
+  }
+
+  private generation(reservations: boolean): string {
+    return reservations ? `${this.catalogueGeneration}.${this.reservationsGeneration}` : String(this.catalogueGeneration);
+  }
+}
+
+/** todayInKorea(), worked out at most once a second (it is read on every request). */
+function koreanDayEverySecond(): () => string {
+  let at = 0;
+  let day = '';
+  return () => {
+    const now = Date.now();
+    if (now - at >= 1000) {
+      at = now;
+      day = todayInKorea(new Date(now));
+    }
+    return day;
+  };
+}
+
+function weight(entry: CacheEntry): number {
+  return entry.raw.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + entry.key.length + 200;
+}

@@ -1,0 +1,65 @@
+import { GarageQuerySchema, IdSchema } from '../../domain/schemas/catalogue';
+
+/**
+ * Which GET paths of the API are catalogue reads, and the cache key of each request: the
+ * path's kind plus its input normalised through the very zod schemas the routes parse it
+ * with. Inputs the route would answer the same way share one key (parameter order, repeated
+ * values, unknown parameters, defaults); inputs the route would refuse get no key at all, so
+ * they reach the route and its 400. Routes that read no query ignore it entirely.
+ */
+export interface CatalogueRead {
+  key: string;
+  /** The answer carries butler reserved days (which change with bookings, not with the catalogue). */
+  reservations: boolean;
+}
+
+type Keyer = (param: string | undefined, query: () => Record<string, string[]>) => string | null;
+
+const idKey = (kind: string): Keyer => (param) => {
+  const parsed = IdSchema.safeParse(param);
+  return parsed.success ? `${kind}:${parsed.data}` : null;
+};
+const fixed = (kind: string): Keyer => () => kind;
+const sortedUnique = <T extends string | number>(list: T[]) => [...new Set(list)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** The garage query as the route sees it (repeated keys as arrays, like parseQuery), normalised. */
+export function garageKey(all: Record<string, string[]>): string | null {
+  const input: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(all)) input[key] = values.length === 1 ? values[0] : values;
+  const parsed = GarageQuerySchema.safeParse(input);
+  if (!parsed.success) return null;
+  const q = parsed.data;
+  // `order` only matters with a `sort` (see services/catalogue.ts garage()); brand/model/month are sets.
+  return `garage:${JSON.stringify([q.available_only, sortedUnique(q.brand), sortedUnique(q.model), sortedUnique(q.month), q.sort ?? null, q.sort ? q.order : null, q.page])}`;
+}
+
+const READS: { pattern: RegExp; key: Keyer; reservations?: boolean }[] = [
+  { pattern: /^\/subscriptions\/cars$/, key: fixed('cars') },
+  { pattern: /^\/subscriptions\/cars\/([^/]+)$/, key: idKey('car') },
+  { pattern: /^\/subscriptions\/garages$/, key: (_, query) => garageKey(query()) },
+  { pattern: /^\/subscriptions\/models$/, key: fixed('models') },
+  { pattern: /^\/subscriptions\/models\/([^/]+)$/, key: idKey('model') },
+  { pattern: /^\/butlers\/cars$/, key: fixed('butler-cars'), reservations: true },
+  { pattern: /^\/butlers\/cars\/([^/]+)$/, key: idKey('butler-car'), reservations: true },
+  { pattern: /^\/catalogue\/?$/, key: fixed('catalogue'), reservations: true },
+  { pattern: /^\/services\/faqs$/, key: fixed('faqs') },
+  { pattern: /^\/services\/faqs\/([^/]+)$/, key: idKey('faq') },
+  { pattern: /^\/services\/terms$/, key: fixed('terms') },
+  { pattern: /^\/services\/terms\/([^/]+)$/, key: idKey('term') },
+  { pattern: /^\/services\/privacy-policies$/, key: fixed('privacy') },
+  { pattern: /^\/services\/privacy-policies\/([^/]+)$/, key: idKey('privacy') },
+];
+
+/**
+ * The catalogue read at `path` (relative to the API's mount point), or null when the path is
+ * not a catalogue read or its input is invalid. `query` is only called for routes that read one.
+ */
+export function catalogueRead(path: string, query: () => Record<string, string[]>): CatalogueRead | null {
+  for (const read of READS) {
+    const match = read.pattern.exec(path);
+    if (!match) continue;
+    const key = read.key(match[1], query);
+    return key === null ? null : { key, reservations: Boolean(read.reservations) };
+  }
+  return null;
+}
