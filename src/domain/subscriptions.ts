@@ -28,3 +28,11 @@ export interface Subscription {
   created_at: string;
   request: { id: number; car: Car; month: number; start_date: string | null; end_date: string | null };
 }
+
+/**
+ * Whether a subscription reads as ACTIVE on a day (YYYY-MM-DD): staff have not switched it off
+ * and its end date has not passed (a subscription that has not started yet is active).
+ */
+export function subscriptionActive(s: { isActive: boolean; endDate: string }, today: string): boolean {
+  return s.isActive && today.slice(0, 10) <= s.endDate.slice(0, 10);
+}

@@ -3,6 +3,7 @@ import { feeForTerm, isAvailableByDate, isFeeTerm, type Car } from '../../domain
 import { todayInKorea } from '../../domain/dates';
 import { quoteSubscription } from '../../domain/pricing';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
+import { subscriptionActive } from '../../domain/subscriptions';
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import type { Config } from '../env';
@@ -194,7 +195,10 @@ export async function setSubscriptionActive(db: Db, id: number, isActive: boolea
   return { id: row.id, is_active: row.isActive };
 }
 
-/** GET /subscriptions: the user's subscriptions, newest first; is_current = active and today within the dates. */
+/**
+ * GET /subscriptions: the user's subscriptions, newest first. is_active = not switched off by staff and
+ * not past its end date (staff answers report the stored flag); is_current = active and today within the dates.
+ */
 export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()) {
   const rows = await db
     .select()
@@ -207,7 +211,8 @@ export async function listSubscriptions(db: Db, userId: number, today = todayInK
   for (const { subscriptions: s, subscription_requests: r } of rows) {
     if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
     out.push({
-      id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: s.isActive,
+      // Past its end date a subscription is no longer active, whatever its stored flag says.
+      id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: subscriptionActive(s, today),
       is_current: s.isActive && s.startDate <= today && today <= s.endDate, created_at: s.createdAt.toISOString(),
       request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
     });
