@@ -1,0 +1,63 @@
+import { clampPassengers, MAX_PASSENGERS, MIN_PASSENGERS, type DriverPreference } from '../../domain/butler';
+import type { ReservationForm } from './reservation-form';
+
+interface Props {
+  form: ReservationForm;
+  onChange: (patch: Partial<ReservationForm>) => void;
+}
+
+const DRIVERS: { value: DriverPreference; label: string }[] = [
+  { value: 'any', label: '상관없음' },
+  { value: 'male', label: '남성' },
+  { value: 'female', label: '여성' },
+];
+const PURPOSES = ['비즈니스 미팅', '공항 픽업', '웨딩', '행사 의전', '골프 라운딩', '가족 행사'];
+
+/** Passenger count (1–20, falls back to 1), purpose, driver preference and memo. */
+export default function ExtraInfo({ form, onChange }: Props) {
+  return (
+    <section aria-labelledby="extra-h" className="space-y-4">
+      <h2 id="extra-h" className="text-lg font-semibold">추가 정보</h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div>
+          <label htmlFor="passengers" className="mb-1 block text-sm font-semibold">탑승 인원</label>
+          <input
+            id="passengers"
+            type="number"
+            inputMode="numeric"
+            min={MIN_PASSENGERS}
+            max={MAX_PASSENGERS}
+            required
+            value={form.passengers}
+            onChange={(e) => onChange({ passengers: e.target.value.replace(/\D/g, '').slice(0, 2) })}
+            onBlur={() => onChange({ passengers: String(clampPassengers(form.passengers)) })}
+            className="field"
+          />
+          <p className="mt-1 text-xs text-muted">{MIN_PASSENGERS}~{MAX_PASSENGERS}명</p>
+        </div>
+        <div>
+          <label htmlFor="purpose" className="mb-1 block text-sm font-semibold">이용 목적</label>
+          <input id="purpose" list="purpose-options" maxLength={100} value={form.purpose} onChange={(e) => onChange({ purpose: e.target.value })} className="field" placeholder="예: 비즈니스 미팅" />
+          <datalist id="purpose-options">
+            {PURPOSES.map((p) => <option key={p} value={p} />)}
+          </datalist>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">기사 선호</legend>
+        <div className="flex flex-wrap gap-2">
+          {DRIVERS.map((d) => (
+            <label key={d.value} className="flex cursor-pointer items-center gap-2 border border-line bg-white px-4 py-3 text-sm has-[:checked]:border-ink">
+              <input type="radio" name="driver" value={d.value} checked={form.driver === d.value} onChange={() => onChange({ driver: d.value })} className="accent-ink" />
+              {d.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor="memo" className="mb-1 block text-sm font-semibold">메모</label>
+        <textarea id="memo" rows={3} maxLength={1000} value={form.memo} onChange={(e) => onChange({ memo: e.target.value })} className="field" placeholder="요청 사항을 남겨주세요" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ButlerQuote } from '../../domain/butler';
+import { formatWon } from '../../domain/money';
+import PriceTable from '../checkout/PriceTable';
+
+const won = (n: number) => `${formatWon(n)}원`;
+
+/** The fee summary: base (8 h), overtime hours × rate, coupon, points, final. */
+export default function FeeSummary({ quote }: { quote: ButlerQuote | null }) {
+  return (
+    <section aria-labelledby="fee-h" className="space-y-3">
+      <h2 id="fee-h" className="text-lg font-semibold">요금 안내</h2>
+      {quote ? (
+        <PriceTable
+          testId="fee-summary"
+          rows={[
+            { label: '기본 요금 (8시간)', value: won(quote.baseFee), testId: 'fee-base' },
+            { label: `초과 요금 (${quote.overtimeHours}시간 × ${won(quote.overtimeRate)})`, value: won(quote.overtimeFee), testId: 'fee-overtime' },
+            { label: '쿠폰 할인', value: `-${won(quote.couponDiscount)}`, testId: 'fee-coupon' },
+            { label: '포인트 사용', value: `-${won(quote.points)}`, testId: 'fee-points' },
+            { label: '최종 결제 금액', value: won(quote.final), total: true, testId: 'fee-final' },
+          ]}
+        />
+      ) : (
+        <p className="text-sm text-muted">차량을 선택하면 요금이 표시됩니다.</p>
+      )}
+    </section>
+  );
+}

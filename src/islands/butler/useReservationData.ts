@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { get } from '../../client/api';
+import type { ButlerCar } from '../../domain/butler';
+import type { CouponHolding } from '../../domain/pricing';
+import { isLoggedIn } from '../../stores/session';
+import { couponList } from './reservation-form';
+
+export interface ReservationData {
+  cars: ButlerCar[];
+  /** 차량 목록을 불러올 수 없습니다. / 차량 목록을 불러오는데 실패했습니다. (spec 3 §8), or null. */
+  carsError: string | null;
+  loggedIn: boolean;
+  coupons: CouponHolding[];
+  /** Point balance, won. */
+  balance: number;
+}
+
+/**
+ * The fleet (the build's list at once, then the API's), and for a logged-in user the BUTLER
+ * coupons and point balance. Coupon and account failures are only logged (spec 3 §8).
+ */
+export function useReservationData(initialCars: ButlerCar[]): ReservationData {
+  const [data, setData] = useState<ReservationData>({ cars: initialCars, carsError: null, loggedIn: false, coupons: [], balance: 0 });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const { signal } = ctrl;
+    void get<{ cars: ButlerCar[] }>('/butlers/cars', { signal }).then((res) => {
+      if (signal.aborted) return;
+      if (res.ok && Array.isArray(res.data.cars)) setData((d) => ({ ...d, cars: res.data.cars, carsError: null }));
+      else setData((d) => ({ ...d, carsError: !res.ok && res.status === 0 ? '차량 목록을 불러오는데 실패했습니다.' : '차량 목록을 불러올 수 없습니다.' }));
+    });
+    if (!isLoggedIn()) return () => ctrl.abort();
+    setData((d) => ({ ...d, loggedIn: true }));
+    void get<unknown>('/butlers/coupons', { signal }).then((res) => {
+      if (signal.aborted) return;
+      if (!res.ok) console.warn('butler coupons:', res.error.message);
+      setData((d) => ({ ...d, coupons: res.ok ? couponList(res.data) : [] }));
+    });
+    void get<{ point?: number; user?: { point?: number } }>('/accounts', { signal }).then((res) => {
+      if (signal.aborted) return;
+      if (!res.ok) return console.warn('account:', res.error.message);
+      const point = res.data.user?.point ?? res.data.point ?? 0;
+      setData((d) => ({ ...d, balance: Number.isFinite(point) ? point : 0 }));
+    });
+    return () => ctrl.abort();
+  }, []);
+  return data;
+}
