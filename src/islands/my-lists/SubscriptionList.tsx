@@ -1,41 +1,34 @@
-import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
+import ListState from './ListState';
+import { useList } from './useList';
 import { CHAT_CHANNEL_URL } from './links';
 import type { Subscription } from '../../domain/subscriptions';
 
 /** /my/subscriptions: the user's subscriptions by date with an ACTIVE/INACTIVE badge; 해지하기 goes to the chat channel. */
 export default function SubscriptionList() {
-  const [items, setItems] = useState<Subscription[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void get<{ subscriptions: Subscription[] }>('/subscriptions').then((res) => {
-      if (res.ok) setItems(res.data.subscriptions);
-      else setError(res.status === 401 ? '로그인이 필요합니다.' : '구독 정보를 불러오는데 실패했습니다.');
-    });
-  }, []);
-
-  if (error) return <p role="alert" className="text-red-700">{error}</p>;
-  if (!items) return <p className="text-muted">로딩 중...</p>;
-  if (!items.length) return <p className="py-16 text-center text-muted">현재 구독이 없습니다.</p>;
+  const { items, error } = useList<Subscription>('/subscriptions', 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
-    <DateGroups
-      items={items}
-      dateOf={(s) => s.created_at}
-      keyOf={(s) => s.id}
-      render={(s) => (
-        <div className="flex items-center justify-between gap-4" data-testid="subscription-item">
-          <div className="min-w-0">
-            <span className={`inline-block px-2 py-0.5 text-xs font-bold tracking-wider ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`}>
-              {s.is_active ? 'ACTIVE' : 'INACTIVE'}
-            </span>
-            <p className="mt-1 truncate font-semibold">{carDisplayName(s.request.car)}</p>
-            <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
-          </div>
-          <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>
-        </div>
+    <ListState items={items} error={error} empty="현재 구독이 없습니다.">
+      {(list) => (
+        <DateGroups
+          items={list}
+          dateOf={(s) => s.created_at}
+          keyOf={(s) => s.id}
+          render={(s) => (
+            <div className="flex items-center justify-between gap-4" data-testid="subscription-item">
+              <div className="min-w-0">
+                <span className={`inline-block px-2 py-0.5 text-xs font-bold tracking-wider ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`}>
+                  {s.is_active ? 'ACTIVE' : 'INACTIVE'}
+                </span>
+                <p className="mt-1 truncate font-semibold">{carDisplayName(s.request.car)}</p>
+                <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
+              </div>
+              <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>
+            </div>
+          )}
+        />
       )}
-    />
+    </ListState>
   );
 }

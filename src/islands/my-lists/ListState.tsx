@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+interface Props<T> {
+  /** null while loading. */
+  items: T[] | null;
+  error: string | null;
+  /** Text shown when the list is empty. */
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}
+
+/** The states every my-page list shares: 로딩 중..., an error, the empty text, or the items. */
+export default function ListState<T>({ items, error, empty, children }: Props<T>) {
+  if (error) return <p role="alert" className="text-red-700">{error}</p>;
+  if (!items) return <p role="status" className="text-muted">로딩 중...</p>;
+  if (!items.length) return <p className="py-16 text-center text-muted">{empty}</p>;
+  return <>{children(items)}</>;
+}
