@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
+import { butlerCarName, butlerRequestHref, butlerSubscriptionHref, tripPeriod } from '../butler-lists/format';
+import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';
+import type { Subscription, SubscriptionRequest } from '../../domain/subscriptions';
 
-type CarLike = { model?: { name?: string; brand?: { name?: string } }; sub_model?: string | null; trim?: string | null } | null | undefined;
 interface Item {
   id: number;
   title: string;
@@ -18,7 +20,6 @@ interface Section {
   item: Item | null;
 }
 
-const carName = (car: CarLike) => (car?.model?.name ? carDisplayName({ model: { name: car.model.name }, sub_model: car.sub_model ?? null, trim: car.trim ?? null } as never) : '차량 정보 없음');
 const period = (from?: string | null, to?: string | null) => (from ? `${from.slice(0, 10)} ~ ${to ? to.slice(0, 10) : ''}` : '일정 미정');
 
 /** Reads one list; a missing endpoint or a failure reads as empty, quietly. */
@@ -34,46 +35,49 @@ export default function LatestActivity() {
   useEffect(() => {
     void (async () => {
       const [sub, req, bsub, breq] = await Promise.all([
-        latest<any>('/subscriptions', 'subscriptions'),
-        latest<any>('/subscriptions/requests', 'subscription_requests'),
-        latest<any>('/butlers', 'butlers'),
-        latest<any>('/butlers/requests', 'butler_requests'),
+        latest<Subscription>('/subscriptions', 'subscriptions'),
+        latest<SubscriptionRequest>('/subscriptions/requests', 'subscription_requests'),
+        latest<ButlerSubscriptionView>('/butlers', 'butlers'),
+        latest<ButlerRequestView>('/butlers/requests', 'butler_requests'),
       ]);
       setSections([
         { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions',
-          item: sub && { id: sub.id, title: carName(sub.request?.car), detail: period(sub.start_date, sub.end_date), badge: sub.is_active ? 'ACTIVE' : 'INACTIVE', href: '/my/subscriptions' } },
+          item: sub && { id: sub.id, title: carDisplayName(sub.request.car), detail: period(sub.start_date, sub.end_date), badge: sub.is_active ? 'ACTIVE' : 'INACTIVE', href: '/my/subscriptions' } },
         { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests',
-          item: req && { id: req.id, title: carName(req.car), detail: `${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
+          item: req && { id: req.id, title: carDisplayName(req.car), detail: `${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
         { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions',
-          item: bsub && { id: bsub.id, title: carName(bsub.request?.butler_car ?? bsub.request?.car), detail: period(bsub.request?.start_time ?? bsub.created_at, bsub.request?.end_time), href: `/butler/subscribe/${bsub.id}` } },
+          item: bsub && { id: bsub.id, title: butlerCarName(bsub.request.car), detail: tripPeriod(bsub.request.start_at, bsub.request.end_at), href: butlerSubscriptionHref(bsub.id) } },
         { key: 'butler-request', heading: '버틀러 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests',
-          item: breq && { id: breq.id, title: carName(breq.butler_car ?? breq.car), detail: period(breq.start_time ?? breq.created_at, breq.end_time), href: `/butler/request/${breq.id}` } },
+          item: breq && { id: breq.id, title: butlerCarName(breq.car), detail: tripPeriod(breq.start_at, breq.end_at), href: butlerRequestHref(breq.id) } },
       ]);
     })();
   }, []);
 
   if (!sections) return <p role="status">로딩 중...</p>;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {sections.map((s) => (
-        <section key={s.key} aria-labelledby={`latest-${s.key}`} className="rounded border border-line bg-white p-5">
-          <div className="flex items-baseline justify-between">
-            <h2 id={`latest-${s.key}`} className="font-semibold">{s.heading}</h2>
-            <a href={s.all} className="text-sm text-muted underline underline-offset-4">전체 보기</a>
-          </div>
-          {s.item ? (
-            <a href={s.item.href} className="mt-3 block rounded border border-line p-3 hover:border-ink">
-              <span className="flex items-center gap-2 font-semibold">
-                {s.item.title}
-                {s.item.badge && <span className="rounded bg-ink px-1.5 py-0.5 text-[10px] tracking-widest text-white">{s.item.badge}</span>}
-              </span>
-              <span className="mt-1 block text-sm text-muted">{s.item.detail}</span>
-            </a>
-          ) : (
-            <p className="mt-3 text-sm text-muted">{s.empty}</p>
-          )}
-        </section>
-      ))}
+    <div className="space-y-3">
+      <div className="grid gap-4 md:grid-cols-2">
+        {sections.map((s) => (
+          <section key={s.key} aria-labelledby={`latest-${s.key}`} className="rounded border border-line bg-white p-5">
+            <div className="flex items-baseline justify-between">
+              <h2 id={`latest-${s.key}`} className="font-semibold">{s.heading}</h2>
+              <a href={s.all} className="text-sm text-muted underline underline-offset-4">전체 보기</a>
+            </div>
+            {s.item ? (
+              <a href={s.item.href} className="mt-3 block rounded border border-line p-3 hover:border-ink">
+                <span className="flex items-center gap-2 font-semibold">
+                  {s.item.title}
+                  {s.item.badge && <span className="rounded bg-ink px-1.5 py-0.5 text-[10px] tracking-widest text-white">{s.item.badge}</span>}
+                </span>
+                <span className="mt-1 block text-sm text-muted">{s.item.detail}</span>
+              </a>
+            ) : (
+              <p className="mt-3 text-sm text-muted">{s.empty}</p>
+            )}
+          </section>
+        ))}
+      </div>
+      <a href="/my/butler" className="inline-block text-sm underline underline-offset-4">의전 예약 한눈에 보기</a>
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import DateGroups from '../my-lists/DateGroups';
+import ListState from '../my-lists/ListState';
+import { useList } from '../my-lists/useList';
+import ButlerCard from './ButlerCard';
+import { butlerRequestHref } from './format';
+import type { ButlerRequestView } from '../../domain/butler';
+
+/** /my/butler-requests: the user's butler requests by start date; a card opens the detail, 수정하기 opens it in edit mode. */
+export default function ButlerRequestList() {
+  const { items, error } = useList<ButlerRequestView>('/butlers/requests', 'butler_requests', '요청 정보를 불러오는데 실패했습니다.');
+  return (
+    <ListState items={items} error={error} empty="아직 버틀러 요청이 없습니다">
+      {(list) => (
+        <DateGroups
+          items={list}
+          dateOf={(r) => r.start_at}
+          keyOf={(r) => r.id}
+          render={(r) => (
+            <ButlerCard
+              request={r}
+              caption={`요청 #${r.id}`}
+              href={butlerRequestHref(r.id)}
+              editHref={r.status === 'PENDING' ? `${butlerRequestHref(r.id)}?edit=1` : undefined}
+              testId="butler-request-item"
+            />
+          )}
+        />
+      )}
+    </ListState>
+  );
+}
