@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { CHAT_CHANNEL_URL } from '../../my-lists/links';
+import CancelButton from './CancelButton';
+import EditForm from './EditForm';
+import { CarSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';
+import { useButlerItem, type DetailKind } from './useButlerItem';
+
+type Notice = { ok: boolean; lines: string[] };
+
+const back = <a href="/my" className="inline-block border border-ink px-6 py-3 font-semibold">마이페이지로 돌아가기</a>;
+
+function Message({ role, text }: { role: 'alert' | 'status'; text: string }) {
+  return (
+    <div className="space-y-6">
+      <p role={role} className={role === 'alert' ? 'text-red-700' : ''}>{text}</p>
+      {back}
+    </div>
+  );
+}
+
+/**
+ * /butler/request/{id} and /butler/subscribe/{id} (the latter shows its subscription's request):
+ * view and edit modes, 요청 취소, back to /my. Confirmed requests are shown without edit and
+ * cancel: the server refuses both (409) once staff confirmed, so the page says whom to ask instead.
+ */
+export default function ButlerDetail({ kind }: { kind: DetailKind }) {
+  const { state, reload } = useButlerItem(kind);
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const askedEdit = useRef(false);
+
+  // 수정하기 in the list links here with ?edit=1: open the form once the request is known.
+  useEffect(() => {
+    if (askedEdit.current || state.status !== 'ok') return;
+    askedEdit.current = true;
+    if (new URLSearchParams(location.search).get('edit') === '1' && state.request.status === 'PENDING') setEditing(true);
+  }, [state]);
+
+  if (state.status === 'loading') return <p role="status" className="text-muted">로딩 중...</p>;
+  if (state.status === 'no-id') return <Message role="alert" text="요청 ID가 없습니다." />;
+  if (state.status === 'not-found') return <Message role="alert" text="요청을 찾을 수 없습니다." />;
+  if (state.status === 'error') return <Message role="alert" text={state.message} />;
+  if (cancelled) return <Message role="status" text="요청이 취소되었습니다." />;
+
+  const r = state.request;
+  const pending = r.status === 'PENDING';
+  async function saved() {
+    await reload();
+    setEditing(false);
+    setNotice({ ok: true, lines: ['요청이 성공적으로 수정되었습니다.'] });
+  }
+
+  return (
+    <div className="space-y-6">
+      {notice && (
+        <div role={notice.ok ? 'status' : 'alert'} className={`border p-4 text-sm ${notice.ok ? 'border-green-700 text-green-800' : 'border-red-700 text-red-700'}`}>
+          {[...new Set(notice.lines)].map((line) => <p key={line}>{line}</p>)}
+        </div>
+      )}
+      <CarSection car={r.car} />
+      {editing ? (
+        <EditForm request={r} onSaved={saved} onCancel={() => setEditing(false)} />
+      ) : (
+        <>
+          <TripSection r={r} />
+          <WaypointSection r={r} />
+        </>
+      )}
+      <RequestInfoSection r={r} />
+      <PaymentSection r={r} />
+      <div className="flex flex-wrap items-center gap-3">
+        {pending && !editing && (
+          <>
+            <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
+            <CancelButton requestId={r.id} onCancelled={() => setCancelled(true)} onFailed={(lines) => setNotice({ ok: false, lines })} />
+          </>
+        )}
+        {back}
+      </div>
+      {!pending && (
+        <p className="text-sm text-muted">
+          확정된 예약은 수정하거나 취소할 수 없습니다. 변경이 필요하면{' '}
+          <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="underline">고객센터 채팅</a>으로 문의해주세요.
+        </p>
+      )}
+    </div>
+  );
+}

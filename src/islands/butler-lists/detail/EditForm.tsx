@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { put } from '../../../client/api';
+import AddressField from '../../butler/AddressField';
+import AddressSearch from '../../butler/AddressSearch';
+import WaypointRows from '../../butler/WaypointRows';
+import { draftOf, payloadOf, type EditDraft } from './draft';
+import type { ButlerRequestView } from '../../../domain/butler';
+
+interface Props {
+  request: ButlerRequestView;
+  /** Called after the server accepted the edit. */
+  onSaved: () => Promise<void> | void;
+  onCancel: () => void;
+}
+
+/** The address the postcode search is filling: departure, arrival or a waypoint row (by key). */
+type Target = 'start' | 'end' | number;
+const TITLES = { start: '출발지 주소 검색', end: '도착지 주소 검색', waypoint: '경유지 주소 검색' };
+
+/** Edit mode: times in Korea time, addresses through the postcode search, description and waypoints; 저장하기 sends PUT. */
+export default function EditForm({ request, onSaved, onCancel }: Props) {
+  const [draft, setDraft] = useState<EditDraft>(() => draftOf(request));
+  const [target, setTarget] = useState<Target | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const set = (patch: Partial<EditDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  function pick(address: string) {
+    if (target === 'start') set({ startLocation: address });
+    else if (target === 'end') set({ endLocation: address });
+    else if (target !== null) setDraft((d) => ({ ...d, waypoints: d.waypoints.map((w) => (w.key === target ? { ...w, address } : w)) }));
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const built = payloadOf(draft);
+    if ('problem' in built) return setProblem(['요청 수정에 실패했습니다.', built.problem]);
+    setBusy(true);
+    setProblem(null);
+    const res = await put(`/butlers/requests/${request.id}`, built.payload);
+    if (res.ok) await onSaved();
+    else setProblem(['요청 수정에 실패했습니다.', res.error.message, ...Object.values(res.error.errors ?? {}).flat()]);
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={save} aria-label="요청 수정" className="space-y-5 border border-line bg-white p-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="text-sm font-semibold">
+          출발 시간
+          <input type="datetime-local" required value={draft.start} onChange={(e) => set({ start: e.target.value })} className="field mt-1 font-normal" />
+        </label>
+        <label className="text-sm font-semibold">
+          도착 시간 (선택)
+          <input type="datetime-local" value={draft.end} onChange={(e) => set({ end: e.target.value })} className="field mt-1 font-normal" />
+        </label>
+        <AddressField id="edit-start-location" label="출발지" required value={draft.startLocation} onOpen={() => setTarget('start')} />
+        <AddressField id="edit-end-location" label="도착지" required value={draft.endLocation} onOpen={() => setTarget('end')} />
+      </div>
+      <label className="block text-sm font-semibold">
+        요청 사항
+        <textarea rows={3} maxLength={1000} value={draft.description} onChange={(e) => set({ description: e.target.value })} className="field mt-1 font-normal" />
+      </label>
+      <WaypointRows rows={draft.waypoints} onChange={(waypoints) => set({ waypoints })} onSearch={setTarget} />
+      {problem && (
+        <div role="alert" className="text-sm text-red-700">
+          {[...new Set(problem)].map((line) => <p key={line}>{line}</p>)}
+        </div>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className="btn-primary">{busy ? '저장 중...' : '저장하기'}</button>
+        <button type="button" onClick={onCancel} disabled={busy} className="btn-outline disabled:opacity-50">취소</button>
+      </div>
+      <AddressSearch
+        open={target !== null}
+        title={target === null ? '' : typeof target === 'number' ? TITLES.waypoint : TITLES[target]}
+        defaultQuery={target === 'start' ? draft.startLocation : target === 'end' ? draft.endLocation : undefined}
+        onSelect={pick}
+        onClose={() => setTarget(null)}
+      />
+    </form>
+  );
+}

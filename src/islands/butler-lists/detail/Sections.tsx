@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { formatKoreaDateTime } from '../../../domain/dates';
+import { formatWon } from '../../../domain/money';
+import { statusLabel } from '../format';
+import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
+
+/** A titled block of the detail page (a landmark named by its heading). */
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="border border-line bg-white p-5">
+      <h2 id={id} className="mb-3 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label–value rows; long values wrap instead of widening the page. */
+export function Rows({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+      {rows.map(([k, v]) => [
+        <dt key={k} className="text-muted">{k}</dt>,
+        <dd key={`${k}-v`} className="break-words font-medium">{v}</dd>,
+      ])}
+    </dl>
+  );
+}
+
+/** Car image (a placeholder when there is none), brand, model and sub-model. */
+export function CarSection({ car }: { car: ButlerCar }) {
+  const image = car.model.image ?? car.images[0] ?? null;
+  const name = [car.model.brand.name, car.model.name].join(' ');
+  return (
+    <Section id="detail-car" title="차량 정보">
+      <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-center">
+        {image ? (
+          <img src={image} alt={name} width={448} height={252} className="aspect-video w-full bg-paper object-contain" />
+        ) : (
+          <div role="img" aria-label="차량 이미지 없음" data-testid="car-placeholder" className="flex aspect-video w-full items-center justify-center bg-paper text-sm text-muted">
+            이미지 준비 중
+          </div>
+        )}
+        <Rows rows={[['브랜드', car.model.brand.name], ['모델', car.model.name], ['세부 모델', car.sub_model || '-']]} />
+      </div>
+    </Section>
+  );
+}
+
+/** Trip info: start and end time (Korea time), start and end location, description. */
+export function TripSection({ r }: { r: ButlerRequestView }) {
+  return (
+    <Section id="detail-trip" title="운행 정보">
+      <Rows rows={[
+        ['출발 시간', formatKoreaDateTime(r.start_at)],
+        ['도착 시간', r.end_at ? formatKoreaDateTime(r.end_at) : '미정'],
+        ['출발지', r.start_location],
+        ['도착지', r.end_location],
+        ['요청 사항', r.description || '없음'],
+      ]} />
+    </Section>
+  );
+}
+
+/** Waypoints in order, each with its time when given. */
+export function WaypointSection({ r }: { r: ButlerRequestView }) {
+  return (
+    <Section id="detail-waypoints" title="경유지">
+      {r.way_points.length ? (
+        <ol className="list-decimal space-y-1 pl-5 text-sm">
+          {r.way_points.map((w) => (
+            <li key={w.id} className="break-words">
+              {w.address}
+              <span className="text-muted"> · {w.scheduled_time ? formatKoreaDateTime(w.scheduled_time) : '시간 미정'}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted">경유지가 없습니다.</p>
+      )}
+    </Section>
+  );
+}
+
+/** Request id, status, created and modified times. */
+export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
+  return (
+    <Section id="detail-request" title="요청 정보">
+      <Rows rows={[
+        ['요청 번호', `#${r.id}`],
+        ['상태', statusLabel(r.status)],
+        ['요청일', formatKoreaDateTime(r.created_at)],
+        ['수정일', formatKoreaDateTime(r.modified_at)],
+      ]} />
+    </Section>
+  );
+}
+
+/** Points used, the coupon's name and code, and the amount to be charged. */
+export function PaymentSection({ r }: { r: ButlerRequestView }) {
+  return (
+    <Section id="detail-payment" title="결제 정보">
+      <Rows rows={[
+        ['사용 포인트', `${formatWon(r.point_used)} P`],
+        ['쿠폰', r.coupon ? `${r.coupon.coupon.name} (${r.coupon.coupon.code})` : '없음'],
+        ['결제 금액', `₩${formatWon(r.final_price)}`],
+      ]} />
+    </Section>
+  );
+}
