@@ -79,9 +79,10 @@ export function findPurpose(text: string): string | null {
 const COUNT_PATTERNS: RegExp[] = [
   new RegExp(`(?:탑승\\s*)?인원\\s*(?:은|는|:|=|이)?\\s*(\\d{1,3}|${NATIVE_SOURCE})\\s*(?:명|분|인)?`, 'g'),
   /(?<!\d)(\d{1,3})\s*(?:명|인(?!승|분|용|치|실|석|기|데|가|지|천|터|도|증))/g,
-  new RegExp(`(?<![가-힣])(${NATIVE_SOURCE})\\s*(?:명|분(?=이|께서|\\s*탑승|\\s*모시))`, 'g'),
+  // Native numbers count people with 분 too (minutes take Sino-Korean: 오 분).
+  new RegExp(`(?<![가-힣])(${NATIVE_SOURCE})\\s*(?:명|분)`, 'g'),
   /(?<!\d)(\d{1,2})\s*분(?=이|께서|\s*(?:탑승|모시|이서))/g,
-  /(혼자|둘|셋|넷|다섯|여섯|일곱|여덟)(?=이서|이\s*(?:탑승|이동|가요|갑니다)|\s*탑승)/g,
+  /(혼자)(?=\s*(?:타|탑승|이동|가|갑|예요|이에요|입니다|요|$))|(?<![가-힣])(둘|셋|넷|다섯|여섯|일곱|여덟)(?:이서|이(?=\s*(?:탑승|이동|가요|갑니다))|(?=\s*탑승))/g,
 ];
 
 /** Passenger count (3명, 세 명, 인원 4, 둘이서, 혼자, 성인 2명 아이 1명 → 3) and the text with counts masked. */
@@ -92,7 +93,8 @@ export function findPassengers(text: string): { count: number | null; rest: stri
     re.lastIndex = 0;
     const scan = rest;
     for (let m = re.exec(scan); m; m = re.exec(scan)) {
-      const n = m[1] === '혼자' ? 1 : koreanNumber(m[1]);
+      const word = m[1] ?? m[2];
+      const n = word === '혼자' ? 1 : koreanNumber(word);
       if (n === null) continue;
       found.push({ value: n, index: m.index, length: m[0].length });
       rest = mask(rest, m.index, m[0].length);
@@ -157,7 +159,7 @@ function bareAnswer(text: string): string | null {
   if (!t || t.length > 40 || QUESTION.test(t)) return null;
   if (/^(?:네|예|아니|아뇨|없|괜찮|좋아|오케이|ok)/i.test(t)) return null;
   const place = stripParticle(t.replace(/(?:이요|이에요|예요|입니다|요)$/, ''));
-  if (!place || place.split(' ').length > 6) return null;
+  if (!place || /^[\d\s]+$/.test(place) || place.split(' ').length > 6) return null;
   return place;
 }
 

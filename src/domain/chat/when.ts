@@ -34,9 +34,9 @@ function nextMonthDay(today: string, m: number, d: number): string | null {
 
 function weekOffset(word: string | undefined): number | null {
   if (!word) return null;
-  const w = word.replace(/\s/g, '');
-  if (w === '다다음주') return 14;
-  if (/^(다음주|담주|차주)$/.test(w)) return 7;
+  const w = word.replace(/\s/g, '').replace(/주$/, '');
+  if (w === '다다음') return 14;
+  if (/^(다음|담|차)$/.test(w)) return 7;
   return 0; // 이번주, 금주
 }
 
@@ -64,7 +64,7 @@ const DATE_PATTERNS: Array<[RegExp, Resolver]> = [
     if (offset === null) return addDays(t, (target - today + 7) % 7 || 7);
     return addDays(t, target - today + offset);
   }],
-  [new RegExp(`${WEEK}?\\s*주말`, 'g'), (m, t) => {
+  [/(이번|금|다다음|다음|담|차)?\s*주말/g, (m, t) => {
     const today = weekdayIndex(t);
     const offset = weekOffset(m[1]);
     if (offset === null) return addDays(t, (5 - today + 7) % 7 || 7);
