@@ -3,7 +3,7 @@ import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
 
 /**
  * The chat's booking state. Keys are the Korean labels the spec names (§3 "Chat booking
- * state"); the page keeps it in localStorage and sends it with every message.
+ * state"); the page keeps it in browser storage and sends it with every message.
  * 차량 번호 is the fleet id of the chosen car (what the reservation form needs), 차량 its name.
  */
 export const BOOKING_KEYS = ['날짜', '탑승 시간', '출발지', '목적지', '탑승 인원', '차량', '경유지', '차량 번호', '담당자', '목적', '메모'] as const;
