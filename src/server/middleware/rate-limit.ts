@@ -1,8 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError } from '../errors';
-import type { Ctx, Deps } from '../http';
+import type { AppEnv, Ctx, Deps } from '../http';
 
 interface Bucket {
   count: number;
@@ -89,3 +90,10 @@ export function limitIp(c: Ctx, scope: string, max: number, windowMs: number): v
   if (deps.config.env === 'test' && LOOPBACK.test(ip)) return;
   limiterFor(deps).hit(`${scope}:ip:${ip}`, max, windowMs);
 }
+
+/** limitIp as a middleware, so the count comes before the input is validated (bad input counts too). */
+export const ipLimit = (scope: string, max: number, windowMs: number) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    limitIp(c, scope, max, windowMs);
+    await next();
+  });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory, createMiddleware } from 'hono/factory';
 import {
   CheckEmailSchema,
   IdentityCodeSchema,
@@ -11,9 +12,9 @@ import {
   VerifyCodeSchema,
 } from '../../domain/schemas/accounts';
 import { unauthorized } from '../errors';
-import { ok, parseJson, type AppEnv, type Ctx } from '../http';
+import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../middleware/auth';
-import { limitIp, limiterFor } from '../middleware/rate-limit';
+import { ipLimit, limiterFor } from '../middleware/rate-limit';
 import {
   attachIdentity,
   checkCode,
@@ -42,47 +43,38 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 
 const bearer = (c: Ctx) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 
-async function signupHandler(c: Ctx) {
-  limitIp(c, 'signup', 10, 10 * MINUTE);
-  const input = await parseJson(c, SignupSchema);
+/** An unconfigured provider (or Apple) is 501 before the body is looked at. */
+const providerConfigured = createMiddleware<AppEnv>(async (c, next) => {
+  ensureConfigured(c.var.deps.config, c.req.param('provider') as SocialProvider);
+  await next();
+});
+
+const signupHandlers = createFactory<AppEnv>().createHandlers(ipLimit('signup', 10, 10 * MINUTE), validJson(SignupSchema), async (c) => {
+  const input = c.req.valid('json');
   const { db, config } = c.var.deps;
   const identity = await resolveIdentity(db, config, input.identity_code);
   return ok(c, await signup(db, config, input, identity), 201);
-}
-
-async function socialHandler(c: Ctx, provider: SocialProvider) {
-  limitIp(c, 'social', 30, 10 * MINUTE);
-  ensureConfigured(c.var.deps.config, provider);
-  const input = await parseJson(c, SocialLoginSchema);
-  const { db, config } = c.var.deps;
-  const origin = c.req.header('origin') ?? config.siteUrl ?? new URL(c.req.url).origin;
-  const redirectUri = input.redirect_uri ?? new URL(`/login/${provider}`, origin).toString();
-  const profile = await exchangeCode(config, provider, { code: input.code, redirectUri, state: input.state });
-  return ok(c, await socialLogin(db, config, profile));
-}
+});
 
 /** /accounts: signup, login (email and social), tokens, recovery, the current account. */
 export const accountsRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => ok(c, await getAccount(c.var.deps.db, c.var.userId)))
-  .post('/', signupHandler)
-  .post('/signup', signupHandler)
-  .put('/', requireUser, async (c) => {
-    const input = await parseJson(c, UpdateAccountSchema);
-    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, input, bearer(c)!));
+  .post('/', ...signupHandlers)
+  .post('/signup', ...signupHandlers)
+  .put('/', requireUser, validJson(UpdateAccountSchema), async (c) => {
+    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), bearer(c)!));
   })
   .delete('/', requireUser, async (c) => {
     await withdraw(c.var.deps.db, c.var.userId);
     return ok(c, { withdrawn: true });
   })
-  .post('/check-email', async (c) => {
-    limitIp(c, 'check-email', 30, MINUTE);
-    const { email } = await parseJson(c, CheckEmailSchema);
+  .post('/check-email', ipLimit('check-email', 30, MINUTE), validJson(CheckEmailSchema), async (c) => {
+    const { email } = c.req.valid('json');
     const taken = await emailTaken(c.var.deps.db, email);
     return ok(c, { email, available: !taken, message: taken ? '이미 사용 중인 이메일입니다.' : '사용 가능한 이메일입니다.' });
   })
-  .post('/login', async (c) => {
-    limitIp(c, 'login', 30, 10 * MINUTE);
-    const { email, password } = await parseJson(c, LoginSchema);
+  .post('/login', ipLimit('login', 30, 10 * MINUTE), validJson(LoginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
     const limiter = limiterFor(c.var.deps);
     const key = `login:account:${email}`;
     limiter.check(key, LOGIN_FAILURES_PER_ACCOUNT);
@@ -95,19 +87,15 @@ export const accountsRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .post('/refresh', async (c) => {
-    limitIp(c, 'refresh', 60, 10 * MINUTE);
-    const { refresh_token } = await parseJson(c, RefreshSchema);
-    return ok(c, await rotateRefresh(c.var.deps.db, c.var.deps.config, refresh_token));
+  .post('/refresh', ipLimit('refresh', 60, 10 * MINUTE), validJson(RefreshSchema), async (c) => {
+    return ok(c, await rotateRefresh(c.var.deps.db, c.var.deps.config, c.req.valid('json').refresh_token));
   })
-  .post('/logout', async (c) => {
-    const { refresh_token } = await parseJson(c, RefreshSchema);
-    await revokeRefresh(c.var.deps.db, refresh_token);
+  .post('/logout', validJson(RefreshSchema), async (c) => {
+    await revokeRefresh(c.var.deps.db, c.req.valid('json').refresh_token);
     return ok(c, { logged_out: true });
   })
-  .post('/portone', async (c) => {
-    limitIp(c, 'identity', 30, 10 * MINUTE);
-    const { identity_code } = await parseJson(c, IdentityCodeSchema);
+  .post('/portone', ipLimit('identity', 30, 10 * MINUTE), validJson(IdentityCodeSchema), async (c) => {
+    const { identity_code } = c.req.valid('json');
     const { db, config } = c.var.deps;
     const identity = await resolveIdentity(db, config, identity_code);
     // A logged-in account without a verified person (e.g. a social signup) gets this one;
@@ -117,16 +105,13 @@ export const accountsRoutes = new Hono<AppEnv>()
     if (userId) await attachIdentity(db, userId, identity);
     return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt), attached: Boolean(userId) });
   })
-  .post('/reset-password', async (c) => {
-    limitIp(c, 'recovery', 10, 10 * MINUTE);
-    const { identity_code } = await parseJson(c, IdentityCodeSchema);
+  .post('/reset-password', ipLimit('recovery', 10, 10 * MINUTE), validJson(IdentityCodeSchema), async (c) => {
     const { db, config } = c.var.deps;
-    const identity = await resolveIdentity(db, config, identity_code);
+    const identity = await resolveIdentity(db, config, c.req.valid('json').identity_code);
     return ok(c, await recoverWithIdentity(db, config, identity));
   })
-  .post('/send-code', async (c) => {
-    limitIp(c, 'send-code', 10, 10 * MINUTE);
-    const { email, purpose } = await parseJson(c, SendCodeSchema);
+  .post('/send-code', ipLimit('send-code', 10, 10 * MINUTE), validJson(SendCodeSchema), async (c) => {
+    const { email, purpose } = c.req.valid('json');
     const deps = c.var.deps;
     limiterFor(deps).hit(`send-code:target:${email}`, 3, 10 * MINUTE);
     const code = await createCode(deps.db, deps.config, email, purpose);
@@ -140,9 +125,8 @@ export const accountsRoutes = new Hono<AppEnv>()
     // The same answer whether or not an account exists for 'reset'.
     return ok(c, { sent: true, expires_in: CODE_TTL_SECONDS });
   })
-  .post('/verify-code', async (c) => {
-    limitIp(c, 'verify-code', 30, 10 * MINUTE);
-    const { email, purpose, code } = await parseJson(c, VerifyCodeSchema);
+  .post('/verify-code', ipLimit('verify-code', 30, 10 * MINUTE), validJson(VerifyCodeSchema), async (c) => {
+    const { email, purpose, code } = c.req.valid('json');
     const { db, config } = c.var.deps;
     await checkCode(db, config, email, purpose, code);
     if (purpose === 'reset') {
@@ -152,7 +136,12 @@ export const accountsRoutes = new Hono<AppEnv>()
     }
     return ok(c, { verified: true });
   })
-  .post('/kakao', (c) => socialHandler(c, 'kakao'))
-  .post('/google', (c) => socialHandler(c, 'google'))
-  .post('/naver', (c) => socialHandler(c, 'naver'))
-  .post('/apple', (c) => socialHandler(c, 'apple'));
+  .post('/:provider{kakao|google|naver|apple}', ipLimit('social', 30, 10 * MINUTE), providerConfigured, validJson(SocialLoginSchema), async (c) => {
+    const provider = c.req.param('provider') as SocialProvider;
+    const input = c.req.valid('json');
+    const { db, config } = c.var.deps;
+    const origin = c.req.header('origin') ?? config.siteUrl ?? new URL(c.req.url).origin;
+    const redirectUri = input.redirect_uri ?? new URL(`/login/${provider}`, origin).toString();
+    const profile = await exchangeCode(config, provider, { code: input.code, redirectUri, state: input.state });
+    return ok(c, await socialLogin(db, config, profile));
+  });

@@ -1,34 +1,42 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ConfirmRequestSchema, TestUserSchema } from '../../domain/schemas/orders';
 import { insertUser } from '../db/factories';
 import { coupons, userCoupons } from '../db/schema';
 import { notFound } from '../errors';
-import { ok, parseJson, parseParams, type AppEnv } from '../http';
+import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
 import { confirmRequest, setSubscriptionActive } from '../services/subscription-orders';
 import { creditPoints } from '../services/points';
 import { signAccessToken } from '../services/tokens';
 
+const ActiveSchema = z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) });
+
+/** Test fixtures never exist in production (404 before the body is read). */
+const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.deps.config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
+  await next();
+});
+
 /** Staff actions on orders (ADMIN_TOKEN): confirming a request creates the subscription. */
 export const adminOrderRoutes = new Hono<AppEnv>()
-  .post('/subscription-requests/:id/confirm', requireAdmin, async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
-    const { start_date, end_date } = await parseJson(c, ConfirmRequestSchema);
+  .post('/subscription-requests/:id/confirm', requireAdmin, validParams(IdParamSchema), validJson(ConfirmRequestSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { start_date, end_date } = c.req.valid('json');
     return ok(c, { subscription: await confirmRequest(c.var.deps.db, id, start_date, end_date) }, 201);
   })
-  .patch('/subscriptions/:id', requireAdmin, async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
-    const { is_active } = await parseJson(c, z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) }));
+  .patch('/subscriptions/:id', requireAdmin, validParams(IdParamSchema), validJson(ActiveSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { is_active } = c.req.valid('json');
     return ok(c, { subscription: await setSubscriptionActive(c.var.deps.db, id, is_active) });
   })
   // Test fixture for end-to-end runs: a user with points and coupons, and an access token. Never in production.
-  .post('/test-users', requireAdmin, async (c) => {
+  .post('/test-users', requireAdmin, notInProduction, validJson(TestUserSchema), async (c) => {
     const { db, config } = c.var.deps;
-    if (config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
-    const input = await parseJson(c, TestUserSchema);
+    const input = c.req.valid('json');
     const user = await insertUser(db, input.name ? { name: input.name } : {});
     if (input.points) await creditPoints(db, { userId: user.id, amount: input.points, reason: 'ADMIN', description: '테스트 지급' });
     for (const code of input.coupons ?? []) {

@@ -5,7 +5,7 @@ import { AdminCarPatchSchema, AdminCarSchema, type AdminCarInput } from '../../d
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { cars, models } from '../db/schema';
 import { badRequest } from '../errors';
-import { ok, parseJson, parseParams, type AppEnv } from '../http';
+import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
 import { bumpCatalogueVersion, carById, feeColumns } from '../services/catalogue';
 
@@ -25,8 +25,8 @@ function carColumns(input: Partial<AdminCarInput>, current?: Awaited<ReturnType<
 /** Staff catalogue writes (ADMIN_TOKEN); each bumps the catalogue version and triggers a rebuild. */
 export const adminCatalogueRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post('/cars', async (c) => {
-    const input = await parseJson(c, AdminCarSchema);
+  .post('/cars', validJson(AdminCarSchema), async (c) => {
+    const input = c.req.valid('json');
     const { db } = c.var.deps;
     const [model] = await db.select({ id: models.id }).from(models).where(eq(models.id, input.model_id));
     if (!model) throw badRequest('존재하지 않는 모델입니다.', { model_id: ['존재하지 않는 모델입니다.'] });
@@ -35,9 +35,9 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     c.var.deps.onCatalogueChange();
     return ok(c, { car: await carById(db, row.id) }, 201);
   })
-  .patch('/cars/:id', async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
-    const input = await parseJson(c, AdminCarPatchSchema);
+  .patch('/cars/:id', validParams(IdParamSchema), validJson(AdminCarPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
     const { db } = c.var.deps;
     const current = await carById(db, id);
     const values = { ...carColumns(input, current), updatedAt: new Date() };

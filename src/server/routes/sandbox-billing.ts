@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { parseQuery, type AppEnv } from '../http';
+import { validQuery, type AppEnv } from '../http';
 import { safeReturnUrl } from '../return-url';
 import { issueSandboxBillingKey, sandboxAllowed } from '../services/payments';
 
@@ -22,8 +22,8 @@ export const sandboxBillingRoutes = new Hono<AppEnv>()
     if (!sandboxAllowed(c.var.deps.config)) throw notFound('결제 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
     await next();
   })
-  .get('/billing-key', (c) => {
-    const q = parseQuery(c, QuerySchema);
+  .get('/billing-key', validQuery(QuerySchema), (c) => {
+    const q = c.req.valid('query');
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     const amount = q.amount ? `${Number(q.amount).toLocaleString('ko-KR')}원` : '표시 안 함';
     return c.html(html`<!doctype html>

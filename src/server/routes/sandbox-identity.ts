@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { isMobile, normalizePhone } from '../../domain/accounts';
 import { badRequest, notFound } from '../errors';
-import { parseQuery, type AppEnv } from '../http';
+import { validQuery, type AppEnv } from '../http';
 import { safeReturnUrl } from '../return-url';
 import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
 
@@ -62,8 +62,8 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     if (!sandboxAllowed(c.var.deps.config)) throw notFound('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
     await next();
   })
-  .get('/identity', (c) => {
-    const q = parseQuery(c, QuerySchema);
+  .get('/identity', validQuery(QuerySchema), (c) => {
+    const q = c.req.valid('query');
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     return c.html(page(q));
   })

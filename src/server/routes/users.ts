@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CodeParamSchema } from '../../domain/schemas/orders';
-import { ok, parseParams, type AppEnv } from '../http';
+import { ok, validParams, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import { redeemPointCoupon } from '../services/coupons';
 import { pointBalance, pointHistory } from '../services/points';
@@ -8,17 +8,15 @@ import { applyReferralCode, referralStatus } from '../services/referrals';
 
 /** Points and referrals of the logged-in user. */
 export const userWalletRoutes = new Hono<AppEnv>()
-  .post('/point-coupons/:code', requireUser, async (c) => {
-    const { code } = parseParams(c, CodeParamSchema);
-    return ok(c, await redeemPointCoupon(c.var.deps.db, c.var.userId, code), 201);
+  .post('/point-coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
+    return ok(c, await redeemPointCoupon(c.var.deps.db, c.var.userId, c.req.valid('param').code), 201);
   })
   .get('/point-transactions', requireUser, async (c) => {
     const { db } = c.var.deps;
     return ok(c, { point: await pointBalance(db, c.var.userId), point_transactions: await pointHistory(db, c.var.userId) });
   })
   .get('/referrals', requireUser, async (c) => ok(c, await referralStatus(c.var.deps.db, c.var.userId)))
-  .post('/referrals/:code', requireUser, async (c) => {
-    const { code } = parseParams(c, CodeParamSchema);
-    await applyReferralCode(c.var.deps.db, c.var.userId, code);
+  .post('/referrals/:code', requireUser, validParams(CodeParamSchema), async (c) => {
+    await applyReferralCode(c.var.deps.db, c.var.userId, c.req.valid('param').code);
     return ok(c, await referralStatus(c.var.deps.db, c.var.userId), 201);
   });
