@@ -14,7 +14,8 @@ for (const path of GUARDED_PATHS) {
       html = await res.text();
       return res.status();
     }, { timeout: 120_000 }).not.toBe(503);
-    test.skip(!html.includes('redirectAfterLogin'), `${path} has no page of its own yet`);
+    // Every guarded path has its own page now: one without the guard script is a failure, not a skip.
+    expect(html, `${path} carries the login guard`).toContain('redirectAfterLogin');
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
     expect((await storedSession(page)).redirect).toBe(path);
