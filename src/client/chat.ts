@@ -1,0 +1,105 @@
+import { sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from '../domain/chat/state';
+import { $session, loadSession } from '../stores/session';
+import { API_BASE } from './api';
+
+/** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
+export const CHAT_PATH = '/services/gpt/1';
+/** The page gives up on an answer after this long; the server ends its own at 20 s. */
+export const CHAT_TIMEOUT_MS = 45_000;
+
+export interface ChatAnswer {
+  text: string;
+  updates: BookingUpdates;
+  ui_triggers: UiTrigger[];
+  next_prompt: string | null;
+}
+
+/** 'error': the call failed (spec text An error occurred.); 'empty': it ended without text (No response.). */
+export type ChatOutcome = { ok: true; answer: ChatAnswer } | { ok: false; kind: 'error' | 'empty'; message?: string };
+
+const ALIASES: Record<string, UiTrigger> = { show_fleet: 'fleet', cars: 'fleet', price: 'pricing', show_pricing: 'pricing', reservation: 'reserve', booking: 'reserve', book: 'reserve', request: 'reserve', mypage: 'my', my_page: 'my' };
+
+/** Triggers as strings or {type|action|name} objects, known ones only. */
+export function readTriggers(raw: unknown): UiTrigger[] {
+  if (!Array.isArray(raw)) return [];
+  const names = raw.map((t) => (typeof t === 'string' ? t : t && typeof t === 'object' ? ((t as any).type ?? (t as any).action ?? (t as any).name) : null));
+  const known = names.map((n) => (typeof n === 'string' ? ((UI_TRIGGERS as readonly string[]).includes(n) ? (n as UiTrigger) : ALIASES[n.toLowerCase()]) : undefined));
+  return [...new Set(known.filter((t): t is UiTrigger => !!t))];
+}
+
+/** The answer inside a plain JSON reply, wrapped in data (or data.data) or not. */
+function fromJson(json: any): ChatAnswer {
+  const body = json?.data?.data ?? json?.data ?? json ?? {};
+  return {
+    text: typeof body.message_text === 'string' ? body.message_text : '',
+    updates: sanitizeUpdates(body.updates ?? {}),
+    ui_triggers: readTriggers(body.ui_triggers),
+    next_prompt: typeof body.next_prompt === 'string' ? body.next_prompt : null,
+  };
+}
+
+/**
+ * Sends one message and reads the answer: an event stream of `data:` lines (content pieces,
+ * then the updates, then is_finished / [DONE]) or a plain JSON reply. `onText` gets the text so
+ * far as it streams. Never throws.
+ */
+export async function sendChat(body: { message: string; carId: number | null; state: BookingState }, opts: { signal?: AbortSignal; onText?: (text: string) => void } = {}): Promise<ChatOutcome> {
+  loadSession();
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
+  const token = $session.get().accessToken;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(CHAT_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const answer: ChatAnswer = { text: '', updates: {}, ui_triggers: [], next_prompt: null };
+  try {
+    const res = await fetch(`${API_BASE}${CHAT_PATH}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+    if (!res.ok) {
+      const json = await res.json().catch(() => null);
+      return { ok: false, kind: 'error', message: typeof json?.message === 'string' ? json.message : undefined };
+    }
+    if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
+      const parsed = fromJson(await res.json());
+      return parsed.text.trim() ? { ok: true, answer: parsed } : { ok: false, kind: 'empty' };
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let failed = false;
+    read: for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (!line.startsWith('data:')) continue;
+        const data = line.slice(5).trim();
+        if (data === '[DONE]') break read;
+        let ev: any;
+        try {
+          ev = JSON.parse(data);
+        } catch {
+          continue;
+        }
+        if (typeof ev?.content === 'string') {
+          answer.text += ev.content;
+          opts.onText?.(answer.text);
+        }
+        if (typeof ev?.message_text === 'string') Object.assign(answer, fromJson(ev));
+        if (ev?.updates || ev?.ui_triggers) {
+          answer.updates = sanitizeUpdates(ev.updates ?? {});
+          answer.ui_triggers = readTriggers(ev.ui_triggers);
+          answer.next_prompt = typeof ev.next_prompt === 'string' ? ev.next_prompt : null;
+        }
+        if (ev?.error) failed = true;
+        if (ev?.is_finished) break read;
+      }
+    }
+    await reader.cancel().catch(() => {});
+    if (failed && !answer.text.trim()) return { ok: false, kind: 'error' };
+    return answer.text.trim() ? { ok: true, answer } : { ok: false, kind: 'empty' };
+  } catch {
+    if (opts.signal?.aborted && answer.text.trim()) return { ok: true, answer };
+    return { ok: false, kind: 'error' };
+  }
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { formatBookingValue, SHOWN_KEYS } from '../../domain/chat/format';
+import { isEmptyState, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
+import { todayInKorea } from '../../domain/dates';
+import { reserveHref } from './ActionButtons';
+import FieldEditor from './FieldEditor';
+
+/** The booking state as a summary card: each value can be corrected or removed; the hand-off to the form. */
+export default function BookingCard({ state, onChange }: { state: BookingState; onChange: (u: BookingUpdates) => void }) {
+  const [editing, setEditing] = useState<BookingKey | null>(null);
+  const today = todayInKorea();
+  const missing = REQUIRED_KEYS.filter((k) => state[k] === undefined);
+  const save = (u: BookingUpdates) => {
+    onChange(u);
+    setEditing(null);
+  };
+  const remove = (key: BookingKey) => onChange(key === '차량' ? { 차량: null, '차량 번호': null } : { [key]: null });
+
+  return (
+    <aside aria-labelledby="booking-card-title" className="self-start border border-line bg-white p-4 text-sm">
+      <h2 id="booking-card-title" className="font-semibold">예약 정보</h2>
+      {isEmptyState(state) && <p className="mt-2 text-xs text-muted">대화에서 알려주신 내용이 여기에 정리됩니다.</p>}
+      <dl className="mt-3 divide-y divide-line">
+        {SHOWN_KEYS.map((key) => {
+          const value = formatBookingValue(key, state[key], today);
+          return (
+            <div key={key} className="py-2" data-testid={`booking-${key}`}>
+              <div className="flex items-baseline justify-between gap-2">
+                <dt className="shrink-0 text-xs text-muted">{key}</dt>
+                <dd className="min-w-0 text-right font-medium">{value || <span className="text-muted">-</span>}</dd>
+              </div>
+              {editing === key ? (
+                <FieldEditor field={key} state={state} onSave={save} onCancel={() => setEditing(null)} />
+              ) : (
+                <div className="mt-1 flex justify-end gap-3 text-xs">
+                  <button type="button" onClick={() => setEditing(key)} className="underline" aria-label={`${key} ${value ? '수정' : '입력'}`}>{value ? '수정' : '입력'}</button>
+                  {value && <button type="button" onClick={() => remove(key)} className="text-muted underline" aria-label={`${key} 삭제`}>삭제</button>}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </dl>
+      {!isEmptyState(state) && (
+        <>
+          <a href={reserveHref(state)} className="btn-primary mt-4 w-full">이 내용으로 예약하기</a>
+          <p className="mt-2 text-xs text-muted">
+            {nextMissing(state) ? `남은 항목: ${missing.join(', ')} (신청서에서도 입력할 수 있습니다)` : '결제와 최종 확인은 예약 신청서에서 진행됩니다.'}
+          </p>
+        </>
+      )}
+    </aside>
+  );
+}
