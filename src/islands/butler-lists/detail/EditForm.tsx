@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { put } from '../../../client/api';
 import AddressField from '../../butler/AddressField';
 import AddressSearch from '../../butler/AddressSearch';
@@ -31,7 +31,7 @@ export default function EditForm({ request, onSaved, onCancel }: Props) {
     else if (target !== null) setDraft((d) => ({ ...d, waypoints: d.waypoints.map((w) => (w.key === target ? { ...w, address } : w)) }));
   }
 
-  async function save(e: FormEvent) {
+  async function save(e: { preventDefault(): void }) {
     e.preventDefault();
     if (busy) return;
     const built = payloadOf(draft);
