@@ -7,6 +7,8 @@ import type { Config } from './env';
 import { ApiError } from './errors';
 import type { AppEnv, Deps } from './http';
 import { adminCatalogueRoutes } from './routes/admin';
+import type { CatalogueCache } from './cache/catalogue-cache';
+import { catalogueCacheMiddleware } from './cache/catalogue-middleware';
 import { butlerCatalogueRoutes } from './routes/butlers';
 import { butlerOrderRoutes } from './routes/butler-orders';
 import { adminButlerRoutes } from './routes/admin-butler';
@@ -25,15 +27,24 @@ export interface AppOptions {
   db: Db;
   config: Config;
   onCatalogueChange?: () => void;
+  /** Catalogue read cache (`npm start` passes one, see cache/catalogue-changes.ts); without it every read queries the database. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
-export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptions) {
+export function createApp({ db, config, onCatalogueChange = () => {}, catalogueCache }: AppOptions) {
   const log: Deps['log'] = (level, message, extra) => {
     if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
     (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
   };
-  const deps: Deps = { db, config, onCatalogueChange, log };
+  const deps: Deps = {
+    db, config, log,
+    onCatalogueChange: () => {
+      catalogueCache?.changed('catalogue');
+      onCatalogueChange();
+    },
+    onReservationChange: () => catalogueCache?.changed('reservations'),
+  };
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -49,6 +60,7 @@ export function createApp({ db, config, onCatalogueChange = () => {} }: AppOptio
     }),
   );
 
+  app.use(catalogueCacheMiddleware(catalogueCache));
   app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
   app.route('/catalogue', catalogueRoutes);
   app.route('/subscriptions', subscriptionCatalogueRoutes);

@@ -12,6 +12,8 @@ export interface Deps {
   config: Config;
   /** Called after a catalogue write; `npm start` rebuilds the static site from it. */
   onCatalogueChange: () => void;
+  /** Call after butler reserved days change (booking, edit, cancel): drops cached /butlers/cars and /catalogue answers on every replica. */
+  onReservationChange: () => void;
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
 }
 

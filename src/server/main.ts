@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp } from './app';
+import { openCatalogueCache } from './cache/catalogue-changes';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
 import { loadConfig, type Config } from './env';
@@ -63,7 +64,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     timer = setTimeout(() => rebuild().catch((err) => console.error('[rebuild]', err)), 1500);
   };
 
-  const api = createApp({ db, config, onCatalogueChange });
+  const catalogueCache = await openCatalogueCache(database, { url: config.databaseUrl, log: (_, message, extra) => console.error(`[catalogue-cache] ${message}`, extra ?? '') });
+  const api = createApp({ db, config, onCatalogueChange, catalogueCache });
   const site = new Hono();
   site.use('/api/*', compress());
   site.route('/api', api);
@@ -89,6 +91,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       clearTimeout(timer);
       await building?.catch(() => {});
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await catalogueCache.close();
       await database.close();
     },
   };
