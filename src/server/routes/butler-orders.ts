@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { ok, parseJson, parseParams, type AppEnv } from '../http';
+import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import {
   cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
@@ -16,24 +16,24 @@ import { userCouponList } from '../services/coupons';
 export const butlerOrderRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId) }))
   .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') }))
-  .post('/cars/:carId/request', requireUser, async (c) => {
-    const { carId } = parseParams(c, CarIdParamSchema);
-    const input = await parseJson(c, ButlerReservationSchema);
+  .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
+    const { carId } = c.req.valid('param');
+    const input = c.req.valid('json');
     const { db, config } = c.var.deps;
     const { created, request } = await createButlerRequest(db, config, c.var.userId, carId, input);
     return ok(c, { butler_request: request, created }, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId) }))
-  .get('/requests/:id', requireUser, async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
+  .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
     return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id) });
   })
-  .put('/requests/:id', requireUser, async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
-    const input = await parseJson(c, ButlerRequestUpdateSchema);
+  .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
     return ok(c, { butler_request: await updateButlerRequest(c.var.deps.db, c.var.userId, id, input) });
   })
-  .delete('/requests/:id', requireUser, async (c) => {
-    const { id } = parseParams(c, IdParamSchema);
+  .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
     return ok(c, await cancelButlerRequest(c.var.deps.db, c.var.userId, id));
   });
