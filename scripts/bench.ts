@@ -2,7 +2,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startProduct, type RunningProduct } from '../src/server/main';
 import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed';
@@ -13,10 +16,21 @@ import { loadConfig } from '../src/server/env';
  *  - build time of the storefront for the seed catalogue (64 cars) and for 1,000 cars;
  *  - JavaScript bytes a visitor downloads per page (entry scripts and their imports);
  *  - garage endpoint latency (p50/p99) under concurrent load on 1,000 cars;
- *  - Lighthouse (mobile) performance and CLS for home, garage and a car page.
+ *  - Lighthouse (mobile) performance and CLS for home, garage and a car page;
+ *  - catalogue reads at 200 connections (garage with mixed filters, cars, health; with and
+ *    without the catalogue cache) on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
+ *    `--only load` runs just these (`--load-cars N`, default 500; `--load-seconds S`, default 10).
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
  */
-const { values: args } = parseArgs({ options: { 'skip-lighthouse': { type: 'boolean', default: false }, cars: { type: 'string', default: '1000' } } });
+const { values: args } = parseArgs({
+  options: {
+    'skip-lighthouse': { type: 'boolean', default: false },
+    cars: { type: 'string', default: '1000' },
+    only: { type: 'string' },
+    'load-cars': { type: 'string', default: '500' },
+    'load-seconds': { type: 'string', default: '10' },
+  },
+});
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, '.bench');
 rmSync(benchDir, { recursive: true, force: true });
@@ -107,6 +121,139 @@ async function lighthouse(url: string, pages: string[]) {
   return out;
 }
 
+// ── Catalogue reads under 200 connections ────────────────────────────────────
+const LOAD_CONNECTIONS = 200;
+/** Realistic garage URLs: what the garage page's filters, sort and paging produce. */
+const GARAGE_FILTERS = [
+  '', '?page=2', '?page=3', '?brand=ferrari', '?brand=porsche&sort=subscription_fee_minimum&order=asc', '?brand=lamborghini&brand=ferrari',
+  '?available_only=true', '?available_only=true&month=12&month=24', '?month=36&sort=subscription_fee_minimum', '?sort=mileage&order=desc&page=5',
+  '?brand=others&sort=release_date', '?brand=mercedes&available_only=true&sort=subscription_fee_minimum&order=desc', '?brand=bmw&month=12',
+  '?sort=release_date&order=desc', '?brand=porsche&brand=bmw&page=2', '?model=1',
+].map((q) => `/api/subscriptions/garages${q}`);
+
+type LoadFigures = { p50ms: number; p99ms: number; reqPerSec: number; requests: number; non2xx: number; errors: number };
+
+/** The API alone (scripts/bench-server.ts) in a child process; resolves with its URL and a stop function. */
+function benchServer(serverArgs: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = fork(path.join(root, 'scripts', 'bench-server.ts'), serverArgs, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      const { url } = JSON.parse(line) as { url: string };
+      child.removeAllListeners('exit');
+      resolve({ url, stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
+    });
+  });
+}
+
+async function load(base: string, paths: string[], seconds: number): Promise<LoadFigures> {
+  // Warm up: each URL twice (the second read moves it into the cache's protected segment).
+  for (let round = 0; round < 2; round++) for (const p of paths) await (await fetch(base + p, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+  let i = 0;
+  const r = await autocannon({
+    url: base + paths[0],
+    connections: LOAD_CONNECTIONS,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  return { p50ms: r.latency.p50, p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** health, garage (mixed filters) and cars with the cache; garage and cars again without it. */
+async function catalogueLoad(label: string, serverArgs: string[], seconds: number) {
+  const out: Record<string, LoadFigures | number> = {};
+  const cached = await benchServer(serverArgs);
+  try {
+    out.health = await load(cached.url, ['/api/health'], seconds);
+    out.garage = await load(cached.url, GARAGE_FILTERS, seconds);
+    out.cars = await load(cached.url, ['/api/subscriptions/cars'], seconds);
+  } finally {
+    await cached.stop();
+  }
+  const plain = await benchServer([...serverArgs, '--no-cache']);
+  try {
+    out.garageNoCache = await load(plain.url, GARAGE_FILTERS, seconds);
+    out.carsNoCache = await load(plain.url, ['/api/subscriptions/cars'], seconds);
+  } finally {
+    await plain.stop();
+  }
+  const health = out.health as LoadFigures;
+  const garage = out.garage as LoadFigures;
+  out.garageToHealthReqPerSec = +(garage.reqPerSec / health.reqPerSec).toFixed(2);
+  out.garageToHealthP99 = +(garage.p99ms / Math.max(1, health.p99ms)).toFixed(2);
+  console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s per run`);
+  for (const name of ['health', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
+    const f = out[name] as LoadFigures;
+    console.log(`  ${name.padEnd(14)} p50 ${String(f.p50ms).padStart(5)} ms   p99 ${String(f.p99ms).padStart(5)} ms   ${String(f.reqPerSec).padStart(6)} req/s   (${f.requests} requests, ${f.non2xx} non-2xx, ${f.errors} errors)`);
+  }
+  console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99`);
+  return out;
+}
+
+/** PostgreSQL for the load runs, when it answers: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres@127.0.0.1:5432. */
+async function postgresServer(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function catalogueLoads(cars: number, seconds: number) {
+  const out: Record<string, unknown> = {};
+  const dataDir = path.join(benchDir, `load-${cars}`, 'pglite');
+  const seeded = await openDatabase({ dataDir });
+  await seedDatabase(seeded.db, { cars });
+  await seeded.close();
+  out.pglite = await catalogueLoad(`PGlite, ${cars} cars`, ['--data', dataDir], seconds);
+
+  const server = await postgresServer();
+  if (!server) {
+    console.log('\nPostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
+    return out;
+  }
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  try {
+    const db = await openDatabase({ url: url.toString() });
+    await seedDatabase(db.db, { cars });
+    await db.close();
+    out.postgres = await catalogueLoad(`PostgreSQL, ${cars} cars`, ['--url', url.toString()], seconds);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  return out;
+}
+
+const loadCars = Number(args['load-cars']);
+const loadSeconds = Number(args['load-seconds']);
+if (args.only === 'load') {
+  const loads = await catalogueLoads(loadCars, loadSeconds);
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ catalogueLoad: loads }, null, 2));
+  process.exit(0);
+}
+
 const results: Record<string, unknown> = {};
 console.log('Building with the seed catalogue (64 cars)…');
 const small = await product(64, 4701);
@@ -128,6 +275,7 @@ results[`buildSeconds${many}`] = +large.buildSeconds.toFixed(1);
 console.log('Loading the garage endpoint (20 connections, 10 s)…');
 results[`garageLatency${many}`] = await garageLoad(large.running.url);
 await large.running.stop();
+results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
 
 writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));

@@ -282,7 +282,8 @@ describe('per-user answers', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('replicas on PostgreSQL', () => {
   it('hear each other through LISTEN/NOTIFY, and the version poll catches writes that send no notice', async () => {
-    const [{ name }] = (await t.database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const [{ name }] = result.rows;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     const { db } = t.database;
