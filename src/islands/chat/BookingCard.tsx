@@ -24,19 +24,19 @@ export default function BookingCard({ state, onChange }: { state: BookingState; 
         {SHOWN_KEYS.map((key) => {
           const value = formatBookingValue(key, state[key], today);
           return (
-            <div key={key} className="py-2" data-testid={`booking-${key}`}>
-              <div className="flex items-baseline justify-between gap-2">
-                <dt className="shrink-0 text-xs text-muted">{key}</dt>
-                <dd className="min-w-0 text-right font-medium">{value || <span className="text-muted">-</span>}</dd>
-              </div>
-              {editing === key ? (
-                <FieldEditor field={key} state={state} onSave={save} onCancel={() => setEditing(null)} />
-              ) : (
-                <div className="mt-1 flex justify-end gap-3 text-xs">
-                  <button type="button" onClick={() => setEditing(key)} className="underline" aria-label={`${key} ${value ? '수정' : '입력'}`}>{value ? '수정' : '입력'}</button>
-                  {value && <button type="button" onClick={() => remove(key)} className="text-muted underline" aria-label={`${key} 삭제`}>삭제</button>}
-                </div>
-              )}
+            <div key={key} className="flex items-start justify-between gap-2 py-2" data-testid={`booking-${key}`}>
+              <dt className="shrink-0 pt-0.5 text-xs text-muted">{key}</dt>
+              <dd className="min-w-0 flex-1 text-right">
+                <span className="block font-medium">{value || <span className="text-muted">-</span>}</span>
+                {editing === key ? (
+                  <FieldEditor field={key} state={state} onSave={save} onCancel={() => setEditing(null)} />
+                ) : (
+                  <span className="mt-1 flex justify-end gap-3 text-xs">
+                    <button type="button" onClick={() => setEditing(key)} className="underline" aria-label={`${key} ${value ? '수정' : '입력'}`}>{value ? '수정' : '입력'}</button>
+                    {value && <button type="button" onClick={() => remove(key)} className="text-muted underline" aria-label={`${key} 삭제`}>삭제</button>}
+                  </span>
+                )}
+              </dd>
             </div>
           );
         })}

@@ -41,7 +41,7 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
   };
   const id = `chat-edit-${field.replace(/\s/g, '-')}`;
   return (
-    <form onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()} className="mt-1 space-y-2">
+    <form onSubmit={submit} noValidate onKeyDown={(e) => e.key === 'Escape' && onCancel()} className="mt-1 space-y-2 text-left">
       <label htmlFor={id} className="sr-only">{field} 수정</label>
       {field === '차량' ? (
         <select id={id} value={value} onChange={(e) => setValue(e.target.value)} className="field py-2" autoFocus>
