@@ -150,15 +150,19 @@ function benchServer(serverArgs: string[]): Promise<{ url: string; stop: () => P
   });
 }
 
-async function load(base: string, paths: string[], seconds: number): Promise<LoadFigures> {
+/** Browsers send this; `identity: true` sends none (no compression at all: the floor of what the server can do). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
+async function load(base: string, paths: string[], seconds: number, opts: { identity?: boolean } = {}): Promise<LoadFigures> {
+  const headers: Record<string, string> = opts.identity ? {} : { 'accept-encoding': BROWSER_ENCODINGS };
   // Warm up: each URL twice (the second read moves it into the cache's protected segment).
-  for (let round = 0; round < 2; round++) for (const p of paths) await (await fetch(base + p, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+  for (let round = 0; round < 2; round++) for (const p of paths) await (await fetch(base + p, { headers })).arrayBuffer();
   let i = 0;
   const r = await autocannon({
     url: base + paths[0],
     connections: LOAD_CONNECTIONS,
     duration: seconds,
-    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    headers,
     requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   return { p50ms: r.latency.p50, p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
@@ -170,6 +174,7 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   const cached = await benchServer(serverArgs);
   try {
     out.health = await load(cached.url, ['/api/health'], seconds);
+    out.healthIdentity = await load(cached.url, ['/api/health'], seconds, { identity: true });
     out.garage = await load(cached.url, GARAGE_FILTERS, seconds);
     out.cars = await load(cached.url, ['/api/subscriptions/cars'], seconds);
   } finally {
@@ -186,12 +191,14 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   const garage = out.garage as LoadFigures;
   out.garageToHealthReqPerSec = +(garage.reqPerSec / health.reqPerSec).toFixed(2);
   out.garageToHealthP99 = +(garage.p99ms / Math.max(1, health.p99ms)).toFixed(2);
+  const floor = out.healthIdentity as LoadFigures;
+  out.garageToHealthIdentityReqPerSec = +(garage.reqPerSec / floor.reqPerSec).toFixed(2);
   console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s per run`);
-  for (const name of ['health', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
+  for (const name of ['health', 'healthIdentity', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
     const f = out[name] as LoadFigures;
-    console.log(`  ${name.padEnd(14)} p50 ${String(f.p50ms).padStart(5)} ms   p99 ${String(f.p99ms).padStart(5)} ms   ${String(f.reqPerSec).padStart(6)} req/s   (${f.requests} requests, ${f.non2xx} non-2xx, ${f.errors} errors)`);
+    console.log(`  ${name.padEnd(15)} p50 ${String(f.p50ms).padStart(5)} ms   p99 ${String(f.p99ms).padStart(5)} ms   ${String(f.reqPerSec).padStart(6)} req/s   (${f.requests} requests, ${f.non2xx} non-2xx, ${f.errors} errors)`);
   }
-  console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99`);
+  console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99; ÷ health without compression: ${out.garageToHealthIdentityReqPerSec} × the throughput`);
   return out;
 }
 

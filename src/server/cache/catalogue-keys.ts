@@ -1,4 +1,5 @@
 import { GarageQuerySchema, IdSchema } from '../../domain/schemas/catalogue';
+import { Lru } from './lru';
 
 /**
  * Which GET paths of the API are catalogue reads, and the cache key of each request: the
@@ -13,7 +14,7 @@ export interface CatalogueRead {
   reservations: boolean;
 }
 
-type Keyer = (param: string | undefined, query: () => Record<string, string[]>) => string | null;
+type Keyer = (param: string | undefined, search: string, query: () => Record<string, string[]>) => string | null;
 
 const idKey = (kind: string): Keyer => (param) => {
   const parsed = IdSchema.safeParse(param);
@@ -21,6 +22,22 @@ const idKey = (kind: string): Keyer => (param) => {
 };
 const fixed = (kind: string): Keyer => () => kind;
 const sortedUnique = <T extends string | number>(list: T[]) => [...new Set(list)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Normalised keys by raw query string: the same URL (the common case under load) skips zod.
+ * Pure (the raw string alone decides the key), and bounded like everything else here.
+ */
+const garageKeys = new Lru<string | null>(2048, 1024 * 1024);
+const MEMO_MAX_QUERY = 512;
+
+/** garageKey for a request: `search` is the raw query string (memo key), `query` parses it (called on a memo miss). */
+function garageKeyOf(search: string, query: () => Record<string, string[]>): string | null {
+  const known = garageKeys.get(search);
+  if (known !== undefined) return known;
+  const key = garageKey(query());
+  if (search.length <= MEMO_MAX_QUERY) garageKeys.set(search, key, search.length + (key?.length ?? 0) + 64);
+  return key;
+}
 
 /** The garage query as the route sees it (repeated keys as arrays, like parseQuery), normalised. */
 export function garageKey(all: Record<string, string[]>): string | null {
@@ -36,7 +53,7 @@ export function garageKey(all: Record<string, string[]>): string | null {
 const READS: { pattern: RegExp; key: Keyer; reservations?: boolean }[] = [
   { pattern: /^\/subscriptions\/cars$/, key: fixed('cars') },
   { pattern: /^\/subscriptions\/cars\/([^/]+)$/, key: idKey('car') },
-  { pattern: /^\/subscriptions\/garages$/, key: (_, query) => garageKey(query()) },
+  { pattern: /^\/subscriptions\/garages$/, key: (_, search, query) => garageKeyOf(search, query) },
   { pattern: /^\/subscriptions\/models$/, key: fixed('models') },
   { pattern: /^\/subscriptions\/models\/([^/]+)$/, key: idKey('model') },
   { pattern: /^\/butlers\/cars$/, key: fixed('butler-cars'), reservations: true },
@@ -52,13 +69,14 @@ const READS: { pattern: RegExp; key: Keyer; reservations?: boolean }[] = [
 
 /**
  * The catalogue read at `path` (relative to the API's mount point), or null when the path is
- * not a catalogue read or its input is invalid. `query` is only called for routes that read one.
+ * not a catalogue read or its input is invalid. `search` is the raw query string; `query` (its
+ * parsed form, repeated keys as arrays) is only called for routes that read one.
  */
-export function catalogueRead(path: string, query: () => Record<string, string[]>): CatalogueRead | null {
+export function catalogueRead(path: string, search: string, query: () => Record<string, string[]>): CatalogueRead | null {
   for (const read of READS) {
     const match = read.pattern.exec(path);
     if (!match) continue;
-    const key = read.key(match[1], query);
+    const key = read.key(match[1], search, query);
     return key === null ? null : { key, reservations: Boolean(read.reservations) };
   }
   return null;

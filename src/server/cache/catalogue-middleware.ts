@@ -23,7 +23,7 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
       if (cache && c.res.status < 400) cache.changed('reservations');
       return noStore(c);
     }
-    const read = cache ? catalogueRead(relativePath(c), () => c.req.queries()) : null;
+    const read = cache ? catalogueRead(relativePath(c), rawQuery(c.req.url), () => c.req.queries()) : null;
     if (!cache || !read) {
       await next();
       return noStore(c);
@@ -50,6 +50,11 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
 function relativePath(c: Context): string {
   const base = c.req.routePath.replace(/\/?\*$/, '');
   return c.req.path.slice(base.length) || '/';
+}
+
+function rawQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
 }
 
 function noStore(c: Context): void {

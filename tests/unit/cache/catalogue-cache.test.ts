@@ -41,20 +41,29 @@ describe('garage keys', () => {
 describe('catalogue reads', () => {
   const none = () => ({});
   it('cover the catalogue paths and nothing per-user', () => {
-    expect(catalogueRead('/subscriptions/cars', none)).toEqual({ key: 'cars', reservations: false });
-    expect(catalogueRead('/subscriptions/cars/7', none)).toEqual({ key: 'car:7', reservations: false });
-    expect(catalogueRead('/subscriptions/models/2', none)?.key).toBe('model:2');
-    expect(catalogueRead('/butlers/cars', none)).toEqual({ key: 'butler-cars', reservations: true });
-    expect(catalogueRead('/catalogue', none)?.reservations).toBe(true);
-    expect(catalogueRead('/services/faqs', none)?.key).toBe('faqs');
+    expect(catalogueRead('/subscriptions/cars', '', none)).toEqual({ key: 'cars', reservations: false });
+    expect(catalogueRead('/subscriptions/cars/7', '', none)).toEqual({ key: 'car:7', reservations: false });
+    expect(catalogueRead('/subscriptions/models/2', '', none)?.key).toBe('model:2');
+    expect(catalogueRead('/butlers/cars', '', none)).toEqual({ key: 'butler-cars', reservations: true });
+    expect(catalogueRead('/catalogue', '', none)?.reservations).toBe(true);
+    expect(catalogueRead('/services/faqs', '', none)?.key).toBe('faqs');
     for (const other of ['/subscriptions/orders', '/butlers', '/butlers/requests', '/butlers/coupons', '/users/me', '/health', '/services/contacts', '/subscriptions/cars/1/x']) {
-      expect(catalogueRead(other, none), other).toBeNull();
+      expect(catalogueRead(other, '', none), other).toBeNull();
     }
   });
   it('ignore the query of routes that read none, and refuse invalid ids', () => {
-    expect(catalogueRead('/subscriptions/cars', () => q('x=1'))?.key).toBe('cars');
-    expect(catalogueRead('/subscriptions/cars/abc', none)).toBeNull();
-    expect(catalogueRead('/subscriptions/cars/0', none)).toBeNull();
+    expect(catalogueRead('/subscriptions/cars', 'x=1', () => q('x=1'))?.key).toBe('cars');
+    expect(catalogueRead('/subscriptions/cars/abc', '', none)).toBeNull();
+    expect(catalogueRead('/subscriptions/cars/0', '', none)).toBeNull();
+  });
+  it('remember the garage key of a raw query string, valid or not', () => {
+    let parsed = 0;
+    const parse = (search: string) => () => (parsed++, q(search));
+    const first = catalogueRead('/subscriptions/garages', 'brand=bmw&month=12', parse('brand=bmw&month=12'));
+    expect(catalogueRead('/subscriptions/garages', 'brand=bmw&month=12', parse('brand=bmw&month=12'))).toEqual(first);
+    expect(catalogueRead('/subscriptions/garages', 'page=-1', parse('page=-1'))).toBeNull();
+    expect(catalogueRead('/subscriptions/garages', 'page=-1', parse('page=-1'))).toBeNull();
+    expect(parsed).toBe(2);
   });
 });
 
