@@ -28,8 +28,9 @@ export function calendarHtml(s: CalendarState, today: string): string {
     const open = c.selectable && !tooFar;
     const note = c.reserved ? ' 예약 마감' : c.past ? ' 지난 날짜' : tooFar ? ' 예약 불가' : '';
     const [, m, d] = c.date.split('-').map(Number);
-    const tone = c.date === s.selected ? 'bg-ink text-paper' : c.reserved ? 'bg-[#f3e7e4] text-[#8a1c1c] line-through' : open ? 'hover:bg-paper' : 'text-ink/30';
-    return `<button type="button" data-day="${c.date}"${c.reserved ? ' data-reserved' : ''}${c.past ? ' data-past' : ''} ${open ? '' : 'disabled'} aria-pressed="${c.date === s.selected}" aria-label="${m}월 ${d}일${note}" class="h-10 text-sm ${c.inMonth ? '' : 'opacity-50'} ${tone}">${c.day}</button>`;
+    // Days of the neighbouring months are told apart by a softer colour that still meets contrast.
+    const tone = c.date === s.selected ? 'bg-ink text-paper' : c.reserved ? 'bg-[#f3e7e4] text-[#8a1c1c] line-through' : open ? `hover:bg-paper ${c.inMonth ? '' : 'text-muted'}` : 'text-ink/30';
+    return `<button type="button" data-day="${c.date}"${c.reserved ? ' data-reserved' : ''}${c.past ? ' data-past' : ''} ${open ? '' : 'disabled'} aria-pressed="${c.date === s.selected}" aria-label="${m}월 ${d}일${note}" class="h-10 text-sm ${tone}">${c.day}</button>`;
   });
   const nav = (dir: 'prev' | 'next', disabled: boolean, label: string, path: string) =>
     `<button type="button" data-month="${dir}" ${disabled ? 'disabled' : ''} aria-label="${label}" class="flex h-10 w-10 items-center justify-center disabled:opacity-30"><svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true"><path d="${path}"/></svg></button>`;
