@@ -271,7 +271,7 @@ for (const page of pagesOf(smallDist).filter((p) => !/^car\/(?!1\/|fallback)/.te
 results.jsBytesPerPage = jsPerPage;
 if (!args['skip-lighthouse']) {
   console.log('Lighthouse (mobile)…');
-  results.lighthouseMobile = await lighthouse(small.running.url, ['/', '/garage', '/car/1', '/chat']);
+  results.lighthouseMobile = await lighthouse(small.running.url, ['/', '/garage', '/car/1', '/chat', '/butler', '/fleet']);
 }
 await small.running.stop();
 
