@@ -57,7 +57,7 @@ function jsBytes(distDir: string, page: string): { raw: number; brotli: number }
   const html = readFileSync(path.join(distDir, page), 'utf8');
   const seen = new Set<string>();
   const queue = [...html.matchAll(/\/_astro\/[\w.-]+\.js/g)].map((m) => m[0]);
-  let inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
   while (queue.length) {
     const url = queue.pop()!;
     if (seen.has(url)) continue;

@@ -15,7 +15,7 @@ function loadSnapshot(): Promise<Snapshot> {
     try {
       res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
     } catch (err) {
-      throw new Error(`The catalogue API at ${url} cannot be reached (${(err as Error).message}). Start it (npm start builds with it running) or set API_BASE_URL. The build stops rather than publish an empty shop.`);
+      throw new Error(`The catalogue API at ${url} cannot be reached (${(err as Error).message}). Start it (npm start builds with it running) or set API_BASE_URL. The build stops rather than publish an empty shop.`, { cause: err });
     }
     if (!res.ok) throw new Error(`The catalogue API at ${url} answered ${res.status}. The build stops rather than publish an empty shop.`);
     const body = (await res.json()) as { data: Snapshot };

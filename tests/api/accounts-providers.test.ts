@@ -8,6 +8,9 @@ import { startOAuthStandIn, type OAuthStandIn } from '../e2e/mocks/kakao-oauth';
 import { newPerson, sandboxVerify, signupPerson } from './accounts-helpers';
 import { createTestContext, type TestContext } from './helpers';
 
+/** The fake SMTP server's reply to each command (QUIT closes the connection). */
+const REPLIES: Record<string, string> = { EHLO: '250-fake\r\n250 AUTH PLAIN\r\n', AUTH: '235 Authenticated\r\n', MAIL: '250 OK\r\n', RCPT: '250 OK\r\n', DATA: '354 Go ahead\r\n' };
+
 /** A fake SMTP server that accepts everything and keeps the decoded bodies. */
 async function startSmtp() {
   const mails: { from: string; to: string; raw: string; text: string }[] = [];
@@ -36,13 +39,11 @@ async function startSmtp() {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 2);
         const verb = line.split(' ')[0].toUpperCase();
-        if (verb === 'EHLO') socket.write('250-fake\r\n250 AUTH PLAIN\r\n');
-        else if (verb === 'AUTH') socket.write('235 Authenticated\r\n');
-        else if (verb === 'MAIL') (from = line), socket.write('250 OK\r\n');
-        else if (verb === 'RCPT') (to = line), socket.write('250 OK\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 Go ahead\r\n');
-        else if (verb === 'QUIT') socket.end('221 Bye\r\n');
-        else socket.write('502 Unknown\r\n');
+        if (verb === 'MAIL') from = line;
+        if (verb === 'RCPT') to = line;
+        if (verb === 'DATA') inData = true;
+        if (verb === 'QUIT') socket.end('221 Bye\r\n');
+        else socket.write(REPLIES[verb] ?? '502 Unknown\r\n');
       }
     });
   });

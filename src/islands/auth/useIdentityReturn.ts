@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { post } from '../../client/api';
 import { identityFailed, readIdentityReturn } from '../../client/identity';
 
@@ -15,6 +15,8 @@ export interface VerifiedPerson {
 export function useIdentityReturn(onVerified: (p: VerifiedPerson) => void) {
   const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
   const [checking, setChecking] = useState(false);
+  // The latest callback, without re-running the one-time return handling when it changes.
+  const verified = useEffectEvent(onVerified);
   useEffect(() => {
     const back = readIdentityReturn(location.search);
     if (!back) return;
@@ -29,7 +31,7 @@ export function useIdentityReturn(onVerified: (p: VerifiedPerson) => void) {
     void post<VerifiedPerson>('/accounts/portone', { identity_code: back.identityVerificationId }).then((res) => {
       setChecking(false);
       if (!res.ok) return setFailure({ title: 'Identity verification failed', detail: res.error.message });
-      onVerified(res.data);
+      verified(res.data);
     });
   }, []);
   return { failure, setFailure, checking };
