@@ -2,7 +2,8 @@ import { overtimeRate } from '../butler';
 import { koreaDate, koreaTime } from '../dates';
 import { carName, carSeats, type ChatCar } from './fleet';
 import { formatDateKo } from './format';
-import { REQUIRED_KEYS, sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from './state';
+import { validateUpdates } from './schemas';
+import { REQUIRED_KEYS, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from './state';
 
 /**
  * How an OpenAI-compatible model talks to the chat: it answers the customer in Korean and ends
@@ -97,5 +98,5 @@ export function parseLlmBlock(block: string | null): { updates: BookingUpdates; 
   const o = json as Record<string, unknown>;
   const triggers = Array.isArray(o.ui_triggers) ? o.ui_triggers.filter((t): t is UiTrigger => (UI_TRIGGERS as readonly unknown[]).includes(t)) : [];
   const next = typeof o.next_prompt === 'string' && o.next_prompt.trim() && o.next_prompt !== 'null' ? o.next_prompt.trim().slice(0, 300) : null;
-  return { updates: sanitizeUpdates(o.updates ?? {}), ui_triggers: [...new Set(triggers)], next_prompt: next };
+  return { updates: validateUpdates(o.updates ?? {}), ui_triggers: [...new Set(triggers)], next_prompt: next };
 }

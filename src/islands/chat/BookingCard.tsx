@@ -17,7 +17,7 @@ export default function BookingCard({ state, onChange }: { state: BookingState; 
   const remove = (key: BookingKey) => onChange(key === '차량' ? { 차량: null, '차량 번호': null } : { [key]: null });
 
   return (
-    <aside aria-labelledby="booking-card-title" className="self-start border border-line bg-white p-4 text-sm">
+    <aside id="booking-card" aria-labelledby="booking-card-title" className="scroll-mt-20 self-start border border-line bg-white p-4 text-sm">
       <h2 id="booking-card-title" className="font-semibold">예약 정보</h2>
       {isEmptyState(state) && <p className="mt-2 text-xs text-muted">대화에서 알려주신 내용이 여기에 정리됩니다.</p>}
       <dl className="mt-3 divide-y divide-line">

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get } from '../../client/api';
 import { carName, type ChatCar } from '../../domain/chat/fleet';
-import { BookingFieldSchemas, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
+import { checkField, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
 import { todayInKorea } from '../../domain/dates';
 
 const INPUT: Partial<Record<BookingKey, string>> = { 날짜: 'date', '탑승 시간': 'time', '탑승 인원': 'number' };
@@ -12,15 +12,15 @@ function initial(key: BookingKey, state: BookingState): string {
   return Array.isArray(v) ? v.join(', ') : v === undefined ? '' : String(v);
 }
 
-/** Turns what was typed into the key's value and checks it with the same schema the server uses. */
+/** Turns what was typed into the key's value and checks it with the rule the server uses (checkField). */
 function toUpdates(key: BookingKey, raw: string, fleet: ChatCar[]): { updates?: BookingUpdates; error?: string } {
   if (key === '차량') {
     const car = fleet.find((c) => c.id === Number(raw));
     return car ? { updates: { 차량: carName(car), '차량 번호': car.id } } : { error: '차량을 선택해주세요.' };
   }
   const value = key === '탑승 인원' ? Number(raw) : key === '경유지' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw.trim();
-  const parsed = BookingFieldSchemas[key].safeParse(value);
-  return parsed.success ? { updates: { [key]: parsed.data } as BookingUpdates } : { error: parsed.error.issues[0]?.message ?? '입력값을 확인해주세요.' };
+  const checked = checkField(key, value);
+  return checked.ok ? { updates: { [key]: checked.value } as BookingUpdates } : { error: checked.message };
 }
 
 /** Inline correction of one booking value; the car is chosen from the fleet. */

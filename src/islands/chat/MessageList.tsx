@@ -37,9 +37,10 @@ function Bubble({ m, state, busy }: { m: ChatMessage; state: BookingState; busy:
 export default function MessageList({ messages, state, busy, onExample }: { messages: ChatMessage[]; state: BookingState; busy: boolean; onExample: (text: string) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
+  // Follow the answer as it streams and when its buttons arrive.
   useEffect(() => {
     box.current?.scrollTo({ top: box.current.scrollHeight });
-  }, [messages.length, last?.content]);
+  }, [messages]);
 
   return (
     <div ref={box} className="h-[55vh] min-h-72 overflow-y-auto px-4 py-4 md:h-[60vh]" tabIndex={0} role="region" aria-label="대화 내용">

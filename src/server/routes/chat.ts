@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ChatRequestSchema } from '../../domain/chat/state';
+import { ChatRequestSchema } from '../../domain/chat/schemas';
 import { ApiError, badRequest } from '../errors';
 import { ok, parseJson, type AppEnv } from '../http';
 import { limitIp } from '../middleware/rate-limit';

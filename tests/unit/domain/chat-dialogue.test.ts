@@ -3,7 +3,8 @@ import { prefillFromSearch, prefillToSearch } from '../../../src/domain/butler-p
 import { respond, type DialogueContext } from '../../../src/domain/chat/dialogue';
 import { buildLlmMessages, FenceSplitter, parseLlmBlock } from '../../../src/domain/chat/llm-protocol';
 import { stateToPrefill } from '../../../src/domain/chat/prefill';
-import { applyUpdates, BOOKING_KEYS, ChatRequestSchema, sanitizeState, type BookingState } from '../../../src/domain/chat/state';
+import { ChatRequestSchema } from '../../../src/domain/chat/schemas';
+import { applyUpdates, BOOKING_KEYS, sanitizeState, type BookingState } from '../../../src/domain/chat/state';
 import { FLEET, NOW } from './chat-fleet';
 
 const ctx: DialogueContext = { now: NOW, fleet: FLEET };

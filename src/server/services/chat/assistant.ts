@@ -2,7 +2,8 @@ import { reconcileUpdates, respond, type DialogueContext, type Reply } from '../
 import type { ChatCar } from '../../../domain/chat/fleet';
 import { buildLlmMessages, FenceSplitter, parseLlmBlock } from '../../../domain/chat/llm-protocol';
 import { parseMessage } from '../../../domain/chat/parser';
-import { applyUpdates, nextMissing, type BookingUpdates, type ChatRequest, type UiTrigger } from '../../../domain/chat/state';
+import type { ChatRequest } from '../../../domain/chat/schemas';
+import { applyUpdates, nextMissing, type BookingUpdates, type UiTrigger } from '../../../domain/chat/state';
 import { koreaDate } from '../../../domain/dates';
 import type { Config } from '../../env';
 import type { Deps } from '../../http';
