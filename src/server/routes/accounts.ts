@@ -15,23 +15,10 @@ import { unauthorized } from '../errors';
 import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../middleware/auth';
 import { ipLimit, limiterFor } from '../middleware/rate-limit';
-import {
-  attachIdentity,
-  checkCode,
-  createCode,
-  emailTaken,
-  getAccount,
-  login,
-  loginByEmail,
-  recoverWithIdentity,
-  revokeRefresh,
-  rotateRefresh,
-  signup,
-  socialLogin,
-  updateAccount,
-  withdraw,
-  CODE_TTL_SECONDS,
-} from '../services/accounts';
+import { getAccount } from '../services/account-view';
+import { attachIdentity, emailTaken, signup, socialLogin, updateAccount, withdraw } from '../services/accounts';
+import { login, loginByEmail, recoverWithIdentity, revokeRefresh, rotateRefresh } from '../services/sessions';
+import { CODE_TTL_SECONDS, checkCode, createCode } from '../services/verification-codes';
 import { resolveIdentity } from '../services/identity';
 import { sendMail } from '../services/mail';
 import { ensureConfigured, exchangeCode, type SocialProvider } from '../services/oauth';

@@ -1,86 +1,27 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { normalizePhone, sameName, type AccountView } from '../../domain/accounts';
-import { ErrorCode } from '../../domain/error-codes';
+import { normalizePhone, sameName } from '../../domain/accounts';
 import type { SignupInput, UpdateAccountInput } from '../../domain/schemas/accounts';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { newReferralCode } from '../db/factories';
-import { refreshTokens, users, verificationCodes } from '../db/schema';
+import { users } from '../db/schema';
 import type { Config } from '../env';
-import { ApiError, badRequest, conflict, forbidden, unauthorized, unprocessable } from '../errors';
+import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../errors';
+import { liveUser, toAccount, type Account, type UserRow } from './account-view';
 import { consumeIdentity, type IdentityRow } from './identity';
 import type { SocialProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
-import { pointBalance } from './points';
 import { applyReferral } from './referrals';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sha256, signAccessToken } from './tokens';
+import { issueTokens, revokeAll, type TokenResult } from './sessions';
+import { recentlyVerified } from './verification-codes';
 
-type UserRow = typeof users.$inferSelect;
-
-/** The account as GET /accounts shows it: the spec's fields (point = the ledger's sum) and a few of ours. */
-export interface Account extends AccountView {
-  social_provider: string | null;
-  marketing_consent: boolean;
-  has_password: boolean;
-  created_at: string;
-}
-
-/** What login, signup, social login, refresh and recovery answer with. */
-export interface TokenResult {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  /** Seconds the access token lives (86400). */
-  expires_in: number;
-  user: Account;
-}
-
-const BAD_LOGIN = '이메일 또는 비밀번호가 올바르지 않습니다.';
-
-export async function toAccount(db: Db, u: UserRow): Promise<Account> {
-  return {
-    id: u.id,
-    username: u.username,
-    name: u.name,
-    email: u.email,
-    mobile: u.mobile,
-    profile_image: u.profileImage,
-    ci_verified: u.ciVerified,
-    referral_code: u.referralCode,
-    point: await pointBalance(db, u.id),
-    social_provider: u.socialProvider,
-    marketing_consent: u.marketingConsent,
-    has_password: Boolean(u.passwordHash),
-    created_at: u.createdAt.toISOString(),
-  };
-}
-
-async function liveUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
-  return u;
-}
-
-/** The current account, or 401 when it no longer exists. */
-export async function getAccount(db: Db, userId: number): Promise<Account> {
-  const u = await liveUser(db, userId);
-  if (!u) throw unauthorized('계정을 찾을 수 없습니다. 다시 로그인해주세요.');
-  return toAccount(db, u);
-}
-
-/** A new access token and a refresh token; the refresh token continues `familyId` when rotating. */
-async function issueTokens(db: Db, config: Config, user: UserRow, familyId: string = randomUUID()): Promise<TokenResult> {
-  const refresh = newOpaqueToken();
-  await db.insert(refreshTokens).values({ userId: user.id, tokenHash: refresh.hash, familyId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) });
-  return {
-    access_token: await signAccessToken(config.jwtSecret, user.id),
-    refresh_token: refresh.token,
-    token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    user: await toAccount(db, user),
-  };
-}
+/**
+ * Accounts: signup (identity-verified), social accounts, profile changes, identity linking and
+ * withdrawal. The account view is in account-view.ts, sessions and tokens in sessions.ts, mail
+ * codes in verification-codes.ts.
+ */
 
 /** Whether a live account already uses this email (the only place existence is revealed). */
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
@@ -151,57 +92,6 @@ export async function signup(db: Db, config: Config, input: SignupInput, identit
     if (isUniqueViolation(err, 'users_ci_uq')) throw conflict('이미 가입된 회원입니다. 기존 계정으로 로그인하거나 비밀번호를 재설정해주세요.', { identity_code: ['이미 가입된 회원입니다.'] });
     throw err;
   }
-}
-
-/** Email + password login; one generic message for a wrong email and a wrong password. */
-export async function login(db: Db, config: Config, email: string, password: string): Promise<TokenResult> {
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
-  const valid = await verifyPassword(password, user?.passwordHash);
-  if (!user || !valid) throw unauthorized(BAD_LOGIN);
-  return issueTokens(db, config, user);
-}
-
-/**
- * Rotates a refresh token: the presented one is spent and a new one of the same family is
- * issued. Presenting a spent or revoked token revokes the whole family (theft signal).
- */
-export async function rotateRefresh(db: Db, config: Config, token: string): Promise<TokenResult> {
-  const invalid = () => new ApiError(401, ErrorCode.UNAUTHORIZED, '로그인이 만료되었습니다. 다시 로그인해주세요.');
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
-  if (!row) throw invalid();
-  if (row.usedAt || row.revokedAt) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-    throw invalid();
-  }
-  if (row.expiresAt.getTime() <= Date.now()) throw invalid();
-  // Spend it atomically: of two concurrent uses only one wins; the other counts as reuse.
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (!spent.length) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
-    throw invalid();
-  }
-  const user = await liveUser(db, row.userId);
-  if (!user) throw invalid();
-  return issueTokens(db, config, user, row.familyId);
-}
-
-/** Revokes every refresh token of a user (logout everywhere, password change, withdrawal). */
-async function revokeAll(db: Db, userId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Password recovery: a fresh verification of the account's owner (same CI) logs them in. */
-export async function recoverWithIdentity(db: Db, config: Config, identity: IdentityRow): Promise<TokenResult> {
-  const [user] = await db.select().from(users).where(and(eq(users.ci, identity.ci!), isNull(users.deletedAt))).limit(1);
-  if (!user) throw unprocessable('본인인증한 정보로 가입된 계정이 없습니다.', { identity_code: ['가입된 계정이 없습니다.'] });
-  return db.transaction(async (tx) => {
-    await consumeIdentity(tx, identity.id);
-    return issueTokens(tx, config, user);
-  });
 }
 
 /** How recent a login must be to change the password without the current one (the reset flow). */
@@ -318,89 +208,4 @@ export async function socialLogin(db: Db, config: Config, profile: SocialProfile
     if (!again) throw err;
     return { ...(await issueTokens(db, config, again)), is_new: false };
   }
-}
-
-// ── Mail codes ──────────────────────────────────────────────────────────────
-
-/** Codes live 10 minutes and allow 5 tries. */
-export const CODE_TTL_SECONDS = 600;
-export const CODE_MAX_ATTEMPTS = 5;
-
-const codeHash = (config: Config, target: string, purpose: string, code: string) =>
-  createHmac('sha256', config.jwtSecret).update(`${purpose}|${target}|${code}`).digest('hex');
-
-/**
- * Creates a 6-digit code for `target` (earlier codes of the same purpose stop working) and
- * returns it for delivery; only its HMAC is stored. For 'reset' no code is made when no
- * account has that email, and the caller answers the same either way.
- */
-export async function createCode(db: Db, config: Config, target: string, purpose: 'email' | 'reset'): Promise<string | null> {
-  if (purpose === 'reset') {
-    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, target), isNull(users.deletedAt))).limit(1);
-    if (!u) return null;
-  }
-  const code = String(randomInt(1_000_000)).padStart(6, '0');
-  await db.transaction(async (tx) => {
-    // Earlier codes expire now; consumedAt is kept for codes that were verified.
-    await tx
-      .update(verificationCodes)
-      .set({ expiresAt: new Date() })
-      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-    await tx.insert(verificationCodes).values({ target, purpose, codeHash: codeHash(config, target, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) });
-  });
-  return code;
-}
-
-/** Checks a code: expired, used up, or wrong codes fail with a Korean message; success spends it. */
-export async function checkCode(db: Db, config: Config, target: string, purpose: 'email' | 'reset', code: string): Promise<void> {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  if (!row) throw unprocessable('인증번호를 먼저 요청해주세요.', { code: ['인증번호를 먼저 요청해주세요.'] });
-  if (row.expiresAt.getTime() <= Date.now()) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
-  // Count the try first and atomically, so parallel guesses cannot exceed the limit.
-  const counted = await db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.attempts} < ${CODE_MAX_ATTEMPTS}`, isNull(verificationCodes.consumedAt)))
-    .returning({ attempts: verificationCodes.attempts });
-  if (!counted.length) throw new ApiError(429, ErrorCode.RATE_LIMITED, '인증 시도 횟수를 초과했습니다. 인증번호를 다시 요청해주세요.');
-  if (row.codeHash !== codeHash(config, target, purpose, code)) {
-    const left = CODE_MAX_ATTEMPTS - counted[0].attempts;
-    throw unprocessable(`인증번호가 올바르지 않습니다. (남은 시도 ${left}회)`, { code: ['인증번호가 올바르지 않습니다.'] });
-  }
-  const spent = await db
-    .update(verificationCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date())))
-    .returning({ id: verificationCodes.id });
-  if (!spent.length) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
-}
-
-/** An email change needs a code for the new address verified in the last 30 minutes. */
-export const EMAIL_VERIFIED_WINDOW_SECONDS = 30 * 60;
-
-async function recentlyVerified(db: Db, email: string): Promise<boolean> {
-  const since = new Date(Date.now() - EMAIL_VERIFIED_WINDOW_SECONDS * 1000);
-  const [row] = await db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, email), eq(verificationCodes.purpose, 'email'), gt(verificationCodes.consumedAt, since)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Tokens for the live account with this email (after a verified 'reset' code). */
-export async function loginByEmail(db: Db, config: Config, email: string): Promise<TokenResult | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
-  return user ? issueTokens(db, config, user) : null;
-}
-
-/** Logout: the presented refresh token's family stops working; unknown tokens are ignored. */
-export async function revokeRefresh(db: Db, token: string): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
-  if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
