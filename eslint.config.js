@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 /**
  * Only the API (src/server), scripts and tests may import src/server. Everything the site,
  * the islands and the build share with the API (types, rules, schemas) lives in src/domain.
+ * @type {import('eslint').Linter.RulesRecord}
  */
 const serverBoundary = {
   'no-restricted-imports': [
