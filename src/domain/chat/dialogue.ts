@@ -258,6 +258,3 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
   if (!missing) triggers.add('reserve');
   return { text: parts.join('\n\n'), updates, ui_triggers: [...triggers], next_prompt: nextPrompt };
 }
-
-/** Keys a reply changes, for tests and logs. */
-export const changedKeys = (updates: BookingUpdates): BookingKey[] => Object.keys(updates) as BookingKey[];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../domain/chat/state';
 
 /** The message box: Enter sends (Shift+Enter for a new line, never mid-IME), 중지 stops an answer. */
@@ -7,7 +7,7 @@ export default function Composer({ busy, onSend, onStop, placeholder }: { busy: 
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const submit = (e?: FormEvent) => {
+  const submit = (e?: { preventDefault(): void }) => {
     e?.preventDefault();
     if (busy || !text.trim()) return;
     onSend(text);

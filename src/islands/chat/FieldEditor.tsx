@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { get } from '../../client/api';
 import { carName, type ChatCar } from '../../domain/chat/fleet';
 import { checkField, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
@@ -33,7 +33,7 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
     void get<{ cars: ChatCar[] }>('/butlers/cars').then((res) => (res.ok ? setFleet(res.data.cars) : setError('차량 목록을 불러오는데 실패했습니다.')));
   }, [field]);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const out = toUpdates(field, value, fleet);
     if (out.error) return setError(out.error);
