@@ -31,7 +31,7 @@ export default function CarDetailView({ car, purchase }: Props) {
             </li>
           ))}
         </ul>
-        {images.length > 1 && <p className="mt-2 px-4 text-center text-[11px] tracking-[0.2em] text-muted md:hidden">← 밀어서 {images.length}장 보기 →</p>}
+        {images.length > 1 && <p className="mt-2 px-4 text-center text-[11px] text-muted md:hidden">← 밀어서 {images.length}장 보기 →</p>}
       </section>
 
       <aside className="px-4 md:col-start-2 md:row-span-2 md:row-start-1 md:px-0">

@@ -49,7 +49,7 @@ function KakaoLoungeMap({ appKey, name, address, fallback }: Props) {
       <Map center={position} level={3} scrollwheel={false} style={{ width: '100%', height: '100%' }}>
         <MapMarker position={position} title={name} />
         <CustomOverlayMap position={position} yAnchor={2.4}>
-          <div className="whitespace-nowrap bg-ink px-3 py-1.5 text-xs font-semibold tracking-wider text-paper shadow-lg">{name}</div>
+          <div className="whitespace-nowrap bg-ink px-3 py-1.5 text-xs font-semibold text-paper shadow-lg">{name}</div>
         </CustomOverlayMap>
       </Map>
     </div>
