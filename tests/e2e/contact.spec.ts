@@ -20,7 +20,7 @@ test('/contact: every field is required and the email field has the email type',
   expect(posted).toBe(false);
   // Static contact details.
   await expect(page.locator('main aside').getByText('서울특별시 강남구 도산대로 442')).toBeVisible();
-  await expect(page.getByRole('link', { name: '02-6952-0808' })).toHaveAttribute('href', 'tel:02-6952-0808');
+  await expect(page.locator('main aside').getByRole('link', { name: '02-6952-0808' })).toHaveAttribute('href', 'tel:0269520808');
 });
 
 test('/contact: a message is sent to the API and the success is shown in Korean', async ({ page }) => {

@@ -1,10 +1,10 @@
-/** The LUXE lounge: shown on home (map), in the footer and on /contact. */
+import { SITE } from '../../config/site';
+
+/** The LUXE lounge: shown on home (map), in the footer and on /contact; set through src/config/site.ts. */
 export const LOUNGE = {
-  name: 'LUXE 라운지 청담',
-  address: '서울특별시 강남구 도산대로 442',
-  hours: '매일 10:00 – 20:00 (예약제)',
-  phone: '02-6952-0808',
-  email: 'concierge@luxe-subscribe.kr',
+  ...SITE.lounge,
+  phone: SITE.phone,
+  email: SITE.email,
   /** Used when geocoding fails: the spec's default Seoul position. */
   fallback: { lat: 37.5665, lng: 126.978 },
 } as const;

@@ -1,2 +1,4 @@
+import { SITE } from '../../config/site';
+
 /** The inquiry chat channel (KakaoTalk), the same the footer links to; opened in a new tab. */
-export const CHAT_CHANNEL_URL = 'https://pf.kakao.com/';
+export const CHAT_CHANNEL_URL = SITE.chatUrl;

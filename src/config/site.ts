@@ -1,0 +1,29 @@
+/**
+ * Public contact details and channel links of the storefront, read at build time from
+ * PUBLIC_* variables (documented in .env.example); the defaults are the project's own.
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+const read = (name: string, fallback: string) => env[name]?.trim() || fallback;
+
+const kakaoChannel = read('PUBLIC_KAKAO_CHANNEL_URL', 'https://pf.kakao.com/_LuxeSubscribe').replace(/\/+$/, '');
+
+export const SITE = {
+  /** KakaoTalk channel home. */
+  kakaoChannelUrl: kakaoChannel,
+  /** One-to-one chat with the channel: 해지하기 and the FAQ's inquiry link. */
+  chatUrl: read('PUBLIC_CHAT_CHANNEL_URL', `${kakaoChannel}/chat`),
+  instagramUrl: read('PUBLIC_INSTAGRAM_URL', 'https://www.instagram.com/luxe.subscribe'),
+  blogUrl: read('PUBLIC_BLOG_URL', 'https://blog.naver.com/luxe_subscribe'),
+  youtubeUrl: read('PUBLIC_YOUTUBE_URL', 'https://www.youtube.com/@luxesubscribe'),
+  /** Customer centre, as shown (tap-to-call through telHref). */
+  phone: read('PUBLIC_CONTACT_PHONE', '02-6952-0808'),
+  email: read('PUBLIC_CONTACT_EMAIL', 'concierge@luxe-subscribe.kr'),
+  lounge: {
+    name: read('PUBLIC_LOUNGE_NAME', 'LUXE 라운지 청담'),
+    address: read('PUBLIC_LOUNGE_ADDRESS', '서울특별시 강남구 도산대로 442'),
+    hours: read('PUBLIC_LOUNGE_HOURS', '매일 10:00 – 20:00 (예약제)'),
+  },
+} as const;
+
+/** A tel: link for a displayed phone number (digits and a leading + only). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
