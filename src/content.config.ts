@@ -33,6 +33,7 @@ export const collections = {
   faqs: defineCollection({ loader: async () => byId((await loadSnapshot()).faqs) }),
   terms: defineCollection({ loader: async () => byId((await loadSnapshot()).terms) }),
   privacyPolicies: defineCollection({ loader: async () => byId((await loadSnapshot()).privacy_policies) }),
-  garageBrands: defineCollection({ loader: async () => (await loadSnapshot()).garage_list.map((b) => ({ ...b, id: b.slug })) }),
+  // The store hands entries back by id; position keeps the API's showcase order.
+  garageBrands: defineCollection({ loader: async () => (await loadSnapshot()).garage_list.map((b, position) => ({ ...b, id: b.slug, position })) }),
   catalogue: defineCollection({ loader: async () => [{ id: 'version', version: (await loadSnapshot()).version }] }),
 };

@@ -12,5 +12,10 @@ export const getButlerCars = async () => restore<ButlerCar>(await getCollection(
 export const getFaqs = async () => restore<Faq>(await getCollection('faqs'));
 export const getTerms = async () => restore<PolicyDocument>(await getCollection('terms'));
 export const getPrivacyPolicies = async () => restore<PolicyDocument>(await getCollection('privacyPolicies'));
-export const getGarageBrands = async () => (await getCollection('garageBrands')).map((e) => e.data as unknown as GarageBrand);
+/** The garage's brands in the API's showcase order (the same order the garage endpoint answers with). */
+export const getGarageBrands = async () =>
+  (await getCollection('garageBrands'))
+    .map((e) => e.data as unknown as GarageBrand & { position: number })
+    .sort((a, b) => a.position - b.position)
+    .map(({ slug, name, model_list }): GarageBrand => ({ slug, name, model_list }));
 export const getCatalogueVersion = async () => ((await getCollection('catalogue'))[0]?.data as { version: number } | undefined)?.version ?? 0;

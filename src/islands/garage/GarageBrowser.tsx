@@ -98,7 +98,9 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
 
   const title = filters.brand === OTHERS_SLUG ? 'Others' : (brands.find((b) => b.slug === filters.brand)?.name ?? 'All Brands');
   const busy = status === 'loading';
-  const showGrid = !busy && !(status === 'error' && failedPage === 1);
+  // Page 1 failed: neither the old cars nor their count stand for the chosen filters.
+  const failedFirst = status === 'error' && failedPage === 1;
+  const showGrid = !busy && !failedFirst;
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[200px_1fr] md:px-6 md:py-14">
       <aside className="hidden md:block">
@@ -108,7 +110,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h1 className="font-serif text-3xl md:text-4xl" data-testid="garage-title">{title}</h1>
           <p className="text-xs font-semibold tracking-[0.2em] text-muted" data-testid="garage-count" aria-live="polite">
-            {page.cars.length} / {page.total} PRODUCTS
+            {failedFirst ? '' : `${page.cars.length} / ${page.total} PRODUCTS`}
           </p>
         </div>
         <div className="mt-6">

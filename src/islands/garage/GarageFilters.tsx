@@ -10,7 +10,11 @@ interface Props {
 
 const brandOptions = (brands: GarageBrand[]) => [...brands.map((b) => ({ slug: b.slug, name: b.name })), { slug: OTHERS_SLUG, name: 'Others' }];
 const pill = (on: boolean) =>
-  `min-h-9 shrink-0 border px-3 text-xs font-semibold tracking-[0.12em] transition-colors ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
+  `min-h-9 shrink-0 border text-xs font-semibold transition-colors md:px-3 ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
+/** Filter names are Latin capitals, the one place wide tracking belongs. */
+const label = 'text-[11px] font-semibold tracking-[0.18em]';
+/** On mobile MONTHS and AVAILABILITY share a label column so their controls line up. */
+const labelColumn = 'w-[6.75rem] shrink-0 md:w-auto';
 
 /** Desktop: the left-hand brand list with the chosen brand's models. */
 export function BrandList({ filters, brands, onChange }: Props) {
@@ -48,34 +52,18 @@ export function BrandList({ filters, brands, onChange }: Props) {
 /** MONTHS, AVAILABILITY and SORT; on mobile also the brand dropdown. */
 export function FilterBar({ filters, brands, onChange }: Props) {
   const sortValue = filters.sort ? `${filters.sort}:${filters.order}` : '';
+  // Mobile: BRAND and SORT side by side, then one row each for MONTHS (all terms in view) and AVAILABILITY.
   return (
-    <div className="flex flex-col gap-4 border-y border-line py-4 md:flex-row md:flex-wrap md:items-center md:gap-x-8">
-      <label className="flex items-center gap-3 md:hidden">
-        <span className="w-[6.75rem] shrink-0 text-[11px] font-semibold tracking-[0.18em]">BRAND</span>
+    <div className="grid grid-cols-2 gap-x-3 gap-y-3 border-y border-line py-4 md:flex md:flex-wrap md:items-center md:gap-x-8 md:gap-y-4">
+      <label className="flex min-w-0 flex-col gap-1.5 md:hidden">
+        <span className={label}>BRAND</span>
         <select className="field py-2" value={filters.brand ?? ''} onChange={(e) => onChange({ brand: e.target.value || null, models: [] })} aria-label="브랜드 선택">
           <option value="">All</option>
           {brandOptions(brands).map((b) => <option key={b.slug} value={b.slug}>{b.name}</option>)}
         </select>
       </label>
-      <div className="flex items-center gap-3" role="group" aria-labelledby="filter-months">
-        <span id="filter-months" className="w-[6.75rem] shrink-0 text-[11px] font-semibold tracking-[0.18em] md:w-auto">MONTHS</span>
-        <div className="no-scrollbar -mr-4 flex gap-1.5 overflow-x-auto pr-4 md:mr-0 md:flex-wrap md:overflow-visible md:pr-0">
-          {[null, ...MONTH_FILTER_OPTIONS].map((m) => (
-            <button key={m ?? 'all'} type="button" aria-pressed={filters.month === m} onClick={() => onChange({ month: m })} className={pill(filters.month === m)}>
-              {m === null ? 'All' : m}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="flex items-center gap-3" role="group" aria-labelledby="filter-availability">
-        <span id="filter-availability" className="w-[6.75rem] shrink-0 text-[11px] font-semibold tracking-[0.18em] md:w-auto">AVAILABILITY</span>
-        <div className="flex gap-1.5">
-          <button type="button" aria-pressed={!filters.availableOnly} onClick={() => onChange({ availableOnly: false })} className={pill(!filters.availableOnly)}>All</button>
-          <button type="button" aria-pressed={filters.availableOnly} onClick={() => onChange({ availableOnly: true })} className={pill(filters.availableOnly)}>지금 구독 가능</button>
-        </div>
-      </div>
-      <label className="flex items-center gap-3 md:ml-auto">
-        <span className="w-[6.75rem] shrink-0 text-[11px] font-semibold tracking-[0.18em] md:w-auto">SORT</span>
+      <label className="flex min-w-0 flex-col gap-1.5 md:order-last md:ml-auto md:flex-row md:items-center md:gap-3">
+        <span className={label}>SORT</span>
         <select className="field py-2 md:w-48" value={sortValue} aria-label="정렬"
           onChange={(e) => {
             const [sort, order] = e.target.value.split(':') as [GarageFilters['sort'], GarageFilters['order']];
@@ -85,6 +73,23 @@ export function FilterBar({ filters, brands, onChange }: Props) {
           {SORT_OPTIONS.map((o) => <option key={`${o.sort}:${o.order}`} value={`${o.sort}:${o.order}`}>{o.label}</option>)}
         </select>
       </label>
+      <div className="col-span-2 flex items-center gap-3" role="group" aria-labelledby="filter-months">
+        <span id="filter-months" className={`${label} ${labelColumn}`}>MONTHS</span>
+        <div className="grid min-w-0 flex-1 grid-cols-7 gap-1 md:flex md:gap-1.5" data-testid="month-options">
+          {[null, ...MONTH_FILTER_OPTIONS].map((m) => (
+            <button key={m ?? 'all'} type="button" aria-pressed={filters.month === m} onClick={() => onChange({ month: m })} className={pill(filters.month === m)}>
+              {m === null ? 'All' : m}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="col-span-2 flex items-center gap-3" role="group" aria-labelledby="filter-availability">
+        <span id="filter-availability" className={`${label} ${labelColumn}`}>AVAILABILITY</span>
+        <div className="flex gap-1.5">
+          <button type="button" aria-pressed={!filters.availableOnly} onClick={() => onChange({ availableOnly: false })} className={`${pill(!filters.availableOnly)} px-3`}>All</button>
+          <button type="button" aria-pressed={filters.availableOnly} onClick={() => onChange({ availableOnly: true })} className={`${pill(filters.availableOnly)} px-3`}>지금 구독 가능</button>
+        </div>
+      </div>
     </div>
   );
 }
