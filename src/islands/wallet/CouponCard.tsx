@@ -1,3 +1,5 @@
+import { couponState } from '../../domain/coupons';
+import { todayInKorea } from '../../domain/dates';
 import { formatWon } from '../../domain/money';
 import type { CouponHolding } from '../../domain/pricing';
 
@@ -15,15 +17,26 @@ function rangeText(c: CouponHolding['coupon']): string | null {
   return `월 구독료 ${[min, max].filter(Boolean).join(' ')}`;
 }
 
-/** One held coupon; dimmed when used or expired. */
+const badge = {
+  '사용 가능': null,
+  '사용 예정': 'border-gold text-[#7a5a26]',
+  '사용 완료': 'border-line text-muted',
+  '기간 만료': 'border-line text-muted',
+} as const;
+
+/** One held coupon with its state (사용 예정 before its first day); dimmed when used or expired. */
 export default function CouponCard({ holding }: { holding: CouponHolding }) {
   const c = holding.coupon;
-  const inactive = holding.is_used || !holding.is_valid;
+  const state = couponState(holding, todayInKorea());
+  const inactive = state === '사용 완료' || state === '기간 만료';
   return (
-    <li className={`border border-line bg-white p-4 ${inactive ? 'opacity-60' : ''}`} data-testid="coupon-card">
+    <li className={`border border-line bg-white p-4 ${inactive ? 'opacity-60' : ''}`} data-testid="coupon-card" data-state={state}>
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className="font-semibold">{c.name}</p>
+          <p className="font-semibold">
+            {c.name}
+            {badge[state] && <span className={`ml-2 inline-block border px-1.5 py-0.5 align-middle text-[11px] font-semibold ${badge[state]}`}>{state}</span>}
+          </p>
           {c.description && <p className="mt-1 text-sm text-muted">{c.description}</p>}
         </div>
         <p className="shrink-0 text-lg font-bold text-gold">{discountText(c)}</p>
@@ -31,7 +44,7 @@ export default function CouponCard({ holding }: { holding: CouponHolding }) {
       <p className="mt-3 text-xs text-muted">
         {c.code} · {c.valid_from ?? '제한 없음'} ~ {c.valid_to ?? '제한 없음'}
         {rangeText(c) && ` · ${rangeText(c)}`}
-        {holding.is_used ? ' · 사용 완료' : !holding.is_valid ? ' · 기간 만료' : ''}
+        {state === '사용 예정' && c.valid_from && ` · ${c.valid_from.slice(0, 10)}부터 사용 가능`}
       </p>
     </li>
   );

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, post } from '../../client/api';
+import { couponHeld, couponState } from '../../domain/coupons';
+import { todayInKorea } from '../../domain/dates';
 import type { ApiFailure } from '../../domain/error-codes';
 import type { CouponHolding } from '../../domain/pricing';
 import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
@@ -64,8 +66,10 @@ export default function CouponWallet() {
     setBusy(false);
   }
 
-  const available = (coupons ?? []).filter((h) => h.is_valid && !h.is_used);
-  const spent = (coupons ?? []).filter((h) => !h.is_valid || h.is_used);
+  // Not yet started (사용 예정) is neither used nor expired: it stays with the usable ones.
+  const today = todayInKorea();
+  const available = (coupons ?? []).filter((h) => couponHeld(couponState(h, today)));
+  const spent = (coupons ?? []).filter((h) => !couponHeld(couponState(h, today)));
   return (
     <div className="space-y-8">
       <div role="tablist" aria-label="쿠폰 종류" className="grid grid-cols-2 border border-ink">

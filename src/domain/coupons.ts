@@ -1,0 +1,19 @@
+import type { CouponHolding } from './pricing';
+
+/** What a held coupon's card says about it. */
+export type CouponState = '사용 가능' | '사용 예정' | '사용 완료' | '기간 만료';
+
+/**
+ * The state of a held coupon on a day (YYYY-MM-DD): used first, then past its end, then not
+ * yet started (사용 예정), else usable; a coupon the server no longer honours reads as expired.
+ */
+export function couponState(h: Pick<CouponHolding, 'is_used' | 'is_valid'> & { coupon: Pick<CouponHolding['coupon'], 'valid_from' | 'valid_to'> }, today: string): CouponState {
+  const day = today.slice(0, 10);
+  if (h.is_used) return '사용 완료';
+  if (h.coupon.valid_to && h.coupon.valid_to.slice(0, 10) < day) return '기간 만료';
+  if (h.coupon.valid_from && h.coupon.valid_from.slice(0, 10) > day) return '사용 예정';
+  return h.is_valid ? '사용 가능' : '기간 만료';
+}
+
+/** Whether a coupon belongs in the wallet's first list (usable now or later) rather than used-or-expired. */
+export const couponHeld = (state: CouponState) => state === '사용 가능' || state === '사용 예정';
