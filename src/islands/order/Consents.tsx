@@ -1,3 +1,8 @@
+import { useState } from 'react';
+import { get } from '../../client/api';
+import type { PolicyDocument } from '../../domain/catalogue';
+import Dialog from '../checkout/Dialog';
+
 /** The 7 required consents, in the spec's order. */
 export const CONSENTS = [
   '정기결제 동의',
@@ -9,36 +14,70 @@ export const CONSENTS = [
   '개인신용정보 제공 동의',
 ] as const;
 
+/** Index of the consent whose text is the published service terms (GET /services/terms). */
+const SERVICE_TERMS = 1;
+
 interface Props {
   checked: boolean[];
   onChange: (next: boolean[]) => void;
 }
 
-/** The consent boxes with 'all agree', which sets or clears every box. */
+/** A term's text, loaded on first view: the live service terms from the API, the others from a lazy chunk. */
+async function loadText(index: number): Promise<string> {
+  if (index === SERVICE_TERMS) {
+    const res = await get<{ terms: PolicyDocument[] }>('/services/terms');
+    const current = res.ok ? [...res.data.terms].sort((a, b) => b.effective_date.localeCompare(a.effective_date))[0] : undefined;
+    if (current) return current.content;
+  }
+  return (await import('./consent-texts')).CONSENT_TEXTS[index];
+}
+
+/** The consent boxes with 'all agree', which sets or clears every box; 보기 opens a term's text. */
 export default function Consents({ checked, onChange }: Props) {
   const all = checked.every(Boolean);
+  const [viewing, setViewing] = useState<{ index: number; text: string | null } | null>(null);
+
+  async function view(index: number) {
+    setViewing({ index, text: null });
+    const text = await loadText(index).catch(() => '약관을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
+    setViewing((v) => (v?.index === index ? { index, text } : v));
+  }
+
   return (
     <fieldset className="border border-line p-4">
       <legend className="px-1 font-semibold">약관 동의 (필수)</legend>
       <label className="flex items-center gap-3 border-b border-line pb-3 font-semibold">
-        <input type="checkbox" className="h-5 w-5 accent-ink" checked={all} onChange={(e) => onChange(CONSENTS.map(() => e.target.checked))} />
+        <input type="checkbox" className="h-5 w-5 shrink-0 accent-ink" checked={all} onChange={(e) => onChange(CONSENTS.map(() => e.target.checked))} />
         전체 동의
       </label>
-      <ul className="mt-3 space-y-2 text-sm">
+      <ul className="mt-3 space-y-1 text-sm">
         {CONSENTS.map((label, i) => (
-          <li key={label}>
-            <label className="flex items-center gap-3">
+          <li key={label} className="flex items-center justify-between gap-3">
+            <label className="flex min-h-9 items-center gap-3">
               <input
                 type="checkbox"
-                className="h-5 w-5 accent-ink"
+                className="h-5 w-5 shrink-0 accent-ink"
                 checked={checked[i]}
                 onChange={(e) => onChange(checked.map((v, j) => (j === i ? e.target.checked : v)))}
               />
-              [필수] {label}
+              <span>[필수] {label}</span>
             </label>
+            <button type="button" onClick={() => void view(i)} aria-label={`${label} 보기`} className="min-h-9 shrink-0 px-1 text-xs text-muted underline underline-offset-4 hover:text-ink">
+              보기
+            </button>
           </li>
         ))}
       </ul>
+      <Dialog open={viewing !== null} title={viewing ? CONSENTS[viewing.index] : ''} onClose={() => setViewing(null)}>
+        {viewing?.text === null ? (
+          <p role="status" className="text-sm text-muted">로딩 중...</p>
+        ) : (
+          <div data-testid="consent-text" className="max-h-[55vh] overflow-y-auto whitespace-pre-line border-y border-line py-4 text-sm leading-7 text-ink/85">
+            {viewing?.text}
+          </div>
+        )}
+        <button type="button" onClick={() => setViewing(null)} className="mt-5 w-full bg-ink py-3 font-semibold text-paper">확인</button>
+      </Dialog>
     </fieldset>
   );
 }
