@@ -108,8 +108,10 @@ test('back goes to the car, or to the garage without a car; a term without a fee
   if (missing) {
     await page.goto(`/inquire?month=${missing}&carId=${car.id}`);
     await expect(page.getByTestId('order-fee')).toHaveText('문의 필요');
-    await page.getByLabel('전체 동의').check();
-    await expect(page.getByRole('button', { name: '신청하기' })).toBeDisabled();
+    // Nothing to pay: the consultation path instead of consents and 신청하기.
+    await expect(page.getByLabel('전체 동의')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '신청하기' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '문의하기' })).toHaveAttribute('href', /^\/contact\?subject=/);
   }
   await page.goto(`/inquire?month=12&carId=${car.id}`);
   await page.getByRole('button', { name: '뒤로' }).click();

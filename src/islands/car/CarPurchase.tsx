@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { availableDurations, defaultDuration, feeForTerm, termPriceText, type Car } from '../../domain/car';
+import { carInquiryPath } from '../../domain/contact';
 import { formatWon } from '../../domain/money';
 import { inquire } from './inquire';
 
@@ -35,7 +36,10 @@ export default function CarPurchase({ car }: Props) {
           </ol>
         </>
       ) : (
-        <p className="mt-4 text-xs text-muted">구독 기간은 상담을 통해 안내해드립니다.</p>
+        <p className="mt-4 text-sm text-muted">
+          구독 기간과 요금은 상담을 통해 안내해드립니다.{' '}
+          <a href={carInquiryPath(car)} className="font-semibold text-ink underline underline-offset-4" data-testid="car-inquiry">문의하기</a>
+        </p>
       )}
       <div className="mt-6 border-t border-line pt-5">
         <p className="text-xs text-muted">월 구독료</p>
@@ -48,7 +52,7 @@ export default function CarPurchase({ car }: Props) {
           </p>
         )}
       </div>
-      <button type="button" onClick={() => inquire(car.id, month)} className="btn-primary mt-6 w-full py-4" data-inquire>Inquire Now</button>
+      <button type="button" onClick={() => inquire(car.id, month)} className="btn-primary latin mt-6 w-full py-4" data-inquire>Inquire Now</button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { post } from '../../client/api';
+import { CONTACT_LIMITS, contactPrefill } from '../../domain/contact';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string[]> };
 
@@ -9,9 +10,12 @@ const FIELDS = [
   { name: 'subject', label: '제목', type: 'text', autoComplete: 'off' },
 ] as const;
 
-/** The contact form: every field required; POST /services/contacts stores the message. */
+/** The contact form: every field required; POST /services/contacts stores the message; ?subject=&message= prefill it. */
 export default function ContactForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [prefill, setPrefill] = useState({ subject: '', message: '' });
+  // Read after hydration: the static page was rendered without a query.
+  useEffect(() => setPrefill(contactPrefill(location.search)), []);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -21,6 +25,7 @@ export default function ContactForm() {
     const res = await post('/services/contacts', body);
     if (res.ok) {
       form.reset();
+      setPrefill({ subject: '', message: '' });
       return setStatus({ kind: 'sent' });
     }
     setStatus({ kind: 'failed', message: res.error.message || '문의 접수에 실패했습니다. 잠시 후 다시 시도해주세요.', fields: res.error.errors ?? {} });
@@ -31,15 +36,16 @@ export default function ContactForm() {
     <form onSubmit={submit} className="space-y-5" noValidate={false}>
       {FIELDS.map((f) => (
         <div key={f.name}>
-          <label htmlFor={`contact-${f.name}`} className="text-[11px] font-semibold tracking-[0.2em]">{f.label}</label>
-          <input id={`contact-${f.name}`} name={f.name} type={f.type} required autoComplete={f.autoComplete} maxLength={f.name === 'subject' ? 200 : 80}
+          <label htmlFor={`contact-${f.name}`} className="text-xs font-semibold">{f.label}</label>
+          <input id={`contact-${f.name}`} name={f.name} type={f.type} required autoComplete={f.autoComplete} maxLength={f.name === 'subject' ? CONTACT_LIMITS.subject : 80}
+            defaultValue={f.name === 'subject' ? prefill.subject : undefined}
             aria-invalid={fieldError(f.name) ? true : undefined} aria-describedby={fieldError(f.name) ? `contact-${f.name}-error` : undefined} className="field mt-2" />
           {fieldError(f.name) && <p id={`contact-${f.name}-error`} className="mt-1 text-xs text-[#8a1c1c]">{fieldError(f.name)}</p>}
         </div>
       ))}
       <div>
-        <label htmlFor="contact-message" className="text-[11px] font-semibold tracking-[0.2em]">메시지</label>
-        <textarea id="contact-message" name="message" required rows={6} maxLength={5000} className="field mt-2 resize-y"
+        <label htmlFor="contact-message" className="text-xs font-semibold">메시지</label>
+        <textarea id="contact-message" name="message" required rows={6} maxLength={CONTACT_LIMITS.message} className="field mt-2 resize-y" defaultValue={prefill.message}
           aria-invalid={fieldError('message') ? true : undefined} aria-describedby={fieldError('message') ? 'contact-message-error' : undefined} />
         {fieldError('message') && <p id="contact-message-error" className="mt-1 text-xs text-[#8a1c1c]">{fieldError('message')}</p>}
       </div>

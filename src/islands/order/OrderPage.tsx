@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { post } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm } from '../../domain/car';
+import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
@@ -11,6 +12,7 @@ import PointInput from '../checkout/PointInput';
 import PriceTable from '../checkout/PriceTable';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 import Consents, { CONSENTS } from './Consents';
+import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
 
@@ -27,7 +29,7 @@ export default function OrderPage() {
   const [params] = useState(query);
   const carId = Number(params.get('carId')) || null;
   const month = Number(params.get('month')) || 0;
-  const { car, coupons, balance, error, loading } = useOrderData(carId);
+  const { car, coupons, balance, error, loading, refreshWallet } = useOrderData(carId);
   const [couponId, setCouponId] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [consents, setConsents] = useState(() => CONSENTS.map(() => false));
@@ -40,7 +42,16 @@ export default function OrderPage() {
       post(`/subscriptions/cars/${carId}/request`, { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey }),
   });
 
+  // Behind the completion dialog the page shows what is left after the spend.
+  useEffect(() => {
+    if (checkout.stage !== 'done') return;
+    setTyped('');
+    setCouponId(null);
+    void refreshWallet();
+  }, [checkout.stage, refreshWallet]);
+
   const fee = car ? feeForTerm(car, month) : null;
+  const inquiry = car && fee === null ? carInquiryPath(car, month) : null;
   const usable = useMemo(() => (fee === null ? [] : coupons.filter((h) => couponSelectable(h, fee, todayInKorea()))), [coupons, fee]);
   const coupon = usable.find((h) => h.id === couponId)?.coupon ?? null;
   const afterCoupon = fee === null ? 0 : quoteSubscription(fee, coupon, 0).final;
@@ -94,13 +105,17 @@ export default function OrderPage() {
           </section>
         </>
       )}
-      <Consents checked={consents} onChange={setConsents} />
+      {inquiry ? <OrderInquiry month={month} /> : <Consents checked={consents} onChange={setConsents} />}
       {quote && <SubscriptionPrice quote={quote} />}
       <div className="flex gap-3">
         <button type="button" onClick={back} className="flex-1 border border-ink px-6 py-4 font-semibold">뒤로</button>
-        <button type="button" disabled={!canApply} onClick={() => setSummaryOpen(true)} className="flex-1 bg-ink px-6 py-4 font-semibold text-paper disabled:opacity-40">
-          신청하기
-        </button>
+        {inquiry ? (
+          <a href={inquiry} className="flex-1 bg-ink px-6 py-4 text-center font-semibold text-paper">문의하기</a>
+        ) : (
+          <button type="button" disabled={!canApply} onClick={() => setSummaryOpen(true)} className="flex-1 bg-ink px-6 py-4 font-semibold text-paper disabled:opacity-40">
+            신청하기
+          </button>
+        )}
       </div>
       <Dialog open={summaryOpen && checkout.stage === 'idle'} title="주문 확인" onClose={() => setSummaryOpen(false)}>
         {car && quote && (

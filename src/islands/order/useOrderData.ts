@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import type { Car } from '../../domain/car';
 import type { CouponHolding } from '../../domain/pricing';
@@ -11,8 +11,19 @@ export interface OrderData {
   loading: boolean;
 }
 
-/** Loads the car, the user's SUBSCRIBE coupons and point balance for the order page. */
-export function useOrderData(carId: number | null): OrderData {
+const loadWallet = async () => {
+  const [coupons, points] = await Promise.all([
+    get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE'),
+    get<{ point: number }>('/users/point-transactions'),
+  ]);
+  return { coupons: coupons.ok ? coupons.data.coupons : [], balance: points.ok ? points.data.point : 0 };
+};
+
+/**
+ * Loads the car, the user's SUBSCRIBE coupons and point balance for the order page;
+ * refreshWallet reloads coupons and balance (after an order has spent them).
+ */
+export function useOrderData(carId: number | null): OrderData & { refreshWallet: () => Promise<void> } {
   const [data, setData] = useState<OrderData>({ car: null, coupons: [], balance: 0, error: null, loading: true });
   useEffect(() => {
     if (!carId) {
@@ -20,19 +31,13 @@ export function useOrderData(carId: number | null): OrderData {
       return;
     }
     void (async () => {
-      const [car, coupons, points] = await Promise.all([
-        get<{ car: Car }>(`/subscriptions/cars/${carId}`),
-        get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE'),
-        get<{ point: number }>('/users/point-transactions'),
-      ]);
-      setData({
-        car: car.ok ? car.data.car : null,
-        coupons: coupons.ok ? coupons.data.coupons : [],
-        balance: points.ok ? points.data.point : 0,
-        error: car.ok ? null : car.error.message,
-        loading: false,
-      });
+      const [car, wallet] = await Promise.all([get<{ car: Car }>(`/subscriptions/cars/${carId}`), loadWallet()]);
+      setData({ car: car.ok ? car.data.car : null, ...wallet, error: car.ok ? null : car.error.message, loading: false });
     })();
   }, [carId]);
-  return data;
+  const refreshWallet = useCallback(async () => {
+    const wallet = await loadWallet();
+    setData((d) => ({ ...d, ...wallet }));
+  }, []);
+  return { ...data, refreshWallet };
 }
