@@ -155,6 +155,24 @@ describe('POST /services/gpt/1, limits', () => {
   });
 });
 
+describe('the server-side time limit', () => {
+  it('ends an answer that runs past it, still with is_finished and [DONE]', async () => {
+    Object.assign(chatSettings, { requestTimeoutMs: 150, chunkDelayMs: 40 });
+    try {
+      const started = Date.now();
+      const r = await chat(t, { message: '어떤 차량이 있나요?', state: {} });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(r.events.at(-2)).toEqual({ is_finished: true });
+      expect(r.events.at(-1)).toBe('[DONE]');
+      expect(r.content.length).toBeGreaterThan(0);
+      expect(r.content).not.toContain('Genesis G90'); // the list was cut short
+      expect(r.meta).toBeUndefined();
+    } finally {
+      Object.assign(chatSettings, { requestTimeoutMs: defaults.requestTimeoutMs, chunkDelayMs: 0 });
+    }
+  });
+});
+
 describe('the stream reaches the browser unbuffered through the npm start stack', () => {
   it('sends chunks as they are made, uncompressed, under /api with compress() in front', async () => {
     chatSettings.chunkDelayMs = 15;
