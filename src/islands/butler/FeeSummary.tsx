@@ -3,6 +3,7 @@ import { formatWon } from '../../domain/money';
 import PriceTable from '../checkout/PriceTable';
 
 const won = (n: number) => `${formatWon(n)}원`;
+const minus = (n: number) => (n > 0 ? `-${won(n)}` : won(0));
 
 /** The fee summary: base (8 h), overtime hours × rate, coupon, points, final. */
 export default function FeeSummary({ quote }: { quote: ButlerQuote | null }) {
@@ -15,8 +16,8 @@ export default function FeeSummary({ quote }: { quote: ButlerQuote | null }) {
           rows={[
             { label: '기본 요금 (8시간)', value: won(quote.baseFee), testId: 'fee-base' },
             { label: `초과 요금 (${quote.overtimeHours}시간 × ${won(quote.overtimeRate)})`, value: won(quote.overtimeFee), testId: 'fee-overtime' },
-            { label: '쿠폰 할인', value: `-${won(quote.couponDiscount)}`, testId: 'fee-coupon' },
-            { label: '포인트 사용', value: `-${won(quote.points)}`, testId: 'fee-points' },
+            { label: '쿠폰 할인', value: minus(quote.couponDiscount), testId: 'fee-coupon' },
+            { label: '포인트 사용', value: minus(quote.points), testId: 'fee-points' },
             { label: '최종 결제 금액', value: won(quote.final), total: true, testId: 'fee-final' },
           ]}
         />
