@@ -20,7 +20,7 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') {
       await next();
-      if (cache && c.res.status < 400) cache.changed('reservations');
+      if (cache && method !== 'OPTIONS' && c.res.status < 400) cache.changed('reservations');
       return noStore(c);
     }
     const read = cache ? catalogueRead(relativePath(c), rawQuery(c.req.url), () => c.req.queries()) : null;
