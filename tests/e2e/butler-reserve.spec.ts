@@ -211,6 +211,14 @@ test('a car and day from the fleet or the chat are preselected; visitors must lo
   expect(prefillFromSearch(saved!.split('?')[1])).toEqual(prefillFromSearch(q));
 });
 
+test('an unknown car from a link is not preselected and blocks the submit', async ({ page }) => {
+  await page.goto(`/butler/request?${prefillToSearch({ carId: 99_999, origin: '서울 중구 세종대로 110', destination: '인천 중구 공항로 272' })}`);
+  await expect(page.getByLabel('출발지', { exact: true })).toHaveValue('서울 중구 세종대로 110');
+  await expect(page.getByTestId('car-picker')).toContainText('차량을 선택해주세요');
+  await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '예약 요청하기' })).toBeDisabled();
+});
+
 test('a start in the past is refused before the card step', async ({ page, request }) => {
   const [car] = await fleet(request);
   const user = await newUser(request);

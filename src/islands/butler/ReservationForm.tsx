@@ -67,7 +67,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const pricing = formPricing(form, car, data.coupons, data.balance, todayInKorea());
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
   const problems = ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : [];
-  const missing = missingRequired(form);
+  const missing = missingRequired(form) || !car;
   const busy = starting || checkout.stage === 'sending';
 
   const choose = (address: string) => {
