@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityVerifications, users, verificationCodes } from '../../src/server/db/schema';
 import { startOAuthStandIn, type OAuthStandIn } from '../e2e/mocks/kakao-oauth';
-import { newPerson, sandboxVerify, signupPerson } from './accounts-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, newPerson, sandboxVerify, signupPerson, type TestContext } from './helpers';
 
 /** The fake SMTP server's reply to each command (QUIT closes the connection). */
 const REPLIES: Record<string, string> = { EHLO: '250-fake\r\n250 AUTH PLAIN\r\n', AUTH: '235 Authenticated\r\n', MAIL: '250 OK\r\n', RCPT: '250 OK\r\n', DATA: '354 Go ahead\r\n' };

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/server/db/factories';
 import { identityVerifications, referrals, refreshTokens, subscriptionRequests, users } from '../../src/server/db/schema';
 import { signAccessToken } from '../../src/server/services/tokens';
-import { newPerson, sandboxVerify, signupPerson } from './accounts-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, newPerson, sandboxVerify, signupPerson, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let ipSeq = 0;

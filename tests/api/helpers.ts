@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { addDays, todayInKorea } from '../../src/domain/dates';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { insertCoupon, insertUser } from '../../src/server/db/factories';
+import { userCoupons } from '../../src/server/db/schema';
 import { testConfig, type Config } from '../../src/server/env';
+import { issueSandboxBillingKey } from '../../src/server/services/payments';
+import { creditPoints, pointBalance } from '../../src/server/services/points';
+import { signAccessToken } from '../../src/server/services/tokens';
+
+/**
+ * The one place for API test helpers: the in-process app on a fresh database, customers with
+ * points and coupons, billing keys, and the identity-sandbox signup (also re-exported by
+ * accounts-helpers.ts for older imports).
+ */
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -69,4 +82,70 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await dropDatabase();
     },
   };
+}
+
+/** A Korean calendar day `offset` days from today, YYYY-MM-DD. */
+export const koreaDay = (offset = 0) => addDays(todayInKorea(), offset);
+
+export type CouponOverrides = Parameters<typeof insertCoupon>[1];
+
+/**
+ * A user with an access token, `points` credited on the ledger and one held coupon per entry of
+ * `coupons` (their holding ids are returned, in order). `service` sets the coupons' service
+ * unless an entry names its own.
+ */
+export async function customer(ctx: TestContext, points = 0, coupons: CouponOverrides[] = [], service?: 'SUBSCRIBE' | 'BUTLER') {
+  const db = ctx.database.db;
+  const user = await insertUser(db);
+  if (points) await creditPoints(db, { userId: user.id, amount: points, reason: 'ADMIN' });
+  const holdings: number[] = [];
+  for (const o of coupons) {
+    const c = await insertCoupon(db, { ...(service ? { service } : {}), ...o });
+    const [h] = await db.insert(userCoupons).values({ userId: user.id, couponId: c.id }).returning();
+    holdings.push(h.id);
+  }
+  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id), holdings };
+}
+
+/** A billing key as the sandbox provider issues it (HMAC-signed). */
+export const billingKey = (ctx: TestContext) => issueSandboxBillingKey(ctx.config);
+
+/** A user's point balance (the ledger's sum). */
+export const pointsOf = (ctx: TestContext, userId: number) => pointBalance(ctx.database.db, userId);
+
+/** Whether a held coupon has been spent. */
+export async function couponUsed(ctx: TestContext, holdingId: number): Promise<boolean> {
+  const [row] = await ctx.database.db.select({ isUsed: userCoupons.isUsed }).from(userCoupons).where(eq(userCoupons.id, holdingId));
+  return row.isUsed;
+}
+
+// ── Accounts through the identity sandbox ────────────────────────────────────
+
+/** Runs the identity sandbox page as a tester would; returns the identityVerificationId. */
+export async function sandboxVerify(ctx: TestContext, person: { name: string; phone: string; birthDate?: string }): Promise<string> {
+  const id = `identity-verification-${randomBytes(8).toString('hex')}`;
+  const body = new URLSearchParams({ identityVerificationId: id, redirectUrl: '/signup', name: person.name, phone: person.phone, birthDate: person.birthDate ?? '1990-01-01' });
+  const res = await ctx.app.request('/sandbox/identity/verify', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+    body: body.toString(),
+  });
+  if (res.status !== 303) throw new Error(`sandbox verification failed: ${res.status} ${await res.text()}`);
+  return id;
+}
+
+let seq = 0;
+/** A distinct person per call: a name, a mobile and an email no other test uses. */
+export function newPerson(prefix = 'user') {
+  seq += 1;
+  const n = `${Date.now() % 1e6}${seq}`.padStart(8, '0').slice(-8);
+  return { name: `홍길동${seq}`, mobile: `010${n}`, email: `${prefix}${seq}_${n}@example.com`, password: 'secret123' };
+}
+
+/** Verifies a new person in the sandbox and signs them up; returns the login answer and the person. */
+export async function signupPerson(ctx: TestContext, overrides: Record<string, unknown> = {}, ip = '10.0.0.1') {
+  const person = newPerson();
+  const identity_code = await sandboxVerify(ctx, { name: person.name, phone: person.mobile });
+  const res = await ctx.call('POST', '/accounts', { json: { ...person, identity_code, ...overrides }, headers: { 'x-forwarded-for': ip } });
+  return { res, person, identity_code };
 }

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { insertCoupon, insertTestCar, insertUser } from '../../src/server/db/factories';
+import { insertTestCar } from '../../src/server/db/factories';
 import { pointTransactions, userCoupons } from '../../src/server/db/schema';
-import { issueSandboxBillingKey } from '../../src/server/services/payments';
-import { creditPoints, pointBalance } from '../../src/server/services/points';
-import { signAccessToken } from '../../src/server/services/tokens';
 import { todayInKorea } from '../../src/domain/dates';
-import { createTestContext, type TestContext } from './helpers';
+import { billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
-const day = (offset: number) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const day = koreaDay;
+const key = () => billingKey(ctx);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -18,23 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A user with a token, some points and optionally held coupons (holding ids returned). */
-async function customer(points = 0, couponOverrides: Parameters<typeof insertCoupon>[1][] = []) {
-  const db = ctx.database.db;
-  const user = await insertUser(db);
-  if (points) await creditPoints(db, { userId: user.id, amount: points, reason: 'ADMIN' });
-  const holdings: number[] = [];
-  for (const o of couponOverrides) {
-    const c = await insertCoupon(db, o);
-    const [h] = await db.insert(userCoupons).values({ userId: user.id, couponId: c.id }).returning();
-    holdings.push(h.id);
-  }
-  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id), holdings };
-}
-const key = () => issueSandboxBillingKey(ctx.config);
 const order = (token: string, body: Record<string, unknown>, car = carId) => ctx.call('POST', `/subscriptions/cars/${car}/request`, { token, json: body });
-const balance = (userId: number) => pointBalance(ctx.database.db, userId);
-const couponUsed = async (id: number) => (await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.id, id)))[0].isUsed;
+const balance = (userId: number) => pointsOf(ctx, userId);
 
 describe('creating a subscription request', () => {
   it('needs a login', async () => {
@@ -43,7 +26,7 @@ describe('creating a subscription request', () => {
   });
 
   it('prices on the server with coupon and points and spends both', async () => {
-    const { user, token, holdings } = await customer(150_000, [{ discountType: 'PERCENTAGE', discountRate: 10 }]);
+    const { user, token, holdings } = await customer(ctx, 150_000, [{ discountType: 'PERCENTAGE', discountRate: 10 }]);
     const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, billing_key: key() });
     expect(res.status).toBe(201);
     const r = res.body.data.subscription_request;
@@ -51,11 +34,11 @@ describe('creating a subscription request', () => {
     expect(r.billing_key).toContain('*');
     expect(r.coupon.coupon.discount_type).toBe('PERCENTAGE');
     expect(await balance(user.id)).toBe(50_000);
-    expect(await couponUsed(holdings[0])).toBe(true);
+    expect(await couponUsed(ctx, holdings[0])).toBe(true);
   });
 
   it('FIXED and FREE coupons never push the price below 0', async () => {
-    const { token, holdings } = await customer(0, [{ discountType: 'FREE' }, { discountType: 'FIXED', discount: 9_000_000 }]);
+    const { token, holdings } = await customer(ctx, 0, [{ discountType: 'FREE' }, { discountType: 'FIXED', discount: 9_000_000 }]);
     const a = await order(token, { month: 24, coupon_id: holdings[0], billing_key: key() });
     expect(a.body.data.subscription_request).toMatchObject({ coupon_discount: 2_700_000, final_fee: 0 });
     const b = await order(token, { month: 12, coupon_id: holdings[1], billing_key: key() });
@@ -63,7 +46,7 @@ describe('creating a subscription request', () => {
   });
 
   it('is idempotent per billing key: a repeat returns the first request and spends nothing more', async () => {
-    const { user, token } = await customer(100_000);
+    const { user, token } = await customer(ctx, 100_000);
     const billing_key = key();
     const first = await order(token, { month: 12, point_amount: 50_000, billing_key });
     expect(first.status).toBe(201);
@@ -76,7 +59,7 @@ describe('creating a subscription request', () => {
   });
 
   it('concurrent double submits make one request and one spend', async () => {
-    const { user, token, holdings } = await customer(200_000, [{ discountType: 'FIXED', discount: 100_000 }]);
+    const { user, token, holdings } = await customer(ctx, 200_000, [{ discountType: 'FIXED', discount: 100_000 }]);
     const billing_key = key();
     const body = { month: 12, coupon_id: holdings[0], point_amount: 200_000, billing_key };
     const results = await Promise.all([order(token, body), order(token, body), order(token, body)]);
@@ -89,7 +72,7 @@ describe('creating a subscription request', () => {
   });
 
   it('concurrent orders with different keys never take the balance below 0', async () => {
-    const { user, token } = await customer(100_000);
+    const { user, token } = await customer(ctx, 100_000);
     const results = await Promise.all([0, 1, 2].map(() => order(token, { month: 12, point_amount: 100_000, billing_key: key() })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 422)).toHaveLength(2);
@@ -97,8 +80,8 @@ describe('creating a subscription request', () => {
   });
 
   it('another user reusing a billing key is refused', async () => {
-    const a = await customer();
-    const b = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
     const billing_key = key();
     expect((await order(a.token, { month: 12, billing_key })).status).toBe(201);
     const res = await order(b.token, { month: 12, billing_key });
@@ -117,7 +100,7 @@ describe('creating a subscription request', () => {
       ['a bad month', { month: 0 }, 400, /입력값/],
       ['negative points', { point_amount: -10_000 }, 400, /입력값/],
     ])('%s', async (_name, patch, status, message) => {
-      const { user, token } = await customer(100_000);
+      const { user, token } = await customer(ctx, 100_000);
       const res = await order(token, { month: 12, billing_key: key(), ...patch });
       expect(res.status).toBe(status);
       expect(res.body.message).toMatch(message);
@@ -125,11 +108,11 @@ describe('creating a subscription request', () => {
     });
 
     it('points beyond the price after the coupon', async () => {
-      const { user, token, holdings } = await customer(3_000_000, [{ discountType: 'FIXED', discount: 100_000 }]);
+      const { user, token, holdings } = await customer(ctx, 3_000_000, [{ discountType: 'FIXED', discount: 100_000 }]);
       const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 2_910_000, billing_key: key() });
       expect(res.status).toBe(422);
       expect(await balance(user.id)).toBe(3_000_000);
-      expect(await couponUsed(holdings[0])).toBe(false);
+      expect(await couponUsed(ctx, holdings[0])).toBe(false);
     });
 
     it.each([
@@ -140,7 +123,7 @@ describe('creating a subscription request', () => {
       ['over its max price', { maxPrice: 1_000_000 }, false, /금액 범위/],
       ['for butler', { service: 'BUTLER' }, false, /구독 서비스/],
     ])('a coupon that is %s', async (_n, overrides, used, message) => {
-      const { user, token, holdings } = await customer(50_000, [overrides]);
+      const { user, token, holdings } = await customer(ctx, 50_000, [overrides]);
       if (used) await ctx.database.db.update(userCoupons).set({ isUsed: true }).where(eq(userCoupons.id, holdings[0]));
       const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 50_000, billing_key: key() });
       expect(res.status).toBe(422);
@@ -150,17 +133,17 @@ describe('creating a subscription request', () => {
     });
 
     it("another user's coupon", async () => {
-      const owner = await customer(0, [{}]);
-      const { token } = await customer();
+      const owner = await customer(ctx, 0, [{}]);
+      const { token } = await customer(ctx);
       const res = await order(token, { month: 12, coupon_id: owner.holdings[0], billing_key: key() });
       expect(res.status).toBe(422);
       expect(res.body.message).toMatch(/보유하지 않은/);
-      expect(await couponUsed(owner.holdings[0])).toBe(false);
+      expect(await couponUsed(ctx, owner.holdings[0])).toBe(false);
     });
 
     it('a car that is not subscriptable or not yet available, or unknown', async () => {
       const db = ctx.database.db;
-      const { token } = await customer();
+      const { token } = await customer(ctx);
       const off = (await insertTestCar(db, { model: 'Off', isSubscriptable: false })).car;
       const later = (await insertTestCar(db, { model: 'Later', subscriptionAvailableFrom: day(10) })).car;
       const a = await order(token, { month: 12, billing_key: key() }, off.id);
@@ -176,8 +159,8 @@ describe('creating a subscription request', () => {
 
 describe('requests: list, detail, edit, cancel', () => {
   it('lists the user own requests only, newest first, and 404s others', async () => {
-    const a = await customer();
-    const b = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
     const r1 = (await order(a.token, { month: 12, billing_key: key() })).body.data.subscription_request;
     const r2 = (await order(a.token, { month: 24, billing_key: key() })).body.data.subscription_request;
     const list = await ctx.call('GET', '/subscriptions/requests', { token: a.token });
@@ -189,7 +172,7 @@ describe('requests: list, detail, edit, cancel', () => {
   });
 
   it('cancel returns the coupon and refunds the points once, and is irreversible', async () => {
-    const { user, token, holdings } = await customer(100_000, [{}]);
+    const { user, token, holdings } = await customer(ctx, 100_000, [{}]);
     const r = (await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, billing_key: key() })).body.data.subscription_request;
     expect(await balance(user.id)).toBe(0);
     const [x, y] = await Promise.all([
@@ -198,29 +181,29 @@ describe('requests: list, detail, edit, cancel', () => {
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 404]);
     expect(await balance(user.id)).toBe(100_000);
-    expect(await couponUsed(holdings[0])).toBe(false);
+    expect(await couponUsed(ctx, holdings[0])).toBe(false);
     expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([]);
     expect((await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 12, coupon_id: 0, point_amount: 0, billing_key: key() } })).status).toBe(404);
   });
 
   it('edit re-prices: changes term, swaps coupon and settles the point difference', async () => {
-    const { user, token, holdings } = await customer(200_000, [{ discountType: 'FIXED', discount: 100_000 }, { discountType: 'PERCENTAGE', discountRate: 50 }]);
+    const { user, token, holdings } = await customer(ctx, 200_000, [{ discountType: 'FIXED', discount: 100_000 }, { discountType: 'PERCENTAGE', discountRate: 50 }]);
     const billing_key = key();
     const r = (await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, billing_key })).body.data.subscription_request;
     const res = await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 24, coupon_id: holdings[1], point_amount: 200_000, billing_key: r.billing_key } });
     expect(res.status).toBe(200);
     expect(res.body.data.subscription_request).toMatchObject({ month: 24, fee: 2_700_000, coupon_discount: 1_350_000, point_used: 200_000, final_fee: 1_150_000 });
     expect(await balance(user.id)).toBe(0);
-    expect(await couponUsed(holdings[0])).toBe(false);
-    expect(await couponUsed(holdings[1])).toBe(true);
+    expect(await couponUsed(ctx, holdings[0])).toBe(false);
+    expect(await couponUsed(ctx, holdings[1])).toBe(true);
     const down = await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 24, coupon_id: 0, point_amount: 0, billing_key } });
     expect(down.body.data.subscription_request).toMatchObject({ coupon: null, point_used: 0, final_fee: 2_700_000 });
     expect(await balance(user.id)).toBe(200_000);
-    expect(await couponUsed(holdings[1])).toBe(false);
+    expect(await couponUsed(ctx, holdings[1])).toBe(false);
   });
 
   it('edit rejects like creation and changes nothing', async () => {
-    const { user, token, holdings } = await customer(100_000, [{ maxPrice: 2_800_000 }]);
+    const { user, token, holdings } = await customer(ctx, 100_000, [{ maxPrice: 2_800_000 }]);
     const r = (await order(token, { month: 24, coupon_id: holdings[0], point_amount: 50_000, billing_key: key() })).body.data.subscription_request;
     const put = (json: Record<string, unknown>) => ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 24, coupon_id: holdings[0], point_amount: 50_000, billing_key: r.billing_key, ...json } });
     expect((await put({ month: 6 })).status).toBe(422);
@@ -232,13 +215,13 @@ describe('requests: list, detail, edit, cancel', () => {
     const after = (await ctx.call('GET', `/subscriptions/requests/${r.id}`, { token })).body.data.subscription_request;
     expect(after).toMatchObject({ month: 24, point_used: 50_000, coupon: { id: holdings[0] } });
     expect(await balance(user.id)).toBe(50_000);
-    expect(await couponUsed(holdings[0])).toBe(true);
+    expect(await couponUsed(ctx, holdings[0])).toBe(true);
   });
 });
 
 describe('staff confirmation and subscriptions', () => {
   it('turns a request into a subscription; then it can no longer be cancelled', async () => {
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     const r = (await order(token, { month: 12, billing_key: key() })).body.data.subscription_request;
     expect((await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions).toEqual([]);
     const start = todayInKorea();
@@ -273,7 +256,7 @@ describe('billing-key sandbox', () => {
     expect(back.searchParams.get('carId')).toBe('1');
     expect(back.searchParams.get('transactionType')).toBe('ISSUE_BILLING_KEY');
     expect(back.searchParams.get('code')).toBeNull();
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     expect((await order(token, { month: 12, billing_key: back.searchParams.get('billingKey') })).status).toBe(201);
     const fail = await ctx.app.request('/sandbox/billing-key/fail', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }, body: `redirectUrl=${encodeURIComponent(redirectUrl)}` });
     const failed = new URL(fail.headers.get('location')!, 'http://localhost');

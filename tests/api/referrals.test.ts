@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/db/factories';
 import { applyReferral, REFERRAL_REWARD } from '../../src/server/services/referrals';
 import { pointBalance } from '../../src/server/services/points';
-import { signAccessToken } from '../../src/server/services/tokens';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,15 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function customer() {
-  const user = await insertUser(ctx.database.db);
-  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id) };
-}
 
 describe('referrals', () => {
   it('entering a code rewards both sides once and lists them', async () => {
-    const a = await customer();
-    const b = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
     const res = await ctx.call('POST', `/users/referrals/ ${a.user.referralCode.toLowerCase()} `.replace(/ /g, '%20'), { token: b.token });
     expect(res.status).toBe(201);
     expect(res.body.data.referrals_received).toEqual([{ referrer_username: a.user.username, created_at: expect.any(String) }]);
@@ -32,9 +26,9 @@ describe('referrals', () => {
   });
 
   it('once per account, never one own code, unknown codes 404', async () => {
-    const a = await customer();
-    const b = await customer();
-    const c = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
+    const c = await customer(ctx);
     const own = await ctx.call('POST', `/users/referrals/${a.user.referralCode}`, { token: a.token });
     expect(own.status).toBe(400);
     expect(own.body.message).toMatch(/본인/);
@@ -48,8 +42,8 @@ describe('referrals', () => {
   });
 
   it('applyReferral (used at signup) credits once even when called twice at the same time', async () => {
-    const a = await customer();
-    const b = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
     const results = await Promise.all([
       applyReferral(ctx.database.db, { referrerId: a.user.id, refereeId: b.user.id }),
       applyReferral(ctx.database.db, { referrerId: a.user.id, refereeId: b.user.id }),

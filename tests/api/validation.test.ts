@@ -40,7 +40,8 @@ describe('JSON bodies', () => {
   });
 
   it('a JSON body counts whatever its content type says', async () => {
-    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json; charset=utf-8' }]) {
+    const headerSets: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json; charset=utf-8' }];
+    for (const headers of headerSets) {
       const res = await ctx.call('POST', '/services/contacts', { body: JSON.stringify(contact), headers });
       expect(res.status, JSON.stringify(headers)).toBe(201);
       expect(res.body.data.message).toBe('문의가 접수되었습니다.');

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupon, insertUser } from '../../src/server/db/factories';
+import { insertCoupon } from '../../src/server/db/factories';
 import { pointCoupons } from '../../src/server/db/schema';
-import { signAccessToken } from '../../src/server/services/tokens';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, customer, koreaDay, type TestContext } from './helpers';
 
 let ctx: TestContext;
-const day = (offset: number) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const day = koreaDay;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -20,14 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function customer() {
-  const user = await insertUser(ctx.database.db);
-  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id) };
-}
 
 describe('coupons', () => {
   it('adds a coupon by code (trimmed, any case) once and lists it by service', async () => {
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     const add = await ctx.call('POST', '/subscriptions/coupons/sub10', { token });
     expect(add.status).toBe(201);
     expect(add.body.data.coupon).toMatchObject({ is_used: false, is_valid: true, coupon: { code: 'SUB10', discount_type: 'PERCENTAGE', discount_rate: 10 } });
@@ -43,7 +38,7 @@ describe('coupons', () => {
   });
 
   it('refuses unknown, expired and malformed codes with Korean messages', async () => {
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     const unknown = await ctx.call('POST', '/subscriptions/coupons/NOPE', { token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/존재하지 않는/);
@@ -55,7 +50,7 @@ describe('coupons', () => {
   });
 
   it('GET /subscriptions/coupons/{code} shows the coupon', async () => {
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     const res = await ctx.call('GET', '/subscriptions/coupons/SUB10', { token });
     expect(res.body.data.coupon.code).toBe('SUB10');
   });
@@ -63,8 +58,8 @@ describe('coupons', () => {
 
 describe('points ledger', () => {
   it('a point coupon credits once per user; the ledger lists it', async () => {
-    const a = await customer();
-    const b = await customer();
+    const a = await customer(ctx);
+    const b = await customer(ctx);
     const first = await ctx.call('POST', '/users/point-coupons/P50', { token: a.token });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ amount: 50_000, point: 50_000 });
@@ -81,7 +76,7 @@ describe('points ledger', () => {
   });
 
   it('refuses unknown and expired point coupons', async () => {
-    const { token } = await customer();
+    const { token } = await customer(ctx);
     expect((await ctx.call('POST', '/users/point-coupons/NONE', { token })).status).toBe(404);
     expect((await ctx.call('POST', '/users/point-coupons/PGONE', { token })).status).toBe(422);
     expect((await ctx.call('GET', '/users/point-transactions', { token })).body.data.point).toBe(0);
