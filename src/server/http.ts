@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { Config } from './env';
@@ -19,6 +19,12 @@ export interface Deps {
 
 export type AppEnv = { Variables: { deps: Deps; userId: number } };
 export type Ctx = Context<AppEnv>;
+
+/** Middleware of routes that book, edit or free butler days: a successful write drops the cached fleet answers. */
+export const reservationWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) c.var.deps.onReservationChange();
+};
 
 /** The success envelope. */
 export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {

@@ -10,9 +10,8 @@ import { catalogueRead } from './catalogue-keys';
  *    A miss runs the route once per key, however many requests wait for it.
  *  - Every other answer (per-user data, errors, writes) gets `Cache-Control: no-store` unless
  *    its route chose otherwise.
- *  - A successful write of any kind drops the answers that carry butler reserved days: bookings,
- *    edits and cancellations are writes, so /butlers/cars is never served stale even before a
- *    service calls deps.onReservationChange() itself.
+ *  - Answers that carry butler reserved days are dropped by deps.onReservationChange(), which
+ *    the butler routes call after every booking, edit and cancellation.
  * Without a cache (tests that do not opt in) only the no-store rule applies.
  */
 export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHandler {
@@ -20,7 +19,6 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') {
       await next();
-      if (cache && method !== 'OPTIONS' && c.res.status < 400) cache.changed('reservations');
       return noStore(c);
     }
     const read = cache ? catalogueRead(relativePath(c), rawQuery(c.req.url), () => c.req.queries()) : null;

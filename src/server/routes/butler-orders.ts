@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { ok, validJson, validParams, type AppEnv } from '../http';
+import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import {
   cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
@@ -14,6 +14,8 @@ import { userCouponList } from '../services/coupons';
  * here would also close GET /butlers/cars.
  */
 export const butlerOrderRoutes = new Hono<AppEnv>()
+  .use('/cars/*', reservationWrites)
+  .use('/requests/*', reservationWrites)
   .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId) }))
   .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') }))
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
