@@ -1,5 +1,6 @@
 import { sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from '../domain/chat/state';
 import { $session, loadSession } from '../stores/session';
+import { sseJson } from '../domain/sse';
 import { API_BASE } from './api';
 
 /** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
@@ -61,41 +62,22 @@ export async function sendChat(body: { message: string; carId: number | null; st
       const parsed = fromJson(await res.json());
       return parsed.text.trim() ? { ok: true, answer: parsed } : { ok: false, kind: 'empty' };
     }
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
     let failed = false;
-    read: for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') break read;
-        let ev: any;
-        try {
-          ev = JSON.parse(data);
-        } catch {
-          continue;
-        }
-        if (typeof ev?.content === 'string') {
-          answer.text += ev.content;
-          opts.onText?.(answer.text);
-        }
-        if (typeof ev?.message_text === 'string') Object.assign(answer, fromJson(ev));
-        if (ev?.updates || ev?.ui_triggers) {
-          answer.updates = sanitizeUpdates(ev.updates ?? {});
-          answer.ui_triggers = readTriggers(ev.ui_triggers);
-          answer.next_prompt = typeof ev.next_prompt === 'string' ? ev.next_prompt : null;
-        }
-        if (ev?.error) failed = true;
-        if (ev?.is_finished) break read;
+    for await (const item of sseJson(res.body)) {
+      const ev = item as any;
+      if (typeof ev?.content === 'string') {
+        answer.text += ev.content;
+        opts.onText?.(answer.text);
       }
+      if (typeof ev?.message_text === 'string') Object.assign(answer, fromJson(ev));
+      if (ev?.updates || ev?.ui_triggers) {
+        answer.updates = sanitizeUpdates(ev.updates ?? {});
+        answer.ui_triggers = readTriggers(ev.ui_triggers);
+        answer.next_prompt = typeof ev.next_prompt === 'string' ? ev.next_prompt : null;
+      }
+      if (ev?.error) failed = true;
+      if (ev?.is_finished) break;
     }
-    await reader.cancel().catch(() => {});
     if (failed && !answer.text.trim()) return { ok: false, kind: 'error' };
     return answer.text.trim() ? { ok: true, answer } : { ok: false, kind: 'empty' };
   } catch {

@@ -1,4 +1,5 @@
 import type { LlmMessage } from '../../../domain/chat/llm-protocol';
+import { sseJson } from '../../../domain/sse';
 
 /** The model answered with an HTTP error, no body, or not at all. */
 export class LlmError extends Error {}
@@ -37,31 +38,9 @@ export async function* streamCompletion(opts: LlmOptions): AsyncGenerator<string
     yield content;
     return;
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') return;
-        let chunk: { choices?: Array<{ delta?: { content?: unknown } }> };
-        try {
-          chunk = JSON.parse(data);
-        } catch {
-          continue; // a keep-alive or a vendor's extra line
-        }
-        const content = chunk.choices?.[0]?.delta?.content;
-        if (typeof content === 'string' && content) yield content;
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
+  for await (const item of sseJson(res.body)) {
+    const chunk = item as { choices?: Array<{ delta?: { content?: unknown } }> } | null;
+    const content = chunk?.choices?.[0]?.delta?.content;
+    if (typeof content === 'string' && content) yield content;
   }
 }
