@@ -304,3 +304,42 @@ test('behind the completion dialog the order page shows the balance after the sp
   await expect(page.getByLabel('사용할 포인트')).toHaveValue('');
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(30_000);
 });
+
+test('the payment sandbox looks like the site, says it is a test, and its cancel returns to the order with a failure', async ({ page, request, isMobile }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  await page.goto(`/inquire?month=12&carId=${car.id}`);
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '신청하기' }).click();
+  await page.getByRole('dialog', { name: '주문 확인' }).getByRole('button', { name: '다음' }).click();
+  await expect(page.getByText('테스트 환경 · 실제 결제가 아닙니다')).toBeVisible();
+  await expect(page.getByText('TEST · 테스트 페이지')).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Pretendard/);
+  expect(await readingOffenders(page)).toEqual([]);
+  if (isMobile) expect(await sidewaysOverflow(page)).toEqual({ over: 0, culprits: [] });
+  await shot(page, `${test.info().project.name}-sandbox-billing`, true);
+  const alert = page.waitForEvent('dialog');
+  await page.getByRole('button', { name: '취소하고 돌아가기' }).click();
+  const dialog = await alert;
+  expect(dialog.message()).toBe('Payment failed: 카드 등록을 취소했습니다.');
+  await dialog.accept();
+  await expect(page).toHaveURL(new RegExp(`/inquire\\?month=12&carId=${car.id}$`));
+  await expect(page.getByRole('button', { name: '신청하기' })).toBeVisible();
+  expect((await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests).toHaveLength(0);
+});
+
+test('the identity sandbox has the same look and a cancel back to signup', async ({ page, isMobile }) => {
+  await page.goto('/signup');
+  await hydrated(page, 'SignupForm');
+  await page.getByLabel('이름').fill('홍길동');
+  await page.getByLabel('휴대폰 번호', { exact: true }).fill('010-1234-5678');
+  await page.getByRole('button', { name: '본인인증' }).click();
+  await expect(page.getByText('테스트 환경 · 실제 본인인증이 아닙니다')).toBeVisible();
+  if (isMobile) expect(await sidewaysOverflow(page)).toEqual({ over: 0, culprits: [] });
+  await shot(page, `${test.info().project.name}-sandbox-identity`, true);
+  await page.getByRole('button', { name: '취소하고 돌아가기' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Identity verification failed' })).toBeVisible();
+  await expect(page.getByLabel('이름')).toHaveValue('홍길동');
+});

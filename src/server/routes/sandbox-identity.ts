@@ -5,6 +5,7 @@ import { isMobile, normalizePhone } from '../../domain/accounts';
 import { badRequest, notFound } from '../errors';
 import { validQuery, type AppEnv } from '../http';
 import { safeReturnUrl } from '../return-url';
+import { sandboxPage } from '../sandbox-page';
 import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
 
 const IdField = z
@@ -26,17 +27,12 @@ function back(url: URL, params: Record<string, string>) {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-const page = (q: z.infer<typeof QuerySchema>, error?: string) => html`<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>테스트 본인인증 (샌드박스)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#111}
-.badge{display:inline-block;background:#b91c1c;color:#fff;padding:.2rem .6rem;border-radius:.3rem;font-weight:700}
-label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;box-sizing:border-box;font-size:1rem;padding:.6rem;border:1px solid #999;border-radius:.4rem}
-button{font-size:1rem;padding:.7rem 1.2rem;margin:1rem .3rem 0 0;border-radius:.4rem;border:1px solid #111;cursor:pointer}.ok{background:#111;color:#fff}
-.error{color:#b91c1c;font-weight:600}</style></head>
-<body><p class="badge">테스트 환경 · 실제 본인인증이 아닙니다</p>
-<h1>본인인증 샌드박스</h1>
-<p>PortOne이 설정되지 않아 테스트용 본인인증 화면이 표시됩니다. 입력한 이름과 휴대폰 번호가 인증된 것으로 기록됩니다.</p>
+const page = (q: z.infer<typeof QuerySchema>, error?: string) =>
+  sandboxPage({
+    title: '테스트 본인인증 (샌드박스)',
+    notice: '테스트 환경 · 실제 본인인증이 아닙니다',
+    heading: '본인인증 샌드박스',
+    body: html`<p>PortOne이 설정되지 않아 테스트용 본인인증 화면이 표시됩니다. 입력한 이름과 휴대폰 번호가 인증된 것으로 기록됩니다.</p>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <form method="post" action="identity/verify">
 <input type="hidden" name="identityVerificationId" value="${q.identityVerificationId}">
@@ -44,9 +40,11 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <label for="name">이름</label><input id="name" name="name" value="${q.name ?? ''}" required maxlength="80" autocomplete="name">
 <label for="phone">휴대폰 번호</label><input id="phone" name="phone" value="${q.phone ?? ''}" required inputmode="tel" autocomplete="tel">
 <label for="birthDate">생년월일</label><input id="birthDate" name="birthDate" type="date" value="1990-01-01" required>
-<button class="ok" type="submit">인증 완료</button>
-<button type="submit" formaction="identity/fail" formnovalidate>인증 실패</button>
-</form></body></html>`;
+<div class="actions"><button class="ok" type="submit">인증 완료</button>
+<button class="fail" type="submit" formaction="identity/fail" formnovalidate>인증 실패</button>
+<button class="cancel" type="submit" formaction="identity/cancel" formnovalidate>취소하고 돌아가기</button></div>
+</form>`,
+  });
 
 /**
  * The identity-verification sandbox standing in for PortOne while it is not configured:
@@ -67,7 +65,7 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     return c.html(page(q));
   })
-  .post('/identity/:outcome{verify|fail}', async (c) => {
+  .post('/identity/:outcome{verify|fail|cancel}', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
     const q = { identityVerificationId: str('identityVerificationId'), redirectUrl: str('redirectUrl'), name: str('name').trim(), phone: str('phone') };
@@ -76,6 +74,9 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     const url = safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
     if (c.req.param('outcome') === 'fail') {
       return c.redirect(back(url, { identityVerificationId: q.identityVerificationId, code: 'IDENTITY_VERIFICATION_FAILED', message: '테스트 본인인증이 취소되었습니다.' }), 303);
+    }
+    if (c.req.param('outcome') === 'cancel') {
+      return c.redirect(back(url, { identityVerificationId: q.identityVerificationId, code: 'IDENTITY_VERIFICATION_FAILED', message: '본인인증을 취소했습니다.' }), 303);
     }
     const birthDate = str('birthDate');
     const phone = normalizePhone(q.phone);
