@@ -9,14 +9,16 @@ export interface VerifiedPerson {
 }
 
 /**
- * Handles the provider's return on the page it comes back to: cleans the address bar, and
- * on success asks the server (POST /accounts/portone) who was verified.
+ * Handles the provider's return on the page it comes back to: cleans the address bar, and on
+ * success posts the verification to `endpoint` (by default POST /accounts/portone, who was
+ * verified) and hands the answer to `onAnswer`. A provider or server failure becomes `failure`.
  */
-export function useIdentityReturn(onVerified: (p: VerifiedPerson) => void) {
+export function useIdentityReturn<T = VerifiedPerson>(onAnswer: (data: T) => void, opts: { endpoint?: string; failureTitle?: string } = {}) {
+  const { endpoint = '/accounts/portone', failureTitle = 'Identity verification failed' } = opts;
   const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
   const [checking, setChecking] = useState(false);
   // The latest callback, without re-running the one-time return handling when it changes.
-  const verified = useEffectEvent(onVerified);
+  const answered = useEffectEvent(onAnswer);
   useEffect(() => {
     const back = readIdentityReturn(location.search);
     if (!back) return;
@@ -28,11 +30,11 @@ export function useIdentityReturn(onVerified: (p: VerifiedPerson) => void) {
       return;
     }
     setChecking(true);
-    void post<VerifiedPerson>('/accounts/portone', { identity_code: back.identityVerificationId }).then((res) => {
+    void post<T>(endpoint, { identity_code: back.identityVerificationId }).then((res) => {
       setChecking(false);
-      if (!res.ok) return setFailure({ title: 'Identity verification failed', detail: res.error.message });
-      verified(res.data);
+      if (!res.ok) return setFailure({ title: failureTitle, detail: res.error.message });
+      answered(res.data);
     });
-  }, []);
+  }, [endpoint, failureTitle]);
   return { failure, setFailure, checking };
 }
