@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { siteReady } from './users';
 import { blockKakaoMaps } from './mocks/kakao-maps';
-import { siteReady } from './storefront-helpers';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

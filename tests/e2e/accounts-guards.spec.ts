@@ -1,6 +1,6 @@
-import { hydrated, signupUser, storeSession, storedSession, waitForSite } from './accounts-users';
 import { GUARDED_PATHS, GUEST_PATHS } from '../../src/domain/routes';
 import { expect, test } from './fixtures';
+import { hydrated, signupUser, storedSession, storeSession, waitForSite } from './users';
 
 test.beforeAll(async ({}, info) => waitForSite(info.project.use.baseURL!));
 

@@ -1,10 +1,9 @@
 import { signAccessToken } from '../../src/server/services/tokens';
-import { hydrated, newPerson, sandboxVerify, signupUser, storeSession, storedSession, waitForSite } from './accounts-users';
 import { expect, test } from './fixtures';
+import { confirm, hydrated, newPerson, orderableCar, placeRequest, sandboxVerify, signupUser, storedSession, storeSession, waitForSite } from './users';
 
 test.beforeAll(async ({}, info) => waitForSite(info.project.use.baseURL!));
 import { kakaoStandInPort } from './mocks/kakao-oauth';
-import { confirm, orderableCar, placeRequest } from './order-users';
 
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret';
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn, nextAlert, siteReady } from './storefront-helpers';
+import { logIn, nextAlert, siteReady } from './users';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

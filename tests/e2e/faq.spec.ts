@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { waitForSite } from './order-users';
+import { waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

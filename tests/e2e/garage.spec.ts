@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { hydrated, siteReady } from './storefront-helpers';
+import { hydrated, siteReady } from './users';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

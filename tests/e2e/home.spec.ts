@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { nextAlert, siteReady } from './users';
 import { blockKakaoMaps, stubKakaoMaps } from './mocks/kakao-maps';
-import { nextAlert, siteReady } from './storefront-helpers';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logIn, nextAlert, siteReady } from './storefront-helpers';
+import { logIn, nextAlert, siteReady } from './users';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

@@ -1,0 +1,176 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { SESSION_KEYS } from '../../src/stores/session';
+
+/**
+ * The one place for e2e helpers: users (through the admin test route or the real signup),
+ * sessions in the page, API calls, the sandbox providers, waiting for the site and islands.
+ * accounts-users.ts, order-users.ts and storefront-helpers.ts re-export these for older imports.
+ */
+
+const ADMIN = { authorization: 'Bearer e2e-admin-token' };
+const DAY_SECONDS = 86_400;
+
+// ── Waiting ───────────────────────────────────────────────────────────────────
+
+/**
+ * The server answers /api while the storefront is still building (pages answer 503 until the
+ * first build is in place): wait until pages are served. Takes the test's request context, or
+ * the base URL (in beforeAll, where there is none).
+ */
+export async function waitForSite(site: APIRequestContext | string) {
+  const request = typeof site === 'string' ? await playwrightRequest.newContext({ baseURL: site }) : site;
+  try {
+    await expect.poll(async () => (await request.get('/about')).status(), { timeout: 180_000 }).toBe(200);
+  } finally {
+    if (typeof site === 'string') await request.dispose();
+  }
+}
+
+/** The same wait, under the storefront tests' name. */
+export const siteReady = waitForSite;
+
+/** Waits until the named island (or every island on the page) has hydrated: Astro drops `ssr` then. */
+export async function hydrated(page: Page, component?: string) {
+  if (component) await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+  else await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** Accepts the next alert and returns its text once it has appeared. */
+export function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.accept();
+    });
+  });
+}
+
+// ── Users and sessions ────────────────────────────────────────────────────────
+
+/** A fresh e2e user (via the admin-token test route) with points and coupons by code. */
+export async function newUser(request: APIRequestContext, opts: { points?: number; coupons?: string[] } = {}) {
+  const res = await request.post('/api/admin/test-users', { headers: ADMIN, data: opts });
+  if (!res.ok()) throw new Error(`test user: ${res.status()} ${await res.text()}`);
+  const { user, access_token } = (await res.json()).data as { user: { id: number; username: string; referral_code: string }; access_token: string };
+  return { ...user, token: access_token };
+}
+
+/** A person nobody else in the run uses. */
+export function newPerson() {
+  const digits = String(randomInt(10_000_000, 99_999_999));
+  const tag = randomBytes(4).toString('hex');
+  return { name: `김테스트${tag.slice(0, 2)}`, mobile: `010${digits}`, email: `e2e-${tag}@example.com`, password: 'secret123' };
+}
+
+/** Passes the identity sandbox as a tester would; returns the identityVerificationId. */
+export async function sandboxVerify(request: APIRequestContext, person: { name: string; mobile: string }): Promise<string> {
+  const id = `identity-verification-${randomBytes(8).toString('hex')}`;
+  const res = await request.post('/api/sandbox/identity/verify', {
+    form: { identityVerificationId: id, redirectUrl: '/signup', name: person.name, phone: person.mobile, birthDate: '1990-01-01' },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 303) throw new Error(`sandbox: ${res.status()} ${await res.text()}`);
+  return id;
+}
+
+export interface SignedUp {
+  person: ReturnType<typeof newPerson>;
+  access_token: string;
+  refresh_token: string;
+  user: { id: number; name: string; referral_code: string; mobile: string };
+}
+
+/** A verified account made through the real signup API. */
+export async function signupUser(request: APIRequestContext): Promise<SignedUp> {
+  const person = newPerson();
+  const identity_code = await sandboxVerify(request, person);
+  const res = await request.post('/api/accounts', { data: { ...person, identity_code } });
+  if (res.status() !== 201) throw new Error(`signup: ${res.status()} ${await res.text()}`);
+  return { person, ...(await res.json()).data };
+}
+
+/**
+ * Puts a session in the page's storage under the spec's keys before any script runs, as the
+ * login page would; `expiresIn` seconds from now. With `once`, only on the test's first page
+ * (later pages see what the app made of it, e.g. a logout); else on every page.
+ */
+async function putSession(page: Page, s: { access: string; refresh?: string; expiresIn: number; once: boolean }) {
+  await page.addInitScript(
+    ([keys, { access, refresh, expiresIn, once }]) => {
+      if (once && sessionStorage.getItem('e2eSessionSet')) return;
+      if (once) sessionStorage.setItem('e2eSessionSet', '1');
+      localStorage.setItem(keys.access, access);
+      if (refresh) localStorage.setItem(keys.refresh, refresh);
+      localStorage.setItem(keys.expiry, String(Math.floor(Date.now() / 1000) + expiresIn));
+    },
+    [SESSION_KEYS, s] as const,
+  );
+}
+
+/** Stores a signed-up session (tokens) on the first page only; `expiresIn` seconds from now (default 24 h). */
+export async function storeSession(page: Page, s: { access_token: string; refresh_token?: string }, expiresIn = DAY_SECONDS) {
+  await putSession(page, { access: s.access_token, refresh: s.refresh_token, expiresIn, once: true });
+}
+
+/** Logs every page of the test in with an access token (24 h). */
+export async function loginAs(page: Page, token: string) {
+  await putSession(page, { access: token, expiresIn: DAY_SECONDS, once: false });
+}
+
+/** A valid-looking session the API does not know (pages that only check for a login), for an hour. */
+export async function logIn(page: Page) {
+  await putSession(page, { access: 'e2e-token', expiresIn: 3600, once: false });
+}
+
+/** What the page holds in local storage under the spec's keys. */
+export async function storedSession(page: Page) {
+  return page.evaluate((keys) => ({
+    access: localStorage.getItem(keys.access),
+    refresh: localStorage.getItem(keys.refresh),
+    expiry: Number(localStorage.getItem(keys.expiry)),
+    verified: localStorage.getItem(keys.identity),
+    redirect: localStorage.getItem(keys.redirect),
+    now: Math.floor(Date.now() / 1000),
+  }), SESSION_KEYS);
+}
+
+// ── API, ordering and the sandbox providers ───────────────────────────────────
+
+/** Calls the API as a user. */
+export async function apiAs(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+  return { status: res.status(), body: await res.json() };
+}
+
+/** A seeded car that can be ordered now for 12 months, with its 12-month fee. */
+export async function orderableCar(request: APIRequestContext) {
+  const res = await request.get('/api/subscriptions/garages?available_only=true&month=12');
+  const { cars } = (await res.json()).data as { cars: { id: number; is_subscriptable: boolean; subscription_fee_12: number | null }[] };
+  const car = cars.find((c) => c.is_subscriptable && c.subscription_fee_12 && c.subscription_fee_12 >= 3_000_000 && c.subscription_fee_12 <= 5_000_000)
+    ?? cars.find((c) => c.is_subscriptable && c.subscription_fee_12);
+  if (!car) throw new Error('no orderable car in the seed');
+  return { id: car.id, fee: car.subscription_fee_12! };
+}
+
+/** Staff confirmation through the admin API. */
+export async function confirm(request: APIRequestContext, requestId: number, start: string) {
+  const res = await request.post(`/api/admin/subscription-requests/${requestId}/confirm`, { headers: ADMIN, data: { start_date: start } });
+  if (!res.ok()) throw new Error(`confirm: ${res.status()} ${await res.text()}`);
+}
+
+/** A billing key from the sandbox provider, as its approve button would hand it back. */
+export async function sandboxKey(request: APIRequestContext) {
+  const res = await request.post('/api/sandbox/billing-key/approve', { form: { redirectUrl: '/inquire' }, maxRedirects: 0 });
+  const location = res.headers()['location'];
+  const key = new URL(location, 'http://localhost').searchParams.get('billingKey');
+  if (!key) throw new Error(`sandbox: ${res.status()} ${location}`);
+  return key;
+}
+
+/** A subscription request made through the API. */
+export async function placeRequest(request: APIRequestContext, token: string, carId: number, body: { month: number; point_amount?: number; coupon_id?: number }) {
+  const res = await apiAs(request, token, 'POST', `/subscriptions/cars/${carId}/request`, { ...body, billing_key: await sandboxKey(request) });
+  if (res.status !== 201) throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.subscription_request as { id: number };
+}
