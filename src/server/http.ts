@@ -95,20 +95,7 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The query string through a schema; keys that repeat arrive as arrays. (Kept until every route uses validQuery.) */
-export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const all = c.req.queries();
-  const input: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(all)) input[key] = values.length === 1 ? values[0] : values;
-  return parseOrThrow(schema, input);
-}
-
-/** Path parameters through a schema. (Kept until every route uses validParams.) */
-export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return parseOrThrow(schema, c.req.param());
-}
-
-/** The JSON body through a schema; a missing or broken body is a 400, never a 500. (Kept until every route uses validJson.) */
+/** The JSON body through a schema, for a handler that must act before validating (the chat counts its rate limit first); a missing or broken body is a 400, never a 500. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let body: unknown = {};
   const text = await c.req.text().catch(() => '');

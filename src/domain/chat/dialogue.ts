@@ -4,7 +4,7 @@ import { formatWon } from '../money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from './fleet';
 import { formatBookingValue, formatDateKo, SHOWN_KEYS } from './format';
 import { parseMessage, type Intent } from './parser';
-import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from './state';
+import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingState, type BookingUpdates, type UiTrigger } from './state';
 
 export interface DialogueContext {
   /** The clock, passed in: the domain never reads it. */

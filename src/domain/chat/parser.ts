@@ -128,6 +128,7 @@ export function findMemoClause(text: string): { memo: string | null; rest: strin
   const word = MEMO_WORDS.exec(text);
   if (!word) return { memo: null, rest: text };
   const before = text.slice(0, word.index);
+  // eslint-disable-next-line no-control-regex -- \u0001 marks text already taken by an earlier rule
   const starts = [...before.matchAll(/[.!?\n,]|\u0001+|(?:는데|인데|하고|이고|그리고)\s/g)].map((m) => m.index! + m[0].length);
   const start = starts.length ? Math.max(...starts) : 0;
   const endRel = text.slice(word.index).search(/[.!?\n]/);
@@ -155,6 +156,7 @@ const QUESTION = /\?|뭐|어떤|얼마|언제|어디|몇|가능|되나요|있나
 
 /** A short bare answer as a place (the reply to "어디에서 출발하시나요?"). */
 function bareAnswer(text: string): string | null {
+  // eslint-disable-next-line no-control-regex -- \u0001 marks text already taken by an earlier rule
   const t = text.replace(/\u0001+/g, ' ').replace(/\s+/g, ' ').trim();
   if (!t || t.length > 40 || QUESTION.test(t)) return null;
   if (/^(?:네|예|아니|아뇨|없|괜찮|좋아|오케이|ok)/i.test(t)) return null;

@@ -83,6 +83,7 @@ function headPlace(chunk: string): string | null {
 }
 
 function clean(place: string): string | null {
+  // eslint-disable-next-line no-control-regex -- \u0001 marks text already taken by an earlier rule
   const p = stripParticle(place).replace(/^[\s\u0001'"“”‘’]+|[\s\u0001'"“”‘’]+$/g, '');
   if (!p || p.length > 100 || /^\d+$/.test(p)) return null;
   return p;
@@ -163,6 +164,7 @@ export function findPlaces(text: string): Places {
   }
 
   const waypoints: string[] = [];
+  // eslint-disable-next-line no-control-regex -- \u0001 marks text already taken by an earlier rule
   for (const segment of rest.split(/[\n.!?,;]|\u0001+/)) {
     const markers = markersIn(segment);
     if (!markers.length) continue;

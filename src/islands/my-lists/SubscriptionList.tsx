@@ -24,7 +24,9 @@ export default function SubscriptionList() {
                 <p className="mt-1 truncate font-semibold">{carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
               </div>
-              <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>
+              {s.is_active && (
+                <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>
+              )}
             </div>
           )}
         />
