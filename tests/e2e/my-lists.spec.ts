@@ -107,3 +107,31 @@ test('request detail that cannot load says 요청 정보를 불러오는데 실�
   await page.goto('/subscribe/request/1');
   await expect(page.getByRole('alert')).toHaveText('요청 정보를 불러오는데 실패했습니다.');
 });
+
+test('request edit: the coupon comes from the picker and 카드 변경 registers a new card through the billing flow', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request, { coupons: ['LUXE300'] });
+  const r = await placeRequest(request, user.token, car.id, { month: 12 });
+  const before = (await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests[0];
+  await loginAs(page, user.token);
+  await page.goto(`/subscribe/request/${r.id}`);
+  await expect(page.getByLabel('쿠폰 ID')).toHaveCount(0);
+  await expect(page.getByLabel('빌링키')).toHaveCount(0);
+
+  await page.getByRole('button', { name: '쿠폰 선택 안 함' }).click();
+  await page.getByRole('option', { name: /30만원 할인/ }).click();
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('요청이 성공적으로 수정되었습니다.');
+  await expect(page.getByTestId('request-fields')).toContainText('30만원 할인');
+  const withCoupon = (await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests[0];
+  expect(withCoupon.coupon.coupon.code).toBe('LUXE300');
+  expect(withCoupon.final_fee).toBe(car.fee - 300_000);
+
+  await page.getByRole('button', { name: '카드 변경' }).click();
+  await page.getByRole('button', { name: /승인/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscribe/request/${r.id}$`));
+  await expect(page.getByRole('status')).toHaveText('요청이 성공적으로 수정되었습니다.');
+  const after = (await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests[0];
+  expect(after.billing_key).not.toBe(before.billing_key);
+  expect(after.coupon.coupon.code).toBe('LUXE300');
+});

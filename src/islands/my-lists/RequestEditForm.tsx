@@ -1,55 +1,112 @@
-import { useState } from 'react';
-import { put } from '../../client/api';
+import { useEffect, useMemo, useState } from 'react';
+import { get, put } from '../../client/api';
+import { availableDurations, carDisplayName, feeForTerm } from '../../domain/car';
+import { termOfferPeriod } from '../../domain/checkout';
+import { todayInKorea } from '../../domain/dates';
+import { couponSelectable, type CouponHolding } from '../../domain/pricing';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
+import CouponSelect from '../checkout/CouponSelect';
+import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
+import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 
 interface Props {
   request: SubscriptionRequest;
   onSaved: (r: SubscriptionRequest) => void;
 }
 
-const field = 'w-full border border-line bg-white px-3 py-2';
+/** What a save sends besides the billing key (kept across the provider redirect of 카드 변경). */
+interface EditDraft {
+  month: number;
+  couponId: number | null;
+  points: number;
+}
 
-/** Edits period (≥1), coupon id (≥0), points (≥0) and billing key; the server re-validates and re-prices. */
+const field = 'w-full border border-line bg-white px-3 py-2';
+const storage = jsonCheckoutStorage<EditDraft>('subscribeEdit');
+const MESSAGES: CheckoutMessages = {
+  providerFailed: (m) => `Payment failed: ${m}`,
+  sendFailed: '요청 수정에 실패했습니다.',
+  callFailed: (m) => `Error during payment call: ${m}`,
+};
+
+/** Edits term, coupon (picker of the held coupons) and points; 카드 변경 registers a new card through the billing flow. */
 export default function RequestEditForm({ request, onSaved }: Props) {
-  const [month, setMonth] = useState(String(request.month));
-  const [couponId, setCouponId] = useState(String(request.coupon?.id ?? 0));
+  const [month, setMonth] = useState(request.month);
+  const [couponId, setCouponId] = useState<number | null>(request.coupon?.id ?? null);
   const [points, setPoints] = useState(String(request.point_used));
-  const [billingKey, setBillingKey] = useState(request.billing_key);
+  const [coupons, setCoupons] = useState<CouponHolding[]>([]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
 
-  async function save(e: { preventDefault(): void }) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  useEffect(() => {
+    void get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE').then((res) => res.ok && setCoupons(res.data.coupons));
+  }, []);
+
+  const fee = feeForTerm(request.car, month);
+  // The coupon this request holds counts as free to keep; others must fit the fee.
+  const usable = useMemo(
+    () => (fee === null ? [] : coupons.filter((h) => h.id === request.coupon?.id || couponSelectable(h, fee, todayInKorea()))),
+    [coupons, fee, request.coupon?.id],
+  );
+
+  async function send(billingKey: string, draft: EditDraft | null) {
+    const d = draft ?? { month, couponId, points: Number(points) || 0 };
     const res = await put<{ subscription_request: SubscriptionRequest }>(`/subscriptions/requests/${request.id}`, {
-      month: Number(month), coupon_id: Number(couponId), point_amount: Number(points), billing_key: billingKey.trim(),
+      month: d.month, coupon_id: d.couponId ?? 0, point_amount: d.points, billing_key: billingKey,
     });
-    setBusy(false);
     if (res.ok) {
       onSaved(res.data.subscription_request);
       setNotice({ ok: true, lines: ['요청이 성공적으로 수정되었습니다.'] });
     } else {
       setNotice({ ok: false, lines: ['요청 수정에 실패했습니다.', res.error.message, ...Object.values(res.error.errors ?? {}).flat()] });
     }
+    return res;
+  }
+  const checkout = useBillingCheckout({ storage, send, messages: MESSAGES });
+
+  async function save(e: { preventDefault(): void }) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    // The masked key stands for the card already registered.
+    await send(request.billing_key, { month, couponId, points: Number(points) || 0 });
+    setBusy(false);
+  }
+
+  function changeCard() {
+    void checkout.start(
+      { month, couponId, points: Number(points) || 0 },
+      {
+        redirectUrl: `${location.origin}/subscribe/request/${request.id}`,
+        issueName: `${carDisplayName(request.car)} ${month}개월 구독 (카드 변경)`,
+        amount: null,
+        offerPeriod: termOfferPeriod(month),
+      },
+    );
   }
 
   return (
     <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" aria-label="신청 수정">
       <label className="text-sm">기간 (개월)
-        <input type="number" min={1} required value={month} onChange={(e) => setMonth(e.target.value)} className={field} />
-      </label>
-      <label className="text-sm">쿠폰 ID
-        <input type="number" min={0} required value={couponId} onChange={(e) => setCouponId(e.target.value)} className={field} />
+        <select value={month} onChange={(e) => setMonth(Number(e.target.value))} className={field}>
+          {availableDurations(request.car).map((t) => <option key={t} value={t}>{t}개월</option>)}
+        </select>
       </label>
       <label className="text-sm">포인트
         <input type="number" min={0} required value={points} onChange={(e) => setPoints(e.target.value)} className={field} />
       </label>
-      <label className="text-sm">빌링키
-        <input required value={billingKey} onChange={(e) => setBillingKey(e.target.value)} className={field} />
-      </label>
+      <div className="text-sm sm:col-span-2">
+        <p className="mb-1">쿠폰</p>
+        <CouponSelect coupons={usable} fee={fee ?? 0} value={couponId} onChange={setCouponId} />
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm sm:col-span-2">
+        <span>결제 카드 <span className="text-muted" data-testid="billing-key">{request.billing_key}</span></span>
+        <button type="button" onClick={changeCard} disabled={busy || checkout.stage === 'sending'} className="border border-ink px-4 py-2 disabled:opacity-50">카드 변경</button>
+      </div>
       <div className="sm:col-span-2">
-        <button type="submit" disabled={busy} className="bg-ink px-6 py-3 font-semibold text-paper disabled:opacity-50">{busy ? '저장 중...' : '저장'}</button>
+        <button type="submit" disabled={busy || checkout.stage === 'sending'} className="bg-ink px-6 py-3 font-semibold text-paper disabled:opacity-50">
+          {busy || checkout.stage === 'sending' ? '저장 중...' : '저장'}
+        </button>
         {notice && (
           <div role={notice.ok ? 'status' : 'alert'} className={`mt-3 text-sm ${notice.ok ? 'text-green-800' : 'text-red-700'}`}>
             {[...new Set(notice.lines)].map((l) => <p key={l}>{l}</p>)}
