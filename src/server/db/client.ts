@@ -32,9 +32,14 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // Dates as plain strings: the API speaks YYYY-MM-DD, never local-time Date objects.
-    pool.on('connect', (client) => void client.query("SET TIME ZONE 'UTC'"));
+    // Sessions in UTC, set at connection start (no query racing the first one): the API speaks
+    // YYYY-MM-DD and ISO instants, never local-time Date objects.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c TimeZone=UTC' });
+    // A connection the server drops (restart, failover, a forced drop while the pool closes) must
+    // not crash the process: the query that used it fails, and the pool opens a new one.
+    const ignore = () => {};
+    pool.on('error', ignore);
+    pool.on('connect', (client) => void client.on('error', ignore));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
