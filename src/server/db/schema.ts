@@ -68,6 +68,8 @@ export const cars = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     isHot: boolean('is_hot').notNull().default(false),
     isSubscriptable: boolean('is_subscriptable').notNull().default(true),
+    /** Set when staff archive the car: it leaves the public catalogue but orders keep pointing at it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     subscriptionAvailableFrom: date('subscription_available_from', { mode: 'string' }),
     releaseDate: date('release_date', { mode: 'string' }),
     /** Lowest offered monthly fee, kept in step with the fee columns on every write. */
@@ -97,6 +99,8 @@ export const butlerCars = pgTable('butler_cars', {
   butlerFee: integer('butler_fee').notNull(),
   /** Won per started overtime hour; null means 10% of butler_fee. */
   butlerOvertimeFee: integer('butler_overtime_fee'),
+  /** Set when staff archive the car: it leaves the fleet but bookings keep pointing at it. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -136,6 +140,8 @@ export const users = pgTable(
     ciVerified: boolean('ci_verified').notNull().default(false),
     referralCode: varchar('referral_code', { length: 16 }).notNull().unique(),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** 'user' or 'staff' (the console at /admin); staff are made with `npm run staff -- add EMAIL`. */
+    role: varchar('role', { length: 20 }).notNull().default('user'),
     socialProvider: varchar('social_provider', { length: 20 }),
     socialId: varchar('social_id', { length: 120 }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -431,3 +437,44 @@ export const chatSessions = pgTable('chat_sessions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ── Staff ────────────────────────────────────────────────────────────────────
+
+/** Who changed what in the console, with the row before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for machine callers (the webhook token). */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actor: varchar('actor', { length: 254 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    entity: varchar('entity', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 40 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** One row per storefront build on any replica: the console's publish status. */
+export const publishBuilds = pgTable(
+  'publish_builds',
+  {
+    id: serial('id').primaryKey(),
+    catalogueVersion: integer('catalogue_version').notNull(),
+    /** running | done | failed */
+    status: varchar('status', { length: 20 }).notNull(),
+    /** What asked for it: edit | publish | webhook | start */
+    trigger: varchar('trigger', { length: 20 }).notNull(),
+    /** 0–100 while running. */
+    progress: integer('progress').notNull().default(0),
+    replica: varchar('replica', { length: 120 }),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [index('publish_builds_started_idx').on(t.startedAt)],
+);
