@@ -27,12 +27,14 @@ export interface AppOptions {
   db: Db;
   config: Config;
   onCatalogueChange?: () => void;
+  /** Console 발행 and the publish webhook: build the storefront now (`npm start` wires it; default no-op). */
+  onPublishRequest?: (trigger: 'publish' | 'webhook') => void;
   /** Catalogue read cache (`npm start` passes one, see cache/catalogue-changes.ts); without it every read queries the database. */
   catalogueCache?: CatalogueCache;
 }
 
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
-export function createApp({ db, config, onCatalogueChange = () => {}, catalogueCache }: AppOptions) {
+export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache }: AppOptions) {
   const log: Deps['log'] = (level, message, extra) => {
     if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
     (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
@@ -44,6 +46,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, catalogueC
       onCatalogueChange();
     },
     onReservationChange: () => catalogueCache?.changed('reservations'),
+    requestPublish: onPublishRequest,
   };
   const app = new Hono<AppEnv>();
 
@@ -82,6 +85,11 @@ export function createApp({ db, config, onCatalogueChange = () => {}, catalogueC
     if (err instanceof ApiError) {
       return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status);
     }
+    // Backstop: a NUL byte (22021) or an untranslatable character (22P05) is bad input that slipped past validation.
+    if (['22021', '22P05'].includes(pgErrorCode(err) ?? '')) {
+      log('error', `${c.req.method} ${c.req.path} reached the database with a character PostgreSQL refuses`);
+      return c.json({ code: ErrorCode.VALIDATION, message: '입력값에 사용할 수 없는 문자가 포함되어 있습니다.', errors: {} }, 400);
+    }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ code: ErrorCode.VALIDATION, message: '요청을 처리할 수 없습니다.', errors: {} }, err.status);
     }
@@ -89,6 +97,15 @@ export function createApp({ db, config, onCatalogueChange = () => {}, catalogueC
     return c.json({ code: ErrorCode.INTERNAL, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', errors: {} }, 500);
   });
   return app;
+}
+
+/** The PostgreSQL SQLSTATE of an error or of its causes (drizzle wraps the driver's error). */
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { Config } from './env';
 import type { Db } from './db/client';
-import { badRequest } from './errors';
+import { ErrorCode } from '../domain/error-codes';
+import { ApiError, badRequest } from './errors';
 
 /** What every route handler can reach through `c.var`. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   onCatalogueChange: () => void;
   /** Call after butler reserved days change (booking, edit, cancel): drops cached /butlers/cars and /catalogue answers on every replica. */
   onReservationChange: () => void;
+  /** Asks for a storefront build now, even when the catalogue version is unchanged (console 발행, webhook); `npm start` wires it (services/publish.ts records the build). */
+  requestPublish: (trigger: 'publish' | 'webhook') => void;
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
 }
 
@@ -59,52 +62,105 @@ const refuse = (result: { success: boolean; error?: Issues }) => {
   if (!result.success) throw badRequest(INVALID_INPUT, result.error ? fieldErrors(result.error) : {});
 };
 
+/** A NUL byte: PostgreSQL text refuses it (22021), so no string that holds one gets past validation. */
+const NUL = '\u0000';
+const NUL_MESSAGE = '사용할 수 없는 문자(NUL)가 포함되어 있습니다.';
+
+/** Deeper input than any payload has is refused before anything walks it (no stack overflow). */
+const MAX_DEPTH = 32;
+const tooDeep = () => badRequest(INVALID_INPUT, { _: ['입력 구조가 너무 깊습니다.'] });
+
+/** Field paths (a.b.0) of the strings, keys included, that hold a NUL byte; '_' is the input itself. */
+function nulPaths(value: unknown, path: string[] = [], out: string[] = []): string[] {
+  if (path.length > MAX_DEPTH) throw tooDeep();
+  if (typeof value === 'string') {
+    if (value.includes(NUL)) out.push(path.length ? path.join('.') : '_');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulPaths(v, [...path, String(i)], out));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes(NUL)) out.push([...path, k.replaceAll(NUL, '\\0')].join('.'));
+      else nulPaths(v, [...path, k], out);
+    }
+  }
+  return out;
+}
+
+/** Any string of a query, path, JSON body or form holding a NUL byte is the Korean 400, once, before any schema or query sees it. */
+export function rejectNul(input: unknown): void {
+  const paths = nulPaths(input);
+  if (paths.length) throw badRequest(INVALID_INPUT, Object.fromEntries(paths.map((p) => [p, [NUL_MESSAGE]])));
+}
+
 /** Validated path parameters: `c.req.valid('param')`. */
-export const validParams = <S extends z.ZodType>(schema: S) => zValidator('param', schema, refuse);
+export function validParams<S extends z.ZodType>(schema: S) {
+  const validate = zValidator('param', schema, refuse);
+  const handler: typeof validate = async (c, next) => {
+    rejectNul(c.req.param());
+    return validate(c, next);
+  };
+  return handler;
+}
 
 /** Validated query string (keys that repeat arrive as arrays): `c.req.valid('query')`. */
-export const validQuery = <S extends z.ZodType>(schema: S) => zValidator('query', schema, refuse);
+export function validQuery<S extends z.ZodType>(schema: S) {
+  const validate = zValidator('query', schema, refuse);
+  const handler: typeof validate = async (c, next) => {
+    rejectNul(c.req.queries());
+    return validate(c, next);
+  };
+  return handler;
+}
+
+/** A form body (the sandbox pages) as strings; a NUL byte anywhere is the 400. Files read as absent. */
+export async function formBody(c: Context): Promise<Record<string, string>> {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(form)) if (typeof v === 'string') out[k] = v;
+  rejectNul(out);
+  return out;
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const notJson = () => new ApiError(415, ErrorCode.VALIDATION, '요청 형식은 application/json이어야 합니다.', { _: ['Content-Type: application/json'] });
 
 /**
- * Validated JSON body: `c.req.valid('json')`. As before zValidator: a missing or blank body
- * reads as {}, broken JSON is a 400 (never a 500), and a JSON body counts whatever its
- * content type says (zValidator alone would read a body without the JSON type as {}).
+ * The JSON body as text, checked: a nonblank body must say application/json (or +json), so a
+ * cross-site form or simple request cannot post one (415); broken JSON is the 400; a NUL
+ * byte in any string is the 400. A missing or blank body is '' (the caller reads it as {}).
+ */
+async function checkedJsonText(c: Context): Promise<{ text: string; value: unknown }> {
+  const text = await c.req.text().catch(() => '');
+  if (!text.trim()) return { text: '', value: {} };
+  if (!JSON_TYPE.test((c.req.header('content-type') ?? '').split(';')[0].trim())) throw notJson();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw brokenJson();
+  }
+  rejectNul(value);
+  return { text, value };
+}
+
+/**
+ * Validated JSON body: `c.req.valid('json')`. A missing or blank body reads as {}; a body
+ * needs the JSON content type (415 otherwise); broken JSON and NUL bytes are a 400 (never a 500).
  */
 export function validJson<S extends z.ZodType>(schema: S) {
   const validate = zValidator('json', schema, refuse);
   const handler: typeof validate = async (c, next) => {
-    const text = await c.req.text().catch(() => '');
-    // bodyCache holds promises at run time (its type says otherwise).
-    if (!text.trim()) c.req.bodyCache.text = Promise.resolve('{}') as unknown as string;
-    else if (!isJson(text)) throw brokenJson();
-    if (!/^application\/([\w.-]+\+)?json$/i.test((c.req.header('content-type') ?? '').split(';')[0].trim())) {
-      // Same request with the JSON type; the body is already cached on c.req.
-      c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' } });
+    const { text } = await checkedJsonText(c);
+    if (!text) {
+      // bodyCache holds promises at run time (its type says otherwise).
+      c.req.bodyCache.text = Promise.resolve('{}') as unknown as string;
     }
     return validate(c, next);
   };
   return handler;
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The JSON body through a schema, for a handler that must act before validating (the chat counts its rate limit first); a missing or broken body is a 400, never a 500. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown = {};
-  const text = await c.req.text().catch(() => '');
-  if (text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw brokenJson();
-    }
-  }
-  return parseOrThrow(schema, body);
+  return parseOrThrow(schema, (await checkedJsonText(c)).value);
 }
