@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 /** E2E_PORT lets several runs share a machine; each gets its own data and build folders. */
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dir = `.e2e/${port}`;
-export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-e2e-admin-token-0123';
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -52,7 +52,8 @@ export interface Config {
   databaseUrl?: string;
   siteUrl?: string;
   jwtSecret: string;
-  adminToken?: string;
+  /** SHA-256 (hex) of ADMIN_TOKEN, the machine token for webhooks and automation; the token itself is not kept. */
+  adminTokenHash?: string;
   portone: {
     storeId?: string;
     billingChannelKey?: string;
@@ -72,6 +73,11 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info';
 }
 
+/** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
 /** Parses the environment once; fails loudly with every bad variable named. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -83,6 +89,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const portoneConfigured = Boolean(e.PUBLIC_PORTONE_STORE_ID && e.PORTONE_API_SECRET);
   if (e.NODE_ENV === 'production' && !portoneConfigured) {
     throw new Error('NODE_ENV=production needs PUBLIC_PORTONE_STORE_ID and PORTONE_API_SECRET: the payment sandbox is refused in production.');
+  }
+  if (e.ADMIN_TOKEN && e.ADMIN_TOKEN.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new Error(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`); a short token can be guessed.`);
   }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('NODE_ENV=production needs JWT_SECRET.');
@@ -96,7 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: e.DATABASE_URL,
     siteUrl: e.PUBLIC_SITE_URL,
     jwtSecret: e.JWT_SECRET ?? '',
-    adminToken: e.ADMIN_TOKEN,
+    adminTokenHash: e.ADMIN_TOKEN ? sha256Hex(e.ADMIN_TOKEN) : undefined,
     portone: {
       storeId: e.PUBLIC_PORTONE_STORE_ID,
       billingChannelKey: e.PUBLIC_PORTONE_BILLING_CHANNEL_KEY,
@@ -130,7 +139,10 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** The machine token of testConfig (at least ADMIN_TOKEN_MIN_LENGTH characters). */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-test-admin-token-0123';
+
 /** A config for tests: in-memory everything, a fixed secret, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', ADMIN_TOKEN: 'test-admin-token' }, overrides);
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, overrides);
 }

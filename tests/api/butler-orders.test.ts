@@ -7,11 +7,12 @@ import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/serv
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
 import { signAccessToken } from '../../src/server/services/tokens';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = 'test-admin-token';
+const ADMIN = TEST_ADMIN_TOKEN;
 
 beforeAll(async () => {
   ctx = await createTestContext();

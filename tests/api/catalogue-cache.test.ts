@@ -11,6 +11,7 @@ import { seedDatabase } from '../../src/server/db/seed';
 import { bumpCatalogueVersion, catalogueVersion } from '../../src/server/services/catalogue';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { signAccessToken } from '../../src/server/services/tokens';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -20,7 +21,7 @@ import { createTestContext, type TestContext } from './helpers';
 let t: TestContext;
 let cache: CatalogueCache;
 let app: ReturnType<typeof createApp>;
-const ADMIN = 'test-admin-token';
+const ADMIN = TEST_ADMIN_TOKEN;
 const MAX_ENTRIES = 60;
 const MAX_BYTES = 4 * 1024 * 1024;
 

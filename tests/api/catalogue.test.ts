@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, type Car } from '../../src/domain/car';
 import { seedDatabase } from '../../src/server/db/seed';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -260,18 +261,18 @@ describe('admin catalogue writes', () => {
   it('adds a car, derives its minimum fee and bumps the catalogue version', async () => {
     const before = (await t.call('GET', '/catalogue')).body.data.version;
     const res = await t.call('POST', '/admin/cars', {
-      token: t.config.adminToken,
+      token: TEST_ADMIN_TOKEN,
       json: { model_id: 1, sub_model: '신규 입고', subscription_fee_12: 5_000_000, subscription_fee_36: 4_200_000, is_new: true },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.car).toMatchObject({ sub_model: '신규 입고', subscription_fee_minimum: 4_200_000, subscription_fee_1: null });
     expect((await t.call('GET', '/catalogue')).body.data.version).toBe(before + 1);
-    const patched = await t.call('PATCH', `/admin/cars/${res.body.data.car.id}`, { token: t.config.adminToken, json: { subscription_fee_36: null } });
+    const patched = await t.call('PATCH', `/admin/cars/${res.body.data.car.id}`, { token: TEST_ADMIN_TOKEN, json: { subscription_fee_36: null } });
     expect(patched.body.data.car.subscription_fee_minimum).toBe(5_000_000);
   });
   it('validates the body', async () => {
-    expectFailure(await t.call('POST', '/admin/cars', { token: t.config.adminToken, json: { model_id: 'x', subscription_fee_12: -5 } }), 400, 'model_id');
-    expectFailure(await t.call('POST', '/admin/cars', { token: t.config.adminToken, json: { model_id: 9999 } }), 400, 'model_id');
+    expectFailure(await t.call('POST', '/admin/cars', { token: TEST_ADMIN_TOKEN, json: { model_id: 'x', subscription_fee_12: -5 } }), 400, 'model_id');
+    expectFailure(await t.call('POST', '/admin/cars', { token: TEST_ADMIN_TOKEN, json: { model_id: 9999 } }), 400, 'model_id');
   });
 });
 

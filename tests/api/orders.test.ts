@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { insertTestCar } from '../../src/server/db/factories';
 import { pointTransactions, userCoupons } from '../../src/server/db/schema';
 import { todayInKorea } from '../../src/domain/dates';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -226,10 +227,10 @@ describe('staff confirmation and subscriptions', () => {
     expect((await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions).toEqual([]);
     const start = todayInKorea();
     expect((await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { json: { start_date: start } })).status).toBe(403);
-    const res = await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { token: 'test-admin-token', json: { start_date: '2026-01-31' } });
+    const res = await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { token: TEST_ADMIN_TOKEN, json: { start_date: '2026-01-31' } });
     expect(res.status).toBe(201);
     expect(res.body.data.subscription).toMatchObject({ start_date: '2026-01-31', end_date: '2027-01-30' });
-    expect((await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { token: 'test-admin-token', json: { start_date: start } })).status).toBe(409);
+    expect((await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { token: TEST_ADMIN_TOKEN, json: { start_date: start } })).status).toBe(409);
     const subs = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions;
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ is_active: true, request: { id: r.id, month: 12 } });
@@ -237,7 +238,7 @@ describe('staff confirmation and subscriptions', () => {
     expect((await ctx.call('DELETE', `/subscriptions/requests/${r.id}`, { token })).status).toBe(409);
     const detail = (await ctx.call('GET', `/subscriptions/requests/${r.id}`, { token })).body.data.subscription_request;
     expect(detail).toMatchObject({ status: 'CONFIRMED', start_date: '2026-01-31', end_date: '2027-01-30' });
-    const off = await ctx.call('PATCH', `/admin/subscriptions/${subs[0].id}`, { token: 'test-admin-token', json: { is_active: false } });
+    const off = await ctx.call('PATCH', `/admin/subscriptions/${subs[0].id}`, { token: TEST_ADMIN_TOKEN, json: { is_active: false } });
     expect(off.body.data.subscription.is_active).toBe(false);
   });
 });

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar, insertUser } from '../../src/server/db/factories';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { signAccessToken } from '../../src/server/services/tokens';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
 const day = (offset: number) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-const admin = { token: 'test-admin-token' };
+const admin = { token: TEST_ADMIN_TOKEN };
 
 beforeAll(async () => {
   ctx = await createTestContext();

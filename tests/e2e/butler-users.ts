@@ -2,8 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import type { ButlerCar, ButlerRequestView, ButlerSubscriptionView } from '../../src/domain/butler';
 import { apiAs, sandboxKey } from './order-users';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
-const ADMIN = { authorization: 'Bearer e2e-admin-token' };
+const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 /** The seeded butler fleet. */
 export async function butlerCars(request: APIRequestContext): Promise<ButlerCar[]> {

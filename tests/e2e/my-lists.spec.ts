@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './order-users';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
@@ -58,7 +59,7 @@ test('my subscriptions: empty text, ACTIVE/INACTIVE badge, 해지하기 opens th
   await expect(end).toHaveAttribute('href', /pf\.kakao\.com/);
 
   const subs = await apiAs(request, user.token, 'GET', '/subscriptions');
-  await request.patch(`/api/admin/subscriptions/${subs.body.data.subscriptions[0].id}`, { headers: { authorization: 'Bearer e2e-admin-token' }, data: { is_active: false } });
+  await request.patch(`/api/admin/subscriptions/${subs.body.data.subscriptions[0].id}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { is_active: false } });
   await page.reload();
   await expect(item.getByText('INACTIVE', { exact: true })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { SESSION_KEYS } from '../../src/stores/session';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 /**
  * The one place for e2e helpers: users (through the admin test route or the real signup),
@@ -8,7 +9,7 @@ import { SESSION_KEYS } from '../../src/stores/session';
  * accounts-users.ts, order-users.ts and storefront-helpers.ts re-export these for older imports.
  */
 
-const ADMIN = { authorization: 'Bearer e2e-admin-token' };
+const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const DAY_SECONDS = 86_400;
 
 // ── Waiting ───────────────────────────────────────────────────────────────────

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { users } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
-import type { AppEnv } from '../http';
+import { sha256Hex } from '../env';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import type { AppEnv, Ctx } from '../http';
+import { clientIp, limiterFor } from './rate-limit';
 import { verifyAccessToken } from '../services/tokens';
 import { timingSafeEqual } from 'node:crypto';
 
@@ -27,13 +29,100 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Requires the staff token from ADMIN_TOKEN in `Authorization: Bearer`. */
+/** Who is acting in a staff route: a staff account, or the machine token (webhooks, automation). */
+export interface StaffActor {
+  userId: number | null;
+  /** The account's email (or username), or 'machine-token'. */
+  name: string;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    actor: StaffActor;
+  }
+}
+
+/** Failed staff/machine authentications per client IP before 429: 20 in 15 minutes. */
+export const ADMIN_GUESS_LIMIT = { max: 20, windowMs: 15 * 60_000 } as const;
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function guessKey(c: Ctx): string | null {
+  const ip = clientIp(c);
+  // The end-to-end suite drives everything from loopback (as limitIp does).
+  if (c.var.deps.config.env === 'test' && LOOPBACK.test(ip)) return null;
+  return `admin-guess:ip:${ip}`;
+}
+
+/** 429 once this IP has guessed too often, before anything is compared. */
+function checkGuesses(c: Ctx): void {
+  const key = guessKey(c);
+  if (key) limiterFor(c.var.deps).check(key, ADMIN_GUESS_LIMIT.max);
+}
+
+function countGuess(c: Ctx): void {
+  const key = guessKey(c);
+  if (key) limiterFor(c.var.deps).hit(key, ADMIN_GUESS_LIMIT.max, ADMIN_GUESS_LIMIT.windowMs);
+}
+
+/** True when `token` is ADMIN_TOKEN: compared as SHA-256 digests (equal length, timing-safe); only the digest is in memory. */
+function isMachineToken(c: Ctx, token: string | null): boolean {
+  const expected = c.var.deps.config.adminTokenHash;
+  if (!expected || !token) return false;
+  return timingSafeEqual(Buffer.from(sha256Hex(token), 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/** The signed-in staff account behind the request (requireUser's checks, then the role); 403 for other accounts. */
+async function staffOf(c: Ctx): Promise<StaffActor> {
+  let userId = 0;
+  await requireUser(c, async () => {
+    userId = c.var.userId;
+  });
+  const [user] = await c.var.deps.db.select({ role: users.role, email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.role !== 'staff') throw forbidden('권한이 없습니다. 직원 계정으로 로그인해주세요.');
+  return { userId, name: user.email ?? user.username };
+}
+
+/** Requires a signed-in account whose role is 'staff' (the console); sets `userId` and `actor`. */
+export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('actor', await staffOf(c));
+  await next();
+});
+
+/** Requires the machine token (ADMIN_TOKEN) alone: webhooks and automation. Wrong tokens count toward the per-IP guess limit. */
+export const requireMachine = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.deps.config.adminTokenHash) throw forbidden('관리자 토큰이 설정되지 않았습니다. ADMIN_TOKEN을 설정해주세요.');
+  checkGuesses(c);
+  if (!isMachineToken(c, bearer(c.req.header('authorization')))) {
+    countGuess(c);
+    throw forbidden('관리자 인증에 실패했습니다.');
+  }
+  c.set('actor', { userId: null, name: 'machine-token' });
+  await next();
+});
+
+/**
+ * Staff routes: a staff account or the machine token. A token that is neither (a guess, a
+ * forged or expired session) counts toward the per-IP guess limit; a valid session of an
+ * account without the staff role is 403.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const expected = c.var.deps.config.adminToken;
-  if (!expected) throw forbidden('관리자 기능이 설정되지 않았습니다. ADMIN_TOKEN을 설정해주세요.');
-  const token = bearer(c.req.header('authorization')) ?? '';
-  const a = Buffer.from(token);
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw forbidden('관리자 인증에 실패했습니다.');
+  checkGuesses(c);
+  const token = bearer(c.req.header('authorization'));
+  if (isMachineToken(c, token)) {
+    c.set('actor', { userId: null, name: 'machine-token' });
+    return next();
+  }
+  try {
+    c.set('actor', await staffOf(c));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      if (token) countGuess(c);
+      // A session token (expired, revoked) keeps its 401 so the console can send the user to login.
+      if (token && JWT_SHAPE.test(token)) throw err;
+      throw forbidden('관리자 인증에 실패했습니다. 직원 계정으로 로그인해주세요.');
+    }
+    throw err;
+  }
   await next();
 });
