@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 const optional = z
   .string()
@@ -41,6 +42,7 @@ const EnvSchema = z.object({
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  TRUST_PROXY: optional,
 });
 
 export interface Config {
@@ -71,6 +73,8 @@ export interface Config {
   mailFrom: string;
   llm: { baseUrl?: string; apiKey?: string; model: string };
   logLevel: 'silent' | 'error' | 'info';
+  /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
+  trustProxy: readonly string[];
 }
 
 /** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
@@ -86,6 +90,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  let trustProxy: string[];
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
+  }
   const portoneConfigured = Boolean(e.PUBLIC_PORTONE_STORE_ID && e.PORTONE_API_SECRET);
   if (e.NODE_ENV === 'production' && !portoneConfigured) {
     throw new Error('NODE_ENV=production needs PUBLIC_PORTONE_STORE_ID and PORTONE_API_SECRET: the payment sandbox is refused in production.');
@@ -123,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
+    trustProxy,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
