@@ -25,6 +25,20 @@ export function koreaInstant(date: string, time: string): Date | null {
   return Number.isNaN(d.getTime()) || koreaDate(d) !== date ? null : d;
 }
 
+/** Earliest and latest years a date field accepts: dates outside have no use here and would overflow term arithmetic or PostgreSQL. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
+/** Whether a YYYY-MM-DD string names a day that exists (no 2024-02-30) between MIN_YEAR and MAX_YEAR. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < MIN_YEAR || y > MAX_YEAR) return false;
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
 /** A YYYY-MM-DD day plus `n` days. */
 export function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);

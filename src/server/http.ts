@@ -106,7 +106,8 @@ export function validParams<S extends z.ZodType>(schema: S) {
 export function validQuery<S extends z.ZodType>(schema: S) {
   const validate = zValidator('query', schema, refuse);
   const handler: typeof validate = async (c, next) => {
-    rejectNul(c.req.queries());
+    // A key given once is reported as itself (brand), a repeated one by position (brand.1).
+    rejectNul(Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
     return validate(c, next);
   };
   return handler;

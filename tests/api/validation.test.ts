@@ -39,9 +39,15 @@ describe('JSON bodies', () => {
     }
   });
 
-  it('a JSON body counts whatever its content type says', async () => {
-    const headerSets: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json; charset=utf-8' }];
-    for (const headers of headerSets) {
+  it('a JSON body needs the JSON content type: anything else (a cross-site simple request) is the Korean 415', async () => {
+    const refused: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'multipart/form-data; boundary=x' }];
+    for (const headers of refused) {
+      const res = await ctx.call('POST', '/services/contacts', { body: JSON.stringify(contact), headers });
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(res.body).toMatchObject({ code: 1001, message: '요청 형식은 application/json이어야 합니다.' });
+      expect(res.body.errors).toBeTypeOf('object');
+    }
+    for (const headers of [{ 'content-type': 'application/json; charset=utf-8' }, { 'content-type': 'application/merge-patch+json' }]) {
       const res = await ctx.call('POST', '/services/contacts', { body: JSON.stringify(contact), headers });
       expect(res.status, JSON.stringify(headers)).toBe(201);
       expect(res.body.data.message).toBe('문의가 접수되었습니다.');

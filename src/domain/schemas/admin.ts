@@ -1,31 +1,187 @@
 import { z } from 'zod';
 import { FEE_TERMS } from '../car';
+import { calendarDate, IdSchema, intField, MAX_INT } from './common';
 
-const won = z.number({ error: '금액은 숫자여야 합니다.' }).int({ error: '금액은 원 단위 정수여야 합니다.' }).min(0, { error: '금액은 0 이상이어야 합니다.' }).max(2_000_000_000);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '날짜는 YYYY-MM-DD 형식이어야 합니다.' });
+/**
+ * Bodies and queries of the staff console's API (/admin/*). Create schemas carry the
+ * defaults; PATCH schemas are the same fields with NO defaults, so a partial update changes
+ * only the fields sent (a default inside .partial() would still fill in and wipe the rest).
+ */
+
+const won = z
+  .number({ error: '금액은 숫자여야 합니다.' })
+  .int({ error: '금액은 원 단위 정수여야 합니다.' })
+  .min(0, { error: '금액은 0 이상이어야 합니다.' })
+  .max(2_000_000_000, { error: '금액이 너무 큽니다.' });
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}은(는) 문자열이어야 합니다.` })
+    .trim()
+    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` });
+const required = (label: string, max: number) => text(label, max).min(1, { error: `${label}을(를) 입력해주세요.` });
+const flag = (label: string) => z.boolean({ error: `${label}은(는) true 또는 false여야 합니다.` });
+const id = (label: string) => intField(label).positive({ error: `${label}을(를) 선택해주세요.` });
+const mileage = intField('주행거리').min(0, { error: '주행거리는 0 이상이어야 합니다.' });
+
+/** A car or butler image: a site path (/cars/x.svg, /api/uploads/…) or an http(s) address. */
+const imageUrl = z
+  .string({ error: '이미지 주소는 문자열이어야 합니다.' })
+  .trim()
+  .max(500, { error: '이미지 주소가 너무 깁니다.' })
+  .regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, { error: '이미지 주소는 /로 시작하는 경로나 http(s) 주소여야 합니다.' });
+const images = z.array(imageUrl, { error: '이미지는 목록이어야 합니다.' }).max(20, { error: '이미지는 20장까지 등록할 수 있습니다.' });
 
 const feeShape = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, won.nullable().optional()])) as Record<
   `subscription_fee_${(typeof FEE_TERMS)[number]}`,
   z.ZodOptional<z.ZodNullable<typeof won>>
 >;
 
-/** Body of POST /admin/cars (PATCH takes any subset). */
+const carFields = {
+  model_id: id('모델'),
+  sub_model: text('세부 모델', 120).nullable(),
+  trim: text('트림', 120).nullable(),
+  images,
+  color: text('색상', 60).nullable(),
+  mileage: mileage.nullable(),
+  license_plate: text('차량 번호', 20).nullable(),
+  description: text('설명', 5000).nullable(),
+  retail_price: won.nullable(),
+  is_new: flag('신차 표시'),
+  is_hot: flag('인기 표시'),
+  is_subscriptable: flag('구독 가능 여부'),
+  subscription_available_from: calendarDate('구독 가능일').nullable(),
+  release_date: calendarDate('출고일').nullable(),
+};
+
+/** Body of PATCH /admin/cars/{id}: any subset; fields not sent are left as they are. */
+export const AdminCarPatchSchema = z.object({ ...z.object(carFields).partial().shape, ...feeShape });
+
+/** Body of POST /admin/cars. */
 export const AdminCarSchema = z.object({
-  model_id: z.number().int().positive({ error: '모델 ID가 올바르지 않습니다.' }),
-  sub_model: z.string().trim().max(120).nullable().optional(),
-  trim: z.string().trim().max(120).nullable().optional(),
-  images: z.array(z.string().max(500)).max(20).default([]),
-  color: z.string().trim().max(60).nullable().optional(),
-  mileage: z.number().int().min(0).nullable().optional(),
-  license_plate: z.string().trim().max(20).nullable().optional(),
-  description: z.string().max(5000).nullable().optional(),
-  retail_price: won.nullable().optional(),
-  is_new: z.boolean().default(false),
-  is_hot: z.boolean().default(false),
-  is_subscriptable: z.boolean().default(true),
-  subscription_available_from: day.nullable().optional(),
-  release_date: day.nullable().optional(),
+  ...carFields,
+  sub_model: carFields.sub_model.optional(),
+  trim: carFields.trim.optional(),
+  images: images.default([]),
+  color: carFields.color.optional(),
+  mileage: carFields.mileage.optional(),
+  license_plate: carFields.license_plate.optional(),
+  description: carFields.description.optional(),
+  retail_price: carFields.retail_price.optional(),
+  is_new: carFields.is_new.default(false),
+  is_hot: carFields.is_hot.default(false),
+  is_subscriptable: carFields.is_subscriptable.default(true),
+  subscription_available_from: carFields.subscription_available_from.optional(),
+  release_date: carFields.release_date.optional(),
   ...feeShape,
 });
 export type AdminCarInput = z.infer<typeof AdminCarSchema>;
-export const AdminCarPatchSchema = AdminCarSchema.partial();
+export type AdminCarPatch = z.infer<typeof AdminCarPatchSchema>;
+
+const butlerFields = {
+  model_id: id('모델'),
+  sub_model: text('세부 모델', 120).nullable(),
+  images,
+  color: text('색상', 60).nullable(),
+  mileage: mileage.nullable(),
+  license_plate: text('차량 번호', 20).nullable(),
+  description: text('설명', 5000).nullable(),
+  retail_price: won.nullable(),
+  butler_fee: won,
+  butler_overtime_fee: won.nullable(),
+};
+export const AdminButlerCarSchema = z.object({
+  ...butlerFields,
+  sub_model: butlerFields.sub_model.optional(),
+  images: images.default([]),
+  color: butlerFields.color.optional(),
+  mileage: butlerFields.mileage.optional(),
+  license_plate: butlerFields.license_plate.optional(),
+  description: butlerFields.description.optional(),
+  retail_price: butlerFields.retail_price.optional(),
+  butler_overtime_fee: butlerFields.butler_overtime_fee.optional(),
+});
+export const AdminButlerCarPatchSchema = z.object(butlerFields).partial();
+
+const brandFields = {
+  name: required('브랜드 이름', 80),
+  slug: required('주소 이름', 80).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: '주소 이름은 영문 소문자, 숫자, 하이픈만 쓸 수 있습니다.' }),
+  image: imageUrl.nullable(),
+  sort_order: intField('정렬 순서').min(0, { error: '정렬 순서는 0 이상이어야 합니다.' }),
+};
+export const AdminBrandSchema = z.object({ ...brandFields, image: brandFields.image.optional(), sort_order: brandFields.sort_order.default(100) });
+export const AdminBrandPatchSchema = z.object(brandFields).partial();
+
+const modelFields = { brand_id: id('브랜드'), name: required('모델 이름', 120), image: imageUrl.nullable() };
+export const AdminModelSchema = z.object({ ...modelFields, image: modelFields.image.optional() });
+export const AdminModelPatchSchema = z.object(modelFields).partial();
+
+const faqFields = {
+  question: required('질문', 500),
+  answer: required('답변', 10_000),
+  category: text('분류', 40).nullable(),
+  sort_order: intField('정렬 순서').min(0, { error: '정렬 순서는 0 이상이어야 합니다.' }),
+};
+export const AdminFaqSchema = z.object({ ...faqFields, category: faqFields.category.optional(), sort_order: faqFields.sort_order.default(100) });
+export const AdminFaqPatchSchema = z.object(faqFields).partial();
+
+export const POLICY_KINDS = ['terms', 'privacy'] as const;
+const policyFields = {
+  kind: z.enum(POLICY_KINDS, { error: '문서 종류는 terms(이용약관) 또는 privacy(개인정보처리방침)여야 합니다.' }),
+  title: required('제목', 200),
+  content: required('본문', 200_000),
+  version: required('버전', 20),
+  effective_date: calendarDate('시행일'),
+};
+export const AdminPolicySchema = z.object(policyFields);
+export const AdminPolicyPatchSchema = z.object(policyFields).partial();
+
+const page = z.coerce
+  .number({ error: '페이지는 숫자여야 합니다.' })
+  .int({ error: '페이지는 정수여야 합니다.' })
+  .min(1, { error: '페이지는 1부터 시작합니다.' })
+  .max(100_000, { error: '페이지가 너무 큽니다.' })
+  .default(1);
+
+/** GET /admin/cars and /admin/butler-cars: search text, archived filter, page. */
+export const AdminListQuerySchema = z.object({
+  q: z.string().trim().max(100, { error: '검색어는 100자 이하로 입력해주세요.' }).optional(),
+  archived: z.enum(['exclude', 'only', 'include'], { error: '보관 필터는 exclude, only, include 중 하나여야 합니다.' }).default('exclude'),
+  page,
+});
+
+/** GET /admin/policies. */
+export const AdminPolicyQuerySchema = z.object({ kind: policyFields.kind.optional() });
+
+/** GET /admin/audit: newest first, optionally for one entity (and one row). */
+export const AdminAuditQuerySchema = z.object({
+  entity: z.string().trim().max(40).optional(),
+  entity_id: z.string().trim().max(40).optional(),
+  page,
+});
+
+export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED'] as const;
+/** GET /admin/subscription-requests and /admin/butler-requests. */
+export const AdminOrderQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `상태는 ${ORDER_STATUSES.join(', ')} 중 하나여야 합니다.` }).optional(),
+  page,
+});
+
+/** Image types the console can upload, by MIME type → file extension. */
+export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' } as const;
+export type UploadType = keyof typeof UPLOAD_TYPES;
+/** Largest image the console uploads (bytes, before base64). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /admin/uploads as JSON: the image as base64 (multipart is accepted too). */
+export const AdminUploadSchema = z.object({
+  content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]], { error: '이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.' }),
+  data: z
+    .string({ error: '이미지 데이터가 없습니다.' })
+    .min(1, { error: '이미지 데이터가 없습니다.' })
+    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4, { error: '이미지는 5MB 이하만 올릴 수 있습니다.' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: '이미지 데이터가 base64 형식이 아닙니다.' }),
+});
+
+export const UploadNameSchema = z.object({ name: z.string().regex(/^[a-f0-9]{32}\.(jpg|png|webp|avif)$/, { error: '파일을 찾을 수 없습니다.' }) });
+
+export { IdSchema, MAX_INT };

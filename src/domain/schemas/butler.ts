@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { KOREA_OFFSET_MS } from '../dates';
 import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
+import { IdSchema, intField } from './common';
 
-const MAX_INT = 2_147_483_647;
 /** Longest text of a location or waypoint address. */
 export const MAX_LOCATION = 200;
 export const MAX_PURPOSE = 100;
@@ -77,11 +77,7 @@ const optionalInstant = (label: string) =>
     .optional()
     .transform((s) => (s === undefined ? undefined : s && s.trim() ? parseInstant(s)!.toISOString() : null));
 
-const int = (label: string) =>
-  z
-    .number({ error: `${label} 값은 숫자여야 합니다.` })
-    .int({ error: `${label} 값은 정수여야 합니다.` })
-    .max(MAX_INT, { error: `${label} 값이 너무 큽니다.` });
+const int = intField;
 
 const passengers = int('탑승 인원')
   .min(MIN_PASSENGERS, { error: `탑승 인원은 ${MIN_PASSENGERS}~${MAX_PASSENGERS}명으로 입력해주세요.` })
@@ -184,10 +180,4 @@ export type ButlerRequestUpdateInput = z.input<typeof ButlerRequestUpdateSchema>
 export type ButlerRequestUpdate = z.output<typeof ButlerRequestUpdateSchema>;
 
 /** Path of POST /butlers/cars/{carId}/request. */
-export const CarIdParamSchema = z.object({
-  carId: z.coerce
-    .number({ error: '숫자 ID를 입력해주세요.' })
-    .int({ error: 'ID는 정수여야 합니다.' })
-    .positive({ error: 'ID는 1 이상이어야 합니다.' })
-    .max(MAX_INT, { error: 'ID가 너무 큽니다.' }),
-});
+export const CarIdParamSchema = z.object({ carId: IdSchema });

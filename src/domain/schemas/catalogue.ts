@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { FEE_TERMS, GARAGE_SORT_FIELDS } from '../car';
+import { IdSchema, MAX_INT } from './common';
+
+export { IdSchema };
 
 /** Largest page number the garage accepts; anything above is a malformed request, not an empty page. */
 export const MAX_PAGE = 10_000;
 
 const asArray = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-/** A positive database id in a path or query, e.g. /subscriptions/cars/{id}. */
-export const IdSchema = z.coerce
-  .number({ error: '숫자 ID를 입력해주세요.' })
-  .int({ error: 'ID는 정수여야 합니다.' })
-  .positive({ error: 'ID는 1 이상이어야 합니다.' })
-  .max(2_147_483_647, { error: 'ID가 너무 큽니다.' });
 
 export const IdParamSchema = z.object({ id: IdSchema });
 
@@ -24,7 +20,7 @@ export const GarageQuerySchema = z.object({
   brand: z.preprocess(asArray, z.array(z.string().trim().toLowerCase().max(50, { error: '브랜드 값이 너무 깁니다.' })).max(20)),
   model: z.preprocess(
     asArray,
-    z.array(z.coerce.number({ error: '모델 ID는 숫자여야 합니다.' }).int({ error: '모델 ID는 정수여야 합니다.' }).positive({ error: '모델 ID는 1 이상이어야 합니다.' })).max(50),
+    z.array(z.coerce.number({ error: '모델 ID는 숫자여야 합니다.' }).int({ error: '모델 ID는 정수여야 합니다.' }).positive({ error: '모델 ID는 1 이상이어야 합니다.' }).max(MAX_INT, { error: '모델 ID가 너무 큽니다.' })).max(50),
   ),
   month: z.preprocess(
     asArray,

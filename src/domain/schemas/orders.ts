@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-const int = (label: string) =>
-  z
-    .number({ error: `${label}은(는) 숫자여야 합니다.` })
-    .int({ error: `${label}은(는) 정수여야 합니다.` })
-    .max(2_147_483_647, { error: `${label}이(가) 너무 큽니다.` });
+import { calendarDate, intField as int } from './common';
 
 const month = int('구독 기간').min(1, { error: '구독 기간은 1개월 이상이어야 합니다.' });
 const billingKey = z
@@ -52,8 +47,8 @@ export const CouponListQuerySchema = z.object({
 
 /** Body of POST /admin/subscription-requests/{id}/confirm; end defaults to start + term − 1 day. */
 export const ConfirmRequestSchema = z.object({
-  start_date: z.iso.date({ error: '시작일은 YYYY-MM-DD 형식이어야 합니다.' }),
-  end_date: z.iso.date({ error: '종료일은 YYYY-MM-DD 형식이어야 합니다.' }).optional(),
+  start_date: calendarDate('시작일'),
+  end_date: calendarDate('종료일').optional(),
 });
 
 /** Body of POST /admin/test-users (non-production only). */

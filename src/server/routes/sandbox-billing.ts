@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { validQuery, type AppEnv } from '../http';
+import { formBody, validQuery, type AppEnv } from '../http';
 import { safeReturnUrl } from '../return-url';
 import { sandboxPage } from '../sandbox-page';
 import { issueSandboxBillingKey, sandboxAllowed } from '../services/payments';
@@ -42,7 +42,7 @@ export const sandboxBillingRoutes = new Hono<AppEnv>()
     );
   })
   .post('/billing-key/:outcome{approve|fail|cancel}', async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const form = await formBody(c);
     const redirectUrl = typeof form.redirectUrl === 'string' ? form.redirectUrl : '';
     if (!redirectUrl) throw badRequest('redirectUrl이 필요합니다.', { redirectUrl: ['redirectUrl이 필요합니다.'] });
     const url = safeReturnUrl(redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { isMobile, normalizePhone } from '../../domain/accounts';
+import { isCalendarDate } from '../../domain/dates';
 import { badRequest, notFound } from '../errors';
-import { validQuery, type AppEnv } from '../http';
+import { formBody, validQuery, type AppEnv } from '../http';
 import { safeReturnUrl } from '../return-url';
 import { sandboxPage } from '../sandbox-page';
 import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
@@ -66,8 +67,8 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     return c.html(page(q));
   })
   .post('/identity/:outcome{verify|fail|cancel}', async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
+    const form = await formBody(c);
+    const str = (k: string) => form[k] ?? '';
     const q = { identityVerificationId: str('identityVerificationId'), redirectUrl: str('redirectUrl'), name: str('name').trim(), phone: str('phone') };
     const parsed = QuerySchema.safeParse(q);
     if (!parsed.success) throw badRequest('본인인증 요청이 올바르지 않습니다.', { identityVerificationId: ['올바르지 않은 요청입니다.'] });
@@ -80,7 +81,7 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     }
     const birthDate = str('birthDate');
     const phone = normalizePhone(q.phone);
-    if (!q.name || !isMobile(phone) || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
+    if (!q.name || !isMobile(phone) || !isCalendarDate(birthDate)) {
       return c.html(page(parsed.data, '이름, 올바른 휴대폰 번호, 생년월일을 모두 입력해주세요.'), 400);
     }
     await recordSandboxVerification(c.var.deps.db, { verificationId: q.identityVerificationId, name: q.name, phone, birthDate });
