@@ -6,6 +6,10 @@ export const ErrorCode = {
   UNAUTHORIZED: 1101,
   TOKEN_EXPIRED: 1102,
   FORBIDDEN: 1103,
+  /** 405: the path exists, the method does not (the answer's Allow header lists the methods). */
+  METHOD_NOT_ALLOWED: 1105,
+  /** 415: a request body that is not application/json. */
+  UNSUPPORTED_MEDIA_TYPE: 1115,
   CONFLICT: 1109,
   RATE_LIMITED: 1129,
   UNPROCESSABLE: 1122,
