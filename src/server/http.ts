@@ -123,7 +123,7 @@ export async function formBody(c: Context): Promise<Record<string, string>> {
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const notJson = () => new ApiError(415, ErrorCode.VALIDATION, '요청 형식은 application/json이어야 합니다.', { _: ['Content-Type: application/json'] });
+const notJson = () => new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '요청 형식은 application/json이어야 합니다.', { _: ['Content-Type: application/json'] });
 
 /**
  * The JSON body as text, checked: a nonblank body must say application/json (or +json), so a

@@ -44,7 +44,7 @@ describe('JSON bodies', () => {
     for (const headers of refused) {
       const res = await ctx.call('POST', '/services/contacts', { body: JSON.stringify(contact), headers });
       expect(res.status, JSON.stringify(headers)).toBe(415);
-      expect(res.body).toMatchObject({ code: 1001, message: '요청 형식은 application/json이어야 합니다.' });
+      expect(res.body).toMatchObject({ code: 1115, message: '요청 형식은 application/json이어야 합니다.' });
       expect(res.body.errors).toBeTypeOf('object');
     }
     for (const headers of [{ 'content-type': 'application/json; charset=utf-8' }, { 'content-type': 'application/merge-patch+json' }]) {
