@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../domain/error-codes';
 import type { Db } from './db/client';
 import type { Config } from './env';
+import { unmatchedApiRequest } from './api-fallback';
 import { ApiError } from './errors';
 import type { AppEnv, Deps } from './http';
 import { adminCatalogueRoutes } from './routes/admin';
@@ -80,7 +81,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/accounts', accountsRoutes);
   app.route('/sandbox', sandboxIdentityRoutes);
 
-  app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, message: '요청한 주소를 찾을 수 없습니다.', errors: {} }, 404));
+  app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status);

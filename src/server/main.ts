@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp } from './app';
 import { openCatalogueCache } from './cache/catalogue-changes';
@@ -10,6 +9,7 @@ import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
 import { buildSite, needsBuild, sourceTime } from './services/rebuild';
 import { serveSite } from './static';
+import { composeSite } from './site-app';
 
 export interface RunningProduct {
   url: string;
@@ -66,10 +66,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
 
   const catalogueCache = await openCatalogueCache(database, { url: config.databaseUrl, log: (_, message, extra) => console.error(`[catalogue-cache] ${message}`, extra ?? '') });
   const api = createApp({ db, config, onCatalogueChange, catalogueCache });
-  const site = new Hono();
-  site.use('/api/*', compress());
-  site.route('/api', api);
-  site.get('*', serveSite(() => (siteReady ? distDir : null)));
+  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compress()] });
 
   let port = config.port;
   const server = await new Promise<ServerType>((resolve) => {
