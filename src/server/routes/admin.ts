@@ -1,48 +1,83 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { FEE_TERMS } from '../../domain/car';
-import { AdminCarPatchSchema, AdminCarSchema, type AdminCarInput } from '../../domain/schemas/admin';
+import { z } from 'zod';
+import {
+  AdminAuditQuerySchema,
+  AdminBrandPatchSchema,
+  AdminBrandSchema,
+  AdminButlerCarPatchSchema,
+  AdminButlerCarSchema,
+  AdminCarPatchSchema,
+  AdminCarSchema,
+  AdminFaqPatchSchema,
+  AdminFaqSchema,
+  AdminListQuerySchema,
+  AdminModelPatchSchema,
+  AdminModelSchema,
+  AdminPolicyPatchSchema,
+  AdminPolicyQuerySchema,
+  AdminPolicySchema,
+} from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { cars, models } from '../db/schema';
-import { badRequest } from '../errors';
-import { ok, validJson, validParams, type AppEnv } from '../http';
+import { ok, validJson, validParams, validQuery, type AppEnv, type Ctx } from '../http';
 import { requireAdmin } from '../middleware/auth';
-import { bumpCatalogueVersion, carById, feeColumns } from '../services/catalogue';
+import {
+  adminArchive,
+  adminBrandList,
+  adminButlerCarList,
+  adminCarList,
+  adminCreate,
+  adminDelete,
+  adminFaqList,
+  adminGet,
+  adminPolicyList,
+  adminUpdate,
+  auditList,
+  type EntityName,
+} from '../services/admin-catalogue';
+import { adminDeskRoutes } from './admin-desk';
 
-function carColumns(input: Partial<AdminCarInput>, current?: Awaited<ReturnType<typeof carById>>) {
-  const feesGiven = FEE_TERMS.some((t) => `subscription_fee_${t}` in input);
-  const fees = feesGiven ? feeColumns({ ...(current ?? {}), ...input }) : {};
-  const map: Record<string, unknown> = {
-    modelId: input.model_id, subModel: input.sub_model, trim: input.trim, images: input.images, color: input.color,
-    mileage: input.mileage, licensePlate: input.license_plate, description: input.description, retailPrice: input.retail_price,
-    isNew: input.is_new, isHot: input.is_hot, isSubscriptable: input.is_subscriptable,
-    subscriptionAvailableFrom: input.subscription_available_from, releaseDate: input.release_date,
-  };
-  const defined = Object.fromEntries(Object.entries(map).filter(([, v]) => v !== undefined));
-  return { ...defined, ...fees } as Partial<typeof cars.$inferInsert>;
+const actor = (c: Ctx) => c.get('actor');
+
+/**
+ * POST (create), GET/PATCH/DELETE by id for one catalogue entity at `path`: validated with
+ * zod, audited, each write bumps the catalogue version and triggers a rebuild. PATCH changes
+ * only the fields sent.
+ */
+function crud(path: string, entity: EntityName, create: z.ZodType, patch: z.ZodType, key: string) {
+  return new Hono<AppEnv>()
+    .post(path, validJson(create), async (c) => {
+      const input = c.req.valid('json' as never) as Record<string, unknown>;
+      return ok(c, { [key]: await adminCreate(c.var.deps, actor(c), entity, input) }, 201);
+    })
+    .get(`${path}/:id`, validParams(IdParamSchema), async (c) => ok(c, { [key]: await adminGet(c.var.deps.db, entity, c.req.valid('param').id) }))
+    .patch(`${path}/:id`, validParams(IdParamSchema), validJson(patch), async (c) => {
+      const input = c.req.valid('json' as never) as Record<string, unknown>;
+      return ok(c, { [key]: await adminUpdate(c.var.deps, actor(c), entity, c.req.valid('param').id, input) });
+    })
+    .delete(`${path}/:id`, validParams(IdParamSchema), async (c) => ok(c, await adminDelete(c.var.deps, actor(c), entity, c.req.valid('param').id)));
 }
 
-/** Staff catalogue writes (ADMIN_TOKEN); each bumps the catalogue version and triggers a rebuild. */
+function archiving(path: string, entity: 'car' | 'butler_car', key: string) {
+  return new Hono<AppEnv>()
+    .post(`${path}/:id/archive`, validParams(IdParamSchema), async (c) => ok(c, { [key]: await adminArchive(c.var.deps, actor(c), entity, c.req.valid('param').id, true) }))
+    .post(`${path}/:id/restore`, validParams(IdParamSchema), async (c) => ok(c, { [key]: await adminArchive(c.var.deps, actor(c), entity, c.req.valid('param').id, false) }));
+}
+
+/** The staff console's catalogue API (staff accounts or the machine token). */
 export const adminCatalogueRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post('/cars', validJson(AdminCarSchema), async (c) => {
-    const input = c.req.valid('json');
-    const { db } = c.var.deps;
-    const [model] = await db.select({ id: models.id }).from(models).where(eq(models.id, input.model_id));
-    if (!model) throw badRequest('존재하지 않는 모델입니다.', { model_id: ['존재하지 않는 모델입니다.'] });
-    const [row] = await db.insert(cars).values({ ...carColumns(input), modelId: input.model_id } as typeof cars.$inferInsert).returning({ id: cars.id });
-    await bumpCatalogueVersion(db);
-    c.var.deps.onCatalogueChange();
-    return ok(c, { car: await carById(db, row.id) }, 201);
-  })
-  .patch('/cars/:id', validParams(IdParamSchema), validJson(AdminCarPatchSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const { db } = c.var.deps;
-    const current = await carById(db, id);
-    const values = { ...carColumns(input, current), updatedAt: new Date() };
-    await db.update(cars).set(values).where(eq(cars.id, id));
-    await bumpCatalogueVersion(db);
-    c.var.deps.onCatalogueChange();
-    return ok(c, { car: await carById(db, id) });
-  });
+  .get('/cars', validQuery(AdminListQuerySchema), async (c) => ok(c, await adminCarList(c.var.deps.db, c.req.valid('query'))))
+  .get('/butler-cars', validQuery(AdminListQuerySchema), async (c) => ok(c, await adminButlerCarList(c.var.deps.db, c.req.valid('query'))))
+  .get('/brands', async (c) => ok(c, await adminBrandList(c.var.deps.db)))
+  .get('/faqs', async (c) => ok(c, await adminFaqList(c.var.deps.db)))
+  .get('/policies', validQuery(AdminPolicyQuerySchema), async (c) => ok(c, await adminPolicyList(c.var.deps.db, c.req.valid('query').kind)))
+  .get('/audit', validQuery(AdminAuditQuerySchema), async (c) => ok(c, await auditList(c.var.deps.db, c.req.valid('query'))))
+  .route('/', crud('/cars', 'car', AdminCarSchema, AdminCarPatchSchema, 'car'))
+  .route('/', archiving('/cars', 'car', 'car'))
+  .route('/', crud('/butler-cars', 'butler_car', AdminButlerCarSchema, AdminButlerCarPatchSchema, 'butler_car'))
+  .route('/', archiving('/butler-cars', 'butler_car', 'butler_car'))
+  .route('/', crud('/brands', 'brand', AdminBrandSchema, AdminBrandPatchSchema, 'brand'))
+  .route('/', crud('/models', 'model', AdminModelSchema, AdminModelPatchSchema, 'model'))
+  .route('/', crud('/faqs', 'faq', AdminFaqSchema, AdminFaqPatchSchema, 'faq'))
+  .route('/', crud('/policies', 'policy', AdminPolicySchema, AdminPolicyPatchSchema, 'policy'))
+  .route('/', adminDeskRoutes);

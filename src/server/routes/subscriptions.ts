@@ -6,7 +6,7 @@ import { carById, garage, homeCars, modelById, modelList } from '../services/cat
 /** The public subscription catalogue: home cars, car detail, garage, models. */
 export const subscriptionCatalogueRoutes = new Hono<AppEnv>()
   .get('/cars', async (c) => ok(c, await homeCars(c.var.deps.db)))
-  .get('/cars/:id', validParams(IdParamSchema), async (c) => ok(c, { car: await carById(c.var.deps.db, c.req.valid('param').id) }))
+  .get('/cars/:id', validParams(IdParamSchema), async (c) => ok(c, { car: await carById(c.var.deps.db, c.req.valid('param').id, { archived: false }) }))
   .get('/garages', validQuery(GarageQuerySchema), async (c) => ok(c, await garage(c.var.deps.db, c.req.valid('query'))))
   .get('/models', async (c) => ok(c, { models: await modelList(c.var.deps.db) }))
   .get('/models/:id', validParams(IdParamSchema), async (c) => ok(c, { model: await modelById(c.var.deps.db, c.req.valid('param').id) }));

@@ -95,7 +95,8 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
-  const fleet = carIds.length === 1 ? await butlerCarList(db, carIds[0]) : await butlerCarList(db);
+  // Archived cars too: a booking keeps showing the car it was made for.
+  const fleet = carIds.length === 1 ? await butlerCarList(db, carIds[0], undefined, true) : await butlerCarList(db, undefined, undefined, true);
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
   const holdingIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));

@@ -49,25 +49,28 @@ function carQuery(db: Db) {
   return db.select(carSelection).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id));
 }
 
+/** Cars staff have not archived: every public catalogue query filters on it (orders still find archived cars by id). */
+const live = isNull(cars.archivedAt);
+
 /** New and hot cars for home, newest first. */
 export async function homeCars(db: Db): Promise<{ new_cars: Car[]; hot_cars: Car[] }> {
   const [fresh, hot] = await Promise.all([
-    carQuery(db).where(eq(cars.isNew, true)).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12),
-    carQuery(db).where(eq(cars.isHot, true)).orderBy(asc(cars.id)).limit(8),
+    carQuery(db).where(and(live, eq(cars.isNew, true))).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12),
+    carQuery(db).where(and(live, eq(cars.isHot, true))).orderBy(asc(cars.id)).limit(8),
   ]);
   return { new_cars: fresh.map(toCar), hot_cars: hot.map(toCar) };
 }
 
-/** One car by id, or 404 with a Korean message. */
-export async function carById(db: Db, id: number): Promise<Car> {
-  const [row] = await carQuery(db).where(eq(cars.id, id)).limit(1);
+/** One car by id, or 404 with a Korean message; an archived car only with `archived: true` (an order's car). */
+export async function carById(db: Db, id: number, opts: { archived?: boolean } = { archived: true }): Promise<Car> {
+  const [row] = await carQuery(db).where(opts.archived ? eq(cars.id, id) : and(live, eq(cars.id, id))).limit(1);
   if (!row) throw notFound('차량 정보를 찾을 수 없습니다.');
   return toCar(row);
 }
 
 /** Every car, for the static build. */
 export async function allCars(db: Db): Promise<Car[]> {
-  return (await carQuery(db).orderBy(asc(cars.id))).map(toCar);
+  return (await carQuery(db).where(live).orderBy(asc(cars.id))).map(toCar);
 }
 
 const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
@@ -90,7 +93,7 @@ export async function garageList(db: Db): Promise<GarageBrand[]> {
     .from(brands)
     .innerJoin(models, eq(models.brandId, brands.id))
     // Inner join: a brand or model with no subscription car (butler-only) is not listed.
-    .innerJoin(cars, eq(cars.modelId, models.id))
+    .innerJoin(cars, and(eq(cars.modelId, models.id), live))
     .groupBy(brands.id, brands.slug, brands.name, brands.sortOrder, models.id, models.name)
     .orderBy(asc(brands.sortOrder), asc(brands.name), asc(models.name));
   const list: GarageBrand[] = [];
@@ -111,7 +114,7 @@ const sortColumn = {
 
 /** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars. */
 export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Promise<GaragePage> {
-  const where: SQL[] = [];
+  const where: SQL[] = [live];
   if (q.available_only) {
     where.push(eq(cars.isSubscriptable, true));
     where.push(or(isNull(cars.subscriptionAvailableFrom), lte(cars.subscriptionAvailableFrom, today))!);
@@ -126,7 +129,7 @@ export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Pr
   }
   if (q.model.length) where.push(inArray(models.id, q.model));
   if (q.month.length) where.push(or(...q.month.map((m) => isNotNull(feeColumnOf[m as FeeTerm])))!);
-  const condition = where.length ? and(...where) : undefined;
+  const condition = and(...where);
 
   const order: SQL[] = [];
   if (q.sort) {
@@ -173,7 +176,7 @@ export async function modelList(db: Db) {
     .select({ id: models.id, name: models.name, image: models.image, brand: { id: brands.id, name: brands.name, image: brands.image }, car_count: count(cars.id) })
     .from(models)
     .innerJoin(brands, eq(models.brandId, brands.id))
-    .leftJoin(cars, eq(cars.modelId, models.id))
+    .leftJoin(cars, and(eq(cars.modelId, models.id), live))
     .groupBy(models.id, models.name, models.image, brands.id, brands.name, brands.image, brands.sortOrder)
     .orderBy(asc(brands.sortOrder), asc(models.name));
   return rows.map((r) => ({ ...r, car_count: Number(r.car_count) }));
@@ -184,18 +187,18 @@ export async function modelById(db: Db, id: number) {
   const all = await modelList(db);
   const model = all.find((m) => m.id === id);
   if (!model) throw notFound('모델 정보를 찾을 수 없습니다.');
-  const list = (await carQuery(db).where(eq(models.id, id)).orderBy(asc(cars.id))).map(toCar);
+  const list = (await carQuery(db).where(and(live, eq(models.id, id))).orderBy(asc(cars.id))).map(toCar);
   return { ...model, cars: list };
 }
 
-/** Butler cars with their reserved days from `today` on; one car when `id` is given. */
-export async function butlerCarList(db: Db, id?: number, today = todayInKorea()): Promise<ButlerCar[]> {
+/** Butler cars with their reserved days from `today` on; one car when `id` is given. Archived cars only with `archived` (views of existing bookings). */
+export async function butlerCarList(db: Db, id?: number, today = todayInKorea(), archived = false): Promise<ButlerCar[]> {
   const rows = await db
     .select({ car: butlerCars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image } })
     .from(butlerCars)
     .innerJoin(models, eq(butlerCars.modelId, models.id))
     .innerJoin(brands, eq(models.brandId, brands.id))
-    .where(id ? eq(butlerCars.id, id) : undefined)
+    .where(and(id ? eq(butlerCars.id, id) : undefined, archived ? undefined : isNull(butlerCars.archivedAt)))
     .orderBy(asc(butlerCars.id));
   if (!rows.length) return [];
   const reserved = await db

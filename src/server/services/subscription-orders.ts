@@ -63,7 +63,7 @@ export async function createRequest(db: Db, config: Config, userId: number, carI
     userId,
     billingKey: input.billing_key,
     precheck: async () => {
-      fee = orderableFee(await carById(db, carId), input.month);
+      fee = orderableFee(await carById(db, carId, { archived: false }), input.month);
       checkPointStep(points);
     },
     create: async (tx, provider) => {

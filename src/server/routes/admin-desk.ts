@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { requireMachine, requireStaff } from '../middleware/auth';
+import { recordAudit } from '../services/admin-catalogue';
+import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscriptionRequestOwner } from '../services/admin-desk';
+import { publishStatus } from '../services/publish';
+import { cancelRequest } from '../services/subscription-orders';
+
+/**
+ * The console's order desk (lists of subscription and butler requests; confirm and cancel
+ * are in admin-orders.ts and admin-butler.ts, plus the staff cancel of a subscription
+ * request here), publishing and image uploads. Mounted by admin.ts behind requireAdmin.
+ */
+export const adminDeskRoutes = new Hono<AppEnv>()
+  .get('/subscription-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, await deskSubscriptionRequests(c.var.deps.db, c.req.valid('query'))))
+  .get('/butler-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, await deskButlerRequests(c.var.deps.db, c.req.valid('query'))))
+  .post('/subscription-requests/:id/cancel', validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps;
+    const result = await cancelRequest(db, await subscriptionRequestOwner(db, id), id);
+    await recordAudit(db, c.get('actor'), { action: 'cancel', entity: 'subscription_request', entityId: id, before: { status: 'PENDING' }, after: { status: 'CANCELLED', ...result } });
+    return ok(c, result);
+  })
+  .use('/butler-requests/*', reservationWrites)
+  .get('/publish', async (c) => ok(c, await publishStatus(c.var.deps.db)))
+  .post('/publish', requireStaff, async (c) => {
+    c.var.deps.requestPublish('publish');
+    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'publish', entity: 'site', entityId: null, before: null, after: { trigger: 'publish' } });
+    return ok(c, await publishStatus(c.var.deps.db), 202);
+  })
+  .post('/webhooks/publish', requireMachine, async (c) => {
+    c.var.deps.requestPublish('webhook');
+    return ok(c, await publishStatus(c.var.deps.db), 202);
+  })
+  .post('/uploads', validJson(AdminUploadSchema), async (c) => {
+    const { content_type, data } = c.req.valid('json');
+    const upload = await storeUpload(c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
+    return ok(c, upload, 201);
+  });
