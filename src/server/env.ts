@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   DIST_DIR: z.string().default('dist'),
   DATABASE_URL: optional,
   PUBLIC_SITE_URL: optional,
+  /** The public origin (canonical, Open Graph, sitemap, robots); PUBLIC_SITE_URL is an alias. */
+  SITE_URL: optional,
+  /** Shell command run on each finished build folder before it goes live ($1 and PUBLISH_DIR), e.g. an object-store sync. */
+  PUBLISH_COMMAND: optional,
   JWT_SECRET: optional,
   ADMIN_TOKEN: optional,
   PUBLIC_PORTONE_STORE_ID: optional,
@@ -53,6 +57,8 @@ export interface Config {
   distDir: string;
   databaseUrl?: string;
   siteUrl?: string;
+  /** PUBLISH_COMMAND (src/server/services/rebuild.ts). */
+  publishCommand?: string;
   jwtSecret: string;
   /** SHA-256 (hex) of ADMIN_TOKEN, the machine token for webhooks and automation; the token itself is not kept. */
   adminTokenHash?: string;
@@ -113,7 +119,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     databaseUrl: e.DATABASE_URL,
-    siteUrl: e.PUBLIC_SITE_URL,
+    siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
+    publishCommand: e.PUBLISH_COMMAND,
     jwtSecret: e.JWT_SECRET ?? '',
     adminTokenHash: e.ADMIN_TOKEN ? sha256Hex(e.ADMIN_TOKEN) : undefined,
     portone: {

@@ -144,7 +144,7 @@ export function memoryBus(): { channel(): ChangeChannel } {
  */
 export async function openCatalogueCache(
   database: Database,
-  opts: { url?: string; log?: Log; pollMs?: number } & Omit<CatalogueCacheOptions, 'channel'> = {},
+  opts: { url?: string; log?: Log; pollMs?: number; /** Hears other replicas' changes (the storefront rebuild follows them). */ onRemoteChange?: (kind: ChangeKind) => void } & Omit<CatalogueCacheOptions, 'channel'> = {},
 ): Promise<CatalogueCache> {
   if (database.kind !== 'postgres' || !opts.url) return new CatalogueCache(opts);
   const { db } = database;
@@ -156,5 +156,6 @@ export async function openCatalogueCache(
     log: opts.log,
   });
   await channel.ready;
+  if (opts.onRemoteChange) channel.subscribe(opts.onRemoteChange);
   return new CatalogueCache({ ...opts, channel });
 }

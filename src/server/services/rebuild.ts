@@ -1,16 +1,23 @@
-import { spawn } from 'node:child_process';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { existsSync, readdirSync, readFileSync, rmSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cp, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildJob, ChildMessage } from './build-child';
 
 const STAMP = '.build.json';
+const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 export interface BuildStamp {
   catalogueVersion: number;
   /** Newest modification time (ms) of the site's sources when it was built. */
   sourceTime: number;
   builtAt: string;
+  /** Pages Astro wrote (the next build's progress figure). */
+  pages?: number;
 }
 
 /** Newest mtime under the inputs of the static build (pages, components, public assets, config). */
@@ -40,53 +47,182 @@ export function needsBuild(distDir: string, catalogueVersion: number, sources: n
   return !stamp || stamp.catalogueVersion !== catalogueVersion || stamp.sourceTime < sources;
 }
 
+/** True when `child` is `parent` or lies under it (not merely a path starting with the same letters). */
+export function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(path.resolve(parent), path.resolve(child));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 /**
- * Runs `astro build` against a running API into a fresh folder, then swaps it in for
- * distDir, so the site being served is never half written.
+ * Where `astro build` writes before the result is moved beside DIST_DIR. Astro bundles the
+ * pages' server code into its output folder and runs it from there, so that folder must lie
+ * inside the project (where node_modules resolves); a DIST_DIR elsewhere builds under
+ * node_modules/.cache/luxe-builds/ and is moved (or copied across file systems) afterwards.
  */
-export async function buildSite(opts: { projectRoot: string; distDir: string; apiBaseUrl: string; catalogueVersion: number; quiet?: boolean }): Promise<void> {
+export function stagingDirs(projectRoot: string, distDir: string, id: string): { astroOut: string; next: string } {
+  const next = `${distDir}.next-${id}`;
+  if (isInside(projectRoot, distDir)) return { astroOut: next, next };
+  return { astroOut: path.join(buildCacheDir(projectRoot), `${distKey(distDir)}.next-${id}`), next };
+}
+
+const buildCacheDir = (projectRoot: string) => path.join(projectRoot, 'node_modules', '.cache', 'luxe-builds');
+const distKey = (distDir: string) => createHash('sha256').update(path.resolve(distDir)).digest('hex').slice(0, 12);
+
+/**
+ * Removes what builds that never finished left behind (kill -9, power loss): `<dist>.next-*`
+ * and `<dist>.old-*` beside DIST_DIR and this DIST_DIR's staging folders in the project. A
+ * folder whose build process still runs on this machine is kept. Returns the folders removed.
+ */
+export function cleanStaleBuilds(projectRoot: string, distDir: string): string[] {
+  const removed: string[] = [];
+  const sweep = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const m = name.startsWith(prefix) ? name.slice(prefix.length).match(/^(?:next|old)-(\d+)-\d+$/) : null;
+      if (!m || processRuns(Number(m[1]))) continue;
+      rmSync(path.join(dir, name), { recursive: true, force: true });
+      removed.push(path.join(dir, name));
+    }
+  };
+  sweep(path.dirname(path.resolve(distDir)), `${path.basename(distDir)}.`);
+  sweep(buildCacheDir(projectRoot), `${distKey(distDir)}.`);
+  return removed;
+}
+
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface BuildOptions {
+  projectRoot: string;
+  distDir: string;
+  apiBaseUrl: string;
+  catalogueVersion: number;
+  /** Canonical origin of the public site (SITE_URL); Astro's `site`. */
+  siteUrl?: string;
+  /** Shell command run on the finished folder before it goes live (PUBLISH_COMMAND). */
+  publishCommand?: string;
+  quiet?: boolean;
+  /** 0–100 as the build goes. */
+  onProgress?: (progress: number) => void;
+  /** Aborting ends the build child (and the publish command) at once. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds the site in a child process (astro build and the precompression; see build-child.ts)
+ * into a fresh folder, runs PUBLISH_COMMAND on it, then swaps it in for distDir, so the site
+ * being served is never half written and a failed build or publish leaves the old site serving.
+ */
+export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   const { projectRoot, distDir, apiBaseUrl, catalogueVersion } = opts;
   const started = Date.now();
   const sources = sourceTime(projectRoot);
-  const next = `${distDir}.next-${process.pid}-${started}`;
-  const astroBin = path.join(path.dirname(createRequire(path.join(projectRoot, 'package.json')).resolve('astro/package.json')), 'bin', 'astro.mjs');
-  await new Promise<void>((resolve, reject) => {
+  const id = `${process.pid}-${started}`;
+  const { astroOut, next } = stagingDirs(projectRoot, distDir, id);
+  const progress = opts.onProgress ?? (() => {});
+  const expectedPages = readStamp(distDir)?.pages ?? 0;
+  let pages = 0;
+  try {
+    mkdirSync(path.dirname(astroOut), { recursive: true });
+    const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
+    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, expectedPages, verbose: !opts.quiet };
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
-    const child = spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [astroBin, 'build'], {
-      cwd: projectRoot,
-      // Always a production bundle, even when the server itself runs with NODE_ENV=test.
-      env: { ...process.env, NODE_ENV: 'production', DIST_DIR: next, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: opts.quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
-    });
-    let stderr = '';
-    child.stderr?.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})${stderr ? `:\n${stderr.slice(-4000)}` : ''}`))));
-  }).catch((err) => {
-    rmSync(next, { recursive: true, force: true });
-    throw err;
-  });
-  precompress(next);
-  const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString() };
-  writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
-  const old = `${distDir}.old-${process.pid}-${started}`;
-  if (existsSync(distDir)) renameSync(distDir, old);
-  renameSync(next, distDir);
-  rmSync(old, { recursive: true, force: true });
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DIST_DIR: astroOut, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' };
+    if (opts.siteUrl) env.SITE_URL = opts.siteUrl;
+    await runChild(
+      spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [CHILD, JSON.stringify(job)], {
+        cwd: projectRoot,
+        // Always a production bundle, even when the server itself runs with NODE_ENV=test.
+        env,
+        stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
+      }),
+      'astro build',
+      opts.signal,
+      (m) => {
+        if (m.type === 'pages') pages = m.pages;
+        else if (m.phase === 'bundle') progress(5);
+        else if (m.phase === 'pages') progress(10 + 70 * Math.min(1, m.done / Math.max(1, m.total)));
+        else progress(80 + 15 * (m.done / Math.max(1, m.total)));
+      },
+    );
+    if (astroOut !== next) await move(astroOut, next);
+    const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString(), pages };
+    writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
+    if (opts.publishCommand) {
+      progress(96);
+      await runPublishCommand(opts.publishCommand, next, catalogueVersion, opts.signal);
+    }
+    const old = `${distDir}.old-${id}`;
+    if (existsSync(distDir)) await rename(distDir, old);
+    await rename(next, distDir);
+    void rm(old, { recursive: true, force: true });
+    progress(100);
+    return stamp;
+  } finally {
+    await Promise.all([rm(astroOut, { recursive: true, force: true }), rm(next, { recursive: true, force: true })]);
+  }
 }
 
-const COMPRESSIBLE = /\.(html|js|css|svg|xml|json|txt|webmanifest)$/;
+/**
+ * PUBLISH_COMMAND through `sh -c`, with the finished folder as `$1` and in `PUBLISH_DIR`, the
+ * catalogue version in `PUBLISH_VERSION`. A non-zero exit fails the build with the command's
+ * last output.
+ */
+export async function runPublishCommand(command: string, dir: string, catalogueVersion: number, signal?: AbortSignal): Promise<void> {
+  const child = spawn('sh', ['-c', command, 'publish', dir], {
+    env: { ...process.env, PUBLISH_DIR: dir, PUBLISH_VERSION: String(catalogueVersion) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await runChild(child, 'PUBLISH_COMMAND', signal);
+}
 
-/** Writes .br and .gz beside every compressible file over 1 KB, as a CDN would serve them. */
-export function precompress(dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (COMPRESSIBLE.test(entry.name) && statSync(file).size > 1024) {
-      const body = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }));
-      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+/** Waits for a child; kills it when the signal aborts; rejects with its exit code and last output. */
+function runChild(child: ChildProcess, name: string, signal?: AbortSignal, onMessage?: (m: ChildMessage) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // Builds share the machine with the server: let the server's requests go first.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        /* not permitted here: run at normal priority */
+      }
     }
+    let output = '';
+    const keep = (d: Buffer) => (output = (output + d.toString('utf8')).slice(-8000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    if (onMessage) child.on('message', (m) => onMessage(m as ChildMessage));
+    const abort = () => {
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    };
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', reject);
+    child.on('exit', (code, sig) => {
+      signal?.removeEventListener('abort', abort);
+      if (signal?.aborted) reject(new Error(`${name} stopped: the server is shutting down`));
+      else if (code === 0) resolve();
+      else reject(new Error(`${name} failed (${sig ? `signal ${sig}` : `exit ${code}`})${output.trim() ? `:\n${output.trim().slice(-4000)}` : ''}`));
+    });
+  });
+}
+
+/** rename, or a copy when the folders are on different file systems. */
+async function move(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
   }
 }
