@@ -117,6 +117,12 @@ export class CatalogueCache {
     return undefined;
   }
 
+  /** `entry` when it is still the answer a read of its key gets now (counted as a hit), else undefined. */
+  current(entry: CacheEntry): CacheEntry | undefined {
+    if (!entry.key.startsWith(`${this.generation(entry.reservations)}|${this.today()}|`)) return undefined;
+    return this.get(entry.key) === entry ? entry : undefined;
+  }
+
   /** The answer another request for the same key is computing right now, if any. */
   pending(key: string): Promise<CacheEntry | null> | undefined {
     return this.inflight.get(key);

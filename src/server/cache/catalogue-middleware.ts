@@ -44,6 +44,10 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
   };
 }
 
+/** Which cache entry (and coding) answered a request in full: the fast path (fast-path.ts) replays such answers. */
+const answeredFrom = new WeakMap<Request, { entry: CacheEntry; encoding: Encoding | null }>();
+export const cachedAnswerOf = (req: Request) => answeredFrom.get(req);
+
 /** The request path below the API's mount point (/api in the product, / in tests). */
 function relativePath(c: Context): string {
   const base = c.req.routePath.replace(/\/?\*$/, '');
@@ -78,7 +82,7 @@ async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, sta
     vary: 'Accept-Encoding',
     'x-cache': state,
   };
-  if (matches(c.req.header('if-none-match'), entry.hash)) return answer(c, null, 304, headers);
+  if (etagMatches(c.req.header('if-none-match'), entry.hash)) return answer(c, null, 304, headers);
   let body = entry.raw;
   if (encoding) {
     try {
@@ -90,6 +94,7 @@ async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, sta
     }
   }
   headers['content-length'] = String(body.length);
+  if (c.req.method === 'GET') answeredFrom.set(c.req.raw, { entry, encoding: headers['content-encoding'] ? encoding : null });
   return answer(c, c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), 200, headers);
 }
 
@@ -106,7 +111,7 @@ function etagOf(entry: CacheEntry, encoding: Encoding | null): string {
 }
 
 /** If-None-Match against the content (weak comparison, any coding of the same content). */
-function matches(header: string | undefined, hash: string): boolean {
+export function etagMatches(header: string | undefined, hash: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   for (const tag of header.split(',')) {
