@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { compress } from 'hono/compress';
 import { createApp } from './app';
 import { openCatalogueCache } from './cache/catalogue-changes';
-import { fastServe } from './cache/fast-path';
-import { compressJsonAnswers } from './compression';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
 import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
-import { buildSite, needsBuild, sourceTime } from './services/rebuild';
+import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
+import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
 
@@ -16,6 +16,10 @@ export interface RunningProduct {
   url: string;
   config: Config;
   server: ServerType;
+  /** The product's database (tests and the bench read publish_builds or edit the catalogue through it). */
+  db: Db;
+  /** Builds and publishes now, even when the catalogue version is unchanged; resolves when that build ends. */
+  publish: (trigger?: BuildTrigger) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -37,57 +41,68 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   }
 
   let siteReady = false;
-  let building: Promise<void> | null = null;
-  let again = false;
-  const rebuild = async (): Promise<void> => {
-    if (building) {
-      again = true;
-      return building;
-    }
-    building = (async () => {
-      do {
-        again = false;
-        const version = await catalogueVersion(db);
-        if (!needsBuild(distDir, version, sourceTime(root))) break;
-        const started = Date.now();
-        console.log('Building the storefront from the catalogue…');
-        await buildSite({ projectRoot: root, distDir, apiBaseUrl: `http://127.0.0.1:${port}/api`, catalogueVersion: version, quiet: config.logLevel !== 'info' });
-        console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-      } while (again);
-    })().finally(() => {
-      building = null;
-    });
-    return building;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const onCatalogueChange = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => rebuild().catch((err) => console.error('[rebuild]', err)), 1500);
-  };
+  // Builds that a kill -9 interrupted: their folders, and their rows in publish_builds.
+  for (const folder of cleanStaleBuilds(root, distDir)) console.log(`Removed the unfinished build ${folder}.`);
+  await failAbandonedBuilds(db).catch((err) => console.error('[publish]', err));
+  const sources = () => sourceTime(root);
+  const publisher = createPublisher({
+    db,
+    databaseUrl: config.databaseUrl,
+    isFresh: (version) => !needsBuild(distDir, version, sources()),
+    hasSite: () => readStamp(distDir) !== null,
+    log: (level, message) => (level === 'error' ? console.error(`[publish] ${message}`) : config.logLevel === 'info' && console.log(message)),
+    build: async (version, onProgress, signal) => {
+      const started = Date.now();
+      if (config.logLevel === 'info') console.log('Building the storefront from the catalogue…');
+      await buildSite({ projectRoot: root, distDir, apiBaseUrl: `http://127.0.0.1:${port}/api`, catalogueVersion: version, siteUrl: config.siteUrl, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal });
+      if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    },
+  });
+  const onCatalogueChange = () => void publisher.request('edit').catch(() => {});
+  const onPublishRequest = (trigger: 'publish' | 'webhook') => void publisher.request(trigger, { force: true }).catch(() => {});
 
-  const catalogueCache = await openCatalogueCache(database, { url: config.databaseUrl, log: (_, message, extra) => console.error(`[catalogue-cache] ${message}`, extra ?? '') });
-  const api = createApp({ db, config, onCatalogueChange, catalogueCache });
-  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compressJsonAnswers()] });
+  const catalogueCache = await openCatalogueCache(database, {
+    url: config.databaseUrl,
+    log: (_, message, extra) => console.error(`[catalogue-cache] ${message}`, extra ?? ''),
+    // Another replica's catalogue write rebuilds here too (under the build lock: once per version).
+    onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
+  });
+  const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache });
+  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compress()] });
 
   let port = config.port;
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ ...fastServe(catalogueCache, site.fetch), port: config.port, hostname: config.host }, (info) => {
+    const s = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
       port = info.port;
       resolve(s);
     });
   });
   const version = await catalogueVersion(db);
-  if (needsBuild(distDir, version, sourceTime(root))) await rebuild();
-  else console.log('The storefront build is up to date; reusing it.');
+  if (needsBuild(distDir, version, sources())) {
+    try {
+      await publisher.request('start');
+    } catch (err) {
+      // A failed build (or PUBLISH_COMMAND) at start: the previous build keeps serving, if any.
+      if (!readStamp(distDir)) {
+        await publisher.stop();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await catalogueCache.close();
+        await database.close();
+        throw err;
+      }
+    }
+  } else if (config.logLevel === 'info') console.log('The storefront build is up to date; reusing it.');
   siteReady = true;
   const url = `http://localhost:${port}`;
   return {
     url,
     config,
     server,
+    db,
+    publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
     stop: async () => {
-      clearTimeout(timer);
-      await building?.catch(() => {});
+      // Ends a running build child at once (its row is marked failed); a later start builds again.
+      await publisher.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await catalogueCache.close();
       await database.close();

@@ -1,8 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { needsBuild } from '../../src/server/services/rebuild';
+import { cleanStaleBuilds, isInside, needsBuild, runPublishCommand, stagingDirs } from '../../src/server/services/rebuild';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
@@ -17,5 +18,53 @@ describe('needsBuild', () => {
   it('rebuilds when the catalogue or the sources are newer', () => {
     expect(needsBuild(dist, 4, 100)).toBe(true);
     expect(needsBuild(dist, 3, 101)).toBe(true);
+  });
+});
+
+describe('build folders', () => {
+  it('knows a sibling whose name starts like the project is outside it', () => {
+    expect(isInside('/work/main', '/work/main/dist')).toBe(true);
+    expect(isInside('/work/main', '/work/main')).toBe(true);
+    expect(isInside('/work/main', '/work/main-dist')).toBe(false);
+    expect(isInside('/work/main', '/tmp/dist')).toBe(false);
+  });
+
+  it('stages a DIST_DIR outside the project inside it (where node_modules resolves)', () => {
+    expect(stagingDirs('/work/main', '/work/main/dist', '1-2')).toEqual({ astroOut: '/work/main/dist.next-1-2', next: '/work/main/dist.next-1-2' });
+    const outside = stagingDirs('/work/main', '/work/main-dist', '1-2');
+    expect(outside.next).toBe('/work/main-dist.next-1-2');
+    expect(isInside('/work/main', outside.astroOut)).toBe(true);
+    expect(path.basename(outside.astroOut)).toMatch(/\.next-1-2$/);
+  });
+
+  it('removes unfinished builds of dead processes on start and keeps those of running ones', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'project-'));
+    const dist = path.join(mkdtempSync(path.join(tmpdir(), 'serve-')), 'dist');
+    const dead = spawnSync('true').pid!;
+    const live = process.ppid;
+    const make = (dir: string) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), 'x');
+      return dir;
+    };
+    make(dist);
+    const stale = [make(`${dist}.next-${dead}-1`), make(`${dist}.old-${dead}-2`), make(stagingDirs(root, dist, `${dead}-3`).astroOut)];
+    const kept = [make(`${dist}.next-${live}-4`), make(`${dist}.cache`), make(`${dist}-other.next-${dead}-5`)];
+    expect(cleanStaleBuilds(root, dist).sort()).toEqual([...stale].sort());
+    for (const dir of stale) expect(existsSync(dir)).toBe(false);
+    for (const dir of [dist, ...kept]) expect(existsSync(dir)).toBe(true);
+  });
+});
+
+describe('PUBLISH_COMMAND', () => {
+  it('runs with the folder as $1 and PUBLISH_DIR, and the version in PUBLISH_VERSION', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publish-'));
+    const out = path.join(dir, 'out.txt');
+    await runPublishCommand(`echo "$1 $PUBLISH_DIR $PUBLISH_VERSION" > ${out}`, '/tmp/the site', 7);
+    expect(readFileSync(out, 'utf8').trim()).toBe('/tmp/the site /tmp/the site 7');
+  });
+
+  it('fails with its exit code and last output', async () => {
+    await expect(runPublishCommand('echo bucket refused >&2; exit 3', '/tmp', 1)).rejects.toThrow(/PUBLISH_COMMAND failed \(exit 3\):\s+bucket refused/);
   });
 });
