@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { compress } from 'hono/compress';
 import { createApp } from './app';
 import { openCatalogueCache } from './cache/catalogue-changes';
-import { openDatabase, type Db } from './db/client';
+import { fastServe } from './cache/fast-path';
+import { compressJsonAnswers } from './compression';
+import { openDatabase } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
 import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
-import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
+import { createPublisher, failAbandonedBuilds } from './services/publish';
 import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
@@ -16,10 +17,6 @@ export interface RunningProduct {
   url: string;
   config: Config;
   server: ServerType;
-  /** The product's database (tests and the bench read publish_builds or edit the catalogue through it). */
-  db: Db;
-  /** Builds and publishes now, even when the catalogue version is unchanged; resolves when that build ends. */
-  publish: (trigger?: BuildTrigger) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -68,11 +65,11 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
   });
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache });
-  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compress()] });
+  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compressJsonAnswers()] });
 
   let port = config.port;
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
+    const s = serve({ ...fastServe(catalogueCache, site.fetch), port: config.port, hostname: config.host }, (info) => {
       port = info.port;
       resolve(s);
     });
@@ -98,8 +95,6 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     url,
     config,
     server,
-    db,
-    publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await publisher.stop();
