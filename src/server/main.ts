@@ -4,11 +4,11 @@ import { createApp } from './app';
 import { openCatalogueCache } from './cache/catalogue-changes';
 import { fastServe } from './cache/fast-path';
 import { compressJsonAnswers } from './compression';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
 import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
-import { createPublisher, failAbandonedBuilds } from './services/publish';
+import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
 import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
@@ -17,6 +17,10 @@ export interface RunningProduct {
   url: string;
   config: Config;
   server: ServerType;
+  /** The product's database (tests and the bench read publish_builds or edit the catalogue through it). */
+  db: Db;
+  /** Builds and publishes now, even when the catalogue version is unchanged; resolves when that build ends. */
+  publish: (trigger?: BuildTrigger) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -95,6 +99,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     url,
     config,
     server,
+    db,
+    publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await publisher.stop();
