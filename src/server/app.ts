@@ -23,6 +23,7 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { sandboxBillingRoutes } from './routes/sandbox-billing';
 import { accountsRoutes } from './routes/accounts';
 import { sandboxIdentityRoutes } from './routes/sandbox-identity';
+import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
 
 export interface AppOptions {
   db: Db;
@@ -55,14 +56,13 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     c.set('deps', deps);
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new ApiError(400, ErrorCode.VALIDATION, '요청 본문이 너무 큽니다. (최대 1MB)');
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new ApiError(400, ErrorCode.VALIDATION, '요청 본문이 너무 큽니다. (최대 1MB)');
+    },
+  });
+  app.use((c, next) => (isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
 
   app.use(catalogueCacheMiddleware(catalogueCache));
   app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
@@ -80,6 +80,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/sandbox', sandboxBillingRoutes);
   app.route('/accounts', accountsRoutes);
   app.route('/sandbox', sandboxIdentityRoutes);
+  app.route('/uploads', uploadRoutes);
 
   app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {

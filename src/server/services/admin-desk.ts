@@ -5,7 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
 import type { Db } from '../db/client';
 import { brands, butlerCars, butlerRequests, cars, models, subscriptionRequests, users } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { ADMIN_PAGE_SIZE } from './admin-catalogue';
 
 type OrderQuery = { status?: 'PENDING' | 'CONFIRMED' | 'CANCELLED'; page: number };
@@ -95,10 +95,11 @@ export async function deskButlerRequests(db: Db, q: OrderQuery) {
   };
 }
 
-/** The customer of a subscription request (for the staff cancel, which runs the customer's cancel); 404 otherwise. */
+/** The customer of a pending subscription request (the staff cancel runs the customer's cancel); 404, or 409 when not pending. */
 export async function subscriptionRequestOwner(db: Db, id: number): Promise<number> {
-  const [row] = await db.select({ userId: subscriptionRequests.userId }).from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+  const [row] = await db.select({ userId: subscriptionRequests.userId, status: subscriptionRequests.status }).from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
   if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
+  if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '이미 취소된 구독 신청입니다.');
   return row.userId;
 }
 
