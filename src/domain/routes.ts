@@ -59,6 +59,8 @@ export const ROUTES: readonly Route[] = [
   // Policies (footer)
   { path: '/privacy' },
   { path: '/terms' },
+  // Staff console (staff accounts; the island refuses others)
+  { path: '/admin', guard: 'user' },
 ];
 
 /** First path segments of each mode; home is 구독 too. Pages of neither (my page, login, …) keep the remembered mode. */
