@@ -232,7 +232,8 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         for (const w of [...waiters]) {
           if (w.n > covers) continue;
           waiters.delete(w);
-          if (failure) w.reject(failure.error);
+          // A build that stop() ended is no failure of the request.
+          if (failure && !stopped) w.reject(failure.error);
           else w.resolve();
         }
       }
