@@ -113,17 +113,16 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two replicas on PostgreSQL'
     const start = async (replica: string) => {
       const database = await openDatabase({ url: url.toString() });
       const config = testConfig({ databaseUrl: url.toString() });
-      let publisher: ReturnType<typeof createPublisher> | undefined;
-      const onCatalogueChange = () => void publisher?.request('edit').catch(() => {});
+      const publisher = createPublisher({ db: database.db, databaseUrl: url.toString(), ...shared, replica, debounceMs: 50 });
+      const onCatalogueChange = () => void publisher.request('edit').catch(() => {});
       const cache = await openCatalogueCache(database, { url: url.toString(), pollMs: 60_000, onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange() });
-      publisher = createPublisher({ db: database.db, databaseUrl: url.toString(), ...shared, replica, debounceMs: 50 });
       const app = createApp({ db: database.db, config, catalogueCache: cache, onCatalogueChange });
       const r = {
         database,
         app,
         publisher,
         stop: async () => {
-          await publisher!.stop();
+          await publisher.stop();
           await cache.close();
           await database.close();
         },
