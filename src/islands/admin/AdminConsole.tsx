@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { isLoggedIn, saveRedirect } from '../../stores/session';
+import { adminGet, CHANGED_EVENT } from './admin-api';
+import AuditSection from './AuditSection';
+import EntitySection from './EntitySection';
+import OrdersSection from './OrdersSection';
+import PublishPanel from './PublishPanel';
+import { brandsConfig, butlerConfig, carsConfig, faqConfig, modelsConfig, policyConfig, type BrandOption } from './sections';
+
+const TABS = [
+  ['cars', '차량'],
+  ['brands', '브랜드'],
+  ['models', '모델'],
+  ['butler', '의전 차량'],
+  ['faq', 'FAQ'],
+  ['policies', '약관/개인정보처리방침'],
+  ['orders', '주문'],
+  ['audit', '변경 이력'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+function toLogin() {
+  saveRedirect(location.pathname + location.search);
+  location.assign('/login');
+}
+
+/** The staff console at /admin: staff accounts only (others see 권한이 없습니다). */
+export default function AdminConsole() {
+  const [access, setAccess] = useState<'checking' | 'ok' | 'denied' | 'failed'>('checking');
+  const [message, setMessage] = useState<string | null>(null);
+  const [brands, setBrands] = useState<BrandOption[]>([]);
+  const [tab, setTab] = useState<Tab>(() => {
+    const hash = typeof location !== 'undefined' ? location.hash.slice(1) : '';
+    return (TABS.find(([k]) => k === hash)?.[0] ?? 'cars') as Tab;
+  });
+
+  const loadBrands = useCallback(async () => {
+    const res = await adminGet<{ brands: BrandOption[] }>('/brands');
+    if (res.ok) {
+      setBrands(res.data.brands);
+      setAccess('ok');
+    } else if (res.status === 401) toLogin();
+    else if (res.status === 403) setAccess('denied');
+    else {
+      setMessage(res.error.message);
+      setAccess('failed');
+    }
+  }, []);
+  useEffect(() => {
+    if (!isLoggedIn()) return toLogin();
+    void loadBrands();
+    const onChange = () => void loadBrands();
+    window.addEventListener(CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(CHANGED_EVENT, onChange);
+  }, [loadBrands]);
+
+  const configs = useMemo(
+    () => ({ cars: carsConfig(brands), brands: brandsConfig, models: modelsConfig(brands), butler: butlerConfig(brands), faq: faqConfig, policies: policyConfig }),
+    [brands],
+  );
+
+  if (access === 'checking') return <p className="text-sm text-muted">확인 중…</p>;
+  if (access === 'denied')
+    return (
+      <div role="alert" className="border border-line bg-white px-5 py-6">
+        <p className="text-lg font-bold">권한이 없습니다</p>
+        <p className="mt-1 text-sm text-muted">직원 계정으로 로그인해야 관리 콘솔을 쓸 수 있습니다.</p>
+        <a href="/" className="btn-outline mt-4 px-4 py-2">
+          홈으로
+        </a>
+      </div>
+    );
+  if (access === 'failed') return <p role="alert" className="text-sm text-red-700">{message}</p>;
+
+  const select = (k: Tab) => {
+    setTab(k);
+    history.replaceState(null, '', `#${k}`);
+  };
+  return (
+    <div className="space-y-6">
+      <PublishPanel canPublish />
+      <nav aria-label="관리 메뉴" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex min-w-max border-b border-line">
+          {TABS.map(([k, label]) => (
+            <li key={k}>
+              <button
+                type="button"
+                aria-current={tab === k ? 'page' : undefined}
+                onClick={() => select(k)}
+                className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${tab === k ? 'border-ink text-ink' : 'border-transparent text-muted'}`}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'orders' ? <OrdersSection /> : tab === 'audit' ? <AuditSection /> : <EntitySection key={tab} config={configs[tab]} />}
+    </div>
+  );
+}

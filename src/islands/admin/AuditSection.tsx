@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminGet, formatDateTime } from './admin-api';
+
+interface Entry {
+  id: number;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소' };
+const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', site: '사이트' };
+
+const show = (v: unknown) => (v === null || v === undefined ? '없음' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** Fields whose value differs between before and after. */
+function changes(e: Entry): [string, unknown, unknown][] {
+  if (!e.before || !e.after) return [];
+  const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
+  return [...keys].filter((k) => JSON.stringify(e.before![k]) !== JSON.stringify(e.after![k])).map((k) => [k, e.before![k], e.after![k]]);
+}
+
+/** 변경 이력: who changed what, when, with the fields before and after. */
+export default function AuditSection() {
+  const [entity, setEntity] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ entries: Entry[]; pagination_info: { total_pages: number } } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    const res = await adminGet<NonNullable<typeof data>>(`/audit?page=${page}${entity ? `&entity=${entity}` : ''}`);
+    if (res.ok) setData(res.data);
+    else setError(res.error.message);
+  }, [entity, page]);
+  useEffect(() => void load(), [load]);
+  return (
+    <section aria-label="변경 이력" className="space-y-4">
+      <select aria-label="대상" className="field w-auto py-2" value={entity} onChange={(e) => { setEntity(e.target.value); setPage(1); }}>
+        <option value="">전체</option>
+        {Object.entries(ENTITIES).map(([k, v]) => (
+          <option key={k} value={k}>{v}</option>
+        ))}
+      </select>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <ul className="divide-y divide-line border-y border-line">
+        {data?.entries.map((e) => (
+          <li key={e.id} className="py-3 text-sm">
+            <p>
+              <span className="text-muted">{formatDateTime(e.created_at)}</span> · <span className="font-semibold">{e.actor}</span> · {ENTITIES[e.entity] ?? e.entity} {e.entity_id ? `#${e.entity_id}` : ''} {ACTIONS[e.action] ?? e.action}
+            </p>
+            {changes(e).length > 0 && (
+              <ul className="mt-1 space-y-0.5 text-xs text-muted">
+                {changes(e).slice(0, 12).map(([k, b, a]) => (
+                  <li key={k} className="break-all">
+                    {k}: {show(b)} → <span className="text-ink">{show(a)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {data && !data.entries.length && <p className="text-sm text-muted">기록이 없습니다.</p>}
+      {data && data.pagination_info.total_pages > 1 && (
+        <nav aria-label="페이지" className="flex items-center gap-2 text-sm">
+          <button type="button" className="btn-outline px-3 py-1.5" disabled={page <= 1} onClick={() => setPage(page - 1)}>이전</button>
+          <span>{page} / {data.pagination_info.total_pages}</span>
+          <button type="button" className="btn-outline px-3 py-1.5" disabled={page >= data.pagination_info.total_pages} onClick={() => setPage(page + 1)}>다음</button>
+        </nav>
+      )}
+    </section>
+  );
+}

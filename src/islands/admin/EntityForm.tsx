@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import ImagesField from './ImagesField';
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'images';
+  required?: boolean;
+  options?: { value: string | number; label: string }[];
+  /** Shown in a compact grid row (numbers, dates, short text). */
+  wide?: boolean;
+}
+
+type Values = Record<string, unknown>;
+
+/** The value a form input holds for an API value. */
+function toInput(def: FieldDef, v: unknown): unknown {
+  if (def.type === 'checkbox') return Boolean(v);
+  if (def.type === 'images') return Array.isArray(v) ? v : [];
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/** The API value of an input: '' is null (or '' for required text), numbers are numbers. */
+function fromInput(def: FieldDef, v: unknown): unknown {
+  if (def.type === 'checkbox' || def.type === 'images') return v;
+  const s = String(v ?? '').trim();
+  if (!s) return def.required && def.type !== 'number' && def.type !== 'select' ? '' : null;
+  if (def.type === 'number' || (def.type === 'select' && typeof def.options?.[0]?.value === 'number')) return Number(s.replace(/,/g, ''));
+  return s;
+}
+
+interface Props {
+  fields: FieldDef[];
+  /** The row being edited (API shape), or null for a new one. */
+  initial: Values | null;
+  errors: Record<string, string[]>;
+  busy: boolean;
+  /** Called with only the fields that changed (all fields for a new row). */
+  onSave: (changes: Values) => void;
+  onCancel: () => void;
+}
+
+/** A form of the console: one input per field, the server's Korean messages under each. */
+export default function EntityForm({ fields, initial, errors, busy, onSave, onCancel }: Props) {
+  const [values, setValues] = useState<Values>(() => Object.fromEntries(fields.map((f) => [f.name, toInput(f, initial?.[f.name])])));
+  const set = (name: string, v: unknown) => setValues((old) => ({ ...old, [name]: v }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const out: Values = {};
+    for (const f of fields) {
+      const value = fromInput(f, values[f.name]);
+      const before = initial ? fromInput(f, toInput(f, initial[f.name])) : undefined;
+      if (!initial || JSON.stringify(value) !== JSON.stringify(before)) {
+        if (!initial && value === null) continue;
+        out[f.name] = value;
+      }
+    }
+    onSave(out);
+  };
+  const general = errors._;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {general && (
+        <p role="alert" className="border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {general.join(' ')}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map((f) => {
+          const id = `admin-${f.name}`;
+          const err = errors[f.name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${f.name}.`))?.[1];
+          const invalid = err ? true : undefined;
+          const cls = 'w-full border border-line bg-white px-3 py-2 text-sm outline-none focus:border-gold aria-[invalid=true]:border-red-600';
+          const full = f.type === 'textarea' || f.type === 'images' || f.wide;
+          return (
+            <div key={f.name} className={full ? 'sm:col-span-2' : undefined}>
+              {f.type === 'checkbox' ? (
+                <label className="flex items-center gap-2 text-sm font-semibold">
+                  <input id={id} type="checkbox" checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} />
+                  {f.label}
+                </label>
+              ) : (
+                <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+                  {f.label}
+                  {f.required && <span className="text-red-700"> *</span>}
+                </label>
+              )}
+              {f.type === 'textarea' && <textarea id={id} rows={5} aria-invalid={invalid} className={cls} value={String(values[f.name])} onChange={(e) => set(f.name, e.target.value)} />}
+              {f.type === 'select' && (
+                <select id={id} aria-invalid={invalid} className={cls} value={String(values[f.name])} onChange={(e) => set(f.name, e.target.value)}>
+                  <option value="">선택</option>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={String(o.value)}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+              {(f.type === 'text' || f.type === 'number' || f.type === 'date') && (
+                <input
+                  id={id}
+                  type={f.type === 'number' ? 'text' : f.type}
+                  inputMode={f.type === 'number' ? 'numeric' : undefined}
+                  aria-invalid={invalid}
+                  className={cls}
+                  value={String(values[f.name])}
+                  onChange={(e) => set(f.name, e.target.value)}
+                />
+              )}
+              {f.type === 'images' && <ImagesField id={id} images={values[f.name] as string[]} onChange={(v) => set(f.name, v)} />}
+              {err && <p className="mt-1 text-sm text-red-700">{err.join(' ')}</p>}
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? '저장 중…' : '저장'}
+        </button>
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          닫기
+        </button>
+      </div>
+    </form>
+  );
+}
