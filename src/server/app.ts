@@ -7,6 +7,8 @@ import type { Config } from './env';
 import { unmatchedApiRequest } from './api-fallback';
 import { ApiError } from './errors';
 import type { AppEnv, Deps } from './http';
+import { safeError } from './log-safe';
+import { apiHeaders } from './middleware/api-headers';
 import { adminCatalogueRoutes } from './routes/admin';
 import type { CatalogueCache } from './cache/catalogue-cache';
 import { catalogueCacheMiddleware } from './cache/catalogue-middleware';
@@ -52,6 +54,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   };
   const app = new Hono<AppEnv>();
 
+  // First: nosniff on every answer, CORS for CORS_ORIGINS only (preflights answered here).
+  app.use(apiHeaders(config.corsOrigins));
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -95,7 +99,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ code: ErrorCode.VALIDATION, message: '요청을 처리할 수 없습니다.', errors: {} }, err.status);
     }
-    log('error', `${c.req.method} ${c.req.path} failed`, err);
+    // Method and path only (no query, body, headers or tokens); the error without query parameters (log-safe.ts).
+    log('error', `${c.req.method} ${c.req.path} failed`, safeError(err));
     return c.json({ code: ErrorCode.INTERNAL, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', errors: {} }, 500);
   });
   return app;

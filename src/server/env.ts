@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCorsOrigins } from './middleware/api-headers';
+import { sandboxEnabled } from './sandbox-mode';
 import { parseTrustProxy } from './trust-proxy';
 
 const optional = z
@@ -46,6 +48,10 @@ const EnvSchema = z.object({
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** The payment and identity sandbox: `on` or `off`; unset = on only while HOST is loopback (src/server/sandbox-mode.ts). */
+  SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Origins whose pages may call the API (CORS), comma-separated; unset = same-origin only. */
+  CORS_ORIGINS: optional,
   TRUST_PROXY: optional,
 });
 
@@ -81,6 +87,10 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info';
   /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: readonly string[];
+  /** Whether the payment and identity sandbox may run (SANDBOX, HOST; see src/server/sandbox-mode.ts). */
+  sandbox: boolean;
+  /** CORS_ORIGINS, parsed (src/server/middleware/api-headers.ts). */
+  corsOrigins: string[];
 }
 
 /** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
@@ -108,6 +118,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   if (e.ADMIN_TOKEN && e.ADMIN_TOKEN.length < ADMIN_TOKEN_MIN_LENGTH) {
     throw new Error(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`); a short token can be guessed.`);
+  }
+  if (e.NODE_ENV === 'production' && e.SANDBOX === 'on') {
+    throw new Error('SANDBOX=on is refused with NODE_ENV=production: the sandbox lets anyone who knows a name, phone and birth date take over that account.');
   }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('NODE_ENV=production needs JWT_SECRET.');
@@ -141,6 +154,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
     trustProxy,
+    sandbox: sandboxEnabled(e.NODE_ENV, e.SANDBOX, e.HOST),
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
@@ -160,7 +175,7 @@ function persistentSecret(dataDir: string): string {
 /** The machine token of testConfig (at least ADMIN_TOKEN_MIN_LENGTH characters). */
 export const TEST_ADMIN_TOKEN = 'test-admin-token-test-admin-token-0123';
 
-/** A config for tests: in-memory everything, a fixed secret, quiet logs. */
+/** A config for tests: in-memory everything, a fixed secret, quiet logs, the sandbox on. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, overrides);
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', SANDBOX: 'on', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, overrides);
 }

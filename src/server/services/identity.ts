@@ -6,16 +6,15 @@ import type { Db } from '../db/client';
 import { identityVerifications } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError, conflict, unprocessable } from '../errors';
+import { sandboxAllowed } from '../sandbox-mode';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 
 /** A verification may be used for signup or recovery within this many minutes. */
 export const IDENTITY_MAX_AGE_MINUTES = 60;
 
-/** The sandbox stands in for PortOne only while PortOne is not configured, and never in production. */
-export function sandboxAllowed(config: Config): boolean {
-  return !config.portone.configured && config.env !== 'production';
-}
+/** The sandbox stands in for PortOne only when enabled (SANDBOX or a loopback HOST), PortOne unconfigured, never in production. */
+export { sandboxAllowed };
 
 /** A deterministic stand-in CI for the sandbox: the same person always gets the same CI. */
 export function sandboxCi(name: string, phone: string, birthDate: string): string {

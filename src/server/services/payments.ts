@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '../../domain/error-codes';
 import type { Config } from '../env';
 import { ApiError, unprocessable } from '../errors';
+import { sandboxAllowed } from '../sandbox-mode';
 
 /** Prefix of billing keys issued by the sandbox provider. */
 export const SANDBOX_KEY_PREFIX = 'sandbox-bk-';
@@ -28,10 +29,8 @@ export function isValidSandboxKey(config: Config, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The sandbox runs only while PortOne is not configured and never in production. */
-export function sandboxAllowed(config: Config): boolean {
-  return !config.portone.configured && config.env !== 'production';
-}
+/** The sandbox stands in for PortOne only when enabled (SANDBOX or a loopback HOST), PortOne unconfigured, never in production. */
+export { sandboxAllowed };
 
 const invalidKey = () => unprocessable('유효하지 않은 결제 수단(빌링키)입니다. 카드를 다시 등록해주세요.', { billing_key: ['유효하지 않은 빌링키입니다.'] });
 

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig, testConfig } from '../../src/server/env';
+import { sandboxBanner, sandboxEnabled } from '../../src/server/sandbox-mode';
+import { verifyBillingKey } from '../../src/server/services/payments';
+import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+
+/** Issue 12 "Headers and sandbox": API headers, CORS, the sandbox switch, and 500 logs without personal data. */
+
+describe('API headers', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ corsOrigins: ['https://shop.luxe.kr'] });
+  });
+  afterAll(() => ctx.close());
+
+  it('sends nosniff on every answer, success or error', async () => {
+    for (const [method, path] of [['GET', '/health'], ['GET', '/subscriptions/models'], ['GET', '/subscriptions'], ['POST', '/accounts/login'], ['GET', '/no-such-route']]) {
+      const res = await ctx.app.request(path, { method });
+      expect(res.headers.get('x-content-type-options'), `${method} ${path}`).toBe('nosniff');
+    }
+  });
+
+  it('marks per-user answers and writes no-store', async () => {
+    const { token } = await customer(ctx);
+    const mine = await ctx.app.request('/subscriptions/requests', { headers: { authorization: `Bearer ${token}` } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    const write = await ctx.app.request('/accounts/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(write.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a preflight from an allowed origin with its methods and headers, never *', async () => {
+    const res = await ctx.app.request('/subscriptions/cars/1/request', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.luxe.kr', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.luxe.kr');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const get = await ctx.app.request('/subscriptions/models', { headers: { origin: 'https://shop.luxe.kr' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('https://shop.luxe.kr');
+    expect(get.headers.get('vary')).toMatch(/Origin/);
+  });
+
+  it('gives any other origin no CORS headers', async () => {
+    const pre = await ctx.app.request('/subscriptions/cars/1/request', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    // The router may answer OPTIONS itself (Allow), but without any CORS permission.
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    expect(pre.headers.get('access-control-allow-methods')).toBeNull();
+    const get = await ctx.app.request('/subscriptions/models', { headers: { origin: 'https://evil.example' } });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('is same-origin only without CORS_ORIGINS, and refuses a wildcard or a path', async () => {
+    const plain = await createTestContext();
+    try {
+      const pre = await plain.app.request('/subscriptions/models', { method: 'OPTIONS', headers: { origin: 'https://shop.luxe.kr', 'access-control-request-method': 'GET' } });
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await plain.close();
+    }
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), CORS_ORIGINS: 'https://a.kr, http://localhost:4321' }).corsOrigins).toEqual(['https://a.kr', 'http://localhost:4321']);
+    expect(() => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), CORS_ORIGINS: 'https://a.kr/api' })).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe('the sandbox switch', () => {
+  const env = (extra: Record<string, string>) => loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'x'.repeat(32), ...extra });
+
+  it('is on by default only on loopback, or with SANDBOX=on; never in production', () => {
+    expect(env({ HOST: '127.0.0.1' }).sandbox).toBe(true);
+    expect(env({ HOST: 'localhost' }).sandbox).toBe(true);
+    expect(env({ HOST: '::1' }).sandbox).toBe(true);
+    expect(env({}).sandbox).toBe(false); // HOST defaults to 0.0.0.0
+    expect(env({ HOST: '0.0.0.0', SANDBOX: 'on' }).sandbox).toBe(true);
+    expect(env({ HOST: '127.0.0.1', SANDBOX: 'off' }).sandbox).toBe(false);
+    expect(sandboxEnabled('production', 'on', '127.0.0.1')).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p', SANDBOX: 'on' })).toThrow(/SANDBOX=on/);
+  });
+
+  it('prints a banner at start while it runs', () => {
+    expect(sandboxBanner(env({ HOST: '127.0.0.1' }))).toMatch(/샌드박스.*HOST=127\.0\.0\.1/);
+    expect(sandboxBanner(env({ SANDBOX: 'on' }))).toMatch(/SANDBOX=on/);
+    expect(sandboxBanner(env({}))).toBeNull();
+  });
+
+  it('when off, the sandbox pages answer the Korean 404 envelope and sandbox keys and verifications are refused', async () => {
+    const on = testConfig();
+    const key = billingKey({ config: on } as TestContext);
+    const off = await createTestContext({ sandbox: false });
+    try {
+      const page = await off.app.request('/sandbox/billing-key?redirectUrl=%2Finquire', { headers: { host: 'localhost' } });
+      expect(page.status).toBe(404);
+      expect((await page.json()).message).toMatch(/샌드박스/);
+      const approve = await off.app.request('/sandbox/billing-key/approve', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }, body: 'redirectUrl=%2Finquire' });
+      expect(approve.status).toBe(404);
+      const identity = await off.app.request('/sandbox/identity/verify', {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ identityVerificationId: 'identity-verification-takeover1', redirectUrl: '/signup', name: '김철수', phone: '01012345678', birthDate: '1990-01-01' }).toString(),
+      });
+      expect(identity.status).toBe(404);
+      await expect(verifyBillingKey(off.config, key)).rejects.toMatchObject({ status: 422 });
+    } finally {
+      await off.close();
+    }
+    await expect(verifyBillingKey(on, key)).resolves.toBe('sandbox');
+  });
+});
+
+describe('500 logs', () => {
+  it('name the method and path only, and the error without its query parameters', async () => {
+    const ctx = await createTestContext({ logLevel: 'error' });
+    const { token } = await customer(ctx);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    });
+    try {
+      await ctx.database.close();
+      const email = 'secret.person@example.com';
+      const res = await ctx.app.request(`/accounts/login?email=${encodeURIComponent(email)}&phone=01099998888`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ email, password: 'Hunter2!pass' }),
+      });
+      expect(res.status).toBe(500);
+      const mine = await ctx.app.request('/subscriptions/requests?name=%EA%B9%80%EC%B2%A0%EC%88%98', { headers: { authorization: `Bearer ${token}` } });
+      expect(mine.status).toBe(500);
+    } finally {
+      spy.mockRestore();
+      await ctx.close().catch(() => {});
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('POST /accounts/login failed');
+    expect(log).toContain('GET /subscriptions/requests failed');
+    for (const secret of ['secret.person', '01099998888', 'Hunter2', token, 'Bearer', '김철수', '%EA%B9', 'params:']) expect(log, secret).not.toContain(secret);
+  });
+});
