@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/server/db/factories';
 import { identityVerifications, referrals, refreshTokens, subscriptionRequests, users } from '../../src/server/db/schema';
-import { signAccessToken } from '../../src/server/services/tokens';
+import { sha256, signAccessToken } from '../../src/server/services/tokens';
+import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/server/services/sessions';
 import { createTestContext, newPerson, sandboxVerify, signupPerson, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -257,7 +258,7 @@ describe('GET /accounts', () => {
 
   it('says when the token expired (code 1102)', async () => {
     const { res } = await signupPerson(ctx, {}, '10.5.0.1');
-    const old = await signAccessToken(ctx.config.jwtSecret, res.body.data.user.id, Date.now() - 2 * 86400_000);
+    const old = await signAccessToken(ctx.config.jwtSecret, res.body.data.user.id, 'expired-session', Date.now() - 2 * 86400_000);
     const me = await ctx.call('GET', '/accounts', { token: old });
     expect(me.status).toBe(401);
     expect(me.body.code).toBe(1102);
@@ -273,7 +274,9 @@ describe('refresh tokens', () => {
     expect(r1.body.data.refresh_token).not.toBe(first);
     expect(r1.body.data.expires_in).toBe(86400);
     const second = r1.body.data.refresh_token;
-    // The spent token is replayed (e.g. stolen): refused, and the legitimate new one dies with it.
+    // The spent token is replayed after the two-tab grace window (e.g. stolen): refused, and the legitimate new one dies with it.
+    const spentAt = new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 60) * 1000);
+    await ctx.database.db.update(refreshTokens).set({ usedAt: spentAt }).where(eq(refreshTokens.tokenHash, sha256(first)));
     const replay = await ctx.call('POST', '/accounts/refresh', { json: { refresh_token: first }, headers: ip() });
     expect(replay.status).toBe(401);
     const after = await ctx.call('POST', '/accounts/refresh', { json: { refresh_token: second }, headers: ip() });
@@ -330,7 +333,8 @@ describe('password recovery and change', () => {
 
   it('an old session must give the current password to change it', async () => {
     const { res, person } = await signupPerson(ctx, {}, '10.7.0.2');
-    const old = await signAccessToken(ctx.config.jwtSecret, res.body.data.user.id, Date.now() - 3600_000);
+    const other = await openSession(ctx.database.db, ctx.config, res.body.data.user.id);
+    const old = await signAccessToken(ctx.config.jwtSecret, res.body.data.user.id, other.sid, Date.now() - 3600_000);
     const refused = await ctx.call('PUT', '/accounts', { json: { password: 'another-pass' }, token: old });
     expect(refused.status).toBe(403);
     const wrong = await ctx.call('PUT', '/accounts', { json: { password: 'another-pass', current_password: 'nope-nope' }, token: old });

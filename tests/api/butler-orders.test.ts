@@ -6,7 +6,7 @@ import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, 
 import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/server/db/schema';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
-import { signAccessToken } from '../../src/server/services/tokens';
+import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -37,7 +37,7 @@ async function customer(points = 0, couponOverrides: Parameters<typeof insertCou
     const [h] = await db.insert(userCoupons).values({ userId: user.id, couponId: c.id }).returning();
     holdings.push(h.id);
   }
-  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id), holdings };
+  return { user, token: (await openSession(db, ctx.config, user.id)).access_token, holdings };
 }
 
 const key = () => issueSandboxBillingKey(ctx.config);

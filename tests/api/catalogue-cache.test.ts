@@ -10,7 +10,7 @@ import { butlerReservedDates } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
 import { bumpCatalogueVersion, catalogueVersion } from '../../src/server/services/catalogue';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
-import { signAccessToken } from '../../src/server/services/tokens';
+import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -248,7 +248,7 @@ describe('butler reserved days', () => {
     expect((await get('/butlers/cars')).headers.get('x-cache')).toBe('HIT');
     const catalogueBefore = await json('/catalogue');
     const user = await insertUser(t.database.db);
-    const token = await signAccessToken(t.config.jwtSecret, user.id);
+    const token = (await openSession(t.database.db, t.config, user.id)).access_token;
     const day = addDays(todayInKorea(), 90);
     const start = `${day}T09:00:00+09:00`;
     const res = await write('POST', '/butlers/cars/3/request', {
@@ -270,7 +270,7 @@ describe('butler reserved days', () => {
 describe('per-user answers', () => {
   it('are never cached and say no-store', async () => {
     const user = await insertUser(t.database.db);
-    const token = await signAccessToken(t.config.jwtSecret, user.id);
+    const token = (await openSession(t.database.db, t.config, user.id)).access_token;
     for (const path of ['/butlers/requests', '/butlers', '/health']) {
       const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status, path).toBe(200);

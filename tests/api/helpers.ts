@@ -9,7 +9,7 @@ import { userCoupons } from '../../src/server/db/schema';
 import { testConfig, type Config } from '../../src/server/env';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
-import { signAccessToken } from '../../src/server/services/tokens';
+import { openSession } from '../../src/server/services/sessions';
 
 /**
  * The one place for API test helpers: the in-process app on a fresh database, customers with
@@ -104,7 +104,7 @@ export async function customer(ctx: TestContext, points = 0, coupons: CouponOver
     const [h] = await db.insert(userCoupons).values({ userId: user.id, couponId: c.id }).returning();
     holdings.push(h.id);
   }
-  return { user, token: await signAccessToken(ctx.config.jwtSecret, user.id), holdings };
+  return { user, token: (await openSession(db, ctx.config, user.id)).access_token, holdings };
 }
 
 /** A billing key as the sandbox provider issues it (HMAC-signed). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar, insertUser } from '../../src/server/db/factories';
 import { issueSandboxBillingKey } from '../../src/server/services/payments';
-import { signAccessToken } from '../../src/server/services/tokens';
+import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -19,7 +19,7 @@ afterAll(() => ctx.close());
 /** A confirmed subscription of a new user running from start to end. */
 async function subscription(start: string, end: string) {
   const user = await insertUser(ctx.database.db);
-  const token = await signAccessToken(ctx.config.jwtSecret, user.id);
+  const token = (await openSession(ctx.database.db, ctx.config, user.id)).access_token;
   const r = await ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(ctx.config) } });
   expect(r.status).toBe(201);
   const c = await ctx.call('POST', `/admin/subscription-requests/${r.body.data.subscription_request.id}/confirm`, { ...admin, json: { start_date: start, end_date: end } });

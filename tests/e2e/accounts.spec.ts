@@ -136,7 +136,7 @@ test('session expiry: a stored expiry in the past logs out; a token the server c
   expect(cleared.access).toBeNull();
   expect(cleared.redirect).toBe('/my');
 
-  const expired = await signAccessToken(E2E_JWT_SECRET, u.user.id, Date.now() - 2 * 86_400_000);
+  const expired = await signAccessToken(E2E_JWT_SECRET, u.user.id, 'expired-session', Date.now() - 2 * 86_400_000);
   await page.evaluate((t) => {
     localStorage.setItem('subscribeAccessToken', t);
     localStorage.setItem('subscribeTokenExpiry', String(Math.floor(Date.now() / 1000) + 3600 * 20));

@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { users } from '../db/schema';
 import { sha256Hex } from '../env';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import type { AppEnv, Ctx } from '../http';
 import { clientIp, limiterFor } from './rate-limit';
-import { verifyAccessToken } from '../services/tokens';
+import { sessionUser } from '../services/sessions';
 import { timingSafeEqual } from 'node:crypto';
 
 function bearer(header: string | undefined): string | null {
@@ -13,19 +13,25 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-/** Requires a valid access token of a live account; sets `c.var.userId`. */
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The session (refresh family) of the access token requireUser accepted. */
+    sessionId: string;
+  }
+}
+
+/**
+ * Requires a valid access token of a live account and a live session (not logged out, not
+ * revoked by a password change or a refresh-token replay): one query. Sets `c.var.userId` and
+ * `c.var.sessionId`.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header('authorization'));
   if (!token) throw unauthorized();
   const { db, config } = c.var.deps;
-  const userId = await verifyAccessToken(config.jwtSecret, token);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) throw unauthorized('계정을 찾을 수 없습니다. 다시 로그인해주세요.');
-  c.set('userId', user.id);
+  const session = await sessionUser(db, config, token);
+  c.set('userId', session.userId);
+  c.set('sessionId', session.sid);
   await next();
 });
 

@@ -1,9 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError } from '../errors';
 import type { AppEnv, Ctx, Deps } from '../http';
+import { normalizeIp, resolveClientIp } from '../trust-proxy';
 
 interface Bucket {
   count: number;
@@ -61,23 +61,25 @@ export function limiterFor(deps: Deps): RateLimiter {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-/** The hop a proxy in front of us appended: the last X-Forwarded-For entry. */
-const forwardedFor = (c: Context) => c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || null;
-
 /**
- * The caller's address: the socket's peer, except that a peer on loopback (a reverse proxy
- * on the same machine, e.g. nginx) is trusted for X-Forwarded-For. In-process requests
- * (tests) have no socket, so X-Forwarded-For stands in.
+ * The caller's address, the one key of every per-IP limit: the socket's peer, or, when the
+ * peer is a proxy named in TRUST_PROXY, the client that proxy put in X-Forwarded-For (see
+ * resolveClientIp). Without TRUST_PROXY a client cannot choose its address by sending the
+ * header. In-process requests (app.request() in tests) have no socket: the test environment
+ * takes X-Forwarded-For as the client there, anything else counts them as one 'in-process'.
  */
-export function clientIp(c: Context): string {
-  let address: string | undefined;
+export function clientIp(c: Ctx): string {
+  let peer: string | undefined;
   try {
-    address = getConnInfo(c).remote.address;
+    peer = getConnInfo(c).remote.address;
   } catch {
-    /* no socket: app.request() in tests */
+    /* no socket: an in-process request */
   }
-  if (address && !LOOPBACK.test(address)) return address;
-  return forwardedFor(c) ?? address ?? 'unknown';
+  const forwarded = c.req.header('x-forwarded-for');
+  const config = c.var.deps.config;
+  if (peer) return resolveClientIp(peer, forwarded, config.trustProxy);
+  if (config.env === 'test') return normalizeIp(forwarded?.split(',').at(-1)) ?? 'in-process';
+  return 'in-process';
 }
 
 /**
@@ -97,3 +99,33 @@ export const ipLimit = (scope: string, max: number, windowMs: number) =>
     limitIp(c, scope, max, windowMs);
     await next();
   });
+
+/** Wrong passwords allowed per account before a lock; login and the password change count together. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** How long an account stays locked after the last counted failure's window opened. */
+export const LOGIN_LOCK_MS = 15 * 60_000;
+
+/**
+ * The per-account password lock shared by login and `PUT /accounts` (current_password): once
+ * LOGIN_FAILURES_PER_ACCOUNT wrong passwords fall in LOGIN_LOCK_MS, every check of that account
+ * is 429 until the window ends, the right password included. `account` is the email (or a
+ * user id for accounts without one).
+ */
+export function passwordLock(deps: Deps, account: string) {
+  const limiter = limiterFor(deps);
+  const key = `login:account:${account}`;
+  return {
+    /** 429 while locked; call before the password is compared. */
+    check: () => limiter.check(key, LOGIN_FAILURES_PER_ACCOUNT),
+    failed: () => {
+      try {
+        limiter.hit(key, Number.MAX_SAFE_INTEGER, LOGIN_LOCK_MS);
+      } catch {
+        /* counting only */
+      }
+    },
+    passed: () => limiter.reset(key),
+  };
+}
+
+export type PasswordLock = ReturnType<typeof passwordLock>;

@@ -14,19 +14,18 @@ import {
 import { unauthorized } from '../errors';
 import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../middleware/auth';
-import { ipLimit, limiterFor } from '../middleware/rate-limit';
+import { LOGIN_FAILURES_PER_ACCOUNT, ipLimit, limiterFor, passwordLock } from '../middleware/rate-limit';
 import { getAccount } from '../services/account-view';
 import { attachIdentity, emailTaken, signup, socialLogin, updateAccount, withdraw } from '../services/accounts';
-import { login, loginByEmail, recoverWithIdentity, revokeRefresh, rotateRefresh } from '../services/sessions';
+import { login, loginByEmail, recoverWithIdentity, revokeRefresh, rotateRefresh, sessionUser } from '../services/sessions';
 import { CODE_TTL_SECONDS, checkCode, createCode } from '../services/verification-codes';
 import { resolveIdentity } from '../services/identity';
 import { sendMail } from '../services/mail';
 import { ensureConfigured, exchangeCode, type SocialProvider } from '../services/oauth';
-import { verifyAccessToken } from '../services/tokens';
 
 const MINUTE = 60_000;
-/** Failed logins allowed per account before a 15-minute lock (successes reset the count). */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Failed logins allowed per account before a 15-minute lock (successes reset the count); PUT /accounts' current_password counts too. */
+export { LOGIN_FAILURES_PER_ACCOUNT };
 
 const bearer = (c: Ctx) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 
@@ -49,7 +48,8 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/', ...signupHandlers)
   .post('/signup', ...signupHandlers)
   .put('/', requireUser, validJson(UpdateAccountSchema), async (c) => {
-    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), bearer(c)!));
+    const session = { accessToken: bearer(c)!, sid: c.var.sessionId };
+    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), session, (account) => passwordLock(c.var.deps, account)));
   })
   .delete('/', requireUser, async (c) => {
     await withdraw(c.var.deps.db, c.var.userId);
@@ -62,15 +62,14 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .post('/login', ipLimit('login', 30, 10 * MINUTE), validJson(LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const limiter = limiterFor(c.var.deps);
-    const key = `login:account:${email}`;
-    limiter.check(key, LOGIN_FAILURES_PER_ACCOUNT);
+    const lock = passwordLock(c.var.deps, email);
+    lock.check();
     try {
       const result = await login(c.var.deps.db, c.var.deps.config, email, password);
-      limiter.reset(key);
+      lock.passed();
       return ok(c, result);
     } catch (err) {
-      limiter.hit(key, Number.MAX_SAFE_INTEGER, 15 * MINUTE);
+      lock.failed();
       throw err;
     }
   })
@@ -88,7 +87,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     // A logged-in account without a verified person (e.g. a social signup) gets this one;
     // a stale token on the signup page is simply ignored.
     const token = bearer(c);
-    const userId = token ? await verifyAccessToken(config.jwtSecret, token).catch(() => null) : null;
+    const userId = token ? await sessionUser(db, config, token).then((s) => s.userId, () => null) : null;
     if (userId) await attachIdentity(db, userId, identity);
     return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt), attached: Boolean(userId) });
   })

@@ -11,7 +11,7 @@ import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
 import { confirmRequest, setSubscriptionActive } from '../services/subscription-orders';
 import { creditPoints } from '../services/points';
-import { signAccessToken } from '../services/tokens';
+import { openSession } from '../services/sessions';
 
 const ActiveSchema = z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) });
 
@@ -43,6 +43,6 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
       if (coupon) await db.insert(userCoupons).values({ userId: user.id, couponId: coupon.id }).onConflictDoNothing();
     }
-    const token = await signAccessToken(config.jwtSecret, user.id);
+    const { access_token: token } = await openSession(db, config, user.id);
     return ok(c, { user: { id: user.id, username: user.username, referral_code: user.referralCode }, access_token: token }, 201);
   });

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { newReferralCode } from '../db/factories';
 import { users } from '../db/schema';
 import type { Config } from '../env';
+import type { PasswordLock } from '../middleware/rate-limit';
 import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../errors';
 import { liveUser, toAccount, type Account, type UserRow } from './account-view';
 import { consumeIdentity, type IdentityRow } from './identity';
@@ -99,10 +100,17 @@ export const FRESH_LOGIN_SECONDS = 15 * 60;
 
 /**
  * Updates the account. A password change needs the current password, or an access token
- * issued in the last 15 minutes (the recovery flow logs in just before it); other sessions
- * are revoked after a change.
+ * issued in the last 15 minutes (the recovery flow logs in just before it). Wrong current
+ * passwords count toward the account's login lock (`lockFor`). After a change every other
+ * session is revoked; the session that made it (`session.sid`) stays logged in.
  */
-export async function updateAccount(db: Db, userId: number, input: UpdateAccountInput, accessToken: string): Promise<Account> {
+export async function updateAccount(
+  db: Db,
+  userId: number,
+  input: UpdateAccountInput,
+  session: { accessToken: string; sid?: string },
+  lockFor?: (account: string) => PasswordLock,
+): Promise<Account> {
   const user = await liveUser(db, userId);
   if (!user) throw unauthorized('계정을 찾을 수 없습니다. 다시 로그인해주세요.');
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -117,12 +125,16 @@ export async function updateAccount(db: Db, userId: number, input: UpdateAccount
     changes.email = input.email;
   }
   if (input.password !== undefined) {
-    const iat = decodeJwt(accessToken).iat ?? 0;
+    const iat = decodeJwt(session.accessToken).iat ?? 0;
     const fresh = Date.now() / 1000 - iat < FRESH_LOGIN_SECONDS;
     if (input.current_password !== undefined) {
+      const lock = lockFor?.(user.email ?? `user:${user.id}`);
+      lock?.check();
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+        lock?.failed();
         throw badRequest('현재 비밀번호가 올바르지 않습니다.', { current_password: ['현재 비밀번호가 올바르지 않습니다.'] });
       }
+      lock?.passed();
     } else if (!fresh) {
       throw forbidden('보안을 위해 현재 비밀번호를 함께 입력하거나 다시 로그인한 뒤 변경해주세요.');
     }
@@ -130,7 +142,7 @@ export async function updateAccount(db: Db, userId: number, input: UpdateAccount
   }
   try {
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (changes.passwordHash) await revokeAll(db, userId);
+    if (changes.passwordHash) await revokeAll(db, userId, session.sid);
     return toAccount(db, row);
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_uq')) throw conflict('이미 사용 중인 이메일입니다.', { email: ['이미 사용 중인 이메일입니다.'] });

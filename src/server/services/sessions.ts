@@ -1,18 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../domain/error-codes';
-import type { Db } from '../db/client';
+import { inTransaction, type Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError, unauthorized, unprocessable } from '../errors';
 import { liveUser, toAccount, type Account, type UserRow } from './account-view';
 import { consumeIdentity, type IdentityRow } from './identity';
 import { verifyPassword } from './passwords';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sha256, signAccessToken } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionEnded, sha256, signAccessToken, verifyAccessToken } from './tokens';
 
 /**
  * Sessions: access tokens and rotating refresh tokens (stored hashed, in families), issued by
  * login, signup, social login, recovery and refresh; revoked by logout and password changes.
+ * A session is one refresh family: its id is the access token's `sid`, and an access token
+ * works only while no token of its family is revoked (checked on every request).
  */
 
 /** What login, signup, social login, refresh and recovery answer with. */
@@ -27,17 +29,37 @@ export interface TokenResult {
 
 const BAD_LOGIN = '이메일 또는 비밀번호가 올바르지 않습니다.';
 
-/** A new access token and a refresh token; the refresh token continues `familyId` when rotating. */
-export async function issueTokens(db: Db, config: Config, user: UserRow, familyId: string = randomUUID()): Promise<TokenResult> {
+/** A session's two tokens: the access token names the family (`sid`). */
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  sid: string;
+}
+
+const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+
+/** Starts a session (a new refresh family) for a user: the refresh token is stored hashed. */
+export async function openSession(db: Db, config: Config, userId: number): Promise<SessionTokens> {
+  const sid = randomUUID();
   const refresh = newOpaqueToken();
-  await db.insert(refreshTokens).values({ userId: user.id, tokenHash: refresh.hash, familyId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) });
+  await db.insert(refreshTokens).values({ userId, tokenHash: refresh.hash, familyId: sid, expiresAt: refreshExpiry() });
+  return { access_token: await signAccessToken(config.jwtSecret, userId, sid), refresh_token: refresh.token, sid };
+}
+
+async function answer(db: Db, config: Config, user: UserRow, sid: string, refreshToken: string): Promise<TokenResult> {
   return {
-    access_token: await signAccessToken(config.jwtSecret, user.id),
-    refresh_token: refresh.token,
+    access_token: await signAccessToken(config.jwtSecret, user.id, sid),
+    refresh_token: refreshToken,
     token_type: 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user: await toAccount(db, user),
   };
+}
+
+/** A new session for a user: an access token and a refresh token of a new family. */
+export async function issueTokens(db: Db, config: Config, user: UserRow): Promise<TokenResult> {
+  const session = await openSession(db, config, user.id);
+  return answer(db, config, user, session.sid, session.refresh_token);
 }
 
 /** Email + password login; one generic message for a wrong email and a wrong password. */
@@ -55,36 +77,91 @@ export async function loginByEmail(db: Db, config: Config, email: string): Promi
 }
 
 /**
- * Rotates a refresh token: the presented one is spent and a new one of the same family is
- * issued. Presenting a spent or revoked token revokes the whole family (theft signal).
+ * How long a just-rotated refresh token may be presented again and get the same successor:
+ * two tabs refreshing at once must not log the user out. After it, reuse is a theft signal.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+/** The successor of a refresh token is derived from it (HMAC with the server secret), so a second use within the grace window can answer the same one. */
+const successorOf = (config: Config, token: string) => createHmac('sha256', config.jwtSecret).update(`refresh-successor:${token}`).digest('base64url');
+
+/** No token of the family is revoked (a revocation racing a rotation may miss the newest row). */
+const familyLive = (familyId: string) => sql`not exists (select 1 from refresh_tokens f where f.family_id = ${familyId} and f.revoked_at is not null)`;
+
+/** Revokes every token of a refresh family (the session ends, its access tokens too). */
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and its successor of the same family is
+ * issued. Presenting it again within REFRESH_REUSE_GRACE_SECONDS answers the same successor
+ * (two tabs, two concurrent requests); later, or when the successor is already spent, the
+ * whole family is revoked (theft signal).
  */
 export async function rotateRefresh(db: Db, config: Config, token: string): Promise<TokenResult> {
   const invalid = () => new ApiError(401, ErrorCode.UNAUTHORIZED, '로그인이 만료되었습니다. 다시 로그인해주세요.');
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
   if (!row) throw invalid();
-  if (row.usedAt || row.revokedAt) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId);
     throw invalid();
   }
-  if (row.expiresAt.getTime() <= Date.now()) throw invalid();
-  // Spend it atomically: of two concurrent uses only one wins; the other counts as reuse.
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (!spent.length) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
-    throw invalid();
-  }
+  if (!row.usedAt && row.expiresAt.getTime() <= Date.now()) throw invalid();
   const user = await liveUser(db, row.userId);
   if (!user) throw invalid();
-  return issueTokens(db, config, user, row.familyId);
+  const successor = successorOf(config, token);
+  // Spend it and store its successor in one transaction: a concurrent use waits for both, then
+  // finds the token spent and the successor in place.
+  const rotated =
+    !row.usedAt &&
+    (await inTransaction(db, async (tx) => {
+      const spent = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), familyLive(row.familyId)))
+        .returning({ id: refreshTokens.id });
+      if (!spent.length) return false;
+      await tx.insert(refreshTokens).values({ userId: row.userId, tokenHash: sha256(successor), familyId: row.familyId, expiresAt: refreshExpiry() });
+      return true;
+    }));
+  if (rotated) return answer(db, config, user, row.familyId, successor);
+  // Already spent: the same successor within the grace window, if it is still the live one.
+  const [[now], [next]] = await Promise.all([
+    db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id)),
+    db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(successor))),
+  ]);
+  const withinGrace = now?.usedAt && !now.revokedAt && Date.now() - now.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+  if (withinGrace && next && !next.usedAt && !next.revokedAt) return answer(db, config, user, row.familyId, successor);
+  await revokeFamily(db, row.familyId);
+  throw invalid();
 }
 
-/** Revokes every refresh token of a user (logout everywhere, password change, withdrawal). */
-export async function revokeAll(db: Db, userId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/**
+ * Revokes every refresh token of a user, ending all sessions (withdrawal), or all but the
+ * session `keepSid` (a password change keeps the session that made it).
+ */
+export async function revokeAll(db: Db, userId: number, keepSid?: string): Promise<void> {
+  const others = keepSid ? ne(refreshTokens.familyId, keepSid) : undefined;
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
+}
+
+/**
+ * The live session behind an access token: a valid signature, a live account, and a session
+ * (refresh family) of that account with no revoked token. One query, on the family index.
+ * A withdrawn account is 401 UNAUTHORIZED; an ended session is 401 TOKEN_EXPIRED.
+ */
+export async function sessionUser(db: Db, config: Config, accessToken: string): Promise<{ userId: number; sid: string }> {
+  const { userId, sid } = await verifyAccessToken(config.jwtSecret, accessToken);
+  const live = sql<boolean | null>`(select bool_and(s.revoked_at is null) from refresh_tokens s where s.family_id = ${sid} and s.user_id = ${userId})`;
+  const [user] = await db
+    .select({ id: users.id, live })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw unauthorized('계정을 찾을 수 없습니다. 다시 로그인해주세요.');
+  if (user.live !== true) throw sessionEnded();
+  return { userId: user.id, sid };
 }
 
 /** Password recovery: a fresh verification of the account's owner (same CI) logs them in. */
@@ -97,8 +174,8 @@ export async function recoverWithIdentity(db: Db, config: Config, identity: Iden
   });
 }
 
-/** Logout: the presented refresh token's family stops working; unknown tokens are ignored. */
+/** Logout: the presented refresh token's family stops working (its access tokens too); unknown tokens are ignored. */
 export async function revokeRefresh(db: Db, token: string): Promise<void> {
   const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
-  if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  if (row) await revokeFamily(db, row.familyId);
 }
