@@ -1,5 +1,6 @@
 import type { OfferPeriod } from '../domain/checkout';
 import { API_BASE } from './api';
+import { SandboxOffError, sandboxOn } from './sandbox';
 
 /** What the provider hands back, by redirect query or (PortOne iframe/popup) by promise. */
 export interface BillingReturn {
@@ -44,12 +45,13 @@ export interface IssueRequest {
 
 /**
  * Launches card billing-key issuance: PortOne when PUBLIC_PORTONE_STORE_ID is set, else the
- * API's sandbox page. Resolves with a result only when PortOne answers in place (iframe or
+ * API's sandbox page (SandboxOffError when the build says the sandbox is off). Resolves with a result only when PortOne answers in place (iframe or
  * popup); after a redirect the page is gone and the return arrives in the query.
  */
 export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn | null> {
   const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
   if (!storeId) {
+    if (!sandboxOn()) throw new SandboxOffError('결제 수단 등록');
     const q = new URLSearchParams({ redirectUrl: req.redirectUrl, issueName: req.issueName });
     if (req.amount !== null) q.set('amount', String(req.amount));
     location.assign(`${API_BASE}/sandbox/billing-key?${q}`);

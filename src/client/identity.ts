@@ -1,4 +1,5 @@
 import { API_BASE } from './api';
+import { SandboxOffError, sandboxOn } from './sandbox';
 
 /** What the identity provider hands back in the redirect query (PortOne's contract). */
 export interface IdentityReturn {
@@ -28,13 +29,14 @@ export class SdkNotLoadedError extends Error {
 
 /**
  * Launches identity verification and leaves the page: PortOne when PUBLIC_PORTONE_STORE_ID
- * is set, else the API's sandbox page. The result always arrives in the query of
+ * is set, else the API's sandbox page (SandboxOffError when the build says the sandbox is off). The result always arrives in the query of
  * `redirectUrl` (read it with readIdentityReturn); throws SdkNotLoadedError when the SDK fails to load.
  */
 export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }): Promise<void> {
   const identityVerificationId = `identity-verification-${crypto.randomUUID()}`;
   const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
   if (!storeId) {
+    if (!sandboxOn()) throw new SandboxOffError('본인인증');
     const q = new URLSearchParams({ identityVerificationId, redirectUrl: req.redirectUrl });
     if (req.name) q.set('name', req.name);
     if (req.phone) q.set('phone', req.phone);

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
 import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
 import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
+import { sandboxAllowed } from './sandbox-mode';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
 
@@ -55,7 +56,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     build: async (version, onProgress, signal) => {
       const started = Date.now();
       if (config.logLevel === 'info') console.log('Building the storefront from the catalogue…');
-      await buildSite({ projectRoot: root, distDir, apiBaseUrl: `http://127.0.0.1:${port}/api`, catalogueVersion: version, siteUrl: config.siteUrl, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal });
+      await buildSite({ projectRoot: root, distDir, apiBaseUrl: `http://127.0.0.1:${port}/api`, catalogueVersion: version, siteUrl: config.siteUrl, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal, env: { PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' } });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     },
   });

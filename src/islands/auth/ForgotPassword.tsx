@@ -1,4 +1,5 @@
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
+import { SandboxOffError } from '../../client/sandbox';
 import Alert from './Alert';
 import { storeLogin, type TokenAnswer } from './session-helpers';
 import { useIdentityReturn } from './useIdentityReturn';
@@ -20,7 +21,7 @@ export default function ForgotPassword() {
     try {
       await startIdentityVerification({ redirectUrl: `${location.origin}/forgot-password` });
     } catch (err) {
-      setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed' });
+      setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed', detail: err instanceof SandboxOffError ? err.message : undefined });
     }
   }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { post } from '../../client/api';
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
+import { SandboxOffError } from '../../client/sandbox';
 import { MIN_PASSWORD_LENGTH, formatPhone, normalizePhone } from '../../domain/accounts';
 import Alert from './Alert';
 import Field from './Field';
@@ -56,7 +57,7 @@ export default function SignupForm() {
     try {
       await startIdentityVerification({ redirectUrl: `${location.origin}/signup`, name: d.name.trim(), phone: normalizePhone(d.mobile) });
     } catch (err) {
-      identity.setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed' });
+      identity.setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed', detail: err instanceof SandboxOffError ? err.message : undefined });
     }
   }
 

@@ -113,6 +113,8 @@ export interface BuildOptions {
   onProgress?: (progress: number) => void;
   /** Aborting ends the build child (and the publish command) at once. */
   signal?: AbortSignal;
+  /** More build environment from the server's config (PUBLIC_SANDBOX: whether the pages may offer the sandbox). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DIST_DIR: astroOut, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' };
     if (opts.siteUrl) env.SITE_URL = opts.siteUrl;
+    Object.assign(env, opts.env);
     await runChild(
       spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [CHILD, JSON.stringify(job)], {
         cwd: projectRoot,
