@@ -91,6 +91,14 @@ export async function signupUser(request: APIRequestContext): Promise<SignedUp> 
   return { person, ...(await res.json()).data };
 }
 
+/** A signed-up account (email and password) that is staff: the console at /admin is theirs. */
+export async function newStaff(request: APIRequestContext): Promise<SignedUp> {
+  const account = await signupUser(request);
+  const res = await request.post('/api/admin/test-staff', { headers: ADMIN, data: { email: account.person.email } });
+  if (!res.ok()) throw new Error(`staff: ${res.status()} ${await res.text()}`);
+  return account;
+}
+
 /**
  * Puts a session in the page's storage under the spec's keys before any script runs, as the
  * login page would; `expiresIn` seconds from now. With `once`, only on the test's first page

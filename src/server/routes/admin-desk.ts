@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { notFound } from '../errors';
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireMachine, requireStaff } from '../middleware/auth';
 import { recordAudit } from '../services/admin-catalogue';
 import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscriptionRequestOwner } from '../services/admin-desk';
 import { publishStatus } from '../services/publish';
+import { setStaffRole } from '../services/staff';
 import { cancelRequest } from '../services/subscription-orders';
+
+const TestStaffSchema = z.object({ email: z.email({ error: '이메일 형식이 올바르지 않습니다.' }).max(254) });
 
 /**
  * The console's order desk (lists of subscription and butler requests; confirm and cancel
@@ -33,6 +38,13 @@ export const adminDeskRoutes = new Hono<AppEnv>()
   .post('/webhooks/publish', requireMachine, async (c) => {
     c.var.deps.requestPublish('webhook');
     return ok(c, await publishStatus(c.var.deps.db), 202);
+  })
+  // Test fixture for end-to-end runs (machine token, never in production): makes an existing account staff.
+  .post('/test-staff', requireMachine, validJson(TestStaffSchema), async (c) => {
+    if (c.var.deps.config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
+    const member = await setStaffRole(c.var.deps.db, c.req.valid('json').email, true);
+    if (!member) throw notFound('계정을 찾을 수 없습니다.');
+    return ok(c, { staff: member });
   })
   .post('/uploads', validJson(AdminUploadSchema), async (c) => {
     const { content_type, data } = c.req.valid('json');
