@@ -24,7 +24,7 @@ describe('shell rewrites', () => {
 describe('route table', () => {
   it('guards the spec routes (§2.1–2.3) and the pages the app wraps in a login', () => {
     expect([...GUARDED_PATHS].sort()).toEqual(
-      ['/inquire', '/my', '/my/requests', '/my/butler-requests', '/my/subscriptions', '/my/butler-subscriptions', '/my/butler', '/coupon', '/referral', '/points', '/subscribe/request/1', '/butler/request/1', '/butler/subscribe/1'].sort(),
+      ['/inquire', '/my', '/my/requests', '/my/butler-requests', '/my/subscriptions', '/my/butler-subscriptions', '/my/butler', '/coupon', '/referral', '/points', '/subscribe/request/1', '/butler/request/1', '/butler/subscribe/1', '/admin'].sort(),
     );
     expect(GUEST_PATHS).toEqual(['/login', '/signup']);
   });
@@ -44,7 +44,7 @@ describe('route table', () => {
   });
   it('keeps guarded pages, shells and account pages out of the sitemap', () => {
     for (const p of ['/', '/garage/', '/car/12/', '/faq/', '/about/', '/contact/', '/butler/', '/chat/', '/fleet/', '/privacy/', '/terms/']) expect(inSitemap(p), p).toBe(true);
-    for (const p of ['/my/', '/my/requests/', '/coupon/', '/referral/', '/points/', '/inquire/', '/login/', '/signup/', '/login/kakao/', '/forgot-password/', '/reset-password/', '/car/fallback/', '/subscribe/request/detail/', '/butler/request/', '/butler/request/detail/', '/butler/subscribe/detail/']) {
+    for (const p of ['/my/', '/my/requests/', '/coupon/', '/referral/', '/points/', '/inquire/', '/login/', '/signup/', '/login/kakao/', '/forgot-password/', '/reset-password/', '/car/fallback/', '/subscribe/request/detail/', '/butler/request/', '/butler/request/detail/', '/butler/subscribe/detail/', '/admin/']) {
       expect(inSitemap(p), p).toBe(false);
     }
   });
