@@ -132,7 +132,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   const expectedPages = readStamp(distDir)?.pages ?? 0;
   let pages = 0;
   try {
-    mkdirSync(path.dirname(astroOut), { recursive: true });
+    // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
+    mkdirSync(astroOut, { recursive: true });
     const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
     const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, expectedPages, verbose: !opts.quiet };
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.

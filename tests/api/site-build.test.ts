@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cars } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/env';
+import { startProduct } from '../../src/server/main';
+import { bumpCatalogueVersion } from '../../src/server/services/catalogue';
+import { publishStatus } from '../../src/server/services/publish';
+import { cleanStaleBuilds } from '../../src/server/services/rebuild';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Real builds (slow): only on the PGlite run.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a CDN', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'luxe-site-'));
+  // Beside the project, with a name that starts like it: Astro took it for a folder inside.
+  const dist = `${process.cwd()}-dist-${randomBytes(4).toString('hex')}`;
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(`${dist}.cache`, { recursive: true, force: true });
+  });
+
+  it('builds into a DIST_DIR outside the project with SITE_URL everywhere, runs PUBLISH_COMMAND, and keeps the old site when it fails', async () => {
+    const flag = path.join(dir, 'refuse');
+    const log = path.join(dir, 'published.txt');
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      DIST_DIR: dist,
+      SITE_URL: 'https://luxe.example',
+      PUBLISH_COMMAND: `test ! -e '${flag}' || { echo bucket refused >&2; exit 3; }; test -e "$1/car/1/index.html" && echo "$PUBLISH_VERSION $PUBLISH_DIR" >> '${log}'`,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'site-build-secret-site-build-secret',
+    });
+    const product = await startProduct({ projectRoot: process.cwd(), config });
+    try {
+      const page = await (await fetch(`${product.url}/car/1`)).text();
+      expect(page).toContain('<link rel="canonical" href="https://luxe.example/car/1/"');
+      expect(page).toContain('<meta property="og:url" content="https://luxe.example/car/1/"');
+      expect(await (await fetch(`${product.url}/robots.txt`)).text()).toContain('Sitemap: https://luxe.example/sitemap-index.xml');
+      expect(await (await fetch(`${product.url}/sitemap-0.xml`)).text()).toMatch(/<loc>https:\/\/luxe\.example\/car\/1\/?<\/loc>/);
+      expect(existsSync(path.join(dist, 'car', '1', 'index.html.br'))).toBe(true);
+
+      const status = await publishStatus(product.db);
+      expect(status.lastDone).toMatchObject({ trigger: 'start', catalogueVersion: status.catalogueVersion });
+      const [version, folder] = readFileSync(log, 'utf8').trim().split(' ');
+      expect(Number(version)).toBe(status.catalogueVersion);
+      expect(folder).toMatch(/\.next-/);
+
+      // The sync refuses: the build fails with its message and the old pages keep serving.
+      writeFileSync(flag, '');
+      await product.db.update(cars).set({ retailPrice: 123_456_789 }).where(eq(cars.id, 1));
+      await bumpCatalogueVersion(product.db);
+      await expect(product.publish()).rejects.toThrow(/PUBLISH_COMMAND failed \(exit 3\):\s+bucket refused/);
+      const after = await publishStatus(product.db);
+      expect(after.lastFailed).toMatchObject({ trigger: 'publish', status: 'failed' });
+      expect(after.lastFailed?.error).toContain('bucket refused');
+      expect(after.publishedVersion).toBe(status.catalogueVersion);
+      // (toBe on a whole page would print it all on failure.)
+      expect((await (await fetch(`${product.url}/car/1`)).text()) === page).toBe(true);
+      expect(readdirSync(path.dirname(dist)).filter((n) => n.startsWith(`${path.basename(dist)}.next-`))).toEqual([]);
+    } finally {
+      await product.stop();
+    }
+  }, 400_000);
+
+  it('kill -9 of the server mid-build ends the build child, and the next start removes the unfinished folder', async () => {
+    const killDist = path.join(dir, 'killed', 'dist');
+    const server = spawn(path.join('node_modules', '.bin', 'node'), ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'killed-data'), DIST_DIR: killDist, LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'kill-secret-kill-secret-kill-secret' },
+      stdio: 'ignore',
+    });
+    try {
+      let child: number | undefined;
+      for (let i = 0; i < 600 && !child; i++) {
+        await sleep(100);
+        child = buildChildOf(server.pid!);
+      }
+      expect(child).toBeDefined();
+      // Let it get going (Astro loaded and bundling).
+      await sleep(3000);
+      server.kill('SIGKILL');
+      let gone = false;
+      for (let i = 0; i < 100 && !gone; i++) {
+        await sleep(100);
+        gone = !running(child!);
+      }
+      expect(gone).toBe(true);
+      // What the next start does first: the unfinished staging folder goes.
+      const removed = cleanStaleBuilds(process.cwd(), killDist);
+      expect(removed).toHaveLength(1);
+      expect(removed[0]).toMatch(/\.next-\d+-\d+$/);
+      expect(existsSync(removed[0])).toBe(false);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
+/** The pid of a build-child.ts process whose parent is `parent`. */
+function buildChildOf(parent: number): number | undefined {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.split(') ')[1].split(' ')[1]);
+      if (ppid === parent && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('build-child.ts')) return Number(name);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return undefined;
+}
+
+/** Whether pid runs (a zombie waiting for its reaper has ended). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
