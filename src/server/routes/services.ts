@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ContactSchema } from '../../domain/schemas/services';
 import { ok, validJson, validParams, type AppEnv } from '../http';
+import { limitIp } from '../middleware/rate-limit';
 import { faqById, faqList, policyById, policyList, saveContactMessage } from '../services/content';
+
+/** Contact messages stored per client IP (clientIp) in 10 minutes; more is the Korean 429. Bad input is refused without counting. */
+export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
 
 /** FAQs, policy documents and the contact form. */
 export const servicesRoutes = new Hono<AppEnv>()
@@ -15,6 +19,7 @@ export const servicesRoutes = new Hono<AppEnv>()
     ok(c, { privacy_policy: await policyById(c.var.deps.db, 'privacy', c.req.valid('param').id) }),
   )
   .post('/contacts', validJson(ContactSchema), async (c) => {
+    limitIp(c, 'contact', CONTACT_LIMIT.max, CONTACT_LIMIT.windowMs);
     const saved = await saveContactMessage(c.var.deps.db, c.req.valid('json'));
     return ok(c, { id: saved.id, message: '문의가 접수되었습니다.' }, 201);
   });
