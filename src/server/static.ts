@@ -1,6 +1,8 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { shellFor } from './rewrites';
+import { requestIsHttps, siteSecurityHeaders } from './security-headers';
 
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
@@ -34,19 +36,32 @@ async function firstFound(handlers: MiddlewareHandler[], c: Context): Promise<Re
   return null;
 }
 
+/** The socket's peer address, or undefined in process (tests call app.request()). */
+function peerOf(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CSP and friends (src/server/security-headers.ts); HSTS when the request came over HTTPS. */
+const securityHeaders = (c: Context) =>
+  siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL, https: requestIsHttps(c.req.url, c.req.header('x-forwarded-proto'), peerOf(c)) });
+
 /** Serves the built site: static files, the per-user shells, and home for any unknown path; 503 until the first build. */
 export function serveSite(getRoot: () => string | null) {
   let current: { root: string; handlers: MiddlewareHandler[] } | null = null;
   return async (c: Context) => {
     const root = getRoot();
     if (!root) {
-      return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3' });
+      return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3', ...securityHeaders(c) });
     }
     if (current?.root !== root) current = { root, handlers: filesOf(root) };
     const res = await firstFound(current.handlers, c);
-    if (!res) return c.text('Not found', 404);
+    if (!res) return c.text('Not found', 404, securityHeaders(c));
     res.headers.set('cache-control', cacheControl(servedFile.get(c) ?? ''));
-    res.headers.set('x-content-type-options', 'nosniff');
+    for (const [name, value] of Object.entries(securityHeaders(c))) res.headers.set(name, value);
     res.headers.set('vary', 'accept-encoding');
     return res;
   };

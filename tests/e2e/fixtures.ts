@@ -2,8 +2,9 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * Every page: requests that leave localhost are aborted (tests never need the internet;
- * third-party scripts are stood in for with page.route in tests/e2e/mocks/), and a
- * console.error fails the test unless the test expects it via `allowConsoleErrors`.
+ * third-party scripts are stood in for with page.route in tests/e2e/mocks/), a
+ * console.error fails the test unless the test expects it via `allowConsoleErrors`, and a
+ * Content-Security-Policy violation (src/server/security-headers.ts) always fails it.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
@@ -13,7 +14,9 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
   },
   page: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
+    const violations: string[] = [];
     page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
       if (msg.type() !== 'error') return;
       const text = msg.text();
       // Aborted third-party requests are expected noise.
@@ -23,6 +26,7 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
     });
     page.on('pageerror', (err) => errors.push(err.message));
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
     expect(errors, 'console errors on the page').toEqual([]);
   },
 });
