@@ -20,6 +20,9 @@ import { loadConfig } from '../src/server/env';
  *  - catalogue reads at 200 connections (garage with mixed filters, cars, health; with and
  *    without the catalogue cache) on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
  *    `--only load` runs just these (`--load-cars N`, default 500; `--load-seconds S`, default 10).
+ *  - publishing: /api/health latency (p50/p99) while a rebuild runs, and how long a price edit
+ *    (PATCH /api/admin/cars/1) takes to show on the served /car/1 page, for `--publish-cars`
+ *    (comma-separated, default 1000; `--only publish` runs just this), with the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
  */
 const { values: args } = parseArgs({
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'load-cars': { type: 'string', default: '500' },
     'load-seconds': { type: 'string', default: '10' },
+    'publish-cars': { type: 'string', default: '1000' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +46,7 @@ async function product(cars: number, port: number): Promise<{ running: RunningPr
   const seeded = await openDatabase({ dataDir: path.join(dir, 'data', 'pglite') });
   await seedDatabase(seeded.db, { cars });
   await seeded.close();
-  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench' });
+  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   const started = performance.now();
   const running = await startProduct({ projectRoot: root, config });
   return { running, buildSeconds: (performance.now() - started) / 1000 };
@@ -253,6 +257,100 @@ async function catalogueLoads(cars: number, seconds: number) {
   return out;
 }
 
+// ── Publishing: serving during a rebuild, edit → live ────────────────────────
+const BENCH_ADMIN_TOKEN = 'bench-admin-token-bench-admin-token-0001';
+
+/** Sequential GET /api/health every few ms until stopped; latencies in ms. */
+function sampleHealth(url: string): { stop: () => Promise<number[]> } {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+      samples.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return { stop: async () => ((running = false), await loop, samples) };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return +(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1);
+};
+
+/** Peak RSS (MB) of the build child and its process tree, sampled from /proc while `work` runs (Linux). */
+async function peakRss<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = 0;
+  const rssOfTree = () => {
+    let total = 0;
+    try {
+      for (const name of readdirSync('/proc')) {
+        if (!/^\d+$/.test(name)) continue;
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        if (Number(stat.split(') ')[1].split(' ')[1]) !== serverPid) continue;
+        const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'));
+        total += rss ? Number(rss[1]) / 1024 : 0;
+      }
+    } catch {
+      /* a process ended meanwhile */
+    }
+    return total;
+  };
+  const timer = setInterval(() => (peak = Math.max(peak, rssOfTree())), 250);
+  try {
+    return { result: await work(), peakMb: Math.round(peak) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function publishing(cars: number, port: number) {
+  const { running } = await product(cars, port);
+  try {
+    // A rebuild (publish now) while /api/health is asked without pause.
+    const health = sampleHealth(running.url);
+    const started = performance.now();
+    const { peakMb } = await peakRss(process.pid, () => running.publish());
+    const rebuildSeconds = +((performance.now() - started) / 1000).toFixed(1);
+    const samples = await health.stop();
+    // A price edit through the admin API until the served car page shows it.
+    const car = (await (await fetch(`${running.url}/api/subscriptions/cars/1`)).json()).data.car;
+    const price = (car.retail_price ?? 100_000_000) + 10_000;
+    const shown = price.toLocaleString('en-US');
+    const t0 = performance.now();
+    const edit = await fetch(`${running.url}/api/admin/cars/1`, { method: 'PATCH', headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ retail_price: price }) });
+    if (!edit.ok) throw new Error(`price edit failed: ${edit.status} ${await edit.text()}`);
+    let editToLiveSeconds: number | null = null;
+    while (performance.now() - t0 < 600_000) {
+      if ((await (await fetch(`${running.url}/car/1`)).text()).includes(shown)) {
+        editToLiveSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const out = { cars, rebuildSeconds, buildPeakRssMb: peakMb, healthDuringRebuild: { samples: samples.length, p50ms: percentile(samples, 50), p99ms: percentile(samples, 99), maxMs: percentile(samples, 100) }, editToLiveSeconds };
+    console.log(`\nPublishing, ${cars} cars: rebuild ${rebuildSeconds} s (build peak RSS ${peakMb} MB); /api/health during it p50 ${out.healthDuringRebuild.p50ms} ms, p99 ${out.healthDuringRebuild.p99ms} ms, max ${out.healthDuringRebuild.maxMs} ms (${samples.length} samples); price edit → live car page ${editToLiveSeconds ?? 'not within 600'} s`);
+    return out;
+  } finally {
+    await running.stop();
+  }
+}
+
+async function publishingRuns() {
+  const out: Record<string, unknown> = {};
+  let port = 4711;
+  for (const cars of String(args['publish-cars']).split(',').map(Number)) out[`cars${cars}`] = await publishing(cars, port++);
+  return out;
+}
+
+if (args.only === 'publish') {
+  const figures = await publishingRuns();
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ publishing: figures }, null, 2));
+  process.exit(0);
+}
+
 const loadCars = Number(args['load-cars']);
 const loadSeconds = Number(args['load-seconds']);
 if (args.only === 'load') {
@@ -283,6 +381,7 @@ console.log('Loading the garage endpoint (20 connections, 10 s)…');
 results[`garageLatency${many}`] = await garageLoad(large.running.url);
 await large.running.stop();
 results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
+results.publishing = await publishingRuns();
 
 writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));
