@@ -9,7 +9,8 @@ import { inSitemap } from './src/domain/routes.ts';
 // without clobbering each other's output or content store.
 export default defineConfig({
   output: 'static',
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // SITE_URL (npm start passes it; PUBLIC_SITE_URL is an alias): canonical, Open Graph, sitemap, robots.
+  site: process.env.SITE_URL ?? process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.DIST_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
