@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from './env';
 import type { Db } from './db/client';
 import { ErrorCode } from '../domain/error-codes';
@@ -47,6 +47,9 @@ export function fieldErrors(error: Issues): Record<string, string[]> {
   }
   return out;
 }
+
+// Korean for every message a schema does not word itself (zod's own "Too big", "Invalid input").
+z.config(z.locales.ko());
 
 const INVALID_INPUT = '입력값을 확인해주세요.';
 const brokenJson = () => badRequest('요청 본문이 올바른 JSON 형식이 아닙니다.', { _: ['JSON 형식 오류'] });
@@ -123,7 +126,8 @@ export async function formBody(c: Context): Promise<Record<string, string>> {
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const notJson = () => new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '요청 형식은 application/json이어야 합니다.', { _: ['Content-Type: application/json'] });
+const notJson = () => new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '요청 형식은 application/json이어야 합니다.', { _: ['Content-Type 헤더를 application/json으로 보내주세요.'] });
+const notObject = () => badRequest('요청 본문은 JSON 객체여야 합니다.', { _: ['JSON 객체({ … })가 아닙니다.'] });
 
 /**
  * The JSON body as text, checked: a nonblank body must say application/json (or +json), so a
@@ -140,6 +144,7 @@ async function checkedJsonText(c: Context): Promise<{ text: string; value: unkno
   } catch {
     throw brokenJson();
   }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw notObject();
   rejectNul(value);
   return { text, value };
 }

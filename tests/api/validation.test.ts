@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';
 
 /** The zValidator helpers of src/server/http.ts answer bad input with the Korean 400 envelope, never 500. */
@@ -34,9 +35,15 @@ describe('JSON bodies', () => {
   });
 
   it('arrays, null and wrong types fail validation, not the server', async () => {
-    for (const json of [[1, 2], null, 'text', 42, { ...contact, name: 7 }]) {
-      expect(invalid(await ctx.call('POST', '/services/contacts', { json })).message).toBe('입력값을 확인해주세요.');
+    for (const json of [[1, 2], null, 'text', 42, true]) {
+      expect(invalid(await ctx.call('POST', '/services/contacts', { json })).message).toBe('요청 본문은 JSON 객체여야 합니다.');
     }
+    expect(invalid(await ctx.call('POST', '/services/contacts', { json: { ...contact, name: 7 } })).message).toBe('입력값을 확인해주세요.');
+  });
+
+  it('field messages a schema does not word itself are Korean too', async () => {
+    const res = invalid(await ctx.call('POST', '/admin/test-users', { json: { name: 'n'.repeat(81) }, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }));
+    expect(res.errors.name[0]).toMatch(/[가-힣]/);
   });
 
   it('a JSON body needs the JSON content type: anything else (a cross-site simple request) is the Korean 415', async () => {

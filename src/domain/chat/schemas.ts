@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT } from '../schemas/common';
 import { BOOKING_KEYS, checkField, MAX_MESSAGE_CHARS, MAX_STATE_BYTES, UI_TRIGGERS, type BookingKey, type BookingState, type BookingUpdates } from './state';
 
 /** One key of the booking state as a zod schema: the rule of state.ts (checkField), with its Korean message. */
@@ -56,7 +57,7 @@ export const ChatRequestSchema = z.object({
     .max(MAX_MESSAGE_CHARS, { error: `메시지는 ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}자 이하로 입력해주세요.` }),
   carId: z
     .union([z.number(), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: '차량 ID가 올바르지 않습니다.' })
-    .pipe(z.number().int().nonnegative({ error: '차량 ID가 올바르지 않습니다.' }))
+    .pipe(z.number().int({ error: '차량 ID가 올바르지 않습니다.' }).nonnegative({ error: '차량 ID가 올바르지 않습니다.' }).max(MAX_INT, { error: '차량 ID가 올바르지 않습니다.' }))
     .nullish()
     .transform((v) => (v ? v : null)),
   state: z
