@@ -137,6 +137,16 @@ export function isGarageActive(car: Pick<Car, 'is_subscriptable' | 'subscription
   return car.is_subscriptable && isAvailableByDate(car, today);
 }
 
+/**
+ * Why a car cannot be ordered now, in the words the order page, the car page and the API use;
+ * null when it can. Checked before the card window opens, and again by the API.
+ */
+export function orderRefusal(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today: string = todayInKorea()): string | null {
+  if (!car.is_subscriptable) return '현재 구독 신청을 받지 않는 차량입니다.';
+  if (!isAvailableByDate(car, today)) return `${car.subscription_available_from!.slice(0, 10)}부터 구독할 수 있는 차량입니다.`;
+  return null;
+}
+
 /** Display name: the model name plus the sub model, or else the trim. */
 export function carDisplayName(car: Pick<Car, 'model' | 'sub_model' | 'trim'>): string {
   const extra = car.sub_model || car.trim;

@@ -6,6 +6,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 1101,
   TOKEN_EXPIRED: 1102,
   FORBIDDEN: 1103,
+  /** 403: the account has not passed identity verification (ordering needs it); the page leads to verification. */
+  IDENTITY_REQUIRED: 1106,
   /** 405: the path exists, the method does not (the answer's Allow header lists the methods). */
   METHOD_NOT_ALLOWED: 1105,
   /** 415: a request body that is not application/json. */

@@ -119,6 +119,13 @@ export function takeRedirect(): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
 
+/** The API refused the token (expired, revoked): drop the session and log in again, back to this page afterwards. */
+export function loginAgain(): void {
+  clearSession();
+  saveRedirect(location.pathname + location.search);
+  location.assign('/login');
+}
+
 /** Guard for protected pages: without a valid login, save the path and go to /login. Returns whether logged in. */
 export function requireLogin(): boolean {
   if (isLoggedIn()) return true;

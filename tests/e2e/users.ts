@@ -49,8 +49,8 @@ export function nextAlert(page: Page): Promise<string> {
 
 // ── Users and sessions ────────────────────────────────────────────────────────
 
-/** A fresh e2e user (via the admin-token test route) with points and coupons by code. */
-export async function newUser(request: APIRequestContext, opts: { points?: number; coupons?: string[] } = {}) {
+/** A fresh e2e user (via the admin-token test route) with points and coupons by code; identity-verified unless `unverified`. */
+export async function newUser(request: APIRequestContext, opts: { points?: number; coupons?: string[]; unverified?: boolean } = {}) {
   const res = await request.post('/api/admin/test-users', { headers: ADMIN, data: opts });
   if (!res.ok()) throw new Error(`test user: ${res.status()} ${await res.text()}`);
   const { user, access_token } = (await res.json()).data as { user: { id: number; username: string; referral_code: string }; access_token: string };

@@ -56,4 +56,6 @@ export const TestUserSchema = z.object({
   points: int('포인트').min(0).optional(),
   coupons: z.array(z.string().max(40)).max(20).optional(),
   name: z.string().trim().max(80).optional(),
+  /** An account that has not passed identity verification (as after a social signup). */
+  unverified: z.boolean().optional(),
 });

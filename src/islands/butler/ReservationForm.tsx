@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { post } from '../../client/api';
 import { readBillingReturn } from '../../client/billing';
-import { tripProblems, type ButlerCar } from '../../domain/butler';
+import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { prefillFromSearch, prefillToSearch } from '../../domain/butler-prefill';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
-import { isLoggedIn, saveRedirect } from '../../stores/session';
+import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
+import IdentityRequired from '../checkout/IdentityRequired';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { useOrderAccount } from '../checkout/useOrderAccount';
 import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
@@ -42,6 +44,15 @@ const send = (billingKey: string, draft: ButlerDraft | null) =>
     : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
 type SearchTarget = 'start' | 'end' | number;
+
+/** A token the API refuses on this open page: drop it; 예약 요청하기 then leads to /login with the form kept. */
+const dropSession = () => clearSession();
+
+/** The days of the trip the car is already booked on (the API refuses them too, but only after the card). */
+function takenDays(car: ButlerCar | null, start: string | undefined, end: string | null | undefined): string[] {
+  if (!car || !start) return [];
+  return tripDays(start, end ?? null).filter((d) => car.butler_reservated_dates.includes(d));
+}
 const SEARCH_TITLES = { start: '출발지 주소 검색', end: '도착지 주소 검색', waypoint: '경유지 주소 검색' };
 
 /** The butler reservation form (/butler/request): trip, extras, coupon and points, card registration, completion. */
@@ -57,6 +68,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   }, [search]);
   const data = useReservationData(buildCars);
   const checkout = useBillingCheckout({ storage, send, messages: MESSAGES });
+  const account = useOrderAccount(dropSession);
   const [target, setTarget] = useState<SearchTarget | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -66,7 +78,11 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const car = data.cars.find((c) => c.id === form.carId) ?? null;
   const pricing = formPricing(form, car, data.coupons, data.balance, todayInKorea());
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
-  const problems = ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : [];
+  const taken = ready ? takenDays(car, body.start_at, body.end_at) : [];
+  const problems = [
+    ...(ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : []),
+    ...(taken.length ? [`선택한 날짜에 이미 예약된 차량입니다. (${taken.join(', ')})`] : []),
+  ];
   const missing = missingRequired(form) || !car;
   const busy = starting || checkout.stage === 'sending';
 
@@ -85,6 +101,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       return location.assign('/login');
     }
     if (problems.length) return setError(problems[0]);
+    if (account.verified === false) return setError('본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.');
     setConfirming(true);
   };
 
@@ -125,6 +142,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       <div className="space-y-3">
         {ready && missing && <p role="status" className="text-sm text-red-700">필수 값을 모두 입력해주세요.</p>}
         {!missing && error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {account.verified === false && <IdentityRequired account={account} service="의전" returnTo={() => `/butler/request?${prefillToSearch(toPrefill(form))}`} />}
         <button type="button" disabled={!ready || missing || busy} onClick={submit} className="btn-primary w-full py-4 text-base">
           {busy ? '예약 요청 중...' : '예약 요청하기'}
         </button>

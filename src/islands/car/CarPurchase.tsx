@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { availableDurations, defaultDuration, feeForTerm, termPriceText, type Car } from '../../domain/car';
+import { availableDurations, defaultDuration, feeForTerm, orderRefusal, termPriceText, type Car } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
+import { todayInKorea } from '../../domain/dates';
 import { formatWon } from '../../domain/money';
 import { inquire } from './inquire';
 
@@ -19,8 +20,11 @@ export default function CarPurchase({ car }: Props) {
 
   // data-* let the static car page drive this markup without React (purchase.ts).
   const fees = Object.fromEntries(terms.map((t) => [t, feeForTerm(car, t)]));
+  // Not open for orders (yet): said here and the button is off; purchase.ts re-checks the date in the browser.
+  const refusal = orderRefusal(car, todayInKorea());
   return (
-    <div className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}>
+    <div className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}
+      data-subscriptable={String(car.is_subscriptable)} data-available-from={car.subscription_available_from ?? ''}>
       <div className="flex items-baseline justify-between">
         <label htmlFor="month-slider" className="text-[11px] font-semibold tracking-[0.25em]">SUBSCRIPTION</label>
         <span className="text-sm font-semibold" data-testid="selected-month">{month === null ? '-' : `${month}개월`}</span>
@@ -52,7 +56,8 @@ export default function CarPurchase({ car }: Props) {
           </p>
         )}
       </div>
-      <button type="button" onClick={() => inquire(car.id, month)} className="btn-primary latin mt-6 w-full py-4" data-inquire>Inquire Now</button>
+      <p role="status" className="mt-6 text-sm font-semibold text-red-800" data-testid="order-refusal" data-order-refusal hidden={!refusal}>{refusal}</p>
+      <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month)} className="btn-primary latin mt-6 w-full py-4" data-inquire>Inquire Now</button>
     </div>
   );
 }

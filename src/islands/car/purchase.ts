@@ -1,4 +1,5 @@
-import { termPriceText } from '../../domain/car';
+import { orderRefusal, termPriceText } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
 import { inquire } from './inquire';
 
 /** Drives the pre-rendered CarPurchase markup on static car pages without shipping React. */
@@ -22,5 +23,14 @@ export function initPurchase(root: HTMLElement): void {
     month = terms[Number(slider.value)] ?? month;
     show();
   });
-  root.querySelector('[data-inquire]')?.addEventListener('click', () => inquire(carId, month));
+  const button = root.querySelector<HTMLButtonElement>('[data-inquire]');
+  button?.addEventListener('click', () => inquire(carId, month));
+  // The page was built earlier: whether the car is open for orders is decided today, in the browser.
+  const refusal = orderRefusal({ is_subscriptable: root.dataset.subscriptable !== 'false', subscription_available_from: root.dataset.availableFrom || null }, todayInKorea());
+  const note = root.querySelector<HTMLElement>('[data-order-refusal]');
+  if (note) {
+    note.textContent = refusal ?? '';
+    note.hidden = !refusal;
+  }
+  if (button) button.disabled = Boolean(refusal);
 }

@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { post } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
-import { carDisplayName, feeForTerm } from '../../domain/car';
+import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
 import CouponSelect from '../checkout/CouponSelect';
 import Dialog from '../checkout/Dialog';
+import IdentityRequired from '../checkout/IdentityRequired';
 import PointInput from '../checkout/PointInput';
 import PriceTable from '../checkout/PriceTable';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
@@ -30,6 +32,8 @@ export default function OrderPage() {
   const carId = Number(params.get('carId')) || null;
   const month = Number(params.get('month')) || 0;
   const { car, coupons, balance, error, loading, refreshWallet } = useOrderData(carId);
+  // A refused token goes to /login (back here afterwards); an unverified account verifies first.
+  const account = useOrderAccount();
   const [couponId, setCouponId] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [consents, setConsents] = useState(() => CONSENTS.map(() => false));
@@ -58,10 +62,12 @@ export default function OrderPage() {
   const limit = maxUsablePoints(afterCoupon, balance);
   const points = applicablePoints(typed, limit);
   const quote = fee === null ? null : quoteSubscription(fee, coupon, points);
-  const canApply = !loading && !!car && quote !== null && consents.every(Boolean);
+  // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
+  const refusal = car ? orderRefusal(car, todayInKorea()) : null;
+  const canApply = !loading && !!car && quote !== null && consents.every(Boolean) && !refusal && account.verified === true;
 
   async function next() {
-    if (!car || quote === null) return;
+    if (!car || quote === null || refusal || account.verified !== true) return;
     setSummaryOpen(false);
     await checkout.start(
       { points, couponId: coupon ? couponId : null },
@@ -82,6 +88,8 @@ export default function OrderPage() {
     <div className="space-y-8">
       {error && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>}
       {checkout.failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{checkout.failure}</p>}
+      {refusal && checkout.stage === 'idle' && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800" data-testid="order-refusal">{refusal} 지금은 신청할 수 없습니다.</p>}
+      {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
           {car.images[0] && <img src={car.images[0]} alt="" width="160" height="96" className="h-24 w-40 object-contain" />}

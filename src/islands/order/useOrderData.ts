@@ -16,7 +16,8 @@ const loadWallet = async () => {
     get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE'),
     get<{ point: number }>('/users/point-transactions'),
   ]);
-  return { coupons: coupons.ok ? coupons.data.coupons : [], balance: points.ok ? points.data.point : 0 };
+  const refused = [coupons, points].some((r) => !r.ok && r.status === 401);
+  return { coupons: coupons.ok ? coupons.data.coupons : [], balance: points.ok ? points.data.point : 0, refused };
 };
 
 /**
@@ -32,12 +33,14 @@ export function useOrderData(carId: number | null): OrderData & { refreshWallet:
     }
     void (async () => {
       const [car, wallet] = await Promise.all([get<{ car: Car }>(`/subscriptions/cars/${carId}`), loadWallet()]);
-      setData({ car: car.ok ? car.data.car : null, ...wallet, error: car.ok ? null : car.error.message, loading: false });
+      // A refused token (expired, revoked) is useOrderAccount's to handle: it goes to /login.
+      if (wallet.refused) return;
+      setData({ car: car.ok ? car.data.car : null, coupons: wallet.coupons, balance: wallet.balance, error: car.ok ? null : car.error.message, loading: false });
     })();
   }, [carId]);
   const refreshWallet = useCallback(async () => {
-    const wallet = await loadWallet();
-    setData((d) => ({ ...d, ...wallet }));
+    const { coupons, balance } = await loadWallet();
+    setData((d) => ({ ...d, coupons, balance }));
   }, []);
   return { ...data, refreshWallet };
 }

@@ -60,7 +60,8 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
   const tag = `${Date.now().toString(36)}${userSeq}`;
   const [row] = await db
     .insert(users)
-    .values({ username: `user_${tag}`, name: '홍길동', email: `user_${tag}@example.com`, mobile: `010${String(10000000 + randomInt(89999999))}`, referralCode: newReferralCode(), ...overrides })
+    // Verified, as after a signup (ordering needs it); pass ciVerified: false for a social account that has not verified yet.
+    .values({ username: `user_${tag}`, name: '홍길동', email: `user_${tag}@example.com`, mobile: `010${String(10000000 + randomInt(89999999))}`, referralCode: newReferralCode(), ciVerified: true, ...overrides })
     .returning();
   return row;
 }

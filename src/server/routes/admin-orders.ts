@@ -37,7 +37,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
   .post('/test-users', requireAdmin, notInProduction, validJson(TestUserSchema), async (c) => {
     const { db, config } = c.var.deps;
     const input = c.req.valid('json');
-    const user = await insertUser(db, input.name ? { name: input.name } : {});
+    const user = await insertUser(db, { ...(input.name ? { name: input.name } : {}), ...(input.unverified ? { ciVerified: false } : {}) });
     if (input.points) await creditPoints(db, { userId: user.id, amount: input.points, reason: 'ADMIN', description: '테스트 지급' });
     for (const code of input.coupons ?? []) {
       const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));

@@ -3,9 +3,10 @@ import { todayInKorea } from '../../domain/dates';
 import { couponAdmitsPrice, couponInPeriod, POINT_STEP } from '../../domain/pricing';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { billingKeyUses, coupons, userCoupons } from '../db/schema';
+import { billingKeyUses, coupons, userCoupons, users } from '../db/schema';
 import type { Config } from '../env';
-import { conflict, unprocessable } from '../errors';
+import { ErrorCode } from '../../domain/error-codes';
+import { ApiError, conflict, unprocessable } from '../errors';
 import { toCoupon } from './coupons';
 import { verifyBillingKey, type BillingProvider } from './payments';
 import { lockUser } from './points';
@@ -81,6 +82,13 @@ export async function claimBillingKey(tx: Db, use: { billingKey: string; service
 
 class KeyTaken extends Error {}
 
+/** The signup page promises it: only an account that passed identity verification orders (403 IDENTITY_REQUIRED otherwise). */
+export async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
+  const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.verified) return;
+  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${SERVICE_NAME[service]} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
+}
+
 export interface PlaceOrder<T> {
   service: Service;
   userId: number;
@@ -97,7 +105,8 @@ export interface PlaceOrder<T> {
  * Places an order exactly once per billing key: a repeat by the same user for the same
  * service returns the first order (`created: false`); a key already behind another user's
  * order, or an order of the other service, is 409. The key is verified with the provider
- * before anything is spent, and coupon, points and order commit together or not at all.
+ * before anything is spent (after the account's identity verification and the order's own
+ * prechecks), and coupon, points and order commit together or not at all.
  */
 export async function placeOrderOnce<T>(db: Db, config: Config, order: PlaceOrder<T>): Promise<{ created: boolean; order: T }> {
   const repeat = async (use: { service: string; userId: number; orderId: number } | undefined) => {
@@ -106,6 +115,7 @@ export async function placeOrderOnce<T>(db: Db, config: Config, order: PlaceOrde
   };
   const prior = await keyUse(db, order.billingKey);
   if (prior) return repeat(prior);
+  await requireVerifiedAccount(db, order.userId, order.service);
   await order.precheck?.();
   const provider = await verifyBillingKey(config, order.billingKey);
   try {

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { feeForTerm, isAvailableByDate, isFeeTerm, type Car } from '../../domain/car';
+import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import { quoteSubscription } from '../../domain/pricing';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
@@ -18,8 +18,8 @@ const REF = 'subscription_request';
 
 /** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
 export function orderableFee(car: Car, month: number, today = todayInKorea()): number {
-  if (!car.is_subscriptable) throw unprocessable('현재 구독 신청을 받지 않는 차량입니다.', { car: ['구독 불가 차량입니다.'] });
-  if (!isAvailableByDate(car, today)) throw unprocessable(`${car.subscription_available_from}부터 구독할 수 있는 차량입니다.`, { car: ['아직 구독할 수 없는 차량입니다.'] });
+  const refusal = orderRefusal(car, today);
+  if (refusal) throw unprocessable(refusal, { car: [car.is_subscriptable ? '아직 구독할 수 없는 차량입니다.' : '구독 불가 차량입니다.'] });
   const fee = isFeeTerm(month) ? feeForTerm(car, month) : null;
   if (fee === null) throw unprocessable(`이 차량은 ${month}개월 구독을 제공하지 않습니다.`, { month: ['제공하지 않는 구독 기간입니다.'] });
   return fee;
