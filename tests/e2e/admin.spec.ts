@@ -1,0 +1,67 @@
+import { FEE_TERMS, type Car } from '../../src/domain/car';
+import { expect, test } from './fixtures';
+import { hydrated, newStaff, signupUser, storedSession, storeSession } from './users';
+
+/** A car of the seeded catalogue other specs do not open, and its longest offered term (the car page's headline fee). */
+async function targetCar(request: import('@playwright/test').APIRequestContext, id: number) {
+  const car = (await (await request.get(`/api/subscriptions/cars/${id}`)).json()).data.car as Car;
+  const term = [...FEE_TERMS].reverse().find((t) => car[`subscription_fee_${t}`] !== null)!;
+  return { car, term };
+}
+
+test('a staff member signs in, edits a car price, watches the publish finish and sees it on the car page', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const staff = await newStaff(request);
+  // Each project edits its own car, so desktop and mobile runs do not race.
+  const id = testInfo.project.name === 'mobile' ? 61 : 60;
+  const { car, term } = await targetCar(request, id);
+  const fee = 1_000_000 + Math.floor(Math.random() * 8_000) * 100;
+
+  // Not signed in: the console sends to login and comes back after it.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  expect((await storedSession(page)).redirect).toBe('/admin');
+  await page.getByLabel('이메일').fill(staff.person.email);
+  await page.getByLabel('비밀번호').fill(staff.person.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: '사이트 게시 상태' })).toBeVisible();
+
+  // Find the car and change the fee of its longest term.
+  await page.getByLabel('검색').fill(String(car.id));
+  await page.getByRole('button', { name: '검색' }).click();
+  await page.getByRole('button', { name: `#${car.id} 편집` }).click();
+  const input = page.getByLabel(`${term}개월 월 구독료(원)`);
+  await expect(input).toHaveValue(String(car[`subscription_fee_${term}`]));
+  await input.fill(String(fee));
+  await page.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '저장했습니다.' })).toBeVisible();
+
+  // The publish panel follows the rebuild of this edit's catalogue version to done.
+  const status = await request.get('/api/admin/publish', { headers: { authorization: `Bearer ${staff.access_token}` } });
+  const version = (await status.json()).data.catalogueVersion as number;
+  await expect.poll(async () => Number(await page.getByTestId('published-version').textContent()), { timeout: 180_000 }).toBeGreaterThanOrEqual(version);
+  await expect(page.getByTestId('publish-state')).toHaveText('게시 완료');
+
+  // The public car page carries the new fee; images and tags were not touched.
+  const after = (await (await request.get(`/api/subscriptions/cars/${id}`)).json()).data.car as Car;
+  expect(after.images).toEqual(car.images);
+  expect({ is_new: after.is_new, is_hot: after.is_hot, is_subscriptable: after.is_subscriptable }).toEqual({ is_new: car.is_new, is_hot: car.is_hot, is_subscriptable: car.is_subscriptable });
+  await page.goto(`/car/${id}`);
+  await expect(page.locator('meta[property="product:price:amount"]')).toHaveAttribute('content', String(fee));
+  await expect(page.getByText(fee.toLocaleString('ko-KR')).first()).toBeVisible();
+
+  // The change is in the audit log with its author.
+  await page.goto('/admin#audit');
+  await expect(page.getByText(staff.person.email).first()).toBeVisible();
+  await expect(page.getByText(`subscription_fee_${term}:`).first()).toBeVisible();
+});
+
+test('an account without the staff role sees the refusal', async ({ page, request }) => {
+  const user = await signupUser(request);
+  await storeSession(page, user);
+  await page.goto('/admin');
+  await expect(page.getByText('권한이 없습니다')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '사이트 게시 상태' })).toHaveCount(0);
+});
