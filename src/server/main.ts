@@ -70,7 +70,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
   });
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache });
-  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null)), apiMiddleware: [compressJsonAnswers()] });
+  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
 
   let port = config.port;
   const server = await new Promise<ServerType>((resolve) => {

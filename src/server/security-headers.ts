@@ -5,6 +5,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { isTrustedProxy, normalizeIp, type TrustedProxies } from './trust-proxy';
 
 /**
  * The one place for the site's security headers. serveSite (src/server/static.ts) sends them
@@ -83,15 +84,16 @@ export function siteSecurityHeaders(opts: PolicyOptions & { https?: boolean } = 
   return headers;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
 
 /**
  * Whether a request came over HTTPS: TLS on this server, or `X-Forwarded-Proto: https` set by
- * a proxy on this host (docs/nginx.conf proxies from 127.0.0.1) or by one named in TRUST_PROXY.
+ * a proxy on this host (docs/nginx.conf proxies from 127.0.0.1) or by one in TRUST_PROXY (config.trustProxy).
  * A client elsewhere cannot claim HTTPS with the header.
  */
-export function requestIsHttps(url: string, forwardedProto: string | undefined, peer: string | undefined, trustedProxies: readonly string[] = []): boolean {
+export function requestIsHttps(url: string, forwardedProto: string | undefined, peer: string | undefined, trustedProxies: TrustedProxies = []): boolean {
   if (url.startsWith('https:')) return true;
-  if (forwardedProto?.split(',')[0].trim().toLowerCase() !== 'https' || !peer) return false;
-  return LOOPBACK.test(peer) || trustedProxies.includes(peer);
+  const ip = normalizeIp(peer);
+  if (forwardedProto?.split(',')[0].trim().toLowerCase() !== 'https' || !ip) return false;
+  return LOOPBACK.test(ip) || isTrustedProxy(trustedProxies, ip);
 }

@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { shellFor } from './rewrites';
 import { requestIsHttps, siteSecurityHeaders } from './security-headers';
+import type { TrustedProxies } from './trust-proxy';
 
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
@@ -46,22 +47,22 @@ function peerOf(c: Context): string | undefined {
 }
 
 /** CSP and friends (src/server/security-headers.ts); HSTS when the request came over HTTPS. */
-const securityHeaders = (c: Context) =>
-  siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL, https: requestIsHttps(c.req.url, c.req.header('x-forwarded-proto'), peerOf(c)) });
+const securityHeaders = (c: Context, trustProxy?: TrustedProxies) =>
+  siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL, https: requestIsHttps(c.req.url, c.req.header('x-forwarded-proto'), peerOf(c), trustProxy) });
 
 /** Serves the built site: static files, the per-user shells, and home for any unknown path; 503 until the first build. */
-export function serveSite(getRoot: () => string | null) {
+export function serveSite(getRoot: () => string | null, opts: { trustProxy?: TrustedProxies } = {}) {
   let current: { root: string; handlers: MiddlewareHandler[] } | null = null;
   return async (c: Context) => {
     const root = getRoot();
     if (!root) {
-      return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3', ...securityHeaders(c) });
+      return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3', ...securityHeaders(c, opts.trustProxy) });
     }
     if (current?.root !== root) current = { root, handlers: filesOf(root) };
     const res = await firstFound(current.handlers, c);
-    if (!res) return c.text('Not found', 404, securityHeaders(c));
+    if (!res) return c.text('Not found', 404, securityHeaders(c, opts.trustProxy));
     res.headers.set('cache-control', cacheControl(servedFile.get(c) ?? ''));
-    for (const [name, value] of Object.entries(securityHeaders(c))) res.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(c, opts.trustProxy))) res.headers.set(name, value);
     res.headers.set('vary', 'accept-encoding');
     return res;
   };

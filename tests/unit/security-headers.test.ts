@@ -44,7 +44,8 @@ describe('HTTPS detection for HSTS', () => {
     expect(requestIsHttps('http://luxe.kr/', 'https', '127.0.0.1')).toBe(true);
     expect(requestIsHttps('http://luxe.kr/', 'https', '::ffff:127.0.0.1')).toBe(true);
     expect(requestIsHttps('http://luxe.kr/', 'https', '203.0.113.9')).toBe(false);
-    expect(requestIsHttps('http://luxe.kr/', 'https', '10.0.0.2', ['10.0.0.2'])).toBe(true);
+    expect(requestIsHttps('http://luxe.kr/', 'https', '10.0.0.2', ['10.0.0.0/8'])).toBe(true);
+    expect(requestIsHttps('http://luxe.kr/', 'https', '10.0.0.2', ['192.168.0.0/16'])).toBe(false);
     expect(requestIsHttps('http://luxe.kr/', 'http', '127.0.0.1')).toBe(false);
     expect(requestIsHttps('http://luxe.kr/', undefined, '127.0.0.1')).toBe(false);
   });
