@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { AdminBrandPatchSchema, AdminButlerCarPatchSchema, AdminCarPatchSchema, AdminCarSchema, AdminFaqPatchSchema } from '../../../src/domain/schemas/admin';
+
+describe('admin PATCH schemas', () => {
+  it('keep only the fields sent: no create default fills in (the wipe of images and tags)', () => {
+    expect(AdminCarPatchSchema.parse({ retail_price: 1 })).toEqual({ retail_price: 1 });
+    expect(AdminCarPatchSchema.parse({})).toEqual({});
+    expect(AdminButlerCarPatchSchema.parse({ color: '검정' })).toEqual({ color: '검정' });
+    expect(AdminBrandPatchSchema.parse({ name: 'X' })).toEqual({ name: 'X' });
+    expect(AdminFaqPatchSchema.parse({ answer: '답' })).toEqual({ answer: '답' });
+  });
+  it('keep an explicit null (clears the field)', () => {
+    expect(AdminCarPatchSchema.parse({ color: null, subscription_fee_12: null })).toEqual({ color: null, subscription_fee_12: null });
+  });
+  it('create schemas still default the tags and images', () => {
+    expect(AdminCarSchema.parse({ model_id: 1 })).toMatchObject({ images: [], is_new: false, is_hot: false, is_subscriptable: true });
+  });
+  it('refuse impossible dates and non-path image addresses in Korean', () => {
+    const r = AdminCarPatchSchema.safeParse({ release_date: '2024-02-30', images: ['javascript:alert(1)'] });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['images.0', 'release_date']);
+    for (const i of r.error!.issues) expect(i.message).toMatch(/[가-힣]/);
+  });
+});
