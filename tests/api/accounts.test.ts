@@ -334,6 +334,7 @@ describe('password recovery and change', () => {
   it('an old session must give the current password to change it', async () => {
     const { res, person } = await signupPerson(ctx, {}, '10.7.0.2');
     const other = await openSession(ctx.database.db, ctx.config, res.body.data.user.id);
+    await ctx.database.db.update(refreshTokens).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(refreshTokens.familyId, other.sid));
     const old = await signAccessToken(ctx.config.jwtSecret, res.body.data.user.id, other.sid, Date.now() - 3600_000);
     const refused = await ctx.call('PUT', '/accounts', { json: { password: 'another-pass' }, token: old });
     expect(refused.status).toBe(403);

@@ -84,6 +84,20 @@ describe('access tokens end with their session', () => {
     expect((await login(a.person.email, 'brand-new-pass1')).status).toBe(200);
   });
 
+  it('refreshing does not make a session fresh: an old login still needs the current password', async () => {
+    const a = await person();
+    const sid = (await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(a.refresh))))[0].familyId;
+    await ctx.database.db.update(refreshTokens).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(refreshTokens.familyId, sid));
+    const renewed = await refresh(a.refresh);
+    expect(renewed.status).toBe(200);
+    const refused = await ctx.call('PUT', '/accounts', { token: renewed.body.data.access_token, json: { password: 'brand-new-pass1' } });
+    expect(refused.status).toBe(403);
+    expect((await ctx.call('PUT', '/accounts', { token: a.access, json: { password: 'brand-new-pass1' } })).status).toBe(403);
+    // A session that just logged in (as the recovery flow does) may.
+    const fresh = (await login(a.person.email, a.person.password)).body.data;
+    expect((await ctx.call('PUT', '/accounts', { token: fresh.access_token, json: { password: 'brand-new-pass1' } })).status).toBe(200);
+  });
+
   it('withdrawal ends every session of the account', async () => {
     const a = await person();
     const other = (await login(a.person.email, a.person.password)).body.data;

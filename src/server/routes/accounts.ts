@@ -48,8 +48,8 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/', ...signupHandlers)
   .post('/signup', ...signupHandlers)
   .put('/', requireUser, validJson(UpdateAccountSchema), async (c) => {
-    const session = { accessToken: bearer(c)!, sid: c.var.sessionId };
-    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), session, (account) => passwordLock(c.var.deps, account)));
+    const lockFor = (account: string) => passwordLock(c.var.deps, account);
+    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor));
   })
   .delete('/', requireUser, async (c) => {
     await withdraw(c.var.deps.db, c.var.userId);

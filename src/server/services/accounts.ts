@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { normalizePhone, sameName } from '../../domain/accounts';
 import type { SignupInput, UpdateAccountInput } from '../../domain/schemas/accounts';
 import type { Db } from '../db/client';
@@ -15,7 +14,7 @@ import { consumeIdentity, type IdentityRow } from './identity';
 import type { SocialProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
 import { applyReferral } from './referrals';
-import { issueTokens, revokeAll, type TokenResult } from './sessions';
+import { issueTokens, revokeAll, sessionStartedWithin, type TokenResult } from './sessions';
 import { recentlyVerified } from './verification-codes';
 
 /**
@@ -99,8 +98,9 @@ export async function signup(db: Db, config: Config, input: SignupInput, identit
 export const FRESH_LOGIN_SECONDS = 15 * 60;
 
 /**
- * Updates the account. A password change needs the current password, or an access token
- * issued in the last 15 minutes (the recovery flow logs in just before it). Wrong current
+ * Updates the account. A password change needs the current password, or a session that
+ * logged in within the last 15 minutes (the recovery flow logs in just before it; refreshing
+ * tokens does not make a session fresh). Wrong current
  * passwords count toward the account's login lock (`lockFor`). After a change every other
  * session is revoked; the session that made it (`session.sid`) stays logged in.
  */
@@ -108,7 +108,7 @@ export async function updateAccount(
   db: Db,
   userId: number,
   input: UpdateAccountInput,
-  session: { accessToken: string; sid?: string },
+  session: { sid: string },
   lockFor?: (account: string) => PasswordLock,
 ): Promise<Account> {
   const user = await liveUser(db, userId);
@@ -125,8 +125,6 @@ export async function updateAccount(
     changes.email = input.email;
   }
   if (input.password !== undefined) {
-    const iat = decodeJwt(session.accessToken).iat ?? 0;
-    const fresh = Date.now() / 1000 - iat < FRESH_LOGIN_SECONDS;
     if (input.current_password !== undefined) {
       const lock = lockFor?.(user.email ?? `user:${user.id}`);
       lock?.check();
@@ -135,7 +133,7 @@ export async function updateAccount(
         throw badRequest('현재 비밀번호가 올바르지 않습니다.', { current_password: ['현재 비밀번호가 올바르지 않습니다.'] });
       }
       lock?.passed();
-    } else if (!fresh) {
+    } else if (!(await sessionStartedWithin(db, session.sid, FRESH_LOGIN_SECONDS))) {
       throw forbidden('보안을 위해 현재 비밀번호를 함께 입력하거나 다시 로그인한 뒤 변경해주세요.');
     }
     changes.passwordHash = await hashPassword(input.password);

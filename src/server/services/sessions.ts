@@ -146,6 +146,15 @@ export async function revokeAll(db: Db, userId: number, keepSid?: string): Promi
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
 }
 
+/** Whether the session (refresh family) began with a login less than `seconds` ago; rotations do not count. */
+export async function sessionStartedWithin(db: Db, sid: string, seconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ startedAt: sql<Date | null>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt) })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, sid));
+  return Boolean(row?.startedAt) && Date.now() - row.startedAt!.getTime() < seconds * 1000;
+}
+
 /**
  * The live session behind an access token: a valid signature, a live account, and a session
  * (refresh family) of that account with no revoked token. One query, on the family index.
