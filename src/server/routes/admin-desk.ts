@@ -5,7 +5,7 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { notFound } from '../errors';
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireMachine, requireStaff } from '../middleware/auth';
-import { recordAudit } from '../services/admin-catalogue';
+import { auditedAction, recordAudit } from '../services/admin-catalogue';
 import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscriptionRequestOwner } from '../services/admin-desk';
 import { publishStatus } from '../services/publish';
 import { setStaffRole } from '../services/staff';
@@ -24,9 +24,8 @@ export const adminDeskRoutes = new Hono<AppEnv>()
   .post('/subscription-requests/:id/cancel', validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
-    const result = await cancelRequest(db, await subscriptionRequestOwner(db, id), id);
-    await recordAudit(db, c.get('actor'), { action: 'cancel', entity: 'subscription_request', entityId: id, before: { status: 'PENDING' }, after: { status: 'CANCELLED', ...result } });
-    return ok(c, result);
+    const owner = await subscriptionRequestOwner(db, id);
+    return ok(c, await auditedAction(db, c.get('actor'), { action: 'cancel', entity: 'subscription_request', entityId: id }, (tx) => cancelRequest(tx, owner, id)));
   })
   .use('/butler-requests/*', reservationWrites)
   .get('/publish', async (c) => ok(c, await publishStatus(c.var.deps.db)))

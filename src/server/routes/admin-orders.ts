@@ -9,6 +9,7 @@ import { coupons, userCoupons } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
+import { auditedAction } from '../services/admin-catalogue';
 import { confirmRequest, setSubscriptionActive } from '../services/subscription-orders';
 import { creditPoints } from '../services/points';
 import { openSession } from '../services/sessions';
@@ -26,12 +27,14 @@ export const adminOrderRoutes = new Hono<AppEnv>()
   .post('/subscription-requests/:id/confirm', requireAdmin, validParams(IdParamSchema), validJson(ConfirmRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { start_date, end_date } = c.req.valid('json');
-    return ok(c, { subscription: await confirmRequest(c.var.deps.db, id, start_date, end_date) }, 201);
+    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'subscription_request', entityId: id }, (tx) => confirmRequest(tx, id, start_date, end_date));
+    return ok(c, { subscription }, 201);
   })
   .patch('/subscriptions/:id', requireAdmin, validParams(IdParamSchema), validJson(ActiveSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { is_active } = c.req.valid('json');
-    return ok(c, { subscription: await setSubscriptionActive(c.var.deps.db, id, is_active) });
+    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'update', entity: 'subscription', entityId: id }, (tx) => setSubscriptionActive(tx, id, is_active));
+    return ok(c, { subscription });
   })
   // Test fixture for end-to-end runs: a user with points and coupons, and an access token. Never in production.
   .post('/test-users', requireAdmin, notInProduction, validJson(TestUserSchema), async (c) => {

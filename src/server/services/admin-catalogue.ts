@@ -36,6 +36,18 @@ export async function recordAudit(tx: Db, actor: StaffActor, e: AuditEntry): Pro
 }
 
 /**
+ * An order-desk action (confirm, cancel) and its audit row in one transaction; the service's
+ * own transaction nests in it (a savepoint). The answer is recorded as `after`.
+ */
+export async function auditedAction<T>(db: Db, actor: StaffActor, what: Pick<AuditEntry, 'action' | 'entity' | 'entityId'>, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    const result = await work(tx);
+    await recordAudit(tx, actor, { ...what, before: null, after: result });
+    return result;
+  });
+}
+
+/**
  * A catalogue write: the change, its audit row and the catalogue version bump in one
  * transaction; onCatalogueChange (cache drop, rebuild) after it commits.
  */
