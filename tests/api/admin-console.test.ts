@@ -124,6 +124,27 @@ describe('validation', () => {
     expect((await as(staff).get('/admin/cars?page=0')).status).toBe(400);
     expect((await as(staff).get('/admin/cars/999999')).status).toBe(404);
   });
+  it('never answers 5xx to malformed values of any field of any console write', async () => {
+    const bad: unknown[] = [null, -1, 2 ** 31, 1.5, 'x'.repeat(6000), '\u0000', {}, [], [null], true, '2024-02-30', '0000-01-01', 'NaN'];
+    const fields = ['model_id', 'brand_id', 'sub_model', 'images', 'mileage', 'retail_price', 'is_new', 'release_date', 'subscription_fee_12', 'butler_fee', 'name', 'slug', 'sort_order', 'question', 'answer', 'kind', 'effective_date', 'content_type', 'data'];
+    const targets: [string, string][] = [
+      ['PATCH', '/admin/cars/4'], ['POST', '/admin/cars'], ['PATCH', '/admin/butler-cars/1'], ['POST', '/admin/brands'], ['PATCH', '/admin/models/1'],
+      ['POST', '/admin/faqs'], ['PATCH', '/admin/policies/1'], ['POST', '/admin/uploads'],
+    ];
+    const statuses = new Set<number>();
+    for (const [method, p] of targets) {
+      for (const field of fields) {
+        for (const value of bad) {
+          const res = await t.call(method, p, { token: staff, json: { [field]: value } });
+          statuses.add(res.status);
+          expect(res.status, `${method} ${p} ${field}=${JSON.stringify(value)?.slice(0, 20)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(res.body.message).toMatch(/[가-힣]/);
+        }
+      }
+    }
+    for (const q of ['?page=-1', '?page=abc', '?archived=x', '?q=%00', `?q=${'a'.repeat(200)}`]) expect((await as(staff).get(`/admin/cars${q}`)).status).toBe(400);
+    expect(statuses.has(400)).toBe(true);
+  });
   it('refuses a duplicate brand slug with 409', async () => {
     const { brands } = (await as(staff).get('/admin/brands')).body.data;
     const res = await as(staff).post('/admin/brands', { name: '중복', slug: brands[0].slug });
