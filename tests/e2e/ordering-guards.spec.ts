@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { todayInKorea } from '../../src/domain/dates';
+import type { ButlerCar } from '../../src/domain/butler';
+import { prefillToSearch } from '../../src/domain/butler-prefill';
+import { addDays, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
-import { loginAs, newPerson, newUser, orderableCar, storeSession, waitForSite } from './users';
+import { apiAs, loginAs, newPerson, newUser, nextAlert, orderableCar, sandboxKey, storeSession, waitForSite } from './users';
 
 /** Issue 12: an order is refused before the card window opens, a refused token leads to /login, and only verified accounts order. */
 
@@ -72,4 +74,40 @@ test('the butler form offers verification to an unverified account instead of th
   await loginAs(page, user.token);
   await page.goto('/butler/request');
   await expect(page.getByTestId('identity-required')).toContainText('본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.');
+});
+
+/** The butler form with every required value, for a car and a day. */
+const butlerForm = (car: ButlerCar, day: string) =>
+  `/butler/request?${prefillToSearch({ carId: car.id, date: day, time: '10:00', origin: '서울 중구 세종대로 110', destination: '인천 중구 공항로 272', passengers: 2, purpose: '비즈니스 미팅' })}`;
+
+test('the butler form refuses a day the car is already booked on before the card window', async ({ page, request }) => {
+  const [car] = (await (await request.get('/api/butlers/cars')).json()).data.cars as ButlerCar[];
+  let day = addDays(todayInKorea(), 100 + Math.floor(Math.random() * 60));
+  while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
+  const other = await newUser(request);
+  const booked = await apiAs(request, other.token, 'POST', `/butlers/cars/${car.id}/request`, {
+    start_at: `${day}T09:00:00+09:00`, end_at: `${day}T17:00:00+09:00`, start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272',
+    way_point_requests: [], passenger_count: 1, purpose: '비즈니스 미팅', memo: '', driver_preference: 'any', coupon_id: null, point_amount: null, billing_key: await sandboxKey(request),
+  });
+  expect(booked.status).toBe(201);
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  await page.goto(butlerForm(car, day));
+  await expect(page.getByTestId('trip-problems')).toContainText(`선택한 날짜에 이미 예약된 차량입니다. (${day})`);
+  await page.getByRole('button', { name: '예약 요청하기' }).click();
+  await expect(page.getByRole('dialog', { name: '정기결제(카드 등록)' })).toBeHidden();
+});
+
+test('a token the API refuses on the butler form leads to /login on submit, the form kept', async ({ page, request }) => {
+  const [car] = (await (await request.get('/api/butlers/cars')).json()).data.cars as ButlerCar[];
+  let day = addDays(todayInKorea(), 30);
+  while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
+  await storeSession(page, { access_token: 'revoked-or-expired-token' });
+  await page.goto(butlerForm(car, day));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('subscribeAccessToken'))).toBeNull();
+  const alert = nextAlert(page);
+  await page.getByRole('button', { name: '예약 요청하기' }).click();
+  expect(await alert).toBe('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login\/?$/);
+  expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toMatch(/^\/butler\/request\?/);
 });
