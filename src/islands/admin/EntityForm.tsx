@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import ImagesField from './ImagesField';
 
 export interface FieldDef {
@@ -44,7 +44,7 @@ interface Props {
 export default function EntityForm({ fields, initial, errors, busy, onSave, onCancel }: Props) {
   const [values, setValues] = useState<Values>(() => Object.fromEntries(fields.map((f) => [f.name, toInput(f, initial?.[f.name])])));
   const set = (name: string, v: unknown) => setValues((old) => ({ ...old, [name]: v }));
-  const submit = (e: FormEvent) => {
+  const submit = (e: { preventDefault(): void }) => {
     e.preventDefault();
     const out: Values = {};
     for (const f of fields) {
