@@ -144,7 +144,7 @@ describe('validation', () => {
     }
     for (const q of ['?page=-1', '?page=abc', '?archived=x', '?q=%00', `?q=${'a'.repeat(200)}`]) expect((await as(staff).get(`/admin/cars${q}`)).status).toBe(400);
     expect(statuses.has(400)).toBe(true);
-  });
+  }, 300_000);
   it('refuses a duplicate brand slug with 409', async () => {
     const { brands } = (await as(staff).get('/admin/brands')).body.data;
     const res = await as(staff).post('/admin/brands', { name: '중복', slug: brands[0].slug });
@@ -263,6 +263,19 @@ describe('uploads', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     const patched = await as(staff).patch('/admin/cars/9', { images: [res.body.data.url] });
     expect(patched.body.data.car.images).toEqual([res.body.data.url]);
+  });
+  it('takes multipart/form-data too', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'car.png');
+    const res = await t.app.request('/admin/uploads', { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
+    expect(res.status).toBe(201);
+    expect((await res.json()).data.url).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
+    const gif = new FormData();
+    gif.append('file', new Blob(['GIF89a'], { type: 'image/gif' }), 'x.gif');
+    expect((await t.app.request('/admin/uploads', { method: 'POST', body: gif, headers: { authorization: `Bearer ${staff}` } })).status).toBe(400);
+    const none = new FormData();
+    none.append('name', 'x');
+    expect((await t.app.request('/admin/uploads', { method: 'POST', body: none, headers: { authorization: `Bearer ${staff}` } })).status).toBe(400);
   });
   it('refuses content that is not the declared image type', async () => {
     const res = await as(staff).post('/admin/uploads', { content_type: 'image/png', data: Buffer.from('<svg onload=alert(1)>').toString('base64') });

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { notFound } from '../errors';
+import { createMiddleware } from 'hono/factory';
+import { badRequest, notFound } from '../errors';
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireMachine, requireStaff } from '../middleware/auth';
 import { auditedAction, recordAudit } from '../services/admin-catalogue';
@@ -10,6 +11,20 @@ import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscription
 import { publishStatus } from '../services/publish';
 import { setStaffRole } from '../services/staff';
 import { cancelRequest } from '../services/subscription-orders';
+
+const UploadTypeSchema = AdminUploadSchema.shape.content_type;
+
+/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form. */
+const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
+  if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
+  const form = await c.req.parseBody().catch(() => null);
+  const file = form?.file;
+  if (!(file instanceof File)) throw badRequest('이미지 파일을 선택해주세요.', { file: ['이미지 파일을 선택해주세요.'] });
+  const type = UploadTypeSchema.safeParse(file.type);
+  if (!type.success) throw badRequest('이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.', { file: ['이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.'] });
+  const upload = await storeUpload(c.var.deps.config.dataDir, type.data, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
+  return ok(c, upload, 201);
+});
 
 const TestStaffSchema = z.object({ email: z.email({ error: '이메일 형식이 올바르지 않습니다.' }).max(254) });
 
@@ -45,7 +60,8 @@ export const adminDeskRoutes = new Hono<AppEnv>()
     if (!member) throw notFound('계정을 찾을 수 없습니다.');
     return ok(c, { staff: member });
   })
-  .post('/uploads', validJson(AdminUploadSchema), async (c) => {
+  // An image as multipart/form-data (field `file`) or as base64 JSON ({ content_type, data }).
+  .post('/uploads', multipartUpload, validJson(AdminUploadSchema), async (c) => {
     const { content_type, data } = c.req.valid('json');
     const upload = await storeUpload(c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
     return ok(c, upload, 201);
