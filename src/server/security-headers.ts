@@ -50,7 +50,8 @@ export function contentSecurityPolicy(opts: PolicyOptions = {}): string {
     'script-src': ["'self'", ...ASTRO_INLINE_SCRIPTS.map(sha256), "'unsafe-hashes'", sha256(FONT_ONLOAD), ...PORTONE, ...KAKAO_MAPS_SCRIPTS],
     // Astro inlines every stylesheet (build.inlineStylesheets) and the SDKs style their widgets.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...KAKAO_MAPS_IMAGES],
+    // The API serves uploaded images (/api/uploads), so its origin when it is another one.
+    'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin(opts.apiBaseUrl), ...KAKAO_MAPS_IMAGES],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...apiOrigin(opts.apiBaseUrl), ...PORTONE, 'https://dapi.kakao.com'],
     'frame-src': [...PORTONE, ...POSTCODE_FRAMES],

@@ -29,6 +29,7 @@ describe('content security policy', () => {
   it('lets the browser call an API on another origin only when the build is told so', () => {
     expect(directive(policy, 'connect-src')).not.toContain('https://api.example.com');
     expect(directive(contentSecurityPolicy({ apiBaseUrl: 'https://api.example.com/api' }), 'connect-src')).toContain('https://api.example.com');
+    expect(directive(contentSecurityPolicy({ apiBaseUrl: 'https://api.example.com/api' }), 'img-src')).toContain('https://api.example.com');
   });
   it('ships the same headers to CDN and nginx deployments (regenerate with scripts/write-rewrites.ts)', () => {
     expect(readFileSync('public/_headers', 'utf8')).toBe(headersFile());
