@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { precompress, watchParent } from '../../src/server/services/build-child';
+import { carHashes, changedCars, fillFrom, precompress, watchParent } from '../../src/server/services/build-child';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
   afterEach(() => vi.useRealTimers());
@@ -60,5 +60,48 @@ describe('precompress (in the build child)', () => {
     expect(existsSync(path.join(dir, 'small.css.br'))).toBe(false);
     expect(existsSync(path.join(dir, 'photo.webp.br'))).toBe(false);
     expect(progress).toEqual([1]);
+  });
+});
+
+describe('incremental builds', () => {
+  const cars = [
+    { id: 1, price: 10 },
+    { id: 2, price: 20 },
+    { id: 3, price: 30 },
+  ];
+
+  it('renders only the cars whose data changed', () => {
+    const before = carHashes(cars);
+    expect(changedCars(before, carHashes(cars))).toEqual([]);
+    expect(changedCars(before, carHashes([cars[0], { id: 2, price: 21 }, { id: 3, price: 31 }]))).toEqual([2, 3]);
+  });
+
+  it('falls back to a full build when cars come or go, too many changed, or nothing is known', () => {
+    const before = carHashes(cars);
+    expect(changedCars(before, carHashes([...cars, { id: 4, price: 40 }]))).toBeNull();
+    expect(changedCars(before, carHashes(cars.slice(1)))).toBeNull();
+    expect(changedCars(before, carHashes([{ id: 9, price: 10 }, cars[1], cars[2]]))).toBeNull();
+    expect(changedCars(before, carHashes(cars.map((c) => ({ ...c, price: c.price + 1 }))), 2)).toBeNull();
+    expect(changedCars(null, carHashes(cars))).toBeNull();
+  });
+
+  it('takes over the files the partial build did not render, as hard links, keeping what it rendered', async () => {
+    const served = mkdtempSync(path.join(tmpdir(), 'served-'));
+    const next = mkdtempSync(path.join(tmpdir(), 'next-'));
+    for (const [rel, body] of [['car/1/index.html', 'old 1'], ['car/2/index.html', 'old 2'], ['car/2/index.html.br', 'br 2'], ['index.html', 'old home'], ['sitemap-0.xml', 'all cars'], ['.build.json', '{}']]) {
+      mkdirSync(path.dirname(path.join(served, rel)), { recursive: true });
+      writeFileSync(path.join(served, rel), body);
+    }
+    for (const [rel, body] of [['car/1/index.html', 'new 1'], ['index.html', 'new home']]) {
+      mkdirSync(path.dirname(path.join(next, rel)), { recursive: true });
+      writeFileSync(path.join(next, rel), body);
+    }
+    expect(await fillFrom(served, next, (rel) => rel === '.build.json')).toBe(3);
+    const read = (rel: string) => readFileSync(path.join(next, rel), 'utf8');
+    expect([read('car/1/index.html'), read('index.html'), read('car/2/index.html'), read('car/2/index.html.br'), read('sitemap-0.xml')]).toEqual(['new 1', 'new home', 'old 2', 'br 2', 'all cars']);
+    expect(statSync(path.join(next, 'car/2/index.html')).ino).toBe(statSync(path.join(served, 'car/2/index.html')).ino);
+    expect(existsSync(path.join(next, '.build.json'))).toBe(false);
+    // The served files are untouched.
+    expect(readFileSync(path.join(served, 'car/1/index.html'), 'utf8')).toBe('old 1');
   });
 });

@@ -7,8 +7,9 @@
  * Run by Node directly (type stripping), so it imports only node: modules and Astro by path.
  * Usage: node build-child.ts '<json BuildJob>'; progress and the outcome go over IPC.
  */
-import { readFileSync } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,10 +25,81 @@ export interface BuildJob {
   expectedPages: number;
   /** Forward Astro's log to stdout. */
   verbose: boolean;
+  /**
+   * The build being served, when this one may render only the car pages whose data changed
+   * (same sources; the parent decides). Everything else is re-rendered, and the unchanged car
+   * pages and the sitemap are taken over from it (hard links). Absent: a full build.
+   */
+  incrementalFrom?: string;
+  /** API base the catalogue snapshot comes from (default: API_BASE_URL of the build). */
+  apiBaseUrl?: string;
+}
+
+/** Per-car content hashes of a build (car id → hash), beside its pages. */
+export const CAR_HASHES = '.build-cars.json';
+/** More changed cars than this is a full build (rendering them all is as fast then). */
+export const INCREMENTAL_LIMIT = 200;
+
+/** car id → hash of the car's API data: a car page changes exactly when its hash does. */
+export function carHashes(cars: readonly { id: number }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const car of cars) out[String(car.id)] = createHash('sha256').update(JSON.stringify(car)).digest('base64url').slice(0, 22);
+  return out;
+}
+
+/**
+ * The car ids whose page must be rendered again, or null when only a full build will do (cars
+ * added or removed: lists, sitemap and every page's links change; or too many changed).
+ */
+export function changedCars(before: Record<string, string> | null, now: Record<string, string>, limit = INCREMENTAL_LIMIT): number[] | null {
+  if (!before) return null;
+  const ids = Object.keys(now);
+  if (ids.length !== Object.keys(before).length || ids.some((id) => !(id in before))) return null;
+  const changed = ids.filter((id) => before[id] !== now[id]).map(Number);
+  return changed.length > limit ? null : changed.sort((a, b) => a - b);
+}
+
+/**
+ * Fills `into` with every file of `from` it does not have, as hard links (copies across file
+ * systems); `skip` names files (relative paths) not to take over.
+ */
+export async function fillFrom(from: string, into: string, skip: (rel: string) => boolean): Promise<number> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const made = new Set<string>();
+  let taken = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const entry = entries[next++];
+      if (!entry.isFile()) continue;
+      const source = path.join(entry.parentPath, entry.name);
+      const rel = path.relative(from, source);
+      if (skip(rel)) continue;
+      const target = path.join(into, rel);
+      if (existsSync(target)) continue;
+      const dir = path.dirname(target);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      try {
+        await link(source, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        await copyFile(source, target);
+      }
+      taken++;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return taken;
 }
 
 /** Progress and outcome messages to the server. */
-export type ChildMessage = { type: 'progress'; phase: 'bundle' | 'pages' | 'compress'; done: number; total: number } | { type: 'pages'; pages: number };
+export type ChildMessage =
+  | { type: 'progress'; phase: 'bundle' | 'pages' | 'compress'; done: number; total: number }
+  | { type: 'pages'; pages: number }
+  | { type: 'mode'; incremental: boolean; cars: number };
 
 /**
  * Ends this process when its parent is gone: the IPC channel closes (the parent exited or was
@@ -129,10 +201,36 @@ async function main(job: BuildJob): Promise<void> {
     }
   }, job.verbose);
   send({ type: 'progress', phase: 'bundle', done: 0, total: 1 });
+  const hashes = carHashes(await carsOf(job.apiBaseUrl ?? process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api'));
+  const only = job.incrementalFrom ? changedCars(readJson(path.join(job.incrementalFrom, CAR_HASHES)), hashes) : null;
+  // Read by src/pages/car/[id].astro: only these car pages are rendered.
+  if (only) process.env.BUILD_ONLY_CARS = only.join(',');
+  send({ type: 'mode', incremental: only !== null, cars: only?.length ?? Object.keys(hashes).length });
   const astro = (await import(pathToFileURL(job.astroEntry).href)) as { build: (config: Record<string, unknown>) => Promise<void> };
   await astro.build({ root: job.projectRoot, logLevel: 'info' });
-  send({ type: 'pages', pages });
+  const isSitemap = (rel: string) => /^sitemap[^/]*\.xml/.test(rel);
+  if (only) {
+    // The sitemap lists what this build rendered: the served one (same cars) stays.
+    for (const name of await readdir(job.outDir)) if (isSitemap(name)) await rm(path.join(job.outDir, name));
+  }
+  send({ type: 'pages', pages: only ? job.expectedPages : pages });
   await precompress(job.outDir, (done, total) => send({ type: 'progress', phase: 'compress', done, total }));
+  if (only && job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES);
+  await writeFile(path.join(job.outDir, CAR_HASHES), JSON.stringify(hashes));
+}
+
+async function carsOf(apiBaseUrl: string): Promise<{ id: number }[]> {
+  const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/catalogue`, { signal: AbortSignal.timeout(120_000) });
+  if (!res.ok) throw new Error(`The catalogue API answered ${res.status}.`);
+  return ((await res.json()) as { data: { cars: { id: number }[] } }).data.cars;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

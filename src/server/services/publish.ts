@@ -133,7 +133,7 @@ function processAlive(replica: string | null): boolean {
 }
 
 /** Asks for a build (progress 0–100 through onProgress); the publisher records it in publish_builds. */
-export type SiteBuilder = (catalogueVersion: number, onProgress: (progress: number) => void, signal: AbortSignal) => Promise<void>;
+export type SiteBuilder = (catalogueVersion: number, onProgress: (progress: number) => void, signal: AbortSignal, trigger: BuildTrigger) => Promise<void>;
 
 export interface PublisherOptions {
   db: Db;
@@ -201,7 +201,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         writes = writes.then(() => recordBuildProgress(db, id, p)).catch(() => {});
       };
       try {
-        await opts.build(version, onProgress, controller.signal);
+        await opts.build(version, onProgress, controller.signal, trigger);
         await writes;
         await recordBuildEnd(db, id, {});
       } catch (err) {

@@ -113,6 +113,10 @@ export interface BuildOptions {
   onProgress?: (progress: number) => void;
   /** Aborting ends the build child (and the publish command) at once. */
   signal?: AbortSignal;
+  /** Render every page (publish now, webhook); otherwise only changed car pages when the sources are unchanged. */
+  full?: boolean;
+  /** Told whether the build rendered only the changed car pages, and how many. */
+  onMode?: (mode: { incremental: boolean; cars: number }) => void;
   /** More build environment from the server's config (PUBLIC_SANDBOX: whether the pages may offer the sandbox). */
   env?: Record<string, string>;
 }
@@ -129,13 +133,16 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   const id = `${process.pid}-${started}`;
   const { astroOut, next } = stagingDirs(projectRoot, distDir, id);
   const progress = opts.onProgress ?? (() => {});
-  const expectedPages = readStamp(distDir)?.pages ?? 0;
+  const previous = readStamp(distDir);
+  const expectedPages = previous?.pages ?? 0;
+  // Same sources as the build being served: only car pages whose data changed are rendered.
+  const incrementalFrom = !opts.full && previous && previous.sourceTime >= sources ? distDir : undefined;
   let pages = 0;
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
     mkdirSync(astroOut, { recursive: true });
     const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
-    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, expectedPages, verbose: !opts.quiet };
+    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, expectedPages, verbose: !opts.quiet, incrementalFrom, apiBaseUrl };
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DIST_DIR: astroOut, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -152,6 +159,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
       opts.signal,
       (m) => {
         if (m.type === 'pages') pages = m.pages;
+        else if (m.type === 'mode') opts.onMode?.(m);
         else if (m.phase === 'bundle') progress(5);
         else if (m.phase === 'pages') progress(10 + 70 * Math.min(1, m.done / Math.max(1, m.total)));
         else progress(80 + 15 * (m.done / Math.max(1, m.total)));
