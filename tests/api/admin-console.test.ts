@@ -86,7 +86,7 @@ describe('partial updates', () => {
     expect(after.retail_price).toBe(1);
     expect(after.images).toEqual(before.images);
     expect(after.images.length).toBeGreaterThan(0);
-    expect(after).toMatchObject({ is_new: true, is_hot: true, is_subscriptable: false, sub_model: before.sub_model, color: before.color });
+    expect(after).toMatchObject({ is_new: true, is_hot: true, is_subscriptable: false, sub_model: before.sub_model, color: before.color, model_id: before.model.id });
     for (const k of Object.keys(before).filter((k) => k.startsWith('subscription_fee_'))) expect(after[k]).toBe(before[k]);
   });
   it('a fee sent keeps the other terms and recomputes the minimum', async () => {

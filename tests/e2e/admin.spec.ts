@@ -32,6 +32,7 @@ test('a staff member signs in, edits a car price, watches the publish finish and
   await page.getByLabel('검색').fill(String(car.id));
   await page.getByRole('button', { name: '검색' }).click();
   await page.getByRole('button', { name: `#${car.id} 편집` }).click();
+  await expect(page.locator('#admin-model_id')).toHaveValue(String(car.model.id));
   const input = page.getByLabel(`${term}개월 월 구독료(원)`);
   await expect(input).toHaveValue(String(car[`subscription_fee_${term}`]));
   await input.fill(String(fee));

@@ -47,6 +47,14 @@ export default function AdminConsole() {
     }
   }, []);
   useEffect(() => {
+    const onHash = () => {
+      const k = TABS.find(([key]) => key === location.hash.slice(1))?.[0];
+      if (k) setTab(k);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
     if (!isLoggedIn()) return toLogin();
     void loadBrands();
     const onChange = () => void loadBrands();

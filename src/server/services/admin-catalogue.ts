@@ -92,7 +92,8 @@ const CAR: FieldMap = {
   subscription_available_from: 'subscriptionAvailableFrom', release_date: 'releaseDate',
 };
 
-export type AdminCar = Car & { archived_at: string | null };
+/** A car as the console edits it: the API's Car plus its model id (the form's field) and archive time. */
+export type AdminCar = Car & { model_id: number; archived_at: string | null };
 
 interface Spec {
   entity: EntityName;
@@ -130,7 +131,7 @@ export async function adminCar(db: Db, id: number): Promise<AdminCar | null> {
     .innerJoin(brands, eq(models.brandId, brands.id))
     .where(eq(cars.id, id))
     .limit(1);
-  return row ? { ...toCar(row), archived_at: row.car.archivedAt?.toISOString() ?? null } : null;
+  return row ? { ...toCar(row), model_id: row.car.modelId, archived_at: row.car.archivedAt?.toISOString() ?? null } : null;
 }
 
 const SPECS: Record<EntityName, Spec> = {
