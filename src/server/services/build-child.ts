@@ -203,8 +203,11 @@ async function main(job: BuildJob): Promise<void> {
   send({ type: 'progress', phase: 'bundle', done: 0, total: 1 });
   const hashes = carHashes(await carsOf(job.apiBaseUrl ?? process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api'));
   const only = job.incrementalFrom ? changedCars(readJson(path.join(job.incrementalFrom, CAR_HASHES)), hashes) : null;
-  // Read by src/pages/car/[id].astro: only these car pages are rendered.
-  if (only) process.env.BUILD_ONLY_CARS = only.join(',');
+  // Read by src/pages/car/[id].astro (the page bundle runs in this process): only these car pages are rendered.
+  if (only) {
+    (globalThis as { luxeOnlyCars?: number[] }).luxeOnlyCars = only;
+    process.env.BUILD_ONLY_CARS = only.join(',');
+  }
   send({ type: 'mode', incremental: only !== null, cars: only?.length ?? Object.keys(hashes).length });
   const astro = (await import(pathToFileURL(job.astroEntry).href)) as { build: (config: Record<string, unknown>) => Promise<void> };
   await astro.build({ root: job.projectRoot, logLevel: 'info' });
