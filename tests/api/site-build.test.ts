@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cars } from '../../src/server/db/schema';
-import { loadConfig } from '../../src/server/env';
+import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { startProduct } from '../../src/server/main';
 import { bumpCatalogueVersion } from '../../src/server/services/catalogue';
 import { publishStatus } from '../../src/server/services/publish';
-import { cleanStaleBuilds } from '../../src/server/services/rebuild';
+import { cleanStaleBuilds, readStamp } from '../../src/server/services/rebuild';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,7 +26,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
     rmSync(`${dist}.cache`, { recursive: true, force: true });
   });
 
-  it('builds into a DIST_DIR outside the project with SITE_URL everywhere, runs PUBLISH_COMMAND, and keeps the old site when it fails', async () => {
+  it('builds into a DIST_DIR outside the project with SITE_URL everywhere, renders only the edited car page, runs PUBLISH_COMMAND, and keeps the old site when it fails', async () => {
     const flag = path.join(dir, 'refuse');
     const log = path.join(dir, 'published.txt');
     const config = loadConfig({
@@ -38,6 +39,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
       JWT_SECRET: 'site-build-secret-site-build-secret',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     });
     const product = await startProduct({ projectRoot: process.cwd(), config });
     try {
@@ -54,17 +56,35 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       expect(Number(version)).toBe(status.catalogueVersion);
       expect(folder).toMatch(/\.next-/);
 
+      // An edit of one car: only its page (and the pages that are not car pages) is rendered;
+      // the other car pages and the sitemap are the served files, taken over.
+      const untouched = statSync(path.join(dist, 'car', '2', 'index.html')).ino;
+      // The served build counts as built from today's sources even if someone edits them meanwhile
+      // (a shared working tree): new sources would rightly build everything.
+      writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ ...readStamp(dist), sourceTime: Date.now() + 86_400_000 }));
+      const patched = await fetch(`${product.url}/api/admin/cars/1`, { method: 'PATCH', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ retail_price: 123_456_789 }) });
+      expect(patched.status).toBe(200);
+      // The edit asked for a build already; this request joins it.
+      await product.publish('edit');
+      const edited = await (await fetch(`${product.url}/car/1`)).text();
+      expect(edited).toContain('123,456,789');
+      expect(brotliDecompressSync(readFileSync(path.join(dist, 'car', '1', 'index.html.br'))).toString()).toContain('123,456,789');
+      expect(statSync(path.join(dist, 'car', '2', 'index.html')).ino).toBe(untouched);
+      expect(await (await fetch(`${product.url}/sitemap-0.xml`)).text()).toMatch(/<loc>https:\/\/luxe\.example\/car\/64\/?<\/loc>/);
+      const incremental = await publishStatus(product.db);
+      expect(incremental.publishedVersion).toBe(incremental.catalogueVersion);
+
       // The sync refuses: the build fails with its message and the old pages keep serving.
       writeFileSync(flag, '');
-      await product.db.update(cars).set({ retailPrice: 123_456_789 }).where(eq(cars.id, 1));
+      await product.db.update(cars).set({ retailPrice: 987_654_321 }).where(eq(cars.id, 1));
       await bumpCatalogueVersion(product.db);
       await expect(product.publish()).rejects.toThrow(/PUBLISH_COMMAND failed \(exit 3\):\s+bucket refused/);
       const after = await publishStatus(product.db);
       expect(after.lastFailed).toMatchObject({ trigger: 'publish', status: 'failed' });
       expect(after.lastFailed?.error).toContain('bucket refused');
-      expect(after.publishedVersion).toBe(status.catalogueVersion);
+      expect(after.publishedVersion).toBe(incremental.catalogueVersion);
       // (toBe on a whole page would print it all on failure.)
-      expect((await (await fetch(`${product.url}/car/1`)).text()) === page).toBe(true);
+      expect((await (await fetch(`${product.url}/car/1`)).text()) === edited).toBe(true);
       expect(readdirSync(path.dirname(dist)).filter((n) => n.startsWith(`${path.basename(dist)}.next-`))).toEqual([]);
     } finally {
       await product.stop();
