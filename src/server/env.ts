@@ -110,7 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
   } catch (err) {
-    throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`, { cause: err });
   }
   const portoneConfigured = Boolean(e.PUBLIC_PORTONE_STORE_ID && e.PORTONE_API_SECRET);
   if (e.NODE_ENV === 'production' && !portoneConfigured) {
