@@ -61,7 +61,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       const untouched = statSync(path.join(dist, 'car', '2', 'index.html')).ino;
       // The served build counts as built from today's sources even if someone edits them meanwhile
       // (a shared working tree): new sources would rightly build everything.
-      writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ ...readStamp(dist), sourceTime: Date.now() + 86_400_000 }));
+      writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ ...readStamp(dist), sourceTime: Date.now() + 86_400_000, pageSourceTime: Date.now() + 86_400_000 }));
       const patched = await fetch(`${product.url}/api/admin/cars/1`, { method: 'PATCH', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ retail_price: 123_456_789 }) });
       expect(patched.status).toBe(200);
       // The edit asked for a build already; this request joins it.

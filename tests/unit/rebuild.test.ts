@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanStaleBuilds, isInside, needsBuild, runPublishCommand, stagingDirs } from '../../src/server/services/rebuild';
+import { cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs } from '../../src/server/services/rebuild';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
@@ -66,5 +66,19 @@ describe('PUBLISH_COMMAND', () => {
 
   it('fails with its exit code and last output', async () => {
     await expect(runPublishCommand('echo bucket refused >&2; exit 3', '/tmp', 1)).rejects.toThrow(/PUBLISH_COMMAND failed \(exit 3\):\s+bucket refused/);
+  });
+});
+
+describe('sourceTime', () => {
+  it('can leave out the server code, which reaches pages only through the data', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sources-'));
+    mkdirSync(path.join(root, 'src', 'pages'), { recursive: true });
+    mkdirSync(path.join(root, 'src', 'server'), { recursive: true });
+    writeFileSync(path.join(root, 'src', 'pages', 'index.astro'), 'x');
+    writeFileSync(path.join(root, 'src', 'server', 'env.ts'), 'x');
+    utimesSync(path.join(root, 'src', 'pages', 'index.astro'), 1000, 1000);
+    utimesSync(path.join(root, 'src', 'server', 'env.ts'), 2000, 2000);
+    expect(sourceTime(root)).toBe(2_000_000);
+    expect(sourceTime(root, { pagesOnly: true })).toBe(1_000_000);
   });
 });

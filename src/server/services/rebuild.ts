@@ -18,13 +18,20 @@ export interface BuildStamp {
   builtAt: string;
   /** Pages Astro wrote (the next build's progress figure). */
   pages?: number;
+  /** sourceTime without src/server (the incremental build's check). */
+  pageSourceTime?: number;
 }
 
-/** Newest mtime under the inputs of the static build (pages, components, public assets, config). */
-export function sourceTime(projectRoot: string): number {
+/**
+ * Newest mtime under the inputs of the static build (pages, components, public assets, config).
+ * `pagesOnly` leaves out src/server: the API's code reaches the pages only through the data it
+ * answers, which the incremental build compares per car anyway.
+ */
+export function sourceTime(projectRoot: string, opts: { pagesOnly?: boolean } = {}): number {
   let newest = 0;
+  const server = path.join(projectRoot, 'src', 'server');
   const walk = (p: string) => {
-    if (!existsSync(p)) return;
+    if (!existsSync(p) || (opts.pagesOnly && p === server)) return;
     const st = statSync(p);
     if (st.isDirectory()) for (const e of readdirSync(p)) walk(path.join(p, e));
     else newest = Math.max(newest, st.mtimeMs);
@@ -135,8 +142,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   const progress = opts.onProgress ?? (() => {});
   const previous = readStamp(distDir);
   const expectedPages = previous?.pages ?? 0;
-  // Same sources as the build being served: only car pages whose data changed are rendered.
-  const incrementalFrom = !opts.full && previous && previous.sourceTime >= sources ? distDir : undefined;
+  // Same page sources as the build being served: only car pages whose data changed are rendered.
+  const pageSources = sourceTime(projectRoot, { pagesOnly: true });
+  const incrementalFrom = !opts.full && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources ? distDir : undefined;
   let pages = 0;
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
@@ -166,7 +174,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
       },
     );
     if (astroOut !== next) await move(astroOut, next);
-    const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString(), pages };
+    const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources };
     writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
     if (opts.publishCommand) {
       progress(96);
