@@ -22,8 +22,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
   const dist = `${process.cwd()}-dist-${randomBytes(4).toString('hex')}`;
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(dist, { recursive: true, force: true });
-    rmSync(`${dist}.cache`, { recursive: true, force: true });
+    // The folder, its cache, and a previous build whose removal was still under way (`<dist>.old-*`).
+    for (const name of readdirSync(path.dirname(dist))) if (name === path.basename(dist) || name.startsWith(`${path.basename(dist)}.`)) rmSync(path.join(path.dirname(dist), name), { recursive: true, force: true });
   });
 
   it('builds into a DIST_DIR outside the project with SITE_URL everywhere, renders only the edited car page, runs PUBLISH_COMMAND, and keeps the old site when it fails', async () => {
