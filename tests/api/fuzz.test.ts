@@ -3,6 +3,7 @@ import { insertButlerCar, insertTestCar } from '../../src/server/db/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { chatSettings } from '../../src/server/routes/chat';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { seededRandom } from '../../src/domain/random';
 
 /**
  * Bounded, seeded fuzz of every route of createApp (read from the app's route table, so new
@@ -15,19 +16,11 @@ import { billingKey, createTestContext, customer, type TestContext } from './hel
 const REQUESTS = 1_200;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-/** mulberry32: a small seeded PRNG, so a failure can be replayed with FUZZ_SEED. */
+/** The seeded PRNG of src/domain/random.ts, so a failure can be replayed with FUZZ_SEED. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(list: readonly T[]): T => list[int(list.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
+  const r = seededRandom(seed);
+  const int = (n: number) => r.int(0, n - 1);
+  return { next: r.next, int, pick: r.pick, chance: r.chance };
 }
 
 const LONG = 'x'.repeat(5_000);

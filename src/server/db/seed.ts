@@ -7,24 +7,9 @@ import { insertButlerCar, insertModel, upsertBrand } from './factories';
 import { butlerReservedDates, cars, coupons, faqs, pointCoupons, policyDocuments } from './schema';
 import { bumpCatalogueVersion, feeColumns } from '../services/catalogue';
 import { FAQ_SEED, PRIVACY_SEED, TERMS_SEED } from './content-data';
+import { seededRandom } from '../../domain/random';
 
-/** Deterministic pseudo-random numbers, so every fresh database opens with the same shop. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
-    chance: (p: number) => next() < p,
-  };
-}
+const rng = seededRandom;
 
 /** Share of the list price charged per month, by term: longer terms cost less a month. */
 const MONTHLY_RATE: Record<FeeTerm, number> = {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Db } from '../db/client';
 import { publishBuilds } from '../db/schema';
 import { catalogueVersion } from './catalogue';
+import { processRuns } from './rebuild';
 
 /** What asked for a build: a catalogue edit, the console's 발행, a machine webhook, or the server starting. */
 export type BuildTrigger = 'edit' | 'publish' | 'webhook' | 'start';
@@ -122,14 +123,7 @@ export async function failAbandonedBuilds(db: Db, replica = replicaName()): Prom
 function processAlive(replica: string | null): boolean {
   const m = replica?.match(/^(.*):(\d+)$/);
   if (!m || m[1] !== hostname()) return true;
-  const pid = Number(m[2]);
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processRuns(Number(m[2]));
 }
 
 /** Asks for a build (progress 0–100 through onProgress); the publisher records it in publish_builds. */

@@ -96,7 +96,8 @@ export function cleanStaleBuilds(projectRoot: string, distDir: string): string[]
   return removed;
 }
 
-function processRuns(pid: number): boolean {
+/** Whether a process of this machine still runs (EPERM: it runs under another user). */
+export function processRuns(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
