@@ -23,6 +23,8 @@ import { loadConfig } from '../src/server/env';
  *  - publishing: /api/health latency (p50/p99) while a rebuild runs, and how long a price edit
  *    (PATCH /api/admin/cars/1) takes to show on the served /car/1 page, for `--publish-cars`
  *    (comma-separated, default 1000; `--only publish` runs just this), with the build's peak RSS.
+ *  - `--only build` (not part of the default run: it takes the better part of an hour): a first
+ *    full build of `--build-cars` cars (default 100000), its time and the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
  */
 const { values: args } = parseArgs({
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     'load-cars': { type: 'string', default: '500' },
     'load-seconds': { type: 'string', default: '10' },
     'publish-cars': { type: 'string', default: '1000' },
+    'build-cars': { type: 'string', default: '100000' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -343,6 +346,27 @@ async function publishingRuns() {
   let port = 4711;
   for (const cars of String(args['publish-cars']).split(',').map(Number)) out[`cars${cars}`] = await publishing(cars, port++);
   return out;
+}
+
+/** A first full build of `cars` cars (the product starting on an empty DIST_DIR): its time and the build's peak RSS. */
+async function fullBuilds() {
+  const out: Record<string, unknown> = {};
+  let port = 4751;
+  for (const cars of String(args['build-cars']).split(',').map(Number)) {
+    const { result, peakMb } = await peakRss(process.pid, () => product(cars, port++));
+    const pages = pagesOf(path.join(benchDir, `cars-${cars}`, 'dist')).length;
+    await result.running.stop();
+    out[`cars${cars}`] = { cars, pages, buildSeconds: +result.buildSeconds.toFixed(1), buildPeakRssMb: peakMb };
+    console.log(`\nFull build, ${cars} cars: ${pages} pages in ${result.buildSeconds.toFixed(1)} s (build peak RSS ${peakMb} MB)`);
+    rmSync(path.join(benchDir, `cars-${cars}`), { recursive: true, force: true });
+  }
+  return out;
+}
+
+if (args.only === 'build') {
+  const figures = await fullBuilds();
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ fullBuilds: figures }, null, 2));
+  process.exit(0);
 }
 
 if (args.only === 'publish') {

@@ -61,6 +61,37 @@ describe('precompress (in the build child)', () => {
     expect(existsSync(path.join(dir, 'photo.webp.br'))).toBe(false);
     expect(progress).toEqual([1]);
   });
+
+  it('takes over the twins of files whose bytes the served build already has, and compresses the rest', async () => {
+    const served = mkdtempSync(path.join(tmpdir(), 'precompress-served-'));
+    const next = mkdtempSync(path.join(tmpdir(), 'precompress-next-'));
+    const bundle = 'console.log("번들");'.repeat(100);
+    for (const dir of [served, next]) writeFileSync(path.join(dir, 'bundle.js'), bundle);
+    writeFileSync(path.join(served, 'page.html'), '<p>이전 가격</p>'.repeat(100));
+    writeFileSync(path.join(next, 'page.html'), '<p>새 가격</p>'.repeat(100));
+    writeFileSync(path.join(next, 'new.html'), '<p>새 페이지</p>'.repeat(100));
+    await precompress(served);
+    await precompress(next, () => {}, served);
+    // Same bytes: the very same compressed files (hard links), not compressed again.
+    expect(statSync(path.join(next, 'bundle.js.br')).ino).toBe(statSync(path.join(served, 'bundle.js.br')).ino);
+    expect(statSync(path.join(next, 'bundle.js.gz')).ino).toBe(statSync(path.join(served, 'bundle.js.gz')).ino);
+    // Changed or new: compressed from this build's bytes.
+    expect(statSync(path.join(next, 'page.html.br')).ino).not.toBe(statSync(path.join(served, 'page.html.br')).ino);
+    expect(brotliDecompressSync(readFileSync(path.join(next, 'page.html.br'))).toString()).toBe('<p>새 가격</p>'.repeat(100));
+    expect(gunzipSync(readFileSync(path.join(next, 'page.html.gz'))).toString()).toBe('<p>새 가격</p>'.repeat(100));
+    expect(brotliDecompressSync(readFileSync(path.join(next, 'new.html.br'))).toString()).toBe('<p>새 페이지</p>'.repeat(100));
+  });
+
+  it('compresses a file whose twins are missing from the served build', async () => {
+    const served = mkdtempSync(path.join(tmpdir(), 'precompress-served-'));
+    const next = mkdtempSync(path.join(tmpdir(), 'precompress-next-'));
+    const page = '<p>같은 내용</p>'.repeat(100);
+    for (const dir of [served, next]) writeFileSync(path.join(dir, 'page.html'), page);
+    writeFileSync(path.join(served, 'page.html.br'), 'stale');
+    await precompress(next, () => {}, served);
+    expect(brotliDecompressSync(readFileSync(path.join(next, 'page.html.br'))).toString()).toBe(page);
+    expect(gunzipSync(readFileSync(path.join(next, 'page.html.gz'))).toString()).toBe(page);
+  });
 });
 
 describe('incremental builds', () => {

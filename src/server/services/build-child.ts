@@ -31,6 +31,8 @@ export interface BuildJob {
    * pages and the sitemap are taken over from it (hard links). Absent: a full build.
    */
   incrementalFrom?: string;
+  /** The build being served, if any: files with the same bytes take over its compressed twins. */
+  previous?: string;
   /** API base the catalogue snapshot comes from (default: API_BASE_URL of the build). */
   apiBaseUrl?: string;
 }
@@ -158,9 +160,11 @@ export async function compressibleFiles(dir: string): Promise<string[]> {
 
 /**
  * Writes .br and .gz beside every compressible file over 1 KB, as a CDN would serve them. zlib's
- * asynchronous calls run on libuv's thread pool, a few files at a time.
+ * asynchronous calls run on libuv's thread pool, a few files at a time. With `reuseFrom` (the
+ * build being served), a file whose bytes are the same there takes over its twins as hard links:
+ * an incremental build compresses only the pages it changed, not the unchanged bundles again.
  */
-export async function precompress(dir: string, onProgress: (done: number, total: number) => void = () => {}): Promise<void> {
+export async function precompress(dir: string, onProgress: (done: number, total: number) => void = () => {}, reuseFrom?: string): Promise<void> {
   const files = await compressibleFiles(dir);
   let next = 0;
   let done = 0;
@@ -168,12 +172,27 @@ export async function precompress(dir: string, onProgress: (done: number, total:
     while (next < files.length) {
       const file = files[next++];
       const body = await readFile(file);
-      const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip(body, { level: 9 })]);
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      if (!(reuseFrom && (await reuseTwins(body, path.join(reuseFrom, path.relative(dir, file)), file)))) {
+        const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip(body, { level: 9 })]);
+        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      }
       if (++done % 50 === 0 || done === files.length) onProgress(done, files.length);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+/** Links `previous`'s .br/.gz beside `file` when `previous` holds the same bytes; false when it does not (or has no twins). */
+async function reuseTwins(body: Buffer, previous: string, file: string): Promise<boolean> {
+  try {
+    if (!body.equals(await readFile(previous))) return false;
+    await Promise.all(['.br', '.gz'].map((ext) => link(`${previous}${ext}`, `${file}${ext}`)));
+    return true;
+  } catch {
+    // Missing in the previous build, or a twin absent: compress this one.
+    await Promise.all(['.br', '.gz'].map((ext) => rm(`${file}${ext}`, { force: true })));
+    return false;
+  }
 }
 
 /** Counts the pages Astro logs as it writes them (lines like `├─ /car/1/index.html (+3ms)`). */
@@ -201,6 +220,9 @@ async function main(job: BuildJob): Promise<void> {
     }
   }, job.verbose);
   send({ type: 'progress', phase: 'bundle', done: 0, total: 1 });
+  // Astro loads (about a second) while the catalogue is fetched.
+  const loading = import(pathToFileURL(job.astroEntry).href) as Promise<{ build: (config: Record<string, unknown>) => Promise<void> }>;
+  loading.catch(() => {}); // awaited below; a failed fetch first must not leave it unhandled
   const hashes = carHashes(await carsOf(job.apiBaseUrl ?? process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api'));
   const only = job.incrementalFrom ? changedCars(readJson(path.join(job.incrementalFrom, CAR_HASHES)), hashes) : null;
   // Read by src/pages/car/[id].astro (the page bundle runs in this process): only these car pages are rendered.
@@ -209,7 +231,7 @@ async function main(job: BuildJob): Promise<void> {
     process.env.BUILD_ONLY_CARS = only.join(',');
   }
   send({ type: 'mode', incremental: only !== null, cars: only?.length ?? Object.keys(hashes).length });
-  const astro = (await import(pathToFileURL(job.astroEntry).href)) as { build: (config: Record<string, unknown>) => Promise<void> };
+  const astro = await loading;
   await astro.build({ root: job.projectRoot, logLevel: 'info' });
   const isSitemap = (rel: string) => /^sitemap[^/]*\.xml/.test(rel);
   if (only) {
@@ -217,15 +239,21 @@ async function main(job: BuildJob): Promise<void> {
     for (const name of await readdir(job.outDir)) if (isSitemap(name)) await rm(path.join(job.outDir, name));
   }
   send({ type: 'pages', pages: only ? job.expectedPages : pages });
-  await precompress(job.outDir, (done, total) => send({ type: 'progress', phase: 'compress', done, total }));
+  await precompress(job.outDir, (done, total) => send({ type: 'progress', phase: 'compress', done, total }), job.previous);
   if (only && job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES);
   await writeFile(path.join(job.outDir, CAR_HASHES), JSON.stringify(hashes));
 }
 
+/**
+ * The catalogue snapshot's cars. The snapshot is also left on globalThis for the content loaders
+ * (src/content.config.ts), which run in this process: the build reads the catalogue once.
+ */
 async function carsOf(apiBaseUrl: string): Promise<{ id: number }[]> {
-  const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/catalogue`, { signal: AbortSignal.timeout(120_000) });
+  const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/catalogue`, { signal: AbortSignal.timeout(600_000) });
   if (!res.ok) throw new Error(`The catalogue API answered ${res.status}.`);
-  return ((await res.json()) as { data: { cars: { id: number }[] } }).data.cars;
+  const { data } = (await res.json()) as { data: { cars: { id: number }[] } };
+  (globalThis as { luxeCatalogue?: unknown }).luxeCatalogue = data;
+  return data.cars;
 }
 
 function readJson<T>(file: string): T | null {
