@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carHashes, changedCars, fillFrom, precompress, watchParent } from '../../src/server/services/build-child';
+import { brotliQuality, carHashes, changedCars, fillFrom, precompress, watchParent } from '../../src/server/services/build-child';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
   afterEach(() => vi.useRealTimers());
@@ -134,5 +134,13 @@ describe('incremental builds', () => {
     expect(existsSync(path.join(next, '.build.json'))).toBe(false);
     // The served files are untouched.
     expect(readFileSync(path.join(served, 'car/1/index.html'), 'utf8')).toBe('old 1');
+  });
+});
+
+describe('brotli quality', () => {
+  it('spends the most on hashed bundles, compressed once, and less on the many pages', () => {
+    expect(brotliQuality(path.join('dist', '_astro', 'client.B1x2.js'))).toBe(11);
+    expect(brotliQuality(path.join('dist', 'car', '1', 'index.html'))).toBe(6);
+    expect(brotliQuality(path.join('dist', 'sitemap-0.xml'))).toBe(6);
   });
 });

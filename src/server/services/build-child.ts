@@ -173,13 +173,22 @@ export async function precompress(dir: string, onProgress: (done: number, total:
       const file = files[next++];
       const body = await readFile(file);
       if (!(reuseFrom && (await reuseTwins(body, path.join(reuseFrom, path.relative(dir, file)), file)))) {
-        const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip(body, { level: 9 })]);
+        const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file) } }), gzip(body, { level: 9 })]);
         await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
       }
       if (++done % 50 === 0 || done === files.length) onProgress(done, files.length);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+/**
+ * Hashed bundles (`_astro/`) change only with the code and are compressed once, then taken over
+ * by later builds: the smallest output. Pages are many and change with the catalogue: quality 6
+ * is about ten times faster than 9 on a 60 KB car page for 3% more bytes (100,000 pages).
+ */
+export function brotliQuality(file: string): number {
+  return /[/\\]_astro[/\\]/.test(file) ? 11 : 6;
 }
 
 /** Links `previous`'s .br/.gz beside `file` when `previous` holds the same bytes; false when it does not (or has no twins). */
