@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { fork } from 'node:child_process';
+import { parseArgs, promisify } from 'node:util';
+import { execFile, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -20,6 +20,8 @@ import { loadConfig } from '../src/server/env';
  *  - catalogue reads at 200 connections (garage with mixed filters, cars, health; with and
  *    without the catalogue cache) on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
  *    `--only load` runs just these (`--load-cars N`, default 500; `--load-seconds S`, default 10).
+ *    Beside them, the floor: bare node:http answering the same bytes. Load from wrk when
+ *    installed (apt-get install wrk), else autocannon; `--loadgen wrk|autocannon` chooses.
  *  - publishing: /api/health latency (p50/p99) while a rebuild runs, and how long a price edit
  *    (PATCH /api/admin/cars/1) takes to show on the served /car/1 page, for `--publish-cars`
  *    (comma-separated, default 1000; `--only publish` runs just this), with the build's peak RSS.
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     'publish-cars': { type: 'string', default: '1000' },
     'build-cars': { type: 'string', default: '100000' },
+    loadgen: { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -141,7 +144,7 @@ const GARAGE_FILTERS = [
 type LoadFigures = { p50ms: number; p99ms: number; reqPerSec: number; requests: number; non2xx: number; errors: number };
 
 /** The API alone (scripts/bench-server.ts) in a child process; resolves with its URL and a stop function. */
-function benchServer(serverArgs: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+function benchServer(serverArgs: string[]): Promise<{ url: string; floorUrl: string; stop: () => Promise<void> }> {
   const child = fork(path.join(root, 'scripts', 'bench-server.ts'), serverArgs, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -150,9 +153,9 @@ function benchServer(serverArgs: string[]): Promise<{ url: string; stop: () => P
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (!line) return;
-      const { url } = JSON.parse(line) as { url: string };
+      const { url, floorUrl } = JSON.parse(line) as { url: string; floorUrl: string };
       child.removeAllListeners('exit');
-      resolve({ url, stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
+      resolve({ url, floorUrl, stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
     });
   });
 }
@@ -160,10 +163,18 @@ function benchServer(serverArgs: string[]): Promise<{ url: string; stop: () => P
 /** Browsers send this; `identity: true` sends none (no compression at all: the floor of what the server can do). */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
+/**
+ * The load generator: wrk when installed (C, one thread: it leaves the server the CPU being
+ * measured; autocannon, JavaScript, saturates first at about 10,000 req/s on this machine, so
+ * at 200 connections its own queue sets the latency), else autocannon. `--loadgen` chooses.
+ */
+const LOADGEN = args.loadgen ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
+
 async function load(base: string, paths: string[], seconds: number, opts: { identity?: boolean } = {}): Promise<LoadFigures> {
   const headers: Record<string, string> = opts.identity ? {} : { 'accept-encoding': BROWSER_ENCODINGS };
   // Warm up: each URL twice (the second read moves it into the cache's protected segment).
   for (let round = 0; round < 2; round++) for (const p of paths) await (await fetch(base + p, { headers })).arrayBuffer();
+  if (LOADGEN === 'wrk') return wrkLoad(base, paths, seconds, headers);
   let i = 0;
   const r = await autocannon({
     url: base + paths[0],
@@ -175,15 +186,44 @@ async function load(base: string, paths: string[], seconds: number, opts: { iden
   return { p50ms: r.latency.p50, p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
+/** wrk -t1 with the paths taken in turn; figures from its own histogram (a Lua `done` prints them as JSON). */
+async function wrkLoad(base: string, paths: string[], seconds: number, headers: Record<string, string>): Promise<LoadFigures> {
+  const script = path.join(benchDir, 'wrk.lua');
+  writeFileSync(
+    script,
+    `local paths = ${JSON.stringify(paths).replace('[', '{').replace(/]$/, '}')}
+local headers = ${`{${Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`).join(',')}}`}
+local i = 0
+request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1], headers) end
+done = function(s, latency)
+  local e = s.errors
+  io.write(string.format('\\n{"p50":%d,"p99":%d,"requests":%d,"us":%d,"status":%d,"errors":%d}\\n', latency:percentile(50), latency:percentile(99), s.requests, s.duration, e.status, e.connect + e.read + e.write + e.timeout))
+end
+`,
+  );
+  // Asynchronously: a blocked event loop would keep fetch's idle sockets past the server's keep-alive.
+  const run = await promisify(execFile)('wrk', ['-t1', `-c${LOAD_CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, base], { encoding: 'utf8' });
+  const line = run.stdout.split('\n').find((l) => l.startsWith('{"p50"'));
+  if (!line) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  const r = JSON.parse(line) as { p50: number; p99: number; requests: number; us: number; status: number; errors: number };
+  const ms = (us: number) => +(us / 1000).toFixed(1);
+  return { p50ms: ms(r.p50), p99ms: ms(r.p99), reqPerSec: Math.round(r.requests / (r.us / 1e6)), requests: r.requests, non2xx: r.status, errors: r.errors };
+}
+
 /** health, garage (mixed filters) and cars with the cache; garage and cars again without it. */
 async function catalogueLoad(label: string, serverArgs: string[], seconds: number) {
   const out: Record<string, LoadFigures | number> = {};
   const cached = await benchServer(serverArgs);
   try {
+    // A fresh process answers its first seconds of load with a long tail (compilation): warm every endpoint up first.
+    await load(cached.url, [...GARAGE_FILTERS, '/api/subscriptions/cars', '/api/health'], 3);
+    await load(cached.floorUrl, ['/'], 2);
     out.health = await load(cached.url, ['/api/health'], seconds);
     out.healthIdentity = await load(cached.url, ['/api/health'], seconds, { identity: true });
     out.garage = await load(cached.url, GARAGE_FILTERS, seconds);
     out.cars = await load(cached.url, ['/api/subscriptions/cars'], seconds);
+    // Last, on a warm process like the runs it is compared with.
+    out.nodeFloor = await load(cached.floorUrl, ['/'], seconds);
   } finally {
     await cached.stop();
   }
@@ -200,11 +240,15 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   out.garageToHealthP99 = +(garage.p99ms / Math.max(1, health.p99ms)).toFixed(2);
   const floor = out.healthIdentity as LoadFigures;
   out.garageToHealthIdentityReqPerSec = +(garage.reqPerSec / floor.reqPerSec).toFixed(2);
-  console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s per run`);
-  for (const name of ['health', 'healthIdentity', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
+  const nodeFloor = out.nodeFloor as LoadFigures;
+  out.garageToFloorReqPerSec = +(garage.reqPerSec / nodeFloor.reqPerSec).toFixed(2);
+  out.garageToFloorP99 = +(garage.p99ms / Math.max(1, nodeFloor.p99ms)).toFixed(2);
+  console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s per run, load from ${LOADGEN}`);
+  for (const name of ['nodeFloor', 'health', 'healthIdentity', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
     const f = out[name] as LoadFigures;
     console.log(`  ${name.padEnd(15)} p50 ${String(f.p50ms).padStart(5)} ms   p99 ${String(f.p99ms).padStart(5)} ms   ${String(f.reqPerSec).padStart(6)} req/s   (${f.requests} requests, ${f.non2xx} non-2xx, ${f.errors} errors)`);
   }
+  console.log(`  garage ÷ bare Node answering the same bytes: ${out.garageToFloorReqPerSec} × the throughput, ${out.garageToFloorP99} × the p99`);
   console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99; ÷ health without compression: ${out.garageToHealthIdentityReqPerSec} × the throughput`);
   return out;
 }
@@ -224,7 +268,7 @@ async function postgresServer(): Promise<string | null> {
 }
 
 async function catalogueLoads(cars: number, seconds: number) {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { loadgen: LOADGEN };
   const dataDir = path.join(benchDir, `load-${cars}`, 'pglite');
   const seeded = await openDatabase({ dataDir });
   await seedDatabase(seeded.db, { cars });

@@ -69,13 +69,15 @@ export class CatalogueFastPath {
     const body = replay.encoding ? entry[replay.encoding] : entry.raw;
     if (!body) return false;
     this.stats.served++;
+    // The header sets are made once per replay (an entry's bytes never change), not per request.
     if (etagMatches(req.headers['if-none-match'], entry.hash)) {
-      const { 'content-encoding': _coding, ...rest } = replay.headers;
-      res.writeHead(304, rest);
+      replay.notModified ??= withoutCoding(replay.headers);
+      res.writeHead(304, replay.notModified);
       res.end();
       return true;
     }
-    res.writeHead(200, { ...replay.headers, 'content-length': body.length });
+    replay.ok ??= { ...replay.headers, 'content-length': body.length };
+    res.writeHead(200, replay.ok);
     res.end(body);
     return true;
   }
@@ -87,6 +89,14 @@ interface Replay {
   entry: CacheEntry;
   encoding: Encoding | null;
   headers: OutgoingHttpHeaders;
+  /** headers with the body's length, and without the coding for 304, once first sent. */
+  ok?: OutgoingHttpHeaders;
+  notModified?: OutgoingHttpHeaders;
+}
+
+function withoutCoding(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const { 'content-encoding': _coding, ...rest } = headers;
+  return rest;
 }
 
 /**
