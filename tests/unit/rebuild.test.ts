@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs } from '../../src/server/services/rebuild';
+import { buildHeapMb, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs } from '../../src/server/services/rebuild';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
@@ -80,5 +80,12 @@ describe('sourceTime', () => {
     utimesSync(path.join(root, 'src', 'server', 'env.ts'), 2000, 2000);
     expect(sourceTime(root)).toBe(2_000_000);
     expect(sourceTime(root, { pagesOnly: true })).toBe(1_000_000);
+  });
+});
+
+describe('buildHeapMb', () => {
+  it("gives the build child half the machine's memory, never less than V8's default", () => {
+    expect(buildHeapMb(24 * 1024 ** 3)).toBe(12 * 1024);
+    expect(buildHeapMb(2 * 1024 ** 3)).toBe(4096);
   });
 });
