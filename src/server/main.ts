@@ -82,6 +82,9 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       port = info.port;
       resolve(s);
     });
+    // Idle keep-alive sockets outlive the proxy's (nginx and load balancers keep 60 s): with Node's
+    // 5 s, a client reusing a socket just as the server closes it gets ECONNRESET.
+    Object.assign(s, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   });
   const version = await catalogueVersion(db);
   if (needsBuild(distDir, version, sources())) {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,23 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the npm start pipeline', ()
       // A car without a static page gets the client fallback shell; any other path shows home.
       expect(await (await fetch(`${first.url}/car/424242`)).text()).toMatch(/<html/);
       expect((await fetch(`${first.url}/some-unknown-product`)).status).toBe(200);
+      // Keep-alive sockets outlive Node's default 5 s (proxies keep theirs 60 s): one idle for 6 s is reused, not reset.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const get = () =>
+        new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+          const req = http.get(`${first.url}/api/health`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+          });
+          req.on('error', reject);
+        });
+      try {
+        expect(await get()).toEqual({ status: 200, reused: false });
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        expect(await get()).toEqual({ status: 200, reused: true });
+      } finally {
+        agent.destroy();
+      }
     } finally {
       await first.stop();
     }
