@@ -36,8 +36,9 @@ test.describe('brand showcase', () => {
     test.skip(!isMobile, 'rotation runs at widths up to 768 px');
     await page.clock.install();
     await page.goto('/');
-    // Freeze the clock so every runFor(2000) is exactly one rotation step.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    // Freeze the clock so every runFor(2000) is exactly one rotation step. The target lies far enough
+    // ahead that a slow round trip cannot put it in the past; a rotation on the way is read below.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const showcase = page.locator('[data-showcase]');
     const slugs = BRANDS.map(([, slug]) => slug);
     const start = slugs.indexOf((await showcase.getAttribute('data-active-brand')) as (typeof slugs)[number]);
