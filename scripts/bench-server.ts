@@ -1,6 +1,5 @@
-import { serve } from '@hono/node-server';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { createApp } from '../src/server/app';
@@ -10,11 +9,13 @@ import { compressJsonAnswers } from '../src/server/compression';
 import { composeSite } from '../src/server/site-app';
 import { openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/env';
+import { listenWide } from '../src/server/listen';
 
 /**
  * The API half of `npm start` (src/server/main.ts: the same app, catalogue cache and its fast
- * path, and compressJsonAnswers() on /api/*) on an already seeded database, without the static site build, in its
- * own process so the load generator (scripts/bench.ts) does not share its event loop.
+ * path, compressJsonAnswers() on /api/*, listenWide()'s sockets) on an already seeded database,
+ * without the static site build, in its own process so the load generator (scripts/bench.ts)
+ * does not share its event loop.
  * Prints one JSON line `{ "url": ... }` when listening. `--no-cache` serves without the
  * catalogue cache, for the before/after comparison.
  */
@@ -26,7 +27,8 @@ const api = createApp({ db: database.db, config, catalogueCache });
 const site = composeSite({ api, site: (c) => c.notFound(), apiMiddleware: [compressJsonAnswers()] });
 /**
  * The floor: a bare node:http server in this process answering the garage's first page, brotli
- * compressed once, with no routing, cache lookup or middleware. Nothing written in Node answers faster.
+ * compressed once, with no routing, cache lookup or middleware, on the same listening sockets.
+ * Nothing written in Node answers faster.
  */
 const garage = Buffer.from(await (await api.request('/subscriptions/garages')).arrayBuffer());
 const floorBody = brotliCompressSync(garage);
@@ -34,18 +36,16 @@ const floor = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-encoding': 'br', 'content-length': floorBody.length });
   res.end(floorBody);
 });
-await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
-const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}`;
-const server = serve({ ...(catalogueCache ? fastServe(catalogueCache, site.fetch) : { fetch: site.fetch }), port: 0, hostname: '127.0.0.1' }, (info) => {
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${info.port}`, floorUrl }));
-});
+const floorListening = await listenWide(floor, { port: 0, host: '127.0.0.1' });
+const floorUrl = `http://127.0.0.1:${floorListening.port}`;
+const server = createAdaptorServer(catalogueCache ? fastServe(catalogueCache, site.fetch) : { fetch: site.fetch }) as Server;
+const listening = await listenWide(server, { port: 0, host: '127.0.0.1' });
+console.log(JSON.stringify({ url: `http://127.0.0.1:${listening.port}`, floorUrl }));
 const stop = async () => {
-  floor.close();
+  const closed = Promise.all([floorListening.close(), listening.close()]);
   floor.closeAllConnections();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
+  server.closeAllConnections();
+  await closed;
   await catalogueCache?.close();
   await database.close();
   process.exit(0);

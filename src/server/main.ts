@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { createApp } from './app';
 import { openCatalogueCache } from './cache/catalogue-changes';
 import { fastServe } from './cache/fast-path';
 import { compressJsonAnswers } from './compression';
 import { openDatabase, type Db } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
+import { listenWide } from './listen';
 import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
 import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
@@ -76,16 +78,16 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache });
   const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
 
-  let port = config.port;
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ ...fastServe(catalogueCache, site.fetch), port: config.port, hostname: config.host }, (info) => {
-      port = info.port;
-      resolve(s);
-    });
-    // Idle keep-alive sockets outlive the proxy's (nginx and load balancers keep 60 s): with Node's
-    // 5 s, a client reusing a socket just as the server closes it gets ECONNRESET.
-    Object.assign(s, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  const server = createAdaptorServer(fastServe(catalogueCache, site.fetch)) as Server;
+  // Idle keep-alive sockets outlive the proxy's (nginx and load balancers keep 60 s): with Node's
+  // 5 s, a client reusing a socket just as the server closes it gets ECONNRESET.
+  Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  const listening = await listenWide(server, { port: config.port, host: config.host }).catch(async (err) => {
+    await catalogueCache.close();
+    await database.close();
+    throw err;
   });
+  const { port } = listening;
   const version = await catalogueVersion(db);
   if (needsBuild(distDir, version, sources())) {
     try {
@@ -94,7 +96,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       // A failed build (or PUBLISH_COMMAND) at start: the previous build keeps serving, if any.
       if (!readStamp(distDir)) {
         await publisher.stop();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await listening.close();
         await catalogueCache.close();
         await database.close();
         throw err;
@@ -112,7 +114,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await publisher.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       await catalogueCache.close();
       await database.close();
     },
