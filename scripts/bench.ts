@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { execFile, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProduct, type RunningProduct } from '../src/server/main';
@@ -132,6 +133,10 @@ async function lighthouse(url: string, pages: string[]) {
 }
 
 // ── Catalogue reads under 200 connections ────────────────────────────────────
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return +(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1);
+};
 const LOAD_CONNECTIONS = 200;
 /** Realistic garage URLs: what the garage page's filters, sort and paging produce. */
 const GARAGE_FILTERS = [
@@ -210,9 +215,32 @@ end
   return { p50ms: ms(r.p50), p99ms: ms(r.p99), reqPerSec: Math.round(r.requests / (r.us / 1e6)), requests: r.requests, non2xx: r.status, errors: r.errors };
 }
 
+/**
+ * What visitors arriving at a busy moment meet: halfway through a load of `paths`, `count` new
+ * connections open at once and each asks `probe` once; figures are the times to their whole
+ * answers, connecting included.
+ */
+async function newConnectionsUnderLoad(base: string, paths: string[], probe: string, seconds: number, count = LOAD_CONNECTIONS) {
+  const loading = load(base, paths, seconds);
+  await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2));
+  const ask = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get(base + probe, { agent: false, headers: { 'accept-encoding': BROWSER_ENCODINGS } }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`status ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const times = await Promise.all(Array.from({ length: count }, ask));
+  const during = await loading;
+  return { connections: count, p50ms: percentile(times, 50), p99ms: percentile(times, 99), maxMs: percentile(times, 100), loadP99ms: during.p99ms };
+}
+
 /** health, garage (mixed filters) and cars with the cache; garage and cars again without it. */
 async function catalogueLoad(label: string, serverArgs: string[], seconds: number) {
-  const out: Record<string, LoadFigures | number> = {};
+  const out: Record<string, unknown> = {};
   const cached = await benchServer(serverArgs);
   try {
     // A fresh process answers its first seconds of load with a long tail (compilation): warm every endpoint up first.
@@ -222,6 +250,7 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
     out.healthIdentity = await load(cached.url, ['/api/health'], seconds, { identity: true });
     out.garage = await load(cached.url, GARAGE_FILTERS, seconds);
     out.cars = await load(cached.url, ['/api/subscriptions/cars'], seconds);
+    out.newConnections = await newConnectionsUnderLoad(cached.url, GARAGE_FILTERS, GARAGE_FILTERS[0], seconds);
     // Last, on a warm process like the runs it is compared with.
     out.nodeFloor = await load(cached.floorUrl, ['/'], seconds);
   } finally {
@@ -248,6 +277,8 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
     const f = out[name] as LoadFigures;
     console.log(`  ${name.padEnd(15)} p50 ${String(f.p50ms).padStart(5)} ms   p99 ${String(f.p99ms).padStart(5)} ms   ${String(f.reqPerSec).padStart(6)} req/s   (${f.requests} requests, ${f.non2xx} non-2xx, ${f.errors} errors)`);
   }
+  const fresh = out.newConnections as Awaited<ReturnType<typeof newConnectionsUnderLoad>>;
+  console.log(`  ${fresh.connections} new connections opened at once during the garage load: first answer p50 ${fresh.p50ms} ms, p99 ${fresh.p99ms} ms, max ${fresh.maxMs} ms`);
   console.log(`  garage ÷ bare Node answering the same bytes: ${out.garageToFloorReqPerSec} × the throughput, ${out.garageToFloorP99} × the p99`);
   console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99; ÷ health without compression: ${out.garageToHealthIdentityReqPerSec} × the throughput`);
   return out;
@@ -321,11 +352,6 @@ function sampleHealth(url: string): { stop: () => Promise<number[]> } {
   })();
   return { stop: async () => ((running = false), await loop, samples) };
 }
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return +(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1);
-};
 
 /** Peak RSS (MB) of the build child and its process tree, sampled from /proc while `work` runs (Linux). */
 async function peakRss<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
