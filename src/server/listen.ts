@@ -26,22 +26,21 @@ export interface Listening {
 export async function listenWide(server: Server, { port, host, acceptors = ACCEPTORS }: { port: number; host?: string; acceptors?: number }): Promise<Listening> {
   // SO_REUSEPORT would let a second copy of the product join this port: make sure nobody has it first.
   if (port !== 0) await close(await open(net.createServer(), { port, host }));
-  try {
-    await open(server, { port, host, reusePort: acceptors > 1 });
-  } catch (err) {
-    if (!unsupported(err)) throw err;
-    await open(server, { port, host });
-    acceptors = 1;
-  }
+  await open(server, { port, host, reusePort: acceptors > 1 }).catch((err) => {
+    if (!['ENOTSUP', 'EOPNOTSUPP', 'EINVAL'].includes(codeOf(err))) throw err;
+    return open(server, { port, host });
+  });
   const bound = (server.address() as AddressInfo).port;
   const extra: net.Server[] = [];
-  try {
-    for (let i = 1; i < acceptors; i++) {
+  for (let i = 1; i < acceptors; i++) {
+    try {
       extra.push(await open(net.createServer((socket) => server.emit('connection', socket)), { port: bound, host, reusePort: true }));
+    } catch (err) {
+      // The port is ours: taken for the first extra socket means SO_REUSEPORT did not hold (a Node or platform without it).
+      if (extra.length === 0 && codeOf(err) === 'EADDRINUSE') break;
+      await Promise.all([server, ...extra].map(close));
+      throw err;
     }
-  } catch (err) {
-    await Promise.all([server, ...extra].map(close));
-    throw err;
   }
   return { port: bound, close: () => Promise.all([server, ...extra].map(close)).then(() => {}) };
 }
@@ -60,7 +59,6 @@ function close(server: net.Server): Promise<void> {
   return new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
 }
 
-function unsupported(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ERR_INVALID_ARG_VALUE' || code === 'EINVAL';
+function codeOf(err: unknown): string {
+  return String((err as { code?: unknown } | null)?.code ?? '');
 }

@@ -82,6 +82,20 @@ describe('listenWide', () => {
     }
   });
 
+  it("applies the server's header timeout to connections from every socket (slow senders are cut off)", async () => {
+    const { listening } = await wide(createServer({ connectionsCheckingInterval: 100, headersTimeout: 500, requestTimeout: 500 }, (_req, res) => res.end('ok')));
+    const closed = Array.from(
+      { length: 2 * ACCEPTORS },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(listening.port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: luxe\r\n'));
+          socket.on('data', () => {});
+          socket.on('close', () => resolve());
+        }),
+    );
+    await Promise.all(closed);
+  });
+
   it('refuses a port somebody listens on, a second copy of the product included', async () => {
     const { listening } = await wide();
     await expect(listenWide(createServer(), { port: listening.port, host: '127.0.0.1' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
