@@ -53,9 +53,15 @@ test('two columns from 768 px, one below; images swipe with arrows; no horizonta
   await expect(el.locator('[data-gallery-count]')).toHaveText(`1 / ${first.images.length}`);
   await el.getByRole('button', { name: /다음 이미지/ }).click();
   await expect(el.locator('[data-gallery-count]')).toHaveText(`2 / ${first.images.length}`);
+  // Two quick clicks: the second steps on from where the first is scrolling to (2 → 1 → last).
   await el.getByRole('button', { name: /이전 이미지/ }).click();
   await el.getByRole('button', { name: /이전 이미지/ }).click();
   await expect(el.locator('[data-gallery-count]')).toHaveText(`${first.images.length} / ${first.images.length}`);
+  // A swipe takes over from the arrows: the count follows the images in view.
+  const track = el.locator('[data-gallery-track]');
+  await track.dispatchEvent('pointerdown');
+  await track.evaluate((t) => t.scrollTo({ left: 0 }));
+  await expect(el.locator('[data-gallery-count]')).toHaveText(`1 / ${first.images.length}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 

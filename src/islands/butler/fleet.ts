@@ -56,10 +56,27 @@ function initGallery(card: HTMLElement) {
   const total = track.children.length;
   const smooth = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   const current = () => Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
-  const go = (step: number) => track.scrollTo({ left: (((current() + step) % total) + total) % total * track.clientWidth, behavior: smooth });
+  // The image the arrows are scrolling to: a second click during the smooth scroll steps on from
+  // there, not from the image still half in view (two quick 이전 clicks from 2 went to 1, not 3).
+  let target: number | null = null;
+  const show = () => (count.textContent = `${(target ?? current()) + 1} / ${total}`);
+  const go = (step: number) => {
+    target = ((((target ?? current()) + step) % total) + total) % total;
+    track.scrollTo({ left: target * track.clientWidth, behavior: smooth });
+    show();
+  };
   card.querySelector('[data-gallery-prev]')?.addEventListener('click', () => go(-1));
   card.querySelector('[data-gallery-next]')?.addEventListener('click', () => go(1));
-  track.addEventListener('scroll', () => (count.textContent = `${current() + 1} / ${total}`), { passive: true });
+  // A swipe, wheel or key takes over from the arrows.
+  for (const type of ['pointerdown', 'wheel', 'keydown'] as const) track.addEventListener(type, () => (target = null), { passive: true });
+  track.addEventListener(
+    'scroll',
+    () => {
+      if (target !== null && Math.abs(track.scrollLeft - target * track.clientWidth) < 1) target = null;
+      show();
+    },
+    { passive: true },
+  );
 }
 
 /** The fleet page: cards from the build, calendars refreshed from GET /butlers/cars on load. */
