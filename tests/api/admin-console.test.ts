@@ -303,7 +303,7 @@ describe('order desk and publishing', () => {
     expect((await as(staff).post(`/admin/subscription-requests/${r.id}/cancel`)).status).toBe(409);
     const audit = (await as(staff).get(`/admin/audit?entity=subscription_request&entity_id=${r.id}`)).body.data.entries;
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'cancel', actor: staffEmail, after: { id: r.id } });
+    expect(audit[0]).toMatchObject({ action: 'cancel', actor: staffEmail, before: { id: r.id, status: 'PENDING' }, after: { id: r.id } });
     await as(staff).post('/admin/cars/3/restore');
   });
   it('lists butler requests and validates the status', async () => {

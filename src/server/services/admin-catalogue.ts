@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FEE_TERMS, type Car } from '../../domain/car';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { auditLog, brands, butlerCars, butlerRequests, cars, faqs, models, policyDocuments, subscriptionRequests } from '../db/schema';
+import { auditLog, brands, butlerCars, butlerRequests, cars, faqs, models, policyDocuments, subscriptionRequests, subscriptions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../middleware/auth';
@@ -35,14 +35,23 @@ export async function recordAudit(tx: Db, actor: StaffActor, e: AuditEntry): Pro
   });
 }
 
+/** The order desk's audited rows, as they are before an action (null when missing: the action answers 404 itself). */
+const ORDER_ROWS = {
+  subscription_request: (tx: Db, id: number) => tx.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id)),
+  subscription: (tx: Db, id: number) => tx.select().from(subscriptions).where(eq(subscriptions.id, id)),
+  butler_request: (tx: Db, id: number) => tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)),
+};
+
 /**
- * An order-desk action (confirm, cancel) and its audit row in one transaction; the service's
- * own transaction nests in it (a savepoint). The answer is recorded as `after`.
+ * An order-desk action (confirm, cancel, subscription on/off) and its audit row in one
+ * transaction; the service's own transaction nests in it (a savepoint). The row as it was is
+ * recorded as `before`, the answer as `after`.
  */
-export async function auditedAction<T>(db: Db, actor: StaffActor, what: Pick<AuditEntry, 'action' | 'entity' | 'entityId'>, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function auditedAction<T>(db: Db, actor: StaffActor, what: { action: AuditEntry['action']; entity: keyof typeof ORDER_ROWS; entityId: number }, work: (tx: Db) => Promise<T>): Promise<T> {
   return inTransaction(db, async (tx) => {
+    const [before = null] = await ORDER_ROWS[what.entity](tx, what.entityId);
     const result = await work(tx);
-    await recordAudit(tx, actor, { ...what, before: null, after: result });
+    await recordAudit(tx, actor, { ...what, before, after: result });
     return result;
   });
 }
