@@ -304,6 +304,7 @@ describe('order desk and publishing', () => {
     const audit = (await as(staff).get(`/admin/audit?entity=subscription_request&entity_id=${r.id}`)).body.data.entries;
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'cancel', actor: staffEmail, before: { id: r.id, status: 'PENDING' }, after: { id: r.id } });
+    expect(JSON.stringify(audit[0])).not.toContain(r.billingKey);
     await as(staff).post('/admin/cars/3/restore');
   });
   it('lists butler requests and validates the status', async () => {

@@ -397,6 +397,7 @@ describe('lists, coupons and butler subscriptions', () => {
     // The audit row keeps the request as it was and the subscription it became.
     const [audit] = (await ctx.call('GET', `/admin/audit?entity=butler_request&entity_id=${r.id}`, { token: ADMIN })).body.data.entries;
     expect(audit).toMatchObject({ action: 'confirm', before: { id: r.id, status: 'PENDING' }, after: { id: sub.id, request: { status: 'CONFIRMED' } } });
+    expect(audit.before).not.toHaveProperty('billingKey');
     const again = await ctx.call('POST', `/admin/butler-requests/${r.id}/confirm`, { token: ADMIN });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('이미 확정된 의전 요청입니다.');

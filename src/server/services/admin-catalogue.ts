@@ -49,7 +49,9 @@ const ORDER_ROWS = {
  */
 export async function auditedAction<T>(db: Db, actor: StaffActor, what: { action: AuditEntry['action']; entity: keyof typeof ORDER_ROWS; entityId: number }, work: (tx: Db) => Promise<T>): Promise<T> {
   return inTransaction(db, async (tx) => {
-    const [before = null] = await ORDER_ROWS[what.entity](tx, what.entityId);
+    const [row] = await ORDER_ROWS[what.entity](tx, what.entityId);
+    // The billing key is a payment credential: it stays in its own row, never in the log staff read.
+    const before = row ? (({ billingKey: _key, ...rest }: Record<string, unknown>) => rest)(row) : null;
     const result = await work(tx);
     await recordAudit(tx, actor, { ...what, before, after: result });
     return result;
