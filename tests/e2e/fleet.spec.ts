@@ -57,8 +57,9 @@ test('two columns from 768 px, one below; images swipe with arrows; no horizonta
   await el.getByRole('button', { name: /이전 이미지/ }).click();
   await el.getByRole('button', { name: /이전 이미지/ }).click();
   await expect(el.locator('[data-gallery-count]')).toHaveText(`${first.images.length} / ${first.images.length}`);
-  // A swipe takes over from the arrows: the count follows the images in view.
+  // Once the arrows' scroll has settled, a swipe takes over: the count follows the images in view.
   const track = el.locator('[data-gallery-track]');
+  await expect.poll(() => track.evaluate((t) => Math.round(t.scrollLeft / t.clientWidth))).toBe(first.images.length - 1);
   await track.dispatchEvent('pointerdown');
   await track.evaluate((t) => t.scrollTo({ left: 0 }));
   await expect(el.locator('[data-gallery-count]')).toHaveText(`1 / ${first.images.length}`);
