@@ -23,6 +23,11 @@ export interface TestContext {
   config: Config;
   /** Calls the app in process; `json` bodies are serialised, `token` becomes a bearer header. */
   call: (method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  /**
+   * Another replica's connection to the same database: its own pool on PostgreSQL; on PGlite (one
+   * process, one database) the same handle, closed with the context.
+   */
+  openReplica: () => Promise<Database>;
   close: () => Promise<void>;
 }
 
@@ -33,6 +38,7 @@ export interface TestContext {
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
+  let openReplica = async (): Promise<Database> => ({ ...database, close: async () => {} });
   if (process.env.TEST_DB === 'postgres') {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -43,6 +49,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     database = await openDatabase({ url: testUrl.toString() });
+    openReplica = () => openDatabase({ url: testUrl.toString() });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url.toString() });
       await c.connect();
@@ -77,6 +84,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     database,
     config,
     call,
+    openReplica,
     close: async () => {
       await database.close();
       await dropDatabase();

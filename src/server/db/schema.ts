@@ -478,3 +478,39 @@ export const publishBuilds = pgTable(
   },
   (t) => [index('publish_builds_started_idx').on(t.startedAt)],
 );
+
+// ── Jobs ─────────────────────────────────────────────────────────────────────
+
+/** queued → running → done, or back to queued (a retry or a later run), or failed once it gave up. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The durable job queue (src/server/jobs/): work that happens later (monthly charges, retries,
+ * reconciliation, notifications) is a row, written in the transaction of the event that causes
+ * it, and claimed with FOR UPDATE SKIP LOCKED so one replica runs it at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** Which handler runs it (src/server/jobs/handlers.ts). */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** One job per effect: enqueueing a key that exists is a no-op (idempotent producers). */
+    key: varchar('key', { length: 200 }).notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: varchar('status', { length: 20 }).$type<JobStatus>().notNull().default('queued'),
+    /** Due time on the business clock (a test clock can move it). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** Runs started (a crashed run counts); reset when a handler asks to run again later. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** While running: the worker holding it and the end of its lease (wall time); an expired lease is a crashed run. */
+    lockedBy: varchar('locked_by', { length: 120 }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_idx').on(t.kind, t.status)],
+);

@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type Job = typeof jobs.$inferSelect;
+
+export interface JobSpec {
+  kind: string;
+  /** One job per effect, e.g. `charge:subscription:12:month:3`; a key that exists is not enqueued again. */
+  key: string;
+  payload?: Record<string, unknown>;
+  /** Due time on the business clock. */
+  runAt: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Enqueues a job inside the caller's transaction (the outbox pattern: the job exists exactly when
+ * the event that causes it committed). Returns false when a job with this key already exists.
+ */
+export async function enqueue(tx: Db, spec: JobSpec): Promise<boolean> {
+  const rows = await tx
+    .insert(jobs)
+    .values({ kind: spec.kind, key: spec.key, payload: spec.payload ?? {}, runAt: spec.runAt, maxAttempts: spec.maxAttempts ?? 5 })
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Moves a queued job (by key) to another due time, e.g. a reminder after its trip moved; false when none is queued. */
+export async function rescheduleQueued(tx: Db, key: string, runAt: Date): Promise<boolean> {
+  const rows = await tx
+    .update(jobs)
+    .set({ runAt, updatedAt: new Date() })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Drops queued jobs by key (a cancelled subscription's future charges); a running one finishes and sees the new state. */
+export async function cancelQueued(tx: Db, keys: string[]): Promise<number> {
+  if (!keys.length) return 0;
+  const rows = await tx
+    .delete(jobs)
+    .where(and(inArray(jobs.key, keys), eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+export interface ClaimOptions {
+  /** Business time: queued jobs due by then are taken. */
+  now: Date;
+  /** This worker's name (replica and loop). */
+  worker: string;
+  limit: number;
+  /** How long a claim holds (wall time) before another worker may take the job as crashed. */
+  leaseMs: number;
+  kinds?: readonly string[];
+}
+
+/**
+ * Claims up to `limit` due jobs for this worker: queued ones due by `now`, and running ones whose
+ * lease ran out (their worker died). FOR UPDATE SKIP LOCKED makes concurrent claimers, on any
+ * number of replicas, take disjoint rows.
+ */
+export async function claimDue(db: Db, opts: ClaimOptions): Promise<Job[]> {
+  const wall = new Date();
+  const leaseEnd = new Date(wall.getTime() + opts.leaseMs);
+  const kinds = opts.kinds?.length ? sql`and kind in (${sql.join(opts.kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
+  const result = await db.execute(sql`
+    update jobs set status = 'running', attempts = attempts + 1, locked_by = ${opts.worker},
+      locked_until = ${leaseEnd.toISOString()}, updated_at = ${wall.toISOString()}
+    where id in (
+      select id from jobs
+      where ((status = 'queued' and run_at <= ${opts.now.toISOString()})
+          or (status = 'running' and locked_until < ${wall.toISOString()}))
+        ${kinds}
+      order by run_at, id
+      limit ${opts.limit}
+      for update skip locked)
+    returning id`);
+  const ids = rowsOf(result).map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.runAt, jobs.id);
+}
+
+/** What a handler asks for after a run that did not throw. */
+export type JobOutcome = void | { runAgainAt: Date };
+
+/** Ends this worker's claim: done, or queued again at `runAgainAt` (attempts start over). A lost lease changes nothing. */
+export async function finish(db: Db, job: Job, worker: string, outcome: JobOutcome): Promise<void> {
+  const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker));
+  const released = { lockedBy: null, lockedUntil: null, lastError: null, updatedAt: new Date() };
+  if (outcome && 'runAgainAt' in outcome) await db.update(jobs).set({ ...released, status: 'queued', runAt: outcome.runAgainAt, attempts: 0 }).where(mine);
+  else await db.update(jobs).set({ ...released, status: 'done', finishedAt: new Date() }).where(mine);
+}
+
+/** A run that threw: queued again after a backoff, or failed once it used its attempts. */
+export async function fail(db: Db, job: Job, worker: string, error: string, now: Date): Promise<'retry' | 'failed'> {
+  const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker));
+  const released = { lockedBy: null, lockedUntil: null, lastError: error.slice(0, 2000), updatedAt: new Date() };
+  if (job.attempts >= job.maxAttempts) {
+    await db.update(jobs).set({ ...released, status: 'failed', finishedAt: new Date() }).where(mine);
+    return 'failed';
+  }
+  await db.update(jobs).set({ ...released, status: 'queued', runAt: new Date(now.getTime() + backoffMs(job.attempts)) }).where(mine);
+  return 'retry';
+}
+
+/** 30 s, 2 min, 8 min, 32 min … capped at 6 h: a provider that is down gets time to come back. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+
+/** Rows of a raw query on either driver (node-postgres answers { rows }, PGlite too). */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
