@@ -1,3 +1,4 @@
+import type { PaymentView } from './payments';
 import { couponDiscount, finalPrice, type CouponTerms } from './pricing';
 import { addDays, DAY_MS, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
@@ -77,6 +78,10 @@ export interface ButlerRequestView {
   final_price: number;
   /** Masked by the server. */
   billing_key: string;
+  /** The fee's charge at booking (null when nothing was to pay). */
+  payment: PaymentView | null;
+  /** Won paid for the booking so far, after refunds (the fee, edit differences, overtime). */
+  paid_amount: number;
 }
 
 /** A butler subscription as GET /butlers returns it. */

@@ -16,6 +16,8 @@ export const ErrorCode = {
   RATE_LIMITED: 1129,
   UNPROCESSABLE: 1122,
   PAYMENT: 1201,
+  /** 422: the card was declined; the message is the provider's reason in Korean and nothing was spent. */
+  PAYMENT_DECLINED: 1202,
   NOT_CONFIGURED: 1301,
   INTERNAL: 1500,
 } as const;

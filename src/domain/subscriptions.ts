@@ -1,4 +1,5 @@
 import type { Car } from './car';
+import type { PaymentView, SubscriptionBillingView } from './payments';
 
 /** A subscription request as GET /subscriptions/requests returns it. */
 export interface SubscriptionRequest {
@@ -16,6 +17,8 @@ export interface SubscriptionRequest {
   final_fee: number;
   /** Masked by the server. */
   billing_key: string;
+  /** The first month's charge, made with the request (null when coupon and points covered it). */
+  payment: PaymentView | null;
 }
 
 /** A subscription as GET /subscriptions returns it. */
@@ -27,6 +30,7 @@ export interface Subscription {
   is_current: boolean;
   created_at: string;
   request: { id: number; car: Car; month: number; start_date: string | null; end_date: string | null };
+  billing: SubscriptionBillingView;
 }
 
 /**

@@ -7,6 +7,10 @@ import type { Config } from './env';
 import { unmatchedApiRequest } from './api-fallback';
 import { ApiError } from './errors';
 import type { AppEnv, Deps } from './http';
+import { createClock, type SettableClock } from './jobs/clock';
+import { createJobRunner } from './jobs/handlers';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
 import { safeError } from './log-safe';
 import { apiHeaders } from './middleware/api-headers';
 import { adminCatalogueRoutes } from './routes/admin';
@@ -26,6 +30,8 @@ import { sandboxBillingRoutes } from './routes/sandbox-billing';
 import { accountsRoutes } from './routes/accounts';
 import { sandboxIdentityRoutes } from './routes/sandbox-identity';
 import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
+import { paymentRoutes } from './routes/payments';
+import { adminPaymentRoutes } from './routes/admin-payments';
 
 export interface AppOptions {
   db: Db;
@@ -35,16 +41,20 @@ export interface AppOptions {
   onPublishRequest?: (trigger: 'publish' | 'webhook') => void;
   /** Catalogue read cache (`npm start` passes one, see cache/catalogue-changes.ts); without it every read queries the database. */
   catalogueCache?: CatalogueCache;
+  /** The payment provider, clock and job runner (`npm start` shares them with its job loop); made here when absent. */
+  payments?: PaymentProvider;
+  clock?: SettableClock;
+  runJobs?: Deps['runJobs'];
 }
 
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
-export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache }: AppOptions) {
-  const log: Deps['log'] = (level, message, extra) => {
-    if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
-    (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
-  };
+export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache, ...opts }: AppOptions) {
+  const log = apiLogger(config);
+  const payments = opts.payments ?? createPaymentProvider(db, config);
+  const clock = opts.clock ?? createClock();
   const deps: Deps = {
-    db, config, log,
+    db, config, log, payments, clock,
+    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log }, `api-${process.pid}`),
     onCatalogueChange: () => {
       catalogueCache?.changed('catalogue');
       onCatalogueChange();
@@ -85,6 +95,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/accounts', accountsRoutes);
   app.route('/sandbox', sandboxIdentityRoutes);
   app.route('/uploads', uploadRoutes);
+  app.route('/payments', paymentRoutes);
+  app.route('/admin', adminPaymentRoutes);
 
   app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {
@@ -104,6 +116,14 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     return c.json({ code: ErrorCode.INTERNAL, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', errors: {} }, 500);
   });
   return app;
+}
+
+/** The API's log, at the configured level. */
+export function apiLogger(config: Config): Deps['log'] {
+  return (level, message, extra) => {
+    if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
+    (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
+  };
 }
 
 /** The PostgreSQL SQLSTATE of an error or of its causes (drizzle wraps the driver's error). */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ButlerRefundPolicy } from '../domain/payments';
 import { parseCorsOrigins } from './middleware/api-headers';
 import { sandboxEnabled } from './sandbox-mode';
 import { parseTrustProxy } from './trust-proxy';
@@ -30,6 +31,18 @@ const EnvSchema = z.object({
   PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY: optional,
   PORTONE_API_SECRET: optional,
   PORTONE_API_BASE_URL: z.string().default('https://api.portone.io'),
+  /** PortOne V2 webhook secret (whsec_…): POST /api/payments/webhook verifies signatures with it. */
+  PORTONE_WEBHOOK_SECRET: optional,
+  /** How long a charge may take before its outcome counts as unknown (the reconcile job then asks the provider). */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The sandbox's slow test card answers after this long (longer than PAYMENT_TIMEOUT_MS, to test timeouts). */
+  SANDBOX_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** Latency the sandbox adds to every charge (the billing bench uses 50 ms). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Butler cancellation refunds (src/domain/payments.ts): everything back until this many hours before the start… */
+  PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** …then this percent until the start, nothing after. */
+  PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
   KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
@@ -48,8 +61,12 @@ const EnvSchema = z.object({
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** The payment and identity sandbox: `on` or `off`; unset = on only while HOST is loopback (src/server/sandbox-mode.ts). */
   SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Test fixtures (/api/admin/test-*: made-up customers and staff, the test clock, billing runs): only when `on`, never in production. */
+  TEST_FIXTURES: z.enum(['on', 'off']).default('off'),
   /** Origins whose pages may call the API (CORS), comma-separated; unset = same-origin only. */
   CORS_ORIGINS: optional,
   TRUST_PROXY: optional,
@@ -76,6 +93,13 @@ export interface Config {
     apiBaseUrl: string;
     /** True when PortOne is fully configured; sandbox keys are refused then. */
     configured: boolean;
+    webhookSecret?: string;
+  };
+  payments: {
+    timeoutMs: number;
+    sandboxSlowMs: number;
+    sandboxLatencyMs: number;
+    butlerRefund: ButlerRefundPolicy;
   };
   oauth: Record<
     'kakao' | 'google' | 'naver',
@@ -85,6 +109,9 @@ export interface Config {
   mailFrom: string;
   llm: { baseUrl?: string; apiKey?: string; model: string };
   logLevel: 'silent' | 'error' | 'info';
+  jobIntervalMs: number;
+  /** TEST_FIXTURES=on: the /api/admin/test-* routes exist (the test runner sets it). */
+  testFixtures: boolean;
   /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: readonly string[];
   /** Whether the payment and identity sandbox may run (SANDBOX, HOST; see src/server/sandbox-mode.ts). */
@@ -122,6 +149,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.NODE_ENV === 'production' && e.SANDBOX === 'on') {
     throw new Error('SANDBOX=on is refused with NODE_ENV=production: the sandbox lets anyone who knows a name, phone and birth date take over that account.');
   }
+  if (e.NODE_ENV === 'production' && e.TEST_FIXTURES === 'on') {
+    throw new Error('TEST_FIXTURES=on is refused with NODE_ENV=production: the fixtures mint customers, points and staff.');
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('NODE_ENV=production needs JWT_SECRET.');
   }
@@ -143,6 +173,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       apiSecret: e.PORTONE_API_SECRET,
       apiBaseUrl: e.PORTONE_API_BASE_URL,
       configured: portoneConfigured,
+      webhookSecret: e.PORTONE_WEBHOOK_SECRET,
+    },
+    payments: {
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      sandboxSlowMs: e.SANDBOX_SLOW_MS,
+      sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+      butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
     },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
@@ -153,6 +190,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
+    jobIntervalMs: e.JOB_INTERVAL_MS,
+    testFixtures: e.TEST_FIXTURES === 'on',
     trustProxy,
     sandbox: sandboxEnabled(e.NODE_ENV, e.SANDBOX, e.HOST),
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
@@ -177,5 +216,5 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-test-admin-token-0123';
 
 /** A config for tests: in-memory everything, a fixed secret, quiet logs, the sandbox on. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', SANDBOX: 'on', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, overrides);
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', SANDBOX: 'on', ADMIN_TOKEN: TEST_ADMIN_TOKEN, TEST_FIXTURES: 'on' }, overrides);
 }

@@ -4,6 +4,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { Config } from './env';
 import type { Db } from './db/client';
+import type { SettableClock } from './jobs/clock';
+import type { RunReport } from './jobs/runner';
+import type { PaymentProvider } from './payments/provider';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
 
@@ -18,6 +21,12 @@ export interface Deps {
   /** Asks for a storefront build now, even when the catalogue version is unchanged (console 발행, webhook); `npm start` wires it (services/publish.ts records the build). */
   requestPublish: (trigger: 'publish' | 'webhook') => void;
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
+  /** The one payment provider (PortOne or the sandbox; src/server/payments). */
+  payments: PaymentProvider;
+  /** The business clock: due charges, retries, refund windows (a test clock can move it). */
+  clock: SettableClock;
+  /** Runs the due jobs of these kinds (all kinds when omitted) now and resolves when they are done. */
+  runJobs: (kinds?: readonly string[]) => Promise<RunReport>;
 }
 
 export type AppEnv = { Variables: { deps: Deps; userId: number } };

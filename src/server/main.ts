@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { createApp } from './app';
+import { apiLogger, createApp } from './app';
+import { createClock } from './jobs/clock';
+import { createJobRunner } from './jobs/handlers';
+import { startJobLoop } from './jobs/loop';
+import { createPaymentProvider } from './payments';
 import { openCatalogueCache } from './cache/catalogue-changes';
 import { fastServe } from './cache/fast-path';
 import { compressJsonAnswers } from './compression';
@@ -10,7 +14,7 @@ import { isEmpty, seedDatabase } from './db/seed';
 import { listenWide } from './listen';
 import { loadConfig, type Config } from './env';
 import { catalogueVersion } from './services/catalogue';
-import { createPublisher, failAbandonedBuilds, type BuildTrigger } from './services/publish';
+import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './services/publish';
 import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
 import { sandboxAllowed } from './sandbox-mode';
 import { serveSite } from './static';
@@ -75,7 +79,11 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     // Another replica's catalogue write rebuilds here too (under the build lock: once per version).
     onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
   });
-  const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache });
+  // One provider, clock and job runner for the API and this replica's job loop.
+  const payments = createPaymentProvider(db, config);
+  const clock = createClock();
+  const runJobs = createJobRunner({ db, payments, clock, log: apiLogger(config) }, replicaName());
+  const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache, payments, clock, runJobs });
   const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
 
   const server = createAdaptorServer(fastServe(catalogueCache, site.fetch)) as Server;
@@ -88,6 +96,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     throw err;
   });
   const { port } = listening;
+  // Due charges, retries and reconciliation, every few seconds (SKIP LOCKED claims: replicas never run one job twice).
+  const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', err) });
   const version = await catalogueVersion(db);
   if (needsBuild(distDir, version, sources())) {
     try {
@@ -113,6 +123,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
+      await jobLoop.stop();
       await publisher.stop();
       await listening.close();
       await catalogueCache.close();

@@ -28,18 +28,25 @@ button.fail{flex:1 1 10rem}
 button.cancel{flex-basis:100%;border:0;padding:.75rem 0 0;color:var(--muted);text-decoration:underline;text-underline-offset:4px;font-weight:500}
 :focus-visible{outline:2px solid var(--gold);outline-offset:2px}
 .error{color:var(--warn);font-weight:600}
+fieldset.cards{border:0;margin:1rem 0 0;padding:0;display:grid;gap:.5rem}
+legend{font-size:.875rem;font-weight:600;margin-bottom:.5rem}
+.card-option{display:flex;gap:.75rem;align-items:flex-start;margin:0;padding:.75rem;border:1px solid var(--line);cursor:pointer;min-height:44px}
+.card-option input{width:auto;margin-top:.25rem}
+.card-option small{display:block;color:var(--muted);font-weight:400}
+.console-row{border-top:1px solid var(--line);padding:.75rem 0}
+@media print{.bar,.badge,.print-hide{display:none}body{background:#fff}.card{border:0}}
 `;
 
 /**
  * The shell of a payment-provider sandbox page: the site's dark bar with a TEST label, a
  * red 테스트 환경 notice and a card holding the page's own content.
  */
-export function sandboxPage(p: { title: string; notice: string; heading: string; body: Html }) {
+export function sandboxPage(p: { title: string; notice: string; heading: string; body: Html; script?: string }) {
   return html`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${p.title}</title>
 <link rel="stylesheet" href="/fonts/pretendard/pretendard.css">
-<style>${raw(STYLE)}</style></head>
+<style>${raw(STYLE)}</style>${p.script ? html`<script src="${p.script}" defer></script>` : ''}</head>
 <body><header class="bar"><span class="logo">LUXE</span><span class="test">TEST · 테스트 페이지</span></header>
 <main><div class="card"><p class="badge" role="note">${p.notice}</p>
 <h1>${p.heading}</h1>

@@ -4,7 +4,7 @@ import { quoteButler } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/server/db/factories';
 import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/server/db/schema';
-import { issueSandboxBillingKey } from '../../src/server/services/payments';
+import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
 import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
@@ -416,7 +416,8 @@ describe('lists, coupons and butler subscriptions', () => {
     // staff may still cancel (e.g. no deposit): refunds once, frees the day, the subscription leaves the list
     const cancel = await ctx.call('POST', `/admin/butler-requests/${r.id}/cancel`, { token: ADMIN });
     expect(cancel.status).toBe(200);
-    expect(cancel.body.data).toEqual({ id: r.id, refunded_points: 20_000, coupon_returned: true });
+    // Staff cancels refund everything paid (here the fee after the coupon and points) with the coupon and points.
+    expect(cancel.body.data).toEqual({ id: r.id, refunded_points: 20_000, coupon_returned: true, refunded_amount: r.final_price, refund_percent: 100 });
     expect((await ctx.call('POST', `/admin/butler-requests/${r.id}/cancel`, { token: ADMIN })).status).toBe(409);
     expect(await balance(user.id)).toBe(20_000);
     expect(await couponUsed(holdings[0])).toBe(false);
@@ -492,7 +493,8 @@ describe('editing a request', () => {
     expect(longer.body.data.butler_request).toMatchObject({ point_used: 700_000, final_price: 140_000 });
     expect(await balance(user.id)).toBe(280_000);
     const del = await ctx.call('DELETE', `/butlers/requests/${r.id}`, { token });
-    expect(del.body.data).toEqual({ id: r.id, refunded_points: 700_000, coupon_returned: false });
+    // The longer trip charged 140,000 won more; the cancel, 140 days ahead, refunds it all.
+    expect(del.body.data).toEqual({ id: r.id, refunded_points: 700_000, coupon_returned: false, refunded_amount: 140_000, refund_percent: 100 });
     expect(await balance(user.id)).toBe(980_000);
   });
 
@@ -531,7 +533,7 @@ describe('cancelling and other users', () => {
     const [x, y] = await Promise.all([ctx.call('DELETE', `/butlers/requests/${r.id}`, { token }), ctx.call('DELETE', `/butlers/requests/${r.id}`, { token })]);
     expect([x.status, y.status].sort()).toEqual([200, 404]);
     const done = x.status === 200 ? x : y;
-    expect(done.body.data).toEqual({ id: r.id, refunded_points: 100_000, coupon_returned: true });
+    expect(done.body.data).toEqual({ id: r.id, refunded_points: 100_000, coupon_returned: true, refunded_amount: r.final_price, refund_percent: 100 });
     expect((await ctx.call('DELETE', `/butlers/requests/${r.id}`, { token })).body.message).toBe('요청을 찾을 수 없습니다.');
     expect(await balance(user.id)).toBe(100_000);
     expect(await couponUsed(holdings[0])).toBe(false);

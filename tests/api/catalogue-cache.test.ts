@@ -9,7 +9,7 @@ import { insertUser } from '../../src/server/db/factories';
 import { butlerReservedDates } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
 import { bumpCatalogueVersion, catalogueVersion } from '../../src/server/services/catalogue';
-import { issueSandboxBillingKey } from '../../src/server/services/payments';
+import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
 import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { insertCoupon, insertUser } from '../../src/server/db/factories';
 import { userCoupons } from '../../src/server/db/schema';
 import { testConfig, type Config } from '../../src/server/env';
-import { issueSandboxBillingKey } from '../../src/server/services/payments';
+import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/server/services/points';
 import { openSession } from '../../src/server/services/sessions';
 

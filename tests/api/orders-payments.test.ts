@@ -1,32 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../src/server/env';
-import { issueSandboxBillingKey, maskBillingKey, verifyBillingKey } from '../../src/server/services/payments';
+import { createPaymentProvider } from '../../src/server/payments';
+import { maskBillingKey } from '../../src/server/payments/ledger';
+import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
 import { createTestContext, type TestContext } from './helpers';
 
 const portone = { storeId: 'store-1', apiSecret: 'secret-1', apiBaseUrl: 'https://portone.test', configured: true };
 
 describe('billing-key verification', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+  afterEach(() => vi.unstubAllGlobals());
+  const provider = (config = testConfig()) => createPaymentProvider(ctx.database.db, config);
+
   it('sandbox keys verify only with the same secret and only while PortOne is off', async () => {
     const config = testConfig();
     const key = issueSandboxBillingKey(config);
-    await expect(verifyBillingKey(config, key)).resolves.toBe('sandbox');
-    await expect(verifyBillingKey(testConfig({ jwtSecret: 'another-secret-another-secret-xx' }), key)).rejects.toMatchObject({ status: 422 });
-    await expect(verifyBillingKey(testConfig({ portone }), key, async () => new Response('{}'))).rejects.toMatchObject({ status: 422 });
+    await expect(provider(config).verifyBillingKey(key)).resolves.toBeUndefined();
+    await expect(provider(testConfig({ jwtSecret: 'another-secret-another-secret-xx' })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ type: 'BILLING_KEY_NOT_FOUND' }), { status: 404 }));
+    await expect(provider(testConfig({ portone })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
   });
 
-  it('with PortOne: GET /billing-keys/{key} with the PortOne secret; ISSUED passes, 404 and DELETED fail, outages are 502', async () => {
-    const config = testConfig({ portone });
+  it('with PortOne: GET /billing-keys/{key} with the PortOne secret through the SDK; ISSUED passes, not found and DELETED fail, outages are 502', async () => {
     const calls: { url: string; auth: string | null }[] = [];
-    const fake = (status: number, body: unknown) => (async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') });
-      return new Response(JSON.stringify(body), { status });
-    }) as typeof fetch;
-    await expect(verifyBillingKey(config, 'billing-key-1', fake(200, { status: 'ISSUED' }))).resolves.toBe('portone');
-    expect(calls[0]).toEqual({ url: 'https://portone.test/billing-keys/billing-key-1', auth: 'PortOne secret-1' });
-    await expect(verifyBillingKey(config, 'k', fake(200, { status: 'DELETED' }))).rejects.toMatchObject({ status: 422 });
-    await expect(verifyBillingKey(config, 'k', fake(404, { type: 'BILLING_KEY_NOT_FOUND' }))).rejects.toMatchObject({ status: 422 });
-    await expect(verifyBillingKey(config, 'k', fake(500, {}))).rejects.toMatchObject({ status: 502 });
-    await expect(verifyBillingKey(config, 'k', (async () => { throw new TypeError('down'); }) as typeof fetch)).rejects.toMatchObject({ status: 502 });
+    const fake = (status: number, body: unknown) =>
+      vi.stubGlobal('fetch', async (url: string | URL | Request, init?: RequestInit) => {
+        calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') });
+        return new Response(JSON.stringify(body), { status });
+      });
+    const p = provider(testConfig({ portone }));
+    fake(200, { status: 'ISSUED' });
+    await expect(p.verifyBillingKey('billing-key-1')).resolves.toBeUndefined();
+    expect(calls[0].url).toMatch(/^https:\/\/portone\.test\/billing-keys\/billing-key-1/);
+    expect(calls[0].auth).toBe('PortOne secret-1');
+    fake(200, { status: 'DELETED' });
+    await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 422 });
+    fake(404, { type: 'BILLING_KEY_NOT_FOUND', message: 'not found' });
+    await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 422 });
+    fake(500, { type: 'INTERNAL' });
+    await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 502 });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('down');
+    });
+    await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 502 });
   });
 
   it('masks keys for display', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, testConfig } from '../../src/server/env';
 import { sandboxBanner, sandboxEnabled } from '../../src/server/sandbox-mode';
-import { verifyBillingKey } from '../../src/server/services/payments';
+import { createPaymentProvider } from '../../src/server/payments';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 /** Issue 12 "Headers and sandbox": API headers, CORS, the sandbox switch, and 500 logs without personal data. */
@@ -105,11 +105,11 @@ describe('the sandbox switch', () => {
         body: new URLSearchParams({ identityVerificationId: 'identity-verification-takeover1', redirectUrl: '/signup', name: '김철수', phone: '01012345678', birthDate: '1990-01-01' }).toString(),
       });
       expect(identity.status).toBe(404);
-      await expect(verifyBillingKey(off.config, key)).rejects.toMatchObject({ status: 422 });
+      await expect(createPaymentProvider(off.database.db, off.config).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
+      await expect(createPaymentProvider(off.database.db, on).verifyBillingKey(key)).resolves.toBeUndefined();
     } finally {
       await off.close();
     }
-    await expect(verifyBillingKey(on, key)).resolves.toBe('sandbox');
   });
 });
 

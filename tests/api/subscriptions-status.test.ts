@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar, insertUser } from '../../src/server/db/factories';
-import { issueSandboxBillingKey } from '../../src/server/services/payments';
+import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
 import { openSession } from '../../src/server/services/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/server/env';
 import { createTestContext, type TestContext } from './helpers';

@@ -60,7 +60,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v === undefined ? undefined : v || null));
 
 /** An ISO date-time; answered as a UTC ISO string. */
-const instant = (label: string) =>
+export const instant = (label: string) =>
   z
     .string({ error: `${label}을(를) 입력해주세요.` })
     .max(40, { error: `${label} 형식이 올바르지 않습니다.` })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BillingStatus, PaymentPurpose, PaymentStatus } from '../../domain/payments';
 import {
   boolean,
   date,
@@ -334,10 +335,15 @@ export const subscriptions = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The card charged every month: the request's, until the customer changes it. */
+    billingKey: varchar('billing_key', { length: 200 }),
+    billingStatus: varchar('billing_status', { length: 20 }).$type<BillingStatus>().notNull().default('ACTIVE'),
+    /** Months paid so far (1 once the first month, charged with the request, is paid). */
+    paidMonths: integer('paid_months').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus)],
 );
 
 // ── Butler ───────────────────────────────────────────────────────────────────
@@ -367,6 +373,9 @@ export const butlerRequests = pgTable(
     couponDiscount: integer('coupon_discount').notNull().default(0),
     finalPrice: integer('final_price').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('PENDING'),
+    /** Recorded by staff after the trip; overtime beyond the quote is charged from these. */
+    actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
+    actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -514,3 +523,101 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_idx').on(t.kind, t.status)],
 );
+
+// ── Payments ─────────────────────────────────────────────────────────────────
+
+/**
+ * The ledger: one row per charge attempt, written (PENDING) and committed before the provider
+ * is called. The id is ours, deterministic per purpose (src/domain/payments.ts paymentIds) and
+ * sent to the provider as its payment id, so a retry after a crash can never charge twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: varchar('id', { length: 80 }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    purpose: varchar('purpose', { length: 30 }).$type<PaymentPurpose>().notNull(),
+    /** subscription_request | subscription | butler_request, and its id. */
+    refType: varchar('ref_type', { length: 30 }).notNull(),
+    refId: integer('ref_id').notNull(),
+    /** The subscription month (1 = the first) a subscription charge pays for. */
+    month: integer('month'),
+    /** 1 for the first try of a purpose, 2… for tries after a known failure. */
+    attempt: integer('attempt').notNull().default(1),
+    orderName: varchar('order_name', { length: 200 }).notNull(),
+    /** Won. */
+    amount: integer('amount').notNull(),
+    cancelledAmount: integer('cancelled_amount').notNull().default(0),
+    status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('PENDING'),
+    /** portone | sandbox */
+    provider: varchar('provider', { length: 20 }).notNull(),
+    /** The billing key charged (a credential: never answered unmasked). */
+    billingKey: varchar('billing_key', { length: 200 }).notNull(),
+    pgTxId: varchar('pg_tx_id', { length: 200 }),
+    receiptUrl: text('receipt_url'),
+    failureCode: varchar('failure_code', { length: 80 }),
+    failureReason: text('failure_reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.requestedAt),
+    index('payments_ref_idx').on(t.refType, t.refId),
+    index('payments_status_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+export type RefundStatus = 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+
+/** Every refund (a provider cancel, full or part), once per key: a retried cancel never refunds twice. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** What the refund is for, e.g. refund:subreq:12, refund:butler:7, refund:staff:<audit id>. */
+    key: varchar('key', { length: 120 }).notNull().unique(),
+    paymentId: varchar('payment_id', { length: 80 }).notNull().references(() => payments.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** customer | staff:<email> | system | provider (cancelled in the provider's console) */
+    actor: varchar('actor', { length: 254 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<RefundStatus>().notNull().default('REQUESTED'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_user_idx').on(t.userId)],
+);
+
+/** Webhooks already handled, by their webhook-id: a replay changes nothing. */
+export const webhookReceipts = pgTable('webhook_receipts', {
+  id: varchar('id', { length: 200 }).primaryKey(),
+  type: varchar('type', { length: 80 }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's own books (what PortOne keeps on its side): one row per payment id,
+ * so the same id twice is charged once, and cancels and receipts read from here.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  paymentId: varchar('payment_id', { length: 80 }).primaryKey(),
+  billingKey: varchar('billing_key', { length: 200 }).notNull(),
+  orderName: varchar('order_name', { length: 200 }).notNull(),
+  amount: integer('amount').notNull(),
+  cancelledAmount: integer('cancelled_amount').notNull().default(0),
+  status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull(),
+  failureCode: varchar('failure_code', { length: 80 }),
+  failureMessage: text('failure_message'),
+  pgTxId: varchar('pg_tx_id', { length: 80 }).notNull(),
+  customerName: varchar('customer_name', { length: 80 }),
+  /** [{ id, amount, reason, at }] */
+  cancellations: jsonb('cancellations').$type<{ id: string; amount: number; reason: string; at: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { users } from '../db/schema';
 import { sha256Hex } from '../env';
-import { ApiError, forbidden, unauthorized } from '../errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../errors';
 import type { AppEnv, Ctx } from '../http';
 import { clientIp, limiterFor } from './rate-limit';
 import { sessionUser } from '../services/sessions';
@@ -130,5 +130,14 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
     }
     throw err;
   }
+  await next();
+});
+
+/**
+ * Test fixtures (/admin/test-*) exist only with TEST_FIXTURES=on (set by the test runner, refused in
+ * production): otherwise they answer the API's plain 404, as if the path did not exist.
+ */
+export const requireFixtures = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.deps.config.testFixtures) throw notFound('요청한 주소를 찾을 수 없습니다.');
   await next();
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ok, reservationWrites, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
-import { auditedAction } from '../services/admin-catalogue';
+import { auditedAction, auditedCall } from '../services/admin-catalogue';
 import { adminCancelButlerRequest, confirmButlerRequest } from '../services/butler-orders';
 
 /** Staff actions on butler requests (staff or ADMIN_TOKEN; audited): confirm after 입금 확인, or cancel. */
@@ -10,10 +10,11 @@ export const adminButlerRoutes = new Hono<AppEnv>()
   .use('/butler-requests/*', reservationWrites)
   .post('/butler-requests/:id/confirm', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const sub = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'butler_request', entityId: id }, (tx) => confirmButlerRequest(tx, id));
+    const sub = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'butler_request', entityId: id }, (tx) => confirmButlerRequest(tx, id, c.var.deps.clock.now()));
     return ok(c, { butler_subscription: sub }, 201);
   })
   .post('/butler-requests/:id/cancel', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, await auditedAction(c.var.deps.db, c.get('actor'), { action: 'cancel', entity: 'butler_request', entityId: id }, (tx) => adminCancelButlerRequest(tx, id)));
+    const actor = c.get('actor');
+    return ok(c, await auditedCall(c.var.deps.db, actor, { action: 'cancel', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, id, { actor: `staff:${actor.name}`, audit })));
   });

@@ -5,8 +5,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { createMiddleware } from 'hono/factory';
 import { badRequest, notFound } from '../errors';
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
-import { requireMachine, requireStaff } from '../middleware/auth';
-import { auditedAction, recordAudit } from '../services/admin-catalogue';
+import { requireFixtures, requireMachine, requireStaff } from '../middleware/auth';
+import { auditedCall, recordAudit } from '../services/admin-catalogue';
 import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscriptionRequestOwner } from '../services/admin-desk';
 import { publishStatus } from '../services/publish';
 import { setStaffRole } from '../services/staff';
@@ -40,7 +40,8 @@ export const adminDeskRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const owner = await subscriptionRequestOwner(db, id);
-    return ok(c, await auditedAction(db, c.get('actor'), { action: 'cancel', entity: 'subscription_request', entityId: id }, (tx) => cancelRequest(tx, owner, id)));
+    const actor = c.get('actor');
+    return ok(c, await auditedCall(db, actor, { action: 'cancel', entity: 'subscription_request', entityId: id }, (audit) => cancelRequest(c.var.deps, owner, id, { actor: `staff:${actor.name}`, audit })));
   })
   .use('/butler-requests/*', reservationWrites)
   .get('/publish', async (c) => ok(c, await publishStatus(c.var.deps.db)))
@@ -53,9 +54,8 @@ export const adminDeskRoutes = new Hono<AppEnv>()
     c.var.deps.requestPublish('webhook');
     return ok(c, await publishStatus(c.var.deps.db), 202);
   })
-  // Test fixture for end-to-end runs (machine token, never in production): makes an existing account staff.
-  .post('/test-staff', requireMachine, validJson(TestStaffSchema), async (c) => {
-    if (c.var.deps.config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
+  // Test fixture for end-to-end runs (machine token, TEST_FIXTURES=on only): makes an existing account staff.
+  .post('/test-staff', requireFixtures, requireMachine, validJson(TestStaffSchema), async (c) => {
     const member = await setStaffRole(c.var.deps.db, c.req.valid('json').email, true);
     if (!member) throw notFound('계정을 찾을 수 없습니다.');
     return ok(c, { staff: member });

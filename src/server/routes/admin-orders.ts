@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ConfirmRequestSchema, TestUserSchema } from '../../domain/schemas/orders';
 import { insertUser } from '../db/factories';
 import { coupons, userCoupons } from '../db/schema';
-import { notFound } from '../errors';
 import { ok, validJson, validParams, type AppEnv } from '../http';
-import { requireAdmin } from '../middleware/auth';
+import { requireAdmin, requireFixtures } from '../middleware/auth';
 import { auditedAction } from '../services/admin-catalogue';
 import { confirmRequest, setSubscriptionActive } from '../services/subscription-orders';
 import { creditPoints } from '../services/points';
@@ -16,28 +14,22 @@ import { openSession } from '../services/sessions';
 
 const ActiveSchema = z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) });
 
-/** Test fixtures never exist in production (404 before the body is read). */
-const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.deps.config.env === 'production') throw notFound('요청한 주소를 찾을 수 없습니다.');
-  await next();
-});
-
 /** Staff actions on orders (ADMIN_TOKEN): confirming a request creates the subscription. */
 export const adminOrderRoutes = new Hono<AppEnv>()
   .post('/subscription-requests/:id/confirm', requireAdmin, validParams(IdParamSchema), validJson(ConfirmRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { start_date, end_date } = c.req.valid('json');
-    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'subscription_request', entityId: id }, (tx) => confirmRequest(tx, id, start_date, end_date));
+    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'subscription_request', entityId: id }, (tx) => confirmRequest(tx, id, start_date, end_date, c.var.deps.clock.now()));
     return ok(c, { subscription }, 201);
   })
   .patch('/subscriptions/:id', requireAdmin, validParams(IdParamSchema), validJson(ActiveSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { is_active } = c.req.valid('json');
-    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'update', entity: 'subscription', entityId: id }, (tx) => setSubscriptionActive(tx, id, is_active));
+    const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'update', entity: 'subscription', entityId: id }, (tx) => setSubscriptionActive(tx, id, is_active, c.var.deps.clock.now()));
     return ok(c, { subscription });
   })
-  // Test fixture for end-to-end runs: a user with points and coupons, and an access token. Never in production.
-  .post('/test-users', requireAdmin, notInProduction, validJson(TestUserSchema), async (c) => {
+  // Test fixture for end-to-end runs: a user with points and coupons, and an access token (TEST_FIXTURES=on only).
+  .post('/test-users', requireFixtures, requireAdmin, validJson(TestUserSchema), async (c) => {
     const { db, config } = c.var.deps;
     const input = c.req.valid('json');
     const user = await insertUser(db, { ...(input.name ? { name: input.name } : {}), ...(input.unverified ? { ciVerified: false } : {}) });

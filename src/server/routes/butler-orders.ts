@@ -6,6 +6,7 @@ import { requireUser } from '../middleware/auth';
 import {
   cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
 } from '../services/butler-orders';
+import { toPaymentView } from '../payments/ledger';
 import { userCouponList } from '../services/coupons';
 
 /**
@@ -21,9 +22,8 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
     const { carId } = c.req.valid('param');
     const input = c.req.valid('json');
-    const { db, config } = c.var.deps;
-    const { created, request } = await createButlerRequest(db, config, c.var.userId, carId, input);
-    return ok(c, { butler_request: request, created }, created ? 201 : 200);
+    const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now());
+    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null }, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId) }))
   .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
@@ -33,9 +33,9 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return ok(c, { butler_request: await updateButlerRequest(c.var.deps.db, c.var.userId, id, input) });
+    return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, id, input, c.var.deps.clock.now()) });
   })
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, await cancelButlerRequest(c.var.deps.db, c.var.userId, id));
+    return ok(c, await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id));
   });

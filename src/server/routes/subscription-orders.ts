@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
+import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../services/coupons';
 import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from '../services/subscription-orders';
+import { payOwedMonth } from '../services/subscription-billing';
+import { chargeOutcomes } from '../payments';
+import { paymentDeclined } from '../payments/errors';
+import { toPaymentView } from '../payments/ledger';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
@@ -12,9 +17,8 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   .post('/cars/:id/request', requireUser, validParams(IdParamSchema), validJson(CreateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const { db, config } = c.var.deps;
-    const { created, request } = await createRequest(db, config, c.var.userId, id, input);
-    return ok(c, { subscription_request: request, created }, created ? 201 : 200);
+    const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input);
+    return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null }, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { subscription_requests: await listRequests(c.var.deps.db, c.var.userId) }))
   .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
@@ -24,11 +28,19 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(UpdateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return ok(c, { subscription_request: await updateRequest(c.var.deps.db, c.var.deps.config, c.var.userId, id, input) });
+    return ok(c, { subscription_request: await updateRequest(c.var.deps, c.var.userId, id, input) });
   })
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, await cancelRequest(c.var.deps.db, c.var.userId, id));
+    return ok(c, await cancelRequest(c.var.deps, c.var.userId, id));
+  })
+  // 카드 변경 후 결제: the owed month now, with a new card when given.
+  .post('/:id/pay', requireUser, validParams(IdParamSchema), validJson(PayOwedSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { billing_key } = c.req.valid('json');
+    const payment = await payOwedMonth(c.var.deps, chargeOutcomes, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) });
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

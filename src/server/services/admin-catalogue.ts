@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FEE_TERMS, type Car } from '../../domain/car';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { auditLog, brands, butlerCars, butlerRequests, cars, faqs, models, policyDocuments, subscriptionRequests, subscriptions } from '../db/schema';
+import { auditLog, brands, butlerCars, butlerRequests, cars, faqs, models, payments, policyDocuments, subscriptionRequests, subscriptions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../middleware/auth';
@@ -15,7 +15,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export type EntityName = 'car' | 'butler_car' | 'brand' | 'model' | 'faq' | 'policy';
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel';
+  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip';
   entity: string;
   entityId: number | string | null;
   before: unknown;
@@ -56,6 +56,20 @@ export async function auditedAction<T>(db: Db, actor: StaffActor, what: { action
     await recordAudit(tx, actor, { ...what, before, after: result });
     return result;
   });
+}
+
+/** The audit row of an action that writes it itself, in its own last transaction (see auditedCall). */
+export type AuditWriter = (tx: Db, result: unknown) => Promise<void>;
+
+/**
+ * An order-desk action that moves money before its final transaction (a refund at the provider
+ * cannot be rolled back with it): the row as it was is read first, and the action writes the
+ * audit row with `audit(tx, result)` inside its own final transaction.
+ */
+export async function auditedCall<T>(db: Db, actor: StaffActor, what: { action: AuditEntry['action']; entity: keyof typeof ORDER_ROWS | 'payment'; entityId: number | string }, work: (audit: AuditWriter) => Promise<T>): Promise<T> {
+  const [row] = what.entity === 'payment' ? await db.select().from(payments).where(eq(payments.id, String(what.entityId))) : await ORDER_ROWS[what.entity](db, Number(what.entityId));
+  const before = row ? (({ billingKey: _key, ...rest }: Record<string, unknown>) => rest)(row) : null;
+  return work((tx, result) => recordAudit(tx, actor, { action: what.action, entity: what.entity, entityId: what.entityId, before, after: result }));
 }
 
 /**

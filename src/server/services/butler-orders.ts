@@ -1,19 +1,25 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { overtimeHours, quoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type DriverPreference } from '../../domain/butler';
-import { POINT_STEP, type DiscountType } from '../../domain/pricing';
+import { paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
+import { POINT_STEP } from '../../domain/pricing';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, userCoupons } from '../db/schema';
-import type { Config } from '../env';
 import { conflict, notFound, unprocessable } from '../errors';
+import { emit } from '../notifications/events';
+import type { PaymentContext } from '../payments/context';
+import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../payments/ledger';
+import { refundOrder, settlePriceChange, type PaidOrder } from '../payments/order-charges';
+import { chargeOutcomes } from '../payments/outcomes';
+import type { AuditWriter } from './admin-catalogue';
+import { cancelBooking, customerRefundPercent, heldCoupon } from './butler-billing';
 import { butlerCarList } from './catalogue';
-import { checkPointStep, checkPointsWithin, creditPoints, inTransaction, placeOrderOnce, releaseCoupon, spendPoints, takeCoupon, withUserLock } from './checkout';
-import { maskBillingKey } from './payments';
+import { checkPointStep, checkPointsWithin, creditPoints, dryRun, inTransaction, placeOrderOnce, spendPoints, takeCoupon, withUserLock } from './checkout';
 
 /**
  * Butler (의전) orders on the shared checkout core: a request reserves every Korean day its
- * trip covers for the car, takes a BUTLER coupon and points in the same transaction, and is
- * idempotent per billing key. Nothing is charged online; staff confirm after 입금 확인.
+ * trip covers for the car, takes a BUTLER coupon and points in the same transaction, is
+ * idempotent per billing key, and charges its quoted price to the card at booking; staff confirm.
  */
 
 type RequestRow = typeof butlerRequests.$inferSelect;
@@ -83,13 +89,6 @@ async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInp
   );
 }
 
-/** Coupon terms of a held coupon (already taken by the request). */
-async function heldCoupon(db: Db, holdingId: number) {
-  const [row] = await db.select().from(coupons).innerJoin(userCoupons, eq(userCoupons.couponId, coupons.id)).where(eq(userCoupons.id, holdingId));
-  if (!row) return null;
-  return { discount_type: row.coupons.discountType as DiscountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
-}
-
 /** Requests in API shape, in the given order (cars, waypoints and coupons loaded in batches). */
 async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]> {
   if (!rows.length) return [];
@@ -99,6 +98,7 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
   const fleet = carIds.length === 1 ? await butlerCarList(db, carIds[0], undefined, true) : await butlerCarList(db, undefined, undefined, true);
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
+  const charges = await paymentsOf(db, REF, ids);
   const holdingIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));
   const held = holdingIds.length
     ? await db.select({ id: userCoupons.id, name: coupons.name, code: coupons.code }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, holdingIds))
@@ -131,6 +131,8 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
       coupon_discount: r.couponDiscount,
       final_price: r.finalPrice,
       billing_key: maskBillingKey(r.billingKey),
+      payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
+      paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? p.amount - p.cancelledAmount : 0), 0),
     };
     return view;
   });
@@ -145,16 +147,18 @@ async function viewOf(db: Db, id: number): Promise<ButlerRequestView> {
  * POST /butlers/cars/{carId}/request. Checks car, times, point steps and free days before the
  * billing key is verified; then, in one transaction under the user's lock, takes the coupon
  * (BUTLER, min/max against the base fee), prices with quoteButler (coupon on the total with
- * overtime), reserves every covered day and spends the points. A repeat of the billing key
- * returns the first request (`created: false`).
+ * overtime), reserves every covered day, spends the points and records the fee's charge; then
+ * the card is charged (placeOrderOnce). A repeat of the billing key returns the first request.
  */
-export async function createButlerRequest(db: Db, config: Config, userId: number, carId: number, input: ButlerReservation, now = new Date()) {
+export async function createButlerRequest(ctx: PaymentContext, userId: number, carId: number, input: ButlerReservation, now = new Date()) {
+  const { db } = ctx;
   const points = input.point_amount ?? 0;
   const start = new Date(input.start_at);
   const end = input.end_at ? new Date(input.end_at) : null;
   const days = tripDays(start, end);
   let car: ButlerCar;
-  const { created, order } = await placeOrderOnce(db, config, {
+  let price = 0;
+  const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'BUTLER',
     userId,
     billingKey: input.billing_key,
@@ -169,6 +173,7 @@ export async function createButlerRequest(db: Db, config: Config, userId: number
       const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, car.butler_fee) : null;
       const quote = quoteButler(car, start, end, coupon, points);
       checkPointsWithin(points, quote.total - quote.couponDiscount);
+      price = quote.final;
       const [row] = await tx
         .insert(butlerRequests)
         .values({
@@ -184,9 +189,16 @@ export async function createButlerRequest(db: Db, config: Config, userId: number
       await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
       return row.id;
     },
+    charge: async (tx, id) => {
+      if (price > 0) return { id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 예약 #${id}`, amount: price };
+      // Nothing to charge (coupon and points cover it): the booking is received now.
+      await emit(tx, `butler.requested:${id}`, { type: 'butler.requested', userId, butlerRequestId: id }, ctx.clock.now());
+      await emit(tx, `staff.butler_requested:${id}`, { type: 'staff.butler_requested', butlerRequestId: id }, ctx.clock.now());
+      return null;
+    },
     load: (id) => viewOf(db, id),
   });
-  return { created, request: order };
+  return { created, request: order, payment };
 }
 
 /** GET /butlers/requests: the user's live (not cancelled) requests, newest first. */
@@ -223,7 +235,8 @@ export async function getButlerRequest(db: Db, userId: number, id: number) {
  * covered. Points stay, except when the new price after the coupon is below them: the points
  * used drop to the largest 10,000 step within the price and the rest is refunded at once.
  */
-export async function updateButlerRequest(db: Db, userId: number, id: number, input: ButlerRequestUpdate, now = new Date()) {
+export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now = new Date()) {
+  const { db } = ctx;
   const current = await ownRequest(db, userId, id);
   requirePending(current, '수정');
   const start = new Date(input.start_at);
@@ -240,7 +253,7 @@ export async function updateButlerRequest(db: Db, userId: number, id: number, in
   const taken = await takenDays(db, current.butlerCarId, days, { requestId: id });
   if (taken.length) throw dayTaken(taken);
 
-  await withUserLock(db, userId, async (tx) => {
+  const edit = async (tx: Db) => {
     const locked = await ownRequest(tx, userId, id, true);
     requirePending(locked, '수정');
     const coupon = locked.userCouponId ? await heldCoupon(tx, locked.userCouponId) : null;
@@ -277,38 +290,48 @@ export async function updateButlerRequest(db: Db, userId: number, id: number, in
         modifiedAt: new Date(),
       })
       .where(eq(butlerRequests.id, id));
-  });
+    return quote.final;
+  };
+  // The new price first (a rolled-back run of the edit), then the money, then the edit itself.
+  const newPrice = await dryRun(db, userId, edit);
+  await settlePriceChange(ctx, chargeOutcomes, paidOrder(current), newPrice, `butler:${id}:edit:${current.modifiedAt.getTime()}`);
+  await withUserLock(db, userId, edit);
   return viewOf(db, id);
 }
 
-/** Cancels inside the caller's transaction (row locked): frees the days, returns the coupon, refunds the points once. */
-async function cancelInside(tx: Db, row: RequestRow) {
-  await tx.update(butlerRequests).set({ status: 'CANCELLED', modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
-  await tx.delete(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, row.id));
-  if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
-  const refunded =
-    row.pointUsed > 0 &&
-    (await creditPoints(tx, { userId: row.userId, amount: row.pointUsed, reason: 'BUTLER_REFUND', refType: REF, refId: row.id, description: `의전 요청 #${row.id} 취소 환불` }));
-  return { id: row.id, refunded_points: refunded ? row.pointUsed : 0, coupon_returned: Boolean(row.userCouponId) };
-}
+const paidOrder = (row: RequestRow): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey: row.billingKey });
 
-/** DELETE /butlers/requests/{id} while PENDING: irreversible. */
-export async function cancelButlerRequest(db: Db, userId: number, id: number) {
-  return withUserLock(db, userId, async (tx) => {
+/**
+ * DELETE /butlers/requests/{id} while PENDING: irreversible. What was paid is refunded by the
+ * policy (all until 24 h before the start, 50% after, nothing once it started; configurable),
+ * then the days are freed, the coupon returned and the points refunded.
+ */
+export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number) {
+  const current = await ownRequest(ctx.db, userId, id);
+  requirePending(current, '취소');
+  const percent = customerRefundPercent(current, ctx.clock.now(), policy);
+  const refunded = await refundOrder(ctx, paidOrder(current), percent, percent === 100 ? '의전 예약 취소' : `의전 예약 취소 (${percent}% 환불)`, 'customer');
+  return withUserLock(ctx.db, userId, async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     requirePending(row, '취소');
-    return cancelInside(tx, row);
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
+    return { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
   });
 }
 
-/** Staff: cancels a pending or confirmed request (e.g. no deposit); same refunds as the user's cancel. */
-export async function adminCancelButlerRequest(db: Db, id: number) {
-  const [found] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+/** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
+export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, staff: { actor: string; audit: AuditWriter }) {
+  const [found] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   if (!found) throw requestNotFound();
-  return withUserLock(db, found.userId, async (tx) => {
+  if (found.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
+  const refunded = await refundOrder(ctx, paidOrder(found), 100, '의전 예약 취소 (운영팀)', staff.actor);
+  return withUserLock(ctx.db, found.userId, async (tx) => {
     const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
     if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
-    return cancelInside(tx, row);
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
+    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
+    await staff.audit(tx, result);
+    return result;
   });
 }
 
@@ -318,14 +341,16 @@ async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions
   return rows.map((r, i) => ({ id: r.sub.id, created_at: r.sub.createdAt.toISOString(), modified_at: r.sub.modifiedAt.toISOString(), request: views[i] }));
 }
 
-/** Staff confirmation after 입금 확인: PENDING → CONFIRMED and a butler subscription; 409 when not pending. */
-export async function confirmButlerRequest(db: Db, id: number): Promise<ButlerSubscriptionView> {
+/** Staff confirmation of a paid booking: PENDING → CONFIRMED and a butler subscription; 409 when not pending or its charge is not settled. */
+export async function confirmButlerRequest(db: Db, id: number, now: Date): Promise<ButlerSubscriptionView> {
   const subId = await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
     if (!row) throw requestNotFound();
     if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
+    if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
     await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
     const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
+    await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
     return sub.id;
   });
   const [row] = await db.select({ sub: butlerSubscriptions, request: butlerRequests }).from(butlerSubscriptions).innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId)).where(eq(butlerSubscriptions.id, subId));

@@ -4,11 +4,16 @@ import { couponAdmitsPrice, couponInPeriod, POINT_STEP } from '../../domain/pric
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { billingKeyUses, coupons, userCoupons, users } from '../db/schema';
-import type { Config } from '../env';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError, conflict, unprocessable } from '../errors';
-import { toCoupon } from './coupons';
-import { verifyBillingKey, type BillingProvider } from './payments';
+import { releaseCoupon, toCoupon } from './coupons';
+export { releaseCoupon };
+import { executeCharge } from '../payments/charges';
+import type { PaymentContext } from '../payments/context';
+import { paymentDeclined } from '../payments/errors';
+import { attemptsOf, recordCharge, type NewCharge, type PaymentRow } from '../payments/ledger';
+import { chargeOutcomes } from '../payments/outcomes';
+import type { ProviderName } from '../payments/provider';
 import { lockUser } from './points';
 
 /**
@@ -29,6 +34,28 @@ export async function withUserLock<T>(db: Db, userId: number, work: (tx: Db) => 
     await lockUser(tx, userId);
     return work(tx);
   });
+}
+
+class DryRunDone<T> extends Error {
+  constructor(readonly value: T) {
+    super('dry run');
+  }
+}
+
+/**
+ * Runs `work` under the user's lock in a transaction that is always rolled back, and returns what
+ * it computed: an edit learns its new price (coupon checks and all) before any money moves.
+ */
+export async function dryRun<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    await withUserLock(db, userId, async (tx) => {
+      throw new DryRunDone(await work(tx));
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.value as T;
+    throw err;
+  }
+  throw new Error('unreachable');
 }
 
 /** 422 unless points are whole steps of 10,000 won. */
@@ -59,10 +86,6 @@ export async function takeCoupon(tx: Db, service: Service, userId: number, holdi
   return c;
 }
 
-/** Returns a held coupon to the user (cancel or edit). */
-export async function releaseCoupon(tx: Db, holdingId: number): Promise<void> {
-  await tx.update(userCoupons).set({ isUsed: false, usedAt: null }).where(eq(userCoupons.id, holdingId));
-}
 
 const usedKey = () => conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
 
@@ -96,9 +119,18 @@ export interface PlaceOrder<T> {
   /** Refusals that need no transaction (car, term, dates, point steps); run only for a new key. */
   precheck?: () => Promise<void> | void;
   /** Inserts the order and spends inside the locked transaction; returns the new order's id. */
-  create: (tx: Db, provider: BillingProvider) => Promise<number>;
+  create: (tx: Db, provider: ProviderName) => Promise<number>;
+  /** The charge the new order makes at once (its first month, its fee), or null when nothing is to pay. */
+  charge: (tx: Db, orderId: number) => Promise<Omit<NewCharge, 'userId' | 'billingKey'> | null>;
   /** The order in API shape. */
   load: (orderId: number) => Promise<T>;
+}
+
+/** An order and the charge it made (null when its price was 0). */
+export interface PlacedOrder<T> {
+  created: boolean;
+  order: T;
+  payment: PaymentRow | null;
 }
 
 /**
@@ -106,28 +138,34 @@ export interface PlaceOrder<T> {
  * service returns the first order (`created: false`); a key already behind another user's
  * order, or an order of the other service, is 409. The key is verified with the provider
  * before anything is spent (after the account's identity verification and the order's own
- * prechecks), and coupon, points and order commit together or not at all.
+ * prechecks). Coupon, points, the order and its PENDING charge commit together; then the card is
+ * charged. Declined: the charge's follow-up undoes the order (coupon and points back, the key
+ * free) and this answers 422 with the provider's reason. Unknown (a timeout): the order stands
+ * with its charge PENDING until the reconcile job settles it.
  */
-export async function placeOrderOnce<T>(db: Db, config: Config, order: PlaceOrder<T>): Promise<{ created: boolean; order: T }> {
-  const repeat = async (use: { service: string; userId: number; orderId: number } | undefined) => {
+export async function placeOrderOnce<T>(ctx: PaymentContext, order: PlaceOrder<T>): Promise<PlacedOrder<T>> {
+  const { db } = ctx;
+  const repeat = async (use: { service: string; userId: number; orderId: number } | undefined): Promise<PlacedOrder<T>> => {
     if (!use || use.userId !== order.userId || use.service !== order.service) throw usedKey();
-    return { created: false, order: await order.load(use.orderId) };
+    return { created: false, order: await order.load(use.orderId), payment: await firstCharge(db, order.service, use.orderId) };
   };
   const prior = await keyUse(db, order.billingKey);
   if (prior) return repeat(prior);
   await requireVerifiedAccount(db, order.userId, order.service);
   await order.precheck?.();
-  const provider = await verifyBillingKey(config, order.billingKey);
+  await ctx.payments.verifyBillingKey(order.billingKey);
+  let placed: { orderId: number; chargeId: string | null };
   try {
-    const id = await withUserLock(db, order.userId, async (tx) => {
+    placed = await withUserLock(db, order.userId, async (tx) => {
       // A twin with the same key may have committed while this one waited for the lock.
       if (await keyUse(tx, order.billingKey)) throw new KeyTaken();
-      const orderId = await order.create(tx, provider);
+      const orderId = await order.create(tx, ctx.payments.name);
       const rows = await tx.insert(billingKeyUses).values({ billingKey: order.billingKey, service: order.service, userId: order.userId, orderId }).onConflictDoNothing().returning();
       if (!rows.length) throw new KeyTaken();
-      return orderId;
+      const charge = await order.charge(tx, orderId);
+      if (charge && charge.amount > 0) await recordCharge(tx, ctx.payments.name, { ...charge, userId: order.userId, billingKey: order.billingKey }, ctx.clock.now());
+      return { orderId, chargeId: charge && charge.amount > 0 ? charge.id : null };
     });
-    return { created: true, order: await order.load(id) };
   } catch (err) {
     if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
     const winner = await keyUse(db, order.billingKey);
@@ -135,4 +173,14 @@ export async function placeOrderOnce<T>(db: Db, config: Config, order: PlaceOrde
     if (!winner && !(err instanceof KeyTaken)) throw err;
     return repeat(winner);
   }
+  const payment = placed.chargeId ? await executeCharge(ctx, chargeOutcomes, placed.chargeId) : null;
+  if (payment?.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+  return { created: true, order: await order.load(placed.orderId), payment };
+}
+
+/** The charge an order made when it was placed (the latest attempt), if any. */
+async function firstCharge(db: Db, service: Service, orderId: number): Promise<PaymentRow | null> {
+  const purpose = service === 'SUBSCRIBE' ? 'SUBSCRIPTION_FIRST' : 'BUTLER';
+  const rows = await attemptsOf(db, service === 'SUBSCRIBE' ? 'subscription_request' : 'butler_request', orderId, purpose);
+  return rows.at(-1) ?? null;
 }

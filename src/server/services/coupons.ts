@@ -7,6 +7,11 @@ import { conflict, notFound, unprocessable } from '../errors';
 import { creditPoints, pointBalance } from './points';
 
 type CouponRow = typeof coupons.$inferSelect;
+
+/** Returns a held coupon to the user (cancel, edit, a declined first charge). */
+export async function releaseCoupon(tx: Db, holdingId: number): Promise<void> {
+  await tx.update(userCoupons).set({ isUsed: false, usedAt: null }).where(eq(userCoupons.id, holdingId));
+}
 type HoldingRow = typeof userCoupons.$inferSelect;
 
 /** A coupon row in API shape. */

@@ -1,0 +1,165 @@
+import { addDays } from './dates';
+
+/** A charge in the ledger: PENDING until the provider's answer is known. */
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What a customer reads for each status (my page, details, console). */
+export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
+  PENDING: '결제 확인 중',
+  PAID: '결제 완료',
+  FAILED: '결제 실패',
+  CANCELLED: '환불 완료',
+  PARTIAL_CANCELLED: '부분 환불',
+};
+
+/** Why money moved. */
+export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
+  SUBSCRIPTION_FIRST: '구독 첫 달 요금',
+  SUBSCRIPTION_ADJUSTMENT: '구독 신청 변경 차액',
+  SUBSCRIPTION_MONTH: '구독 월 요금',
+  BUTLER: '의전 예약 요금',
+  BUTLER_OVERTIME: '의전 초과 이용 요금',
+  BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
+};
+
+/**
+ * A subscription's billing: ACTIVE while paid up, PAST_DUE between a failed charge and its last
+ * retry, OVERDUE after the last retry failed, CANCELLED once 해지 stopped its charges.
+ */
+export const BILLING_STATUSES = ['ACTIVE', 'PAST_DUE', 'OVERDUE', 'CANCELLED'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export const BILLING_STATUS_LABEL: Record<BillingStatus, string> = {
+  ACTIVE: '정상',
+  PAST_DUE: '결제 실패 (재시도 예정)',
+  OVERDUE: '연체',
+  CANCELLED: '해지',
+};
+
+/** Our payment ids: deterministic per purpose, so a retry after a crash sends the same id and the provider charges it once. */
+export const paymentIds = {
+  subscriptionFirst: (requestId: number) => `subreq-${requestId}`,
+  subscriptionAdjustment: (requestId: number, n: number) => `subreq-${requestId}-adj-${n}`,
+  subscriptionMonth: (subscriptionId: number, month: number) => `sub-${subscriptionId}-m${month}`,
+  butler: (requestId: number) => `butler-${requestId}`,
+  butlerOvertime: (requestId: number) => `butler-${requestId}-overtime`,
+  butlerAdjustment: (requestId: number, n: number) => `butler-${requestId}-adj-${n}`,
+  /** A new attempt after a known failure of `base` (attempt 2 → `-r1`). */
+  retry: (base: string, attempt: number) => (attempt <= 1 ? base : `${base}-r${attempt - 1}`),
+};
+
+/** Days after the due date on which a failed monthly charge is tried again; after the last, the subscription is overdue. */
+export const RETRY_DAYS = [1, 3, 7] as const;
+
+/**
+ * The Korean day month `k` (1 = the first month) of a subscription starting on `start` is
+ * charged: the start's day of the month, or the month's last day when it is shorter (a start on
+ * the 31st is charged on 2월 28일 or 29일, 4월 30일 …).
+ */
+export function monthlyChargeDate(start: string, k: number): string {
+  const [y, m, d] = start.split('-').map(Number);
+  const monthIndex = m - 1 + (k - 1);
+  const year = y + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${year}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The day of the next try after `failures` failed attempts at a charge due on `due`; null when none is left (overdue). */
+export function retryDate(due: string, failures: number): string | null {
+  const offset = RETRY_DAYS[failures - 1];
+  return offset === undefined ? null : addDays(due, offset);
+}
+
+/** Korean hour at which a day's charges are due (bank messages arrive in the morning, not at midnight). */
+export const CHARGE_HOUR_KST = 9;
+
+/** The instant a charge due on a Korean day runs. */
+export const chargeInstant = (day: string) => new Date(`${day}T${String(CHARGE_HOUR_KST).padStart(2, '0')}:00:00+09:00`);
+
+/** How much of a butler booking is refunded when the customer cancels (configurable; shown in the terms, FAQ and the cancel dialog). */
+export interface ButlerRefundPolicy {
+  /** Cancelled at least this many hours before the start: everything back. */
+  fullRefundHours: number;
+  /** Cancelled later, but before the start: this percent back. After the start: nothing. */
+  latePercent: number;
+}
+
+export const DEFAULT_BUTLER_REFUND_POLICY: ButlerRefundPolicy = { fullRefundHours: 24, latePercent: 50 };
+
+/** The refund (won) and its percent for a customer cancelling a paid butler booking at `now`. */
+export function butlerRefund(paid: number, startAt: Date, now: Date, policy: ButlerRefundPolicy): { amount: number; percent: number } {
+  const hoursLeft = (startAt.getTime() - now.getTime()) / 3600_000;
+  const percent = hoursLeft >= policy.fullRefundHours ? 100 : hoursLeft > 0 ? policy.latePercent : 0;
+  return { amount: Math.floor((paid * percent) / 100), percent };
+}
+
+/** The policy in Korean sentences (terms, FAQ, cancel dialog). */
+export function butlerRefundPolicyLines(policy: ButlerRefundPolicy): string[] {
+  return [
+    `이용 시작 ${policy.fullRefundHours}시간 전까지 취소하면 결제 금액 전액을 환불합니다.`,
+    `이용 시작 ${policy.fullRefundHours}시간 전부터 시작 전까지 취소하면 결제 금액의 ${policy.latePercent}%를 환불합니다.`,
+    '이용 시작 이후에는 취소해도 환불되지 않습니다.',
+    '사용한 쿠폰과 포인트는 취소 시 돌려드립니다.',
+  ];
+}
+
+/** The subscription rules in Korean sentences (terms, FAQ, my page). */
+export const SUBSCRIPTION_BILLING_LINES = [
+  '첫 달 요금(쿠폰·포인트 적용 후)은 구독 신청 시 등록한 카드로 결제됩니다.',
+  '2개월 차부터는 구독 시작일과 같은 날짜(그 달에 없는 날짜면 말일)에 월 구독료가 자동 결제됩니다.',
+  `결제에 실패하면 ${RETRY_DAYS.map((d) => `${d}일`).join(', ')} 뒤에 다시 결제를 시도하며, 마이페이지에서 카드를 바꿔 바로 결제할 수 있습니다.`,
+  '확정 전 신청을 취소하면 첫 달 결제 금액을 전액 환불하고 사용한 쿠폰과 포인트를 돌려드립니다.',
+  '구독을 해지하면 이후 결제는 모두 중단되며, 이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다.',
+];
+
+/** A charge as the API answers it (customer and staff). */
+export interface PaymentView {
+  id: string;
+  status: PaymentStatus;
+  purpose: PaymentPurpose;
+  /** subscription_request | subscription | butler_request, and its id. */
+  ref_type: string;
+  ref_id: number;
+  /** The subscription month it pays for, when it is a subscription charge. */
+  month: number | null;
+  order_name: string;
+  /** Won. */
+  amount: number;
+  refunded_amount: number;
+  receipt_url: string | null;
+  failure_reason: string | null;
+  requested_at: string;
+  paid_at: string | null;
+  failed_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** A refund as the API answers it. */
+export interface RefundView {
+  id: number;
+  payment_id: string;
+  amount: number;
+  reason: string;
+  status: 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A subscription's billing as my page shows it. */
+export interface SubscriptionBillingView {
+  status: BillingStatus;
+  paid_months: number;
+  term_months: number;
+  /** The next charge's Korean day and amount (won); null once the term is paid or billing stopped. */
+  next_charge_date: string | null;
+  next_charge_amount: number | null;
+  /** The latest failed charge of the owed month, while billing is PAST_DUE or OVERDUE. */
+  failed_payment: PaymentView | null;
+  /** The day of the next automatic try, while PAST_DUE. */
+  retry_date: string | null;
+}

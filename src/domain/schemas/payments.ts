@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../payments';
+import { instant } from './butler';
+import { calendarDate, intField } from './common';
+
+const billingKey = z.string({ error: '빌링키를 입력해주세요.' }).trim().min(1, { error: '빌링키를 입력해주세요.' }).max(200, { error: '빌링키가 너무 깁니다.' });
+
+/** Body of POST /subscriptions/{id}/pay: the owed month now, with a new card when given. */
+export const PayOwedSchema = z.object({ billing_key: billingKey.optional() });
+
+/** A payment id in a path (ours: lower-case letters, digits and dashes). */
+export const PaymentIdParamSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: '결제 내역을 찾을 수 없습니다.' }),
+});
+
+/** Body of POST /admin/payments/{id}/refund: all that is left, or `amount` won; the reason is kept in the audit log. */
+export const RefundSchema = z.object({
+  amount: intField('환불 금액').min(1, { error: '환불 금액은 1원 이상이어야 합니다.' }).optional(),
+  reason: z.string({ error: '환불 사유를 입력해주세요.' }).trim().min(1, { error: '환불 사유를 입력해주세요.' }).max(200, { error: '환불 사유는 200자 이하로 입력해주세요.' }),
+});
+
+/** GET /admin/payments: by status and Korean days (requested), newest first. */
+export const AdminPaymentsQuerySchema = z.object({
+  status: z.enum(PAYMENT_STATUSES, { error: `상태는 ${PAYMENT_STATUSES.join(', ')} 중 하나여야 합니다.` }).optional(),
+  from: calendarDate('시작일').optional(),
+  to: calendarDate('종료일').optional(),
+  page: z.coerce.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(100_000, { error: '페이지가 너무 큽니다.' }).default(1),
+});
+
+/** Body of POST /admin/butler-requests/{id}/trip: what the trip really took. */
+export const TripRecordSchema = z.object({
+  actual_start_at: instant('실제 출발 시간'),
+  actual_end_at: instant('실제 종료 시간'),
+});
+
+/** Body of POST /admin/test-clock (test fixtures only): the business clock's new now; omitted = real time again. */
+export const TestClockSchema = z.object({ now: instant('시각').optional() });

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import { inTransaction } from '../db/client';
+import { payments, users } from '../db/schema';
+import type { Job } from '../jobs/queue';
+import { paymentById, type PaymentRow } from './ledger';
+import type { ChargeOutcomes, PaymentContext } from './context';
+import type { ChargeResult } from './provider';
+import { syncCancellations } from './refunds';
+
+/** Sends a recorded PENDING charge to the provider and settles it; a settled row is returned as it is. */
+export async function executeCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string): Promise<PaymentRow> {
+  const row = await paymentById(ctx.db, paymentId);
+  if (!row) throw new Error(`payment ${paymentId} was not recorded`);
+  if (row.status !== 'PENDING') return row;
+  const [customer] = await ctx.db.select({ name: users.name, email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, row.userId));
+  const result = await ctx.payments.charge({
+    paymentId: row.id,
+    billingKey: row.billingKey,
+    orderName: row.orderName,
+    amount: row.amount,
+    customer: { id: String(row.userId), name: customer?.name, email: customer?.email, phone: customer?.mobile },
+  });
+  return settleCharge(ctx, outcomes, paymentId, result);
+}
+
+/**
+ * Records a charge's outcome. The status moves from PENDING only once (a conditional update), and
+ * the purpose's follow-up runs in that same transaction: a charge settled by the request that
+ * made it and by the reconcile job at the same time is followed up once. UNKNOWN changes nothing.
+ */
+export async function settleCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string, result: ChargeResult): Promise<PaymentRow> {
+  if (result.status === 'UNKNOWN') {
+    ctx.log('info', `payment ${paymentId}: outcome unknown (${result.detail}); the reconcile job will ask the provider`);
+    return (await paymentById(ctx.db, paymentId))!;
+  }
+  const now = new Date();
+  await inTransaction(ctx.db, async (tx) => {
+    const pending = and(eq(payments.id, paymentId), eq(payments.status, 'PENDING'));
+    const [row] =
+      result.status === 'PAID'
+        ? await tx.update(payments).set({ status: 'PAID', pgTxId: result.pgTxId, paidAt: result.paidAt, receiptUrl: result.receiptUrl, updatedAt: now }).where(pending).returning()
+        : await tx.update(payments).set({ status: 'FAILED', failureCode: result.code, failureReason: result.reason, failedAt: now, updatedAt: now }).where(pending).returning();
+    if (!row) return;
+    const outcome = outcomes[row.purpose];
+    await (result.status === 'PAID' ? outcome.paid(tx, row, ctx) : outcome.failed(tx, row, ctx));
+  });
+  return (await paymentById(ctx.db, paymentId))!;
+}
+
+/**
+ * Brings a payment in line with the provider's record (a webhook, the reconcile job): a PENDING
+ * one paid or failed there is settled here the same way, and refunds made there are recorded.
+ * Returns the provider's record, or null when it has none.
+ */
+export async function syncPayment(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string) {
+  const remote = await ctx.payments.getPayment(paymentId);
+  if (!remote) return null;
+  const row = await paymentById(ctx.db, paymentId);
+  if (row?.status === 'PENDING') {
+    if (remote.status === 'FAILED') {
+      await settleCharge(ctx, outcomes, paymentId, { status: 'FAILED', code: remote.failure?.code ?? 'FAILED', reason: remote.failure?.reason ?? '카드 결제에 실패했습니다.' });
+    } else if (remote.status !== 'READY' && remote.status !== 'PENDING') {
+      await settleCharge(ctx, outcomes, paymentId, { status: 'PAID', pgTxId: remote.pgTxId, paidAt: remote.paidAt ?? new Date(), receiptUrl: remote.receiptUrl });
+    }
+  }
+  await syncCancellations(ctx, remote);
+  return remote;
+}
+
+/**
+ * The reconcile job: a payment still PENDING is read from the provider and settled the same way.
+ * Unknown to the provider: the charge never reached it, so it is sent again under the same id (the
+ * provider charges an id once). Still in flight there: try again later. A settled payment is
+ * checked once for refunds made at the provider (a crash between its cancel and our record).
+ */
+export async function reconcilePayment(ctx: PaymentContext, outcomes: ChargeOutcomes, job: Job): Promise<void> {
+  const paymentId = String(job.payload.paymentId);
+  const row = await paymentById(ctx.db, paymentId);
+  if (!row || row.status === 'FAILED') return;
+  const remote = await syncPayment(ctx, outcomes, paymentId);
+  if (!remote && row.status === 'PENDING') {
+    const settled = await executeCharge(ctx, outcomes, paymentId);
+    if (settled.status === 'PENDING') throw new Error('the provider has not answered the charge yet');
+    return;
+  }
+  if (remote && (remote.status === 'READY' || remote.status === 'PENDING')) throw new Error('the provider has the payment in flight');
+}

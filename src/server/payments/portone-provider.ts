@@ -1,0 +1,96 @@
+import { PortOneClient, PortOneError } from '@portone/server-sdk';
+import type { Config } from '../env';
+import { invalidBillingKey, providerUnavailable } from './errors';
+import { koreanFailure, WebhookRejected, type ChargeResult, type PaymentProvider, type ProviderPayment } from './provider';
+import { verifyStandardWebhook } from './sandbox-provider';
+
+/** The `data` of a PortOne REST error (the SDK's error classes carry it). */
+type RestErrorData = { type?: string; message?: string; pgCode?: string; pgMessage?: string };
+const restError = (err: unknown): RestErrorData | null =>
+  err instanceof PortOneError && 'data' in err && err.data && typeof err.data === 'object' ? (err.data as RestErrorData) : null;
+
+/** PortOne V2 through its official server SDK (`@portone/server-sdk`). */
+export function portoneProvider(config: Config): PaymentProvider {
+  const { apiSecret, apiBaseUrl, storeId, webhookSecret } = config.portone;
+  const client = PortOneClient({ secret: apiSecret ?? '', baseUrl: apiBaseUrl, storeId });
+
+  const readPayment = async (paymentId: string): Promise<ProviderPayment | null> => {
+    let p: Record<string, unknown>;
+    try {
+      p = (await client.payment.getPayment({ paymentId })) as unknown as Record<string, unknown>;
+    } catch (err) {
+      if (restError(err)?.type === 'PAYMENT_NOT_FOUND') return null;
+      throw err;
+    }
+    const amount = (p.amount as { total?: number; cancelled?: number } | undefined) ?? {};
+    const status = String(p.status);
+    const failure = p.failure as { reason?: string; pgCode?: string; pgMessage?: string } | undefined;
+    return {
+      paymentId,
+      status: (['PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'].includes(status) ? status : status === 'READY' ? 'READY' : 'PENDING') as ProviderPayment['status'],
+      amount: amount.total ?? 0,
+      cancelledAmount: amount.cancelled ?? 0,
+      pgTxId: (p.pgTxId as string | undefined) ?? null,
+      paidAt: p.paidAt ? new Date(String(p.paidAt)) : null,
+      receiptUrl: (p.receiptUrl as string | undefined) ?? null,
+      failure: status === 'FAILED' ? { code: failure?.pgCode ?? 'PG_PROVIDER', reason: koreanFailure(failure?.pgCode ?? '', failure?.pgMessage ?? failure?.reason) } : null,
+    };
+  };
+
+  return {
+    name: 'portone',
+    async verifyBillingKey(billingKey) {
+      let info: { status?: string };
+      try {
+        info = (await client.payment.billingKey.getBillingKeyInfo({ billingKey })) as { status?: string };
+      } catch (err) {
+        const type = restError(err)?.type;
+        if (type === 'BILLING_KEY_NOT_FOUND' || type === 'INVALID_REQUEST') throw invalidBillingKey();
+        throw type ? providerUnavailable('결제 수단을 확인하지 못했습니다. 잠시 후 다시 시도해주세요.') : providerUnavailable();
+      }
+      if (info.status !== 'ISSUED') throw invalidBillingKey();
+    },
+    async charge(req): Promise<ChargeResult> {
+      try {
+        const res = await client.payment.payWithBillingKey({
+          paymentId: req.paymentId,
+          billingKey: req.billingKey,
+          orderName: req.orderName,
+          amount: { total: req.amount },
+          currency: 'KRW',
+          customer: { id: req.customer.id, ...(req.customer.email ? { email: req.customer.email } : {}), ...(req.customer.phone ? { phoneNumber: req.customer.phone } : {}) },
+        });
+        const paid = await readPayment(req.paymentId).catch(() => null);
+        return { status: 'PAID', pgTxId: res.payment.pgTxId ?? null, paidAt: new Date(res.payment.paidAt), receiptUrl: paid?.receiptUrl ?? null };
+      } catch (err) {
+        const data = restError(err);
+        if (!data) return { status: 'UNKNOWN', detail: err instanceof Error ? err.message : String(err) };
+        if (data.type === 'ALREADY_PAID') {
+          // A retry of a charge that went through: the provider's record is the answer.
+          const paid = await readPayment(req.paymentId);
+          if (paid?.status === 'PAID' || paid?.status === 'PARTIAL_CANCELLED' || paid?.status === 'CANCELLED') return { status: 'PAID', pgTxId: paid.pgTxId, paidAt: paid.paidAt ?? new Date(), receiptUrl: paid.receiptUrl };
+          return { status: 'UNKNOWN', detail: 'ALREADY_PAID without a paid payment' };
+        }
+        const code = data.type === 'PG_PROVIDER' ? (data.pgCode ?? 'PG_PROVIDER') : (data.type ?? 'UNKNOWN');
+        return { status: 'FAILED', code, reason: koreanFailure(code, data.pgMessage ?? data.message) };
+      }
+    },
+    getPayment: readPayment,
+    async cancel(req) {
+      try {
+        const res = await client.payment.cancelPayment({ paymentId: req.paymentId, amount: req.amount, reason: req.reason, currentCancellableAmount: req.currentCancellableAmount });
+        const c = res.cancellation as { status?: string; totalAmount?: number };
+        if (c.status === 'FAILED') return { status: 'FAILED', reason: '결제사가 취소를 거절했습니다.' };
+        return { status: 'SUCCEEDED', cancelledAmount: c.totalAmount ?? req.amount ?? req.currentCancellableAmount };
+      } catch (err) {
+        const data = restError(err);
+        if (!data) throw providerUnavailable();
+        return { status: 'FAILED', reason: data.message && /[가-힣]/.test(data.message) ? data.message : '결제 취소에 실패했습니다.' };
+      }
+    },
+    async verifyWebhook(rawBody, headers) {
+      if (!webhookSecret) throw new WebhookRejected('PORTONE_WEBHOOK_SECRET is not set');
+      return verifyStandardWebhook(webhookSecret, rawBody, headers);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { inTransaction, type Db } from '../db/client';
+import { paymentRefunds, payments } from '../db/schema';
+import { conflict, unprocessable } from '../errors';
+import { emit } from '../notifications/events';
+import type { PaymentContext } from './context';
+import { paymentById, type PaymentRow, type RefundRow } from './ledger';
+import { providerUnavailable } from './errors';
+import type { ProviderPayment } from './provider';
+
+export interface RefundRequest {
+  paymentId: string;
+  /** Won; absent = everything not refunded yet. */
+  amount?: number;
+  reason: string;
+  /** customer | system | staff:<email> */
+  actor: string;
+  /** What the refund is for: the same key twice is one refund (a retried cancel never refunds twice). */
+  key: string;
+}
+
+const refundable = (p: PaymentRow) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
+
+/**
+ * Refunds (part of) a paid payment through the provider, once per key. The refund row is written
+ * first (REQUESTED), then the provider is asked with the cancellable amount we know of (it refuses
+ * when a concurrent cancel changed it), then the row and the payment are settled in one
+ * transaction. A payment with nothing to refund (unpaid, failed, 0 won) returns null.
+ */
+export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Promise<RefundRow | null> {
+  const prior = await refundByKey(ctx.db, req.key);
+  if (prior?.status === 'SUCCEEDED') return prior;
+  const payment = await paymentById(ctx.db, req.paymentId);
+  if (!payment || !refundable(payment)) return null;
+  const left = payment.amount - payment.cancelledAmount;
+  const amount = req.amount ?? left;
+  if (amount <= 0) return null;
+  if (amount > left) throw unprocessable(`환불 가능 금액(${left.toLocaleString('ko-KR')}원)을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
+
+  await ctx.db
+    .insert(paymentRefunds)
+    .values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor })
+    .onConflictDoUpdate({ target: paymentRefunds.key, set: { status: 'REQUESTED', amount, failureReason: null }, where: eq(paymentRefunds.status, 'FAILED') });
+  const result = await ctx.payments.cancel({ paymentId: req.paymentId, amount, reason: req.reason, currentCancellableAmount: left }).catch((err: unknown) => {
+    throw err instanceof Error && 'status' in err ? err : providerUnavailable();
+  });
+  if (result.status === 'FAILED') {
+    await ctx.db.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: new Date() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
+    throw conflict(`환불하지 못했습니다: ${result.reason}`);
+  }
+  await inTransaction(ctx.db, async (tx) => {
+    const [done] = await tx
+      .update(paymentRefunds)
+      .set({ status: 'SUCCEEDED', completedAt: new Date() })
+      .where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')))
+      .returning();
+    if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
+  });
+  return (await refundByKey(ctx.db, req.key))!;
+}
+
+async function refundByKey(db: Db, key: string): Promise<RefundRow | undefined> {
+  return (await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, key)))[0];
+}
+
+/** Adds a refunded amount to the payment (CANCELLED once all of it is back) and tells the customer. */
+async function applyRefunded(tx: Db, ctx: PaymentContext, paymentId: string, amount: number, eventKey: string): Promise<void> {
+  const [row] = await tx
+    .update(payments)
+    .set({
+      cancelledAmount: sql`${payments.cancelledAmount} + ${amount}`,
+      status: sql`case when ${payments.cancelledAmount} + ${amount} >= ${payments.amount} then 'CANCELLED' else 'PARTIAL_CANCELLED' end`,
+      cancelledAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, paymentId))
+    .returning();
+  if (row) await emit(tx, `payment.refunded:${eventKey}`, { type: 'payment.refunded', userId: row.userId, paymentId, amount }, ctx.clock.now());
+}
+
+/**
+ * Brings our record of a paid payment in line with the provider's cancelled amount (a refund that
+ * crashed after the provider did it; a cancel made in the provider's console): REQUESTED refunds
+ * the provider has done are marked done, and what is left is recorded as a refund by the provider.
+ */
+export async function syncCancellations(ctx: PaymentContext, remote: ProviderPayment): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const local = await paymentById(tx, remote.paymentId, true);
+    if (!local || !refundable(local)) return;
+    let missing = remote.cancelledAmount - local.cancelledAmount;
+    if (missing <= 0) return;
+    const requested = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, local.id), eq(paymentRefunds.status, 'REQUESTED')))
+      .orderBy(paymentRefunds.id);
+    for (const r of requested) {
+      if (r.amount > missing) break;
+      await tx.update(paymentRefunds).set({ status: 'SUCCEEDED', completedAt: new Date() }).where(eq(paymentRefunds.id, r.id));
+      await applyRefunded(tx, ctx, local.id, r.amount, `refund:${r.id}`);
+      missing -= r.amount;
+    }
+    if (missing > 0) {
+      const key = `refund:provider:${local.id}:${remote.cancelledAmount}`;
+      const [r] = await tx
+        .insert(paymentRefunds)
+        .values({ key, paymentId: local.id, userId: local.userId, amount: missing, reason: '결제사에서 취소됨', actor: 'provider', status: 'SUCCEEDED', completedAt: new Date() })
+        .onConflictDoNothing()
+        .returning();
+      if (r) await applyRefunded(tx, ctx, local.id, missing, `refund:${r.id}`);
+    }
+  });
+}
