@@ -1,0 +1,295 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/server/db/factories';
+import { auditLog, jobs, payments, sandboxPayments } from '../../src/server/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { createApp } from '../../src/server/app';
+import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/server/payments/sandbox-provider';
+import { signStandardWebhook } from '../../src/server/payments/webhook-signing';
+import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let carId: number;
+let butlerCarId: number;
+const ADMIN = TEST_ADMIN_TOKEN;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ car: { id: carId } } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_1: 900_000, subscription_fee_3: 800_000, subscription_fee_12: 555_000 } }));
+  const brand = await upsertBrand(ctx.database.db, { name: '벤틀리', slug: 'bentley-billing' });
+  const model = await insertModel(ctx.database.db, { brandId: brand.id, name: '플라잉스퍼' });
+  ({ id: butlerCarId } = await insertButlerCar(ctx.database.db, model.id, { butlerFee: 800_000, butlerOvertimeFee: 100_000 }));
+});
+afterAll(() => ctx.close());
+
+const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+const order = (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: body });
+const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const runBilling = async () => {
+  const res = await ctx.call('POST', '/admin/billing/run', { token: ADMIN });
+  expect(res.status).toBe(200);
+  return res.body.data.report;
+};
+const confirm = (requestId: number, start: string) => ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } });
+const chargesOf = async (subscriptionId: number) =>
+  (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId)))).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
+
+/** A confirmed subscription of `month` months starting on `start`, its first month paid with `c`. */
+async function subscription(month: number, start: string, c: SandboxCard = 'approve') {
+  const { user, token } = await customer(ctx);
+  const req = await order(token, { month, billing_key: card(c === 'approve' ? 'approve' : 'approve') });
+  expect(req.status).toBe(201);
+  const sub = (await confirm(req.body.data.subscription_request.id, start)).body.data.subscription;
+  return { user, token, requestId: req.body.data.subscription_request.id as number, subscriptionId: sub.id as number };
+}
+
+describe('the first month is charged with the request', () => {
+  it('charges the final amount (after coupon and points) under our payment id, ignores a client-sent amount, and lists it', async () => {
+    const { user, token, holdings } = await customer(ctx, 100_000, [{ discountType: 'FIXED', discount: 55_000 }]);
+    const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, billing_key: card(), amount: 1, final_fee: 1 });
+    expect(res.status).toBe(201);
+    const { subscription_request: r, payment } = res.body.data;
+    expect(payment).toMatchObject({ id: `subreq-${r.id}`, status: 'PAID', amount: 400_000, purpose: 'SUBSCRIPTION_FIRST', receipt_url: `/api/sandbox/receipts/subreq-${r.id}` });
+    expect(r.payment).toMatchObject({ id: payment.id, status: 'PAID' });
+    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, payment.id));
+    expect(remote).toMatchObject({ amount: 400_000, status: 'PAID' });
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    expect(mine).toEqual([expect.objectContaining({ id: payment.id, status: 'PAID', amount: 400_000, receipt_url: payment.receipt_url })]);
+    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.payment).toMatchObject({ id: payment.id });
+    // The receipt prints from the sandbox.
+    const receipt = await ctx.app.request(payment.receipt_url.replace('/api', ''), { headers: { host: 'localhost' } });
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toMatch(/400,000원/);
+    // Another user sees none of it.
+    const other = await customer(ctx);
+    expect((await ctx.call('GET', '/payments', { token: other.token })).body.data.payments).toEqual([]);
+    expect((await ctx.call('GET', `/payments/${payment.id}`, { token: other.token })).status).toBe(404);
+    expect(await pointsOf(ctx, user.id)).toBe(0);
+  });
+
+  it('a declined card refuses the request with the reason in Korean and spends nothing; another card then succeeds', async () => {
+    const { user, token, holdings } = await customer(ctx, 50_000, [{ discountType: 'FIXED', discount: 10_000 }]);
+    const declined = card('decline-limit');
+    const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 50_000, billing_key: declined });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 1202, message: '카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.' });
+    expect(await pointsOf(ctx, user.id)).toBe(50_000);
+    expect(await couponUsed(ctx, holdings[0])).toBe(false);
+    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([]);
+    const failed = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    expect(failed).toEqual([expect.objectContaining({ status: 'FAILED', failure_reason: '카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.' })]);
+    for (const [c, reason] of [['decline-rejected', '카드사에서 결제를 거절했습니다'], ['insufficient', '잔액이 부족합니다']] as const) {
+      const r = await order(token, { month: 12, billing_key: card(c) });
+      expect([r.status, r.body.message]).toEqual([422, expect.stringContaining(reason)]);
+    }
+    const ok = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 50_000, billing_key: card() });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.payment).toMatchObject({ status: 'PAID', amount: 495_000 });
+  });
+
+  it('a charge that outlasts the timeout is answered PENDING and settled by the reconcile job with the same payment id', async () => {
+    const slow = await createTestContext({ payments: { ...ctx.config.payments, timeoutMs: 200, sandboxSlowMs: 600 } });
+    try {
+      const { insertTestCar: insert } = await import('../../src/server/db/factories');
+      const { car } = await insert(slow.database.db, { fees: { subscription_fee_1: 300_000 } });
+      const { token } = await customer(slow);
+      const res = await slow.call('POST', `/subscriptions/cars/${car.id}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(slow.config, 'slow') } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.payment).toMatchObject({ status: 'PENDING', amount: 300_000 });
+      await new Promise((r) => setTimeout(r, 800));
+      await slow.call('POST', '/admin/test-clock', { token: ADMIN, json: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
+      await slow.call('POST', '/admin/billing/run', { token: ADMIN });
+      const payment = (await slow.call('GET', `/payments/${res.body.data.payment.id}`, { token })).body.data.payment;
+      expect(payment.status).toBe('PAID');
+      expect(await slow.database.db.select().from(sandboxPayments)).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('monthly billing', () => {
+  it('charges months 2…12 on the start’s day (31st → the month’s last day, Feb 29 in a leap year) and nothing after the term', async () => {
+    await setClock('2027-12-01T00:00:00+09:00');
+    const { subscriptionId, token } = await subscription(12, '2027-12-31');
+    const dates: string[] = [];
+    for (let day = Date.parse('2027-12-31T12:00:00+09:00'); day <= Date.parse('2029-02-28T12:00:00+09:00'); day += 86_400_000) {
+      const iso = new Date(day).toISOString();
+      // Runs only on days something can be due, and on month ends, to keep the test quick.
+      const kst = new Date(day + 9 * 3600_000).toISOString().slice(0, 10);
+      const last = new Date(Date.UTC(Number(kst.slice(0, 4)), Number(kst.slice(5, 7)), 0)).getUTCDate();
+      if (Number(kst.slice(8)) !== last) continue;
+      await setClock(iso);
+      await runBilling();
+      dates.push(kst);
+    }
+    const charges = await chargesOf(subscriptionId);
+    expect(charges.map((c) => [c.id, c.status, c.amount])).toEqual(Array.from({ length: 11 }, (_, i) => [`sub-${subscriptionId}-m${i + 2}`, 'PAID', 555_000]));
+    const days = charges.map((c) => new Date(c.requestedAt.getTime() + 9 * 3600_000).toISOString().slice(0, 10));
+    expect(days).toEqual(['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31', '2028-06-30', '2028-07-31', '2028-08-31', '2028-09-30', '2028-10-31', '2028-11-30']);
+    const [sub] = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions;
+    expect(sub.billing).toMatchObject({ status: 'ACTIVE', paid_months: 12, term_months: 12, next_charge_date: null });
+    expect(dates.length).toBeGreaterThan(13);
+  });
+
+  it('two replicas with 20 concurrent billing runs charge each due month once', async () => {
+    await setClock('2030-01-01T12:00:00+09:00');
+    const subs = [];
+    for (let i = 0; i < 6; i++) subs.push(await subscription(3, '2030-01-01'));
+    const replica = await ctx.openReplica();
+    const other = createApp({ db: replica.db, config: ctx.config });
+    const call = (app: typeof ctx.app) => app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
+    await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2030-02-01T12:00:00+09:00' }) });
+    await setClock('2030-02-01T12:00:00+09:00');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? other : ctx.app)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      await replica.close();
+    }
+    for (const s of subs) {
+      const charges = await chargesOf(s.subscriptionId);
+      expect(charges.map((c) => [c.id, c.status])).toEqual([[`sub-${s.subscriptionId}-m2`, 'PAID']]);
+      expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, `sub-${s.subscriptionId}-m2`))).toHaveLength(1);
+    }
+  });
+
+  it('a declined month is retried 1, 3 and 7 days later, then overdue; the customer pays with another card and billing goes on', async () => {
+    await setClock('2031-01-10T12:00:00+09:00');
+    const { subscriptionId, token, requestId } = await subscription(3, '2031-01-10');
+    // The card on file starts declining: staff see it through the provider; here the subscription's key is swapped for a declining one.
+    const { subscriptions } = await import('../../src/server/db/schema');
+    await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
+    const step = async (iso: string) => {
+      await setClock(iso);
+      await runBilling();
+      return (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).billing;
+    };
+    expect(await step('2031-02-10T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-11', failed_payment: { id: `sub-${subscriptionId}-m2`, failure_reason: expect.stringContaining('잔액') } });
+    expect(await step('2031-02-11T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-13' });
+    expect(await step('2031-02-12T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-13' });
+    expect(await step('2031-02-13T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-17' });
+    const overdue = await step('2031-02-17T12:00:00+09:00');
+    expect(overdue).toMatchObject({ status: 'OVERDUE', retry_date: null, failed_payment: { id: `sub-${subscriptionId}-m2-r3` } });
+    expect((await chargesOf(subscriptionId)).map((c) => c.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'FAILED']);
+    const staff = (await ctx.call('GET', '/admin/subscriptions/overdue', { token: ADMIN })).body.data.subscriptions;
+    expect(staff).toEqual(expect.arrayContaining([expect.objectContaining({ id: subscriptionId, billing_status: 'OVERDUE', month: 2, failures: 4 })]));
+    // The customer pays with a new card.
+    const paid = await ctx.call('POST', `/subscriptions/${subscriptionId}/pay`, { token, json: { billing_key: card() } });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.payment).toMatchObject({ id: `sub-${subscriptionId}-m2-r4`, status: 'PAID', amount: 800_000 });
+    expect(await step('2031-02-20T12:00:00+09:00')).toMatchObject({ status: 'ACTIVE', paid_months: 2, next_charge_date: '2031-03-10' });
+    expect(await step('2031-03-10T12:00:00+09:00')).toMatchObject({ status: 'ACTIVE', paid_months: 3, next_charge_date: null });
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/pay`, { token, json: {} })).status).toBe(409);
+    // Another user cannot pay (or see) it.
+    const other = await customer(ctx);
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/pay`, { token: other.token, json: {} })).status).toBe(404);
+    expect(requestId).toBeGreaterThan(0);
+  });
+
+  it('해지 (staff switch off) drops the future charges; the paid month is kept', async () => {
+    await setClock('2032-01-05T12:00:00+09:00');
+    const { subscriptionId } = await subscription(12, '2032-01-05');
+    const off = await ctx.call('PATCH', `/admin/subscriptions/${subscriptionId}`, { token: ADMIN, json: { is_active: false } });
+    expect(off.body.data.subscription).toMatchObject({ is_active: false, billing_status: 'CANCELLED' });
+    await setClock('2032-03-05T12:00:00+09:00');
+    await runBilling();
+    expect(await chargesOf(subscriptionId)).toEqual([]);
+    const queued = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `charge:sub:${subscriptionId}:m2`));
+    expect(queued).toEqual([]);
+  });
+});
+
+describe('refunds', () => {
+  it('cancelling a pending request refunds the first charge in full and restores the coupon and points', async () => {
+    const { user, token, holdings } = await customer(ctx, 30_000, [{ discountType: 'FIXED', discount: 5_000 }]);
+    const r = (await order(token, { month: 12, coupon_id: holdings[0], point_amount: 30_000, billing_key: card() })).body.data;
+    expect(r.payment.amount).toBe(520_000);
+    const del = await ctx.call('DELETE', `/subscriptions/requests/${r.subscription_request.id}`, { token });
+    expect(del.body.data).toEqual({ id: r.subscription_request.id, refunded_points: 30_000, coupon_returned: true, refunded_amount: 520_000 });
+    expect(await pointsOf(ctx, user.id)).toBe(30_000);
+    expect(await couponUsed(ctx, holdings[0])).toBe(false);
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data;
+    expect(mine.payments[0]).toMatchObject({ status: 'CANCELLED', refunded_amount: 520_000 });
+    expect(mine.refunds).toEqual([expect.objectContaining({ payment_id: r.payment.id, amount: 520_000, status: 'SUCCEEDED' })]);
+    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, r.payment.id));
+    expect(remote).toMatchObject({ status: 'CANCELLED', cancelledAmount: 520_000 });
+  });
+
+  it('a butler cancel refunds by the policy: all until 24 h before, half after, nothing once started', async () => {
+    const book = async (token: string, startIso: string) =>
+      (await ctx.call('POST', `/butlers/cars/${butlerCarId}/request`, { token, json: { start_at: startIso, end_at: null, start_location: '청담', end_location: '인천공항', way_point_requests: [], passenger_count: 2, billing_key: card() } })).body.data;
+    const cancel = (token: string, id: number) => ctx.call('DELETE', `/butlers/requests/${id}`, { token });
+    const { token } = await customer(ctx);
+    await setClock(new Date().toISOString());
+    const far = await book(token, new Date(Date.now() + 3 * 86_400_000).toISOString());
+    expect(far.payment).toMatchObject({ status: 'PAID', amount: 800_000 });
+    expect((await cancel(token, far.butler_request.id)).body.data).toMatchObject({ refunded_amount: 800_000, refund_percent: 100 });
+    const soon = await book(token, new Date(Date.now() + 10 * 86_400_000).toISOString());
+    await setClock(new Date(Date.now() + 10 * 86_400_000 - 3 * 3600_000).toISOString());
+    expect((await cancel(token, soon.butler_request.id)).body.data).toMatchObject({ refunded_amount: 400_000, refund_percent: 50 });
+    await setClock(new Date().toISOString());
+    const started = await book(token, new Date(Date.now() + 20 * 86_400_000).toISOString());
+    await setClock(new Date(Date.now() + 20 * 86_400_000 + 3600_000).toISOString());
+    expect((await cancel(token, started.butler_request.id)).body.data).toMatchObject({ refunded_amount: 0, refund_percent: 0 });
+    await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: {} });
+  });
+
+  it('staff refund part of a payment with a reason (audited); the customer sees 부분 환불 then the rest', async () => {
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: card() })).body.data;
+    const part = await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { amount: 100_000, reason: '차량 인도 지연 보상' } });
+    expect(part.status).toBe(200);
+    expect(part.body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
+    expect((await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { amount: 900_000, reason: '초과' } })).status).toBe(422);
+    expect((await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { reason: '' } })).status).toBe(400);
+    const rest = await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { reason: '신청 취소 합의' } });
+    expect(rest.body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, payment.id)));
+    expect(audits.map((a) => (a.after as { reason: string }).reason)).toEqual(['차량 인도 지연 보상', '신청 취소 합의']);
+    const mine = (await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data;
+    expect(mine.payment.status).toBe('CANCELLED');
+    expect(mine.refunds.map((r: { amount: number }) => r.amount)).toEqual([100_000, 800_000]);
+  });
+});
+
+describe('POST /payments/webhook', () => {
+  const post = (body: string, headers: Record<string, string>) => ctx.app.request('/payments/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  it('refuses a bad signature with 401 and changes nothing', async () => {
+    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: 'subreq-1' } });
+    const forged = signStandardWebhook('whsec_' + Buffer.from('another secret').toString('base64'), 'wh-forged', body);
+    expect((await post(body, forged)).status).toBe(401);
+    expect((await post(body, {})).status).toBe(401);
+    const old = signStandardWebhook(sandboxWebhookSecret(ctx.config), 'wh-old', body, Math.floor(Date.now() / 1000) - 3600);
+    expect((await post(body, old)).status).toBe(401);
+  });
+
+  it('a payment cancelled in the provider console shows as cancelled here; a replayed webhook changes nothing', async () => {
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: card() })).body.data;
+    const res = await ctx.app.request(`/sandbox/console/payments/${payment.id}/cancel`, { method: 'POST', headers: { host: 'localhost' } });
+    expect(res.status).toBe(303);
+    const mine = (await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data;
+    expect(mine.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    expect(mine.refunds).toEqual([expect.objectContaining({ amount: 900_000, reason: '결제사에서 취소됨' })]);
+    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: payment.id } });
+    const signed = signStandardWebhook(sandboxWebhookSecret(ctx.config), 'wh-replay', body);
+    expect((await (await post(body, signed)).json()).data).toEqual({ duplicate: false });
+    expect((await (await post(body, signed)).json()).data).toEqual({ duplicate: true });
+    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.refunds).toHaveLength(1);
+  });
+});
+
+describe('test fixtures', () => {
+  it('the clock and the billing run exist only with TEST_FIXTURES on', async () => {
+    const off = await createTestContext({ testFixtures: false });
+    try {
+      expect((await off.call('POST', '/admin/test-clock', { token: ADMIN, json: { now: '2030-01-01T00:00:00Z' } })).status).toBe(404);
+      expect((await off.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(404);
+      expect((await off.call('POST', '/admin/test-users', { token: ADMIN, json: {} })).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

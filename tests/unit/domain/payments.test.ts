@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { butlerRefund, butlerRefundPolicyLines, chargeInstant, DEFAULT_BUTLER_REFUND_POLICY, monthlyChargeDate, paymentIds, retryDate } from '../../../src/domain/payments';
+
+describe('monthly charge days', () => {
+  it('keep the start day of the month, or the month’s last day when it is shorter', () => {
+    const start = '2027-01-31';
+    expect([1, 2, 3, 4, 5, 12, 13].map((k) => monthlyChargeDate(start, k))).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-12-31', '2028-01-31']);
+    expect(monthlyChargeDate('2028-01-31', 2)).toBe('2028-02-29');
+    expect(monthlyChargeDate('2028-02-29', 13)).toBe('2029-02-28');
+    expect(monthlyChargeDate('2027-11-15', 3)).toBe('2028-01-15');
+  });
+
+  it('charge at 09:00 Korean time of the day', () => {
+    expect(chargeInstant('2027-02-28').toISOString()).toBe('2027-02-28T00:00:00.000Z');
+  });
+});
+
+describe('retries of a failed monthly charge', () => {
+  it('come 1, 3 and 7 days after the due day, then none (overdue)', () => {
+    expect([1, 2, 3, 4].map((n) => retryDate('2027-02-28', n))).toEqual(['2027-03-01', '2027-03-03', '2027-03-07', null]);
+  });
+});
+
+describe('payment ids', () => {
+  it('are deterministic per purpose and attempt', () => {
+    expect(paymentIds.subscriptionFirst(12)).toBe('subreq-12');
+    expect(paymentIds.subscriptionMonth(3, 4)).toBe('sub-3-m4');
+    expect(paymentIds.retry(paymentIds.subscriptionMonth(3, 4), 1)).toBe('sub-3-m4');
+    expect(paymentIds.retry(paymentIds.subscriptionMonth(3, 4), 3)).toBe('sub-3-m4-r2');
+    expect(paymentIds.butlerOvertime(7)).toBe('butler-7-overtime');
+  });
+});
+
+describe('butler refunds', () => {
+  const start = new Date('2027-05-10T09:00:00+09:00');
+  const at = (iso: string) => new Date(iso);
+  it('are whole until 24 h before the start, half after, nothing once it started', () => {
+    const p = DEFAULT_BUTLER_REFUND_POLICY;
+    expect(butlerRefund(555_000, start, at('2027-05-09T09:00:00+09:00'), p)).toEqual({ amount: 555_000, percent: 100 });
+    expect(butlerRefund(555_000, start, at('2027-05-09T09:00:01+09:00'), p)).toEqual({ amount: 277_500, percent: 50 });
+    expect(butlerRefund(555_001, start, at('2027-05-10T08:59:00+09:00'), p)).toEqual({ amount: 277_500, percent: 50 });
+    expect(butlerRefund(555_000, start, start, p)).toEqual({ amount: 0, percent: 0 });
+  });
+  it('follow the configured policy, and say it in Korean', () => {
+    const p = { fullRefundHours: 48, latePercent: 30 };
+    expect(butlerRefund(100_000, start, at('2027-05-09T09:00:00+09:00'), p)).toEqual({ amount: 30_000, percent: 30 });
+    expect(butlerRefundPolicyLines(p).join(' ')).toMatch(/48시간 전까지 .*전액.*30%/);
+  });
+});
