@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, todayInKorea } from '../../src/domain/dates';
@@ -90,6 +93,35 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await dropDatabase();
     },
   };
+}
+
+/**
+ * A database that outlives a process, for crash tests: a PGlite folder, or a new PostgreSQL database
+ * when the suite runs as `api-pg`. `env` tells a child process where it is (DATA_DIR or DATABASE_URL).
+ */
+export async function persistentDatabase(): Promise<{ open: () => Promise<Database>; env: Record<string, string>; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    return {
+      open: () => openDatabase({ url: testUrl.toString() }),
+      env: { DATABASE_URL: testUrl.toString() },
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url.toString() });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'luxe-crash-'));
+  return { open: () => openDatabase({ dataDir: dir }), env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A Korean calendar day `offset` days from today, YYYY-MM-DD. */
