@@ -47,6 +47,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The server listens on 0.0.0.0 here: the payment and identity sandbox must be asked for (src/server/sandbox-mode.ts).
       SANDBOX: 'on',
+      // The /api/admin/test-* fixtures (made-up customers and staff, the test clock) exist only when asked for.
+      TEST_FIXTURES: 'on',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       // A dummy key so the lounge map loads its SDK; tests stand the SDK in (tests/e2e/mocks/kakao-maps.ts).
       PUBLIC_KAKAO_MAP_KEY: 'e2e-kakao-key',

@@ -18,6 +18,11 @@ export const SITE = {
   /** Customer centre, as shown (tap-to-call through telHref). */
   phone: read('PUBLIC_CONTACT_PHONE', '02-6952-0808'),
   email: read('PUBLIC_CONTACT_EMAIL', 'concierge@luxe-subscribe.kr'),
+  /** Butler cancellation refunds (the server reads the same PUBLIC_* variables: src/server/env.ts). */
+  butlerRefund: {
+    fullRefundHours: Number(read('PUBLIC_BUTLER_FULL_REFUND_HOURS', '24')),
+    latePercent: Number(read('PUBLIC_BUTLER_LATE_REFUND_PERCENT', '50')),
+  },
   lounge: {
     name: read('PUBLIC_LOUNGE_NAME', 'LUXE 라운지 청담'),
     address: read('PUBLIC_LOUNGE_ADDRESS', '서울특별시 강남구 도산대로 442'),

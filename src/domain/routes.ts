@@ -53,6 +53,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/my/subscriptions', guard: 'user' },
   { path: '/my/butler-subscriptions', guard: 'user' },
   { path: '/my/butler', guard: 'user' },
+  { path: '/my/payments', guard: 'user' },
   { path: '/coupon', guard: 'user' },
   { path: '/referral', guard: 'user' },
   { path: '/points', guard: 'user' },

@@ -4,6 +4,7 @@ import { adminGet, CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
 import EntitySection from './EntitySection';
 import OrdersSection from './OrdersSection';
+import PaymentsSection from './PaymentsSection';
 import PublishPanel from './PublishPanel';
 import { brandsConfig, butlerConfig, carsConfig, faqConfig, modelsConfig, policyConfig, type BrandOption } from './sections';
 
@@ -15,6 +16,7 @@ const TABS = [
   ['faq', 'FAQ'],
   ['policies', '약관/개인정보처리방침'],
   ['orders', '주문'],
+  ['payments', '결제'],
   ['audit', '변경 이력'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -103,7 +105,7 @@ export default function AdminConsole() {
           ))}
         </ul>
       </nav>
-      {tab === 'orders' ? <OrdersSection /> : tab === 'audit' ? <AuditSection /> : <EntitySection key={tab} config={configs[tab]} />}
+      {tab === 'orders' ? <OrdersSection /> : tab === 'payments' ? <PaymentsSection /> : tab === 'audit' ? <AuditSection /> : <EntitySection key={tab} config={configs[tab]} />}
     </div>
   );
 }

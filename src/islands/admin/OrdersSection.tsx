@@ -38,7 +38,7 @@ export default function OrdersSection() {
   useEffect(() => void load(), [load]);
 
   const act = async (r: Request, action: 'confirm' | 'cancel') => {
-    if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 사용한 쿠폰과 포인트는 돌려드립니다.`)) return;
+    if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
     const body = kind === 'subscription' && action === 'confirm' ? { start_date: start } : {};
     const res = await adminSend('POST', `${PATH[kind]}/${r.id}/${action}`, body);
     setMessage(res.ok ? `#${r.id} ${action === 'confirm' ? '확정' : '취소'}했습니다.` : res.error.message);

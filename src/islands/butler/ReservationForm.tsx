@@ -7,8 +7,10 @@ import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
+import type { PaymentView } from '../../domain/payments';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
+import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
 import IdentityRequired from '../checkout/IdentityRequired';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
@@ -40,7 +42,7 @@ const MESSAGES: CheckoutMessages = {
 
 const send = (billingKey: string, draft: ButlerDraft | null) =>
   draft
-    ? post(`/butlers/cars/${draft.payload.car_id}/request`, { ...draft.payload, billing_key: billingKey })
+    ? post<{ payment: PaymentView | null }>(`/butlers/cars/${draft.payload.car_id}/request`, { ...draft.payload, billing_key: billingKey })
     : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
 type SearchTarget = 'start' | 'end' | number;
@@ -121,6 +123,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     <div className="space-y-10">
       {data.carsError && <p role="alert" className={alertBox}>{data.carsError}</p>}
       {checkout.failure && <p role="alert" className={alertBox}>예약 요청에 실패했습니다. {checkout.failure}</p>}
+      {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void agree()} />}
       <section aria-label="차량" className="space-y-3">
         <CarPicker cars={data.cars} value={form.carId} onChange={(carId) => patch({ carId })} />
       </section>
@@ -169,6 +172,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="신청이 완료되었습니다">
         <p>입금 확인 후 담당자가 연락드릴 예정입니다.</p>
+        <PaymentDone payment={checkout.payment} />
         <button type="button" onClick={() => location.assign('/my')} className="btn-primary mt-6 w-full">확인</button>
       </Dialog>
     </div>

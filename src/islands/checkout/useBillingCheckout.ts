@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../client/api';
+import { ErrorCode } from '../../domain/error-codes';
+import type { PaymentView } from '../../domain/payments';
 import { billingFailed, issueBillingKey, readBillingReturn, withoutBillingReturn, type IssueRequest } from '../../client/billing';
 import { readMarker, writeMarker, type CheckoutStorage } from './checkoutStorage';
 
@@ -17,8 +19,8 @@ export type CheckoutStage = 'idle' | 'sending' | 'done';
 
 interface Options<D> {
   storage: CheckoutStorage<D>;
-  /** Creates the order with the billing key and the saved draft (null if it was lost). */
-  send: (billingKey: string, draft: D | null) => Promise<ApiResult<unknown>>;
+  /** Creates the order with the billing key and the saved draft (null if it was lost); the answer carries the charge. */
+  send: (billingKey: string, draft: D | null) => Promise<ApiResult<object>>;
   messages: CheckoutMessages;
   /** Whether a return found in the URL belongs to this page now (e.g. its ids are known). */
   ready?: boolean;
@@ -27,11 +29,16 @@ interface Options<D> {
 /**
  * The billing-return protocol of both checkouts: save the draft, launch the provider, and on
  * its return (redirect query or in-place answer) send the order exactly once per billing key;
- * a key this tab already sent shows the completion directly.
+ * a key this tab already sent shows the completion directly. The order is charged at once: the
+ * completion shows the charge (결제 완료 and the amount, or 결제 확인 중), and a declined card keeps
+ * the draft and offers another card (`retry`).
  */
 export function useBillingCheckout<D>({ storage, send, messages, ready = true }: Options<D>) {
   const [stage, setStage] = useState<CheckoutStage>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentView | null>(null);
+  /** The card was declined: the provider's reason in Korean (the order was not made, nothing spent). */
+  const [declined, setDeclined] = useState<string | null>(null);
   const handled = useRef(false);
   const latest = useRef({ storage, send, messages });
   latest.current = { storage, send, messages };
@@ -48,12 +55,17 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
     if (!res.ok) {
       writeMarker(s, billingKey, null);
       setStage('idle');
+      if (res.error.code === ErrorCode.PAYMENT_DECLINED) {
+        setDeclined(res.error.message);
+        return;
+      }
       setFailure(res.error.message || m.sendFailed);
       alert(m.sendFailed);
       return;
     }
     writeMarker(s, billingKey, 'done');
     s.clearDraft();
+    setPayment(('payment' in res.data ? (res.data.payment as PaymentView | null) : null) ?? null);
     setStage('done');
   }, []);
 
@@ -72,6 +84,7 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
   const start = useCallback(async (draft: D, issue: IssueRequest) => {
     const { storage: s, messages: m } = latest.current;
     setFailure(null);
+    setDeclined(null);
     s.saveDraft(draft);
     try {
       const result = await issueBillingKey(issue);
@@ -83,5 +96,14 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
     }
   }, [complete]);
 
-  return { stage, failure, start };
+  /** Another card for the order whose card was declined: the saved draft, a new card window. */
+  const retry = useCallback(
+    async (issue: IssueRequest) => {
+      const draft = latest.current.storage.loadDraft();
+      if (draft) await start(draft, issue);
+    },
+    [start],
+  );
+
+  return { stage, failure, payment, declined, start, retry };
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { del, get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { formatWon } from '../../domain/money';
+import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
@@ -25,7 +26,7 @@ export default function RequestDetail() {
   }, []);
 
   async function cancel(r: SubscriptionRequest) {
-    if (busy || !confirm('구독 신청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.')) return;
+    if (busy || !confirm('구독 신청을 취소하시겠습니까? 결제한 첫 달 요금은 전액 환불되고 쿠폰과 포인트도 돌려드립니다. 취소 후에는 되돌릴 수 없습니다.')) return;
     setBusy(true);
     const res = await del(`/subscriptions/requests/${r.id}`);
     setBusy(false);
@@ -49,6 +50,7 @@ export default function RequestDetail() {
     ['종료일', r.end_date ?? '확정 후 안내'],
     ['포인트', `${formatWon(r.point_used)} P`],
     ['월 결제 금액', `₩${formatWon(r.final_fee)}`],
+    ['첫 달 결제', r.payment ? `${formatWon(r.payment.amount)}원 · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
     ['빌링키', r.billing_key],
   ];
   return (
@@ -56,6 +58,9 @@ export default function RequestDetail() {
       <dl className="grid grid-cols-[7rem_1fr] gap-y-3 border border-line bg-white p-6 text-sm" data-testid="request-fields">
         {rows.map(([k, v]) => [<dt key={k} className="text-muted">{k}</dt>, <dd key={`${k}-v`} className="font-semibold">{v}</dd>])}
       </dl>
+      {r.payment?.receipt_url && (
+        <p className="text-sm"><a href={r.payment.receipt_url} target="_blank" rel="noopener" className="underline underline-offset-4">첫 달 결제 영수증 보기</a> · <a href="/my/payments" className="underline underline-offset-4">결제 내역</a></p>
+      )}
       {r.status === 'PENDING' ? (
         <>
           <section aria-label="신청 수정"><h2 className="mb-4 font-semibold">신청 수정</h2><RequestEditForm request={r} onSaved={(request) => setState({ kind: 'ok', request })} /></section>

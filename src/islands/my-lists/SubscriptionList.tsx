@@ -1,13 +1,14 @@
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
+import SubscriptionBilling from './OverduePayment';
 import ListState from './ListState';
 import { useList } from './useList';
 import { CHAT_CHANNEL_URL } from './links';
 import type { Subscription } from '../../domain/subscriptions';
 
-/** /my/subscriptions: the user's subscriptions by date with an ACTIVE/INACTIVE badge; 해지하기 goes to the chat channel. */
+/** /my/subscriptions: the user's subscriptions by date with an ACTIVE/INACTIVE badge and their billing; 해지하기 goes to the chat channel. */
 export default function SubscriptionList() {
-  const { items, error } = useList<Subscription>('/subscriptions', 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
+  const { items, error, reload } = useList<Subscription>('/subscriptions', 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
     <ListState items={items} error={error} empty="현재 구독이 없습니다.">
       {(list) => (
@@ -23,6 +24,7 @@ export default function SubscriptionList() {
                 </span>
                 <p className="mt-1 truncate font-semibold">{carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
+                <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
               </div>
               {s.is_active && (
                 <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>

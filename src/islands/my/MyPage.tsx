@@ -38,7 +38,7 @@ export default function MyPage() {
           <dd>{a.mobile ? formatPhone(a.mobile) : '-'}</dd>
         </dl>
       </section>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <a href="/points" className={card}>
           <span className="text-xs tracking-widest text-muted">POINTS</span>
           <span className="mt-1 block text-2xl font-bold" data-testid="my-points">{formatWon(a.point)} P</span>
@@ -50,6 +50,10 @@ export default function MyPage() {
         <a href="/coupon" className={card}>
           <span className="text-xs tracking-widest text-muted">COUPONS</span>
           <span className="mt-1 block text-lg font-bold">쿠폰함</span>
+        </a>
+        <a href="/my/payments" className={card} data-testid="my-payments-link">
+          <span className="text-xs tracking-widest text-muted">PAYMENTS</span>
+          <span className="mt-1 block text-lg font-bold">결제 내역</span>
         </a>
       </div>
       <LatestActivity />

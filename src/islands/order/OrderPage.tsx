@@ -10,6 +10,7 @@ import CouponSelect from '../checkout/CouponSelect';
 import Dialog from '../checkout/Dialog';
 import IdentityRequired from '../checkout/IdentityRequired';
 import PointInput from '../checkout/PointInput';
+import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
 import PriceTable from '../checkout/PriceTable';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
@@ -54,6 +55,16 @@ export default function OrderPage() {
     void refreshWallet();
   }, [checkout.stage, refreshWallet]);
 
+  // A declined card spent nothing: the choices come back for another card.
+  useEffect(() => {
+    if (!checkout.declined) return;
+    const draft = orderStorage.loadDraft();
+    if (!draft) return;
+    setCouponId(draft.couponId);
+    setTyped(draft.points ? String(draft.points) : '');
+    setConsents(CONSENTS.map(() => true));
+  }, [checkout.declined]);
+
   const fee = car ? feeForTerm(car, month) : null;
   const inquiry = car && fee === null ? carInquiryPath(car, month) : null;
   const usable = useMemo(() => (fee === null ? [] : coupons.filter((h) => couponSelectable(h, fee, todayInKorea()))), [coupons, fee]);
@@ -88,6 +99,7 @@ export default function OrderPage() {
     <div className="space-y-8">
       {error && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>}
       {checkout.failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{checkout.failure}</p>}
+      {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
       {refusal && checkout.stage === 'idle' && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800" data-testid="order-refusal">{refusal} 지금은 신청할 수 없습니다.</p>}
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
@@ -130,7 +142,7 @@ export default function OrderPage() {
           <div className="space-y-4">
             <p>{carDisplayName(car)} · {month}개월</p>
             <SubscriptionPrice quote={quote} />
-            <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록합니다.</p>
+            <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록하면 첫 달 최종 결제 금액이 바로 결제됩니다.</p>
             <div className="flex gap-2">
               <button type="button" onClick={() => setSummaryOpen(false)} className="flex-1 border border-ink py-3">취소</button>
               <button type="button" onClick={() => void next()} className="flex-1 bg-ink py-3 font-semibold text-paper">다음</button>
@@ -143,6 +155,7 @@ export default function OrderPage() {
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="구독 신청 완료">
         <p>구독 신청이 접수되었습니다. 결제 확인 후 담당 매니저가 연락드릴 예정입니다.</p>
+        <PaymentDone payment={checkout.payment} />
         <a href="/my" className="mt-6 block bg-ink py-3 text-center font-semibold text-paper">마이페이지로 이동</a>
       </Dialog>
     </div>

@@ -73,7 +73,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
         {pending && !editing && (
           <>
             <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
-            <CancelButton requestId={r.id} onCancelled={() => setCancelled(true)} onFailed={(lines) => setNotice({ ok: false, lines })} />
+            <CancelButton requestId={r.id} startAt={r.start_at} paidAmount={r.paid_amount} onCancelled={() => setCancelled(true)} onFailed={(lines) => setNotice({ ok: false, lines })} />
           </>
         )}
         {back}

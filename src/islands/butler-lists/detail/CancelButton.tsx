@@ -1,17 +1,35 @@
 import { useState } from 'react';
 import { del } from '../../../client/api';
+import { SITE } from '../../../config/site';
+import { formatWon } from '../../../domain/money';
+import { butlerRefund, butlerRefundPolicyLines } from '../../../domain/payments';
 
 interface Props {
   requestId: number;
+  /** When the trip starts (ISO) and what the customer has paid for it (won): the refund the policy gives now. */
+  startAt: string;
+  paidAmount: number;
   onCancelled: () => void;
   onFailed: (lines: string[]) => void;
 }
 
-/** 요청 취소 with a confirmation; the server returns the coupon and refunds the points. */
-export default function CancelButton({ requestId, onCancelled, onFailed }: Props) {
+/** The confirmation of a cancel: the refund policy, and what this booking gets back now. */
+export function cancelQuestion(startAt: string, paidAmount: number, now = new Date()): string {
+  const { amount, percent } = butlerRefund(paidAmount, new Date(startAt), now, SITE.butlerRefund);
+  return [
+    '버틀러 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.',
+    `지금 취소하면 결제 금액 ${formatWon(paidAmount)}원 중 ${formatWon(amount)}원(${percent}%)을 환불합니다.`,
+    '',
+    '[취소·환불 규정]',
+    ...butlerRefundPolicyLines(SITE.butlerRefund),
+  ].join('\n');
+}
+
+/** 요청 취소 with a confirmation that states the refund; the server refunds by the policy, returns the coupon and refunds the points. */
+export default function CancelButton({ requestId, startAt, paidAmount, onCancelled, onFailed }: Props) {
   const [busy, setBusy] = useState(false);
   async function cancel() {
-    if (busy || !confirm('버틀러 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.')) return;
+    if (busy || !confirm(cancelQuestion(startAt, paidAmount))) return;
     setBusy(true);
     const res = await del(`/butlers/requests/${requestId}`);
     setBusy(false);

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatWon } from '../../domain/money';
+import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type BillingStatus, type PaymentView } from '../../domain/payments';
+import { adminGet, adminSend, formatDateTime } from './admin-api';
+
+type StaffPayment = PaymentView & { user: { id: number; name: string | null; email: string | null } };
+interface Overdue {
+  id: number;
+  user: { name: string | null; email: string | null; mobile: string | null };
+  billing_status: BillingStatus;
+  month: number | null;
+  amount: number;
+  due_date: string | null;
+  failures: number;
+  last_failure: string | null;
+  retry_date: string | null;
+}
+
+const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
+
+/** The console's money: payments by status and day with refunds (a reason is required), and the overdue list with 지금 재시도. */
+export default function PaymentsSection() {
+  const [status, setStatus] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [rows, setRows] = useState<StaffPayment[] | null>(null);
+  const [overdue, setOverdue] = useState<Overdue[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setRows(null);
+    const q = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+    const [list, late] = await Promise.all([adminGet<{ payments: StaffPayment[] }>(`/payments?${q}`), adminGet<{ subscriptions: Overdue[] }>('/subscriptions/overdue')]);
+    if (list.ok) setRows(list.data.payments);
+    else setMessage(list.error.message);
+    if (late.ok) setOverdue(late.data.subscriptions);
+  }, [status, from, to]);
+  useEffect(() => void load(), [load]);
+
+  const refund = async (p: StaffPayment) => {
+    const left = p.amount - p.refunded_amount;
+    const amountText = window.prompt(`#${p.id} 환불 금액 (원, 최대 ${formatWon(left)}원). 비워 두면 전액 환불합니다.`, String(left));
+    if (amountText === null) return;
+    const reason = window.prompt('환불 사유를 입력해주세요. (변경 이력에 남습니다)');
+    if (!reason?.trim()) return setMessage('환불 사유를 입력해야 환불할 수 있습니다.');
+    const amount = amountText.trim() ? Number(amountText.replace(/[^\d]/g, '')) : undefined;
+    const res = await adminSend('POST', `/payments/${p.id}/refund`, { ...(amount ? { amount } : {}), reason });
+    setMessage(res.ok ? `${p.id} ${formatWon(amount ?? left)}원을 환불했습니다.` : res.error.message);
+    await load();
+  };
+  const retry = async (path: string, label: string) => {
+    const res = await adminSend<{ payment: PaymentView }>('POST', path);
+    setMessage(res.ok ? `${label}: ${PAYMENT_STATUS_LABEL[res.data.payment.status]}` : `${label}: ${res.error.message}`);
+    await load();
+  };
+
+  return (
+    <section aria-label="결제" className="space-y-6">
+      <div className="space-y-3">
+        <h2 className="font-semibold">연체·결제 실패 구독</h2>
+        {!overdue.length && <p className="text-sm text-muted">연체된 구독이 없습니다.</p>}
+        <ul className="divide-y divide-line border-y border-line" data-testid="overdue-list">
+          {overdue.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+              <span className="w-14 shrink-0 text-muted">구독 #{o.id}</span>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{BILLING_STATUS_LABEL[o.billing_status]} · {o.month}개월 차 {formatWon(o.amount)}원 (결제일 {o.due_date})</p>
+                <p className="text-muted">{o.user.name ?? '-'} ({o.user.email ?? o.user.mobile ?? '-'}) · 실패 {o.failures}회 · {o.last_failure ?? ''}{o.retry_date ? ` · 다음 시도 ${o.retry_date}` : ''}</p>
+              </div>
+              <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(`/subscriptions/${o.id}/retry`, `구독 #${o.id}`)}>지금 재시도</button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <select aria-label="결제 상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">전체 상태</option>
+          {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{PAYMENT_STATUS_LABEL[s]}</option>)}
+        </select>
+        <label className="text-sm"><span className="mr-2 font-semibold">시작일</span><input type="date" className="field w-auto py-2" value={from} onChange={(e) => setFrom(e.target.value)} /></label>
+        <label className="text-sm"><span className="mr-2 font-semibold">종료일</span><input type="date" className="field w-auto py-2" value={to} onChange={(e) => setTo(e.target.value)} /></label>
+      </div>
+      {message && <p role="status" className="text-sm text-muted">{message}</p>}
+      {!rows && <p className="text-sm text-muted">불러오는 중…</p>}
+      {rows && !rows.length && <p className="text-sm text-muted">결제 내역이 없습니다.</p>}
+      <ul className="divide-y divide-line border-y border-line" data-testid="payments-list">
+        {rows?.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{p.id} · {PAYMENT_PURPOSE_LABEL[p.purpose]} · {formatWon(p.amount)}원 <span className="text-muted">· {PAYMENT_STATUS_LABEL[p.status]}{p.refunded_amount ? ` (환불 ${formatWon(p.refunded_amount)}원)` : ''}</span></p>
+              <p className="text-muted">{p.user.name ?? '-'} ({p.user.email ?? '-'}) · {formatDateTime(p.requested_at)}{p.failure_reason ? ` · ${p.failure_reason}` : ''}</p>
+            </div>
+            {refundable(p) && <button type="button" className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void refund(p)}>환불</button>}
+            {p.status === 'FAILED' && p.ref_type === 'butler_request' && <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(`/payments/${p.id}/retry`, p.id)}>지금 재시도</button>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

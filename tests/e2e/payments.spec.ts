@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+import { apiAs, loginAs, newStaff, newUser, orderableCar, sandboxKey, waitForSite } from './users';
+
+test.beforeAll(async ({ request }) => waitForSite(request));
+
+/** Through the order page to the sandbox card page, picking a test card there. */
+async function orderWithCard(page: import('@playwright/test').Page, carId: number, card: RegExp) {
+  await page.goto(`/inquire?month=12&carId=${carId}`);
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '신청하기' }).click();
+  await page.getByRole('dialog', { name: '주문 확인' }).getByRole('button', { name: '다음' }).click();
+  await expect(page.getByText('테스트 환경 · 실제 결제가 아닙니다')).toBeVisible();
+  await page.getByRole('radio', { name: card }).check();
+  await page.getByRole('button', { name: /승인/ }).click();
+}
+
+test('an order is charged at once: 결제 완료 with the amount, then /my/payments lists it with a printable receipt', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  await orderWithCard(page, car.id, /승인 카드/);
+  const done = page.getByRole('dialog', { name: '구독 신청 완료' });
+  await expect(done.getByTestId('payment-result')).toContainText(`결제 완료 · ${car.fee.toLocaleString('ko-KR')}원`);
+  await done.getByRole('link', { name: '결제 내역' }).click();
+  await expect(page).toHaveURL(/\/my\/payments\/?$/);
+  const item = page.getByTestId('payment-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('구독 첫 달 요금');
+  await expect(item.getByTestId('payment-status')).toHaveText('결제 완료');
+  await expect(item).toContainText(`${car.fee.toLocaleString('ko-KR')}원`);
+  const receipt = await item.getByRole('link', { name: '영수증 보기' }).getAttribute('href');
+  await page.goto(receipt!);
+  await expect(page.getByRole('heading', { name: '카드 결제 영수증' })).toBeVisible();
+  await expect(page.getByText(`${car.fee.toLocaleString('ko-KR')}원`)).toBeVisible();
+  await expect(page.getByRole('button', { name: '인쇄하기' })).toBeVisible();
+});
+
+test('a declining card: the Korean reason, nothing spent; another card then succeeds', async ({ page, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request, { points: 20_000 });
+  await loginAs(page, user.token);
+  await page.goto(`/inquire?month=12&carId=${car.id}`);
+  await page.getByLabel('사용할 포인트').fill('20000');
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '신청하기' }).click();
+  await page.getByRole('dialog', { name: '주문 확인' }).getByRole('button', { name: '다음' }).click();
+  await page.getByRole('radio', { name: /한도 초과 카드/ }).check();
+  await page.getByRole('button', { name: /승인/ }).click();
+  const declined = page.getByTestId('payment-declined');
+  await expect(declined).toContainText('카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.');
+  await expect(declined).toContainText('쿠폰과 포인트도 사용되지 않았습니다');
+  expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(20_000);
+  expect((await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests).toEqual([]);
+  // The points chosen come back for the next card.
+  await expect(page.getByLabel('사용할 포인트')).toHaveValue('20000');
+  await declined.getByRole('button', { name: '다른 카드로 결제하기' }).click();
+  await expect(page.getByText('테스트 환경 · 실제 결제가 아닙니다')).toBeVisible();
+  await page.getByRole('button', { name: /승인/ }).click();
+  await expect(page.getByRole('dialog', { name: '구독 신청 완료' }).getByTestId('payment-result')).toContainText(`결제 완료 · ${(car.fee - 20_000).toLocaleString('ko-KR')}원`);
+  expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(0);
+});
+
+test('staff refund a payment from the console; the customer sees 환불 완료', async ({ page, request, browser }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request);
+  const order = await apiAs(request, user.token, 'POST', `/subscriptions/cars/${car.id}/request`, { month: 12, billing_key: await sandboxKey(request) });
+  const paymentId = order.body.data.payment.id as string;
+  const staff = await newStaff(request);
+  const console = await browser.newContext();
+  const staffPage = await console.newPage();
+  await loginAs(staffPage, staff.access_token);
+  await staffPage.goto('/admin#payments');
+  const row = staffPage.getByTestId('payments-list').getByRole('listitem').filter({ hasText: paymentId });
+  await expect(row).toContainText('결제 완료');
+  // The amount prompt left blank refunds it all; then the reason.
+  const prompts = ['', '고객 요청 환불'];
+  staffPage.on('dialog', (d) => void d.accept(prompts.shift()));
+  await row.getByRole('button', { name: '환불' }).click();
+  await expect(row).toContainText('환불 완료');
+  await console.close();
+
+  await loginAs(page, user.token);
+  await page.goto('/my/payments');
+  const item = page.getByTestId('payment-item');
+  await expect(item.getByTestId('payment-status')).toHaveText('환불 완료');
+  await expect(item).toContainText('고객 요청 환불');
+});
