@@ -11,6 +11,7 @@ import { startProduct, type RunningProduct } from '../src/server/main';
 import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed';
 import { loadConfig } from '../src/server/env';
+import { billingBench, type BillingFigures } from './bench-billing';
 
 /**
  * npm run bench [-- --skip-lighthouse] : the performance figures we track.
@@ -26,6 +27,9 @@ import { loadConfig } from '../src/server/env';
  *  - publishing: /api/health latency (p50/p99) while a rebuild runs, and how long a price edit
  *    (PATCH /api/admin/cars/1) takes to show on the served /car/1 page, for `--publish-cars`
  *    (comma-separated, default 1000,10000; `--only publish` runs just this), with the build's peak RSS.
+ *  - billing: `--billing-subs` subscriptions (default 100,000) whose month is due, billed through the
+ *    sandbox with 50 ms provider latency, `--billing-concurrency` at a time (default 64), on PGlite
+ *    and PostgreSQL: time, charges per second, duplicates (`--only billing` runs just this).
  *  - `--only build` (not part of the default run: 100,000 cars took 12.6 min to build here): a first
  *    full build of `--build-cars` cars (default 100000), its time and the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
@@ -39,6 +43,8 @@ const { values: args } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     'publish-cars': { type: 'string', default: '1000,10000' },
     'build-cars': { type: 'string', default: '100000' },
+    'billing-subs': { type: 'string', default: '100000' },
+    'billing-concurrency': { type: 'string', default: '64' },
     loadgen: { type: 'string' },
   },
 });
@@ -433,6 +439,38 @@ async function fullBuilds() {
   return out;
 }
 
+/** The billing run on PGlite and, when it answers, on a throwaway PostgreSQL database. */
+async function billingRuns() {
+  const count = Number(args['billing-subs']);
+  const concurrency = Number(args['billing-concurrency']);
+  const out: BillingFigures[] = [];
+  const show = (f: BillingFigures) =>
+    console.log(`\nBilling, ${f.database}: ${f.paid} of ${f.subscriptions} due months charged in ${f.seconds} s (${f.chargesPerSecond}/s, ${f.concurrency} at a time, ${f.providerLatencyMs} ms provider latency); duplicate payment ids ${f.duplicatePaymentIds}, subscriptions charged twice ${f.doublyChargedSubscriptions}`);
+  out.push(await billingBench({ count, concurrency, latencyMs: 50 }));
+  show(out[0]);
+  const server = await postgresServer();
+  if (!server) return out;
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  try {
+    out.push(await billingBench({ count, concurrency, latencyMs: 50, url: url.toString() }));
+    show(out[1]);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  return out;
+}
+
+if (args.only === 'billing') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ billing: await billingRuns() }, null, 2));
+  process.exit(0);
+}
+
 if (args.only === 'build') {
   const figures = await fullBuilds();
   writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ fullBuilds: figures }, null, 2));
@@ -476,6 +514,7 @@ results[`garageLatency${many}`] = await garageLoad(large.running.url);
 await large.running.stop();
 results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
 results.publishing = await publishingRuns();
+results.billing = await billingRuns();
 
 writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { apiLogger } from '../src/server/app';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { insertTestCar } from '../src/server/db/factories';
+import { testConfig } from '../src/server/env';
+import { createClock } from '../src/server/jobs/clock';
+import { runDueJobs } from '../src/server/jobs/runner';
+import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/server/payments';
+import { jobHandlers } from '../src/server/jobs/handlers';
+import { issueSandboxBillingKey } from '../src/server/payments/sandbox-provider';
+
+export interface BillingFigures {
+  database: 'pglite' | 'postgres';
+  subscriptions: number;
+  concurrency: number;
+  providerLatencyMs: number;
+  seconds: number;
+  chargesPerSecond: number;
+  paid: number;
+  /** Payment ids charged more than once at the provider, and subscriptions charged more than once for the month: both must be 0. */
+  duplicatePaymentIds: number;
+  doublyChargedSubscriptions: number;
+}
+
+/**
+ * The monthly billing run at scale: `count` subscriptions whose month 2 is due now, billed through
+ * the sandbox provider with `latencyMs` on every charge, `concurrency` charges at a time, by the
+ * same job runner as `npm start`. Seeded with plain SQL in batches (the bench measures the run).
+ */
+export async function billingBench(opts: { count: number; concurrency: number; latencyMs: number; url?: string }): Promise<BillingFigures> {
+  const database: Database = await openDatabase(opts.url ? { url: opts.url } : { dataDir: 'memory://' });
+  const config = testConfig({ payments: { ...testConfig().payments, sandboxLatencyMs: opts.latencyMs } });
+  const { db } = database;
+  const { car } = await insertTestCar(db, { fees: { subscription_fee_12: 555_000 } });
+  const now = new Date();
+  const start = new Date(now.getTime() - 40 * 86_400_000).toISOString().slice(0, 10);
+  const batch = 5_000;
+  for (let from = 1; from <= opts.count; from += batch) {
+    const n = Math.min(batch, opts.count - from + 1);
+    const keys = Array.from({ length: n }, () => issueSandboxBillingKey(config));
+    await db.execute(sql`
+      with u as (
+        insert into users (username, name, referral_code, ci_verified)
+        select 'bench' || g, '벤치' || g, 'BN' || g, true from generate_series(${from}::int, ${from + n - 1}::int) g
+        returning id),
+      numbered as (select id, row_number() over (order by id) as i from u),
+      r as (
+        insert into subscription_requests (user_id, car_id, month, billing_key, billing_provider, fee, final_fee, status, start_date, end_date)
+        select numbered.id, ${car.id}, 12, (${JSON.stringify(keys)}::jsonb ->> (numbered.i - 1)::int), 'sandbox', 555000, 555000, 'CONFIRMED', ${start}, ${start}::date + 365
+        from numbered
+        returning id, user_id, billing_key)
+      insert into subscriptions (request_id, user_id, start_date, end_date, billing_key, paid_months)
+      select r.id, r.user_id, ${start}, ${start}::date + 365, r.billing_key, 1 from r`);
+  }
+  await db.execute(sql`
+    insert into jobs (kind, key, payload, run_at, max_attempts)
+    select 'charge-month', 'charge:sub:' || id || ':m2', jsonb_build_object('subscriptionId', id, 'month', 2), ${now.toISOString()}, 10 from subscriptions`);
+
+  const clock = createClock();
+  const payments = createPaymentProvider(db, config);
+  const handlers = jobHandlers({ db, payments, clock, log: apiLogger(config) });
+  const started = performance.now();
+  await runDueJobs({ db, clock, handlers, worker: 'bench', kinds: BILLING_JOB_KINDS, concurrency: opts.concurrency });
+  const seconds = (performance.now() - started) / 1000;
+
+  const count = async (query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0].n);
+  const paid = await count(sql`select count(*) as n from payments where status = 'PAID' and purpose = 'SUBSCRIPTION_MONTH'`);
+  const duplicatePaymentIds = await count(sql`select count(*) as n from (select payment_id from sandbox_payments group by payment_id having count(*) > 1) d`);
+  const doublyChargedSubscriptions = await count(sql`select count(*) as n from (select ref_id from payments where purpose = 'SUBSCRIPTION_MONTH' and status = 'PAID' group by ref_id, month having count(*) > 1) d`);
+  await database.close();
+  return {
+    database: opts.url ? 'postgres' : 'pglite', subscriptions: opts.count, concurrency: opts.concurrency, providerLatencyMs: opts.latencyMs,
+    seconds: +seconds.toFixed(1), chargesPerSecond: +(paid / seconds).toFixed(0), paid, duplicatePaymentIds, doublyChargedSubscriptions,
+  };
+}
