@@ -45,7 +45,7 @@ export default defineConfig({
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
-      // The server listens on 0.0.0.0 here: the payment and identity sandbox must be asked for (src/server/sandbox-mode.ts).
+      // The payment and identity sandbox (the default while PortOne is not configured; said here for the reader).
       SANDBOX: 'on',
       // The /api/admin/test-* fixtures (made-up customers and staff, the test clock) exist only when asked for.
       TEST_FIXTURES: 'on',

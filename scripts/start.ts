@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../src/server/main';
-import { sandboxBanner } from '../src/server/sandbox-mode';
+import { providerBanner } from '../src/server/sandbox-mode';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 try {
   const product = await startProduct({ projectRoot });
   console.log(`\n  LUXE 구독 is running at ${product.url}  (API: ${product.url}/api)\n`);
-  const banner = sandboxBanner(product.config);
-  if (banner) console.warn(`${banner}\n`);
+  console.warn(`${providerBanner(product.config)}\n`);
   const shutdown = () => product.stop().finally(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

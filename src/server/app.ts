@@ -5,13 +5,14 @@ import { ErrorCode } from '../domain/error-codes';
 import type { Db } from './db/client';
 import type { Config } from './env';
 import { unmatchedApiRequest } from './api-fallback';
-import { ApiError } from './errors';
+import { ApiError, bodyTooLarge } from './errors';
 import type { AppEnv, Deps } from './http';
 import { createClock, type SettableClock } from './jobs/clock';
 import { createJobRunner } from './jobs/handlers';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { safeError } from './log-safe';
+import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
 import { adminCatalogueRoutes } from './routes/admin';
 import type { CatalogueCache } from './cache/catalogue-cache';
@@ -73,12 +74,19 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {
-      throw new ApiError(400, ErrorCode.VALIDATION, '요청 본문이 너무 큽니다. (최대 1MB)');
+      throw bodyTooLarge('요청 본문이 너무 큽니다. (최대 1MB)', { _: ['요청 본문은 1MB 이하여야 합니다.'] });
     },
   });
   app.use((c, next) => (isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
 
   app.use(catalogueCacheMiddleware(catalogueCache));
+  // The sandbox's pages are pages of the site: the same CSP and frame protection (src/server/security-headers.ts).
+  app.use('/sandbox/*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      for (const [name, value] of Object.entries(siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL }))) c.res.headers.set(name, value);
+    }
+  });
   app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
   app.route('/catalogue', catalogueRoutes);
   app.route('/subscriptions', subscriptionCatalogueRoutes);
@@ -101,7 +109,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status);
+      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status, err.headers);
     }
     // Backstop: a NUL byte (22021) or an untranslatable character (22P05) is bad input that slipped past validation.
     if (['22021', '22P05'].includes(pgErrorCode(err) ?? '')) {

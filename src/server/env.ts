@@ -4,7 +4,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ButlerRefundPolicy } from '../domain/payments';
 import { parseCorsOrigins } from './middleware/api-headers';
-import { sandboxEnabled } from './sandbox-mode';
 import { parseTrustProxy } from './trust-proxy';
 
 const optional = z
@@ -63,7 +62,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
   JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
-  /** The payment and identity sandbox: `on` or `off`; unset = on only while HOST is loopback (src/server/sandbox-mode.ts). */
+  /** The payment and identity sandbox: `off` turns it off; it runs (unset or `on`) while PortOne is not configured, never in production. */
   SANDBOX: z.enum(['on', 'off']).optional(),
   /** Test fixtures (/api/admin/test-*: made-up customers and staff, the test clock, billing runs): only when `on`, never in production. */
   TEST_FIXTURES: z.enum(['on', 'off']).default('off'),
@@ -114,7 +113,7 @@ export interface Config {
   testFixtures: boolean;
   /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: readonly string[];
-  /** Whether the payment and identity sandbox may run (SANDBOX, HOST; see src/server/sandbox-mode.ts). */
+  /** Whether the payment and identity sandbox may run: not SANDBOX=off, not production (src/server/sandbox-mode.ts adds: PortOne not configured). */
   sandbox: boolean;
   /** CORS_ORIGINS, parsed (src/server/middleware/api-headers.ts). */
   corsOrigins: string[];
@@ -193,7 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     jobIntervalMs: e.JOB_INTERVAL_MS,
     testFixtures: e.TEST_FIXTURES === 'on',
     trustProxy,
-    sandbox: sandboxEnabled(e.NODE_ENV, e.SANDBOX, e.HOST),
+    sandbox: e.NODE_ENV !== 'production' && e.SANDBOX !== 'off',
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     ...overrides,
   };

@@ -8,10 +8,19 @@ export class ApiError extends Error {
     readonly code: Exclude<ErrorCodeValue, 0>,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** Headers of the answer, e.g. `connection: close` after a body the server did not read. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
+
+/**
+ * 400 for a body over its limit. The rest of it is not read: `connection: close` ends the
+ * keep-alive connection cleanly after the answer, so the client's next request opens a new one
+ * instead of meeting a socket the server closes while the upload is still arriving.
+ */
+export const bodyTooLarge = (message: string, fields: Record<string, string[]>) => new ApiError(400, ErrorCode.VALIDATION, message, fields, { connection: 'close' });
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(400, ErrorCode.VALIDATION, message, fields);

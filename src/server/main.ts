@@ -13,9 +13,9 @@ import { openDatabase, type Db } from './db/client';
 import { isEmpty, seedDatabase } from './db/seed';
 import { listenWide } from './listen';
 import { loadConfig, type Config } from './env';
-import { catalogueVersion } from './services/catalogue';
+import { catalogueVersion, databaseIdentity } from './services/catalogue';
 import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './services/publish';
-import { buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
+import { buildSettings, buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './services/rebuild';
 import { sandboxAllowed } from './sandbox-mode';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
@@ -52,11 +52,14 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   // Builds that a kill -9 interrupted: their folders, and their rows in publish_builds.
   for (const folder of cleanStaleBuilds(root, distDir)) console.log(`Removed the unfinished build ${folder}.`);
   await failAbandonedBuilds(db).catch((err) => console.error('[publish]', err));
-  const sources = () => sourceTime(root);
+  // What the pages are built from besides the catalogue: this database, and the settings they bake in.
+  const databaseId = await databaseIdentity(db);
+  const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' });
+  const inputs = (catalogueVersion: number) => ({ catalogueVersion, sources: sourceTime(root), database: databaseId, settings: settings.digest });
   const publisher = createPublisher({
     db,
     databaseUrl: config.databaseUrl,
-    isFresh: (version) => !needsBuild(distDir, version, sources()),
+    isFresh: (version) => !needsBuild(distDir, inputs(version)),
     hasSite: () => readStamp(distDir) !== null,
     log: (level, message) => (level === 'error' ? console.error(`[publish] ${message}`) : config.logLevel === 'info' && console.log(message)),
     build: async (version, onProgress, signal, trigger) => {
@@ -66,7 +69,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
         // 발행 and the webhook render every page; edits only the car pages whose data changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
         onMode: ({ incremental, cars }) => config.logLevel === 'info' && incremental && console.log(`Rendering ${cars} changed car page(s) and the other pages; the rest is reused.`),
-        env: { PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' } });
+        settings, database: databaseId });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     },
   });
@@ -99,7 +102,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   // Due charges, retries and reconciliation, every few seconds (SKIP LOCKED claims: replicas never run one job twice).
   const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', err) });
   const version = await catalogueVersion(db);
-  if (needsBuild(distDir, version, sources())) {
+  if (needsBuild(distDir, inputs(version))) {
     try {
       await publisher.request('start');
     } catch (err) {

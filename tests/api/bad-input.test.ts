@@ -87,6 +87,22 @@ describe('integers beyond the int4 column', () => {
   });
 });
 
+describe('ids and numbers in paths and queries are decimal digits only', () => {
+  it('1e1, 0x10, +1, a blank, 7.0 and an exponent are 400, never read as another number', async () => {
+    const cars = await Promise.all(Array.from({ length: 20 }, () => insertTestCar(ctx.database.db)));
+    const sixteen = cars.find((c) => c.car.id === 16) ?? cars[15];
+    for (const bad of ['1e1', '0x10', '+1', '%2016', '16.0', '0b10', '1_6', '１６']) {
+      refused(await ctx.call('DELETE', `/admin/cars/${bad}`, { headers: admin }), `DELETE /admin/cars/${bad}`, 'id');
+      refused(await ctx.call('GET', `/subscriptions/cars/${bad}`), `GET /subscriptions/cars/${bad}`, 'id');
+      refused(await ctx.call('GET', `/subscriptions/garages?page=${bad}`), `garage page=${bad}`, 'page');
+      refused(await ctx.call('GET', `/subscriptions/garages?model=${bad}`), `garage model=${bad}`);
+      refused(await ctx.call('GET', `/subscriptions/garages?month=${bad}`), `garage month=${bad}`);
+    }
+    expect((await ctx.call('GET', `/subscriptions/cars/${sixteen.car.id}`)).status).toBe(200);
+    expect((await ctx.call('GET', '/subscriptions/garages?page=2&model=1&month=12')).status).toBe(200);
+  });
+});
+
 describe('strings bounded by their column', () => {
   it('a contact email of 312 characters is a 400 on email', async () => {
     refused(await ctx.call('POST', '/services/contacts', { json: { ...contact, email: `${'a'.repeat(300)}@example.com` } }), 'long email', 'email');

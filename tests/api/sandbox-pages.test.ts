@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from '../../src/server/security-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -22,6 +23,12 @@ describe('sandbox pages look like the site and say they are tests', () => {
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
     for (const label of ['승인 (카드 등록 성공)', '실패 (카드 등록 실패)', '취소하고 돌아가기']) expect(html).toContain(label);
     expect(html).toContain('formaction="billing-key/cancel"');
+    // The test cards, and the site's CSP and frame protection.
+    for (const label of ['승인 카드', '한도 초과 카드', '카드 거절 카드', '잔액 부족 카드', '응답 지연 카드']) expect(html).toContain(label);
+    expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const identity = await ctx.app.request('/sandbox/identity?identityVerificationId=identity-verification-csp0001&redirectUrl=%2Fsignup', { headers: { host: 'localhost' } });
+    expect(identity.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('billing key: cancel returns to the page with a failure and no key', async () => {

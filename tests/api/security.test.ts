@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, testConfig } from '../../src/server/env';
-import { sandboxBanner, sandboxEnabled } from '../../src/server/sandbox-mode';
+import { providerBanner, sandboxAllowed } from '../../src/server/sandbox-mode';
 import { createPaymentProvider } from '../../src/server/payments';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
 
@@ -72,21 +72,21 @@ describe('API headers', () => {
 describe('the sandbox switch', () => {
   const env = (extra: Record<string, string>) => loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'x'.repeat(32), ...extra });
 
-  it('is on by default only on loopback, or with SANDBOX=on; never in production', () => {
-    expect(env({ HOST: '127.0.0.1' }).sandbox).toBe(true);
-    expect(env({ HOST: 'localhost' }).sandbox).toBe(true);
-    expect(env({ HOST: '::1' }).sandbox).toBe(true);
-    expect(env({}).sandbox).toBe(false); // HOST defaults to 0.0.0.0
-    expect(env({ HOST: '0.0.0.0', SANDBOX: 'on' }).sandbox).toBe(true);
-    expect(env({ HOST: '127.0.0.1', SANDBOX: 'off' }).sandbox).toBe(false);
-    expect(sandboxEnabled('production', 'on', '127.0.0.1')).toBe(false);
+  it('is on by default (a first npm start can order), off with SANDBOX=off, never in production or once PortOne is configured', () => {
+    // Whatever the address the server listens on: the default HOST 0.0.0.0 too.
+    expect(env({}).sandbox).toBe(true);
+    expect(env({ HOST: '0.0.0.0' }).sandbox).toBe(true);
+    expect(env({ HOST: '127.0.0.1', SANDBOX: 'on' }).sandbox).toBe(true);
+    expect(env({ SANDBOX: 'off' }).sandbox).toBe(false);
+    expect(sandboxAllowed(env({ PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }))).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }).sandbox).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p', SANDBOX: 'on' })).toThrow(/SANDBOX=on/);
   });
 
-  it('prints a banner at start while it runs', () => {
-    expect(sandboxBanner(env({ HOST: '127.0.0.1' }))).toMatch(/샌드박스.*HOST=127\.0\.0\.1/);
-    expect(sandboxBanner(env({ SANDBOX: 'on' }))).toMatch(/SANDBOX=on/);
-    expect(sandboxBanner(env({}))).toBeNull();
+  it('says at start which provider runs: the sandbox (and how to turn it off), PortOne, or none', () => {
+    expect(providerBanner(env({}))).toMatch(/샌드박스가 켜져 있습니다[\s\S]*SANDBOX=off/);
+    expect(providerBanner(env({ PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }))).toMatch(/PortOne \(실제 결제\)/);
+    expect(providerBanner(env({ SANDBOX: 'off' }))).toMatch(/사용할 수 없습니다/);
   });
 
   it('when off, the sandbox pages answer the Korean 404 envelope and sandbox keys and verifications are refused', async () => {

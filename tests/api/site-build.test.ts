@@ -91,6 +91,39 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
     }
   }, 400_000);
 
+  it('reuses a build only with the same database and settings: a second DATA_DIR and a changed SITE_URL build again', async () => {
+    const sharedDist = path.join(dir, 'shared', 'dist');
+    const start = (data: string, site: string) =>
+      startProduct({
+        projectRoot: process.cwd(),
+        config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, data), DIST_DIR: sharedDist, SITE_URL: site, LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'stamp-secret-stamp-secret-stamp-secret' }),
+      });
+    const canonical = async (url: string) => (await (await fetch(`${url}/about`)).text()).match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    let product = await start('stamp-a', 'https://a.luxe.example');
+    const first = readStamp(sharedDist)!;
+    expect(await canonical(product.url)).toBe('https://a.luxe.example/about/');
+    await product.stop();
+    // Same folder, same version number, same sources: reused.
+    product = await start('stamp-a', 'https://a.luxe.example');
+    expect(readStamp(sharedDist)?.builtAt).toBe(first.builtAt);
+    await product.stop();
+    // Another database whose catalogue version is the same number: built again from its own data.
+    product = await start('stamp-b', 'https://a.luxe.example');
+    const second = readStamp(sharedDist)!;
+    expect(second.catalogueVersion).toBe(first.catalogueVersion);
+    expect(second.database).not.toBe(first.database);
+    expect(second.builtAt).not.toBe(first.builtAt);
+    await product.stop();
+    // Another SITE_URL: built again, and the pages say the new origin.
+    product = await start('stamp-b', 'https://b.luxe.example');
+    try {
+      expect(readStamp(sharedDist)?.settings).not.toBe(second.settings);
+      expect(await canonical(product.url)).toBe('https://b.luxe.example/about/');
+    } finally {
+      await product.stop();
+    }
+  }, 600_000);
+
   it('kill -9 of the server mid-build ends the build child, and the next start removes the unfinished folder', async () => {
     const killDist = path.join(dir, 'killed', 'dist');
     const server = spawn(path.join('node_modules', '.bin', 'node'), ['--import', 'tsx', 'scripts/start.ts'], {

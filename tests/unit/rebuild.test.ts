@@ -1,23 +1,80 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildHeapMb, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs } from '../../src/server/services/rebuild';
+import { buildHeapMb, buildSettings, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs, swapIn } from '../../src/server/services/rebuild';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
+  const inputs = { catalogueVersion: 3, sources: 100, database: 'db-a', settings: 'digest-a' };
   it('builds when dist is missing', () => {
-    expect(needsBuild(dist, 1, 100)).toBe(true);
+    expect(needsBuild(dist, inputs)).toBe(true);
   });
-  it('reuses a build of the same catalogue version and sources', () => {
+  it('reuses a build of the same catalogue version, sources, database and settings', () => {
     mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ catalogueVersion: 3, sourceTime: 100, builtAt: 'x' }));
-    expect(needsBuild(dist, 3, 100)).toBe(false);
+    writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ catalogueVersion: 3, sourceTime: 100, builtAt: 'x', database: 'db-a', settings: 'digest-a' }));
+    expect(needsBuild(dist, inputs)).toBe(false);
   });
-  it('rebuilds when the catalogue or the sources are newer', () => {
-    expect(needsBuild(dist, 4, 100)).toBe(true);
-    expect(needsBuild(dist, 3, 101)).toBe(true);
+  it('rebuilds when the catalogue or the sources are newer, or the database or the settings differ', () => {
+    expect(needsBuild(dist, { ...inputs, catalogueVersion: 4 })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, sources: 101 })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, database: 'db-b' })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, settings: 'digest-b' })).toBe(true);
+  });
+});
+
+describe('build settings', () => {
+  it('digest SITE_URL, the sandbox switch and every PUBLIC_* variable, and nothing else', () => {
+    const a = buildSettings({ PUBLIC_CONTACT_PHONE: '02-1', SECRET: 'x' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' });
+    expect(a.env).toEqual({ PUBLIC_CONTACT_PHONE: '02-1', PUBLIC_SANDBOX: 'on', SITE_URL: 'https://a.kr' });
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1', SECRET: 'y' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' }).digest).toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-2' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://b.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'off' }).digest).not.toBe(a.digest);
+  });
+});
+
+describe('the swap of a new build', () => {
+  it('replaces DIST_DIR in one rename of a link: a reader polling it never sees it missing or half', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'swap-'));
+    const dist = path.join(dir, 'dist');
+    // A plain DIST_DIR of an older install is moved aside once, by the first swap.
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'index.html'), 'v0');
+    mkdirSync(path.join(dir, 'dist.next-1-0'));
+    writeFileSync(path.join(dir, 'dist.next-1-0', 'index.html'), 'v0');
+    await swapIn(path.join(dir, 'dist.next-1-0'), dist, '1-0');
+    expect(lstatSync(dist).isSymbolicLink()).toBe(true);
+    let misses = 0;
+    let reads = 0;
+    let stop = false;
+    const reader = (async () => {
+      while (!stop) {
+        try {
+          const text = readFileSync(path.join(dist, 'index.html'), 'utf8');
+          if (!/^v\d+$/.test(text)) misses++;
+        } catch {
+          misses++;
+        }
+        reads++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    for (let v = 1; v <= 30; v++) {
+      const next = path.join(dir, `dist.next-1-${v}`);
+      mkdirSync(next);
+      writeFileSync(path.join(next, 'index.html'), `v${v}`);
+      await swapIn(next, dist, `1-${v}`);
+    }
+    stop = true;
+    await reader;
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('v30');
+    expect(reads).toBeGreaterThan(30);
+    expect(misses).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    // The live build and the one before it stay; older ones go.
+    expect(readdirSync(dir).filter((n) => n.startsWith('dist.live-')).sort()).toEqual(['dist.live-1-29', 'dist.live-1-30']);
   });
 });
 

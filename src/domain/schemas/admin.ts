@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEE_TERMS } from '../car';
-import { calendarDate, IdSchema, intField, MAX_INT } from './common';
+import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
 
 /**
  * Bodies and queries of the staff console's API (/admin/*). Create schemas carry the
@@ -135,12 +135,7 @@ const policyFields = {
 export const AdminPolicySchema = z.object(policyFields);
 export const AdminPolicyPatchSchema = z.object(policyFields).partial();
 
-const page = z.coerce
-  .number({ error: '페이지는 숫자여야 합니다.' })
-  .int({ error: '페이지는 정수여야 합니다.' })
-  .min(1, { error: '페이지는 1부터 시작합니다.' })
-  .max(100_000, { error: '페이지가 너무 큽니다.' })
-  .default(1);
+const page = pageField;
 
 /** GET /admin/cars and /admin/butler-cars: search text, archived filter, page. */
 export const AdminListQuerySchema = z.object({

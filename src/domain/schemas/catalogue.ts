@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEE_TERMS, GARAGE_SORT_FIELDS } from '../car';
-import { IdSchema, MAX_INT } from './common';
+import { decimal, IdSchema, MAX_INT } from './common';
 
 export { IdSchema };
 
@@ -20,25 +20,20 @@ export const GarageQuerySchema = z.object({
   brand: z.preprocess(asArray, z.array(z.string().trim().toLowerCase().max(50, { error: '브랜드 값이 너무 깁니다.' })).max(20)),
   model: z.preprocess(
     asArray,
-    z.array(z.coerce.number({ error: '모델 ID는 숫자여야 합니다.' }).int({ error: '모델 ID는 정수여야 합니다.' }).positive({ error: '모델 ID는 1 이상이어야 합니다.' }).max(MAX_INT, { error: '모델 ID가 너무 큽니다.' })).max(50),
+    z.array(decimal(z.number({ error: '모델 ID는 숫자여야 합니다.' }).int({ error: '모델 ID는 정수여야 합니다.' }).positive({ error: '모델 ID는 1 이상이어야 합니다.' }).max(MAX_INT, { error: '모델 ID가 너무 큽니다.' }))).max(50),
   ),
   month: z.preprocess(
     asArray,
     z
       .array(
-        z.coerce
-          .number({ error: '개월 수는 숫자여야 합니다.' })
-          .refine((n) => (FEE_TERMS as readonly number[]).includes(n), { error: `개월 수는 ${FEE_TERMS.join(', ')} 중 하나여야 합니다.` }),
+        decimal(z.number({ error: '개월 수는 숫자여야 합니다.' }).refine((n) => (FEE_TERMS as readonly number[]).includes(n), { error: `개월 수는 ${FEE_TERMS.join(', ')} 중 하나여야 합니다.` })),
       )
       .max(FEE_TERMS.length),
   ),
   sort: z.enum(GARAGE_SORT_FIELDS, { error: `정렬 기준은 ${GARAGE_SORT_FIELDS.join(', ')} 중 하나여야 합니다.` }).optional(),
   order: z.enum(['asc', 'desc'], { error: '정렬 순서는 asc 또는 desc여야 합니다.' }).default('asc'),
-  page: z.coerce
-    .number({ error: '페이지는 숫자여야 합니다.' })
-    .int({ error: '페이지는 정수여야 합니다.' })
-    .min(1, { error: '페이지는 1부터 시작합니다.' })
-    .max(MAX_PAGE, { error: `페이지는 ${MAX_PAGE} 이하여야 합니다.` })
-    .default(1),
+  page: decimal(
+    z.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(MAX_PAGE, { error: `페이지는 ${MAX_PAGE} 이하여야 합니다.` }),
+  ).default(1),
 });
 export type GarageQuery = z.infer<typeof GarageQuerySchema>;

@@ -12,12 +12,21 @@ export const intField = (label: string) =>
     .min(-MAX_INT - 1, { error: `${label} 값이 너무 작습니다.` })
     .max(MAX_INT, { error: `${label} 값이 너무 큽니다.` });
 
+/**
+ * A whole number in a path or query: decimal digits only, read as a number ('42' is 42), so '1e1',
+ * '0x10', '+1', ' 7' or '7.0' are refused rather than read as 10, 16 or 7; a JSON number passes through.
+ */
+export const decimal = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? (/^\d{1,12}$/.test(v) ? Number(v) : Number.NaN) : v), schema);
+
 /** A positive database id in a path or query ('42' is read as 42), up to the int4 range, e.g. /subscriptions/cars/{id}. */
-export const IdSchema = z.coerce
-  .number({ error: '숫자 ID를 입력해주세요.' })
-  .int({ error: 'ID는 정수여야 합니다.' })
-  .positive({ error: 'ID는 1 이상이어야 합니다.' })
-  .max(MAX_INT, { error: 'ID가 너무 큽니다.' });
+export const IdSchema = decimal(
+  z.number({ error: '숫자 ID를 입력해주세요.' }).int({ error: 'ID는 정수여야 합니다.' }).positive({ error: 'ID는 1 이상이어야 합니다.' }).max(MAX_INT, { error: 'ID가 너무 큽니다.' }),
+);
+
+/** A page number of a list query, 1–100,000, 1 when absent. */
+export const pageField = decimal(
+  z.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(100_000, { error: '페이지가 너무 큽니다.' }),
+).default(1);
 
 /** A calendar day YYYY-MM-DD that exists, within the years the shop deals in (see isCalendarDate). */
 export const calendarDate = (label: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments';
 import { instant } from './butler';
-import { calendarDate, intField } from './common';
+import { calendarDate, intField, pageField } from './common';
 
 const billingKey = z.string({ error: '빌링키를 입력해주세요.' }).trim().min(1, { error: '빌링키를 입력해주세요.' }).max(200, { error: '빌링키가 너무 깁니다.' });
 
@@ -24,7 +24,7 @@ export const AdminPaymentsQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: `상태는 ${PAYMENT_STATUSES.join(', ')} 중 하나여야 합니다.` }).optional(),
   from: calendarDate('시작일').optional(),
   to: calendarDate('종료일').optional(),
-  page: z.coerce.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(100_000, { error: '페이지가 너무 큽니다.' }).default(1),
+  page: pageField,
 });
 
 /** Body of POST /admin/butler-requests/{id}/trip: what the trip really took. */

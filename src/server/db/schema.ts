@@ -121,6 +121,8 @@ export const butlerReservedDates = pgTable(
 export const catalogueState = pgTable('catalogue_state', {
   id: integer('id').primaryKey().default(1),
   version: integer('version').notNull().default(1),
+  /** This database's identity, random once: a build is reused only with the database it was made from. */
+  instanceId: varchar('instance_id', { length: 36 }).notNull().default(sql`gen_random_uuid()::text`),
   updatedAt: updatedAt(),
 });
 

@@ -95,11 +95,15 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Requires the machine token (ADMIN_TOKEN) alone: webhooks and automation. Wrong tokens count toward the per-IP guess limit. */
+/**
+ * Requires the machine token (ADMIN_TOKEN) alone: webhooks and automation. Wrong tokens count
+ * toward the per-IP guess limit (429 once over it); the right token always passes, so someone
+ * else's wrong guesses from the same address (a shared NAT, the CI runner) never lock it out.
+ */
 export const requireMachine = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.deps.config.adminTokenHash) throw forbidden('관리자 토큰이 설정되지 않았습니다. ADMIN_TOKEN을 설정해주세요.');
-  checkGuesses(c);
   if (!isMachineToken(c, bearer(c.req.header('authorization')))) {
+    checkGuesses(c);
     countGuess(c);
     throw forbidden('관리자 인증에 실패했습니다.');
   }
@@ -108,12 +112,11 @@ export const requireMachine = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Staff routes: a staff account or the machine token. A token that is neither (a guess, a
- * forged or expired session) counts toward the per-IP guess limit; a valid session of an
- * account without the staff role is 403.
+ * Staff routes: a staff account or the machine token, which always pass. A token that is neither
+ * (a guess, a forged or expired session) counts toward the per-IP guess limit (429 once over
+ * it); a valid session of an account without the staff role is 403.
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  checkGuesses(c);
   const token = bearer(c.req.header('authorization'));
   if (isMachineToken(c, token)) {
     c.set('actor', { userId: null, name: 'machine-token' });
@@ -123,6 +126,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
     c.set('actor', await staffOf(c));
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
+      checkGuesses(c);
       if (token) countGuess(c);
       // A session token (expired, revoked) keeps its 401 so the console can send the user to login.
       if (token && JWT_SHAPE.test(token)) throw err;

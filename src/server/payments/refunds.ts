@@ -37,10 +37,11 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
   if (amount <= 0) return null;
   if (amount > left) throw unprocessable(`환불 가능 금액(${left.toLocaleString('ko-KR')}원)을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
 
-  await ctx.db
-    .insert(paymentRefunds)
-    .values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor })
-    .onConflictDoUpdate({ target: paymentRefunds.key, set: { status: 'REQUESTED', amount, failureReason: null }, where: eq(paymentRefunds.status, 'FAILED') });
+  // The refund is this call's once it holds the key's row: written now, or taken over after a failure.
+  const claimed =
+    (await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor }).onConflictDoNothing().returning()).length > 0 ||
+    (await ctx.db.update(paymentRefunds).set({ status: 'REQUESTED', amount, failureReason: null }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'FAILED'))).returning()).length > 0;
+  if (!claimed) return settledElsewhere(ctx.db, req.key);
   const result = await ctx.payments.cancel({ paymentId: req.paymentId, amount, reason: req.reason, currentCancellableAmount: left }).catch((err: unknown) => {
     throw err instanceof Error && 'status' in err ? err : providerUnavailable();
   });
@@ -57,6 +58,20 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
     if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
   });
   return (await refundByKey(ctx.db, req.key))!;
+}
+
+/**
+ * The same refund made by a concurrent call (a double-submitted cancel): waits for it to settle
+ * and answers it, or its failure; the provider is asked once.
+ */
+async function settledElsewhere(db: Db, key: string): Promise<RefundRow> {
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    const row = await refundByKey(db, key);
+    if (row?.status === 'SUCCEEDED') return row;
+    if (row?.status === 'FAILED') throw conflict(`환불하지 못했습니다: ${row.failureReason ?? ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw providerUnavailable('환불을 처리하고 있습니다. 잠시 후 다시 확인해주세요.');
 }
 
 async function refundByKey(db: Db, key: string): Promise<RefundRow | undefined> {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ErrorCode } from '../../domain/error-codes';
 import { UPLOAD_MAX_BYTES, UploadNameSchema } from '../../domain/schemas/admin';
-import { ApiError, notFound } from '../errors';
+import { bodyTooLarge, notFound } from '../errors';
 import { validParams, type AppEnv } from '../http';
 import { readUpload } from '../services/admin-desk';
 
@@ -10,7 +9,7 @@ import { readUpload } from '../services/admin-desk';
 export const uploadBodyLimit = bodyLimit({
   maxSize: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024,
   onError: () => {
-    throw new ApiError(400, ErrorCode.VALIDATION, '이미지는 5MB 이하만 올릴 수 있습니다.', { data: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
+    throw bodyTooLarge('이미지는 5MB 이하만 올릴 수 있습니다.', { data: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
   },
 });
 

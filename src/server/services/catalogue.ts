@@ -228,6 +228,13 @@ export async function catalogueVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
+/** The database's identity (random, made once): part of every build's stamp. */
+export async function databaseIdentity(db: Db): Promise<string> {
+  await db.insert(catalogueState).values({ id: 1 }).onConflictDoNothing();
+  const [row] = await db.select({ id: catalogueState.instanceId }).from(catalogueState).limit(1);
+  return row.id;
+}
+
 export async function bumpCatalogueVersion(db: Db): Promise<number> {
   const [row] = await db
     .insert(catalogueState)

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority, totalmem } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,10 @@ const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 export interface BuildStamp {
   catalogueVersion: number;
+  /** The identity of the database the catalogue came from (catalogue_state.instance_id). */
+  database?: string;
+  /** Digest of every setting that changes the pages (SITE_URL, the sandbox switch, PUBLIC_*): buildSettingsDigest. */
+  settings?: string;
   /** Newest modification time (ms) of the site's sources when it was built. */
   sourceTime: number;
   builtAt: string;
@@ -48,10 +52,42 @@ export function readStamp(distDir: string): BuildStamp | null {
   }
 }
 
-/** A build is needed when dist/ is missing, or older than the catalogue or the sources. */
-export function needsBuild(distDir: string, catalogueVersion: number, sources: number): boolean {
+/** What a served build must have been made from to be reused. */
+export interface BuildInputs {
+  catalogueVersion: number;
+  /** Newest modification time of the sources (sourceTime). */
+  sources: number;
+  database: string;
+  settings: string;
+}
+
+/**
+ * A build is needed when DIST_DIR has none, or it was made from another database (a second
+ * DATA_DIR or DATABASE_URL whose version number happens to match), another catalogue version,
+ * older sources or other build settings.
+ */
+export function needsBuild(distDir: string, inputs: BuildInputs): boolean {
   const stamp = readStamp(distDir);
-  return !stamp || stamp.catalogueVersion !== catalogueVersion || stamp.sourceTime < sources;
+  return (
+    !stamp ||
+    stamp.catalogueVersion !== inputs.catalogueVersion ||
+    stamp.sourceTime < inputs.sources ||
+    stamp.database !== inputs.database ||
+    stamp.settings !== inputs.settings
+  );
+}
+
+/**
+ * The settings a build bakes into its pages: SITE_URL (canonical links, sitemap), the sandbox
+ * switch and every PUBLIC_* variable (keys, contact details, refund policy). Their digest goes
+ * into the stamp, so changing any of them builds again.
+ */
+export function buildSettings(env: NodeJS.ProcessEnv, extra: Record<string, string | undefined>): { env: Record<string, string>; digest: string } {
+  const picked: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (k.startsWith('PUBLIC_') && v !== undefined) picked[k] = v;
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) picked[k] = v;
+  const sorted = Object.fromEntries(Object.entries(picked).sort(([a], [b]) => a.localeCompare(b)));
+  return { env: sorted, digest: createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 32) };
 }
 
 /** True when `child` is `parent` or lies under it (not merely a path starting with the same letters). */
@@ -82,11 +118,13 @@ const distKey = (distDir: string) => createHash('sha256').update(path.resolve(di
  */
 export function cleanStaleBuilds(projectRoot: string, distDir: string): string[] {
   const removed: string[] = [];
+  const live = currentBuild(distDir);
   const sweep = (dir: string, prefix: string) => {
     if (!existsSync(dir)) return;
     for (const name of readdirSync(dir)) {
-      const m = name.startsWith(prefix) ? name.slice(prefix.length).match(/^(?:next|old)-(\d+)-\d+$/) : null;
-      if (!m || processRuns(Number(m[1]))) continue;
+      const m = name.startsWith(prefix) ? name.slice(prefix.length).match(/^(next|old|link|live)-(\d+)-\d+$/) : null;
+      // A live build stays while DIST_DIR links to it; the others of a process that is gone go.
+      if (!m || processRuns(Number(m[2])) || (m[1] === 'live' && name === live)) continue;
       rmSync(path.join(dir, name), { recursive: true, force: true });
       removed.push(path.join(dir, name));
     }
@@ -125,8 +163,10 @@ export interface BuildOptions {
   full?: boolean;
   /** Told whether the build rendered only the changed car pages, and how many. */
   onMode?: (mode: { incremental: boolean; cars: number }) => void;
-  /** More build environment from the server's config (PUBLIC_SANDBOX: whether the pages may offer the sandbox). */
-  env?: Record<string, string>;
+  /** The build settings (buildSettings): their environment goes to the build, their digest into the stamp. */
+  settings: { env: Record<string, string>; digest: string };
+  /** The database's identity (catalogue_state.instance_id), kept in the stamp. */
+  database: string;
 }
 
 /**
@@ -143,9 +183,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   const progress = opts.onProgress ?? (() => {});
   const previous = readStamp(distDir);
   const expectedPages = previous?.pages ?? 0;
-  // Same page sources as the build being served: only car pages whose data changed are rendered.
+  // Same page sources, database and settings as the build being served: only car pages whose data changed are rendered.
   const pageSources = sourceTime(projectRoot, { pagesOnly: true });
-  const incrementalFrom = !opts.full && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources ? distDir : undefined;
+  const sameInputs = previous?.database === opts.database && previous?.settings === opts.settings.digest;
+  const incrementalFrom = !opts.full && sameInputs && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources ? distDir : undefined;
   let pages = 0;
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
@@ -156,7 +197,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DIST_DIR: astroOut, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' };
     if (opts.siteUrl) env.SITE_URL = opts.siteUrl;
-    Object.assign(env, opts.env);
+    Object.assign(env, opts.settings.env);
     await runChild(
       spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD, JSON.stringify(job)], {
         cwd: projectRoot,
@@ -175,20 +216,49 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
       },
     );
     if (astroOut !== next) await move(astroOut, next);
-    const stamp: BuildStamp = { catalogueVersion, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources };
+    const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources };
     writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
     if (opts.publishCommand) {
       progress(96);
       await runPublishCommand(opts.publishCommand, next, catalogueVersion, opts.signal);
     }
-    const old = `${distDir}.old-${id}`;
-    if (existsSync(distDir)) await rename(distDir, old);
-    await rename(next, distDir);
-    void rm(old, { recursive: true, force: true });
+    await swapIn(next, distDir, id);
     progress(100);
     return stamp;
   } finally {
     await Promise.all([rm(astroOut, { recursive: true, force: true }), rm(next, { recursive: true, force: true })]);
+  }
+}
+
+/**
+ * Puts a finished build live in one atomic step: DIST_DIR is a symbolic link to the build's folder
+ * (`<dist>.live-<id>`), replaced by renaming a new link over it (rename(2) is atomic), so a reader
+ * sees the old build or the new one, never a missing or half folder. The build before stays until
+ * the next swap (a page of it still finds its hashed assets); older ones are removed. A DIST_DIR
+ * that is still a plain folder (an older install) is moved aside once.
+ */
+export async function swapIn(next: string, distDir: string, id: string): Promise<void> {
+  const live = `${distDir}.live-${id}`;
+  await rename(next, live);
+  const link = `${distDir}.link-${id}`;
+  await symlink(path.basename(live), link);
+  const before = currentBuild(distDir);
+  const legacy = existsSync(distDir) && !before ? `${distDir}.old-${id}` : null;
+  if (legacy) await rename(distDir, legacy);
+  await rename(link, distDir);
+  const keep = new Set([path.basename(live), before].filter(Boolean));
+  const dir = path.dirname(path.resolve(distDir));
+  const prefix = `${path.basename(distDir)}.live-`;
+  for (const name of await readdir(dir)) if (name.startsWith(prefix) && !keep.has(name)) void rm(path.join(dir, name), { recursive: true, force: true });
+  if (legacy) void rm(legacy, { recursive: true, force: true });
+}
+
+/** The folder name DIST_DIR links to, or null when it is no link. */
+export function currentBuild(distDir: string): string | null {
+  try {
+    return path.basename(readlinkSync(distDir));
+  } catch {
+    return null;
   }
 }
 

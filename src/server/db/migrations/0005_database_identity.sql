@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_state" ADD COLUMN "instance_id" varchar(36) DEFAULT gen_random_uuid()::text NOT NULL;
