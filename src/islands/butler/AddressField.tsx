@@ -7,7 +7,10 @@ interface Props {
   required?: boolean;
 }
 
-/** A read-only address field that opens the postcode search instead of taking typing (spec 3 §5). */
+/**
+ * A read-only address field that opens the postcode search instead of taking typing (spec 3 §5).
+ * Typing by hand happens in that dialog (직접 입력, or on its own when the script fails: AddressSearch).
+ */
 export default function AddressField({ id, label, value, onOpen, required }: Props) {
   return (
     <div>

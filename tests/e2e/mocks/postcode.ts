@@ -58,3 +58,10 @@ export async function mockPostcode(page: Page, results = POSTCODE_RESULTS) {
 export async function blockPostcode(page: Page) {
   await page.route(POSTCODE_SCRIPT, (route) => route.abort('connectionfailed'));
 }
+
+/** The postcode service hangs: its script request is never answered (the page keeps waiting). */
+export async function hangPostcode(page: Page) {
+  await page.route(POSTCODE_SCRIPT, () => {
+    // Never fulfilled, continued or aborted.
+  });
+}
