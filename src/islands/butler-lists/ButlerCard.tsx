@@ -6,23 +6,33 @@ interface Props {
   /** e.g. "요청 #12" or "구독 #3". */
   caption: string;
   href: string;
-  /** Where 수정하기 leads; no button without it. */
+  /** Where 수정하기 leads; no button without it (lists give it only while the request is PENDING). */
   editHref?: string;
   testId: string;
 }
 
-/** One butler request or subscription in a list: car, trip period and route; the card opens the detail. */
+/**
+ * One butler request or subscription in a list: car, trip period and route; the card opens the
+ * detail. Long names and addresses wrap rather than being cut off; on a phone 수정하기 sits under
+ * the text, a full 44 px target.
+ */
 export default function ButlerCard({ request: r, caption, href, editHref, testId }: Props) {
   return (
-    <div className="flex items-center justify-between gap-4" data-testid={testId}>
-      <a href={href} className="min-w-0 flex-1">
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid={testId}>
+      <a href={href} className="block min-w-0 flex-1">
         <span className="block text-xs text-muted">{caption} · {statusLabel(r.status)}</span>
-        <span className="block truncate font-semibold">{butlerCarName(r.car)}</span>
+        <span className="block break-words font-semibold">{butlerCarName(r.car)}</span>
         <span className="block text-sm">{tripPeriod(r.start_at, r.end_at)}</span>
-        <span className="block truncate text-sm text-muted">{r.start_location} → {r.end_location}</span>
+        <span className="block break-words text-sm text-muted" data-testid="butler-route">{r.start_location} → {r.end_location}</span>
       </a>
       {editHref && (
-        <a href={editHref} aria-label={`${caption} 수정하기`} className="shrink-0 border border-ink px-4 py-2 text-sm">수정하기</a>
+        <a
+          href={editHref}
+          aria-label={`${caption} 수정하기`}
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-start border border-ink px-4 py-2 text-sm font-semibold sm:self-center"
+        >
+          수정하기
+        </a>
       )}
     </div>
   );

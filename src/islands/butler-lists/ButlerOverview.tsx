@@ -11,9 +11,9 @@ const SHOWN = 3;
 function Section({ id, heading, all, children }: { id: string; heading: string; all: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="border border-line bg-white p-5">
-      <div className="flex items-baseline justify-between">
+      <div className="flex items-center justify-between gap-3">
         <h2 id={id} className="font-semibold">{heading}</h2>
-        <a href={all} className="text-sm text-muted underline underline-offset-4">전체 보기<span className="sr-only"> ({heading})</span></a>
+        <a href={all} className="-my-2 inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm text-muted underline underline-offset-4">전체 보기<span className="sr-only"> ({heading})</span></a>
       </div>
       <div className="mt-3">{children}</div>
     </section>

@@ -5,7 +5,11 @@ import ButlerCard from './ButlerCard';
 import { butlerSubscriptionHref } from './format';
 import type { ButlerSubscriptionView } from '../../domain/butler';
 
-/** /my/butler-subscriptions: the user's butler subscriptions by the start date of their request; 수정하기 goes to /butler/subscribe/{id}. */
+/**
+ * /my/butler-subscriptions: the user's butler subscriptions by the start date of their request; a
+ * card opens /butler/subscribe/{id}. A subscription is a confirmed booking, which the server no
+ * longer lets the customer edit (409), so 수정하기 appears only for a request still PENDING.
+ */
 export default function ButlerSubscriptionList() {
   const { items, error } = useList<ButlerSubscriptionView>('/butlers', 'butlers', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -20,7 +24,7 @@ export default function ButlerSubscriptionList() {
               request={s.request}
               caption={`구독 #${s.id}`}
               href={butlerSubscriptionHref(s.id)}
-              editHref={butlerSubscriptionHref(s.id)}
+              editHref={s.request.status === 'PENDING' ? `${butlerSubscriptionHref(s.id)}?edit=1` : undefined}
               testId="butler-subscription-item"
             />
           )}

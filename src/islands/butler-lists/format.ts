@@ -1,5 +1,5 @@
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
-import type { ButlerCar } from '../../domain/butler';
+import type { ButlerCar, DriverPreference } from '../../domain/butler';
 
 /** Brand, model and sub-model of a butler car, e.g. "Mercedes-Benz S-Class S 580 4인". */
 export function butlerCarName(car: Pick<ButlerCar, 'model' | 'sub_model'> | null | undefined): string {
@@ -22,4 +22,9 @@ export const butlerSubscriptionHref = (id: number) => `/butler/subscribe/${id}`;
 /** Korean label of a request status. */
 export function statusLabel(status: string): string {
   return status === 'CONFIRMED' ? '확정' : status === 'CANCELLED' ? '취소' : '접수';
+}
+
+/** Korean label of a driver preference, as the reservation form offers it; none chosen reads 지정 안 함. */
+export function driverLabel(pref: DriverPreference | null | undefined): string {
+  return pref === 'male' ? '남성' : pref === 'female' ? '여성' : pref === 'any' ? '상관없음' : '지정 안 함';
 }

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { CHAT_CHANNEL_URL } from '../../my-lists/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
-import { CarSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';
+import { CarSection, ExtraSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
 type Notice = { ok: boolean; lines: string[] };
 
-const back = <a href="/my" className="inline-block border border-ink px-6 py-3 font-semibold">마이페이지로 돌아가기</a>;
+const back = <a href="/my" className="inline-flex min-h-11 items-center border border-ink px-6 py-3 font-semibold">마이페이지로 돌아가기</a>;
+
+/** Said under a refusal after the page fetched the request again. */
+export const REFETCHED = '예약 상태가 바뀌어 최신 정보를 다시 불러왔습니다.';
 
 function Message({ role, text }: { role: 'alert' | 'status'; text: string }) {
   return (
@@ -22,6 +25,8 @@ function Message({ role, text }: { role: 'alert' | 'status'; text: string }) {
  * /butler/request/{id} and /butler/subscribe/{id} (the latter shows its subscription's request):
  * view and edit modes, 요청 취소, back to /my. Confirmed requests are shown without edit and
  * cancel: the server refuses both (409) once staff confirmed, so the page says whom to ask instead.
+ * A refusal (409, or 404 once cancelled) fetches the request again, so the page shows its current
+ * state and only the actions that still work.
  */
 export default function ButlerDetail({ kind }: { kind: DetailKind }) {
   const { state, reload } = useButlerItem(kind);
@@ -50,6 +55,13 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
     setEditing(false);
     setNotice({ ok: true, lines: ['요청이 성공적으로 수정되었습니다.'] });
   }
+  /** After a 409 or 404: the current state; an edit that can still be saved (e.g. other days) stays open with its message. */
+  async function refused(lines: string[], fromEdit: boolean) {
+    const next = await reload();
+    if (fromEdit && next.status === 'ok' && next.request.status === 'PENDING') return;
+    setEditing(false);
+    setNotice({ ok: false, lines: [...lines, REFETCHED] });
+  }
 
   return (
     <div className="space-y-6">
@@ -59,21 +71,28 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
         </div>
       )}
       <CarSection car={r.car} />
-      {editing ? (
-        <EditForm request={r} onSaved={saved} onCancel={() => setEditing(false)} />
+      {editing && pending ? (
+        <EditForm request={r} onSaved={saved} onCancel={() => setEditing(false)} onRefused={(lines) => refused(lines, true)} />
       ) : (
         <>
           <TripSection r={r} />
           <WaypointSection r={r} />
         </>
       )}
+      <ExtraSection r={r} />
       <RequestInfoSection r={r} />
       <PaymentSection r={r} />
       <div className="flex flex-wrap items-center gap-3">
         {pending && !editing && (
           <>
-            <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
-            <CancelButton requestId={r.id} startAt={r.start_at} paidAmount={r.paid_amount} onCancelled={() => setCancelled(true)} onFailed={(lines) => setNotice({ ok: false, lines })} />
+            <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="min-h-11 bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
+            <CancelButton
+              requestId={r.id}
+              startAt={r.start_at}
+              paidAmount={r.paid_amount}
+              onCancelled={() => setCancelled(true)}
+              onFailed={(lines, status) => (status === 409 || status === 404 ? refused(lines, false) : setNotice({ ok: false, lines }))}
+            />
           </>
         )}
         {back}

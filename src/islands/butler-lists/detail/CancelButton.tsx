@@ -10,7 +10,8 @@ interface Props {
   startAt: string;
   paidAmount: number;
   onCancelled: () => void;
-  onFailed: (lines: string[]) => void;
+  /** The Korean lines to show and the HTTP status (409: confirmed meanwhile, 404: cancelled meanwhile). */
+  onFailed: (lines: string[], status: number) => void;
 }
 
 /** The confirmation of a cancel: the refund policy, and what this booking gets back now. */
@@ -34,10 +35,10 @@ export default function CancelButton({ requestId, startAt, paidAmount, onCancell
     const res = await del(`/butlers/requests/${requestId}`);
     setBusy(false);
     if (res.ok) onCancelled();
-    else onFailed(['요청 취소에 실패했습니다.', res.error.message]);
+    else onFailed(['요청 취소에 실패했습니다.', res.error.message], res.status);
   }
   return (
-    <button type="button" onClick={() => void cancel()} disabled={busy} className="border border-red-700 px-6 py-3 font-semibold text-red-700 disabled:opacity-50">
+    <button type="button" onClick={() => void cancel()} disabled={busy} className="min-h-11 border border-red-700 px-6 py-3 font-semibold text-red-700 disabled:opacity-50">
       {busy ? '취소 중...' : '요청 취소'}
     </button>
   );

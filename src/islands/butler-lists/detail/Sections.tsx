@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
 import { formatWon } from '../../../domain/money';
-import { statusLabel } from '../format';
+import { driverLabel, statusLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
 
 /** A titled block of the detail page (a landmark named by its heading). */
@@ -81,6 +81,20 @@ export function WaypointSection({ r }: { r: ButlerRequestView }) {
   );
 }
 
+/** What the customer entered besides the trip: passengers, purpose, driver preference and memo. */
+export function ExtraSection({ r }: { r: ButlerRequestView }) {
+  return (
+    <Section id="detail-extra" title="추가 정보">
+      <Rows rows={[
+        ['탑승 인원', `${r.passenger_count}명`],
+        ['이용 목적', r.purpose || '없음'],
+        ['기사 선호', driverLabel(r.driver_preference)],
+        ['메모', r.memo ? <span className="whitespace-pre-line">{r.memo}</span> : '없음'],
+      ]} />
+    </Section>
+  );
+}
+
 /** Request id, status, created and modified times. */
 export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
   return (
@@ -95,14 +109,19 @@ export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
   );
 }
 
-/** Points used, the coupon's name and code, and the amount to be charged. */
+const won = (n: number) => `${formatWon(n)}원`;
+
+/** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, and the amount charged. */
 export function PaymentSection({ r }: { r: ButlerRequestView }) {
   return (
     <Section id="detail-payment" title="결제 정보">
       <Rows rows={[
-        ['사용 포인트', `${formatWon(r.point_used)} P`],
+        ['기본 요금', won(r.base_fee)],
+        ['초과 요금', r.overtime_hours > 0 ? `${won(r.overtime_fee)} (${r.overtime_hours}시간)` : won(0)],
         ['쿠폰', r.coupon ? `${r.coupon.coupon.name} (${r.coupon.coupon.code})` : '없음'],
-        ['결제 금액', `₩${formatWon(r.final_price)}`],
+        ['쿠폰 할인', r.coupon_discount > 0 ? `-${won(r.coupon_discount)}` : won(0)],
+        ['사용 포인트', `${formatWon(r.point_used)} P`],
+        ['결제 금액', won(r.final_price)],
       ]} />
     </Section>
   );

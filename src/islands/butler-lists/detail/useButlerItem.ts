@@ -38,12 +38,17 @@ async function load(kind: DetailKind, id: string): Promise<ItemState> {
   return sub ? { status: 'ok', request: sub.request } : { status: 'not-found' };
 }
 
-/** Loads the page's item; `reload` fetches it again (after a save) without showing 로딩 중... in between. */
+/**
+ * Loads the page's item; `reload` fetches it again (after a save, or after a refusal that says it
+ * changed meanwhile) without showing 로딩 중... in between, and returns what it found.
+ */
 export function useButlerItem(kind: DetailKind) {
   const [state, setState] = useState<ItemState>({ status: 'loading' });
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<ItemState> => {
     const id = idFromPath(kind, location.pathname);
-    setState(id ? await load(kind, id) : { status: 'no-id' });
+    const next: ItemState = id ? await load(kind, id) : { status: 'no-id' };
+    setState(next);
+    return next;
   }, [kind]);
   useEffect(() => void reload(), [reload]);
   return { state, reload };
