@@ -1,5 +1,5 @@
 import type { PaymentView } from './payments';
-import { couponDiscount, finalPrice, type CouponTerms } from './pricing';
+import { couponDiscount, finalPrice, POINT_STEP, type CouponTerms } from './pricing';
 import { addDays, DAY_MS, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 
@@ -155,6 +155,30 @@ export function quoteButler(
   const off = coupon ? couponDiscount(coupon, total) : 0;
   const used = Math.max(0, points);
   return { baseFee: car.butler_fee, overtimeHours: hours, overtimeRate: rate, overtimeFee, total, couponDiscount: off, points: used, final: finalPrice(total, off, used) };
+}
+
+/** A pending booking re-priced by an edit: the new quote and the points that go back to the balance. */
+export interface ButlerRequote {
+  quote: ButlerQuote;
+  pointsBack: number;
+}
+
+/**
+ * The price of an edited trip (PUT /butlers/requests/{id} and its preview): the held coupon is
+ * recomputed on the new total with overtime; the points stay unless the price after the coupon
+ * is below them, then they drop to the largest 10,000-won step within it and the rest goes back.
+ */
+export function requoteButler(
+  car: Pick<ButlerCar, 'butler_fee' | 'butler_overtime_fee'>,
+  start: Instant,
+  end: Instant | null | undefined,
+  coupon: Pick<CouponTerms, 'discount_type' | 'discount_rate' | 'discount'> | null,
+  pointUsed: number,
+): ButlerRequote {
+  const before = quoteButler(car, start, end, coupon, 0);
+  const payable = before.total - before.couponDiscount;
+  const kept = pointUsed > payable ? Math.floor(payable / POINT_STEP) * POINT_STEP : pointUsed;
+  return { quote: quoteButler(car, start, end, coupon, kept), pointsBack: pointUsed - kept };
 }
 
 /** The Korean calendar days a trip covers, first to last (an open end counts as start + 8 h). */

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type DriverPreference } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type DriverPreference } from '../../domain/butler';
 import { paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
-import { POINT_STEP } from '../../domain/pricing';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
-import { emit } from '../notifications/events';
+import { rescheduleQueued } from '../jobs/queue';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payments/context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../payments/ledger';
 import { refundOrder, settlePriceChange, type PaidOrder } from '../payments/order-charges';
@@ -186,6 +186,7 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
         .returning();
       await reserveDays(tx, carId, row.id, days);
       await insertWaypoints(tx, row.id, input.way_point_requests);
+      await scheduleReminder(tx, ctx, row.id, userId, start);
       await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
       return row.id;
     },
@@ -257,21 +258,16 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
     const locked = await ownRequest(tx, userId, id, true);
     requirePending(locked, '수정');
     const coupon = locked.userCouponId ? await heldCoupon(tx, locked.userCouponId) : null;
-    const before = quoteButler(car, start, end, coupon, 0);
-    const payable = before.total - before.couponDiscount;
-    let pointUsed = locked.pointUsed;
-    if (pointUsed > payable) {
-      const kept = Math.floor(payable / POINT_STEP) * POINT_STEP;
-      await creditPoints(tx, { userId, amount: pointUsed - kept, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
-      pointUsed = kept;
-    }
-    const quote = quoteButler(car, start, end, coupon, pointUsed);
+    const { quote, pointsBack } = requoteButler(car, start, end, coupon, locked.pointUsed);
+    if (pointsBack > 0) await creditPoints(tx, { userId, amount: pointsBack, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
+    const pointUsed = quote.points;
 
     const own = (await tx.select({ date: butlerReservedDates.date }).from(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, id))).map((r) => r.date);
     const freed = own.filter((d) => !days.includes(d));
     if (freed.length) await tx.delete(butlerReservedDates).where(and(eq(butlerReservedDates.butlerRequestId, id), inArray(butlerReservedDates.date, freed)));
     await reserveDays(tx, locked.butlerCarId, id, days.filter((d) => !own.includes(d)));
 
+    await scheduleReminder(tx, ctx, id, userId, start);
     if (input.way_points !== undefined) {
       await tx.delete(butlerWaypoints).where(eq(butlerWaypoints.butlerRequestId, id));
       await insertWaypoints(tx, id, input.way_points);
@@ -297,6 +293,17 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
   await settlePriceChange(ctx, chargeOutcomes, paidOrder(current), newPrice, `butler:${id}:edit:${current.modifiedAt.getTime()}`);
   await withUserLock(db, userId, edit);
   return viewOf(db, id);
+}
+
+/**
+ * The reminder the day before the trip (start − 24 h on the business clock), scheduled when the
+ * booking is made and moved when an edit moves the trip; none for a trip less than a day ahead.
+ * The notify job skips it if the booking was cancelled by then.
+ */
+async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: number, userId: number, start: Date) {
+  const due = new Date(start.getTime() - BUTLER_REMINDER_BEFORE_MS);
+  if (await rescheduleQueued(tx, notifyJobKey(butlerReminderKey(id)), due)) return;
+  if (due > ctx.clock.now()) await emit(tx, butlerReminderKey(id), { type: 'butler.reminder', userId, butlerRequestId: id }, due);
 }
 
 const paidOrder = (row: RequestRow): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey: row.billingKey });
@@ -351,6 +358,7 @@ export async function confirmButlerRequest(db: Db, id: number, now: Date): Promi
     await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
     const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
     await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
+    await scheduleReminder(tx, { clock: { now: () => now } }, id, row.userId, row.startAt);
     return sub.id;
   });
   const [row] = await db.select({ sub: butlerSubscriptions, request: butlerRequests }).from(butlerSubscriptions).innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId)).where(eq(butlerSubscriptions.id, subId));

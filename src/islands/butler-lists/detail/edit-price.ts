@@ -1,6 +1,6 @@
-import { quoteButler, type ButlerCar, type ButlerQuote, type Instant } from '../../../domain/butler';
-import { formatWon } from '../../../domain/money';
-import { POINT_STEP, type CouponTerms } from '../../../domain/pricing';
+import { requoteButler, type ButlerCar, type ButlerQuote, type Instant } from '../../../domain/butler';
+import { formatWon, won } from '../../../domain/money';
+import type { CouponTerms } from '../../../domain/pricing';
 
 /** What an edit of a pending butler request costs, as PUT /butlers/requests/{id} will settle it. */
 export interface EditPrice {
@@ -14,12 +14,7 @@ export interface EditPrice {
   pointsBack: number;
 }
 
-/**
- * The price an edit will be charged, by the server's rule (updateButlerRequest): the held
- * coupon is recomputed on the new total with overtime; the points stay unless the price after
- * the coupon is below them, then they drop to the largest 10,000-won step within it and the rest
- * goes back to the balance; the card is then charged or refunded the difference to what was paid.
- */
+/** The price an edit will be charged (requoteButler, the server's rule), and the difference charged or refunded to what was paid. */
 export function editPrice(
   car: Pick<ButlerCar, 'butler_fee' | 'butler_overtime_fee'>,
   start: Instant,
@@ -28,14 +23,10 @@ export function editPrice(
   pointUsed: number,
   current: number,
 ): EditPrice {
-  const before = quoteButler(car, start, end, coupon, 0);
-  const payable = before.total - before.couponDiscount;
-  const kept = pointUsed > payable ? Math.floor(payable / POINT_STEP) * POINT_STEP : pointUsed;
-  const quote = quoteButler(car, start, end, coupon, kept);
-  return { quote, current, difference: quote.final - current, pointsBack: pointUsed - kept };
+  const { quote, pointsBack } = requoteButler(car, start, end, coupon, pointUsed);
+  return { quote, current, difference: quote.final - current, pointsBack };
 }
 
-const won = (n: number) => `${formatWon(n)}원`;
 
 /** Whether saving changes what the customer pays (money or points): the save asks first then. */
 export const priceChanges = (p: EditPrice) => p.difference !== 0 || p.pointsBack > 0;
