@@ -125,6 +125,27 @@ describe('POST /services/gpt/1, local assistant', () => {
   });
 });
 
+describe('POST /services/gpt/1, full days and days gone', () => {
+  it('하루종일 books 09:00–21:00 and says so', async () => {
+    const r = await chat(t, { message: '모레 하루종일 이용할게요', state: {} });
+    expect(r.meta!.updates).toEqual({ 날짜: addDays(todayInKorea(), 2), '탑승 시간': '09:00', 메모: '하루종일 이용: 오전 9시 ~ 오후 9시 (12시간)' });
+    expect(r.content).toContain('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
+    expect(r.meta!.next_prompt).toBe('어디에서 출발하시나요? (예: 인천공항 제1터미널, 강남역)');
+  });
+
+  it('어제 is answered as past, and the day kept before is emptied instead of kept silently', async () => {
+    const kept = addDays(todayInKorea(), 3);
+    const r = await chat(t, { message: '어제로 해주세요', state: { 날짜: kept, 출발지: '서울역' } });
+    expect(r.meta!.updates).toEqual({ 날짜: null });
+    expect(r.content).toContain('이미 지난 날짜입니다. 앞서 정한');
+    expect(r.content).toContain('이후의 날짜를 알려주세요.');
+    expect(r.meta!.next_prompt).toBe('언제 이용하실 예정인가요? (예: 내일, 다음 주 금요일, 12월 3일)');
+    const json = await post(t, { message: '그저께', state: {} }, { accept: 'application/json' });
+    expect(json.body.data.updates).toEqual({});
+    expect(json.body.data.message_text).toContain('이미 지난 날짜입니다.');
+  });
+});
+
 describe('POST /services/gpt/1, limits', () => {
   const expect400 = (res: { status: number; body: any }, message: string | RegExp) => {
     expect(res.status).toBe(400);
@@ -290,6 +311,17 @@ describe('POST /services/gpt/1 with an OpenAI-compatible model', () => {
     expect(system).toContain('"메모":"생수"');
     expect(system).toContain('8시간 기준');
     expect(sent.body.messages[1].content).toContain('모레 아침 9시 서울역에서 출발해요');
+  });
+
+  it('refuses a day gone that the model proposes, like the local assistant', async () => {
+    const block = JSON.stringify({ updates: { 날짜: addDays(todayInKorea(), -1) }, ui_triggers: [], next_prompt: null });
+    llm.set((_req, res) => {
+      sse(res);
+      res.end(`${delta('어제로 바꿨습니다.')}${delta(`\n\n\`\`\`booking\n${block}\n\`\`\``)}data: [DONE]\n\n`);
+    });
+    const r = await chat(m, { message: '어제로 해주세요', state: { 날짜: addDays(todayInKorea(), 3) } });
+    expect(r.meta!.updates).toEqual({ 날짜: null });
+    expect(r.content).toContain('이미 지난 날짜입니다.');
   });
 
   it('falls back to the local assistant when the model answers 500', async () => {

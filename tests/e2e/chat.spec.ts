@@ -80,19 +80,33 @@ test('a correction in the summary card reaches the state, the history survives a
   expect(await page.evaluate(() => localStorage.getItem('butlerChatHistory'))).toBe('[]');
 });
 
-test('a failed call says An error occurred. and an empty answer says No response.', async ({ page }) => {
+test('a failed call says 오류가 발생했습니다 and an empty answer says 응답이 없습니다 (the spec\'s An error occurred. and No response.)', async ({ page }) => {
   await page.route('**/api/services/gpt/1', (route) => route.fulfill({ status: 500, json: { code: 1500, message: '일시적인 오류가 발생했습니다.', errors: {} } }));
   await openChat(page);
   await say(page, '내일');
-  await expect(page.getByRole('alert')).toContainText('An error occurred.');
-  await expect(page.getByRole('status')).toHaveText('An error occurred.');
+  await expect(page.getByRole('alert')).toContainText('오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
+  await expect(page.getByRole('status')).toHaveText('오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
 
   await page.unroute('**/api/services/gpt/1');
   await page.route('**/api/services/gpt/1', (route) =>
     route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: 'data: {"is_finished":true}\n\ndata: [DONE]\n\n' }),
   );
   await say(page, '모레');
-  await expect(page.getByRole('alert').nth(1)).toHaveText('No response.');
+  await expect(page.getByRole('alert').nth(1)).toHaveText('응답이 없습니다. 잠시 후 다시 시도해주세요.');
+});
+
+test('하루종일 says its hours and writes them into the card; 어제 is answered as past and empties the day', async ({ page }) => {
+  await openChat(page);
+  await say(page, '모레 하루종일 이용할게요');
+  await expect(answers(page).first()).toContainText('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
+  await expect(card(page).getByTestId('booking-탑승 시간')).toContainText('오전 9시');
+  await expect(card(page).getByTestId('booking-메모')).toContainText('하루종일 이용: 오전 9시 ~ 오후 9시 (12시간)');
+
+  await say(page, '어제로 바꿔주세요');
+  await expect(answers(page).nth(1)).toContainText('이미 지난 날짜입니다.');
+  await expect(answers(page).nth(1)).toContainText('언제 이용하실 예정인가요?');
+  await expect(card(page).getByTestId('booking-날짜')).toContainText('-');
+  await expect(card(page).getByTestId('booking-탑승 시간')).toContainText('오전 9시');
 });
 
 test('a plain JSON answer is understood: text, updates and action buttons', async ({ page }) => {

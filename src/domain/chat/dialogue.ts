@@ -1,10 +1,11 @@
-import { MAX_ADVANCE_DAYS, MAX_PASSENGERS, MIN_PASSENGERS } from '../butler';
-import { addDays, koreaDate, koreaTime } from '../dates';
+import { INCLUDED_HOURS, lastBookableDay, MAX_ADVANCE_DAYS, MAX_PASSENGERS, MIN_PASSENGERS, tripProblems } from '../butler';
+import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../dates';
 import { formatWon } from '../money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from './fleet';
-import { formatBookingValue, formatDateKo, SHOWN_KEYS } from './format';
-import { parseMessage, type Intent } from './parser';
-import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingState, type BookingUpdates, type UiTrigger } from './state';
+import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from './format';
+import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from './full-day';
+import { parseMessage, type Intent, type Parsed } from './parser';
+import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from './state';
 
 export interface DialogueContext {
   /** The clock, passed in: the domain never reads it. */
@@ -48,33 +49,69 @@ export function questionFor(key: (typeof REQUIRED_KEYS)[number], state: BookingS
 interface Checked {
   updates: BookingUpdates;
   warnings: string[];
+  /** Keys emptied because a day or time was refused (the warnings say so; the acknowledgement leaves them out). */
+  refused: BookingKey[];
 }
 
 /**
- * Checks updates (the local parser's or an LLM's) against the calendar and the fleet: no past
- * day, at most 180 days ahead, a car named by id or name that exists, is free that day and
- * seats everyone. What fails is dropped and said.
+ * What the booking API would refuse about a start on `day` at `time` (the whole day when no
+ * time is known): tripProblems at `now`, the very bounds POST /butlers applies.
+ */
+function startProblem(day: string, time: string | undefined, now: Date): 'past' | 'far' | null {
+  const start = koreaInstant(day, time ?? '23:59');
+  if (!start || !tripProblems({ start, end: null }, now).some((p) => p.field === 'start_at')) return null;
+  return day > lastBookableDay(koreaDate(now)) ? 'far' : 'past';
+}
+
+/**
+ * Checks updates (the local parser's or an LLM's) against the calendar and the fleet, with the
+ * booking API's bounds: no day or boarding time gone, at most 180 days ahead, a car named by id
+ * or name that exists, is free that day and seats everyone. What fails is dropped and said; a
+ * refused day or time also empties the one kept before (never kept silently), and a kept day or
+ * time that has passed since (a conversation picked up later) is emptied and said.
  */
 export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: DialogueContext): Checked {
   const updates: BookingUpdates = { ...raw };
   const warnings: string[] = [];
+  const refused: BookingKey[] = [];
   const today = koreaDate(ctx.now);
+  /** Drops a refused value; a value kept from before is emptied too, so the next question asks again. */
+  const refuse = (key: '날짜' | '탑승 시간') => {
+    if (state[key] !== undefined) {
+      updates[key] = null;
+      refused.push(key);
+    } else delete updates[key];
+  };
 
-  if (updates.날짜) {
-    if (updates.날짜 < today) {
-      warnings.push(`${formatDateKo(updates.날짜, today)}은(는) 이미 지난 날짜입니다. 오늘 이후의 날짜를 알려주세요.`);
-      delete updates.날짜;
-    } else if (updates.날짜 > addDays(today, MAX_ADVANCE_DAYS)) {
-      warnings.push(`예약은 오늘부터 ${MAX_ADVANCE_DAYS}일 이내의 날짜만 가능합니다.`);
-      delete updates.날짜;
+  const newDay = updates.날짜;
+  if (newDay) {
+    const problem = startProblem(newDay, undefined, ctx.now);
+    if (problem) {
+      const old = state.날짜 && state.날짜 !== newDay ? ` 앞서 정한 ${formatDateKo(state.날짜, today)}도 비워 두었습니다.` : '';
+      warnings.push(
+        problem === 'past'
+          ? `${formatDateKo(newDay, today)}은(는) 이미 지난 날짜입니다.${old} 오늘(${formatDateKo(today, today)}) 이후의 날짜를 알려주세요.`
+          : `예약은 오늘부터 ${MAX_ADVANCE_DAYS}일 이내의 날짜만 가능합니다. (${formatDateKo(lastBookableDay(today), today)}까지)${old} 다른 날짜를 알려주세요.`,
+      );
+      refuse('날짜');
     }
+  } else if (newDay === undefined && state.날짜 && startProblem(state.날짜, undefined, ctx.now) === 'past') {
+    warnings.push(`앞서 정한 ${formatDateKo(state.날짜, today)}은(는) 이미 지난 날짜라 비워 두었습니다. 오늘 이후의 날짜를 알려주세요.`);
+    refuse('날짜');
   }
-  const day = updates.날짜 ?? state.날짜;
-  const time = updates['탑승 시간'];
-  if (time && day === today && time <= koreaTime(ctx.now)) {
-    warnings.push('이미 지난 시간입니다. 지금 이후의 탑승 시간을 알려주세요.');
-    delete updates['탑승 시간'];
+  const day = updates.날짜 === undefined ? state.날짜 : (updates.날짜 ?? undefined);
+  const newTime = updates['탑승 시간'];
+  const time = newTime === undefined ? state['탑승 시간'] : (newTime ?? undefined);
+  if (day && time && startProblem(day, time, ctx.now) === 'past') {
+    const old = newTime && state['탑승 시간'] && state['탑승 시간'] !== newTime ? ` 앞서 정한 ${formatTimeKo(state['탑승 시간'])}도 비워 두었습니다.` : '';
+    warnings.push(
+      newTime
+        ? `${formatDateKo(day, today)} ${formatTimeKo(newTime)}은(는) 이미 지난 시간입니다.${old} 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`
+        : `${formatDateKo(day, today)} ${formatTimeKo(time)}은(는) 이미 지난 시간이라 탑승 시간을 비워 두었습니다. 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`,
+    );
+    refuse('탑승 시간');
   }
+  keepFullDayLine(updates, state);
 
   // The car: the id decides; a name alone is looked up in the fleet.
   if (updates['차량 번호'] !== undefined || updates.차량 !== undefined) {
@@ -120,13 +157,25 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
     const bigger = availableCars(ctx.fleet, day, passengers).map(carName);
     warnings.push(`${carName(car)}은(는) 최대 ${carSeats(car)}명까지 탑승할 수 있습니다.` + (bigger.length ? ` ${passengers}명이 타실 수 있는 차량: ${bigger.join(', ')}` : ''));
   }
-  return { updates, warnings };
+  return { updates, warnings, refused };
 }
 
-function describeUpdates(updates: BookingUpdates, today: string): string {
+/** A full-day line in the kept memo follows a new boarding time and survives a new memo (the chat keeps no end time elsewhere). */
+function keepFullDayLine(updates: BookingUpdates, state: BookingState): void {
+  const kept = fullDayLineIn(state.메모);
+  if (!kept || updates.메모 === null) return;
+  const memo = updates.메모 ?? state.메모;
+  const hours = fullDayHours(memo) ?? fullDayHours(kept)!;
+  const start = updates['탑승 시간'] === undefined ? state['탑승 시간'] : updates['탑승 시간'];
+  const line = start ? fullDayLine(start, hours) : (fullDayLineIn(memo) ?? kept);
+  const merged = withFullDayLine(memo, line);
+  if (merged !== state.메모) updates.메모 = merged;
+}
+
+function describeUpdates(updates: BookingUpdates, today: string, skip: readonly BookingKey[] = []): string {
   const lines: string[] = [];
   for (const key of SHOWN_KEYS) {
-    if (!(key in updates)) continue;
+    if (!(key in updates) || skip.includes(key)) continue;
     const value = updates[key];
     lines.push(`· ${key}: ${value === null ? '삭제' : formatBookingValue(key, value, today)}`);
   }
@@ -150,8 +199,6 @@ function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet:
   return `차량별 요금입니다.\n${lines.join('\n')}\n${rule}`;
 }
 
-const hoursText = (h: number) => (Number.isInteger(h) ? `${h}시간` : `${Math.floor(h)}시간 ${Math.round((h % 1) * 60)}분`);
-
 function availabilityAnswer(car: ChatCar | undefined, day: string | undefined, ctx: DialogueContext, today: string): string {
   if (car) {
     const taken = car.butler_reservated_dates.filter((d) => d >= today).slice(0, 10);
@@ -163,6 +210,49 @@ function availabilityAnswer(car: ChatCar | undefined, day: string | undefined, c
     return free.length ? `${formatDateKo(day, today)}에 이용 가능한 차량: ${free.join(', ')}` : `${formatDateKo(day, today)}에는 모든 차량이 예약되어 있습니다.`;
   }
   return '날짜를 알려주시면 그날 이용 가능한 차량을 알려드립니다. 차량별 예약 현황은 차량 페이지의 달력에서도 볼 수 있습니다.';
+}
+
+/**
+ * Where a full day starts when the message gives no time and none is kept: 09:00, or on today
+ * once 09:00 has gone the next whole hour; null when today has no hour left.
+ */
+function fullDayStart(day: string | undefined, now: Date): string | null {
+  if (day !== koreaDate(now) || koreaTime(now) < FULL_DAY_START) return FULL_DAY_START;
+  const hour = Number(koreaTime(now).slice(0, 2)) + 1;
+  return hour < 24 ? `${String(hour).padStart(2, '0')}:00` : null;
+}
+
+/** "…으로" after a final consonant (분), "…로" otherwise (시). */
+const ro = (word: string) => `${word}${/분$/.test(word) ? '으로' : '로'}`;
+
+/** What the assistant says of a full-day booking: the hours it set, what they cost, and the form's end time. */
+function fullDaySentence(start: string, hours: number, car: ChatCar | undefined, withPrice: boolean): string {
+  const until = endText(start, hours);
+  let text = `하루종일 이용으로 ${formatTimeKo(start)}부터 ${until}까지 ${hoursText(hours)} 일정을 잡았습니다.`;
+  if (withPrice) {
+    const q = car ? quoteForHours(car, hours) : null;
+    if (hours <= INCLUDED_HOURS) text += ' 8시간 기본 요금에 포함됩니다.';
+    else if (q) text += ` ${carName(car!)} 기준 ${formatWon(q.base)}원 + 초과 ${q.overtimeHours}시간 × ${formatWon(q.rate)}원 = ${formatWon(q.total)}원입니다.`;
+    else text += ` 요금은 8시간 기본 요금에 초과 ${overtimeOf(hours)}시간 요금이 더해집니다.`;
+  }
+  if (hours !== INCLUDED_HOURS) text += ` 예약 신청서의 도착 시간은 출발 ${INCLUDED_HOURS}시간 뒤로 채워지니 ${ro(until)} 바꿔 주세요.`;
+  return text;
+}
+
+/**
+ * A full-day booking asked for in this message: its hours, written into the memo (the start is
+ * already the boarding time). An end beyond the API's longest trip is refused with its message.
+ */
+function planFullDay(fullDay: NonNullable<Parsed['fullDay']>, parsed: Parsed, updates: BookingUpdates, state: BookingState, now: Date): { hours: number; start: string } | { problem: string } | null {
+  const start = updates['탑승 시간'] === undefined ? state['탑승 시간'] : updates['탑승 시간'];
+  if (!start) return null;
+  const hours = fullDay.end ? spanHours(start, fullDay.end) : parsed.hours && parsed.hours > 0 ? parsed.hours : FULL_DAY_HOURS;
+  const day = (updates.날짜 === undefined ? state.날짜 : updates.날짜) ?? koreaDate(now);
+  const startAt = koreaInstant(day, start);
+  const problem = startAt ? tripProblems({ start: startAt, end: new Date(startAt.getTime() + hours * HOUR_MS) }, now).find((p) => p.field === 'end_at') : undefined;
+  if (problem) return { problem: problem.message };
+  updates.메모 = withFullDayLine(updates.메모 === undefined ? state.메모 : updates.메모, fullDayLine(start, hours));
+  return { hours, start };
 }
 
 const GREETING = '안녕하세요, LUXE 의전 예약 도우미입니다. 날짜와 시간, 출발지와 목적지, 인원, 원하시는 차량을 편하게 말씀해 주세요. (예: 내일 오후 2시 인천공항에서 강남역까지 3명)';
@@ -203,19 +293,34 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
     const pick = intents.has('cheapest') ? fits[0] : fits.at(-1);
     if (pick) Object.assign(raw, { 차량: carName(pick), '차량 번호': pick.id });
   }
-  const { updates, warnings } = reconcileUpdates(raw, state, ctx);
+  // 하루종일: a full day from the time said, the time kept, or 09:00 (not for a price question alone: "하루종일 쓰면 얼마예요?").
+  const fullDay = parsed.fullDay && !(onlyAsking && Object.keys(parsed.updates).length === 0) ? parsed.fullDay : undefined;
+  let noHourLeft = false;
+  const fullDayOn = raw.날짜 ?? state.날짜;
+  const keptGone = !!state['탑승 시간'] && fullDayOn === today && state['탑승 시간'] <= koreaTime(ctx.now);
+  if (fullDay && raw['탑승 시간'] === undefined && (!state['탑승 시간'] || keptGone)) {
+    const start = fullDayStart(fullDayOn, ctx.now);
+    if (start) raw['탑승 시간'] = start;
+    else noHourLeft = true;
+  }
+  const { updates, warnings, refused } = reconcileUpdates(raw, state, ctx);
+  const plan = fullDay ? planFullDay(fullDay, parsed, updates, state, ctx.now) : null;
   const next = applyUpdates(state, updates);
   const chosen = next['차량 번호'] ? ctx.fleet.find((c) => c.id === next['차량 번호']) : undefined;
   const car = named ?? chosen;
   const triggers = new Set<UiTrigger>();
   const parts: string[] = [];
+  const asksPrice = intents.has('price');
 
-  const understood = Object.keys(updates).length > 0;
+  const understood = Object.keys(updates).some((k) => !refused.includes(k as BookingKey));
   if (intents.has('greeting') && !understood) parts.push(GREETING);
-  const ack = describeUpdates(updates, today);
+  const ack = describeUpdates(updates, today, refused);
   if (ack) parts.push(ack);
   if (parsed.passengersOutOfRange !== undefined) parts.push(`탑승 인원은 ${MIN_PASSENGERS}명부터 ${MAX_PASSENGERS}명까지 가능합니다.`);
   parts.push(...warnings);
+  if (noHourLeft) parts.push('오늘은 하루종일 이용할 시간이 남아 있지 않습니다. 다른 날짜를 알려주세요.');
+  if (plan && 'problem' in plan) parts.push(plan.problem);
+  else if (plan) parts.push(fullDaySentence(plan.start, plan.hours, chosen, !asksPrice));
   if (parsed.carChoices?.length && updates['차량 번호'] === undefined) {
     parts.push(`해당 브랜드의 차량은 ${parsed.carChoices.map(carName).join(', ')}입니다. 어떤 차량으로 하시겠어요?`);
   }
@@ -223,13 +328,13 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
     const fits = availableCars(ctx.fleet, next.날짜, parsed.seats).map(carName);
     parts.push(fits.length ? `${parsed.seats}명 이상 탈 수 있는 차량: ${fits.join(', ')}` : `${parsed.seats}명 이상 탈 수 있는 차량이 없습니다.`);
   }
-  const asksPrice = intents.has('price');
   if (intents.has('fleet') && !asksPrice) {
     parts.push(`보유 차량입니다.\n${ctx.fleet.map(fleetLine).join('\n')}`);
     triggers.add('fleet');
   }
   if (asksPrice) {
-    parts.push(priceAnswer(car, parsed.hours, ctx.fleet));
+    const hours = parsed.hours ?? (plan && 'hours' in plan ? plan.hours : parsed.fullDay ? FULL_DAY_HOURS : undefined);
+    parts.push(priceAnswer(car, hours, ctx.fleet));
     triggers.add('pricing');
   }
   if (intents.has('availability')) {

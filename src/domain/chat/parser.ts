@@ -3,7 +3,8 @@ import { carName, findCar, type ChatCar } from './fleet';
 import { koreanNumber, NATIVE_SOURCE } from './numbers';
 import { findPlaces, stripParticle } from './places';
 import type { BookingKey, BookingUpdates } from './state';
-import { findDate, findHours, findTime, mask, toHour24, type Found } from './when';
+import { findFullDay } from './full-day';
+import { findDate, findHours, findTime, findTimeSpan, mask, toHour24, type Found } from './when';
 
 /** What a message asks for beyond booking data. */
 export type Intent = 'reset' | 'fleet' | 'price' | 'availability' | 'confirm' | 'my' | 'greeting' | 'thanks' | 'help' | 'cheapest' | 'premium' | 'question';
@@ -28,6 +29,8 @@ export interface Parsed {
   hours?: number;
   /** Seats asked for (7인승). */
   seats?: number;
+  /** The whole day was asked for (하루종일, 종일, 온종일 …), with the end time when one was said (밤 9시까지), HH:MM. */
+  fullDay?: { end?: string };
 }
 
 const INTENTS: Array<[Intent, RegExp]> = [
@@ -177,13 +180,18 @@ export function parseMessage(message: string, ctx: ParseContext): Parsed {
   const out: Parsed = { updates, intents };
 
   const labelled = findMemoLabel(text);
-  const manager = findManager(labelled.rest);
+  const fullDay = findFullDay(text);
+  if (fullDay) out.fullDay = {};
+  const manager = findManager(fullDay ? mask(labelled.rest, fullDay.index, fullDay.length) : labelled.rest);
   if (manager.manager) updates.담당자 = manager.manager;
 
   const date = findDate(manager.rest, ctx.today);
   if (date.date) updates.날짜 = date.date.value;
-  const time = findTime(date.rest);
+  // A full day may say until when (하루종일, 밤 9시까지); otherwise a time is the boarding time.
+  const span = fullDay ? findTimeSpan(date.rest) : null;
+  const time = span ? { time: span.start, rest: span.rest } : findTime(date.rest);
   if (time.time) updates['탑승 시간'] = time.time.value;
+  if (span?.end && out.fullDay) out.fullDay.end = span.end.value;
   const clause = findMemoClause(time.rest);
   const memo = [labelled.memo, clause.memo].filter(Boolean).join(' / ');
   if (memo) updates.메모 = memo.slice(0, 500);
@@ -230,7 +238,7 @@ export function parseMessage(message: string, ctx: ParseContext): Parsed {
   if (places.waypoints?.length) updates.경유지 = places.waypoints;
   else if (places.clearWaypoints) updates.경유지 = null;
 
-  const nothingElse = Object.keys(updates).length === 0 && !out.carChoices && !intents.some((i) => i !== 'question');
+  const nothingElse = Object.keys(updates).length === 0 && !out.carChoices && !out.fullDay && !intents.some((i) => i !== 'question');
   if (nothingElse && (ctx.expecting === '출발지' || ctx.expecting === '목적지')) {
     const place = bareAnswer(rest);
     if (place) updates[ctx.expecting] = place;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { prefillFromSearch, prefillToSearch } from '../../../src/domain/butler-prefill';
-import { respond, type DialogueContext } from '../../../src/domain/chat/dialogue';
+import { tripProblems } from '../../../src/domain/butler';
+import { reconcileUpdates, respond, type DialogueContext } from '../../../src/domain/chat/dialogue';
 import { buildLlmMessages, FenceSplitter, parseLlmBlock } from '../../../src/domain/chat/llm-protocol';
 import { stateToPrefill } from '../../../src/domain/chat/prefill';
 import { ChatRequestSchema } from '../../../src/domain/chat/schemas';
 import { applyUpdates, BOOKING_KEYS, sanitizeState, type BookingState } from '../../../src/domain/chat/state';
+import { koreaInstant } from '../../../src/domain/dates';
 import { FLEET, NOW } from './chat-fleet';
 
 const ctx: DialogueContext = { now: NOW, fleet: FLEET };
@@ -149,6 +151,147 @@ describe('the local dialogue', () => {
   });
 });
 
+const DATE_QUESTION = '언제 이용하실 예정인가요? (예: 내일, 다음 주 금요일, 12월 3일)';
+const TIME_QUESTION = '몇 시에 탑승하실 예정인가요? (예: 오전 9시, 오후 2시 반, 14:30)';
+const G90 = { 차량: 'Genesis G90', '차량 번호': 9 };
+
+describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', () => {
+  const LINE_9_21 = '하루종일 이용: 오전 9시 ~ 오후 9시 (12시간)';
+
+  it('sets 09:00–21:00 (12 hours), writes it into the memo and says the hours, the overtime and the form’s end time', () => {
+    const [t] = talk(['다음 주 금요일 하루종일 쓰고 싶어요']);
+    expect(t.updates).toEqual({ 날짜: '2026-03-20', '탑승 시간': '09:00', 메모: LINE_9_21 });
+    expect(t.text).toContain('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
+    expect(t.text).toContain('요금은 8시간 기본 요금에 초과 4시간 요금이 더해집니다.');
+    expect(t.text).toContain('예약 신청서의 도착 시간은 출발 8시간 뒤로 채워지니 오후 9시로 바꿔 주세요.');
+    expect(t.next_prompt).toBe('어디에서 출발하시나요? (예: 인천공항 제1터미널, 강남역)');
+  });
+
+  for (const phrase of ['종일 이용할게요', '하루 종일이요', '온종일 부탁드려요', '하루 대절로 해주세요', '하루 내내 써야 해요', '풀데이']) {
+    it(`${phrase}: the same full day`, () => {
+      const [t] = talk([phrase], { 날짜: '2026-03-20' });
+      expect(t.updates).toEqual({ '탑승 시간': '09:00', 메모: LINE_9_21 });
+      expect(t.text).toContain('오전 9시부터 오후 9시까지 12시간');
+    });
+  }
+
+  it('prices the day with the chosen car: 8 hours plus 4 started hours of overtime', () => {
+    const [t] = talk(['모레 하루종일'], G90);
+    expect(t.text).toContain('Genesis G90 기준 550,000원 + 초과 4시간 × 65,000원 = 810,000원입니다.');
+  });
+
+  it('starts at the time said, or the time already chosen, and ends when told', () => {
+    const [said] = talk(['모레 종일, 아침 8시부터 저녁 8시까지']);
+    expect(said.updates).toEqual({ 날짜: '2026-03-13', '탑승 시간': '08:00', 메모: '하루종일 이용: 오전 8시 ~ 오후 8시 (12시간)' });
+    const [until] = talk(['온종일 이용, 밤 10시까지'], { 날짜: '2026-03-13' });
+    expect(until.updates).toEqual({ '탑승 시간': '09:00', 메모: '하루종일 이용: 오전 9시 ~ 오후 10시 (13시간)' });
+    expect(until.text).toContain('초과 5시간');
+    const [kept] = talk(['하루종일 쓸게요'], { 날짜: '2026-03-13', '탑승 시간': '10:00', 메모: '생수 준비' });
+    expect(kept.updates).toEqual({ 메모: '하루종일 이용: 오전 10시 ~ 오후 10시 (12시간) / 생수 준비' });
+    expect(kept.text).toContain('오전 10시부터 오후 10시까지 12시간');
+  });
+
+  it('on today, once 09:00 has gone, starts at the next whole hour', () => {
+    const [t] = talk(['오늘 하루종일']);
+    expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': '11:00', 메모: '하루종일 이용: 오전 11시 ~ 오후 11시 (12시간)' });
+    const [kept] = talk(['오늘 하루종일'], { 날짜: '2026-03-20', '탑승 시간': '08:00' });
+    expect(kept.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': '11:00', 메모: '하루종일 이용: 오전 11시 ~ 오후 11시 (12시간)' });
+    const [late] = talk(['오늘 하루종일'], {}, { ...ctx, now: new Date('2026-03-11T14:30:00Z') }); // 23:30 in Seoul
+    expect(late.updates).toEqual({ 날짜: '2026-03-11' });
+    expect(late.text).toContain('오늘은 하루종일 이용할 시간이 남아 있지 않습니다.');
+  });
+
+  it('keeps the day’s hours in the memo when the start moves or another request is added', () => {
+    const turns = talk(['다음 주 금요일 하루종일', '오전 7시로 바꿔주세요', '생수 준비해주세요']);
+    expect(turns[1].updates).toEqual({ '탑승 시간': '07:00', 메모: '하루종일 이용: 오전 7시 ~ 오후 7시 (12시간)' });
+    expect(turns[2].state.메모).toBe('하루종일 이용: 오전 7시 ~ 오후 7시 (12시간) / 생수 준비해주세요');
+  });
+
+  it('a price question about a full day answers for 12 hours and books nothing', () => {
+    const [t] = talk(['하루종일 쓰면 얼마예요?'], G90);
+    expect(t.updates).toEqual({});
+    expect(t.text).toContain('12시간 이용 시 550,000원 + 초과 4시간 × 65,000원 = 810,000원입니다.');
+  });
+
+  it('stays within what POST /butlers accepts, and says the API’s limit beyond it', () => {
+    const [t] = talk(['다음 주 금요일 하루종일']);
+    const start = koreaInstant(t.state.날짜!, t.state['탑승 시간']!)!;
+    expect(tripProblems({ start, end: new Date(start.getTime() + 12 * 3_600_000) }, NOW)).toEqual([]);
+    const [long] = talk(['하루 대절, 75시간'], { 날짜: '2026-03-20' });
+    expect(long.text).toContain('이용 시간은 최대 72시간까지 예약할 수 있습니다.');
+    expect(long.updates.메모).toBeUndefined();
+  });
+});
+
+describe('days and times gone (now Wednesday 2026-03-11 10:00)', () => {
+  for (const [phrase, shown] of [
+    ['어제', '3월 10일 (화)'],
+    ['그저께로 해주세요', '3월 9일 (월)'],
+    ['엊그제 오후 2시', '3월 9일 (월)'],
+    ['지난주 금요일', '3월 6일 (금)'],
+    ['3월 1일', '3월 1일 (일)'],
+    ['지난달 20일', '2월 20일 (금)'],
+    ['2025-12-24', '2025년 12월 24일 (수)'],
+  ] as const) {
+    it(`${phrase}: answered as past, the day kept before is emptied (not kept silently) and a new day is asked for`, () => {
+      const [t] = talk([phrase], { 날짜: '2026-03-20', 출발지: '서울역' });
+      expect(t.updates.날짜).toBeNull();
+      expect(t.state.날짜).toBeUndefined();
+      expect(t.text).toContain(`${shown}은(는) 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.`);
+      expect(t.text).not.toContain('· 날짜');
+      expect(t.next_prompt).toBe(DATE_QUESTION);
+      const [fresh] = talk([phrase]);
+      expect(fresh.updates.날짜).toBeUndefined();
+      expect(fresh.text).toContain(`${shown}은(는) 이미 지난 날짜입니다.`);
+    });
+  }
+
+  it('refuses a time gone today and empties the one kept before', () => {
+    const [t] = talk(['오늘 오전 9시로 바꿔주세요'], { 날짜: '2026-03-20', '탑승 시간': '15:00' });
+    expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': null });
+    expect(t.text).toContain('3월 11일 (수) 오전 9시은(는) 이미 지난 시간입니다. 앞서 정한 오후 3시도 비워 두었습니다. 지금(오전 10시) 이후의 탑승 시간을 알려주세요.');
+    expect(t.next_prompt).toBe(TIME_QUESTION);
+    const [later] = talk(['오늘 오후 3시']);
+    expect(later.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': '15:00' });
+  });
+
+  it('a new day that makes the kept time gone empties it and says so', () => {
+    const [t] = talk(['오늘로 바꿔주세요'], { 날짜: '2026-03-20', '탑승 시간': '09:00' });
+    expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': null });
+    expect(t.text).toContain('3월 11일 (수) 오전 9시은(는) 이미 지난 시간이라 탑승 시간을 비워 두었습니다.');
+  });
+
+  it('a kept day gone since (a conversation picked up later) is emptied and said', () => {
+    const [t] = talk(['안녕하세요'], { 날짜: '2026-03-05', '탑승 시간': '09:00' });
+    expect(t.updates).toEqual({ 날짜: null });
+    expect(t.text).toContain('앞서 정한 3월 5일 (목)은(는) 이미 지난 날짜라 비워 두었습니다.');
+    expect(t.text).toContain('LUXE 의전 예약 도우미');
+    expect(t.next_prompt).toBe(DATE_QUESTION);
+  });
+
+  it('uses the booking API’s bounds: a start after now, at most 180 days ahead', () => {
+    const accepts = (date: string, time?: string) => {
+      const r = reconcileUpdates(time ? { 날짜: date, '탑승 시간': time } : { 날짜: date }, {}, ctx);
+      return r.updates.날짜 === date && (!time || r.updates['탑승 시간'] === time);
+    };
+    const api = (date: string, time: string) => tripProblems({ start: koreaInstant(date, time)!, end: null }, NOW).length === 0;
+    for (const [date, time] of [['2026-03-11', '10:00'], ['2026-03-11', '10:01'], ['2026-03-10', '23:59'], ['2026-09-07', '23:00'], ['2026-09-08', '00:00']] as const) {
+      expect(accepts(date, time), `${date} ${time}`).toBe(api(date, time));
+    }
+    expect(accepts('2026-09-07')).toBe(true);
+    expect(accepts('2026-09-08')).toBe(false);
+    expect(reconcileUpdates({ 날짜: '2026-09-08' }, {}, ctx).warnings).toEqual(['예약은 오늘부터 180일 이내의 날짜만 가능합니다. (9월 7일 (월)까지) 다른 날짜를 알려주세요.']);
+  });
+
+  it('checks a model’s updates the same way', () => {
+    expect(reconcileUpdates({ 날짜: '2026-03-10', 출발지: '서울역' }, { 날짜: '2026-03-20' }, ctx)).toEqual({
+      updates: { 날짜: null, 출발지: '서울역' },
+      warnings: ['3월 10일 (화)은(는) 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.'],
+      refused: ['날짜'],
+    });
+  });
+});
+
 describe('hand-off to the reservation form', () => {
   it('carries car, start, places, waypoints, passengers, purpose and memo (with the contact) in the query', () => {
     const state: BookingState = {
@@ -199,6 +342,8 @@ describe('the LLM protocol', () => {
     expect(system.content).toContain('"예약된 날":["2026-03-13","2026-03-20"]');
     expect(system.content).toContain('현재 예약 정보(JSON): {"출발지":"서울역"}');
     expect(user.content).toBe('내일 3명\n\n(자동 분석 참고: {"탑승 인원":3})');
+    expect(system.content).toContain('지난 날짜(어제, 그저께 등)나 오늘 이미 지난 시간은 기록하지 말고');
+    expect(system.content).toContain("'하루종일'(종일, 온종일, 하루 대절)은 따로 말한 시간이 없으면 오전 9시부터 오후 9시까지 12시간 이용으로 보고");
   });
 });
 

@@ -16,7 +16,8 @@ const G90 = { 차량: 'Genesis G90', '차량 번호': 9 };
 
 /**
  * [utterance, exact updates, key the assistant asked for last]. Today is Wednesday
- * 2026-03-11 in Seoul; a month and day already past roll to next year.
+ * 2026-03-11 in Seoul; a month and day gone in the last 120 days is that past day (the
+ * dialogue answers it is past), an older one rolls to next year.
  */
 const TABLE: Array<[string, BookingUpdates, BookingKey?]> = [
   // Relative and absolute dates
@@ -31,7 +32,7 @@ const TABLE: Array<[string, BookingUpdates, BookingKey?]> = [
   ['수요일', { 날짜: '2026-03-18' }],
   ['12월 3일', { 날짜: '2026-12-03' }],
   ['12/3', { 날짜: '2026-12-03' }],
-  ['3월 1일', { 날짜: '2027-03-01' }],
+  ['3월 1일', { 날짜: '2026-03-01' }],
   ['2026-04-05 14:00', { 날짜: '2026-04-05', '탑승 시간': '14:00' }],
   ['2026년 5월 5일', { 날짜: '2026-05-05' }],
   ['3일 후', { 날짜: '2026-03-14' }],
@@ -45,6 +46,22 @@ const TABLE: Array<[string, BookingUpdates, BookingKey?]> = [
   ['4.10 오전 11시 30분', { 날짜: '2026-04-10', '탑승 시간': '11:30' }],
   ['내일 말고 모레로 해주세요', { 날짜: '2026-03-13' }],
   ['날짜를 12월 5일로 바꿔주세요', { 날짜: '2026-12-05' }],
+  // Days gone, read so the dialogue can say so
+  ['어제', { 날짜: '2026-03-10' }],
+  ['그저께 오후 3시', { 날짜: '2026-03-09', '탑승 시간': '15:00' }],
+  ['그제', { 날짜: '2026-03-09' }],
+  ['엊그제요', { 날짜: '2026-03-09' }],
+  ['그끄저께', { 날짜: '2026-03-08' }],
+  ['지난주 금요일', { 날짜: '2026-03-06' }],
+  ['저번 주 월요일 아침 8시', { 날짜: '2026-03-02', '탑승 시간': '08:00' }],
+  ['지난 금요일', { 날짜: '2026-03-06' }],
+  ['지난 수요일', { 날짜: '2026-03-04' }],
+  ['지난 주말', { 날짜: '2026-03-07' }],
+  ['지난달 20일', { 날짜: '2026-02-20' }],
+  ['3/5', { 날짜: '2026-03-05' }],
+  ['1월 3일', { 날짜: '2026-01-03' }],
+  ['10월 1일', { 날짜: '2026-10-01' }],
+  ['어제 말씀드린 대로 20일 오후 2시', { 날짜: '2026-03-20', '탑승 시간': '14:00' }],
   // Times
   ['오후 2시 반', { '탑승 시간': '14:30' }],
   ['14:30', { '탑승 시간': '14:30' }],
@@ -183,5 +200,46 @@ describe('parseMessage: what is not booking data', () => {
     expect(findTime('5시간 정도 걸려요').time).toBeNull();
     expect(findHours('9시간 반')).toBe(9.5);
     expect(findDate('2박 3일 일정이에요', TODAY).date).toBeNull();
+  });
+});
+
+describe('past days and the year of a month and day', () => {
+  it('reads 1월 3일 said in November as next January, 11월 1일 said on 20 November as the day gone', () => {
+    expect(findDate('1월 3일', '2026-11-20').date?.value).toBe('2027-01-03');
+    expect(findDate('11월 1일', '2026-11-20').date?.value).toBe('2026-11-01');
+    expect(findDate('12/24', '2026-11-20').date?.value).toBe('2026-12-24');
+    // Gone more than 120 days ago: next year's.
+    expect(findDate('7월 1일', '2026-11-20').date?.value).toBe('2027-07-01');
+    expect(findDate('지난달 5일', '2027-01-10').date?.value).toBe('2026-12-05');
+  });
+  it('leaves 그제서야 and 최종일 alone', () => {
+    expect(findDate('그제서야 알았어요', TODAY).date).toBeNull();
+    expect(parseMessage('최종일 일정', { today: TODAY, fleet: FLEET }).fullDay).toBeUndefined();
+  });
+});
+
+describe('full-day requests', () => {
+  const parse = (m: string) => parseMessage(m, { today: TODAY, fleet: FLEET, expecting: null });
+  for (const phrase of ['하루종일', '하루 종일 쓸게요', '종일 이용하려고요', '온종일 부탁해요', '하루 대절', '하루 내내 기다려 주세요', '일일 대절이요', '풀데이로', 'full day']) {
+    it(`${phrase}: the whole day, with nothing else read into it`, () => {
+      const r = parse(phrase);
+      expect(r.fullDay).toEqual({});
+      expect(r.updates).toEqual({});
+    });
+  }
+  it('keeps the date, places and the start said with it, and reads until when', () => {
+    expect(parse('내일 하루종일 강남역에서 출발')).toMatchObject({ fullDay: {}, updates: { 날짜: '2026-03-12', 출발지: '강남역' } });
+    expect(parse('모레 종일, 아침 8시부터 저녁 8시까지')).toMatchObject({ fullDay: { end: '20:00' }, updates: { 날짜: '2026-03-13', '탑승 시간': '08:00' } });
+    expect(parse('하루종일 9시부터 6시까지')).toMatchObject({ fullDay: { end: '18:00' }, updates: { '탑승 시간': '09:00' } });
+    const untilOnly = parse('온종일 이용, 9시까지');
+    expect(untilOnly.fullDay).toEqual({ end: '21:00' });
+    expect(untilOnly.updates).toEqual({});
+    expect(parse('하루종일 밤 12시까지').fullDay).toEqual({ end: '00:00' });
+  });
+  it('is no bare place answer', () => {
+    expect(parseMessage('하루종일 쓸게요', { today: TODAY, fleet: FLEET, expecting: '출발지' }).updates).toEqual({});
+  });
+  it('outside a full day a time before 까지 stays the boarding time', () => {
+    expect(parse('오후 6시까지 강남역').updates['탑승 시간']).toBe('18:00');
   });
 });
