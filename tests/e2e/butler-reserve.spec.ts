@@ -11,7 +11,7 @@ import { nextAlert } from './storefront-helpers';
 test.beforeAll(async ({ request }) => waitForSite(request));
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const POSTCODE_DOWN = '현재 Daum 우편번호 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.';
+const POSTCODE_DOWN = '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해주세요.';
 
 async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {
   return (await (await request.get('/api/butlers/cars')).json()).data.cars;
@@ -57,10 +57,10 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await mockPostcode(page);
   await page.goto('/butler/request');
 
-  // Defaults: tomorrow 09:00 to 17:00; required values missing.
+  // Defaults: tomorrow 09:00 to 17:00; required values missing, said only after a touch or a submit.
   await expect(page.getByLabel('출발 시간')).toHaveValue(`${tomorrow}T09:00`);
   await expect(page.getByLabel('도착 시간 (선택)')).toHaveValue(`${tomorrow}T17:00`);
-  await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeVisible();
+  await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeHidden();
   const submit = page.getByRole('button', { name: '예약 요청하기' });
   await expect(submit).toBeDisabled();
 
@@ -105,11 +105,12 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await page.getByRole('button', { name: '경유지 2 삭제' }).click();
   await expect(page.getByTestId('waypoint-row')).toHaveCount(1);
 
-  // Passengers 1–20; anything else falls back to 1.
+  // Passengers 1–20: the box shows the count used, with a note.
   const passengers = page.getByLabel('탑승 인원');
   await passengers.fill('25');
   await passengers.blur();
-  await expect(passengers).toHaveValue('1');
+  await expect(passengers).toHaveValue('20');
+  await expect(page.getByText('최대 20명까지 가능합니다.')).toBeVisible();
   await passengers.fill('3');
   await page.getByLabel('이용 목적').fill('비즈니스 미팅');
   await page.getByLabel('여성').check();
@@ -206,17 +207,25 @@ test('a car and day from the fleet or the chat are preselected; visitors must lo
   await page.getByRole('button', { name: '예약 요청하기' }).click();
   expect(await alert).toBe('로그인이 필요합니다.');
   await expect(page).toHaveURL(/\/login\/?$/);
-  const saved = await page.evaluate(() => localStorage.getItem('redirectAfterLogin'));
-  expect(saved).toMatch(/^\/butler\/request\?/);
-  expect(prefillFromSearch(saved!.split('?')[1])).toEqual(prefillFromSearch(q));
+  // The way back is the page as opened; what was typed waits in the tab's draft, made from that link (tests/e2e/butler-form-draft.spec.ts logs in).
+  expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBe(`/butler/request?${prefillToSearch(prefillFromSearch(q))}`);
+  const draft = JSON.parse((await page.evaluate(() => sessionStorage.getItem('butlerReservationForm')))!);
+  expect(draft.source).toBe(prefillToSearch(prefillFromSearch(q)));
+  expect(draft.form).toMatchObject({ carId: car.id, start: `${day}T14:00`, end: `${day}T22:00`, startLocation: '서울 중구 세종대로 110', passengers: '3', memo: '생수 준비 부탁드립니다' });
 });
 
 test('an unknown car from a link is not preselected and blocks the submit', async ({ page }) => {
   await page.goto(`/butler/request?${prefillToSearch({ carId: 99_999, origin: '서울 중구 세종대로 110', destination: '인천 중구 공항로 272' })}`);
   await expect(page.getByLabel('출발지', { exact: true })).toHaveValue('서울 중구 세종대로 110');
   await expect(page.getByTestId('car-picker')).toContainText('차량을 선택해주세요');
-  await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeVisible();
-  await expect(page.getByRole('button', { name: '예약 요청하기' })).toBeDisabled();
+  // No error on arrival; the button is disabled (aria-disabled, still operable) and a press says what is missing.
+  await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeHidden();
+  const submit = page.getByRole('button', { name: '예약 요청하기' });
+  await expect(submit).toBeDisabled();
+  await submit.click({ force: true });
+  await expect(page.getByRole('alert')).toContainText('필수 값을 모두 입력해주세요.');
+  await expect(page.getByRole('alert')).toContainText('입력이 필요한 항목: 차량');
+  await expect(page.getByRole('dialog', { name: '정기결제(카드 등록)' })).toBeHidden();
 });
 
 test('a start in the past is refused before the card step', async ({ page, request }) => {
@@ -275,7 +284,8 @@ test.describe('postcode service down', () => {
   test('the address modal says the service is unavailable', async ({ page }) => {
     await blockPostcode(page);
     await page.goto('/butler/request');
-    await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeVisible();
+    await expect(page.getByLabel('출발 시간')).toHaveValue(/T09:00$/);
+    await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeHidden();
     await page.getByLabel('출발지', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '출발지 주소 검색' });
     await expect(dialog.getByRole('alert')).toHaveText(POSTCODE_DOWN);

@@ -13,10 +13,12 @@ interface Props {
   limit: number;
   points: string;
   onPoints: (digits: string) => void;
+  /** Why the points box shows less than was typed (lowered to the most usable now), or null. */
+  note?: string | null;
 }
 
 /** Coupon and points of the shared checkout; visitors are told to log in first. */
-export default function CouponPoints({ loggedIn, coupons, baseFee, couponId, onCoupon, balance, limit, points, onPoints }: Props) {
+export default function CouponPoints({ loggedIn, coupons, baseFee, couponId, onCoupon, balance, limit, points, onPoints, note = null }: Props) {
   return (
     <section aria-labelledby="discount-h" className="space-y-4">
       <h2 id="discount-h" className="text-lg font-semibold">쿠폰 및 포인트</h2>
@@ -29,6 +31,7 @@ export default function CouponPoints({ loggedIn, coupons, baseFee, couponId, onC
           <div>
             <p className="mb-1 text-sm font-semibold">포인트</p>
             <PointInput balance={balance} limit={limit} typed={points} onTyped={onPoints} steps />
+            {note && <p role="status" className="mt-1 text-sm text-gold" data-testid="points-note">{note}</p>}
           </div>
         </>
       ) : (

@@ -1,5 +1,6 @@
-import { clampPassengers, MAX_PASSENGERS, MIN_PASSENGERS, type DriverPreference } from '../../domain/butler';
-import type { ReservationForm } from './reservation-form';
+import { useState } from 'react';
+import { MAX_PASSENGERS, MIN_PASSENGERS, type DriverPreference } from '../../domain/butler';
+import { clampPassengerInput, type ReservationForm } from './reservation-form';
 
 interface Props {
   form: ReservationForm;
@@ -13,8 +14,15 @@ const DRIVERS: { value: DriverPreference; label: string }[] = [
 ];
 const PURPOSES = ['비즈니스 미팅', '공항 픽업', '웨딩', '행사 의전', '골프 라운딩', '가족 행사'];
 
-/** Passenger count (1–20, falls back to 1), purpose, driver preference and memo. */
+/** Passenger count (1–20: the box shows the count used, with a note when it was brought into range), purpose, driver preference and memo. */
 export default function ExtraInfo({ form, onChange }: Props) {
+  const [note, setNote] = useState<string | null>(null);
+  const passengers = (raw: string, settle: boolean) => {
+    const clamped = clampPassengerInput(raw, settle);
+    if (settle && clamped.value === form.passengers) return;
+    setNote(clamped.note);
+    if (clamped.value !== form.passengers) onChange({ passengers: clamped.value });
+  };
   return (
     <section aria-labelledby="extra-h" className="space-y-4">
       <h2 id="extra-h" className="text-lg font-semibold">추가 정보</h2>
@@ -28,12 +36,14 @@ export default function ExtraInfo({ form, onChange }: Props) {
             min={MIN_PASSENGERS}
             max={MAX_PASSENGERS}
             required
+            aria-describedby={note ? 'passengers-hint passengers-note' : 'passengers-hint'}
             value={form.passengers}
-            onChange={(e) => onChange({ passengers: e.target.value.replace(/\D/g, '').slice(0, 2) })}
-            onBlur={() => onChange({ passengers: String(clampPassengers(form.passengers)) })}
+            onChange={(e) => passengers(e.target.value, false)}
+            onBlur={() => passengers(form.passengers, true)}
             className="field"
           />
-          <p className="mt-1 text-xs text-muted">{MIN_PASSENGERS}~{MAX_PASSENGERS}명</p>
+          <p id="passengers-hint" className="mt-1 text-xs text-muted">{MIN_PASSENGERS}~{MAX_PASSENGERS}명</p>
+          {note && <p id="passengers-note" role="status" className="mt-1 text-sm text-gold" data-testid="passengers-note">{note}</p>}
         </div>
         <div>
           <label htmlFor="purpose" className="mb-1 block text-sm font-semibold">이용 목적</label>

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { post } from '../../client/api';
 import { readBillingReturn } from '../../client/billing';
 import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
-import { prefillFromSearch, prefillToSearch } from '../../domain/butler-prefill';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
 import type { PaymentView } from '../../domain/payments';
+import { applicablePoints } from '../../domain/pricing';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
@@ -18,11 +18,15 @@ import { useOrderAccount } from '../checkout/useOrderAccount';
 import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
+import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
 import FeeSummary from './FeeSummary';
 import TripSection from './TripSection';
 import WaypointRows from './WaypointRows';
-import { EMPTY_FORM, formPricing, initialForm, missingRequired, toPayload, toPrefill, withStart, type ReservationForm as Form, type ReservationPayload } from './reservation-form';
+import { clearSavedForm, loadSavedForm, openingForm, saveForm } from './form-draft';
+import {
+  clampPointsInput, EMPTY_FORM, formPricing, initialForm, isDayTaken, missingFields, pointsNote, toPayload, withStart, type ReservationForm as Form, type ReservationPayload,
+} from './reservation-form';
 import { useReservationData } from './useReservationData';
 
 /** What survives the card provider's redirect: the payload to send and the form to show again. */
@@ -31,12 +35,17 @@ interface ButlerDraft {
   form: Form;
 }
 
-/** Session storage: butlerReservationDraft, and butlerReservationSubmitted:{billingKey} markers. */
+/**
+ * Session storage of the card step: butlerReservationDraft (payload and form sent on the
+ * provider's return) and butlerReservationSubmitted:{billingKey} markers. What the user typed
+ * is kept apart, from the first change on, under butlerReservationForm (form-draft.ts).
+ */
 const storage = jsonCheckoutStorage<ButlerDraft>('butlerReservation');
 
 const MESSAGES: CheckoutMessages = {
   providerFailed: (m) => `정기결제 등록 실패: ${m}`,
-  sendFailed: '결제 완료 후 예약 처리에 실패했습니다.',
+  // A day someone else took first is explained on the page (DayTaken): nothing was charged.
+  sendFailed: ({ status, error }) => (isDayTaken(status, error) ? null : '결제 완료 후 예약 처리에 실패했습니다.'),
   callFailed: (m) => `결제 처리 실패: ${m}`,
 };
 
@@ -46,6 +55,12 @@ const send = (billingKey: string, draft: ButlerDraft | null) =>
     : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
 type SearchTarget = 'start' | 'end' | number;
+
+/**
+ * Where the login and identity round trips come back to: the page as it was opened (with its
+ * prefill link, if any); the saved draft, made from that same link, restores everything typed.
+ */
+const returnPath = (source: string) => `/butler/request${source ? `?${source}` : ''}`;
 
 /** A token the API refuses on this open page: drop it; 예약 요청하기 then leads to /login with the form kept. */
 const dropSession = () => clearSession();
@@ -57,36 +72,105 @@ function takenDays(car: ButlerCar | null, start: string | undefined, end: string
 }
 const SEARCH_TITLES = { start: '출발지 주소 검색', end: '도착지 주소 검색', waypoint: '경유지 주소 검색' };
 
+const focusControl = (id: string) => {
+  const el = document.getElementById(id);
+  el?.scrollIntoView({ block: 'center' });
+  el?.focus();
+};
+
 /** The butler reservation form (/butler/request): trip, extras, coupon and points, card registration, completion. */
 export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[] }) {
   // Read before the checkout hook strips the provider's return from the address.
   const [search] = useState(() => (typeof location === 'undefined' ? '' : location.search));
   const [form, setForm] = useState<Form>(EMPTY_FORM);
+  /** The prefill query the form stands for (kept with the draft, see openingForm). */
+  const [source, setSource] = useState('');
   const [ready, setReady] = useState(false);
+  /** The user changed something or pressed 예약 요청하기: the missing-values message shows from then on, and the draft is kept. */
+  const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   useEffect(() => {
-    const restored = readBillingReturn(search) ? storage.loadDraft()?.form : null;
-    setForm(restored ?? initialForm(prefillFromSearch(search), todayInKorea()));
+    const opened = openingForm({
+      search,
+      today: todayInKorea(),
+      cardForm: readBillingReturn(search) ? storage.loadDraft()?.form : null,
+      saved: loadSavedForm(),
+    });
+    setForm(opened.form);
+    setSource(opened.source);
+    setTouched(opened.restored);
     setReady(true);
   }, [search]);
   const data = useReservationData(buildCars);
-  const checkout = useBillingCheckout({ storage, send, messages: MESSAGES });
+  /**
+   * The API refused the booking because someone else took the day first (nothing was charged):
+   * 'shown' until the user picks another day or car, then 'dismissed' (the generic failure box stays hidden too).
+   */
+  const [dayTaken, setDayTaken] = useState<'shown' | 'dismissed' | null>(null);
+  const dismissDayTaken = () => setDayTaken((d) => (d ? 'dismissed' : d));
+  const watchedSend = async (billingKey: string, draft: ButlerDraft | null) => {
+    const res = await send(billingKey, draft);
+    const taken = !res.ok && isDayTaken(res.status, res.error);
+    setDayTaken(taken ? 'shown' : null);
+    if (taken) data.reloadCars();
+    return res;
+  };
+  const checkout = useBillingCheckout({ storage, send: watchedSend, messages: MESSAGES });
   const account = useOrderAccount(dropSession);
   const [target, setTarget] = useState<SearchTarget | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [pointNote, setPointNote] = useState<string | null>(null);
+  /** Bumped by 입력 초기화 so the sections start over (their notes too). */
+  const [generation, setGeneration] = useState(0);
 
-  const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
+  /** A change by the user. */
+  const edit = (update: (f: Form) => Form) => {
+    setTouched(true);
+    setForm(update);
+  };
+  const patch = (p: Partial<Form>) => {
+    if ('carId' in p) dismissDayTaken();
+    edit((f) => ({ ...f, ...p }));
+  };
+  const today = todayInKorea();
   const car = data.cars.find((c) => c.id === form.carId) ?? null;
-  const pricing = formPricing(form, car, data.coupons, data.balance, todayInKorea());
+  const pricing = formPricing(form, car, data.coupons, data.balance, today);
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
   const taken = ready ? takenDays(car, body.start_at, body.end_at) : [];
   const problems = [
     ...(ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : []),
     ...(taken.length ? [`선택한 날짜에 이미 예약된 차량입니다. (${taken.join(', ')})`] : []),
   ];
-  const missing = missingRequired(form) || !car;
+  const missingList = missingFields(form, !!car);
+  const missing = missingList.length > 0;
   const busy = starting || checkout.stage === 'sending';
+  /** Most points usable now, once the balance is known: the price's limit with a car, else the balance (whole 10,000s). */
+  const pointCap = data.loggedIn && data.balanceKnown ? (pricing ? pricing.limit : applicablePoints(data.balance, data.balance)) : null;
+
+  // Keep what the user typed (this tab) until the booking succeeds or 입력 초기화.
+  useEffect(() => {
+    if (ready && touched && checkout.stage !== 'done') saveForm(form, source);
+  }, [ready, touched, form, source, checkout.stage]);
+  useEffect(() => {
+    if (checkout.stage === 'done') clearSavedForm();
+  }, [checkout.stage]);
+  // Points above what is usable now (a coupon, a cheaper car, a restored draft) come down to it, visibly.
+  useEffect(() => {
+    if (!ready || pointCap === null) return;
+    const clamped = clampPointsInput(form.points, pointCap);
+    if (clamped.note === null) return;
+    setForm((f) => ({ ...f, points: clamped.value }));
+    setPointNote(pointsNote(pointCap));
+  }, [ready, pointCap, form.points]);
+
+  const typedPoints = (digits: string) => {
+    const clamped = pointCap === null ? { value: digits, note: null } : clampPointsInput(digits, pointCap);
+    setPointNote(clamped.note);
+    patch({ points: clamped.value });
+  };
 
   const choose = (address: string) => {
     if (target === 'start') patch({ startLocation: address });
@@ -94,12 +178,20 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     else if (target !== null) patch({ waypoints: form.waypoints.map((w) => (w.key === target ? { ...w, address } : w)) });
   };
 
+  /** Keeps the form now (before leaving the page) and returns where to come back to. */
+  const keepForReturn = () => {
+    saveForm(form, source);
+    return returnPath(source);
+  };
+
   const submit = () => {
     setError(null);
-    if (missing) return setError('필수 값을 모두 입력해주세요.');
+    setTouched(true);
+    setSubmitted(true);
+    if (missing) return focusControl(missingList[0].id);
     if (!isLoggedIn()) {
+      saveRedirect(keepForReturn());
       alert('로그인이 필요합니다.');
-      saveRedirect(`/butler/request?${prefillToSearch(toPrefill(form))}`);
       return location.assign('/login');
     }
     if (problems.length) return setError(problems[0]);
@@ -110,6 +202,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const agree = async () => {
     if (!car || !pricing) return;
     setConfirming(false);
+    setDayTaken(null);
     setStarting(true);
     await checkout.start(
       { payload: body, form },
@@ -118,35 +211,81 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     setStarting(false);
   };
 
+  /** 입력 초기화: the saved draft goes, the form starts over from the defaults (a prefill link in the address too). */
+  const reset = () => {
+    clearSavedForm();
+    storage.clearDraft();
+    if (location.search) history.replaceState(null, '', location.pathname);
+    setForm(initialForm({}, todayInKorea()));
+    setSource('');
+    setTouched(false);
+    setSubmitted(false);
+    setError(null);
+    setPointNote(null);
+    setDayTaken('dismissed');
+    setResetting(false);
+    setGeneration((g) => g + 1);
+  };
+
   const alertBox = 'border border-red-300 bg-red-50 p-4 text-sm text-red-800';
   return (
     <div className="space-y-10">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
+        <p className="text-sm text-muted">입력한 내용은 예약이 완료될 때까지 이 창에 임시 저장됩니다.</p>
+        <button type="button" onClick={() => setResetting(true)} disabled={!ready || busy} className="min-h-11 border border-line bg-white px-4 py-2 text-sm font-semibold disabled:opacity-40">
+          입력 초기화
+        </button>
+      </div>
       {data.carsError && <p role="alert" className={alertBox}>{data.carsError}</p>}
-      {checkout.failure && <p role="alert" className={alertBox}>예약 요청에 실패했습니다. {checkout.failure}</p>}
+      {dayTaken === 'shown' && <DayTaken onChangeDate={() => focusControl('start-at')} onChangeCar={() => focusControl('car-button')} />}
+      {dayTaken === null && checkout.failure && <p role="alert" className={alertBox}>예약 요청에 실패했습니다. {checkout.failure}</p>}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void agree()} />}
-      <section aria-label="차량" className="space-y-3">
-        <CarPicker cars={data.cars} value={form.carId} onChange={(carId) => patch({ carId })} />
-      </section>
-      <TripSection form={form} onStart={(start) => setForm((f) => withStart(f, start))} onEnd={(end) => patch({ end })} onSearch={setTarget} problems={problems} />
-      <WaypointRows rows={form.waypoints} onChange={(waypoints) => patch({ waypoints })} onSearch={setTarget} />
-      <ExtraInfo form={form} onChange={patch} />
-      <CouponPoints
-        loggedIn={data.loggedIn}
-        coupons={pricing?.usable ?? []}
-        baseFee={car?.butler_fee ?? 0}
-        couponId={pricing?.couponId ?? null}
-        onCoupon={(couponId) => patch({ couponId })}
-        balance={data.balance}
-        limit={pricing?.limit ?? 0}
-        points={form.points}
-        onPoints={(points) => patch({ points })}
-      />
-      <FeeSummary quote={pricing?.quote ?? null} />
+      <div key={generation} className="space-y-10">
+        <section aria-label="차량" className="space-y-3">
+          <CarPicker cars={data.cars} value={form.carId} onChange={(carId) => patch({ carId })} />
+        </section>
+        <TripSection
+          form={form}
+          onStart={(start) => {
+            dismissDayTaken();
+            edit((f) => withStart(f, start));
+          }}
+          onEnd={(end) => patch({ end })}
+          onSearch={setTarget}
+          problems={problems}
+        />
+        <WaypointRows rows={form.waypoints} onChange={(waypoints) => patch({ waypoints })} onSearch={setTarget} />
+        <ExtraInfo form={form} onChange={patch} />
+        <CouponPoints
+          loggedIn={data.loggedIn}
+          coupons={pricing?.usable ?? []}
+          baseFee={car?.butler_fee ?? 0}
+          couponId={pricing?.couponId ?? null}
+          onCoupon={(couponId) => patch({ couponId })}
+          balance={data.balance}
+          limit={pricing?.limit ?? 0}
+          points={form.points}
+          onPoints={typedPoints}
+          note={pointNote}
+        />
+        <FeeSummary quote={pricing?.quote ?? null} />
+      </div>
       <div className="space-y-3">
-        {ready && missing && <p role="status" className="text-sm text-red-700">필수 값을 모두 입력해주세요.</p>}
+        {ready && touched && missing && (
+          <div role={submitted ? 'alert' : 'status'} className="text-sm text-red-700" data-testid="missing-required">
+            <p>필수 값을 모두 입력해주세요.</p>
+            <p className="mt-1">입력이 필요한 항목: {missingList.map((f) => f.label).join(', ')}</p>
+          </div>
+        )}
         {!missing && error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-        {account.verified === false && <IdentityRequired account={account} service="의전" returnTo={() => `/butler/request?${prefillToSearch(toPrefill(form))}`} />}
-        <button type="button" disabled={!ready || missing || busy} onClick={submit} className="btn-primary w-full py-4 text-base">
+        {account.verified === false && <IdentityRequired account={account} service="의전" returnTo={keepForReturn} />}
+        <button
+          type="button"
+          disabled={!ready || busy}
+          aria-disabled={missing || undefined}
+          onClick={submit}
+          className="btn-primary w-full py-4 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-ink"
+        >
           {busy ? '예약 요청 중...' : '예약 요청하기'}
         </button>
       </div>
@@ -165,6 +304,13 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         <div className="mt-6 flex gap-2">
           <button type="button" onClick={() => setConfirming(false)} className="flex-1 border border-ink py-3 font-semibold">취소</button>
           <button type="button" onClick={() => void agree()} className="flex-1 bg-ink py-3 font-semibold text-paper">동의하고 진행</button>
+        </div>
+      </Dialog>
+      <Dialog open={resetting} title="입력 초기화" onClose={() => setResetting(false)}>
+        <p className="text-sm leading-6">입력한 내용을 모두 지우고 처음 상태로 되돌릴까요?</p>
+        <div className="mt-6 flex gap-2">
+          <button type="button" onClick={() => setResetting(false)} className="flex-1 border border-ink py-3 font-semibold">취소</button>
+          <button type="button" onClick={reset} className="flex-1 bg-ink py-3 font-semibold text-paper">초기화</button>
         </div>
       </Dialog>
       <Dialog open={checkout.stage === 'sending'} title="예약 요청 중...">

@@ -1,6 +1,8 @@
-import { clampPassengers, defaultEnd, quoteButler, type ButlerCar, type ButlerQuote, type DriverPreference } from '../../domain/butler';
+import { clampPassengers, defaultEnd, MAX_PASSENGERS, MIN_PASSENGERS, quoteButler, type ButlerCar, type ButlerQuote, type DriverPreference } from '../../domain/butler';
 import type { ButlerPrefill } from '../../domain/butler-prefill';
 import { addDays, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
+import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
+import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, type CouponHolding } from '../../domain/pricing';
 import type { ButlerReservationInput } from '../../domain/schemas/butler';
 
@@ -80,9 +82,109 @@ export function initialForm(prefill: ButlerPrefill, today: string): ReservationF
   );
 }
 
+/**
+ * A prefill (a new link from the chat or the fleet) laid over a form the user typed before:
+ * the fields the link carries win, the rest stays. A new start day or time moves the whole
+ * schedule with it (the end and the waypoint times keep their distance to the start).
+ */
+export function overlayPrefill(form: ReservationForm, prefill: ButlerPrefill, today: string): ReservationForm {
+  const next: ReservationForm = { ...form };
+  if (prefill.carId) next.carId = prefill.carId;
+  if (prefill.origin) next.startLocation = prefill.origin;
+  if (prefill.destination) next.endLocation = prefill.destination;
+  if (prefill.waypoints?.length) next.waypoints = prefill.waypoints.map((address, i) => ({ key: i + 1, address, time: '' }));
+  if (prefill.passengers) next.passengers = String(prefill.passengers);
+  if (prefill.purpose) next.purpose = prefill.purpose;
+  if (prefill.memo) next.memo = prefill.memo;
+  if (!prefill.date && !prefill.time) return next;
+  const before = instantOf(form.start);
+  const [day, time] = before ? form.start.split('T') : [addDays(today, 1), DEFAULT_START_TIME];
+  const start = `${prefill.date ?? day}T${prefill.time ?? time}`;
+  const after = instantOf(start);
+  if (!before || !after) return withStart(next, start);
+  const shift = (v: string) => {
+    const at = instantOf(v);
+    return at ? wallTime(at.getTime() + after.getTime() - before.getTime()) : v;
+  };
+  return { ...next, start, end: shift(form.end), waypoints: next.waypoints.map((w) => (w.time ? { ...w, time: shift(w.time) } : w)) };
+}
+
 /** Whether a required value is missing: car, start time, start and end location, passengers above 0 (spec 3 §5). */
 export function missingRequired(form: ReservationForm): boolean {
   return !form.carId || !instantOf(form.start) || !form.startLocation.trim() || !form.endLocation.trim() || !(Number(form.passengers) > 0);
+}
+
+/** The required values in the order the form shows them, with the id of the control to focus and a Korean name. */
+export const REQUIRED_FIELDS = [
+  { key: 'car', id: 'car-button', label: '차량' },
+  { key: 'start', id: 'start-at', label: '출발 시간' },
+  { key: 'startLocation', id: 'start-location', label: '출발지' },
+  { key: 'endLocation', id: 'end-location', label: '도착지' },
+  { key: 'passengers', id: 'passengers', label: '탑승 인원' },
+] as const;
+export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+
+/**
+ * The required values still missing, in form order. `carKnown` says whether the chosen car is
+ * in the fleet (a link may name a car that does not exist). Same rule as missingRequired.
+ */
+export function missingFields(form: ReservationForm, carKnown = true): RequiredField[] {
+  const missing: Record<RequiredField['key'], boolean> = {
+    car: !form.carId || !carKnown,
+    start: !instantOf(form.start),
+    startLocation: !form.startLocation.trim(),
+    endLocation: !form.endLocation.trim(),
+    passengers: !(Number(form.passengers) > 0),
+  };
+  return REQUIRED_FIELDS.filter((f) => missing[f.key]);
+}
+
+/** A value put into a box with the note that says why it is not what was typed (null when nothing changed). */
+export interface Clamped {
+  value: string;
+  note: string | null;
+}
+
+export const PASSENGER_NOTES = {
+  max: `최대 ${MAX_PASSENGERS}명까지 가능합니다.`,
+  min: `최소 ${MIN_PASSENGERS}명부터 가능합니다.`,
+};
+
+/**
+ * The passenger box while typing: digits only; above 20 becomes 20 and 0 becomes 1, each with
+ * a note, so the box always shows the count that will be sent. Blank stays blank (the user is
+ * still typing); `settle` (on blur) turns blank into 1.
+ */
+export function clampPassengerInput(raw: string, settle = false): Clamped {
+  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (!digits) return settle ? { value: String(MIN_PASSENGERS), note: PASSENGER_NOTES.min } : { value: '', note: null };
+  const n = Number(digits);
+  if (n > MAX_PASSENGERS) return { value: String(MAX_PASSENGERS), note: PASSENGER_NOTES.max };
+  if (n < MIN_PASSENGERS) return { value: String(MIN_PASSENGERS), note: PASSENGER_NOTES.min };
+  return { value: String(n), note: null };
+}
+
+/** The note shown when the points box was lowered to the most usable now. */
+export const pointsNote = (cap: number) => `최대 ${formatWon(cap)} P까지 사용할 수 있습니다.`;
+
+/**
+ * The points box against the most usable now (`cap`, won): above it becomes the cap, with a
+ * note; anything else is kept as typed (the 만원 hint and the floor are PointInput's).
+ */
+export function clampPointsInput(typed: string, cap: number): Clamped {
+  const digits = typed.replace(/\D/g, '');
+  const wanted = digits ? Number(digits) : 0;
+  const most = Math.max(0, cap);
+  return wanted > most ? { value: String(most), note: pointsNote(most) } : { value: digits, note: null };
+}
+
+/**
+ * Whether the API refused the booking because another booking took one of its days first
+ * (409 CONFLICT with the start_at field, src/server/services/butler-orders.ts dayTaken). The
+ * refusal comes before any charge: nothing was paid.
+ */
+export function isDayTaken(status: number, error: Pick<ApiFailure, 'code' | 'errors'>): boolean {
+  return status === 409 && error.code === ErrorCode.CONFLICT && Boolean(error.errors?.start_at?.length);
 }
 
 /** The payload to send: Korean times as ISO instants, blank waypoints dropped, passengers clamped 1–20. */
@@ -101,22 +203,6 @@ export function toPayload(form: ReservationForm, couponId: number | null, points
     driver_preference: form.driver,
     coupon_id: couponId,
     point_amount: points > 0 ? points : null,
-  };
-}
-
-/** The form as a prefill, so a visitor sent to /login comes back to what they typed. */
-export function toPrefill(form: ReservationForm): ButlerPrefill {
-  const [date, time] = form.start.split('T');
-  return {
-    carId: form.carId ?? undefined,
-    date: date || undefined,
-    time: time || undefined,
-    origin: form.startLocation || undefined,
-    destination: form.endLocation || undefined,
-    waypoints: form.waypoints.map((w) => w.address).filter(Boolean),
-    passengers: clampPassengers(form.passengers),
-    purpose: form.purpose || undefined,
-    memo: form.memo || undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import type { ButlerCar } from '../../domain/butler';
 import type { CouponHolding } from '../../domain/pricing';
@@ -13,22 +13,27 @@ export interface ReservationData {
   coupons: CouponHolding[];
   /** Point balance, won. */
   balance: number;
+  /** Whether the balance has been read (a logged-in user's points are not clamped before). */
+  balanceKnown: boolean;
 }
 
 /**
  * The fleet (the build's list at once, then the API's), and for a logged-in user the BUTLER
  * coupons and point balance. Coupon and account failures are only logged (spec 3 §8).
  */
-export function useReservationData(initialCars: ButlerCar[]): ReservationData {
-  const [data, setData] = useState<ReservationData>({ cars: initialCars, carsError: null, loggedIn: false, coupons: [], balance: 0 });
-  useEffect(() => {
-    const ctrl = new AbortController();
-    const { signal } = ctrl;
+export function useReservationData(initialCars: ButlerCar[]): ReservationData & { reloadCars: () => void } {
+  const [data, setData] = useState<ReservationData>({ cars: initialCars, carsError: null, loggedIn: false, coupons: [], balance: 0, balanceKnown: false });
+  const loadCars = useCallback((signal?: AbortSignal) => {
     void get<{ cars: ButlerCar[] }>('/butlers/cars', { signal }).then((res) => {
-      if (signal.aborted) return;
+      if (signal?.aborted) return;
       if (res.ok && Array.isArray(res.data.cars)) setData((d) => ({ ...d, cars: res.data.cars, carsError: null }));
       else setData((d) => ({ ...d, carsError: !res.ok && res.status === 0 ? '차량 목록을 불러오는데 실패했습니다.' : '차량 목록을 불러올 수 없습니다.' }));
     });
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const { signal } = ctrl;
+    loadCars(signal);
     if (!isLoggedIn()) return () => ctrl.abort();
     setData((d) => ({ ...d, loggedIn: true }));
     void get<unknown>('/butlers/coupons', { signal }).then((res) => {
@@ -40,9 +45,11 @@ export function useReservationData(initialCars: ButlerCar[]): ReservationData {
       if (signal.aborted) return;
       if (!res.ok) return console.warn('account:', res.error.message);
       const point = res.data.user?.point ?? res.data.point ?? 0;
-      setData((d) => ({ ...d, balance: Number.isFinite(point) ? point : 0 }));
+      setData((d) => ({ ...d, balance: Number.isFinite(point) ? point : 0, balanceKnown: true }));
     });
     return () => ctrl.abort();
-  }, []);
-  return data;
+  }, [loadCars]);
+  /** Reads the fleet again (its reserved days), e.g. after a day was taken by someone else. */
+  const reloadCars = useCallback(() => loadCars(), [loadCars]);
+  return { ...data, reloadCars };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../client/api';
-import { ErrorCode } from '../../domain/error-codes';
+import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
 import type { PaymentView } from '../../domain/payments';
 import { billingFailed, issueBillingKey, readBillingReturn, withoutBillingReturn, type IssueRequest } from '../../client/billing';
 import { readMarker, writeMarker, type CheckoutStorage } from './checkoutStorage';
@@ -9,8 +9,11 @@ import { readMarker, writeMarker, type CheckoutStorage } from './checkoutStorage
 export interface CheckoutMessages {
   /** Alert when the provider returns a failure code; gets the provider's message. */
   providerFailed: (message: string) => string;
-  /** Alert when the order could not be created after the card was registered. */
-  sendFailed: string;
+  /**
+   * Alert when the order could not be created after the card was registered; a function may
+   * word it by the refusal, and return null for a refusal the page explains itself (no alert).
+   */
+  sendFailed: string | ((refusal: { status: number; error: ApiFailure }) => string | null);
   /** Alert when the provider could not be called at all (SDK not loaded, …). */
   callFailed: (message: string) => string;
 }
@@ -59,8 +62,9 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
         setDeclined(res.error.message);
         return;
       }
-      setFailure(res.error.message || m.sendFailed);
-      alert(m.sendFailed);
+      const text = typeof m.sendFailed === 'function' ? m.sendFailed({ status: res.status, error: res.error }) : m.sendFailed;
+      setFailure(res.error.message || text);
+      if (text) alert(text);
       return;
     }
     writeMarker(s, billingKey, 'done');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ButlerCar } from '../../../src/domain/butler';
 import type { CouponHolding } from '../../../src/domain/pricing';
 import {
-  couponList, EMPTY_FORM, formPricing, initialForm, instantOf, missingRequired, toPayload, toPrefill, wallTime, withStart,
+  couponList, EMPTY_FORM, formPricing, initialForm, instantOf, missingRequired, toPayload, wallTime, withStart,
 } from '../../../src/islands/butler/reservation-form';
 
 const car = { id: 7, butler_fee: 1_200_000, butler_overtime_fee: 150_000 } as ButlerCar;
@@ -23,7 +23,6 @@ describe('reservation form state', () => {
     const f = initialForm({ carId: 3, date: '2026-12-03', time: '22:30', origin: 'A', destination: 'B', waypoints: ['W1', 'W2'], passengers: 5, purpose: 'P', memo: 'M' }, '2026-11-01');
     expect(f).toMatchObject({ carId: 3, start: '2026-12-03T22:30', end: '2026-12-04T06:30', startLocation: 'A', endLocation: 'B', passengers: '5', purpose: 'P', memo: 'M' });
     expect(f.waypoints.map((w) => w.address)).toEqual(['W1', 'W2']);
-    expect(toPrefill(f)).toEqual({ carId: 3, date: '2026-12-03', time: '22:30', origin: 'A', destination: 'B', waypoints: ['W1', 'W2'], passengers: 5, purpose: 'P', memo: 'M' });
   });
 
   it('moves the end whenever the start changes, and keeps it while the start is unreadable', () => {
