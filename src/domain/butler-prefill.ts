@@ -9,6 +9,8 @@ export interface ButlerPrefill {
   date?: string;
   /** Start time, HH:MM (24 h, Korea). */
   time?: string;
+  /** Hours from the start to the end (a full day from the chat); the form's default is 8. */
+  hours?: number;
   origin?: string;
   destination?: string;
   /** Waypoint addresses in order. */
@@ -17,6 +19,8 @@ export interface ButlerPrefill {
   purpose?: string;
   memo?: string;
 }
+
+import { MAX_TRIP_HOURS } from './butler';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -33,6 +37,7 @@ export function prefillToSearch(p: ButlerPrefill): string {
   if (p.carId) q.set('carId', String(p.carId));
   if (p.date) q.set('date', p.date);
   if (p.time) q.set('time', p.time);
+  if (p.hours) q.set('hours', String(p.hours));
   if (p.origin) q.set('from', p.origin);
   if (p.destination) q.set('to', p.destination);
   for (const w of p.waypoints ?? []) if (w.trim()) q.append('wp', w.trim());
@@ -52,6 +57,9 @@ export function prefillFromSearch(search: string): ButlerPrefill {
   if (date && DATE.test(date)) out.date = date;
   const time = q.get('time');
   if (time && TIME.test(time)) out.time = time;
+  // Whole quarter hours up to the longest trip the API takes.
+  const hours = Number(q.get('hours'));
+  if (hours > 0 && hours <= MAX_TRIP_HOURS && Number.isInteger(hours * 4)) out.hours = hours;
   out.origin = text(q.get('from'));
   out.destination = text(q.get('to'));
   const wps = q.getAll('wp').map((w) => text(w)).filter((w): w is string => !!w).slice(0, 10);

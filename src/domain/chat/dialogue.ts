@@ -225,7 +225,7 @@ function fullDayStart(day: string | undefined, now: Date): string | null {
 /** "…으로" after a final consonant (분), "…로" otherwise (시). */
 const ro = (word: string) => `${word}${/분$/.test(word) ? '으로' : '로'}`;
 
-/** What the assistant says of a full-day booking: the hours it set, what they cost, and the form's end time. */
+/** What the assistant says of a full-day booking: the hours it set, what they cost, and that the form's end time follows. */
 function fullDaySentence(start: string, hours: number, car: ChatCar | undefined, withPrice: boolean): string {
   const until = endText(start, hours);
   let text = `하루종일 이용으로 ${formatTimeKo(start)}부터 ${until}까지 ${hoursText(hours)} 일정을 잡았습니다.`;
@@ -235,7 +235,7 @@ function fullDaySentence(start: string, hours: number, car: ChatCar | undefined,
     else if (q) text += ` ${carName(car!)} 기준 ${formatWon(q.base)}원 + 초과 ${q.overtimeHours}시간 × ${formatWon(q.rate)}원 = ${formatWon(q.total)}원입니다.`;
     else text += ` 요금은 8시간 기본 요금에 초과 ${overtimeOf(hours)}시간 요금이 더해집니다.`;
   }
-  if (hours !== INCLUDED_HOURS) text += ` 예약 신청서의 도착 시간은 출발 ${INCLUDED_HOURS}시간 뒤로 채워지니 ${ro(until)} 바꿔 주세요.`;
+  text += ` 예약 신청서의 도착 시간도 ${ro(until)} 채워 드립니다.`;
   return text;
 }
 

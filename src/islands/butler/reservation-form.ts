@@ -1,6 +1,6 @@
 import { clampPassengers, defaultEnd, MAX_PASSENGERS, MIN_PASSENGERS, quoteButler, type ButlerCar, type ButlerQuote, type DriverPreference } from '../../domain/butler';
 import type { ButlerPrefill } from '../../domain/butler-prefill';
-import { addDays, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
+import { addDays, HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
 import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, type CouponHolding } from '../../domain/pricing';
@@ -64,10 +64,16 @@ export const EMPTY_FORM: ReservationForm = {
   passengers: '1', purpose: '', driver: 'any', memo: '', couponId: null, points: '',
 };
 
-/** The form's first state: start tomorrow 09:00 (or the prefilled day and time), end 8 h later, prefilled fields. */
+/** The end of a prefill's hours after the start (a full day from the chat); the form as it is without hours. */
+function withHours(form: ReservationForm, hours: number | undefined): ReservationForm {
+  const at = hours ? instantOf(form.start) : null;
+  return at && hours ? { ...form, end: wallTime(at.getTime() + hours * HOUR_MS) } : form;
+}
+
+/** The form's first state: start tomorrow 09:00 (or the prefilled day and time), end 8 h later (or the prefilled hours), prefilled fields. */
 export function initialForm(prefill: ButlerPrefill, today: string): ReservationForm {
   const start = `${prefill.date ?? addDays(today, 1)}T${prefill.time ?? DEFAULT_START_TIME}`;
-  return withStart(
+  const form = withStart(
     {
       ...EMPTY_FORM,
       carId: prefill.carId ?? null,
@@ -80,6 +86,7 @@ export function initialForm(prefill: ButlerPrefill, today: string): ReservationF
     },
     start,
   );
+  return withHours(form, prefill.hours);
 }
 
 /**
@@ -96,6 +103,11 @@ export function overlayPrefill(form: ReservationForm, prefill: ButlerPrefill, to
   if (prefill.passengers) next.passengers = String(prefill.passengers);
   if (prefill.purpose) next.purpose = prefill.purpose;
   if (prefill.memo) next.memo = prefill.memo;
+  return withHours(overlaySchedule(form, next, prefill, today), prefill.hours);
+}
+
+/** The start of a prefill laid over the form: the end and the waypoint times move with it. */
+function overlaySchedule(form: ReservationForm, next: ReservationForm, prefill: ButlerPrefill, today: string): ReservationForm {
   if (!prefill.date && !prefill.time) return next;
   const before = instantOf(form.start);
   const [day, time] = before ? form.start.split('T') : [addDays(today, 1), DEFAULT_START_TIME];

@@ -163,8 +163,14 @@ describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', ()
     expect(t.updates).toEqual({ 날짜: '2026-03-20', '탑승 시간': '09:00', 메모: LINE_9_21 });
     expect(t.text).toContain('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
     expect(t.text).toContain('요금은 8시간 기본 요금에 초과 4시간 요금이 더해집니다.');
-    expect(t.text).toContain('예약 신청서의 도착 시간은 출발 8시간 뒤로 채워지니 오후 9시로 바꿔 주세요.');
+    expect(t.text).toContain('예약 신청서의 도착 시간도 오후 9시로 채워 드립니다.');
     expect(t.next_prompt).toBe('어디에서 출발하시나요? (예: 인천공항 제1터미널, 강남역)');
+  });
+
+  it('hands the hours to the reservation form, so its end time is the full day’s', () => {
+    const [t] = talk(['다음 주 금요일 하루종일 쓰고 싶어요']);
+    expect(stateToPrefill({ ...t.updates })).toMatchObject({ date: '2026-03-20', time: '09:00', hours: 12 });
+    expect(stateToPrefill({ 날짜: '2026-03-20', 메모: '공항 픽업' }).hours).toBeUndefined();
   });
 
   for (const phrase of ['종일 이용할게요', '하루 종일이요', '온종일 부탁드려요', '하루 대절로 해주세요', '하루 내내 써야 해요', '풀데이']) {

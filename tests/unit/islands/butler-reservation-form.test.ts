@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ButlerCar } from '../../../src/domain/butler';
 import type { CouponHolding } from '../../../src/domain/pricing';
 import {
-  couponList, EMPTY_FORM, formPricing, initialForm, instantOf, missingRequired, toPayload, wallTime, withStart,
+  couponList, EMPTY_FORM, formPricing, initialForm, instantOf, missingRequired, overlayPrefill, toPayload, wallTime, withStart,
 } from '../../../src/islands/butler/reservation-form';
+import { prefillFromSearch, prefillToSearch } from '../../../src/domain/butler-prefill';
 
 const car = { id: 7, butler_fee: 1_200_000, butler_overtime_fee: 150_000 } as ButlerCar;
 const holding = (id: number, coupon: Partial<CouponHolding['coupon']>, extra: Partial<CouponHolding> = {}): CouponHolding => ({
@@ -23,6 +24,18 @@ describe('reservation form state', () => {
     const f = initialForm({ carId: 3, date: '2026-12-03', time: '22:30', origin: 'A', destination: 'B', waypoints: ['W1', 'W2'], passengers: 5, purpose: 'P', memo: 'M' }, '2026-11-01');
     expect(f).toMatchObject({ carId: 3, start: '2026-12-03T22:30', end: '2026-12-04T06:30', startLocation: 'A', endLocation: 'B', passengers: '5', purpose: 'P', memo: 'M' });
     expect(f.waypoints.map((w) => w.address)).toEqual(['W1', 'W2']);
+  });
+
+  it('ends after the prefilled hours (a full day from the chat), over a fresh or a kept form', () => {
+    expect(initialForm({ date: '2026-12-03', time: '09:00', hours: 12 }, '2026-11-01').end).toBe('2026-12-03T21:00');
+    const kept = initialForm({ date: '2026-12-01', time: '10:00' }, '2026-11-01');
+    expect(overlayPrefill(kept, { date: '2026-12-03', time: '09:00', hours: 12 }, '2026-11-01')).toMatchObject({ start: '2026-12-03T09:00', end: '2026-12-03T21:00' });
+    expect(overlayPrefill(kept, { hours: 9.5 }, '2026-11-01').end).toBe('2026-12-01T19:30');
+  });
+
+  it('reads hours from a link only as quarter hours up to the longest trip', () => {
+    expect(prefillFromSearch(prefillToSearch({ date: '2026-12-03', hours: 12 }))).toEqual({ date: '2026-12-03', hours: 12 });
+    for (const bad of ['0', '-3', '73', '1e1x', '2.1', 'abc']) expect(prefillFromSearch(`hours=${bad}`).hours).toBeUndefined();
   });
 
   it('moves the end whenever the start changes, and keeps it while the start is unreadable', () => {
