@@ -295,6 +295,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         title={typeof target === 'number' ? SEARCH_TITLES.waypoint : SEARCH_TITLES[target ?? 'start']}
         onSelect={choose}
         onClose={() => setTarget(null)}
+        defaultQuery={target === 'start' ? form.startLocation : target === 'end' ? form.endLocation : form.waypoints.find((w) => w.key === target)?.address}
       />
       <Dialog open={confirming} title="정기결제(카드 등록)" onClose={() => setConfirming(false)}>
         <p className="text-sm leading-6">
