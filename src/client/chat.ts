@@ -15,7 +15,7 @@ export interface ChatAnswer {
   next_prompt: string | null;
 }
 
-/** 'error': the call failed (spec text An error occurred.); 'empty': it ended without text (No response.). */
+/** 'error': the call failed (오류가 발생했습니다…); 'empty': it ended without text (응답이 없습니다…). */
 export type ChatOutcome = { ok: true; answer: ChatAnswer } | { ok: false; kind: 'error' | 'empty'; message?: string };
 
 const ALIASES: Record<string, UiTrigger> = { show_fleet: 'fleet', cars: 'fleet', price: 'pricing', show_pricing: 'pricing', reservation: 'reserve', booking: 'reserve', book: 'reserve', request: 'reserve', mypage: 'my', my_page: 'my' };

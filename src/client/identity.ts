@@ -23,7 +23,7 @@ export const identityFailed = (r: IdentityReturn) => r.code !== null && r.code !
 /** Thrown when the provider's SDK cannot be loaded (blocked script, offline). */
 export class SdkNotLoadedError extends Error {
   constructor() {
-    super('SDK not loaded');
+    super('본인인증 창을 불러오지 못했습니다.');
   }
 }
 

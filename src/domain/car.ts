@@ -1,5 +1,5 @@
 import { todayInKorea } from './dates';
-import { formatWon } from './money';
+import { formatWon, won } from './money';
 
 /** Monthly subscription terms the shop can price, in months. */
 export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
@@ -90,16 +90,16 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
   return fees.length ? Math.min(...fees) : null;
 }
 
-/** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price. */
+/** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price (the spec's exact text: the one place ₩ stays). */
 export function homePriceText(car: Partial<FeeFields> & { retail_price?: number | null }): string {
   const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? car.retail_price ?? null;
   return fee === null ? '문의 필요' : `₩${formatWon(fee)}/월`;
 }
 
-/** The fee text for a chosen term on the detail and order pages. */
+/** The fee text for a chosen term on the detail and order pages, e.g. 8,200,000원/월. */
 export function termPriceText(car: Partial<FeeFields>, term: number): string {
   const fee = feeForTerm(car, term);
-  return fee === null ? '문의 필요' : `₩${formatWon(fee)}/월`;
+  return fee === null ? '문의 필요' : `${won(fee)}/월`;
 }
 
 export type HomeTag = 'NEW' | 'HOT' | 'PROMOTED';
@@ -114,6 +114,9 @@ export function homeTags(car: Pick<Car, 'is_new' | 'is_hot'> & Partial<FeeFields
 }
 
 export type GarageLabel = 'Promoted' | 'Sale';
+
+/** What a tag or label reads on the page: the spec's Latin names in Korean (docs/decisions/korean-messages.md). */
+export const TAG_TEXT: Record<HomeTag | GarageLabel, string> = { NEW: '신규', HOT: '인기', PROMOTED: '프로모션', Promoted: '프로모션', Sale: '세일' };
 
 /** Garage card labels: Promoted when hot, Sale when new. */
 export function garageLabels(car: Pick<Car, 'is_new' | 'is_hot'>): GarageLabel[] {
@@ -169,6 +172,8 @@ export function brandSlug(name: string): string {
 /** Brands with their own showcase entry on home and in the garage list; the rest are Others. */
 export const FEATURED_BRAND_SLUGS = ['ferrari', 'lamborghini', 'mercedes', 'porsche', 'bmw'] as const;
 export const OTHERS_SLUG = 'others';
+/** What the Others entry reads on home and in the garage (the spec's Others). */
+export const OTHERS_NAME = '기타 브랜드';
 
 export interface CarSpecs {
   engine: string;
@@ -178,17 +183,29 @@ export interface CarSpecs {
   seats: number;
 }
 
-/** Specifications: all fixed defaults except the engine, which is the sub model. */
+/** Specifications: all fixed defaults except the engine, which is the sub model (the spec's Gasoline, Automatic in Korean). */
 export function carSpecs(car: Pick<Car, 'sub_model'>): CarSpecs {
-  return { engine: car.sub_model || '-', fuel: 'Gasoline', transmission: 'Automatic', drivetrain: 'AWD', seats: 5 };
+  return { engine: car.sub_model || '-', fuel: '가솔린', transmission: '자동', drivetrain: 'AWD', seats: 5 };
 }
 
-/** Features: trim (or Standard Package), colour, mileage in km, licence plate. */
+/** The specifications as label/value rows: 엔진, 연료, 변속기, 구동 방식, 좌석. */
+export function carSpecRows(car: Pick<Car, 'sub_model'>): { label: string; value: string }[] {
+  const s = carSpecs(car);
+  return [
+    { label: '엔진', value: s.engine },
+    { label: '연료', value: s.fuel },
+    { label: '변속기', value: s.transmission },
+    { label: '구동 방식', value: s.drivetrain },
+    { label: '좌석', value: `${s.seats}인승` },
+  ];
+}
+
+/** Features: trim (or 기본 사양, the spec's Standard Package), colour, mileage in km, licence plate. */
 export function carFeatures(car: Pick<Car, 'trim' | 'color' | 'mileage' | 'license_plate'>): { label: string; value: string }[] {
   return [
-    { label: 'Trim', value: car.trim || 'Standard Package' },
-    { label: 'Color', value: car.color || '-' },
-    { label: 'Mileage', value: car.mileage === null || car.mileage === undefined ? '-' : `${formatWon(car.mileage)} km` },
-    { label: 'License plate', value: car.license_plate || '-' },
+    { label: '트림', value: car.trim || '기본 사양' },
+    { label: '색상', value: car.color || '-' },
+    { label: '주행거리', value: car.mileage === null || car.mileage === undefined ? '-' : `${formatWon(car.mileage)} km` },
+    { label: '차량 번호', value: car.license_plate || '-' },
   ];
 }

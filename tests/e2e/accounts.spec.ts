@@ -15,7 +15,7 @@ test('signup through the sandbox verification, with the form kept across the red
   await expect(page.getByLabel('추천인 휴대폰 번호 (선택)')).toHaveValue(referrer.person.mobile);
 
   await page.getByRole('button', { name: '중복 확인' }).click();
-  await expect(page.getByText('Please enter email.')).toBeVisible();
+  await expect(page.getByText('이메일을 입력해주세요.')).toBeVisible();
   await page.getByRole('button', { name: '본인인증' }).click();
   await expect(page.getByText('이름과 휴대폰 번호를 먼저 입력해주세요.')).toBeVisible();
 
@@ -29,7 +29,7 @@ test('signup through the sandbox verification, with the form kept across the red
   await page.getByRole('button', { name: '본인인증' }).click();
   await expect(page.getByText('테스트 환경 · 실제 본인인증이 아닙니다')).toBeVisible();
   await page.getByRole('button', { name: '인증 실패' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Identity verification failed' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '본인인증에 실패했습니다' })).toBeVisible();
   await expect(page.getByLabel('이메일')).toHaveValue(me.email);
 
   await page.getByRole('button', { name: '본인인증' }).click();
@@ -54,7 +54,7 @@ test('signup through the sandbox verification, with the form kept across the red
   await page.getByLabel('[필수] 개인정보 처리방침 동의').check();
   await submit.click();
   await expect(page).toHaveURL(/\/my$/);
-  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await expect(page.getByTestId('identity-badge')).toHaveText('본인인증 완료');
   await expect(page.getByRole('heading', { name: me.name })).toBeVisible();
   const s = await storedSession(page);
   expect(s.access).toBeTruthy();
@@ -76,7 +76,7 @@ test('signup shows a duplicate email and a second account for the same person', 
   await expect(page.getByText('이미 사용 중인 이메일입니다.')).toBeVisible();
   await page.getByLabel('이메일').fill('not-an-email');
   await page.getByRole('button', { name: '중복 확인' }).click();
-  await expect(page.getByText('Email duplicate check failed: 올바른 이메일 주소를 입력해주세요.')).toBeVisible();
+  await expect(page.getByText('이메일 중복 확인에 실패했습니다: 올바른 이메일 주소를 입력해주세요.')).toBeVisible();
 
   // Same person again: the server refuses, the message is shown.
   const fresh = newPerson();
@@ -108,7 +108,7 @@ test('login: errors, then the saved return path', async ({ page, request }) => {
   await page.getByLabel('이메일').fill(u.person.email);
   await page.getByLabel('비밀번호').fill('wrong-password');
   await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('Login failed');
+  await expect(page.getByRole('alert')).toContainText('로그인에 실패했습니다');
   await expect(page.getByRole('alert')).toContainText('이메일 또는 비밀번호가 올바르지 않습니다.');
 
   await page.getByLabel('비밀번호').fill(u.person.password);
@@ -143,7 +143,7 @@ test('session expiry: a stored expiry in the past logs out; a token the server c
   }, expired);
   await page.goto('/my');
   await hydrated(page);
-  await expect(page.getByText('login expired, please log in again')).toBeVisible();
+  await expect(page.getByText('로그인이 만료되었습니다. 다시 로그인해주세요.')).toBeVisible();
   expect((await storedSession(page)).access).toBeNull();
   await page.getByRole('link', { name: '로그인' }).last().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -154,7 +154,7 @@ test('an active user gets new tokens before the session expires', async ({ page,
   await storeSession(page, u, 600);
   await page.goto('/my');
   await hydrated(page);
-  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await expect(page.getByTestId('identity-badge')).toHaveText('본인인증 완료');
   await page.mouse.click(5, 300);
   await expect.poll(async () => (await storedSession(page)).refresh).not.toBe(u.refresh_token);
   const s = await storedSession(page);
@@ -180,7 +180,7 @@ test('two tabs refreshing at once both stay logged in', async ({ page, context, 
   await Promise.all([page.reload(), other.reload()]);
   for (const p of [page, other]) {
     await hydrated(p);
-    await expect(p.getByTestId('identity-badge')).toHaveText('VERIFIED');
+    await expect(p.getByTestId('identity-badge')).toHaveText('본인인증 완료');
   }
   const s = await storedSession(other);
   expect((await request.get('/api/accounts', { headers: { authorization: `Bearer ${s.access}` } })).status()).toBe(200);
@@ -192,7 +192,7 @@ test('a session ended elsewhere (logout on another device) is cleared and asks f
   expect((await request.post('/api/accounts/logout', { data: { refresh_token: u.refresh_token } })).status()).toBe(200);
   await page.goto('/my');
   await hydrated(page);
-  await expect(page.getByText('login expired, please log in again')).toBeVisible();
+  await expect(page.getByText('로그인이 만료되었습니다. 다시 로그인해주세요.')).toBeVisible();
   expect((await storedSession(page)).access).toBeNull();
   await page.getByRole('link', { name: '로그인' }).last().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -209,7 +209,7 @@ test('Kakao login against the stand-in OAuth server', async ({ page }) => {
   await hydrated(page);
   await page.getByRole('button', { name: '카카오로 로그인' }).click();
   await expect(page).toHaveURL(/\/my$/);
-  await expect(page.getByTestId('identity-badge')).toHaveText('UNVERIFIED');
+  await expect(page.getByTestId('identity-badge')).toHaveText('본인인증 전');
   await expect(page.getByText(/^kakao\d+@example\.com$/)).toBeVisible();
   expect((await storedSession(page)).access).toBeTruthy();
 });
@@ -217,11 +217,11 @@ test('Kakao login against the stand-in OAuth server', async ({ page }) => {
 test('Kakao callback without a code or with a refused code', async ({ page }) => {
   await page.goto('/login/kakao');
   await hydrated(page);
-  await expect(page.getByRole('alert')).toContainText('Kakao login failed');
+  await expect(page.getByRole('alert')).toContainText('카카오 로그인에 실패했습니다');
   await page.evaluate(() => sessionStorage.setItem('kakaoOAuthState', 'st-1'));
   await page.goto('/login/kakao?code=bad-code&state=st-1');
   await hydrated(page);
-  await expect(page.getByRole('alert')).toContainText('Kakao login failed');
+  await expect(page.getByRole('alert')).toContainText('카카오 로그인에 실패했습니다');
   await expect(page.getByRole('alert')).toContainText('카카오 로그인에 실패했습니다.');
   await expect(page).toHaveURL(/\/login\/kakao$/);
 });
@@ -230,7 +230,7 @@ test('forgot password: verification, tokens saved, then a new password', async (
   const u = await signupUser(request);
   await page.goto('/reset-password');
   await hydrated(page);
-  await expect(page.getByText('Authentication required.')).toBeVisible();
+  await expect(page.getByText('본인인증이 필요합니다.')).toBeVisible();
 
   await page.goto('/forgot-password');
   await hydrated(page);
@@ -262,13 +262,13 @@ test('forgot password: a failed or unknown verification', async ({ page, request
   await hydrated(page);
   await page.getByRole('button', { name: '본인인증하기' }).click();
   await page.getByRole('button', { name: '인증 실패' }).click();
-  await expect(page.getByRole('alert')).toContainText('Identity verification failed');
+  await expect(page.getByRole('alert')).toContainText('본인인증에 실패했습니다');
 
   const stranger = newPerson();
   const id = await sandboxVerify(request, stranger);
   await page.goto(`/forgot-password?identityVerificationId=${id}`);
   await hydrated(page);
-  await expect(page.getByRole('alert')).toContainText('Failed to process identity verification');
+  await expect(page.getByRole('alert')).toContainText('본인인증 처리에 실패했습니다');
   await expect(page.getByRole('alert')).toContainText('가입된 계정이 없습니다');
 });
 
@@ -278,13 +278,13 @@ test('my page: profile, points, referral code, coupon box, latest activity, logo
   await page.goto('/my');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: u.person.name })).toBeVisible();
-  await expect(page.getByTestId('identity-badge')).toHaveText('VERIFIED');
+  await expect(page.getByTestId('identity-badge')).toHaveText('본인인증 완료');
   await expect(page.getByText(u.person.email)).toBeVisible();
   await expect(page.getByTestId('my-points')).toHaveText('0 P');
   await expect(page.getByTestId('my-referral-code')).toHaveText(u.user.referral_code);
-  await expect(page.getByRole('link', { name: /POINTS/ })).toHaveAttribute('href', '/points');
-  await expect(page.getByRole('link', { name: /REFERRAL CODE/ })).toHaveAttribute('href', '/referral');
-  await expect(page.getByRole('link', { name: /COUPONS/ })).toHaveAttribute('href', '/coupon');
+  await expect(page.getByRole('link', { name: /^포인트/ })).toHaveAttribute('href', '/points');
+  await expect(page.getByRole('link', { name: /^추천 코드/ })).toHaveAttribute('href', '/referral');
+  await expect(page.getByRole('link', { name: /쿠폰함/ })).toHaveAttribute('href', '/coupon');
   for (const [heading, href] of [['나의 구독', '/my/subscriptions'], ['구독 신청', '/my/requests'], ['버틀러 구독', '/my/butler-subscriptions'], ['버틀러 요청', '/my/butler-requests']]) {
     const region = page.getByRole('region', { name: heading });
     await expect(region.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', href);
@@ -301,7 +301,7 @@ test('my page: profile, points, referral code, coupon box, latest activity, logo
   const latestRequest = page.getByRole('region', { name: '구독 신청' }).getByRole('link').last();
   await expect(latestRequest).toHaveAttribute('href', `/subscribe/request/${placed.id}`);
   await expect(latestRequest).toContainText('12개월');
-  await expect(page.getByRole('region', { name: '나의 구독' }).getByText('ACTIVE')).toBeVisible();
+  await expect(page.getByRole('region', { name: '나의 구독' }).getByText('이용 중', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/$/);

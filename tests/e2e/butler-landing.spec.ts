@@ -110,10 +110,10 @@ test('the portfolio loops through 6 events, 3 in view from 768 px and 1 below, 2
   await expect(portfolio(page)).toHaveAttribute('data-index', '1');
 });
 
-test('VIEW ARTICLES says it is in preparation', async ({ page }) => {
+test('사례 더 보기 (VIEW ARTICLES) says it is in preparation', async ({ page }) => {
   await page.goto('/butler');
   const alert = nextAlert(page);
-  await page.getByRole('button', { name: 'VIEW ARTICLES' }).click();
+  await page.getByRole('button', { name: '사례 더 보기' }).click();
   expect(await alert).toBe('준비중입니다.');
 });
 

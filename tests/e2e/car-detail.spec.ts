@@ -16,7 +16,7 @@ async function allCars(request: APIRequestContext): Promise<Car[]> {
   }
 }
 const terms = (car: Car) => TERMS.filter((t) => car[`subscription_fee_${t}`] !== null);
-const won = (n: number) => `₩${n.toLocaleString('ko-KR')}/월`;
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원/월`;
 
 /** Cars of the seed that show each edge: many terms, no fee at all, and only a few terms. */
 async function pick(request: APIRequestContext) {
@@ -33,7 +33,7 @@ test('the slider steps through the offered terms ascending, defaulting to the lo
   for (const car of [full, some]) {
     const list = terms(car);
     await page.goto(`/car/${car.id}`);
-    const slider = page.getByRole('slider', { name: 'SUBSCRIPTION' });
+    const slider = page.getByRole('slider', { name: '구독 기간' });
     const longest = list.at(-1)!;
     await expect(page.getByTestId('selected-month')).toHaveText(`${longest}개월`);
     await expect(page.getByTestId('monthly-fee')).toHaveText(won(car[`subscription_fee_${longest}`]));
@@ -62,21 +62,21 @@ test('the page shows tags, brand, name, model, description, struck-through retai
   const name = `${car.model.name} ${car.sub_model || car.trim}`.trim();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByTestId('car-panel')).toContainText(car.model.brand.name);
-  await expect(page.getByTestId('car-panel')).toContainText(`Model · ${car.model.name}`);
+  await expect(page.getByTestId('car-panel')).toContainText(`모델 · ${car.model.name}`);
   await expect(page.getByText(car.description)).toBeVisible();
-  await expect(page.getByTestId('retail-price')).toHaveText(`₩${car.retail_price.toLocaleString('ko-KR')}`);
+  await expect(page.getByTestId('retail-price')).toHaveText(`${car.retail_price.toLocaleString('ko-KR')}원`);
   expect(await page.getByTestId('retail-price').evaluate((el) => el.tagName)).toBe('S');
-  const tags = [...(car.is_new ? ['NEW'] : []), ...(car.is_hot ? ['HOT'] : []), 'PROMOTED'];
+  const tags = [...(car.is_new ? ['신규'] : []), ...(car.is_hot ? ['인기'] : []), '프로모션'];
   await expect(page.getByRole('list', { name: '태그' }).getByRole('listitem')).toHaveText(tags);
-  // Collapsible sections with the spec's fixed defaults.
-  const specs = page.locator('details', { hasText: 'Specifications' });
-  for (const text of ['Gasoline', 'Automatic', 'AWD', '5']) await expect(specs).toContainText(text);
+  // Collapsible sections (제원 and 차량 정보: the spec's Specifications and Features) with the spec's fixed defaults in Korean.
+  const specs = page.locator('details', { hasText: '제원' });
+  for (const text of ['가솔린', '자동', 'AWD', '5인승']) await expect(specs).toContainText(text);
   await specs.locator('summary').click();
-  await expect(specs.getByText('Gasoline')).toBeHidden();
+  await expect(specs.getByText('가솔린')).toBeHidden();
   await specs.locator('summary').click();
-  await expect(specs.getByText('Gasoline')).toBeVisible();
-  const features = page.locator('details', { hasText: 'Features' });
-  await expect(features).toContainText(car.trim || 'Standard Package');
+  await expect(specs.getByText('가솔린')).toBeVisible();
+  const features = page.locator('details', { hasText: '차량 정보' });
+  await expect(features).toContainText(car.trim || '기본 사양');
   await expect(features).toContainText(car.license_plate);
 });
 
@@ -97,27 +97,27 @@ test('the gallery is a column on desktop and a swipe row on mobile; the panel is
   }
 });
 
-test('Inquire Now without login alerts 로그인 후 이용 가능합니다. and goes to /login', async ({ page, request }) => {
+test('구독 신청하기 (Inquire Now) without login alerts 로그인 후 이용 가능합니다. and goes to /login', async ({ page, request }) => {
   const { full: car } = await pick(request);
   await page.goto(`/car/${car.id}`);
   await expect(page.getByTestId('selected-month')).toHaveText(/개월/);
   const alert = nextAlert(page);
-  await page.getByRole('button', { name: 'Inquire Now' }).click();
+  await page.getByRole('button', { name: '구독 신청하기' }).click();
   expect(await alert).toBe('로그인 후 이용 가능합니다.');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Inquire Now when logged in goes to /inquire with the chosen month and car', async ({ page, request }) => {
+test('구독 신청하기 (Inquire Now) when logged in goes to /inquire with the chosen month and car', async ({ page, request }) => {
   const { full: car } = await pick(request);
   const list = terms(car);
   await logIn(page);
   await page.goto(`/car/${car.id}`);
-  const slider = page.getByRole('slider', { name: 'SUBSCRIPTION' });
+  const slider = page.getByRole('slider', { name: '구독 기간' });
   await expect(page.getByTestId('selected-month')).toHaveText(`${list.at(-1)}개월`);
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('selected-month')).toHaveText(`${list.at(-2)}개월`);
-  await page.getByRole('button', { name: 'Inquire Now' }).click();
+  await page.getByRole('button', { name: '구독 신청하기' }).click();
   await expect(page).toHaveURL(new RegExp(`/inquire\\?month=${list.at(-2)}&carId=${car.id}$`));
 });
 

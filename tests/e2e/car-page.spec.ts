@@ -6,5 +6,5 @@ test('npm start serves a pre-rendered car page with its fees per term', async ({
   await page.goto('/car/1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(car.model.name);
   await expect(page.getByText(car.model.brand.name).first()).toBeVisible();
-  await expect(page.getByText(/^₩[\d,]+\/월$/).first()).toBeVisible();
+  await expect(page.getByText(/^[\d,]+원\/월$/).first()).toBeVisible();
 });

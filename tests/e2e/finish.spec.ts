@@ -128,9 +128,9 @@ test.describe('garage', () => {
     test.skip(!isMobile, 'mobile only');
     await page.goto('/garage');
     await hydrated(page, 'GarageBrowser');
-    const group = page.getByRole('group', { name: 'MONTHS' });
+    const group = page.getByRole('group', { name: '기간(개월)' });
     const width = page.viewportSize()!.width;
-    for (const name of ['All', '1', '3', '6', '12', '24', '36']) {
+    for (const name of ['전체', '1', '3', '6', '12', '24', '36']) {
       const box = (await group.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(box.x, `${name} starts in view`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${name} ends in view`).toBeLessThanOrEqual(width - 16);
@@ -144,7 +144,7 @@ test.describe('garage', () => {
 
   test('the brand order is the showcase order before and after the first fetch', async ({ page, request, isMobile }) => {
     const api = (await (await request.get('/api/subscriptions/garages')).json()).data.garage_list as { name: string }[];
-    const expected = ['All', ...api.map((b) => b.name), 'Others'];
+    const expected = ['전체', ...api.map((b) => b.name), '기타 브랜드'];
     const names = () => (isMobile
       ? page.getByLabel('브랜드 선택').locator('option').allTextContents()
       : page.getByRole('navigation', { name: '브랜드' }).locator(':scope > ul > li > button').allTextContents());
@@ -152,7 +152,7 @@ test.describe('garage', () => {
     expect(await names()).toEqual(expected);
     await hydrated(page, 'GarageBrowser');
     const fetched = page.waitForResponse((r) => r.url().includes('/api/subscriptions/garages'));
-    await page.getByRole('group', { name: 'MONTHS' }).getByRole('button', { name: '12', exact: true }).click();
+    await page.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '12', exact: true }).click();
     await fetched;
     await expect(page.getByTestId('garage-grid')).toBeVisible();
     expect(await names()).toEqual(expected);
@@ -161,14 +161,14 @@ test.describe('garage', () => {
   test('a failed fetch does not keep the old count', async ({ page }) => {
     await page.goto('/garage');
     await hydrated(page, 'GarageBrowser');
-    await expect(page.getByTestId('garage-count')).toHaveText(/\d+ \/ \d+ PRODUCTS/);
+    await expect(page.getByTestId('garage-count')).toHaveText(/\d+ \/ \d+대/);
     await page.route('**/api/subscriptions/garages**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"message":"x"}' }));
-    await page.getByRole('group', { name: 'MONTHS' }).getByRole('button', { name: '6', exact: true }).click();
+    await page.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '6', exact: true }).click();
     await expect(page.getByRole('button', { name: '다시 시도' })).toBeVisible();
     await expect(page.getByTestId('garage-count')).toHaveText('');
     await page.unroute('**/api/subscriptions/garages**');
     await page.getByRole('button', { name: '다시 시도' }).click();
-    await expect(page.getByTestId('garage-count')).toHaveText(/\d+ \/ \d+ PRODUCTS/);
+    await expect(page.getByTestId('garage-count')).toHaveText(/\d+ \/ \d+대/);
   });
 });
 
@@ -322,7 +322,7 @@ test('the payment sandbox looks like the site, says it is a test, and its cancel
   const alert = page.waitForEvent('dialog');
   await page.getByRole('button', { name: '취소하고 돌아가기' }).click();
   const dialog = await alert;
-  expect(dialog.message()).toBe('Payment failed: 카드 등록을 취소했습니다.');
+  expect(dialog.message()).toBe('결제에 실패했습니다: 카드 등록을 취소했습니다.');
   await dialog.accept();
   await expect(page).toHaveURL(new RegExp(`/inquire\\?month=12&carId=${car.id}$`));
   await expect(page.getByRole('button', { name: '신청하기' })).toBeVisible();
@@ -340,6 +340,6 @@ test('the identity sandbox has the same look and a cancel back to signup', async
   await shot(page, `${test.info().project.name}-sandbox-identity`, true);
   await page.getByRole('button', { name: '취소하고 돌아가기' }).click();
   await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Identity verification failed' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '본인인증에 실패했습니다' })).toBeVisible();
   await expect(page.getByLabel('이름')).toHaveValue('홍길동');
 });

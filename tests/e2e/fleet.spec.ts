@@ -123,10 +123,10 @@ test('the calendar shows 42 days; past days and days reserved after the build ca
   await expect(page.getByLabel('출발 시간')).toHaveValue(`${free}T09:00`);
 });
 
-test("'Failed to load car list' when the fleet cannot be refreshed", async ({ page }) => {
+test("차량 목록을 불러오지 못했습니다 (the spec's 'Failed to load car list') when the fleet cannot be refreshed", async ({ page }) => {
   await page.route('**/api/butlers/cars', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 1500, message: '서버 오류' }) }));
   await page.goto('/fleet');
-  await expect(page.getByRole('alert')).toHaveText('Failed to load car list');
+  await expect(page.getByRole('alert')).toHaveText('차량 목록을 불러오지 못했습니다.');
 });
 
 test('no serious axe violation with a calendar open', async ({ page, request }) => {

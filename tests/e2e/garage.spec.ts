@@ -33,7 +33,7 @@ async function loadAll(page: Page, total: number) {
       await cards(page).last().scrollIntoViewIfNeeded();
       return count(page).textContent();
     }, { timeout: 30_000 })
-    .toBe(`${total} / ${total} PRODUCTS`);
+    .toBe(`${total} / ${total}대`);
 }
 
 const garageRequest = (page: Page, test: (q: URLSearchParams) => boolean) =>
@@ -50,22 +50,22 @@ test('the first page is in the pre-rendered HTML', async ({ request }) => {
   await expect.poll(async () => (await request.get('/garage')).status(), { timeout: 60_000 }).toBe(200);
   const html = await (await request.get('/garage')).text();
   const api = await garageApi(request);
-  expect(html).toContain('All Brands');
+  expect(html).toContain('전체 브랜드');
   expect(html).toContain(`/car/${api.cars[0].id}`);
-  expect(html).toMatch(new RegExp(`${api.cars.length}(<!-- -->)? / (<!-- -->)?${api.pagination_info.count}(<!-- -->)? PRODUCTS`));
+  expect(html).toMatch(new RegExp(`${api.cars.length}(<!-- -->)? / (<!-- -->)?${api.pagination_info.count}(<!-- -->)?대`));
 });
 
 test('a brand filter refetches page 1, shows the brand title and count, and lives in the URL', async ({ page, request, isMobile }) => {
   const ferrari = await garageApi(request, 'brand=ferrari');
   await page.goto('/garage');
   await hydrated(page, 'GarageBrowser');
-  await expect(page.getByTestId('garage-title')).toHaveText('All Brands');
+  await expect(page.getByTestId('garage-title')).toHaveText('전체 브랜드');
   const req = garageRequest(page, (q) => q.get('brand') === 'ferrari' && q.get('page') === '1');
   await chooseBrand(page, isMobile, 'Ferrari', 'ferrari');
   await req;
   await expect(page).toHaveURL(/\/garage\?brand=ferrari$/);
   await expect(page.getByTestId('garage-title')).toHaveText('Ferrari');
-  await expect(count(page)).toHaveText(`${ferrari.cars.length} / ${ferrari.pagination_info.count} PRODUCTS`);
+  await expect(count(page)).toHaveText(`${ferrari.cars.length} / ${ferrari.pagination_info.count}대`);
   await expect(cards(page).first()).toHaveAttribute('data-car-id', String(ferrari.cars[0].id));
 });
 
@@ -77,7 +77,7 @@ test('months, availability and sort each reset to page 1 and refetch, and back r
   await page.getByTestId('garage-grid').locator('li').last().scrollIntoViewIfNeeded();
 
   let req = garageRequest(page, (q) => q.getAll('month').join() === '12' && q.get('page') === '1' && q.get('brand') === 'porsche');
-  await page.getByRole('group', { name: 'MONTHS' }).getByRole('button', { name: '12', exact: true }).click();
+  await page.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '12', exact: true }).click();
   await req;
   await expect(page).toHaveURL(/brand=porsche&month=12/);
 
@@ -85,7 +85,7 @@ test('months, availability and sort each reset to page 1 and refetch, and back r
   await page.getByRole('button', { name: '지금 구독 가능' }).click();
   await req;
   const expected = await garageApi(request, 'brand=porsche&month=12&available_only=true');
-  await expect(count(page)).toHaveText(`${expected.cars.length} / ${expected.pagination_info.count} PRODUCTS`);
+  await expect(count(page)).toHaveText(`${expected.cars.length} / ${expected.pagination_info.count}대`);
 
   req = garageRequest(page, (q) => q.get('sort') === 'mileage' && q.get('order') === 'desc' && q.get('page') === '1');
   await page.getByLabel('정렬').selectOption({ label: '주행거리 긴 순' });
@@ -100,18 +100,18 @@ test('months, availability and sort each reset to page 1 and refetch, and back r
   await expect(page.getByLabel('정렬')).toHaveValue('');
   await page.goBack();
   await expect(page).toHaveURL(/\/garage\?brand=porsche&month=12$/);
-  await expect(page.getByRole('button', { name: 'All', exact: true }).and(page.locator('[aria-pressed="true"]'))).toHaveCount(1);
+  await expect(page.getByRole('button', { name: '전체', exact: true }).and(page.locator('[aria-pressed="true"]'))).toHaveCount(1);
   await page.goBack();
-  await expect(page.getByRole('group', { name: 'MONTHS' }).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '전체' })).toHaveAttribute('aria-pressed', 'true');
   const porsche = await garageApi(request, 'brand=porsche');
-  await expect(count(page)).toHaveText(new RegExp(` / ${porsche.pagination_info.count} PRODUCTS$`));
+  await expect(count(page)).toHaveText(new RegExp(` / ${porsche.pagination_info.count}대$`));
 });
 
 test('scrolling appends pages until all are loaded, showing 더 불러오는 중... meanwhile', async ({ page, request }) => {
   const first = await garageApi(request);
   await page.goto('/garage');
   await hydrated(page, 'GarageBrowser');
-  await expect(count(page)).toHaveText(`${first.cars.length} / ${first.pagination_info.count} PRODUCTS`);
+  await expect(count(page)).toHaveText(`${first.cars.length} / ${first.pagination_info.count}대`);
   // Hold page 2 back to see the loading line.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -122,12 +122,12 @@ test('scrolling appends pages until all are loaded, showing 더 불러오는 중
   await cards(page).last().scrollIntoViewIfNeeded();
   await expect(page.getByText('더 불러오는 중...')).toBeVisible();
   release();
-  await expect(count(page)).toHaveText(`${first.cars.length * 2} / ${first.pagination_info.count} PRODUCTS`);
+  await expect(count(page)).toHaveText(`${first.cars.length * 2} / ${first.pagination_info.count}대`);
   await loadAll(page, first.pagination_info.count);
   await expect(page.getByText('더 불러오는 중...')).toHaveCount(0);
 });
 
-test('cards follow the availability rules and carry the Promoted and Sale labels', async ({ page, request }) => {
+test('cards follow the availability rules and carry the Promoted and Sale labels, read as 프로모션 and 세일', async ({ page, request }) => {
   const all = await allGarageCars(request);
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   const byDate = (c: Car) => !c.subscription_available_from || c.subscription_available_from <= today;
@@ -147,25 +147,25 @@ test('cards follow the availability rules and carry the Promoted and Sale labels
     const opacity = await card.locator('img').evaluate((img) => getComputedStyle(img.parentElement!).opacity);
     // Only the picture is dimmed; labels and text keep a readable contrast.
     expect(opacity).toBe(active ? '1' : '0.5');
-    const labels = await card.locator('[data-label]').allTextContents();
-    expect(labels).toEqual([...(car.is_hot ? ['Promoted'] : []), ...(car.is_new ? ['Sale'] : [])]);
+    const labels = await card.locator('[data-label]').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-label')}:${el.textContent}`));
+    expect(labels).toEqual([...(car.is_hot ? ['Promoted:프로모션'] : []), ...(car.is_new ? ['Sale:세일'] : [])]);
   }
   // The first card is the wide featured one.
   const [a, b] = await Promise.all([cards(page).nth(0).boundingBox(), cards(page).nth(1).boundingBox()]);
   expect(a!.width).toBeGreaterThan(b!.width * 1.5 - (page.viewportSize()!.width < 640 ? b!.width : 0));
 });
 
-test('an unknown brand resets to All; others is kept', async ({ page, request }) => {
+test('an unknown brand resets to 전체 (All); others is kept', async ({ page, request }) => {
   await page.goto('/garage?brand=trabant');
   await hydrated(page, 'GarageBrowser');
   await expect(page).toHaveURL(/\/garage$/);
-  await expect(page.getByTestId('garage-title')).toHaveText('All Brands');
+  await expect(page.getByTestId('garage-title')).toHaveText('전체 브랜드');
   const others = await garageApi(request, 'brand=others');
   expect(others.pagination_info.count).toBeGreaterThan(0);
   await page.goto('/garage?brand=others');
   await hydrated(page, 'GarageBrowser');
-  await expect(page.getByTestId('garage-title')).toHaveText('Others');
-  await expect(count(page)).toHaveText(`${others.cars.length} / ${others.pagination_info.count} PRODUCTS`);
+  await expect(page.getByTestId('garage-title')).toHaveText('기타 브랜드');
+  await expect(count(page)).toHaveText(`${others.cars.length} / ${others.pagination_info.count}대`);
   await expect(page).toHaveURL(/\/garage\?brand=others$/);
 });
 
@@ -194,7 +194,7 @@ test('changing a filter shows 차량 정보를 불러오는 중... until the car
     await held;
     await route.continue();
   });
-  await page.getByRole('group', { name: 'MONTHS' }).getByRole('button', { name: '36', exact: true }).click();
+  await page.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '36', exact: true }).click();
   await expect(page.getByText('차량 정보를 불러오는 중...')).toBeVisible();
   release();
   await expect(page.getByText('차량 정보를 불러오는 중...')).toHaveCount(0);

@@ -11,7 +11,7 @@ const BRANDS = [
   ['Mercedes Benz', 'mercedes'],
   ['Porsche', 'porsche'],
   ['BMW', 'bmw'],
-  ['Others', 'others'],
+  ['기타 브랜드', 'others'],
 ] as const;
 
 test.describe('brand showcase', () => {
@@ -64,7 +64,7 @@ test.describe('brand showcase', () => {
   });
 });
 
-test.describe('NEW CARS carousel', () => {
+test.describe('새로 들어온 차량 (NEW CARS) carousel', () => {
   const carousel = (page: Page) => page.locator('[data-carousel]');
   const index = async (page: Page) => Number(await carousel(page).getAttribute('data-index'));
 
@@ -86,12 +86,13 @@ test.describe('NEW CARS carousel', () => {
     await expect(cards).toHaveCount(new_cars.length);
     const first = cards.first();
     await expect(first).toHaveAttribute('href', `/car/${new_cars[0].id}`);
-    await expect(first.getByRole('listitem').first()).toHaveText('NEW');
+    await expect(first.getByRole('listitem').first()).toHaveText('신규');
     await expect(first).toContainText(new_cars[0].model.brand.name);
+    // The spec's exact home price: the one place ₩ stays.
     await expect(first.locator('[data-price]')).toHaveText(/^(₩[\d,]+\/월|문의 필요)~$/);
     // Tags come before the brand, the brand before the name and the price.
     const text = (await first.innerText()).replace(/\s+/g, ' ');
-    expect(text.indexOf('NEW')).toBeLessThan(text.indexOf(new_cars[0].model.brand.name.toUpperCase()));
+    expect(text.indexOf('신규')).toBeLessThan(text.indexOf(new_cars[0].model.brand.name.toUpperCase()));
   });
 
   test('arrows and dots move the slides and wrap around', async ({ page }) => {
@@ -140,7 +141,7 @@ test.describe('NEW CARS carousel', () => {
   });
 });
 
-test('POPULAR CARS: labelled OTHERS, 4 per row wide and 2 narrow, VIEW CAR LIST to /garage', async ({ page, request, isMobile }) => {
+test('인기 차량 (POPULAR CARS): labelled 기타 (OTHERS), 4 per row wide and 2 narrow, 전체 차량 보기 to /garage', async ({ page, request, isMobile }) => {
   const { hot_cars } = (await (await request.get('/api/subscriptions/cars')).json()).data;
   await page.goto('/');
   const grid = page.locator('[data-popular]');
@@ -148,15 +149,15 @@ test('POPULAR CARS: labelled OTHERS, 4 per row wide and 2 narrow, VIEW CAR LIST 
   await expect(cards).toHaveCount(hot_cars.length);
   for (const [i, car] of hot_cars.entries()) {
     await expect(cards.nth(i)).toHaveAttribute('href', `/car/${car.id}`);
-    await expect(cards.nth(i).getByRole('listitem').first()).toHaveText('OTHERS');
+    await expect(cards.nth(i).getByRole('listitem').first()).toHaveText('기타');
   }
   const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(isMobile ? 2 : 4);
-  await page.getByRole('link', { name: 'VIEW CAR LIST' }).click();
+  await page.getByRole('link', { name: '전체 차량 보기' }).click();
   await expect(page).toHaveURL(/\/garage$/);
 });
 
-test('ARTICLES: four fixed entries with a date, and VIEW ARTICLES alerts 준비중입니다.', async ({ page }) => {
+test('LUXE 매거진 (ARTICLES): four fixed entries with a date, and 매거진 더 보기 alerts 준비중입니다.', async ({ page }) => {
   await page.goto('/');
   const items = page.locator('[data-articles] article');
   await expect(items).toHaveCount(4);
@@ -165,12 +166,12 @@ test('ARTICLES: four fixed entries with a date, and VIEW ARTICLES alerts 준비�
     await expect(items.nth(i).locator('time')).toHaveText(/^\d{4}\.\d{2}\.\d{2}$/);
   }
   const alert = nextAlert(page);
-  await page.getByRole('button', { name: 'VIEW ARTICLES' }).filter({ visible: true }).click();
+  await page.getByRole('button', { name: '매거진 더 보기' }).filter({ visible: true }).click();
   expect(await alert).toBe('준비중입니다.');
 });
 
 test.describe('lounge location', () => {
-  const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'LOUNGE LOCATION' }) });
+  const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: '라운지 안내' }) });
 
   test('geocodes the lounge address and places a marker and its label', async ({ page }) => {
     await stubKakaoMaps(page);

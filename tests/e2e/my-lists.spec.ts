@@ -9,7 +9,7 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   const user = await newUser(request, { points: 30_000 });
   await loginAs(page, user.token);
   await page.goto('/my/requests');
-  await expect(page.getByRole('heading', { name: 'MY REQUESTS' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '구독 신청 내역' })).toBeVisible();
   await expect(page.getByText('아직 신청한 차량이 없습니다.')).toBeVisible();
 
   const first = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 30_000 });
@@ -41,7 +41,7 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   await expect(group).not.toHaveAttribute('open');
 });
 
-test('my subscriptions: empty text, ACTIVE/INACTIVE badge, 해지하기 opens the chat channel in a new tab', async ({ page, request }) => {
+test('my subscriptions: empty text, 이용 중/이용 종료 badge (ACTIVE/INACTIVE), 해지하기 opens the chat channel in a new tab', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   await loginAs(page, user.token);
@@ -52,7 +52,7 @@ test('my subscriptions: empty text, ACTIVE/INACTIVE badge, 해지하기 opens th
   await confirm(request, r.id, '2026-01-01');
   await page.reload();
   const item = page.getByTestId('subscription-item');
-  await expect(item.getByText('ACTIVE', { exact: true })).toBeVisible();
+  await expect(item.getByTestId('subscription-badge')).toHaveText('이용 중');
   await expect(item).toContainText('2026-01-01 ~ 2026-12-31');
   const end = item.getByRole('link', { name: '해지하기' });
   await expect(end).toHaveAttribute('target', '_blank');
@@ -61,7 +61,7 @@ test('my subscriptions: empty text, ACTIVE/INACTIVE badge, 해지하기 opens th
   const subs = await apiAs(request, user.token, 'GET', '/subscriptions');
   await request.patch(`/api/admin/subscriptions/${subs.body.data.subscriptions[0].id}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { is_active: false } });
   await page.reload();
-  await expect(item.getByText('INACTIVE', { exact: true })).toBeVisible();
+  await expect(item.getByTestId('subscription-badge')).toHaveText('이용 종료');
 });
 
 test('request detail: fields, edit with re-pricing, a refused edit, cancel with confirmation, 목록으로 when not found', async ({ page, request }) => {
@@ -80,7 +80,8 @@ test('request detail: fields, edit with re-pricing, a refused edit, cancel with 
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByRole('status')).toHaveText('요청이 성공적으로 수정되었습니다.');
   await expect(fields).toContainText('50,000 P');
-  await expect(fields).toContainText(`₩${(car.fee - 50_000).toLocaleString('ko-KR')}`);
+  await expect(fields).toContainText(`${(car.fee - 50_000).toLocaleString('ko-KR')}원`);
+  await expect(fields).not.toContainText('₩');
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(50_000);
 
   await page.getByLabel('포인트').fill('55000');

@@ -3,20 +3,20 @@ import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './order-user
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `₩${n.toLocaleString('ko-KR')}`;
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 test('a whole order from the car page: coupon, points, consents, sandbox card registration, completion to /my; a reload sends nothing twice', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request, { points: 125_000, coupons: ['LUXE300', 'WELCOME10', 'EXPIRED20'] });
   await loginAs(page, user.token);
-  // From the car page: choose 12 months on the slider, then Inquire Now.
+  // From the car page: choose 12 months on the slider, then 구독 신청하기.
   const detail = (await (await request.get(`/api/subscriptions/cars/${car.id}`)).json()).data.car;
   const terms = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96].filter((t) => detail[`subscription_fee_${t}`] !== null);
   await page.goto(`/car/${car.id}`);
-  const slider = page.getByLabel('SUBSCRIPTION');
+  const slider = page.getByLabel('구독 기간');
   await slider.fill(String(terms.indexOf(12)));
   await expect(page.getByTestId('selected-month')).toHaveText('12개월');
-  await page.getByRole('button', { name: 'Inquire Now' }).click();
+  await page.getByRole('button', { name: '구독 신청하기' }).click();
   await expect(page).toHaveURL(new RegExp(`/inquire\\?month=12&carId=${car.id}$`));
 
   await expect(page.getByTestId('order-fee')).toHaveText(`${won(car.fee)}/월`);
@@ -92,7 +92,7 @@ test('a failed card registration shows the provider message and creates nothing'
   const alert = page.waitForEvent('dialog');
   await page.getByRole('button', { name: /실패/ }).click();
   const dialog = await alert;
-  expect(dialog.message()).toBe('Payment failed: 테스트 결제창에서 카드 등록이 거절되었습니다.');
+  expect(dialog.message()).toBe('결제에 실패했습니다: 테스트 결제창에서 카드 등록이 거절되었습니다.');
   await dialog.accept();
   await expect(page.getByRole('button', { name: '신청하기' })).toBeVisible();
   expect((await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests).toHaveLength(0);

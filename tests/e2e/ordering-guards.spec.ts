@@ -28,7 +28,7 @@ test('a car not open for orders yet says so on its page and on the order page, a
   await loginAs(page, user.token);
   await page.goto(`/car/${car.id}`);
   await expect(page.getByTestId('order-refusal')).toHaveText(`${car.from}부터 구독할 수 있는 차량입니다.`);
-  await expect(page.getByRole('button', { name: 'Inquire Now' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '구독 신청하기' })).toBeDisabled();
 
   await page.goto(`/inquire?month=12&carId=${car.id}`);
   await expect(page.getByTestId('order-refusal')).toContainText(`${car.from}부터 구독할 수 있는 차량입니다.`);

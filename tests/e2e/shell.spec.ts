@@ -12,21 +12,21 @@ test.describe('header', () => {
     await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'subscribe');
     expect((await page.locator('#site-header').boundingBox())!.height).toBe(56);
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
-    await expect(headerLink(page, 'GARAGE')).toHaveAttribute('href', '/garage');
-    await expect(headerLink(page, 'FAQ')).toHaveAttribute('href', '/faq');
-    await expect(headerLink(page, 'CHAT')).toHaveCount(0);
+    await expect(headerLink(page, '구독 차량')).toHaveAttribute('href', '/garage');
+    await expect(headerLink(page, '자주 묻는 질문')).toHaveAttribute('href', '/faq');
+    await expect(headerLink(page, '채팅 상담')).toHaveCount(0);
     await expect(headerLink(page, '구독')).toHaveAttribute('href', '/');
     await expect(headerLink(page, '의전')).toHaveAttribute('href', '/butler');
   });
 
-  test('butler paths show CHAT, FLEET and RESERVE, and the mode is remembered for neutral pages', async ({ page, isMobile }) => {
+  test('butler paths show 채팅 상담, 차량·요금 and 예약하기 (CHAT, FLEET, RESERVE), and the mode is remembered for neutral pages', async ({ page, isMobile }) => {
     await page.goto('/chat');
     await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
-    for (const [name, href] of [['CHAT', '/chat'], ['FLEET', '/fleet'], ['RESERVE', '/butler/request']]) {
+    for (const [name, href] of [['채팅 상담', '/chat'], ['차량·요금', '/fleet'], ['예약하기', '/butler/request']]) {
       await expect(headerLink(page, name)).toHaveAttribute('href', href);
     }
-    await expect(headerLink(page, 'GARAGE')).toHaveCount(0);
+    await expect(headerLink(page, '구독 차량')).toHaveCount(0);
     expect(await page.evaluate(() => [localStorage.getItem('lastService'), localStorage.getItem('lastPath')])).toEqual(['butler', '/chat']);
     // /my belongs to neither service: the remembered one shows.
     await page.goto('/my');
@@ -36,11 +36,11 @@ test.describe('header', () => {
     expect(await page.evaluate(() => localStorage.getItem('lastService'))).toBe('subscribe');
   });
 
-  test('RESERVE without login alerts 로그인이 필요합니다. and goes to /login', async ({ page, isMobile }) => {
+  test('예약하기 (RESERVE) without login alerts 로그인이 필요합니다. and goes to /login', async ({ page, isMobile }) => {
     await page.goto('/chat');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     const alert = nextAlert(page);
-    await headerLink(page, 'RESERVE').click();
+    await headerLink(page, '예약하기').click();
     expect(await alert).toBe('로그인이 필요합니다.');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -93,9 +93,9 @@ test('/{product} and any unknown path show home', async ({ page }) => {
 
 test('a new page opens scrolled to the top', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'VIEW CAR LIST' }).scrollIntoViewIfNeeded();
+  await page.getByRole('link', { name: '전체 차량 보기' }).scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.getByRole('link', { name: 'VIEW CAR LIST' }).click();
+  await page.getByRole('link', { name: '전체 차량 보기' }).click();
   await expect(page).toHaveURL(/\/garage$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -7,7 +7,7 @@ test('coupon page: tabs remembered, code entry, lists, errors, point coupons', a
   const user = await newUser(request, { coupons: ['EXPIRED20'] });
   await loginAs(page, user.token);
   await page.goto('/coupon');
-  await expect(page.getByRole('tab', { name: 'SUBSCRIBE' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: '구독' })).toHaveAttribute('aria-selected', 'true');
   const available = page.getByRole('region', { name: '사용 가능한 쿠폰' });
   const spent = page.getByRole('region', { name: '사용 완료 · 기간 만료 쿠폰' });
   await expect(spent.getByText('지난 시즌 쿠폰')).toBeVisible();
@@ -19,13 +19,13 @@ test('coupon page: tabs remembered, code entry, lists, errors, point coupons', a
   await expect(add).toBeDisabled();
   await input.fill('  welcome10 ');
   await add.click();
-  await expect(page.getByRole('status')).toContainText('Coupon added!');
+  await expect(page.getByRole('status')).toContainText('쿠폰이 등록되었습니다.');
   await expect(available.getByText('웰컴 10% 할인')).toBeVisible();
   await expect(input).toHaveValue('');
 
   await input.fill('WELCOME10');
   await add.click();
-  await expect(page.getByRole('alert')).toContainText('Failed to add coupon.');
+  await expect(page.getByRole('alert')).toContainText('쿠폰 등록에 실패했습니다.');
   await expect(page.getByRole('alert')).toContainText('이미 등록한 쿠폰입니다.');
 
   await input.fill('POINT50K');
@@ -36,13 +36,13 @@ test('coupon page: tabs remembered, code entry, lists, errors, point coupons', a
   await add.click();
   await expect(page.getByRole('alert')).toContainText('이미 사용한 포인트 쿠폰입니다.');
 
-  await page.getByRole('tab', { name: 'BUTLER' }).click();
+  await page.getByRole('tab', { name: '의전' }).click();
   await input.fill('BUTLER50');
   await add.click();
   await expect(available.getByText('의전 5만원 할인')).toBeVisible();
   await expect(available.getByText('웰컴 10% 할인')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'BUTLER' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: '의전' })).toHaveAttribute('aria-selected', 'true');
   await expect(available.getByText('의전 5만원 할인')).toBeVisible();
 });
 
@@ -54,17 +54,17 @@ test('referral page: my code and copy, applying a friend code once, both lists',
   await page.goto('/referral');
   await expect(page.getByTestId('my-referral-code')).toHaveText(user.referral_code);
   await page.getByRole('button', { name: '코드 복사' }).click();
-  await expect(page.getByText(/^(Copied\.|Copy failed\.)$/)).toBeVisible();
+  await expect(page.getByText(/^(추천 코드를 복사했습니다\.|복사하지 못했습니다\. 코드를 직접 선택해 복사해주세요\.)$/)).toBeVisible();
 
   const box = page.getByLabel('추천 코드 입력');
   await box.fill(user.referral_code);
   await page.getByRole('button', { name: '등록' }).click();
-  await expect(page.getByRole('alert')).toContainText('Failed to apply referral code');
+  await expect(page.getByRole('alert')).toContainText('추천 코드 등록에 실패했습니다.');
   await expect(page.getByRole('alert')).toContainText('본인의 추천 코드는 사용할 수 없습니다.');
 
   await box.fill(` ${friend.referral_code.toLowerCase()} `);
   await page.getByRole('button', { name: '등록' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Referral code applied.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '추천 코드가 등록되었습니다.' })).toBeVisible();
   await expect(page.getByRole('region', { name: '나를 추천한 사람' })).toContainText(friend.username);
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(10_000);
 
@@ -82,5 +82,5 @@ test('referral status that fails to load says so', async ({ page, request }) => 
   await loginAs(page, user.token);
   await page.route('**/api/users/referrals', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1500,"message":"x","errors":{}}' }));
   await page.goto('/referral');
-  await expect(page.getByRole('alert')).toHaveText('Failed to load referral status');
+  await expect(page.getByRole('alert')).toHaveText('추천 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
 });

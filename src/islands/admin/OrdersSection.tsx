@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
@@ -81,7 +81,7 @@ export default function OrdersSection() {
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
-                {kind === 'subscription' ? `${r.month}개월 · ${formatWon(r.final_fee ?? 0)}원` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${formatWon(r.final_price ?? 0)}원`} · 신청 {formatDateTime(r.created_at)}
+                {kind === 'subscription' ? `${r.month}개월 · ${won(r.final_fee ?? 0)}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
             </div>
             {r.status === 'PENDING' && (

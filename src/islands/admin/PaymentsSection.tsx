@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type BillingStatus, type PaymentView } from '../../domain/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
@@ -39,13 +39,13 @@ export default function PaymentsSection() {
 
   const refund = async (p: StaffPayment) => {
     const left = p.amount - p.refunded_amount;
-    const amountText = window.prompt(`#${p.id} 환불 금액 (원, 최대 ${formatWon(left)}원). 비워 두면 전액 환불합니다.`, String(left));
+    const amountText = window.prompt(`#${p.id} 환불 금액 (원, 최대 ${won(left)}). 비워 두면 전액 환불합니다.`, String(left));
     if (amountText === null) return;
     const reason = window.prompt('환불 사유를 입력해주세요. (변경 이력에 남습니다)');
     if (!reason?.trim()) return setMessage('환불 사유를 입력해야 환불할 수 있습니다.');
     const amount = amountText.trim() ? Number(amountText.replace(/[^\d]/g, '')) : undefined;
     const res = await adminSend('POST', `/payments/${p.id}/refund`, { ...(amount ? { amount } : {}), reason });
-    setMessage(res.ok ? `${p.id} ${formatWon(amount ?? left)}원을 환불했습니다.` : res.error.message);
+    setMessage(res.ok ? `${p.id} ${won(amount ?? left)}을 환불했습니다.` : res.error.message);
     await load();
   };
   const retry = async (path: string, label: string) => {
@@ -64,7 +64,7 @@ export default function PaymentsSection() {
             <li key={o.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
               <span className="w-14 shrink-0 text-muted">구독 #{o.id}</span>
               <div className="min-w-0 flex-1">
-                <p className="font-semibold">{BILLING_STATUS_LABEL[o.billing_status]} · {o.month}개월 차 {formatWon(o.amount)}원 (결제일 {o.due_date})</p>
+                <p className="font-semibold">{BILLING_STATUS_LABEL[o.billing_status]} · {o.month}개월 차 {won(o.amount)} (결제일 {o.due_date})</p>
                 <p className="text-muted">{o.user.name ?? '-'} ({o.user.email ?? o.user.mobile ?? '-'}) · 실패 {o.failures}회 · {o.last_failure ?? ''}{o.retry_date ? ` · 다음 시도 ${o.retry_date}` : ''}</p>
               </div>
               <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(`/subscriptions/${o.id}/retry`, `구독 #${o.id}`)}>지금 재시도</button>
@@ -87,7 +87,7 @@ export default function PaymentsSection() {
         {rows?.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{p.id} · {PAYMENT_PURPOSE_LABEL[p.purpose]} · {formatWon(p.amount)}원 <span className="text-muted">· {PAYMENT_STATUS_LABEL[p.status]}{p.refunded_amount ? ` (환불 ${formatWon(p.refunded_amount)}원)` : ''}</span></p>
+              <p className="font-semibold">{p.id} · {PAYMENT_PURPOSE_LABEL[p.purpose]} · {won(p.amount)} <span className="text-muted">· {PAYMENT_STATUS_LABEL[p.status]}{p.refunded_amount ? ` (환불 ${won(p.refunded_amount)})` : ''}</span></p>
               <p className="text-muted">{p.user.name ?? '-'} ({p.user.email ?? '-'}) · {formatDateTime(p.requested_at)}{p.failure_reason ? ` · ${p.failure_reason}` : ''}</p>
             </div>
             {refundable(p) && <button type="button" className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void refund(p)}>환불</button>}

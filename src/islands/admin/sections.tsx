@@ -1,5 +1,5 @@
 import { FEE_TERMS } from '../../domain/car';
-import { formatWon } from '../../domain/money';
+import { won as formatMoney } from '../../domain/money';
 import type { EntityConfig } from './EntitySection';
 import type { FieldDef } from './EntityForm';
 
@@ -13,7 +13,7 @@ export interface BrandOption {
 }
 
 const modelOptions = (brands: BrandOption[]) => brands.flatMap((b) => b.models.map((m) => ({ value: m.id, label: `${b.name} ${m.name}` })));
-const won = (v: unknown) => (typeof v === 'number' ? `${formatWon(v)}원` : '-');
+const won = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '-');
 const listQuery = (q: { q: string; archived: string; page: number }) => `?${new URLSearchParams({ q: q.q, archived: q.archived, page: String(q.page) })}`;
 
 const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'text', ...extra });

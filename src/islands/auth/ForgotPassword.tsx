@@ -9,11 +9,11 @@ export default function ForgotPassword() {
   // Back from the provider: the reset call answers with tokens, saved before /reset-password.
   const { failure, setFailure, checking } = useIdentityReturn<TokenAnswer>(
     (data) => {
-      if (!data?.access_token) return setFailure({ title: 'Failed to process identity verification', detail: null });
+      if (!data?.access_token) return setFailure({ title: '본인인증 처리에 실패했습니다', detail: null });
       storeLogin({ ...data, access_token: data.access_token });
       location.assign('/reset-password');
     },
-    { endpoint: '/accounts/reset-password', failureTitle: 'Failed to process identity verification' },
+    { endpoint: '/accounts/reset-password', failureTitle: '본인인증 처리에 실패했습니다' },
   );
 
   async function verify() {
@@ -21,7 +21,7 @@ export default function ForgotPassword() {
     try {
       await startIdentityVerification({ redirectUrl: `${location.origin}/forgot-password` });
     } catch (err) {
-      setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed', detail: err instanceof SandboxOffError ? err.message : undefined });
+      setFailure({ title: err instanceof SdkNotLoadedError ? '본인인증 창을 불러오지 못했습니다' : '본인인증에 실패했습니다', detail: err instanceof SandboxOffError ? err.message : undefined });
     }
   }
 

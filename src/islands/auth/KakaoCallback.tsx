@@ -14,13 +14,13 @@ export default function KakaoCallback() {
     // Drop the one-time code from the address bar and history.
     history.replaceState(null, '', '/login/kakao');
     if (!code || q.get('error') || !takeKakaoState(q.get('state'))) {
-      setFailure({ title: 'Kakao login failed', detail: q.get('error_description') ?? '카카오 로그인을 다시 시도해주세요.' });
+      setFailure({ title: '카카오 로그인에 실패했습니다', detail: q.get('error_description') ?? '카카오 로그인을 다시 시도해주세요.' });
       return;
     }
     void (async () => {
       const res = await post<TokenAnswer>('/accounts/kakao', { code, redirect_uri: kakaoRedirectUri() });
-      if (!res.ok) return setFailure({ title: 'Kakao login failed', detail: res.error.message });
-      if (!res.data?.access_token) return setFailure({ title: 'no token' });
+      if (!res.ok) return setFailure({ title: '카카오 로그인에 실패했습니다', detail: res.error.message });
+      if (!res.data?.access_token) return setFailure({ title: '로그인 정보를 받지 못했습니다. 다시 시도해주세요.' });
       storeLogin({ ...res.data, access_token: res.data.access_token });
       goAfterLogin();
     })();

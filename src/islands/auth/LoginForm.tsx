@@ -30,11 +30,11 @@ export default function LoginForm() {
     setBusy(false);
     if (!res.ok) {
       setFieldErrors(res.error.errors ?? {});
-      setFailure({ title: 'Login failed', detail: res.error.message });
+      setFailure({ title: '로그인에 실패했습니다', detail: res.error.message });
       return;
     }
     if (!res.data?.access_token) {
-      setFailure({ title: 'No login token' });
+      setFailure({ title: '로그인 정보를 받지 못했습니다. 다시 시도해주세요.' });
       return;
     }
     storeLogin({ ...res.data, access_token: res.data.access_token });

@@ -32,7 +32,7 @@ export default function ResetPassword() {
     setBusy(false);
     if (!res.ok) {
       setErrors(res.error.errors ?? {});
-      setFailure({ title: 'Failed to change password', detail: res.error.message });
+      setFailure({ title: '비밀번호 변경에 실패했습니다', detail: res.error.message });
       return;
     }
     setDone(true);
@@ -42,7 +42,7 @@ export default function ResetPassword() {
   if (!authed)
     return (
       <div className="space-y-4">
-        <Alert title="Authentication required." detail="본인인증을 먼저 진행해주세요." />
+        <Alert title="본인인증이 필요합니다." detail="본인인증을 먼저 진행해주세요." />
         <a href="/forgot-password" className="inline-block rounded bg-ink px-5 py-2.5 font-semibold text-white">본인인증하러 가기</a>
       </div>
     );

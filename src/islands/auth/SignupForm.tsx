@@ -41,23 +41,23 @@ export default function SignupForm() {
 
   async function checkEmail() {
     const email = d.email.trim();
-    if (!email) return setEmailNotice({ title: 'Please enter email.' });
+    if (!email) return setEmailNotice({ title: '이메일을 입력해주세요.' });
     const res = await post<{ available: boolean; message: string }>('/accounts/check-email', { email });
-    if (!res.ok) return setEmailNotice({ title: `Email duplicate check failed: ${res.error.errors?.email?.[0] ?? res.error.message}` });
+    if (!res.ok) return setEmailNotice({ title: `이메일 중복 확인에 실패했습니다: ${res.error.errors?.email?.[0] ?? res.error.message}` });
     update({ checkedEmail: res.data.available ? email.toLowerCase() : null });
     setEmailNotice({ title: res.data.message, tone: res.data.available ? 'info' : 'error' });
   }
 
   async function verify() {
     if (!d.name.trim() || !d.mobile.trim()) {
-      identity.setFailure({ title: 'Identity verification failed', detail: '이름과 휴대폰 번호를 먼저 입력해주세요.' });
+      identity.setFailure({ title: '본인인증에 실패했습니다', detail: '이름과 휴대폰 번호를 먼저 입력해주세요.' });
       return;
     }
     saveDraft(d);
     try {
       await startIdentityVerification({ redirectUrl: `${location.origin}/signup`, name: d.name.trim(), phone: normalizePhone(d.mobile) });
     } catch (err) {
-      identity.setFailure({ title: err instanceof SdkNotLoadedError ? 'SDK not loaded' : 'Identity verification failed', detail: err instanceof SandboxOffError ? err.message : undefined });
+      identity.setFailure({ title: err instanceof SdkNotLoadedError ? '본인인증 창을 불러오지 못했습니다' : '본인인증에 실패했습니다', detail: err instanceof SandboxOffError ? err.message : undefined });
     }
   }
 
@@ -67,7 +67,7 @@ export default function SignupForm() {
     const local: Record<string, string[]> = {};
     if (!d.name.trim()) local.name = ['이름을 입력해주세요.'];
     if (!d.mobile.trim()) local.mobile = ['휴대폰 번호를 입력해주세요.'];
-    if (!d.email.trim()) local.email = ['Please enter email.'];
+    if (!d.email.trim()) local.email = ['이메일을 입력해주세요.'];
     else if (!emailChecked) local.email = ['이메일 중복 확인을 해주세요.'];
     if (!verified) local.identity_code = ['본인인증을 진행해주세요.'];
     if (password.length < MIN_PASSWORD_LENGTH) local.password = [`비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`];
@@ -86,7 +86,7 @@ export default function SignupForm() {
       setNotice({ title: res.error.message });
       return;
     }
-    if (!res.data?.access_token) return setNotice({ title: 'No login token' });
+    if (!res.data?.access_token) return setNotice({ title: '로그인 정보를 받지 못했습니다. 다시 시도해주세요.' });
     clearDraft();
     storeLogin({ ...res.data, access_token: res.data.access_token });
     goAfterLogin();

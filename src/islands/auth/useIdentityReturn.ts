@@ -14,7 +14,7 @@ export interface VerifiedPerson {
  * verified) and hands the answer to `onAnswer`. A provider or server failure becomes `failure`.
  */
 export function useIdentityReturn<T = VerifiedPerson>(onAnswer: (data: T) => void, opts: { endpoint?: string; failureTitle?: string } = {}) {
-  const { endpoint = '/accounts/portone', failureTitle = 'Identity verification failed' } = opts;
+  const { endpoint = '/accounts/portone', failureTitle = '본인인증에 실패했습니다' } = opts;
   const [failure, setFailure] = useState<{ title: string; detail?: string | null } | null>(null);
   const [checking, setChecking] = useState(false);
   // The latest callback, without re-running the one-time return handling when it changes.
@@ -26,7 +26,7 @@ export function useIdentityReturn<T = VerifiedPerson>(onAnswer: (data: T) => voi
     for (const k of ['identityVerificationId', 'identityVerificationTxId', 'transactionType', 'code', 'message', 'pgCode', 'pgMessage']) q.delete(k);
     history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
     if (identityFailed(back)) {
-      setFailure({ title: 'Identity verification failed', detail: back.message ?? back.code });
+      setFailure({ title: '본인인증에 실패했습니다', detail: back.message ?? back.code });
       return;
     }
     setChecking(true);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { carDisplayName, carFeatures, carSpecs, homeTags, type Car } from '../../domain/car';
+import { TAG_TEXT, carDisplayName, carFeatures, carSpecRows, homeTags, type Car } from '../../domain/car';
 
 interface Props {
   car: Car;
@@ -13,14 +13,6 @@ const tagClass = { NEW: 'border-ink bg-ink text-paper', HOT: 'border-[#8a1c1c] b
 export default function CarDetailView({ car, purchase }: Props) {
   const name = carDisplayName(car);
   const images = car.images.length ? car.images : [car.model.image ?? '/favicon.svg'];
-  const specs = carSpecs(car);
-  const specRows = [
-    { label: 'Engine', value: specs.engine },
-    { label: 'Fuel', value: specs.fuel },
-    { label: 'Transmission', value: specs.transmission },
-    { label: 'Drivetrain', value: specs.drivetrain },
-    { label: 'Seats', value: String(specs.seats) },
-  ];
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-0 pb-16 md:grid-cols-[minmax(0,1fr)_400px] md:gap-12 md:px-6 md:pt-10">
       <section aria-label="차량 이미지" className="md:col-start-1 md:row-start-1">
@@ -38,12 +30,12 @@ export default function CarDetailView({ car, purchase }: Props) {
         <div className="md:sticky md:top-[80px] md:w-[400px]" data-testid="car-panel">
           <ul className="flex flex-wrap gap-1.5" aria-label="태그">
             {homeTags(car).map((t) => (
-              <li key={t} className={`border px-2 py-0.5 text-[10px] font-bold tracking-[0.18em] ${tagClass[t]}`}>{t}</li>
+              <li key={t} data-tag={t} className={`border px-2 py-0.5 text-[11px] font-bold ${tagClass[t]}`}>{TAG_TEXT[t]}</li>
             ))}
           </ul>
           <p className="mt-4 text-[11px] font-semibold uppercase tracking-[0.3em] text-muted">{car.model.brand.name}</p>
           <h1 className="mt-2 font-serif text-3xl leading-tight md:text-4xl">{name}</h1>
-          <p className="mt-2 text-sm text-muted">Model · {car.model.name}</p>
+          <p className="mt-2 text-sm text-muted">모델 · {car.model.name}</p>
           <div className="mt-8">{purchase}</div>
         </div>
       </aside>
@@ -51,22 +43,23 @@ export default function CarDetailView({ car, purchase }: Props) {
       <div className="px-4 md:col-start-1 md:row-start-2 md:px-0">
         {car.description && (
           <section aria-labelledby="car-description">
-            <h2 id="car-description" className="eyebrow">DESCRIPTION</h2>
+            <p className="eyebrow" aria-hidden="true">DESCRIPTION</p>
+            <h2 id="car-description" className="mt-2 text-lg font-semibold">차량 소개</h2>
             <p className="mt-4 leading-8 text-ink/85">{car.description}</p>
           </section>
         )}
-        <DetailSection title="Specifications" rows={specRows} className="mt-10 border-t" />
-        <DetailSection title="Features" rows={carFeatures(car)} className="border-y" />
+        <DetailSection title="제원" rows={carSpecRows(car)} className="mt-10 border-t" />
+        <DetailSection title="차량 정보" rows={carFeatures(car)} className="border-y" />
       </div>
     </article>
   );
 }
 
-/** A collapsible, open-by-default list of label/value rows (Specifications, Features). */
+/** A collapsible, open-by-default list of label/value rows (제원 and 차량 정보: the spec's Specifications and Features). */
 function DetailSection({ title, rows, className }: { title: string; rows: { label: string; value: string | number }[]; className: string }) {
   return (
     <details className={`group border-line ${className}`} open>
-      <summary className="flex cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold tracking-[0.2em]">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between py-5 text-sm font-semibold">
         {title} <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45">+</span>
       </summary>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 pb-6 text-sm">

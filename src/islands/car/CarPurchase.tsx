@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { availableDurations, defaultDuration, feeForTerm, orderRefusal, termPriceText, type Car } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { inquire } from './inquire';
 
 interface Props {
@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Month slider over the offered terms (ascending; the longest by default), the fee, and Inquire Now.
+ * Month slider over the offered terms (ascending; the longest by default), the fee, and 구독 신청하기 (the spec's Inquire Now).
  * The fallback page hydrates it; the static car page renders it once and purchase.ts drives it.
  */
 export default function CarPurchase({ car }: Props) {
@@ -26,7 +26,7 @@ export default function CarPurchase({ car }: Props) {
     <div className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}
       data-subscriptable={String(car.is_subscriptable)} data-available-from={car.subscription_available_from ?? ''}>
       <div className="flex items-baseline justify-between">
-        <label htmlFor="month-slider" className="text-[11px] font-semibold tracking-[0.25em]">SUBSCRIPTION</label>
+        <label htmlFor="month-slider" className="text-xs font-semibold">구독 기간</label>
         <span className="text-sm font-semibold" data-testid="selected-month">{month === null ? '-' : `${month}개월`}</span>
       </div>
       {terms.length > 0 ? (
@@ -52,12 +52,12 @@ export default function CarPurchase({ car }: Props) {
         </p>
         {car.retail_price !== null && (
           <p className="mt-2 text-sm text-muted">
-            차량 가격 <s data-testid="retail-price">₩{formatWon(car.retail_price)}</s>
+            차량 가격 <s data-testid="retail-price">{won(car.retail_price)}</s>
           </p>
         )}
       </div>
       <p role="status" className="mt-6 text-sm font-semibold text-red-800" data-testid="order-refusal" data-order-refusal hidden={!refusal}>{refusal}</p>
-      <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month)} className="btn-primary latin mt-6 w-full py-4" data-inquire>Inquire Now</button>
+      <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month)} className="btn-primary mt-6 w-full py-4" data-inquire>구독 신청하기</button>
     </div>
   );
 }

@@ -21,7 +21,7 @@ export default function ActionButtons({ triggers, state }: { triggers: UiTrigger
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       {triggers.map((t) => (
-        <a key={t} href={ACTIONS[t].href(state)} className="border border-ink px-3 py-2 text-xs font-semibold transition-colors hover:bg-ink hover:text-paper">
+        <a key={t} href={ACTIONS[t].href(state)} className="inline-flex min-h-11 items-center border border-ink px-3 text-xs font-semibold transition-colors hover:bg-ink hover:text-paper">
           {ACTIONS[t].label}
         </a>
       ))}

@@ -24,18 +24,20 @@ export default function BookingCard({ state, onChange }: { state: BookingState; 
         {SHOWN_KEYS.map((key) => {
           const value = formatBookingValue(key, state[key], today);
           return (
-            <div key={key} className="flex items-start justify-between gap-2 py-2" data-testid={`booking-${key}`}>
-              <dt className="shrink-0 pt-0.5 text-xs text-muted">{key}</dt>
+            <div key={key} className="flex items-start justify-between gap-2 py-1" data-testid={`booking-${key}`}>
+              <dt className="shrink-0 pt-3 text-xs text-muted">{key}</dt>
               <dd className="min-w-0 flex-1 text-right">
-                <span className="block font-medium">{value || <span className="text-muted">-</span>}</span>
-                {editing === key ? (
-                  <FieldEditor field={key} state={state} onSave={save} onCancel={() => setEditing(null)} />
-                ) : (
-                  <span className="mt-1 flex justify-end gap-3 text-xs">
-                    <button type="button" onClick={() => setEditing(key)} className="underline" aria-label={`${key} ${value ? '수정' : '입력'}`}>{value ? '수정' : '입력'}</button>
-                    {value && <button type="button" onClick={() => remove(key)} className="text-muted underline" aria-label={`${key} 삭제`}>삭제</button>}
-                  </span>
-                )}
+                {/* The actions are 44 px squares beside the value: comfortable taps on a phone. */}
+                <span className="flex items-center justify-end gap-1">
+                  <span className="min-w-0 break-words py-2 font-medium">{value || <span className="text-muted">-</span>}</span>
+                  {editing !== key && (
+                    <>
+                      <button type="button" onClick={() => setEditing(key)} className="min-h-11 min-w-11 shrink-0 text-xs underline" aria-label={`${key} ${value ? '수정' : '입력'}`} data-testid="booking-action">{value ? '수정' : '입력'}</button>
+                      {value && <button type="button" onClick={() => remove(key)} className="min-h-11 min-w-11 shrink-0 text-xs text-muted underline" aria-label={`${key} 삭제`} data-testid="booking-action">삭제</button>}
+                    </>
+                  )}
+                </span>
+                {editing === key && <FieldEditor field={key} state={state} onSave={save} onCancel={() => setEditing(null)} />}
               </dd>
             </div>
           );

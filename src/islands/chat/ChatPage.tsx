@@ -42,10 +42,10 @@ export default function ChatPage() {
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
       <section aria-labelledby="chat-title" className="flex min-w-0 flex-col self-start border border-line bg-white">
-        <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+        <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-1">
           <h2 id="chat-title" className="text-sm font-semibold">예약 도우미</h2>
-          <a href="#booking-card" className="ml-auto text-xs underline md:hidden">예약 정보 보기</a>
-          <button type="button" onClick={clear} disabled={!messages.length && isEmptyState(booking)} className="text-xs underline disabled:opacity-40">
+          <a href="#booking-card" className="ml-auto inline-flex min-h-11 items-center px-1 text-xs underline md:hidden">예약 정보 보기</a>
+          <button type="button" onClick={clear} disabled={!messages.length && isEmptyState(booking)} className="inline-flex min-h-11 items-center px-1 text-xs underline disabled:opacity-40">
             대화 지우기
           </button>
         </div>

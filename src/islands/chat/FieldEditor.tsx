@@ -56,8 +56,8 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
       )}
       {error && <p id={`${id}-error`} className="text-xs text-[#8a1c1c]">{error}</p>}
       <div className="flex gap-2">
-        <button type="submit" className="bg-ink px-3 py-1.5 text-xs font-semibold text-paper">저장</button>
-        <button type="button" onClick={onCancel} className="border border-line px-3 py-1.5 text-xs">취소</button>
+        <button type="submit" className="min-h-11 min-w-11 bg-ink px-3 text-xs font-semibold text-paper">저장</button>
+        <button type="button" onClick={onCancel} className="min-h-11 min-w-11 border border-line px-3 text-xs">취소</button>
       </div>
     </form>
   );

@@ -50,7 +50,7 @@ export default function MessageList({ messages, state, busy, onExample }: { mess
           <ul className="mt-4 flex flex-wrap gap-2">
             {EXAMPLES.map((e) => (
               <li key={e}>
-                <button type="button" onClick={() => onExample(e)} className="border border-line bg-paper px-3 py-2 text-left text-xs text-ink hover:border-gold">
+                <button type="button" onClick={() => onExample(e)} className="min-h-11 border border-line bg-paper px-3 py-2 text-left text-xs text-ink hover:border-gold">
                   {e}
                 </button>
               </li>

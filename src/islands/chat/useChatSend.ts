@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { sendChat } from '../../client/chat';
 import { $booking, addMessage, patchMessage, updateBooking } from './store';
 
-/** Spec §8 texts of a failed and of an empty answer. */
-export const CHAT_ERROR = 'An error occurred.';
-export const CHAT_EMPTY = 'No response.';
+/** The texts of a failed and of an empty answer (spec §8's 'An error occurred.' and 'No response.' in Korean). */
+export const CHAT_ERROR = '오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
+export const CHAT_EMPTY = '응답이 없습니다. 잠시 후 다시 시도해주세요.';
 
 /** Sending a message: the user's line, the streaming answer, its updates, and what the live region says. */
 export function useChatSend(carId: number | null) {

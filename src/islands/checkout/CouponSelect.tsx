@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { couponDiscount, type CouponHolding } from '../../domain/pricing';
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
   onChange: (id: number | null) => void;
 }
 
-const label = (h: CouponHolding, fee: number) => `${h.coupon.name} (-₩${formatWon(couponDiscount(h.coupon, fee))})`;
+const label = (h: CouponHolding, fee: number) => `${h.coupon.name} (-${won(couponDiscount(h.coupon, fee))})`;
 
 /** Chooses none or exactly one of the coupons that fit the fee; the list scrolls past 260 px. */
 export default function CouponSelect({ coupons, fee, value, onChange }: Props) {

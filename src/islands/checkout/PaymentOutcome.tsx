@@ -1,4 +1,4 @@
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import type { PaymentView } from '../../domain/payments';
 
 /** The charge an order made, in its completion dialog: 결제 완료 with the amount and the receipt, or 결제 확인 중. */
@@ -13,7 +13,7 @@ export function PaymentDone({ payment }: { payment: PaymentView | null }) {
   }
   return (
     <div className="mt-4 border border-line bg-paper p-3 text-sm" data-testid="payment-result">
-      <p className="font-semibold">결제 완료 · {formatWon(payment.amount)}원</p>
+      <p className="font-semibold">결제 완료 · {won(payment.amount)}</p>
       <p className="mt-1 flex flex-wrap gap-x-4">
         {payment.receipt_url && <a href={payment.receipt_url} target="_blank" rel="noopener" className="underline underline-offset-4">영수증 보기</a>}
         <a href="/my/payments" className="underline underline-offset-4">결제 내역</a>

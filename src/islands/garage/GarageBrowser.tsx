@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OTHERS_SLUG, type Car } from '../../domain/car';
+import { OTHERS_NAME, OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import GarageCard from './GarageCard';
@@ -96,7 +96,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
     return () => io.disconnect();
   }, [status, page, filters, load]);
 
-  const title = filters.brand === OTHERS_SLUG ? 'Others' : (brands.find((b) => b.slug === filters.brand)?.name ?? 'All Brands');
+  const title = filters.brand === OTHERS_SLUG ? OTHERS_NAME : (brands.find((b) => b.slug === filters.brand)?.name ?? '전체 브랜드');
   const busy = status === 'loading';
   // Page 1 failed: neither the old cars nor their count stand for the chosen filters.
   const failedFirst = status === 'error' && failedPage === 1;
@@ -109,8 +109,8 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
       <div className="min-w-0">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h1 className="font-serif text-3xl md:text-4xl" data-testid="garage-title">{title}</h1>
-          <p className="text-xs font-semibold tracking-[0.2em] text-muted" data-testid="garage-count" aria-live="polite">
-            {failedFirst ? '' : `${page.cars.length} / ${page.total} PRODUCTS`}
+          <p className="text-xs font-semibold text-muted" data-testid="garage-count" aria-live="polite">
+            {failedFirst ? '' : `${page.cars.length} / ${page.total}대`}
           </p>
         </div>
         <div className="mt-6">

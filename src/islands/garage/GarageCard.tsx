@@ -1,5 +1,5 @@
-import { carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
-import { formatWon } from '../../domain/money';
+import { TAG_TEXT, carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { formatWon, won } from '../../domain/money';
 
 interface Props {
   car: Car;
@@ -24,7 +24,7 @@ export default function GarageCard({ car, featured = false, today }: Props) {
         {labels.length > 0 && (
           <ul className="absolute left-3 top-3 flex gap-1.5" aria-label="라벨">
             {labels.map((l) => (
-              <li key={l} data-label={l} className={`px-2 py-1 text-[10px] font-bold uppercase tracking-[0.18em] ${l === 'Promoted' ? 'bg-ink text-paper' : 'bg-[#8a1c1c] text-white'}`}>{l}</li>
+              <li key={l} data-label={l} className={`px-2 py-1 text-[11px] font-bold ${l === 'Promoted' ? 'bg-ink text-paper' : 'bg-[#8a1c1c] text-white'}`}>{TAG_TEXT[l]}</li>
             ))}
           </ul>
         )}
@@ -39,7 +39,7 @@ export default function GarageCard({ car, featured = false, today }: Props) {
           </p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="text-sm font-semibold">{fee !== null ? `₩${formatWon(fee)}/월~` : '문의 필요'}</p>
+          <p className="text-sm font-semibold">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
           {!available && car.subscription_available_from && <p className="mt-1 text-xs text-[#8a1c1c]">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
           {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
         </div>

@@ -1,4 +1,4 @@
-import { MONTH_FILTER_OPTIONS, OTHERS_SLUG } from '../../domain/car';
+import { MONTH_FILTER_OPTIONS, OTHERS_NAME, OTHERS_SLUG } from '../../domain/car';
 import type { GarageBrand } from '../../domain/catalogue';
 import { SORT_OPTIONS, type GarageFilters } from './garage-query';
 
@@ -8,12 +8,12 @@ interface Props {
   onChange: (next: Partial<GarageFilters>) => void;
 }
 
-const brandOptions = (brands: GarageBrand[]) => [...brands.map((b) => ({ slug: b.slug, name: b.name })), { slug: OTHERS_SLUG, name: 'Others' }];
+const brandOptions = (brands: GarageBrand[]) => [...brands.map((b) => ({ slug: b.slug, name: b.name })), { slug: OTHERS_SLUG, name: OTHERS_NAME }];
 const pill = (on: boolean) =>
   `min-h-9 shrink-0 border text-xs font-semibold transition-colors md:px-3 ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
-/** Filter names are Latin capitals, the one place wide tracking belongs. */
-const label = 'text-[11px] font-semibold tracking-[0.18em]';
-/** On mobile MONTHS and AVAILABILITY share a label column so their controls line up. */
+/** Filter names (Korean: no wide tracking). */
+const label = 'text-xs font-semibold';
+/** On mobile 기간 and 구독 가능 share a label column so their controls line up. */
 const labelColumn = 'w-[6.75rem] shrink-0 md:w-auto';
 
 /** Desktop: the left-hand brand list with the chosen brand's models. */
@@ -21,9 +21,9 @@ export function BrandList({ filters, brands, onChange }: Props) {
   const current = brands.find((b) => b.slug === filters.brand);
   return (
     <nav aria-label="브랜드" className="text-sm">
-      <p className="eyebrow">BRANDS</p>
+      <p className="text-xs font-semibold text-muted">브랜드</p>
       <ul className="mt-4 space-y-1">
-        {[{ slug: null as string | null, name: 'All' }, ...brandOptions(brands)].map((b) => (
+        {[{ slug: null as string | null, name: '전체' }, ...brandOptions(brands)].map((b) => (
           <li key={b.slug ?? 'all'}>
             <button type="button" onClick={() => onChange({ brand: b.slug, models: [] })} aria-pressed={filters.brand === b.slug} className={`w-full py-1.5 text-left tracking-wide transition-colors hover:text-ink ${filters.brand === b.slug ? 'font-semibold text-ink' : 'text-ink/75'}`}>
               {b.name}
@@ -49,21 +49,21 @@ export function BrandList({ filters, brands, onChange }: Props) {
   );
 }
 
-/** MONTHS, AVAILABILITY and SORT; on mobile also the brand dropdown. */
+/** 기간 (the spec's MONTHS), 구독 가능 (AVAILABILITY) and 정렬 (SORT); on mobile also the brand dropdown. */
 export function FilterBar({ filters, brands, onChange }: Props) {
   const sortValue = filters.sort ? `${filters.sort}:${filters.order}` : '';
-  // Mobile: BRAND and SORT side by side, then one row each for MONTHS (all terms in view) and AVAILABILITY.
+  // Mobile: 브랜드 and 정렬 side by side, then one row each for 기간 (all terms in view) and 구독 가능.
   return (
     <div className="grid grid-cols-2 gap-x-3 gap-y-3 border-y border-line py-4 md:flex md:flex-wrap md:items-center md:gap-x-8 md:gap-y-4">
       <label className="flex min-w-0 flex-col gap-1.5 md:hidden">
-        <span className={label}>BRAND</span>
+        <span className={label}>브랜드</span>
         <select className="field py-2" value={filters.brand ?? ''} onChange={(e) => onChange({ brand: e.target.value || null, models: [] })} aria-label="브랜드 선택">
-          <option value="">All</option>
+          <option value="">전체</option>
           {brandOptions(brands).map((b) => <option key={b.slug} value={b.slug}>{b.name}</option>)}
         </select>
       </label>
       <label className="flex min-w-0 flex-col gap-1.5 md:order-last md:ml-auto md:flex-row md:items-center md:gap-3">
-        <span className={label}>SORT</span>
+        <span className={label}>정렬</span>
         <select className="field py-2 md:w-48" value={sortValue} aria-label="정렬"
           onChange={(e) => {
             const [sort, order] = e.target.value.split(':') as [GarageFilters['sort'], GarageFilters['order']];
@@ -74,19 +74,19 @@ export function FilterBar({ filters, brands, onChange }: Props) {
         </select>
       </label>
       <div className="col-span-2 flex items-center gap-3" role="group" aria-labelledby="filter-months">
-        <span id="filter-months" className={`${label} ${labelColumn}`}>MONTHS</span>
+        <span id="filter-months" className={`${label} ${labelColumn}`}>기간(개월)</span>
         <div className="grid min-w-0 flex-1 grid-cols-7 gap-1 md:flex md:gap-1.5" data-testid="month-options">
           {[null, ...MONTH_FILTER_OPTIONS].map((m) => (
             <button key={m ?? 'all'} type="button" aria-pressed={filters.month === m} onClick={() => onChange({ month: m })} className={pill(filters.month === m)}>
-              {m === null ? 'All' : m}
+              {m === null ? '전체' : m}
             </button>
           ))}
         </div>
       </div>
       <div className="col-span-2 flex items-center gap-3" role="group" aria-labelledby="filter-availability">
-        <span id="filter-availability" className={`${label} ${labelColumn}`}>AVAILABILITY</span>
+        <span id="filter-availability" className={`${label} ${labelColumn}`}>구독 가능</span>
         <div className="flex gap-1.5">
-          <button type="button" aria-pressed={!filters.availableOnly} onClick={() => onChange({ availableOnly: false })} className={`${pill(!filters.availableOnly)} px-3`}>All</button>
+          <button type="button" aria-pressed={!filters.availableOnly} onClick={() => onChange({ availableOnly: false })} className={`${pill(!filters.availableOnly)} px-3`}>전체</button>
           <button type="button" aria-pressed={filters.availableOnly} onClick={() => onChange({ availableOnly: true })} className={`${pill(filters.availableOnly)} px-3`}>지금 구독 가능</button>
         </div>
       </div>

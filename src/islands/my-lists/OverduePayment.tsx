@@ -1,6 +1,6 @@
 import { post } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import type { Subscription } from '../../domain/subscriptions';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
@@ -36,7 +36,7 @@ export default function SubscriptionBilling({ subscription: s, onPaid }: { subsc
   return (
     <div className="mt-2 text-sm" data-testid="subscription-billing">
       {b.status === 'ACTIVE' && b.next_charge_date && (
-        <p>다음 결제 {b.next_charge_date} · {formatWon(b.next_charge_amount ?? 0)}원</p>
+        <p>다음 결제 {b.next_charge_date} · {won(b.next_charge_amount ?? 0)}</p>
       )}
       {(b.status === 'PAST_DUE' || b.status === 'OVERDUE') && (
         <div role="alert" className="mt-1 border border-red-300 bg-red-50 p-3 text-red-800">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import { formatKoreaDateTime } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { PAYMENT_PURPOSE_LABEL, PAYMENT_STATUS_LABEL, type PaymentView, type RefundView } from '../../domain/payments';
 import ListState from './ListState';
 
@@ -37,10 +37,10 @@ export default function PaymentList() {
                   <span className={`text-xs font-semibold ${p.status === 'FAILED' ? 'text-red-700' : ''}`} data-testid="payment-status">{PAYMENT_STATUS_LABEL[p.status]}</span>
                 </div>
                 <p className="mt-1 font-semibold">{p.order_name}</p>
-                <p className="mt-1 text-lg font-semibold">{formatWon(p.amount)}원</p>
+                <p className="mt-1 text-lg font-semibold">{won(p.amount)}</p>
                 {p.failure_reason && <p className="mt-1 text-sm text-red-700">{p.failure_reason}</p>}
                 {refunds.map((r) => (
-                  <p key={r.id} className="mt-1 text-sm">환불 {formatWon(r.amount)}원 · {formatKoreaDateTime(r.completed_at ?? r.created_at)} · {r.reason}</p>
+                  <p key={r.id} className="mt-1 text-sm">환불 {won(r.amount)} · {formatKoreaDateTime(r.completed_at ?? r.created_at)} · {r.reason}</p>
                 ))}
                 <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
                   {p.receipt_url && <a href={p.receipt_url} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center underline underline-offset-4">영수증 보기</a>}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { del, get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
-import { formatWon } from '../../domain/money';
+import { formatWon, won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
@@ -49,14 +49,14 @@ export default function RequestDetail() {
     ['시작일', r.start_date ?? '확정 후 안내'],
     ['종료일', r.end_date ?? '확정 후 안내'],
     ['포인트', `${formatWon(r.point_used)} P`],
-    ['월 결제 금액', `₩${formatWon(r.final_fee)}`],
-    ['첫 달 결제', r.payment ? `${formatWon(r.payment.amount)}원 · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
+    ['월 결제 금액', won(r.final_fee)],
+    ['첫 달 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
     ['빌링키', r.billing_key],
   ];
   return (
     <div className="space-y-10">
       <dl className="grid grid-cols-[7rem_1fr] gap-y-3 border border-line bg-white p-6 text-sm" data-testid="request-fields">
-        {rows.map(([k, v]) => [<dt key={k} className="text-muted">{k}</dt>, <dd key={`${k}-v`} className="font-semibold">{v}</dd>])}
+        {rows.map(([k, v]) => [<dt key={k} className="text-muted">{k}</dt>, <dd key={`${k}-v`} className="min-w-0 break-words font-semibold">{v}</dd>])}
       </dl>
       {r.payment?.receipt_url && (
         <p className="text-sm"><a href={r.payment.receipt_url} target="_blank" rel="noopener" className="underline underline-offset-4">첫 달 결제 영수증 보기</a> · <a href="/my/payments" className="underline underline-offset-4">결제 내역</a></p>
@@ -68,12 +68,12 @@ export default function RequestDetail() {
             <button type="button" onClick={() => void cancel(r)} disabled={busy} className="border border-red-700 px-6 py-3 font-semibold text-red-700 disabled:opacity-50">
               {busy ? '취소 중...' : '신청 취소'}
             </button>
-            <a href="/my/requests" className="px-2 py-3 text-sm underline">목록으로</a>
+            <a href="/my/requests" className="inline-flex min-h-11 items-center px-2 text-sm underline">목록으로</a>
           </div>
           {cancelError && <p role="alert" className="text-red-700">{cancelError}</p>}
         </>
       ) : (
-        <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="underline">목록으로</a></p>
+        <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="inline-flex min-h-11 items-center underline">목록으로</a></p>
       )}
     </div>
   );

@@ -7,7 +7,8 @@ import { couponSelectable, type CouponHolding } from '../../domain/pricing';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 import CouponSelect from '../checkout/CouponSelect';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
-import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { subscriptionCheckoutMessages } from '../checkout/payment-messages';
+import { useBillingCheckout } from '../checkout/useBillingCheckout';
 
 interface Props {
   request: SubscriptionRequest;
@@ -23,11 +24,7 @@ interface EditDraft {
 
 const field = 'w-full border border-line bg-white px-3 py-2';
 const storage = jsonCheckoutStorage<EditDraft>('subscribeEdit');
-const MESSAGES: CheckoutMessages = {
-  providerFailed: (m) => `Payment failed: ${m}`,
-  sendFailed: '요청 수정에 실패했습니다.',
-  callFailed: (m) => `Error during payment call: ${m}`,
-};
+const MESSAGES = subscriptionCheckoutMessages('요청 수정에 실패했습니다.');
 
 /** Edits term, coupon (picker of the held coupons) and points; 카드 변경 registers a new card through the billing flow. */
 export default function RequestEditForm({ request, onSaved }: Props) {
@@ -101,10 +98,10 @@ export default function RequestEditForm({ request, onSaved }: Props) {
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm sm:col-span-2">
         <span>결제 카드 <span className="text-muted" data-testid="billing-key">{request.billing_key}</span></span>
-        <button type="button" onClick={changeCard} disabled={busy || checkout.stage === 'sending'} className="border border-ink px-4 py-2 disabled:opacity-50">카드 변경</button>
+        <button type="button" onClick={changeCard} disabled={busy || checkout.stage === 'sending'} className="min-h-11 border border-ink px-4 disabled:opacity-50">카드 변경</button>
       </div>
       <div className="sm:col-span-2">
-        <button type="submit" disabled={busy || checkout.stage === 'sending'} className="bg-ink px-6 py-3 font-semibold text-paper disabled:opacity-50">
+        <button type="submit" disabled={busy || checkout.stage === 'sending'} className="min-h-11 bg-ink px-6 py-3 font-semibold text-paper disabled:opacity-50">
           {busy || checkout.stage === 'sending' ? '저장 중...' : '저장'}
         </button>
         {notice && (

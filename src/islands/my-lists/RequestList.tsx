@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { del } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import DateGroups from './DateGroups';
 import ListState from './ListState';
 import { useList } from './useList';
@@ -30,14 +30,14 @@ export default function RequestList() {
           dateOf={(r) => r.created_at}
           keyOf={(r) => r.id}
           render={(r) => (
-            <div className="flex items-center justify-between gap-4" data-testid="request-item">
-              <a href={`/subscribe/request/${r.id}`} className="min-w-0">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3" data-testid="request-item">
+              <a href={`/subscribe/request/${r.id}`} className="min-w-0 flex-1 basis-52">
                 <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · {r.status === 'CONFIRMED' ? '확정' : '접수'}</p>
-                <p className="truncate font-semibold">{carDisplayName(r.car)}</p>
-                <p className="text-sm">{r.month}개월 · 월 ₩{formatWon(r.final_fee)}</p>
+                <p className="break-words font-semibold">{carDisplayName(r.car)}</p>
+                <p className="text-sm">{r.month}개월 · 월 {won(r.final_fee)}</p>
               </a>
               {r.status === 'PENDING' && (
-                <button type="button" onClick={() => void cancel(r)} disabled={cancelling !== null} className="shrink-0 border border-ink px-4 py-2 text-sm disabled:opacity-50">
+                <button type="button" onClick={() => void cancel(r)} disabled={cancelling !== null} className="min-h-11 min-w-11 shrink-0 border border-ink px-4 text-sm disabled:opacity-50">
                   {cancelling === r.id ? '취소 중...' : '취소하기'}
                 </button>
               )}

@@ -1,12 +1,13 @@
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
+import { subscriptionBadge } from './badges';
 import SubscriptionBilling from './OverduePayment';
 import ListState from './ListState';
 import { useList } from './useList';
 import { CHAT_CHANNEL_URL } from './links';
 import type { Subscription } from '../../domain/subscriptions';
 
-/** /my/subscriptions: the user's subscriptions by date with an ACTIVE/INACTIVE badge and their billing; 해지하기 goes to the chat channel. */
+/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 goes to the chat channel. */
 export default function SubscriptionList() {
   const { items, error, reload } = useList<Subscription>('/subscriptions', 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -17,17 +18,17 @@ export default function SubscriptionList() {
           dateOf={(s) => s.created_at}
           keyOf={(s) => s.id}
           render={(s) => (
-            <div className="flex items-center justify-between gap-4" data-testid="subscription-item">
-              <div className="min-w-0">
-                <span className={`inline-block px-2 py-0.5 text-xs font-bold tracking-wider ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`}>
-                  {s.is_active ? 'ACTIVE' : 'INACTIVE'}
+            <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3" data-testid="subscription-item">
+              <div className="min-w-0 flex-1 basis-52">
+                <span className={`inline-block px-2 py-0.5 text-xs font-bold ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`} data-testid="subscription-badge">
+                  {subscriptionBadge(s.is_active)}
                 </span>
-                <p className="mt-1 truncate font-semibold">{carDisplayName(s.request.car)}</p>
+                <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
               </div>
               {s.is_active && (
-                <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="shrink-0 border border-ink px-4 py-2 text-sm">해지하기</a>
+                <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-ink px-4 text-sm">해지하기</a>
               )}
             </div>
           )}

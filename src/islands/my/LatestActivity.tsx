@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
+import { subscriptionBadge } from '../my-lists/badges';
 import { butlerCarName, butlerRequestHref, butlerSubscriptionHref, tripPeriod } from '../butler-lists/format';
 import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';
 import type { Subscription, SubscriptionRequest } from '../../domain/subscriptions';
@@ -42,7 +43,7 @@ export default function LatestActivity() {
       ]);
       setSections([
         { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions',
-          item: sub && { id: sub.id, title: carDisplayName(sub.request.car), detail: period(sub.start_date, sub.end_date), badge: sub.is_active ? 'ACTIVE' : 'INACTIVE', href: '/my/subscriptions' } },
+          item: sub && { id: sub.id, title: carDisplayName(sub.request.car), detail: period(sub.start_date, sub.end_date), badge: subscriptionBadge(sub.is_active), href: '/my/subscriptions' } },
         { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests',
           item: req && { id: req.id, title: carDisplayName(req.car), detail: `${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
         { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions',
@@ -59,15 +60,16 @@ export default function LatestActivity() {
       <div className="grid gap-4 md:grid-cols-2">
         {sections.map((s) => (
           <section key={s.key} aria-labelledby={`latest-${s.key}`} className="rounded border border-line bg-white p-5">
-            <div className="flex items-baseline justify-between">
+            <div className="flex items-center justify-between gap-3">
               <h2 id={`latest-${s.key}`} className="font-semibold">{s.heading}</h2>
-              <a href={s.all} className="text-sm text-muted underline underline-offset-4">전체 보기</a>
+              {/* 44 px tall and wide: a comfortable tap on a phone; the label names its list for screen readers. */}
+              <a href={s.all} aria-label={`${s.heading} 전체 보기`} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center px-2 text-sm text-muted underline underline-offset-4">전체 보기</a>
             </div>
             {s.item ? (
               <a href={s.item.href} className="mt-3 block rounded border border-line p-3 hover:border-ink">
                 <span className="flex items-center gap-2 font-semibold">
                   {s.item.title}
-                  {s.item.badge && <span className="rounded bg-ink px-1.5 py-0.5 text-[10px] tracking-widest text-white">{s.item.badge}</span>}
+                  {s.item.badge && <span className="shrink-0 rounded bg-ink px-1.5 py-0.5 text-[11px] text-white">{s.item.badge}</span>}
                 </span>
                 <span className="mt-1 block text-sm text-muted">{s.item.detail}</span>
               </a>
@@ -77,7 +79,7 @@ export default function LatestActivity() {
           </section>
         ))}
       </div>
-      <a href="/my/butler" className="inline-block text-sm underline underline-offset-4">의전 예약 한눈에 보기</a>
+      <a href="/my/butler" className="inline-flex min-h-11 items-center text-sm underline underline-offset-4">의전 예약 한눈에 보기</a>
     </div>
   );
 }

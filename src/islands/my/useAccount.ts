@@ -9,7 +9,7 @@ export type AccountState =
   | { status: 'ready'; account: AccountView }
   | { status: 'expired' | 'failed' | 'empty'; message: string };
 
-/** Loads GET /accounts; an expired or refused token clears the session (spec: 'login expired, please log in again'). */
+/** Loads GET /accounts; an expired or refused token clears the session (the spec's English texts in Korean: docs/decisions/korean-messages.md). */
 export function useAccount(): AccountState {
   const [state, setState] = useState<AccountState>({ status: 'loading' });
   useEffect(() => {
@@ -19,12 +19,12 @@ export function useAccount(): AccountState {
       if (!res.ok) {
         if (res.status === 401 || res.error.code === ErrorCode.TOKEN_EXPIRED) {
           clearSession();
-          return setState({ status: 'expired', message: 'login expired, please log in again' });
+          return setState({ status: 'expired', message: '로그인이 만료되었습니다. 다시 로그인해주세요.' });
         }
-        return setState({ status: 'failed', message: 'Failed to load user info' });
+        return setState({ status: 'failed', message: '회원 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.' });
       }
       const account = res.data && 'user' in res.data ? res.data.user : res.data;
-      if (!account || typeof account !== 'object' || !('id' in account)) return setState({ status: 'empty', message: 'No user info' });
+      if (!account || typeof account !== 'object' || !('id' in account)) return setState({ status: 'empty', message: '회원 정보가 없습니다. 다시 로그인해주세요.' });
       setIdentityVerified(Boolean(account.ci_verified));
       setUserCookie({ id: account.id, username: account.username, name: account.name, email: account.email });
       setState({ status: 'ready', account });

@@ -4,7 +4,7 @@ import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { formatWon, won } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
 import CouponSelect from '../checkout/CouponSelect';
 import Dialog from '../checkout/Dialog';
@@ -12,18 +12,15 @@ import IdentityRequired from '../checkout/IdentityRequired';
 import PointInput from '../checkout/PointInput';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
 import PriceTable from '../checkout/PriceTable';
-import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { subscriptionCheckoutMessages } from '../checkout/payment-messages';
+import { useBillingCheckout } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
 
-const MESSAGES: CheckoutMessages = {
-  providerFailed: (m) => `Payment failed: ${m}`,
-  sendFailed: 'Subscription request failed. Please try again later.',
-  callFailed: (m) => `Error during payment call: ${m}`,
-};
+const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
 const query = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 
@@ -92,7 +89,6 @@ export default function OrderPage() {
   }
 
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
-  const won = (n: number) => `₩${formatWon(n)}`;
 
   if (loading) return <p className="py-20 text-center text-muted">로딩 중...</p>;
   return (
@@ -163,7 +159,6 @@ export default function OrderPage() {
 }
 
 function SubscriptionPrice({ quote }: { quote: ReturnType<typeof quoteSubscription> }) {
-  const won = (n: number) => `₩${formatWon(n)}`;
   return (
     <PriceTable
       rows={[

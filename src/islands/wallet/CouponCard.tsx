@@ -1,19 +1,19 @@
 import { couponState } from '../../domain/coupons';
 import { todayInKorea } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import type { CouponHolding } from '../../domain/pricing';
 
-/** The discount in words: 10% 할인, ₩300,000 할인, or 무료. */
+/** The discount in words: 10% 할인, 300,000원 할인, or 무료. */
 function discountText(c: CouponHolding['coupon']): string {
   if (c.discount_type === 'PERCENTAGE') return `${c.discount_rate ?? 0}% 할인`;
-  if (c.discount_type === 'FIXED') return `₩${formatWon(c.discount ?? 0)} 할인`;
+  if (c.discount_type === 'FIXED') return `${won(c.discount ?? 0)} 할인`;
   return '무료';
 }
 
 function rangeText(c: CouponHolding['coupon']): string | null {
   if (c.min_price === null && c.max_price === null) return null;
-  const min = c.min_price !== null ? `₩${formatWon(c.min_price)} 이상` : '';
-  const max = c.max_price !== null ? `₩${formatWon(c.max_price)} 이하` : '';
+  const min = c.min_price !== null ? `${won(c.min_price)} 이상` : '';
+  const max = c.max_price !== null ? `${won(c.max_price)} 이하` : '';
   return `월 구독료 ${[min, max].filter(Boolean).join(' ')}`;
 }
 

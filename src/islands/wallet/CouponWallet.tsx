@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, post } from '../../client/api';
 import { couponHeld, couponState } from '../../domain/coupons';
+import { formatWon } from '../../domain/money';
 import { todayInKorea } from '../../domain/dates';
 import type { ApiFailure } from '../../domain/error-codes';
 import type { CouponHolding } from '../../domain/pricing';
@@ -9,9 +10,12 @@ import CouponCard from './CouponCard';
 
 export { COUPON_MODE_KEY } from '../../stores/coupon-mode';
 
+/** The tabs read in Korean; the stored value stays the spec's SUBSCRIBE or BUTLER. */
+const TAB_LABEL: Record<Mode, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
+
 const errorLines = (e: ApiFailure) => [e.message, ...Object.values(e.errors ?? {}).flat()].filter((v, i, a) => a.indexOf(v) === i);
 
-/** /coupon: SUBSCRIBE and BUTLER tabs, code entry, available and used-or-expired lists. */
+/** /coupon: 구독 and 의전 tabs (SUBSCRIBE and BUTLER coupons), code entry, available and used-or-expired lists. */
 export default function CouponWallet() {
   const [mode, setMode] = useState<Mode>('SUBSCRIBE');
   const [coupons, setCoupons] = useState<CouponHolding[] | null>(null);
@@ -56,11 +60,11 @@ export default function CouponWallet() {
       else if (p.status !== 404) res = p;
     }
     if (res.ok) {
-      setNotice({ ok: true, lines: ['Coupon added!', ...(points ? [`${points.toLocaleString('ko-KR')} P가 적립되었습니다.`] : [])] });
+      setNotice({ ok: true, lines: ['쿠폰이 등록되었습니다.', ...(points ? [`${formatWon(points)} P가 적립되었습니다.`] : [])] });
       setCode('');
       await load(mode);
     } else {
-      setNotice({ ok: false, lines: ['Failed to add coupon.', ...errorLines(res.error)] });
+      setNotice({ ok: false, lines: ['쿠폰 등록에 실패했습니다.', ...errorLines(res.error)] });
     }
     inFlight.current = false;
     setBusy(false);
@@ -74,8 +78,8 @@ export default function CouponWallet() {
     <div className="space-y-8">
       <div role="tablist" aria-label="쿠폰 종류" className="grid grid-cols-2 border border-ink">
         {(['SUBSCRIBE', 'BUTLER'] as const).map((m) => (
-          <button key={m} role="tab" type="button" aria-selected={mode === m} onClick={() => choose(m)} className={`py-3 text-sm font-semibold tracking-widest ${mode === m ? 'bg-ink text-paper' : ''}`}>
-            {m}
+          <button key={m} role="tab" type="button" aria-selected={mode === m} onClick={() => choose(m)} className={`min-h-11 py-3 text-sm font-semibold ${mode === m ? 'bg-ink text-paper' : ''}`}>
+            {TAB_LABEL[m]}
           </button>
         ))}
       </div>

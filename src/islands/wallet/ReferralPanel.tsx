@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { get, post } from '../../client/api';
+import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
 
 interface Status {
@@ -21,19 +22,19 @@ export default function ReferralPanel() {
   const [copied, setCopied] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    if (!isLoggedIn()) return setError('Login required.');
+    if (!isLoggedIn()) return setError('로그인이 필요합니다.');
     const res = await get<Status>('/users/referrals');
     if (res.ok) setStatus(res.data);
-    else setError(res.status === 401 ? 'Login required.' : 'Failed to load referral status');
+    else setError(res.status === 401 ? '로그인이 필요합니다.' : '추천 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
   }, []);
   useEffect(() => void load(), [load]);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(status?.referral_code ?? '');
-      setCopied('Copied.');
+      setCopied('추천 코드를 복사했습니다.');
     } catch {
-      setCopied('Copy failed.');
+      setCopied('복사하지 못했습니다. 코드를 직접 선택해 복사해주세요.');
     }
   }
 
@@ -41,16 +42,16 @@ export default function ReferralPanel() {
     e.preventDefault();
     const trimmed = code.trim();
     if (!trimmed || busy) return;
-    if (!isLoggedIn()) return setNotice({ ok: false, text: 'Login required.' });
+    if (!isLoggedIn()) return setNotice({ ok: false, text: '로그인이 필요합니다.' });
     setBusy(true);
     const res = await post<Status>(`/users/referrals/${encodeURIComponent(trimmed)}`);
     setBusy(false);
     if (res.ok) {
       setStatus(res.data);
       setCode('');
-      setNotice({ ok: true, text: 'Referral code applied.' });
+      setNotice({ ok: true, text: '추천 코드가 등록되었습니다.' });
     } else {
-      setNotice({ ok: false, text: 'Failed to apply referral code', detail: res.error.message });
+      setNotice({ ok: false, text: '추천 코드 등록에 실패했습니다.', detail: res.error.message });
     }
   }
 
@@ -61,9 +62,9 @@ export default function ReferralPanel() {
       <section aria-labelledby="my-code" className="border border-line bg-white p-6 text-center">
         <h2 id="my-code" className="text-sm text-muted">나의 추천 코드</h2>
         <p className="mt-2 text-3xl font-bold tracking-[0.2em]" data-testid="my-referral-code">{status.referral_code}</p>
-        <button type="button" onClick={() => void copy()} className="mt-4 border border-ink px-5 py-2 text-sm font-semibold">코드 복사</button>
+        <button type="button" onClick={() => void copy()} className="mt-4 min-h-11 border border-ink px-5 py-2 text-sm font-semibold">코드 복사</button>
         {copied && <p role="status" className="mt-2 text-sm">{copied}</p>}
-        <p className="mt-4 text-xs text-muted">친구가 내 추천 코드를 등록하면 두 사람 모두 {status.reward.toLocaleString('ko-KR')} P를 받습니다. (계정당 한 번)</p>
+        <p className="mt-4 text-xs text-muted">친구가 내 추천 코드를 등록하면 두 사람 모두 {formatWon(status.reward)} P를 받습니다. (계정당 한 번)</p>
       </section>
       <form onSubmit={apply} className="space-y-2">
         <label htmlFor="ref-code" className="font-semibold">추천 코드 입력</label>

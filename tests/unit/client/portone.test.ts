@@ -101,10 +101,10 @@ describe('startIdentityVerification', () => {
     );
   });
 
-  it('says SDK not loaded when the provider script cannot load', async () => {
+  it('says 본인인증 창을 불러오지 못했습니다 (SDK not loaded) when the provider script cannot load', async () => {
     vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
     sdk.requestIdentityVerification.mockRejectedValue(new Error('[PortOne] Failed to load'));
     const { startIdentityVerification } = await import('../../../src/client/identity');
-    await expect(startIdentityVerification({ redirectUrl: '/signup' })).rejects.toThrow('SDK not loaded');
+    await expect(startIdentityVerification({ redirectUrl: '/signup' })).rejects.toThrow('본인인증 창을 불러오지 못했습니다.');
   });
 });

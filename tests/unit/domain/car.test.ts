@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEE_TERMS, availableDurations, brandSlug, carDisplayName, carFeatures, carHref, carSpecs, defaultDuration, feeForTerm, garageLabels, homePriceText, homeTags, isAvailableByDate, isGarageActive, minimumFee, termPriceText, type FeeFields } from '../../../src/domain/car';
+import { FEE_TERMS, TAG_TEXT, availableDurations, brandSlug, carDisplayName, carFeatures, carHref, carSpecRows, carSpecs, defaultDuration, feeForTerm, garageLabels, homePriceText, homeTags, isAvailableByDate, isGarageActive, minimumFee, termPriceText, type FeeFields } from '../../../src/domain/car';
 import { todayInKorea } from '../../../src/domain/dates';
 import { formatWon } from '../../../src/domain/money';
 
@@ -21,7 +21,7 @@ describe('fees for a term', () => {
   });
   it('prices a term as "문의 필요" when not offered', () => {
     const car = fees({ subscription_fee_6: 1_234_567 });
-    expect(termPriceText(car, 6)).toBe('₩1,234,567/월');
+    expect(termPriceText(car, 6)).toBe('1,234,567원/월');
     expect(termPriceText(car, 3)).toBe('문의 필요');
   });
   it('finds the lowest offered fee', () => {
@@ -71,6 +71,10 @@ describe('tags and labels', () => {
     expect(garageLabels({ is_hot: false, is_new: true })).toEqual(['Sale']);
     expect(garageLabels({ is_hot: false, is_new: false })).toEqual([]);
   });
+  it('reads every tag and label in Korean (no Latin word on the badge)', () => {
+    expect(TAG_TEXT).toEqual({ NEW: '신규', HOT: '인기', PROMOTED: '프로모션', Promoted: '프로모션', Sale: '세일' });
+    for (const text of Object.values(TAG_TEXT)) expect(text).toMatch(/^[가-힣 ]+$/);
+  });
 });
 
 describe('availability by date', () => {
@@ -111,14 +115,21 @@ describe('names, links and details', () => {
     expect(brandSlug('Aston Martin')).toBe('aston-martin');
   });
   it('fills specifications with fixed defaults except the engine', () => {
-    expect(carSpecs({ sub_model: '4.0 V8' })).toEqual({ engine: '4.0 V8', fuel: 'Gasoline', transmission: 'Automatic', drivetrain: 'AWD', seats: 5 });
+    expect(carSpecs({ sub_model: '4.0 V8' })).toEqual({ engine: '4.0 V8', fuel: '가솔린', transmission: '자동', drivetrain: 'AWD', seats: 5 });
+    expect(carSpecRows({ sub_model: null })).toEqual([
+      { label: '엔진', value: '-' },
+      { label: '연료', value: '가솔린' },
+      { label: '변속기', value: '자동' },
+      { label: '구동 방식', value: 'AWD' },
+      { label: '좌석', value: '5인승' },
+    ]);
   });
-  it('lists features with Standard Package when there is no trim', () => {
+  it('lists features with 기본 사양 (the spec\'s Standard Package) when there is no trim', () => {
     expect(carFeatures({ trim: null, color: 'Nero', mileage: 12000, license_plate: '123하 4567' })).toEqual([
-      { label: 'Trim', value: 'Standard Package' },
-      { label: 'Color', value: 'Nero' },
-      { label: 'Mileage', value: '12,000 km' },
-      { label: 'License plate', value: '123하 4567' },
+      { label: '트림', value: '기본 사양' },
+      { label: '색상', value: 'Nero' },
+      { label: '주행거리', value: '12,000 km' },
+      { label: '차량 번호', value: '123하 4567' },
     ]);
   });
 });
