@@ -169,7 +169,7 @@ describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', ()
 
   it('hands the hours to the reservation form, so its end time is the full day’s', () => {
     const [t] = talk(['다음 주 금요일 하루종일 쓰고 싶어요']);
-    expect(stateToPrefill({ ...t.updates })).toMatchObject({ date: '2026-03-20', time: '09:00', hours: 12 });
+    expect(stateToPrefill(applyUpdates({}, t.updates))).toMatchObject({ date: '2026-03-20', time: '09:00', hours: 12 });
     expect(stateToPrefill({ 날짜: '2026-03-20', 메모: '공항 픽업' }).hours).toBeUndefined();
   });
 
