@@ -1,28 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/server/middleware/rate-limit';
+import { DbRateLimitStore } from '../../src/server/middleware/rate-limit-store';
 import { testConfig } from '../../src/server/env';
 import { sandboxAllowed } from '../../src/server/services/identity';
 import { createTestContext, type TestContext } from './helpers';
 
-describe('RateLimiter', () => {
-  it('counts per key within a window and starts over after it', () => {
-    let now = 0;
-    const limiter = new RateLimiter(() => now);
-    limiter.hit('a', 2, 1000);
-    limiter.hit('a', 2, 1000);
-    expect(() => limiter.hit('a', 2, 1000)).toThrow(/요청이 너무 많습니다/);
-    limiter.hit('b', 2, 1000); // other keys are independent
-    now = 1000;
-    expect(() => limiter.hit('a', 2, 1000)).not.toThrow();
+describe('RateLimiter over the database store', () => {
+  let ctx: TestContext;
+  let limiter: RateLimiter;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    limiter = new RateLimiter(new DbRateLimitStore(ctx.database.db));
+  });
+  afterAll(async () => {
+    await ctx.close();
   });
 
-  it('check() refuses at the limit without counting; reset() forgets', () => {
-    const limiter = new RateLimiter(() => 0);
-    for (let i = 0; i < 3; i++) limiter.hit('k', Number.MAX_SAFE_INTEGER, 1000);
-    expect(() => limiter.check('k', 4)).not.toThrow();
-    expect(() => limiter.check('k', 3)).toThrow();
-    limiter.reset('k');
-    expect(() => limiter.check('k', 1)).not.toThrow();
+  it('counts per key within a window and starts over after it', async () => {
+    await limiter.hit('t', 'a', 2, 400);
+    await limiter.hit('t', 'a', 2, 400);
+    await expect(limiter.hit('t', 'a', 2, 400)).rejects.toThrow('요청이 너무 많습니다. 1분 후 다시 시도해주세요.');
+    await limiter.hit('t', 'b', 2, 400); // other keys are independent
+    await limiter.hit('u', 'a', 2, 400); // and other buckets
+    await new Promise((r) => setTimeout(r, 450));
+    await expect(limiter.hit('t', 'a', 2, 400)).resolves.toBeUndefined();
+    await limiter.hit('t', 'a', 2, 400);
+    await expect(limiter.hit('t', 'a', 2, 400)).rejects.toMatchObject({ status: 429, code: 1129 });
+  });
+
+  it('check() refuses at the limit without counting; reset() forgets', async () => {
+    for (let i = 0; i < 3; i++) await limiter.hit('t', 'k', Number.MAX_SAFE_INTEGER, 60_000);
+    await expect(limiter.check('t', 'k', 4)).resolves.toBe(true);
+    await expect(limiter.check('t', 'k', 4)).resolves.toBe(true); // checking did not count
+    await expect(limiter.check('t', 'k', 3)).rejects.toThrow('요청이 너무 많습니다. 1분 후 다시 시도해주세요.');
+    await limiter.reset('t', 'k');
+    await expect(limiter.check('t', 'k', 1)).resolves.toBe(false);
+  });
+
+  it('says the minutes left in the window, rounded up', async () => {
+    await limiter.hit('t', 'long', 1, 10 * 60_000);
+    await expect(limiter.hit('t', 'long', 1, 10 * 60_000)).rejects.toThrow('요청이 너무 많습니다. 10분 후 다시 시도해주세요.');
   });
 });
 

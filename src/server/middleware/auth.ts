@@ -57,18 +57,18 @@ function guessKey(c: Ctx): string | null {
   const ip = clientIp(c);
   // The end-to-end suite drives everything from loopback (as limitIp does).
   if (c.var.deps.config.env === 'test' && LOOPBACK.test(ip)) return null;
-  return `admin-guess:ip:${ip}`;
+  return `ip:${ip}`;
 }
 
 /** 429 once this IP has guessed too often, before anything is compared. */
-function checkGuesses(c: Ctx): void {
+async function checkGuesses(c: Ctx): Promise<void> {
   const key = guessKey(c);
-  if (key) limiterFor(c.var.deps).check(key, ADMIN_GUESS_LIMIT.max);
+  if (key) await limiterFor(c.var.deps).check('admin-guess', key, ADMIN_GUESS_LIMIT.max);
 }
 
-function countGuess(c: Ctx): void {
+async function countGuess(c: Ctx): Promise<void> {
   const key = guessKey(c);
-  if (key) limiterFor(c.var.deps).hit(key, ADMIN_GUESS_LIMIT.max, ADMIN_GUESS_LIMIT.windowMs);
+  if (key) await limiterFor(c.var.deps).hit('admin-guess', key, ADMIN_GUESS_LIMIT.max, ADMIN_GUESS_LIMIT.windowMs);
 }
 
 /** True when `token` is ADMIN_TOKEN: compared as SHA-256 digests (equal length, timing-safe); only the digest is in memory. */
@@ -103,8 +103,8 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
 export const requireMachine = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.deps.config.adminTokenHash) throw forbidden('관리자 토큰이 설정되지 않았습니다. ADMIN_TOKEN을 설정해주세요.');
   if (!isMachineToken(c, bearer(c.req.header('authorization')))) {
-    checkGuesses(c);
-    countGuess(c);
+    await checkGuesses(c);
+    await countGuess(c);
     throw forbidden('관리자 인증에 실패했습니다.');
   }
   c.set('actor', { userId: null, name: 'machine-token' });
@@ -126,8 +126,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
     c.set('actor', await staffOf(c));
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
-      checkGuesses(c);
-      if (token) countGuess(c);
+      await checkGuesses(c);
+      if (token) await countGuess(c);
       // A session token (expired, revoked) keeps its 401 so the console can send the user to login.
       if (token && JWT_SHAPE.test(token)) throw err;
       throw forbidden('관리자 인증에 실패했습니다. 직원 계정으로 로그인해주세요.');

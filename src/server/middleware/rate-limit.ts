@@ -3,45 +3,109 @@ import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError } from '../errors';
 import type { AppEnv, Ctx, Deps } from '../http';
+import { safeError } from '../log-safe';
 import { normalizeIp, resolveClientIp } from '../trust-proxy';
+import { DbRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
-interface Bucket {
-  count: number;
-  resetAt: number;
-}
+/** How often a process deletes ended counters (fire and forget, after a hit). */
+const SWEEP_EVERY_MS = 60_000;
+/** At most one "store failed" log line per process in this time. */
+const FAIL_LOG_EVERY_MS = 60_000;
+/** Keys remembered as over their limit, at most (then the ended ones are dropped, or all). */
+const MAX_DENIED = 10_000;
 
-/** Fixed-window counters in memory (one process serves the API); old windows are swept as they pass. */
+/**
+ * The limits over a RateLimitStore: by default the `rate_limits` table (DbRateLimitStore), so
+ * replicas on one DATABASE_URL share one budget per key, and PGlite runs the same code. Windows open
+ * at a key's first hit (fixed, not aligned to the clock).
+ *
+ * Fail open: when the store fails (database unreachable, a timeout) the request passes without
+ * being counted, and one log line per minute says so. A limit is a brake on abuse, not a reason to
+ * answer 500 to every visitor while the database has a hiccup (the request's own queries will
+ * answer for the outage).
+ *
+ * A key this process has seen over its limit is refused from memory until its window ends, without
+ * a query: a flood from one client costs the database nothing and never queues the pool on that
+ * key's row lock. Counts only grow within a window (hits past the limit never extend it), so the
+ * answer is the one the database would give.
+ */
 export class RateLimiter {
-  private buckets = new Map<string, Bucket>();
-  constructor(private now: () => number = Date.now) {}
+  private nextSweep: number;
+  private nextFailLog = 0;
+  /** `bucket key` → when (this process's clock) its window ends. */
+  private denied = new Map<string, number>();
+  constructor(
+    readonly store: RateLimitStore,
+    private log: Deps['log'] = () => {},
+    private now: () => number = Date.now,
+  ) {
+    this.nextSweep = now() + SWEEP_EVERY_MS;
+  }
 
-  /** Counts one hit on `key`; throws 429 with a Korean message once `max` hits fall in `windowMs`. */
-  hit(key: string, max: number, windowMs: number): void {
+  /** Counts one hit on (bucket, key); throws 429 with a Korean message once more than `max` hits fall in the window. */
+  async hit(bucket: string, key: string, max: number, windowMs: number): Promise<void> {
+    this.refuseIfDenied(bucket, key);
+    const window = await this.safely(() => this.store.hit(bucket, key, windowMs));
+    this.maybeSweep();
+    if (window && window.count > max) this.deny(bucket, key, window.retryAfterMs);
+  }
+
+  /**
+   * Throws 429 when (bucket, key) is already at `max` without counting a hit (for failure-only
+   * counters); answers whether a window is open (something to reset after a success).
+   */
+  async check(bucket: string, key: string, max: number): Promise<boolean> {
+    this.refuseIfDenied(bucket, key);
+    const window = await this.safely(() => this.store.peek(bucket, key));
+    if (window && window.count >= max) this.deny(bucket, key, window.retryAfterMs);
+    return Boolean(window);
+  }
+
+  /** Forgets (bucket, key) (e.g. failed logins after a success). */
+  async reset(bucket: string, key: string): Promise<void> {
+    this.denied.delete(`${bucket} ${key}`);
+    await this.safely(() => this.store.reset(bucket, key));
+  }
+
+  private refuseIfDenied(bucket: string, key: string) {
+    const id = `${bucket} ${key}`;
+    const until = this.denied.get(id);
+    if (until === undefined) return;
+    const left = until - this.now();
+    if (left > 0) throw tooMany(left / 1000);
+    this.denied.delete(id);
+  }
+
+  private deny(bucket: string, key: string, retryAfterMs: number): never {
     const now = this.now();
-    if (this.buckets.size > 10_000) this.sweep(now);
-    let bucket = this.buckets.get(key);
-    if (!bucket || bucket.resetAt <= now) {
-      bucket = { count: 0, resetAt: now + windowMs };
-      this.buckets.set(key, bucket);
+    if (this.denied.size >= MAX_DENIED) {
+      for (const [id, until] of this.denied) if (until <= now) this.denied.delete(id);
+      if (this.denied.size >= MAX_DENIED) this.denied.clear();
     }
-    bucket.count += 1;
-    if (bucket.count > max) throw tooMany(Math.ceil((bucket.resetAt - now) / 1000));
+    this.denied.set(`${bucket} ${key}`, now + retryAfterMs);
+    throw tooMany(retryAfterMs / 1000);
   }
 
-  /** Throws 429 when `key` is already at `max` without counting a hit (for failure-only counters). */
-  check(key: string, max: number): void {
-    const bucket = this.buckets.get(key);
+  private async safely<T>(op: () => Promise<T>): Promise<T | null> {
+    try {
+      return await op();
+    } catch (err) {
+      const now = this.now();
+      if (now >= this.nextFailLog) {
+        this.nextFailLog = now + FAIL_LOG_EVERY_MS;
+        this.log('error', 'rate limit store failed: requests pass uncounted (fail open) until it answers', safeError(err));
+      }
+      return null;
+    }
+  }
+
+  private maybeSweep() {
     const now = this.now();
-    if (bucket && bucket.resetAt > now && bucket.count >= max) throw tooMany(Math.ceil((bucket.resetAt - now) / 1000));
-  }
-
-  /** Forgets `key` (e.g. failed logins after a success). */
-  reset(key: string): void {
-    this.buckets.delete(key);
-  }
-
-  private sweep(now: number) {
-    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    this.store.sweep().catch(() => {
+      /* the next sweep tries again; ended rows are also reused by their key's next hit */
+    });
   }
 }
 
@@ -52,10 +116,10 @@ function tooMany(retryAfterSeconds: number): ApiError {
 
 const limiters = new WeakMap<Deps, RateLimiter>();
 
-/** The limiter of one app instance (tests build many apps; each starts with clean counters). */
+/** The limiter of one app instance: counters in its database, shared with every app (replica) on that database. */
 export function limiterFor(deps: Deps): RateLimiter {
   let limiter = limiters.get(deps);
-  if (!limiter) limiters.set(deps, (limiter = new RateLimiter()));
+  if (!limiter) limiters.set(deps, (limiter = new RateLimiter(new DbRateLimitStore(deps.db), deps.log)));
   return limiter;
 }
 
@@ -86,17 +150,17 @@ export function clientIp(c: Ctx): string {
  * Counts one hit for the caller's IP under `scope`. The end-to-end suite drives the whole
  * product from one loopback address, so loopback is exempt in the test environment only.
  */
-export function limitIp(c: Ctx, scope: string, max: number, windowMs: number): void {
+export async function limitIp(c: Ctx, scope: string, max: number, windowMs: number): Promise<void> {
   const deps = c.var.deps;
   const ip = clientIp(c);
   if (deps.config.env === 'test' && LOOPBACK.test(ip)) return;
-  limiterFor(deps).hit(`${scope}:ip:${ip}`, max, windowMs);
+  await limiterFor(deps).hit(scope, `ip:${ip}`, max, windowMs);
 }
 
 /** limitIp as a middleware, so the count comes before the input is validated (bad input counts too). */
 export const ipLimit = (scope: string, max: number, windowMs: number) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    limitIp(c, scope, max, windowMs);
+    await limitIp(c, scope, max, windowMs);
     await next();
   });
 
@@ -113,18 +177,24 @@ export const LOGIN_LOCK_MS = 15 * 60_000;
  */
 export function passwordLock(deps: Deps, account: string) {
   const limiter = limiterFor(deps);
-  const key = `login:account:${account}`;
+  const bucket = 'login:account';
+  let seen = true;
   return {
     /** 429 while locked; call before the password is compared. */
-    check: () => limiter.check(key, LOGIN_FAILURES_PER_ACCOUNT),
-    failed: () => {
+    check: async () => {
+      seen = await limiter.check(bucket, account, LOGIN_FAILURES_PER_ACCOUNT);
+    },
+    failed: async () => {
       try {
-        limiter.hit(key, Number.MAX_SAFE_INTEGER, LOGIN_LOCK_MS);
+        await limiter.hit(bucket, account, Number.MAX_SAFE_INTEGER, LOGIN_LOCK_MS);
       } catch {
         /* counting only */
       }
     },
-    passed: () => limiter.reset(key),
+    /** Forgets the failures; no query when check() saw none. */
+    passed: async () => {
+      if (seen) await limiter.reset(bucket, account);
+    },
   };
 }
 

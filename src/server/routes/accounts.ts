@@ -63,13 +63,13 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/login', ipLimit('login', 30, 10 * MINUTE), validJson(LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const lock = passwordLock(c.var.deps, email);
-    lock.check();
+    await lock.check();
     try {
       const result = await login(c.var.deps.db, c.var.deps.config, email, password);
-      lock.passed();
+      await lock.passed();
       return ok(c, result);
     } catch (err) {
-      lock.failed();
+      await lock.failed();
       throw err;
     }
   })
@@ -99,7 +99,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/send-code', ipLimit('send-code', 10, 10 * MINUTE), validJson(SendCodeSchema), async (c) => {
     const { email, purpose } = c.req.valid('json');
     const deps = c.var.deps;
-    limiterFor(deps).hit(`send-code:target:${email}`, 3, 10 * MINUTE);
+    await limiterFor(deps).hit('send-code:target', email, 3, 10 * MINUTE);
     const code = await createCode(deps.db, deps.config, email, purpose);
     if (code) {
       await sendMail(deps, {

@@ -19,7 +19,7 @@ export const servicesRoutes = new Hono<AppEnv>()
     ok(c, { privacy_policy: await policyById(c.var.deps.db, 'privacy', c.req.valid('param').id) }),
   )
   .post('/contacts', validJson(ContactSchema), async (c) => {
-    limitIp(c, 'contact', CONTACT_LIMIT.max, CONTACT_LIMIT.windowMs);
+    await limitIp(c, 'contact', CONTACT_LIMIT.max, CONTACT_LIMIT.windowMs);
     const saved = await saveContactMessage(c.var.deps.db, c.req.valid('json'));
     return ok(c, { id: saved.id, message: '문의가 접수되었습니다.' }, 201);
   });

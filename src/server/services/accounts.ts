@@ -127,12 +127,12 @@ export async function updateAccount(
   if (input.password !== undefined) {
     if (input.current_password !== undefined) {
       const lock = lockFor?.(user.email ?? `user:${user.id}`);
-      lock?.check();
+      await lock?.check();
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-        lock?.failed();
+        await lock?.failed();
         throw badRequest('현재 비밀번호가 올바르지 않습니다.', { current_password: ['현재 비밀번호가 올바르지 않습니다.'] });
       }
-      lock?.passed();
+      await lock?.passed();
     } else if (!(await sessionStartedWithin(db, session.sid, FRESH_LOGIN_SECONDS))) {
       throw forbidden('보안을 위해 현재 비밀번호를 함께 입력하거나 다시 로그인한 뒤 변경해주세요.');
     }
