@@ -58,7 +58,7 @@ export async function billingBench(opts: { count: number; concurrency: number; l
 
   const clock = createClock();
   const payments = createPaymentProvider(db, config);
-  const handlers = jobHandlers({ db, payments, clock, log: apiLogger(config) });
+  const handlers = jobHandlers({ db, payments, clock, log: apiLogger(config), config });
   const started = performance.now();
   await runDueJobs({ db, clock, handlers, worker: 'bench', kinds: BILLING_JOB_KINDS, concurrency: opts.concurrency });
   const seconds = (performance.now() - started) / 1000;

@@ -9,6 +9,7 @@ import { ApiError, bodyTooLarge } from './errors';
 import type { AppEnv, Deps } from './http';
 import { createClock, type SettableClock } from './jobs/clock';
 import { createJobRunner } from './jobs/handlers';
+import type { NotificationChannels } from './notifications/channels';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { safeError } from './log-safe';
@@ -33,6 +34,8 @@ import { sandboxIdentityRoutes } from './routes/sandbox-identity';
 import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
 import { paymentRoutes } from './routes/payments';
 import { adminPaymentRoutes } from './routes/admin-payments';
+import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
+import { adminNotificationRoutes, notificationRoutes } from './routes/notifications';
 
 export interface AppOptions {
   db: Db;
@@ -46,6 +49,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   clock?: SettableClock;
   runJobs?: Deps['runJobs'];
+  /** Notification channels of the job runner made here (tests pass fakes); default from the configuration. */
+  notificationChannels?: NotificationChannels;
 }
 
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
@@ -55,7 +60,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const clock = opts.clock ?? createClock();
   const deps: Deps = {
     db, config, log, payments, clock,
-    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log }, `api-${process.pid}`),
+    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),
     onCatalogueChange: () => {
       catalogueCache?.changed('catalogue');
       onCatalogueChange();
@@ -105,6 +110,9 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/uploads', uploadRoutes);
   app.route('/payments', paymentRoutes);
   app.route('/admin', adminPaymentRoutes);
+  app.route('/sandbox', sandboxOutboxRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/admin', adminNotificationRoutes);
 
   app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {

@@ -56,6 +56,20 @@ const EnvSchema = z.object({
   NAVER_API_BASE_URL: z.string().default('https://openapi.naver.com'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('no-reply@luxe-subscribe.kr'),
+  /** Staff who hear of new requests, chat hand-offs and overdue subscriptions (comma-separated emails; unset: the staff accounts). */
+  STAFF_NOTIFY_EMAILS: optional,
+  /** Staff mobile numbers that get the same by KakaoTalk 알림톡 (comma-separated; optional). */
+  STAFF_NOTIFY_PHONES: optional,
+  /** SOLAPI (KakaoTalk 알림톡 with SMS fallback): all four turn it on; otherwise the sandbox outbox stands in. */
+  SOLAPI_API_KEY: optional,
+  SOLAPI_API_SECRET: optional,
+  /** The KakaoTalk channel's pfId and the registered sender number (SMS fallback). */
+  SOLAPI_PFID: optional,
+  SOLAPI_SENDER: optional,
+  /** Approved 알림톡 template ids per event, `event=templateId` comma-separated; an event without one goes as SMS/LMS. */
+  SOLAPI_TEMPLATES: optional,
+  /** The customer centre's number, shown in every message's footer (the site's footer reads it too). */
+  PUBLIC_CONTACT_PHONE: z.string().default('02-6952-0808'),
   LLM_BASE_URL: optional,
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -106,6 +120,13 @@ export interface Config {
   >;
   smtpUrl?: string;
   mailFrom: string;
+  /** Notifications (src/server/notifications): staff recipients and the KakaoTalk provider. */
+  notifications: {
+    staffEmails: string[];
+    staffPhones: string[];
+    contactPhone: string;
+    solapi?: { apiKey: string; apiSecret: string; pfId: string; sender: string; templates: Record<string, string> };
+  };
   llm: { baseUrl?: string; apiKey?: string; model: string };
   logLevel: 'silent' | 'error' | 'info';
   jobIntervalMs: number;
@@ -118,6 +139,9 @@ export interface Config {
   /** CORS_ORIGINS, parsed (src/server/middleware/api-headers.ts). */
   corsOrigins: string[];
 }
+
+/** A comma-separated setting as its trimmed, non-empty items. */
+const commaList = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 
 /** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
 export const ADMIN_TOKEN_MIN_LENGTH = 32;
@@ -187,6 +211,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    notifications: {
+      staffEmails: commaList(e.STAFF_NOTIFY_EMAILS),
+      staffPhones: commaList(e.STAFF_NOTIFY_PHONES).map((p) => p.replace(/\D/g, '')).filter(Boolean),
+      contactPhone: e.PUBLIC_CONTACT_PHONE.trim() || '02-6952-0808',
+      solapi:
+        e.SOLAPI_API_KEY && e.SOLAPI_API_SECRET && e.SOLAPI_PFID && e.SOLAPI_SENDER
+          ? { apiKey: e.SOLAPI_API_KEY, apiSecret: e.SOLAPI_API_SECRET, pfId: e.SOLAPI_PFID, sender: e.SOLAPI_SENDER.replace(/\D/g, ''), templates: Object.fromEntries(commaList(e.SOLAPI_TEMPLATES).map((pair) => pair.split('=').map((v) => v.trim())).filter((kv) => kv.length === 2 && kv[0] && kv[1])) }
+          : undefined,
+    },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
     jobIntervalMs: e.JOB_INTERVAL_MS,

@@ -1,14 +1,15 @@
 import { post } from '../../client/api';
-import { formatPhone } from '../../domain/accounts';
+import { formatPhone, type AccountView } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { $session, signOut } from '../../stores/session';
 import AccountProblem from './AccountProblem';
 import LatestActivity from './LatestActivity';
+import MarketingConsent from './MarketingConsent';
 import { useAccount } from './useAccount';
 
 const card = 'block rounded border border-line bg-white p-5 hover:border-ink';
 
-/** /my: profile with VERIFIED/UNVERIFIED, points, referral code, coupon box, latest activity, logout. */
+/** /my: profile with the identity badge (인증 완료 / 미인증, the spec's VERIFIED/UNVERIFIED), points, referral code, coupon box, latest activity, logout. */
 export default function MyPage() {
   const state = useAccount();
   if (state.status !== 'ready') return <AccountProblem state={state} />;
@@ -27,8 +28,8 @@ export default function MyPage() {
       <section aria-labelledby="profile" className="rounded border border-line bg-white p-5">
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="profile" className="text-xl font-bold">{a.name ?? a.username}</h2>
-          <span data-testid="identity-badge" className={`rounded px-2 py-0.5 text-xs font-semibold tracking-widest ${a.ci_verified ? 'bg-ink text-white' : 'border border-line text-muted'}`}>
-            {a.ci_verified ? 'VERIFIED' : 'UNVERIFIED'}
+          <span data-testid="identity-badge" className={`rounded px-2 py-0.5 text-xs font-semibold ${a.ci_verified ? 'bg-ink text-white' : 'border border-line text-muted'}`}>
+            {a.ci_verified ? '본인인증 완료' : '본인인증 전'}
           </span>
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -37,27 +38,28 @@ export default function MyPage() {
           <dt className="text-muted">휴대폰</dt>
           <dd>{a.mobile ? formatPhone(a.mobile) : '-'}</dd>
         </dl>
+        <MarketingConsent initial={Boolean((a as AccountView & { marketing_consent?: boolean }).marketing_consent)} />
       </section>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <a href="/points" className={card}>
-          <span className="text-xs tracking-widest text-muted">POINTS</span>
+          <span className="text-xs text-muted">포인트</span>
           <span className="mt-1 block text-2xl font-bold" data-testid="my-points">{formatWon(a.point)} P</span>
         </a>
         <a href="/referral" className={card}>
-          <span className="text-xs tracking-widest text-muted">REFERRAL CODE</span>
+          <span className="text-xs text-muted">추천 코드</span>
           <span className="mt-1 block font-mono text-2xl font-bold" data-testid="my-referral-code">{a.referral_code}</span>
         </a>
         <a href="/coupon" className={card}>
-          <span className="text-xs tracking-widest text-muted">COUPONS</span>
+          <span className="text-xs text-muted">쿠폰</span>
           <span className="mt-1 block text-lg font-bold">쿠폰함</span>
         </a>
         <a href="/my/payments" className={card} data-testid="my-payments-link">
-          <span className="text-xs tracking-widest text-muted">PAYMENTS</span>
+          <span className="text-xs text-muted">결제</span>
           <span className="mt-1 block text-lg font-bold">결제 내역</span>
         </a>
       </div>
       <LatestActivity />
-      <button type="button" onClick={logout} className="rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
+      <button type="button" onClick={logout} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -623,3 +624,67 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Rate-limit counters shared by every replica (src/server/middleware/rate-limit.ts): one row per
+ * (bucket, key), e.g. ('contact', 'ip:198.51.100.7'). A window opens at the first hit and lasts
+ * until `expires_at`; one upsert counts a hit atomically. Expired rows are reused by the next
+ * hit or swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: varchar('bucket', { length: 40 }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+// ── Notifications ────────────────────────────────────────────────────────────
+
+/** PENDING until its channel took it; SKIPPED when it no longer applies (a reminder of a cancelled trip); FAILED once retries ran out. */
+export type NotificationStatus = 'PENDING' | 'SENT' | 'SKIPPED' | 'FAILED';
+
+/**
+ * The outbox of messages (src/server/notifications/): one row per event, channel and recipient,
+ * written before anything is sent, each sent by its own `notify.send` job; the unique key makes a
+ * repeated run write nothing new. With no provider configured the rows are the sandbox outbox.
+ */
+export const notificationMessages = pgTable(
+  'notification_messages',
+  {
+    id: serial('id').primaryKey(),
+    /** The event's occurrence (the key it was emitted with), e.g. payment.succeeded:subreq-12. */
+    key: varchar('key', { length: 200 }).notNull(),
+    /** The event type, e.g. subscription.requested. */
+    event: varchar('event', { length: 60 }).notNull(),
+    /** email | kakao */
+    channel: varchar('channel', { length: 20 }).notNull(),
+    /** An email address or a mobile number (digits). */
+    to: varchar('to', { length: 254 }).notNull(),
+    /** The customer it is about (null for staff messages). */
+    userId: integer('user_id').references(() => users.id),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What sending needs besides the text: the event, the 알림톡 template key and variables, mail headers. */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: varchar('status', { length: 20 }).$type<NotificationStatus>().notNull().default('PENDING'),
+    /** smtp | solapi | sandbox: what took it. */
+    provider: varchar('provider', { length: 20 }),
+    providerMessageId: varchar('provider_message_id', { length: 200 }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_messages_key_uq').on(t.key, t.channel, t.to),
+    index('notification_messages_to_idx').on(t.to, t.createdAt),
+    index('notification_messages_created_idx').on(t.createdAt),
+  ],
+);

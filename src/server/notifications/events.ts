@@ -23,13 +23,24 @@ export type NotificationEvent =
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }
-  | { type: 'staff.chat_handoff'; sessionKey: string; summary: string }
-  | { type: 'staff.subscription_overdue'; subscriptionId: number };
+  | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }
+  | { type: 'staff.subscription_overdue'; subscriptionId: number }
+  // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
+  | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 
 export type NotificationEventType = NotificationEvent['type'];
 
+/** How long before a butler trip's start its reminder goes (the day before). */
+export const BUTLER_REMINDER_BEFORE_MS = 24 * 3600_000;
+
+/** The key of a butler trip's reminder (the day before); an edit that moves the trip moves its job. */
+export const butlerReminderKey = (butlerRequestId: number) => `butler.reminder:${butlerRequestId}`;
+
 /** The job kind the notify handler takes. */
 export const NOTIFY_JOB = 'notify';
+
+/** The job key of an emitted event (to move or drop a queued one). */
+export const notifyJobKey = (key: string) => `${NOTIFY_JOB}:${key}`;
 
 /**
  * Records an event for the outbox inside the caller's transaction. `key` names the occurrence
@@ -38,5 +49,5 @@ export const NOTIFY_JOB = 'notify';
  * clock (now for most events; a day before the trip for a reminder).
  */
 export async function emit(tx: Db, key: string, event: NotificationEvent, at: Date): Promise<boolean> {
-  return enqueue(tx, { kind: NOTIFY_JOB, key: `${NOTIFY_JOB}:${key}`, payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 });
+  return enqueue(tx, { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 });
 }

@@ -7,7 +7,7 @@ import { butlerRequests } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin, requireFixtures, requireMachine } from '../middleware/auth';
-import { BILLING_JOB_KINDS, chargeOutcomes } from '../payments';
+import { chargeOutcomes } from '../payments';
 import { paymentDeclined } from '../payments/errors';
 import { paymentById, staffPayments, toPaymentView, toRefundView } from '../payments/ledger';
 import { refundPayment } from '../payments/refunds';
@@ -74,4 +74,5 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     else c.var.deps.clock.reset();
     return ok(c, { now: c.var.deps.clock.now().toISOString() });
   })
-  .post('/billing/run', requireFixtures, requireMachine, async (c) => ok(c, { report: await c.var.deps.runJobs(BILLING_JOB_KINDS) }));
+  // Every due job (charges, retries, reconciliation and the messages they cause), as the job loop runs them.
+  .post('/billing/run', requireFixtures, requireMachine, async (c) => ok(c, { report: await c.var.deps.runJobs() }));

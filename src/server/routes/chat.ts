@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { ChatRequestSchema } from '../../domain/chat/schemas';
 import { ApiError, badRequest } from '../errors';
 import { ok, parseJson, type AppEnv } from '../http';
-import { limitIp } from '../middleware/rate-limit';
+import { clientIp, limitIp } from '../middleware/rate-limit';
+import { afterHandoffNotice, chatHandoff } from '../notifications/chat-handoff';
 import { answer, type ChatEvent } from '../services/chat/assistant';
 import { butlerCarList } from '../services/catalogue';
 
@@ -50,8 +51,8 @@ function eventStream(events: AsyncGenerator<ChatEvent>, stop: AbortController, o
 
 /** The butler chat assistant: POST /services/gpt/1 {message, carId, state}. */
 export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
-  limitIp(c, 'chat:minute', chatSettings.perMinute, 60_000);
-  limitIp(c, 'chat:hour', chatSettings.perHour, 3_600_000);
+  await limitIp(c, 'chat:minute', chatSettings.perMinute, 60_000);
+  await limitIp(c, 'chat:hour', chatSettings.perHour, 3_600_000);
   const input = await parseJson(c, ChatRequestSchema).catch((err: unknown) => {
     // Say what is wrong in the message itself (메시지는 1,000자 이하로 …), not only per field.
     if (err instanceof ApiError && err.fields && !('_' in err.fields)) throw badRequest(Object.values(err.fields)[0]?.[0] ?? err.message, err.fields);
@@ -62,18 +63,22 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
   const stop = new AbortController();
   const signal = AbortSignal.any([c.req.raw.signal, stop.signal, AbortSignal.timeout(chatSettings.requestTimeoutMs)]);
   const opts = { config, fleet, now: new Date(), signal, log, llmTimeoutMs: chatSettings.llmTimeoutMs, chunkDelayMs: chatSettings.chunkDelayMs };
+  // Asked for a person: staff are told (src/server/notifications/chat-handoff.ts) and the answer says so first.
+  const handedOff = await chatHandoff(c.var.deps, { message: input.message, state: (input.state ?? {}) as Record<string, unknown>, authorization: c.req.header('authorization'), client: clientIp(c) })
+    .catch((err: unknown) => (log('error', 'chat hand-off failed', err), false));
+  const reply = (o: typeof opts) => (handedOff ? afterHandoffNotice(answer(input, o)) : answer(input, o));
 
   const accept = c.req.header('accept') ?? '';
   if (accept.includes('application/json') && !accept.includes('text/event-stream')) {
     let text = '';
     let meta: Extract<ChatEvent, { updates: unknown }> | null = null;
-    for await (const ev of answer(input, { ...opts, chunkDelayMs: 0 })) {
+    for await (const ev of reply({ ...opts, chunkDelayMs: 0 })) {
       if ('content' in ev) text += ev.content;
       else meta = ev;
     }
     return ok(c, { message_text: text.trim(), next_prompt: meta?.next_prompt ?? null, updates: meta?.updates ?? {}, ui_triggers: meta?.ui_triggers ?? [] });
   }
-  const body = eventStream(answer(input, opts), stop, (err) => log('error', 'chat answer failed', err));
+  const body = eventStream(reply(opts), stop, (err) => log('error', 'chat answer failed', err));
   return new Response(body, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -1,0 +1,92 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
+import { formatWon } from '../../domain/money';
+import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
+import type { Db } from '../db/client';
+import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
+
+/**
+ * What templates read, by record: current data at render time (an event names ids only). Each
+ * returns undefined when the record is gone.
+ */
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A live (not withdrawn) customer. */
+export async function liveCustomer(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return u;
+}
+
+/** The name a message greets: the person's name, else 고객. */
+export const greeting = (u: Pick<UserRow, 'name'> | undefined) => `${u?.name?.trim() || '고객'}님`;
+
+/** 555,000원. */
+export const won = (amount: number) => `${formatWon(amount)}원`;
+
+/** 2026.12.03 (a YYYY-MM-DD day as people read it). */
+export const day = (date: string) => date.replaceAll('-', '.');
+
+/** 2026.12.03 14:30 in Korean time. */
+export const dateTime = (at: Date) => formatKoreaDateTime(at);
+
+/** The Korean day of an instant, as people read it. */
+export const dayOf = (at: Date) => day(koreaDate(at));
+
+const carLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.subModel}, ''))`;
+const butlerCarLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${butlerCars.subModel}, ''))`;
+
+/** A subscription request with its car's name. */
+export async function subscriptionRequest(db: Db, id: number) {
+  const [row] = await db
+    .select({ request: subscriptionRequests, car: carLabel })
+    .from(subscriptionRequests)
+    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
+    .innerJoin(models, eq(models.id, cars.modelId))
+    .innerJoin(brands, eq(brands.id, models.brandId))
+    .where(eq(subscriptionRequests.id, id));
+  return row;
+}
+
+/** A subscription with its request and car's name. */
+export async function subscription(db: Db, id: number) {
+  const [row] = await db
+    .select({ subscription: subscriptions, request: subscriptionRequests, car: carLabel })
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
+    .innerJoin(models, eq(models.id, cars.modelId))
+    .innerJoin(brands, eq(brands.id, models.brandId))
+    .where(eq(subscriptions.id, id));
+  return row;
+}
+
+/** A butler request with its car's name and, once confirmed, its butler subscription's id. */
+export async function butlerRequest(db: Db, id: number) {
+  const [row] = await db
+    .select({ request: butlerRequests, car: butlerCarLabel, subscriptionId: butlerSubscriptions.id })
+    .from(butlerRequests)
+    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .innerJoin(models, eq(models.id, butlerCars.modelId))
+    .innerJoin(brands, eq(brands.id, models.brandId))
+    .leftJoin(butlerSubscriptions, eq(butlerSubscriptions.requestId, butlerRequests.id))
+    .where(eq(butlerRequests.id, id));
+  return row;
+}
+
+/** The trip's time as a message says it: start, and end when booked with one. */
+export function tripTime(r: Pick<typeof butlerRequests.$inferSelect, 'startAt' | 'endAt'>): string {
+  return r.endAt ? `${dateTime(r.startAt)} ~ ${koreaDate(r.endAt) === koreaDate(r.startAt) ? dateTime(r.endAt).slice(-5) : dateTime(r.endAt)}` : dateTime(r.startAt);
+}
+
+/** A payment row. */
+export async function payment(db: Db, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** What a payment was for, as the customer reads it (구독 첫 달 요금 …) and the page it belongs to. */
+export function paymentFor(p: typeof payments.$inferSelect): { label: string; path: string } {
+  const label = p.month && p.purpose === 'SUBSCRIPTION_MONTH' ? `${PAYMENT_PURPOSE_LABEL[p.purpose]} (${p.month}개월 차)` : PAYMENT_PURPOSE_LABEL[p.purpose];
+  return { label, path: '/my/payments' };
+}

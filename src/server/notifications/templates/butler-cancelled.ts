@@ -1,0 +1,18 @@
+import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
+import { template } from '../template';
+
+/** The booking was cancelled; the refund follows the policy (its own message says the amount). */
+export default template({
+  event: 'butler.cancelled',
+  audience: 'customer',
+  subject: '[LUXE] 의전 예약 취소 안내 (##{예약번호})',
+  title: '의전 예약이 취소되었습니다',
+  lines: ['#{고객명}, #{차량} 의전 예약(##{예약번호})이 취소되었습니다.', '환불 금액은 취소 규정에 따라 결제하신 카드로 돌려드리며, 쿠폰과 포인트도 돌려드렸습니다.'],
+  details: [['일시', '#{일시}']],
+  action: { label: '결제 내역 보기', path: '/my/payments' },
+  async load(db, e) {
+    const found = await butlerRequest(db, e.butlerRequestId);
+    if (!found) return { skip: '예약을 찾을 수 없습니다.' };
+    return { userId: e.userId, vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(e.butlerRequestId), 일시: tripTime(found.request) } };
+  },
+});

@@ -1,0 +1,43 @@
+import type { NotificationEventType } from '../events';
+import type { Template } from '../template';
+import butlerCancelled from './butler-cancelled';
+import butlerConfirmed from './butler-confirmed';
+import butlerReminder from './butler-reminder';
+import butlerRequested from './butler-requested';
+import marketingAnnouncement from './marketing-announcement';
+import paymentFailed from './payment-failed';
+import paymentRefunded from './payment-refunded';
+import paymentSucceeded from './payment-succeeded';
+import staffButlerRequested from './staff-butler-requested';
+import staffChatHandoff from './staff-chat-handoff';
+import staffSubscriptionOverdue from './staff-subscription-overdue';
+import staffSubscriptionRequested from './staff-subscription-requested';
+import subscriptionCancelled from './subscription-cancelled';
+import subscriptionChargeUpcoming from './subscription-charge-upcoming';
+import subscriptionConfirmed from './subscription-confirmed';
+import subscriptionRequested from './subscription-requested';
+
+/** One template per event (the type makes a missing one a compile error). */
+export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
+  'subscription.requested': subscriptionRequested,
+  'subscription.confirmed': subscriptionConfirmed,
+  'subscription.cancelled': subscriptionCancelled,
+  'subscription.charge_upcoming': subscriptionChargeUpcoming,
+  'butler.requested': butlerRequested,
+  'butler.confirmed': butlerConfirmed,
+  'butler.reminder': butlerReminder,
+  'butler.cancelled': butlerCancelled,
+  'payment.succeeded': paymentSucceeded,
+  'payment.failed': paymentFailed,
+  'payment.refunded': paymentRefunded,
+  'staff.subscription_requested': staffSubscriptionRequested,
+  'staff.butler_requested': staffButlerRequested,
+  'staff.chat_handoff': staffChatHandoff,
+  'staff.subscription_overdue': staffSubscriptionOverdue,
+  'marketing.announcement': marketingAnnouncement,
+};
+
+/** The template of an event type, or undefined for a type this build does not know (an old job). */
+export function templateFor(type: string): Template | undefined {
+  return (TEMPLATES as Record<string, Template | undefined>)[type];
+}
