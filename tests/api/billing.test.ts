@@ -132,6 +132,45 @@ describe('monthly billing', () => {
     expect(dates.length).toBeGreaterThan(13);
   });
 
+  // The test above bills only on month ends, so a charge due early would still pass there. These
+  // follow each month's job: due on the right day at 09:00 Korean time, nothing the day before, once on the day.
+  it.each([
+    ['2028-01-31', 'a leap year: February is charged on the 29th', ['2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31', '2028-06-30', '2028-07-31', '2028-08-31', '2028-09-30', '2028-10-31', '2028-11-30', '2028-12-31']],
+    ['2027-01-31', 'a common year: February is charged on the 28th', ['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31']],
+  ])('a 12-month subscription starting %s (%s): each month’s job is due that day at 09:00 KST; the day before charges nothing, the day charges once', async (start, _, dues) => {
+    await setClock(`${start}T08:00:00+09:00`);
+    const { subscriptionId, token } = await subscription(12, start);
+    const jobOf = async (month: number) => ctx.database.db.select().from(jobs).where(eq(jobs.key, `charge:sub:${subscriptionId}:m${month}`));
+    const kstDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    for (const [i, due] of dues.entries()) {
+      const month = i + 2;
+      const [job] = await jobOf(month);
+      expect([month, job?.kind, job?.status, job?.runAt.toISOString()]).toEqual([month, 'charge-month', 'queued', new Date(`${due}T09:00:00+09:00`).toISOString()]);
+      const billing = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).billing;
+      expect([month, billing.next_charge_date, billing.paid_months]).toEqual([month, due, month - 1]);
+      // The last minute of the day before (Korean time): nothing is charged.
+      const dayBefore = new Date(Date.parse(`${due}T00:00:00+09:00`) - 60_000).toISOString();
+      await setClock(dayBefore);
+      await runBilling();
+      expect([month, (await chargesOf(subscriptionId)).length]).toEqual([month, month - 2]);
+      // The due day at 09:00, and again later that day: charged once.
+      await setClock(`${due}T09:00:00+09:00`);
+      await runBilling();
+      await setClock(`${due}T23:00:00+09:00`);
+      await runBilling();
+      const charges = await chargesOf(subscriptionId);
+      expect(charges.map((c) => [c.id, c.status, kstDay(c.requestedAt)])).toEqual(dues.slice(0, i + 1).map((d, j) => [`sub-${subscriptionId}-m${j + 2}`, 'PAID', d]));
+      expect((await jobOf(month))[0]).toMatchObject({ status: 'done' });
+    }
+    // The term is paid: no month 13 is scheduled, and a month later nothing more is charged.
+    expect(await jobOf(13)).toEqual([]);
+    await setClock(`${Number(start.slice(0, 4)) + 1}-02-28T12:00:00+09:00`);
+    await runBilling();
+    expect(await chargesOf(subscriptionId)).toHaveLength(11);
+    const [sub] = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.filter((s: { id: number }) => s.id === subscriptionId);
+    expect(sub.billing).toMatchObject({ status: 'ACTIVE', paid_months: 12, next_charge_date: null });
+  });
+
   it('two replicas with 20 concurrent billing runs charge each due month once', async () => {
     await setClock('2030-01-01T12:00:00+09:00');
     const subs = [];

@@ -9,6 +9,26 @@ type RestErrorData = { type?: string; message?: string; pgCode?: string; pgMessa
 const restError = (err: unknown): RestErrorData | null =>
   err instanceof PortOneError && 'data' in err && err.data && typeof err.data === 'object' ? (err.data as RestErrorData) : null;
 
+/**
+ * The payWithBillingKey errors (PayWithBillingKeyError in @portone/server-sdk) that are a definite
+ * refusal: the card company declined (PG_PROVIDER), the billing key or channel cannot be charged,
+ * or PortOne rejected the request itself. Nothing was charged under the payment id, so the charge
+ * is FAILED and a retry may use a new id. Every other answer (UNAUTHORIZED, FORBIDDEN,
+ * PAYMENT_SCHEDULE_ALREADY_EXISTS, a 5xx or unrecognised body, a network error) leaves the outcome
+ * unknown: it is UNKNOWN, and the reconcile job asks the provider under the same id.
+ */
+const DEFINITE_REFUSALS = new Set([
+  'PG_PROVIDER',
+  'BILLING_KEY_NOT_FOUND',
+  'BILLING_KEY_ALREADY_DELETED',
+  'CHANNEL_NOT_FOUND',
+  'INVALID_REQUEST',
+  'MAX_TRANSACTION_COUNT_REACHED',
+  'DISCOUNT_AMOUNT_EXCEEDS_TOTAL_AMOUNT',
+  'SUM_OF_PARTS_EXCEEDS_TOTAL_AMOUNT',
+  'PROMOTION_PAY_METHOD_DOES_NOT_MATCH',
+]);
+
 /** PortOne V2 through its official server SDK (`@portone/server-sdk`). */
 export function portoneProvider(config: Config): PaymentProvider {
   const { apiSecret, apiBaseUrl, storeId, webhookSecret } = config.portone;
@@ -67,11 +87,12 @@ export function portoneProvider(config: Config): PaymentProvider {
         if (!data) return { status: 'UNKNOWN', detail: err instanceof Error ? err.message : String(err) };
         if (data.type === 'ALREADY_PAID') {
           // A retry of a charge that went through: the provider's record is the answer.
-          const paid = await readPayment(req.paymentId);
+          const paid = await readPayment(req.paymentId).catch(() => null);
           if (paid?.status === 'PAID' || paid?.status === 'PARTIAL_CANCELLED' || paid?.status === 'CANCELLED') return { status: 'PAID', pgTxId: paid.pgTxId, paidAt: paid.paidAt ?? new Date(), receiptUrl: paid.receiptUrl };
           return { status: 'UNKNOWN', detail: 'ALREADY_PAID without a paid payment' };
         }
-        const code = data.type === 'PG_PROVIDER' ? (data.pgCode ?? 'PG_PROVIDER') : (data.type ?? 'UNKNOWN');
+        if (!data.type || !DEFINITE_REFUSALS.has(data.type)) return { status: 'UNKNOWN', detail: `PortOne answered ${data.type ?? 'an error'}${data.message ? `: ${data.message}` : ''}` };
+        const code = data.type === 'PG_PROVIDER' ? (data.pgCode ?? 'PG_PROVIDER') : data.type;
         return { status: 'FAILED', code, reason: koreanFailure(code, data.pgMessage ?? data.message) };
       }
     },
