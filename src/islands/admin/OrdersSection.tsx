@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
+import { PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
+import { TripRecordSchema } from '../../domain/schemas/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
@@ -14,12 +16,63 @@ interface Request {
   final_price?: number;
   start_date?: string | null;
   start_at?: string | null;
+  end_at?: string | null;
   start_location?: string;
   created_at: string;
 }
 
 const STATUS_LABEL = { PENDING: '대기', CONFIRMED: '확정', CANCELLED: '취소' } as const;
 const PATH: Record<Kind, string> = { subscription: '/subscription-requests', butler: '/butler-requests' };
+const HOUR = 3_600_000;
+/** An instant as a datetime-local value in Korean time (YYYY-MM-DDTHH:mm). */
+const koreanLocal = (ms: number) => new Date(ms + 9 * HOUR).toISOString().slice(0, 16);
+
+/**
+ * 운행 기록 of a confirmed butler booking: the actual start and end (Korean time, prefilled with
+ * the booked ones; no end booked = 8 hours), checked with TripRecordSchema, then
+ * POST /admin/butler-requests/{id}/trip. Shows the overtime charged, none, or the reason.
+ */
+function TripRecord({ request }: { request: Request }) {
+  const bookedStart = Date.parse(request.start_at ?? '') || Date.now();
+  const [start, setStart] = useState(() => koreanLocal(bookedStart));
+  const [end, setEnd] = useState(() => koreanLocal(request.end_at ? Date.parse(request.end_at) : bookedStart + 8 * HOUR));
+  const [result, setResult] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = TripRecordSchema.safeParse({ actual_start_at: start && `${start}:00+09:00`, actual_end_at: end && `${end}:00+09:00` });
+    if (!parsed.success) return setResult(parsed.error.issues[0]?.message ?? '입력을 확인해주세요.');
+    setBusy(true);
+    const res = await adminSend<{ overtime_amount: number; payment: PaymentView | null }>('POST', `/butler-requests/${request.id}/trip`, parsed.data);
+    setBusy(false);
+    if (!res.ok) return setResult(res.error.message);
+    const { overtime_amount: amount, payment } = res.data;
+    if (!payment) return setResult('운행 기록을 저장했습니다. 초과 이용 요금은 없습니다.');
+    setResult(
+      payment.status === 'FAILED'
+        ? `초과 이용 요금 ${won(amount)} 결제 실패: ${payment.failure_reason ?? '카드 결제에 실패했습니다.'} (결제 탭에서 다시 시도할 수 있습니다)`
+        : `초과 이용 요금 ${won(amount)} ${PAYMENT_STATUS_LABEL[payment.status]} (${payment.id})`,
+    );
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex w-full flex-wrap items-end gap-2" aria-label={`#${request.id} 운행 기록`}>
+      <label className="text-sm">
+        <span className="mr-2 font-semibold">실제 출발</span>
+        <input type="datetime-local" className="field w-auto py-2" value={start} onChange={(e) => setStart(e.target.value)} />
+      </label>
+      <label className="text-sm">
+        <span className="mr-2 font-semibold">실제 종료</span>
+        <input type="datetime-local" className="field w-auto py-2" value={end} onChange={(e) => setEnd(e.target.value)} />
+      </label>
+      <button type="submit" disabled={busy} className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50">
+        {busy ? '정산 중…' : '운행 기록·초과 요금 정산'}
+      </button>
+      {result && <p role="status" className="w-full text-sm text-muted">{result}</p>}
+    </form>
+  );
+}
 
 /** The order desk: subscription and butler requests by status, with 확정 and 취소. */
 export default function OrdersSection() {
@@ -94,6 +147,7 @@ export default function OrdersSection() {
                 취소
               </button>
             )}
+            {kind === 'butler' && r.status === 'CONFIRMED' && <TripRecord request={r} />}
           </li>
         ))}
       </ul>

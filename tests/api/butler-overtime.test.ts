@@ -1,0 +1,206 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteButler } from '../../src/domain/butler';
+import { addDays, todayInKorea } from '../../src/domain/dates';
+import { insertButlerCar, insertModel, upsertBrand } from '../../src/server/db/factories';
+import { auditLog, billingKeyUses, butlerRequests, butlerReservedDates, payments, sandboxPayments } from '../../src/server/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/server/payments/sandbox-provider';
+import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+
+/**
+ * Butler money after booking: staff record the trip's actual start and end
+ * (POST /admin/butler-requests/{id}/trip) and overtime is charged once, as
+ * `butler-{id}-overtime`, for the quote difference; a declined overtime is retried by staff.
+ * And at booking: a declined card spends nothing, and a client-sent amount is ignored.
+ */
+
+let ctx: TestContext;
+let modelId: number;
+const ADMIN = TEST_ADMIN_TOKEN;
+const LIMIT = '카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.';
+/** 800,000원 for 8 hours, 100,000원 per started hour after. */
+const terms = { butler_fee: 800_000, butler_overtime_fee: 100_000 };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const brand = await upsertBrand(ctx.database.db, { name: '롤스로이스', slug: 'rolls-overtime' });
+  modelId = (await insertModel(ctx.database.db, { brandId: brand.id, name: '고스트' })).id;
+});
+afterAll(() => ctx.close());
+
+const newCar = () => insertButlerCar(ctx.database.db, modelId, { butlerFee: terms.butler_fee, butlerOvertimeFee: terms.butler_overtime_fee });
+const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+/** An ISO instant `days` Korean days from today at a Korean wall-clock time. */
+const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const book = (token: string, carId: number, json: Record<string, unknown>) =>
+  ctx.call('POST', `/butlers/cars/${carId}/request`, {
+    token,
+    json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), ...json },
+  });
+const confirm = (id: number) => ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN });
+const trip = (id: number, start: string, end: string, token = ADMIN) => ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } });
+const retry = (paymentId: string) => ctx.call('POST', `/admin/payments/${paymentId}/retry`, { token: ADMIN });
+const chargesOf = async (requestId: number) =>
+  (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'butler_request'), eq(payments.refId, requestId)))).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
+const remote = (paymentId: string) => ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
+const requestRow = async (id: number) => (await ctx.database.db.select().from(butlerRequests).where(eq(butlerRequests.id, id)))[0];
+const reservedOf = async (carId: number) => ctx.database.db.select().from(butlerReservedDates).where(eq(butlerReservedDates.butlerCarId, carId));
+
+/** A paid and staff-confirmed booking of 09:00–17:00 (8 h, no overtime) on day `d`. */
+async function confirmedBooking(d: number, extra: { points?: number; coupon?: boolean } = {}) {
+  const car = await newCar();
+  const { user, token, holdings } = await customer(ctx, extra.points ?? 0, extra.coupon ? [{ discountType: 'PERCENTAGE', discountRate: 10 }] : [], 'BUTLER');
+  const res = await book(token, car.id, { start_at: at(d, '09:00'), end_at: at(d, '17:00'), coupon_id: holdings[0] ?? null, point_amount: extra.points || null });
+  expect(res.status).toBe(201);
+  const r = res.body.data.butler_request;
+  expect(res.body.data.payment).toMatchObject({ id: `butler-${r.id}`, status: 'PAID', amount: r.final_price });
+  expect((await confirm(r.id)).status).toBe(201);
+  return { car, user, token, request: r as { id: number; final_price: number } };
+}
+
+describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
+  it('charges the quote difference once as butler-{id}-overtime; a second record is 409 and never charges again', async () => {
+    const { token, request: r } = await confirmedBooking(50, { points: 100_000, coupon: true });
+    const coupon = { discount_type: 'PERCENTAGE' as const, discount_rate: 10, discount: null };
+    // Booked: 800,000 − 10% − 100,000P = 620,000원.
+    expect(r.final_price).toBe(quoteButler(terms, at(50, '09:00'), at(50, '17:00'), coupon, 100_000).final);
+    expect(r.final_price).toBe(620_000);
+    // Actually 09:10–19:40: 10 h 30 → 3 started hours over → 1,100,000 − 10% − 100,000P = 890,000원.
+    const actual = quoteButler(terms, at(50, '09:10'), at(50, '19:40'), coupon, 100_000);
+    expect(actual).toMatchObject({ overtimeHours: 3, overtimeFee: 300_000, final: 890_000 });
+
+    expect((await trip(r.id, at(50, '09:10'), at(50, '19:40'), token)).status).toBe(403);
+    const res = await trip(r.id, at(50, '09:10'), at(50, '19:40'));
+    expect(res.status).toBe(200);
+    expect(res.body.data.overtime_amount).toBe(actual.final - r.final_price);
+    expect(res.body.data.overtime_amount).toBe(270_000);
+    expect(res.body.data.payment).toMatchObject({ id: `butler-${r.id}-overtime`, status: 'PAID', amount: 270_000, purpose: 'BUTLER_OVERTIME', ref_type: 'butler_request', ref_id: r.id });
+    expect(await remote(`butler-${r.id}-overtime`)).toEqual([expect.objectContaining({ amount: 270_000, status: 'PAID' })]);
+    const row = await requestRow(r.id);
+    expect([row.actualStartAt?.toISOString(), row.actualEndAt?.toISOString()]).toEqual([new Date(at(50, '09:10')).toISOString(), new Date(at(50, '19:40')).toISOString()]);
+    expect(row.status).toBe('CONFIRMED');
+    // The customer sees it among their payments.
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ id: `butler-${r.id}-overtime`, status: 'PAID', amount: 270_000 })]));
+    // Audited.
+    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'butler_request'), eq(auditLog.entityId, String(r.id)), eq(auditLog.action, 'trip')));
+    expect(audits).toHaveLength(1);
+
+    // A second record (even a longer trip) is refused; nothing new is charged, the first record stands.
+    const again = await trip(r.id, at(50, '09:00'), at(50, '23:00'));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('이미 초과 요금을 정산한 예약입니다.');
+    expect((await chargesOf(r.id)).map((p) => [p.id, p.status, p.amount])).toEqual([[`butler-${r.id}`, 'PAID', 620_000], [`butler-${r.id}-overtime`, 'PAID', 270_000]]);
+    expect((await requestRow(r.id)).actualEndAt?.toISOString()).toBe(new Date(at(50, '19:40')).toISOString());
+    // Two staff recording at once: still one charge.
+    const twin = await confirmedBooking(51);
+    const both = await Promise.all([trip(twin.request.id, at(51, '09:00'), at(51, '18:30')), trip(twin.request.id, at(51, '09:00'), at(51, '18:30'))]);
+    expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(await remote(`butler-${twin.request.id}-overtime`)).toEqual([expect.objectContaining({ amount: 200_000, status: 'PAID' })]);
+  });
+
+  it('a trip within the booked time charges nothing (overtime 0, no payment)', async () => {
+    const { request: r } = await confirmedBooking(52);
+    const res = await trip(r.id, at(52, '09:30'), at(52, '16:45'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ overtime_amount: 0, payment: null });
+    // Recorded again (no charge was made): ending exactly at the booked 17:00 is still no overtime.
+    expect((await trip(r.id, at(52, '09:00'), at(52, '17:00'))).body.data).toEqual({ overtime_amount: 0, payment: null });
+    expect((await chargesOf(r.id)).map((p) => p.id)).toEqual([`butler-${r.id}`]);
+    expect(await remote(`butler-${r.id}-overtime`)).toEqual([]);
+    expect((await requestRow(r.id)).actualEndAt?.toISOString()).toBe(new Date(at(52, '17:00')).toISOString());
+  });
+
+  it('refuses an end before the start (422), a pending booking (409) and an unknown one (404), with Korean messages', async () => {
+    const { request: r } = await confirmedBooking(53);
+    const backwards = await trip(r.id, at(53, '18:00'), at(53, '09:00'));
+    expect(backwards.status).toBe(422);
+    expect(backwards.body).toMatchObject({ message: '종료 시각은 시작 시각 이후여야 합니다.', errors: { actual_end_at: ['종료 시각은 시작 시각 이후여야 합니다.'] } });
+    const malformed = await ctx.call('POST', `/admin/butler-requests/${r.id}/trip`, { token: ADMIN, json: { actual_start_at: '어제', actual_end_at: at(53, '18:00') } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors.actual_start_at[0]).toContain('실제 출발 시간 형식이 올바르지 않습니다.');
+    const car = await newCar();
+    const { token } = await customer(ctx);
+    const pending = (await book(token, car.id, { start_at: at(54, '09:00'), end_at: at(54, '17:00') })).body.data.butler_request;
+    const early = await trip(pending.id, at(54, '09:00'), at(54, '20:00'));
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('확정된 예약만 운행 기록을 남길 수 있습니다.');
+    expect((await trip(999_999, at(54, '09:00'), at(54, '20:00'))).status).toBe(404);
+    expect((await chargesOf(r.id)).map((p) => p.id)).toEqual([`butler-${r.id}`]);
+  });
+
+  it('a declined overtime is FAILED with the Korean reason; staff retry charges it under its retry id, once', async () => {
+    const { token, request: r } = await confirmedBooking(55);
+    // The card on file starts declining after the booking was paid (the sandbox's card is in its key).
+    await ctx.database.db.update(butlerRequests).set({ billingKey: card('decline-limit') }).where(eq(butlerRequests.id, r.id));
+    const res = await trip(r.id, at(55, '09:00'), at(55, '19:00'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ overtime_amount: 200_000, payment: { id: `butler-${r.id}-overtime`, status: 'FAILED', amount: 200_000, failure_reason: LIMIT } });
+    // The booking stands (only a declined booking fee undoes a booking).
+    expect((await requestRow(r.id)).status).toBe('CONFIRMED');
+    // Recording again does not charge again: staff retry instead.
+    expect((await trip(r.id, at(55, '09:00'), at(55, '19:00'))).status).toBe(409);
+    const still = await retry(`butler-${r.id}-overtime`);
+    expect([still.status, still.body.message]).toEqual([422, LIMIT]);
+    // The card issuer lifts the limit: in the sandbox the card is its key, so the key on file becomes an approving one.
+    await ctx.database.db.update(payments).set({ billingKey: card() }).where(and(eq(payments.refType, 'butler_request'), eq(payments.refId, r.id), eq(payments.purpose, 'BUTLER_OVERTIME')));
+    const paid = await retry(`butler-${r.id}-overtime-r1`);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.payment).toMatchObject({ id: `butler-${r.id}-overtime-r2`, status: 'PAID', amount: 200_000, purpose: 'BUTLER_OVERTIME' });
+    const done = await retry(`butler-${r.id}-overtime`);
+    expect([done.status, done.body.message]).toEqual([409, '이미 결제된 요금입니다.']);
+    expect((await chargesOf(r.id)).map((p) => [p.id, p.status])).toEqual([
+      [`butler-${r.id}`, 'PAID'], [`butler-${r.id}-overtime`, 'FAILED'], [`butler-${r.id}-overtime-r1`, 'FAILED'], [`butler-${r.id}-overtime-r2`, 'PAID'],
+    ]);
+    const provider = await ctx.database.db.select().from(sandboxPayments);
+    expect(provider.filter((p) => p.paymentId.startsWith(`butler-${r.id}-overtime`) && p.status === 'PAID').map((p) => [p.paymentId, p.amount])).toEqual([[`butler-${r.id}-overtime-r2`, 200_000]]);
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    expect(mine.filter((p: { status: string }) => p.status === 'PAID').map((p: { id: string }) => p.id).sort()).toEqual([`butler-${r.id}`, `butler-${r.id}-overtime-r2`]);
+  });
+});
+
+describe('POST /butlers/cars/{id}/request (the fee at booking)', () => {
+  it('a declined card answers 422 with the Korean reason and spends nothing; another card then books the same day', async () => {
+    const car = await newCar();
+    const { user, token, holdings } = await customer(ctx, 100_000, [{ discountType: 'FIXED', discount: 50_000 }], 'BUTLER');
+    const json = { start_at: at(60, '09:00'), end_at: at(60, '17:00'), coupon_id: holdings[0], point_amount: 100_000 };
+    const declined = card('decline-limit');
+    const res = await book(token, car.id, { ...json, billing_key: declined });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 1202, message: LIMIT });
+    expect(await pointsOf(ctx, user.id)).toBe(100_000);
+    expect(await couponUsed(ctx, holdings[0])).toBe(false);
+    expect(await reservedOf(car.id)).toEqual([]);
+    expect(await ctx.database.db.select().from(billingKeyUses).where(eq(billingKeyUses.billingKey, declined))).toEqual([]);
+    // No booking is left waiting: the row made for the charge is cancelled, its only charge FAILED.
+    const rows = await ctx.database.db.select().from(butlerRequests).where(eq(butlerRequests.userId, user.id));
+    expect(rows.map((r) => r.status)).toEqual(['CANCELLED']);
+    expect((await chargesOf(rows[0].id)).map((p) => [p.id, p.status, p.amount, p.failureReason])).toEqual([[`butler-${rows[0].id}`, 'FAILED', 650_000, LIMIT]]);
+    expect((await ctx.call('GET', '/butlers/requests', { token })).body.data.butler_requests).toEqual([]);
+    for (const [c, reason] of [['decline-rejected', '카드사에서 결제를 거절했습니다'], ['insufficient', '잔액이 부족합니다']] as const) {
+      const again = await book(token, car.id, { ...json, billing_key: card(c) });
+      expect([again.status, again.body.message]).toEqual([422, expect.stringContaining(reason)]);
+    }
+    expect(await pointsOf(ctx, user.id)).toBe(100_000);
+    const ok = await book(token, car.id, json);
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.payment).toMatchObject({ status: 'PAID', amount: 650_000 });
+    expect(await pointsOf(ctx, user.id)).toBe(0);
+    expect(await couponUsed(ctx, holdings[0])).toBe(true);
+    expect((await reservedOf(car.id)).map((d) => d.butlerRequestId)).toEqual([ok.body.data.butler_request.id]);
+  });
+
+  it('ignores a client-sent amount: the fee charged is the server quote', async () => {
+    const car = await newCar();
+    const { token } = await customer(ctx);
+    const res = await book(token, car.id, { start_at: at(62, '09:00'), end_at: at(62, '18:00'), amount: 1, final_price: 1, base_fee: 1, overtime_fee: 0, coupon_discount: 799_999 });
+    expect(res.status).toBe(201);
+    const expected = quoteButler(terms, at(62, '09:00'), at(62, '18:00'), null, 0).final;
+    expect(expected).toBe(900_000);
+    expect(res.body.data.butler_request).toMatchObject({ base_fee: 800_000, overtime_fee: 100_000, coupon_discount: 0, final_price: expected });
+    const id = res.body.data.butler_request.id;
+    expect(res.body.data.payment).toMatchObject({ id: `butler-${id}`, status: 'PAID', amount: expected });
+    expect(await remote(`butler-${id}`)).toEqual([expect.objectContaining({ amount: expected, status: 'PAID' })]);
+  });
+});
