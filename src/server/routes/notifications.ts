@@ -53,6 +53,16 @@ function userOf(c: Ctx): number {
 const refusedPage = (c: Ctx, err: unknown) =>
   page(c, err instanceof Error && 'status' in err && err.status === 400 ? 400 : 403, '링크를 확인할 수 없습니다', html`<p>수신 거부 링크가 올바르지 않거나 변조되었습니다. 메일에 있는 링크를 다시 눌러주시거나, 로그인한 뒤 마이페이지에서 수신 동의를 변경해주세요.</p><p><a href="/my">마이페이지로 가기</a></p>`);
 
+/** The user of the link, or the refusal: a Korean page for a browser, thrown as the envelope otherwise. */
+function linkUser(c: Ctx): number | Response | Promise<Response> {
+  try {
+    return userOf(c);
+  } catch (err) {
+    if (wantsPage(c)) return refusedPage(c, err);
+    throw err;
+  }
+}
+
 /**
  * Marketing consent without a login: the unsubscribe link of marketing emails (a token signed with
  * the server's secret, src/server/notifications/unsubscribe.ts). GET shows what the link does and
@@ -68,13 +78,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     c.res.headers.set('cache-control', 'no-store');
   })
   .get('/unsubscribe', async (c) => {
-    let userId: number;
-    try {
-      userId = userOf(c);
-    } catch (err) {
-      if (wantsPage(c)) return refusedPage(c, err);
-      throw err;
-    }
+    const userId = await linkUser(c);
+    if (typeof userId !== 'number') return userId;
     const [user] = await c.var.deps.db.select({ consent: users.marketingConsent }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
     const consent = Boolean(user?.consent);
     if (!wantsPage(c)) return ok(c, { marketing_consent: consent });
@@ -88,13 +93,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     );
   })
   .post('/unsubscribe', async (c) => {
-    let userId: number;
-    try {
-      userId = userOf(c);
-    } catch (err) {
-      if (wantsPage(c)) return refusedPage(c, err);
-      throw err;
-    }
+    const userId = await linkUser(c);
+    if (typeof userId !== 'number') return userId;
     await c.var.deps.db.update(users).set({ marketingConsent: false, updatedAt: new Date() }).where(eq(users.id, userId));
     if (!wantsPage(c)) return ok(c, { marketing_consent: false });
     return page(c, 200, '수신 거부가 완료되었습니다', html`<p>앞으로 LUXE의 광고성 정보를 보내드리지 않습니다. 마음이 바뀌시면 마이페이지에서 언제든 다시 수신 동의할 수 있습니다.</p><p><a href="/">홈으로 가기</a></p>`);
