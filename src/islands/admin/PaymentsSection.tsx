@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { won } from '../../domain/money';
 import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type BillingStatus, type PaymentView } from '../../domain/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
@@ -23,19 +23,36 @@ export default function PaymentsSection() {
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(1);
   const [rows, setRows] = useState<StaffPayment[] | null>(null);
   const [overdue, setOverdue] = useState<Overdue[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
+  /** The latest load: an older answer (filters changed while it was on its way) is dropped. */
+  const latest = useRef(0);
+
   const load = useCallback(async () => {
+    const call = ++latest.current;
     setRows(null);
-    const q = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
-    const [list, late] = await Promise.all([adminGet<{ payments: StaffPayment[] }>(`/payments?${q}`), adminGet<{ subscriptions: Overdue[] }>('/subscriptions/overdue')]);
-    if (list.ok) setRows(list.data.payments);
-    else setMessage(list.error.message);
+    const q = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) });
+    const [list, late] = await Promise.all([
+      adminGet<{ payments: StaffPayment[]; pagination_info: { current_page: number; total_pages: number } }>(`/payments?${q}`),
+      adminGet<{ subscriptions: Overdue[] }>('/subscriptions/overdue'),
+    ]);
+    if (call !== latest.current) return;
+    if (list.ok) {
+      setRows(list.data.payments);
+      setPages(list.data.pagination_info.total_pages);
+    } else setMessage(list.error.message);
     if (late.ok) setOverdue(late.data.subscriptions);
-  }, [status, from, to]);
+  }, [status, from, to, page]);
   useEffect(() => void load(), [load]);
+  /** A filter change starts again from the first page. */
+  const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setPage(1);
+  };
 
   const refund = async (p: StaffPayment) => {
     const left = p.amount - p.refunded_amount;
@@ -73,12 +90,12 @@ export default function PaymentsSection() {
         </ul>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <select aria-label="결제 상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select aria-label="결제 상태" className="field w-auto py-2" value={status} onChange={filter(setStatus)}>
           <option value="">전체 상태</option>
           {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{PAYMENT_STATUS_LABEL[s]}</option>)}
         </select>
-        <label className="text-sm"><span className="mr-2 font-semibold">시작일</span><input type="date" className="field w-auto py-2" value={from} onChange={(e) => setFrom(e.target.value)} /></label>
-        <label className="text-sm"><span className="mr-2 font-semibold">종료일</span><input type="date" className="field w-auto py-2" value={to} onChange={(e) => setTo(e.target.value)} /></label>
+        <label className="text-sm"><span className="mr-2 font-semibold">시작일</span><input type="date" className="field w-auto py-2" value={from} onChange={filter(setFrom)} /></label>
+        <label className="text-sm"><span className="mr-2 font-semibold">종료일</span><input type="date" className="field w-auto py-2" value={to} onChange={filter(setTo)} /></label>
       </div>
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
       {!rows && <p className="text-sm text-muted">불러오는 중…</p>}
@@ -95,6 +112,13 @@ export default function PaymentsSection() {
           </li>
         ))}
       </ul>
+      {pages > 1 && (
+        <nav aria-label="결제 내역 페이지" className="flex items-center justify-center gap-3 text-sm">
+          <button type="button" className="min-h-11 border border-line px-4 py-1.5 disabled:opacity-40" disabled={page <= 1 || !rows} onClick={() => setPage(page - 1)}>이전</button>
+          <span data-testid="payments-page">{page} / {pages} 페이지</span>
+          <button type="button" className="min-h-11 border border-line px-4 py-1.5 disabled:opacity-40" disabled={page >= pages || !rows} onClick={() => setPage(page + 1)}>다음</button>
+        </nav>
+      )}
     </section>
   );
 }

@@ -23,6 +23,8 @@ export default function SubscriptionBilling({ subscription: s, onPaid }: { subsc
   const checkout = useBillingCheckout({
     storage,
     messages: MESSAGES,
+    // The card provider's return belongs to the subscription that left for it (a list can hold several).
+    ready: (storage.loadDraft()?.subscriptionId ?? s.id) === s.id,
     send: async (billingKey, draft) => {
       const res = await post<{ payment: NonNullable<Subscription['billing']['failed_payment']> }>(`/subscriptions/${draft?.subscriptionId ?? s.id}/pay`, { billing_key: billingKey });
       if (res.ok) onPaid();
@@ -32,9 +34,10 @@ export default function SubscriptionBilling({ subscription: s, onPaid }: { subsc
   const b = s.billing;
   const pay = () =>
     checkout.start({ subscriptionId: s.id }, { redirectUrl: `${location.origin}/my/subscriptions`, issueName: `구독 #${s.id} 결제 카드 변경`, amount: b.next_charge_amount, offerPeriod: termOfferPeriod(Math.max(1, b.term_months - b.paid_months)) });
-  if (checkout.stage === 'done') return <PaymentDone payment={checkout.payment} />;
   return (
     <div className="mt-2 text-sm" data-testid="subscription-billing">
+      {/* The owed month paid: 결제 완료 with the amount, then (the list reloaded) the next charge as usual. */}
+      {checkout.stage === 'done' && <PaymentDone payment={checkout.payment} />}
       {b.status === 'ACTIVE' && b.next_charge_date && (
         <p>다음 결제 {b.next_charge_date} · {won(b.next_charge_amount ?? 0)}</p>
       )}
