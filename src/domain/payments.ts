@@ -139,6 +139,17 @@ export interface PaymentView {
   cancelled_at: string | null;
 }
 
+/**
+ * A butler booking's 운행 기록 as the console's order desk reads it (GET /admin/butler-requests):
+ * the actual times staff recorded (null until recorded) and the latest attempt of its overtime
+ * charge (null when none was charged: not recorded yet, or the trip stayed within what was paid).
+ */
+export interface ButlerTripRecordView {
+  actual_start_at: string | null;
+  actual_end_at: string | null;
+  overtime_payment: PaymentView | null;
+}
+
 /** A refund as the API answers it. */
 export interface RefundView {
   id: number;

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/server/db/factories';
-import { auditLog, jobs, payments, sandboxPayments } from '../../src/server/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { auditLog, jobs, notificationMessages, payments, sandboxPayments } from '../../src/server/db/schema';
+import { TEST_ADMIN_TOKEN, testConfig } from '../../src/server/env';
 import { createApp } from '../../src/server/app';
 import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/server/payments/sandbox-provider';
 import { signStandardWebhook } from '../../src/server/payments/webhook-signing';
@@ -12,9 +12,11 @@ let ctx: TestContext;
 let carId: number;
 let butlerCarId: number;
 const ADMIN = TEST_ADMIN_TOKEN;
+const STAFF_EMAIL = 'billing-staff@luxe.test';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A staff address, so staff messages (staff.subscription_overdue) have someone to go to.
+  ctx = await createTestContext({ notifications: { ...testConfig().notifications, staffEmails: [STAFF_EMAIL] } });
   ({ car: { id: carId } } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_1: 900_000, subscription_fee_3: 800_000, subscription_fee_12: 555_000 } }));
   const brand = await upsertBrand(ctx.database.db, { name: '벤틀리', slug: 'bentley-billing' });
   const model = await insertModel(ctx.database.db, { brandId: brand.id, name: '플라잉스퍼' });
@@ -213,6 +215,34 @@ describe('monthly billing', () => {
     expect((await chargesOf(subscriptionId)).map((c) => c.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'FAILED']);
     const staff = (await ctx.call('GET', '/admin/subscriptions/overdue', { token: ADMIN })).body.data.subscriptions;
     expect(staff).toEqual(expect.arrayContaining([expect.objectContaining({ id: subscriptionId, billing_status: 'OVERDUE', month: 2, failures: 4 })]));
+    // Each declined attempt told the customer (the billing run sends the notify jobs it causes):
+    // the reason and the retry date, and after the last one that automatic retries are over.
+    const m2 = `sub-${subscriptionId}-m2`;
+    const told = [
+      [m2, '2031.02.11에 같은 카드로 다시 결제를 시도합니다.'],
+      [`${m2}-r1`, '2031.02.13에 같은 카드로 다시 결제를 시도합니다.'],
+      [`${m2}-r2`, '2031.02.17에 같은 카드로 다시 결제를 시도합니다.'],
+      [`${m2}-r3`, '자동 재시도가 끝났습니다. 카드를 변경해 결제해주세요.'],
+    ];
+    const failedMessages = await ctx.database.db
+      .select()
+      .from(notificationMessages)
+      .where(inArray(notificationMessages.key, told.map(([id]) => `payment.failed:${id}`)));
+    for (const [id, retry] of told) {
+      const mine = failedMessages.filter((m) => m.key === `payment.failed:${id}`);
+      expect(mine.length, `payment.failed for ${id}`).toBeGreaterThan(0);
+      for (const m of mine) {
+        expect(m).toMatchObject({ event: 'payment.failed', subject: '[LUXE] 결제 실패 안내' });
+        expect(m.text).toContain('잔액');
+        expect(m.text).toContain(retry);
+      }
+    }
+    // Only the last failure made it overdue, and staff were told once.
+    const overdueMessages = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.event, 'staff.subscription_overdue'));
+    expect(overdueMessages.filter((m) => m.key === `staff.subscription_overdue:${subscriptionId}:2`)).toEqual([
+      expect.objectContaining({ userId: null, channel: 'email', to: STAFF_EMAIL, subject: `[LUXE 운영] 구독 #${subscriptionId} 연체` }),
+    ]);
+    expect(overdueMessages.filter((m) => m.key.startsWith(`staff.subscription_overdue:${subscriptionId}:`))).toHaveLength(1);
     // The customer pays with a new card.
     const paid = await ctx.call('POST', `/subscriptions/${subscriptionId}/pay`, { token, json: { billing_key: card() } });
     expect(paid.status).toBe(200);

@@ -40,6 +40,8 @@ const book = (token: string, carId: number, json: Record<string, unknown>) =>
   });
 const confirm = (id: number) => ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN });
 const trip = (id: number, start: string, end: string, token = ADMIN) => ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } });
+/** The booking as the console's order desk lists it (newest first: a booking just made is on page 1). */
+const deskRow = async (id: number) => ((await ctx.call('GET', '/admin/butler-requests', { token: ADMIN })).body.data.requests as { id: number }[]).find((r) => r.id === id);
 const retry = (paymentId: string) => ctx.call('POST', `/admin/payments/${paymentId}/retry`, { token: ADMIN });
 const chargesOf = async (requestId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'butler_request'), eq(payments.refId, requestId)))).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
@@ -80,6 +82,13 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     const row = await requestRow(r.id);
     expect([row.actualStartAt?.toISOString(), row.actualEndAt?.toISOString()]).toEqual([new Date(at(50, '09:10')).toISOString(), new Date(at(50, '19:40')).toISOString()]);
     expect(row.status).toBe('CONFIRMED');
+    // The console's order desk shows the recorded trip and its overtime charge after a reload.
+    expect(await deskRow(r.id)).toMatchObject({
+      status: 'CONFIRMED',
+      actual_start_at: new Date(at(50, '09:10')).toISOString(),
+      actual_end_at: new Date(at(50, '19:40')).toISOString(),
+      overtime_payment: { id: `butler-${r.id}-overtime`, status: 'PAID', amount: 270_000, purpose: 'BUTLER_OVERTIME' },
+    });
     // The customer sees it among their payments.
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
     expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ id: `butler-${r.id}-overtime`, status: 'PAID', amount: 270_000 })]));
@@ -102,6 +111,7 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
 
   it('a trip within the booked time charges nothing (overtime 0, no payment)', async () => {
     const { request: r } = await confirmedBooking(52);
+    expect(await deskRow(r.id)).toMatchObject({ status: 'CONFIRMED', actual_start_at: null, actual_end_at: null, overtime_payment: null });
     const res = await trip(r.id, at(52, '09:30'), at(52, '16:45'));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ overtime_amount: 0, payment: null });
@@ -110,6 +120,7 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     expect((await chargesOf(r.id)).map((p) => p.id)).toEqual([`butler-${r.id}`]);
     expect(await remote(`butler-${r.id}-overtime`)).toEqual([]);
     expect((await requestRow(r.id)).actualEndAt?.toISOString()).toBe(new Date(at(52, '17:00')).toISOString());
+    expect(await deskRow(r.id)).toMatchObject({ actual_start_at: new Date(at(52, '09:00')).toISOString(), actual_end_at: new Date(at(52, '17:00')).toISOString(), overtime_payment: null });
   });
 
   it('refuses an end before the start (422), a pending booking (409) and an unknown one (404), with Korean messages', async () => {
@@ -137,6 +148,7 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     const res = await trip(r.id, at(55, '09:00'), at(55, '19:00'));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ overtime_amount: 200_000, payment: { id: `butler-${r.id}-overtime`, status: 'FAILED', amount: 200_000, failure_reason: LIMIT } });
+    expect(await deskRow(r.id)).toMatchObject({ overtime_payment: { id: `butler-${r.id}-overtime`, status: 'FAILED', failure_reason: LIMIT } });
     // The booking stands (only a declined booking fee undoes a booking).
     expect((await requestRow(r.id)).status).toBe('CONFIRMED');
     // Recording again does not charge again: staff retry instead.
@@ -148,6 +160,8 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     const paid = await retry(`butler-${r.id}-overtime-r1`);
     expect(paid.status).toBe(200);
     expect(paid.body.data.payment).toMatchObject({ id: `butler-${r.id}-overtime-r2`, status: 'PAID', amount: 200_000, purpose: 'BUTLER_OVERTIME' });
+    // The desk shows the last attempt: the overtime is paid.
+    expect(await deskRow(r.id)).toMatchObject({ actual_end_at: new Date(at(55, '19:00')).toISOString(), overtime_payment: { id: `butler-${r.id}-overtime-r2`, status: 'PAID', amount: 200_000 } });
     const done = await retry(`butler-${r.id}-overtime`);
     expect([done.status, done.body.message]).toEqual([409, '이미 결제된 요금입니다.']);
     expect((await chargesOf(r.id)).map((p) => [p.id, p.status])).toEqual([

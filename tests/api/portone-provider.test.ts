@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertTestCar } from '../../src/server/db/factories';
-import { jobs, payments, subscriptions } from '../../src/server/db/schema';
+import { jobs, paymentRefunds, payments, subscriptions } from '../../src/server/db/schema';
 import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments';
 import { portoneProvider } from '../../src/server/payments/portone-provider';
@@ -68,7 +68,14 @@ function fakePortOne() {
         const id = decodeURIComponent(rawId ?? '');
         if (kind === 'billing-keys') return json(200, { status: 'ISSUED' });
         if (kind === 'payments' && action === 'billing-key' && method === 'POST') return fake.charge(id, body ?? {});
-        if (kind === 'payments' && action === 'cancel' && method === 'POST') {
+        if (kind === 'payments' && action === 'cancel' && method === 'POST') return fake.cancel(id, body ?? {});
+        if (kind === 'payments' && !action && method === 'GET') return fake.read(id);
+        return json(404, { type: 'NOT_FOUND' });
+      });
+    },
+    /** The answer to POST /payments/{id}/cancel; the default cancels (checking currentCancellableAmount, as PortOne does). */
+    cancel: (id: string, body: Record<string, unknown>): Answer => fake.doCancel(id, body),
+    doCancel(id: string, body: Record<string, unknown> | null): Response {
           const p = remote.get(id);
           if (!p) return json(404, { type: 'PAYMENT_NOT_FOUND', message: 'no payment' });
           const left = p.total - p.cancelled;
@@ -77,15 +84,16 @@ function fakePortOne() {
           p.cancelled += amount;
           p.status = p.cancelled >= p.total ? 'CANCELLED' : 'PARTIAL_CANCELLED';
           return json(200, { cancellation: { status: 'SUCCEEDED', id: `c-${calls.length}`, totalAmount: amount, taxFreeAmount: 0, vatAmount: 0, reason: body?.reason, requestedAt: p.paidAt } });
-        }
-        if (kind === 'payments' && !action && method === 'GET') {
-          const p = remote.get(id);
-          if (!p) return json(404, { type: 'PAYMENT_NOT_FOUND', message: 'no payment' });
-          return json(200, { status: p.status, id, amount: { total: p.total, cancelled: p.cancelled }, pgTxId: p.pgTxId, paidAt: p.paidAt, receiptUrl: `https://receipt.portone.test/${id}` });
-        }
-        return json(404, { type: 'NOT_FOUND' });
-      });
     },
+    /** The answer to GET /payments/{id}; the default reads the in-memory payment. */
+    read: (id: string): Answer => fake.doRead(id),
+    doRead(id: string): Response {
+      const p = remote.get(id);
+      if (!p) return json(404, { type: 'PAYMENT_NOT_FOUND', message: 'no payment' });
+      return json(200, { status: p.status, id, amount: { total: p.total, cancelled: p.cancelled }, pgTxId: p.pgTxId, paidAt: p.paidAt, receiptUrl: `https://receipt.portone.test/${id}` });
+    },
+    /** Payment ids sent to POST /payments/{id}/cancel, in order. */
+    cancelled: () => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/cancel')).map((c) => decodeURIComponent(c.path.split('/')[2])),
   };
   return fake;
 }
@@ -154,8 +162,34 @@ describe('portoneProvider, against a fake PortOne REST API', () => {
     expect(cancel).toMatchObject({ method: 'POST', auth: 'PortOne secret-1', body: { storeId: 'store-1', amount: 100_000, reason: '차량 인도 지연 보상', currentCancellableAmount: 900_000 } });
     expect(await p.getPayment('p-refund')).toMatchObject({ status: 'PARTIAL_CANCELLED', amount: 900_000, cancelledAmount: 100_000 });
     // A concurrent cancel changed what is left: PortOne refuses, nothing more is cancelled.
-    expect(await p.cancel({ paymentId: 'p-refund', amount: 100_000, reason: '중복', currentCancellableAmount: 900_000 })).toEqual({ status: 'FAILED', reason: '결제 취소에 실패했습니다.' });
+    expect(await p.cancel({ paymentId: 'p-refund', amount: 100_000, reason: '중복', currentCancellableAmount: 900_000 })).toEqual({
+      status: 'FAILED',
+      code: 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN',
+      reason: '취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.',
+    });
     expect(fake.remote.get('p-refund')!.cancelled).toBe(100_000);
+  });
+
+  it.each([
+    ['PAYMENT_NOT_PAID', 400, '결제가 완료되지 않아 취소할 수 없습니다.'],
+    ['PAYMENT_ALREADY_CANCELLED', 409, '이미 취소된 결제입니다.'],
+    ['CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT', 409, '취소 금액이 취소 가능 금액을 넘었습니다.'],
+    ['NEGATIVE_PROMOTION_ADJUSTED_CANCEL_AMOUNT', 409, '프로모션 할인을 반영한 취소 금액이 0원보다 작아 취소할 수 없습니다.'],
+    ['PAYMENT_NOT_FOUND', 404, '결제사에서 결제 내역을 찾을 수 없어 취소하지 못했습니다.'],
+  ])('cancelPayment refused with %s → FAILED with a Korean reason', async (type, status, reason) => {
+    fake.cancel = () => json(status, { type, message: 'refused in English' });
+    expect(await provider().cancel({ paymentId: 'p-x', amount: 1_000, reason: '환불', currentCancellableAmount: 1_000 })).toEqual({ status: 'FAILED', code: type, reason });
+  });
+
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
+    ['a 500 with an error body', () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' })],
+    ['a 502 from a proxy (not JSON)', () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+    ['401 UNAUTHORIZED', () => json(401, { type: 'UNAUTHORIZED', message: 'invalid secret' })],
+    ['403 FORBIDDEN', () => json(403, { type: 'FORBIDDEN', message: 'forbidden' })],
+  ])('cancelPayment answered with %s → UNKNOWN (the refund may have been made; never FAILED)', async (_, answer) => {
+    fake.cancel = answer;
+    expect(await provider().cancel({ paymentId: 'p-x', amount: 1_000, reason: '환불', currentCancellableAmount: 1_000 })).toMatchObject({ status: 'UNKNOWN' });
   });
 
   it('webhooks: verified with PORTONE_WEBHOOK_SECRET; forged or unsigned are rejected; no secret, nothing is accepted', async () => {
@@ -298,6 +332,99 @@ describe('the API with PortOne configured', () => {
     expect(part.body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
     expect(fake.calls.find((c) => c.path === `/payments/${payment.id}/cancel`)?.body).toMatchObject({ amount: 100_000, reason: '차량 인도 지연 보상', currentCancellableAmount: 900_000 });
     expect(fake.remote.get(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
+  });
+
+  const refundRows = async (paymentId: string) =>
+    (await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(paymentRefunds.id)).map((r) => [r.amount, r.status, r.failureReason]);
+  const staffRefund = (paymentId: string, amount: number) => ctx.call('POST', `/admin/payments/${paymentId}/refund`, { token: ADMIN, json: { amount, reason: '차량 인도 지연 보상' } });
+  const lostAnswers: [string, () => Response][] = [
+    ['a 500', () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' })],
+    ['401 UNAUTHORIZED', () => json(401, { type: 'UNAUTHORIZED', message: 'invalid secret' })],
+    [
+      'a network error',
+      () => {
+        throw new TypeError('fetch failed');
+      },
+    ],
+  ];
+
+  it.each(lostAnswers)('a refund answered with %s after PortOne made it is not a failed refund; reading the payment back settles it, and a retry never refunds twice', async (label, lost) => {
+    const start = { 'a 500': '2030-06-01', '401 UNAUTHORIZED': '2030-06-02', 'a network error': '2030-06-03' }[label]!;
+    await setClock(`${start}T10:00:00+09:00`);
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: `billing-key-refund-${label}` })).body.data;
+    // PortOne cancels, but the answer is lost, and reading the payment back fails too for now.
+    fake.cancel = (id, body) => {
+      fake.doCancel(id, body);
+      return lost();
+    };
+    fake.read = () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' });
+    const first = await staffRefund(payment.id, 100_000);
+    expect(first.status).toBe(502);
+    expect(first.body.message).toMatch(/확인하고 있습니다/);
+    expect(await refundRows(payment.id)).toEqual([[100_000, 'REQUESTED', null]]);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    // Staff try again before it is settled: our ledger still says 900,000 is cancellable, PortOne
+    // has 800,000 left and refuses, so nothing is refunded twice.
+    fake.cancel = (id, body) => fake.doCancel(id, body);
+    const again = await staffRefund(payment.id, 100_000);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('환불하지 못했습니다: 취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.');
+    expect(fake.remote.get(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
+    // PortOne answers reads again; the reconcile job reads the payment back and settles the refund.
+    fake.read = (id) => fake.doRead(id);
+    await setClock(`${start}T10:05:00+09:00`);
+    await runBilling();
+    expect(await refundRows(payment.id)).toEqual([
+      [100_000, 'SUCCEEDED', null],
+      [100_000, 'FAILED', '취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.'],
+    ]);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelledAmount: 100_000 });
+    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
+    // The rest refunds once, against the amount PortOne has left.
+    expect((await staffRefund(payment.id, 800_000)).body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    expect(fake.remote.get(payment.id)).toMatchObject({ status: 'CANCELLED', cancelled: 900_000 });
+  });
+
+  it('a refund whose answer was lost but which reads back as made is answered as made at once', async () => {
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund-readback' })).body.data;
+    fake.cancel = (id, body) => {
+      fake.doCancel(id, body);
+      return json(503, { type: 'INTERNAL_SERVER_ERROR', message: 'unavailable' });
+    };
+    const res = await staffRefund(payment.id, 900_000);
+    expect(res.status).toBe(200);
+    expect(res.body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    expect(await refundRows(payment.id)).toEqual([[900_000, 'SUCCEEDED', null]]);
+  });
+
+  it('a refund answered with a 500 that PortOne did not make is FAILED once the payment reads back without it, and can be made again once', async () => {
+    await setClock('2030-06-10T10:00:00+09:00');
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund-not-made' })).body.data;
+    fake.cancel = () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' });
+    expect((await staffRefund(payment.id, 100_000)).status).toBe(502);
+    expect(await refundRows(payment.id)).toEqual([[100_000, 'REQUESTED', null]]);
+    await setClock('2030-06-10T10:05:00+09:00');
+    await runBilling();
+    expect(await refundRows(payment.id)).toEqual([[100_000, 'FAILED', '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.']]);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    fake.cancel = (id, body) => fake.doCancel(id, body);
+    expect((await staffRefund(payment.id, 100_000)).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
+    expect(fake.remote.get(payment.id)).toMatchObject({ cancelled: 100_000 });
+    expect(fake.cancelled().filter((id) => id === payment.id)).toHaveLength(2);
+  });
+
+  it('a refund PortOne refuses outright is a failed refund with a Korean reason', async () => {
+    const { token } = await customer(ctx);
+    const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund-refused' })).body.data;
+    fake.cancel = () => json(400, { type: 'PAYMENT_NOT_PAID', message: 'Payment not paid' });
+    const res = await staffRefund(payment.id, 100_000);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('환불하지 못했습니다: 결제가 완료되지 않아 취소할 수 없습니다.');
+    expect(await refundRows(payment.id)).toEqual([[100_000, 'FAILED', '결제가 완료되지 않아 취소할 수 없습니다.']]);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
   });
 
   it('POST /payments/webhook: a webhook signed with PORTONE_WEBHOOK_SECRET is accepted and reconciled; missing or forged signatures are 401 and change nothing', async () => {

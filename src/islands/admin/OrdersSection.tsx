@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
-import { PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
+import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema } from '../../domain/schemas/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
-interface Request {
+/** A desk row; butler rows carry their recorded trip (ButlerTripRecordView). */
+interface Request extends Partial<ButlerTripRecordView> {
   id: number;
   status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
   user: { id: number; name: string | null; email: string | null; mobile: string | null };
@@ -27,12 +28,43 @@ const HOUR = 3_600_000;
 /** An instant as a datetime-local value in Korean time (YYYY-MM-DDTHH:mm). */
 const koreanLocal = (ms: number) => new Date(ms + 9 * HOUR).toISOString().slice(0, 16);
 
+/** What an overtime charge came to, in Korean; a declined one says where to retry it. */
+function overtimeText(amount: number, payment: PaymentView | null): string {
+  if (!payment) return '초과 이용 요금은 없습니다.';
+  if (payment.status === 'FAILED') return `초과 이용 요금 ${won(amount)} 결제 실패: ${payment.failure_reason ?? '카드 결제에 실패했습니다.'} (결제 탭에서 다시 시도할 수 있습니다)`;
+  return `초과 이용 요금 ${won(amount)} ${PAYMENT_STATUS_LABEL[payment.status]} (${payment.id})`;
+}
+
+/**
+ * A recorded trip: the actual times and the overtime charge's state (its latest attempt), or the
+ * answer of the record just made (`note`). A trip with an overtime charge cannot be recorded again
+ * (the API answers 409), so the form is not shown: a declined charge is retried from the payments tab.
+ */
+function RecordedTrip({ request, record, note }: { request: Request; record: ButlerTripRecordView; note: string | null }) {
+  const payment = record.overtime_payment;
+  return (
+    <div role="group" aria-label={`#${request.id} 운행 기록`} className="w-full text-sm">
+      <p>
+        <span className="font-semibold">운행 기록</span> 실제 출발 {formatDateTime(record.actual_start_at)} · 실제 종료 {formatDateTime(record.actual_end_at)}
+      </p>
+      <p role="status" className={payment?.status === 'FAILED' ? 'text-red-700' : 'text-muted'}>
+        {note ?? overtimeText(payment?.amount ?? 0, payment)}
+      </p>
+    </div>
+  );
+}
+
 /**
  * 운행 기록 of a confirmed butler booking: the actual start and end (Korean time, prefilled with
  * the booked ones; no end booked = 8 hours), checked with TripRecordSchema, then
- * POST /admin/butler-requests/{id}/trip. Shows the overtime charged, none, or the reason.
+ * POST /admin/butler-requests/{id}/trip. Once recorded (now, or before a reload: the desk list
+ * carries the record), the times and the overtime charged (none, its status, or the reason it was
+ * declined) are shown instead of the form.
  */
 function TripRecord({ request }: { request: Request }) {
+  const [record, setRecord] = useState<ButlerTripRecordView | null>(() =>
+    request.actual_start_at && request.actual_end_at ? { actual_start_at: request.actual_start_at, actual_end_at: request.actual_end_at, overtime_payment: request.overtime_payment ?? null } : null,
+  );
   const bookedStart = Date.parse(request.start_at ?? '') || Date.now();
   const [start, setStart] = useState(() => koreanLocal(bookedStart));
   const [end, setEnd] = useState(() => koreanLocal(request.end_at ? Date.parse(request.end_at) : bookedStart + 8 * HOUR));
@@ -48,14 +80,11 @@ function TripRecord({ request }: { request: Request }) {
     setBusy(false);
     if (!res.ok) return setResult(res.error.message);
     const { overtime_amount: amount, payment } = res.data;
-    if (!payment) return setResult('운행 기록을 저장했습니다. 초과 이용 요금은 없습니다.');
-    setResult(
-      payment.status === 'FAILED'
-        ? `초과 이용 요금 ${won(amount)} 결제 실패: ${payment.failure_reason ?? '카드 결제에 실패했습니다.'} (결제 탭에서 다시 시도할 수 있습니다)`
-        : `초과 이용 요금 ${won(amount)} ${PAYMENT_STATUS_LABEL[payment.status]} (${payment.id})`,
-    );
+    setResult(payment ? overtimeText(amount, payment) : '운행 기록을 저장했습니다. 초과 이용 요금은 없습니다.');
+    setRecord({ actual_start_at: parsed.data.actual_start_at, actual_end_at: parsed.data.actual_end_at, overtime_payment: payment });
   };
 
+  if (record) return <RecordedTrip request={request} record={record} note={result} />;
   return (
     <form onSubmit={(e) => void submit(e)} className="flex w-full flex-wrap items-end gap-2" aria-label={`#${request.id} 운행 기록`}>
       <label className="text-sm">

@@ -5,7 +5,7 @@ import type { Job } from '../jobs/queue';
 import { paymentById, type PaymentRow } from './ledger';
 import type { ChargeOutcomes, PaymentContext } from './context';
 import type { ChargeResult } from './provider';
-import { syncCancellations } from './refunds';
+import { settleUnknownRefund, syncCancellations } from './refunds';
 
 /** Sends a recorded PENDING charge to the provider and settles it; a settled row is returned as it is. */
 export async function executeCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string): Promise<PaymentRow> {
@@ -78,6 +78,11 @@ export async function reconcilePayment(ctx: PaymentContext, outcomes: ChargeOutc
   const row = await paymentById(ctx.db, paymentId);
   if (!row || row.status === 'FAILED') return;
   const remote = await syncPayment(ctx, outcomes, paymentId);
+  // A refund whose answer was unknown: syncPayment recorded it if the provider shows it; if not, it was not made.
+  if (typeof job.payload.refundKey === 'string') {
+    await settleUnknownRefund(ctx.db, job.payload.refundKey);
+    return;
+  }
   if (!remote && row.status === 'PENDING') {
     const settled = await executeCharge(ctx, outcomes, paymentId);
     if (settled.status === 'PENDING') throw new Error('the provider has not answered the charge yet');

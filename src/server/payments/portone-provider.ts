@@ -29,6 +29,28 @@ const DEFINITE_REFUSALS = new Set([
   'PROMOTION_PAY_METHOD_DOES_NOT_MATCH',
 ]);
 
+/**
+ * The cancelPayment errors (CancelPaymentError in @portone/server-sdk) that are a definite refusal:
+ * nothing was cancelled. Each has its Korean reason. Every other answer (UNAUTHORIZED, FORBIDDEN,
+ * a 5xx or unrecognised body, a network error) leaves the refund's outcome unknown (UNKNOWN): it is
+ * settled by reading the payment back, never recorded as a failed refund.
+ */
+const CANCEL_REFUSALS: Record<string, string> = {
+  PAYMENT_NOT_FOUND: '결제사에서 결제 내역을 찾을 수 없어 취소하지 못했습니다.',
+  PAYMENT_NOT_PAID: '결제가 완료되지 않아 취소할 수 없습니다.',
+  PAYMENT_ALREADY_CANCELLED: '이미 취소된 결제입니다.',
+  CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN: '취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.',
+  CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT: '취소 금액이 취소 가능 금액을 넘었습니다.',
+  CANCEL_TAX_AMOUNT_EXCEEDS_CANCELLABLE_TAX_AMOUNT: '취소 세액이 취소 가능 세액을 넘었습니다.',
+  CANCEL_TAX_FREE_AMOUNT_EXCEEDS_CANCELLABLE_TAX_FREE_AMOUNT: '면세 취소 금액이 취소 가능 면세 금액을 넘었습니다.',
+  NEGATIVE_PROMOTION_ADJUSTED_CANCEL_AMOUNT: '프로모션 할인을 반영한 취소 금액이 0원보다 작아 취소할 수 없습니다.',
+  PROMOTION_DISCOUNT_RETAIN_OPTION_SHOULD_NOT_BE_CHANGED: '프로모션 할인 유지 설정은 바꿀 수 없습니다.',
+  SUM_OF_PARTS_EXCEEDS_CANCEL_AMOUNT: '취소 금액의 구성이 취소 금액을 넘었습니다.',
+  INVALID_REQUEST: '결제사가 취소 요청을 거절했습니다.',
+  PG_PROVIDER: '카드사가 결제 취소를 거절했습니다.',
+};
+export const DEFINITE_CANCEL_REFUSALS = new Set(Object.keys(CANCEL_REFUSALS));
+
 /** PortOne V2 through its official server SDK (`@portone/server-sdk`). */
 export function portoneProvider(config: Config): PaymentProvider {
   const { apiSecret, apiBaseUrl, storeId, webhookSecret } = config.portone;
@@ -105,8 +127,11 @@ export function portoneProvider(config: Config): PaymentProvider {
         return { status: 'SUCCEEDED', cancelledAmount: c.totalAmount ?? req.amount ?? req.currentCancellableAmount };
       } catch (err) {
         const data = restError(err);
-        if (!data) throw providerUnavailable();
-        return { status: 'FAILED', reason: data.message && /[가-힣]/.test(data.message) ? data.message : '결제 취소에 실패했습니다.' };
+        if (!data?.type || !DEFINITE_CANCEL_REFUSALS.has(data.type)) {
+          return { status: 'UNKNOWN', detail: data ? `PortOne answered ${data.type ?? 'an error'}${data.message ? `: ${data.message}` : ''}` : err instanceof Error ? err.message : String(err) };
+        }
+        const own = data.type === 'PG_PROVIDER' ? (data.pgMessage ?? data.message) : undefined;
+        return { status: 'FAILED', code: data.type, reason: own && /[가-힣]/.test(own) ? own : CANCEL_REFUSALS[data.type] };
       }
     },
     async verifyWebhook(rawBody, headers) {

@@ -43,7 +43,15 @@ export interface CancelRequest {
   currentCancellableAmount: number;
 }
 
-export type CancelResult = { status: 'SUCCEEDED'; cancelledAmount: number } | { status: 'FAILED'; reason: string };
+/**
+ * What a cancel (refund) came to. FAILED is a definite refusal: nothing was cancelled. UNKNOWN is
+ * an answer that does not say (a 5xx, UNAUTHORIZED, a network error): the provider may have
+ * cancelled, so it is never read as a refusal; the refund is settled by reading the payment back.
+ */
+export type CancelResult =
+  | { status: 'SUCCEEDED'; cancelledAmount: number }
+  | { status: 'FAILED'; reason: string; code?: string }
+  | { status: 'UNKNOWN'; detail: string };
 
 /** A verified webhook: the payment it concerns (reconcile reads the provider for the rest). */
 export interface WebhookEvent {

@@ -4,9 +4,10 @@ import { paymentRefunds, payments } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { emit } from '../notifications/events';
 import type { PaymentContext } from './context';
-import { paymentById, type PaymentRow, type RefundRow } from './ledger';
+import { enqueue } from '../jobs/queue';
+import { paymentById, RECONCILE_AFTER_MS, RECONCILE_JOB, type PaymentRow, type RefundRow } from './ledger';
 import { providerUnavailable } from './errors';
-import type { ProviderPayment } from './provider';
+import type { CancelResult, ProviderPayment } from './provider';
 
 export interface RefundRequest {
   paymentId: string;
@@ -42,11 +43,15 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
     (await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor }).onConflictDoNothing().returning()).length > 0 ||
     (await ctx.db.update(paymentRefunds).set({ status: 'REQUESTED', amount, failureReason: null }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'FAILED'))).returning()).length > 0;
   if (!claimed) return settledElsewhere(ctx.db, req.key);
-  const result = await ctx.payments.cancel({ paymentId: req.paymentId, amount, reason: req.reason, currentCancellableAmount: left }).catch((err: unknown) => {
-    throw err instanceof Error && 'status' in err ? err : providerUnavailable();
-  });
+  const result = await ctx.payments
+    .cancel({ paymentId: req.paymentId, amount, reason: req.reason, currentCancellableAmount: left })
+    .catch((err: unknown): CancelResult => ({ status: 'UNKNOWN', detail: err instanceof Error ? err.message : String(err) }));
+  if (result.status === 'UNKNOWN') return refundUnknown(ctx, req, result.detail);
   if (result.status === 'FAILED') {
     await ctx.db.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: new Date() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
+    // Our cancellable amount was stale (a refund whose answer was lost, a cancel in the provider's
+    // console): the provider's record is read so the ledger catches up before anyone tries again.
+    if (result.code === 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN' || result.code === 'PAYMENT_ALREADY_CANCELLED') await readBack(ctx, req.paymentId).catch(() => undefined);
     throw conflict(`환불하지 못했습니다: ${result.reason}`);
   }
   await inTransaction(ctx.db, async (tx) => {
@@ -58,6 +63,47 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
     if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
   });
   return (await refundByKey(ctx.db, req.key))!;
+}
+
+/** Reads the payment from the provider and records the refunds it shows (syncCancellations). */
+async function readBack(ctx: PaymentContext, paymentId: string): Promise<void> {
+  const remote = await ctx.payments.getPayment(paymentId);
+  if (remote) await syncCancellations(ctx, remote);
+}
+
+/**
+ * A cancel whose answer does not say whether the provider refunded (a 5xx, UNAUTHORIZED, a lost
+ * connection). It is not a refusal: the refund stays REQUESTED and is settled from the provider's
+ * record: read back now, and otherwise by a reconcile job, which marks it SUCCEEDED when the
+ * provider shows the amount cancelled and FAILED when it does not. Until then the ledger keeps the
+ * old cancellable amount, so another refund sends it and the provider refuses a double refund.
+ */
+async function refundUnknown(ctx: PaymentContext, req: RefundRequest, detail: string): Promise<RefundRow> {
+  ctx.log('info', `refund ${req.key} of ${req.paymentId}: outcome unknown (${detail}); reading the payment back`);
+  const row = (await refundByKey(ctx.db, req.key))!;
+  const now = ctx.clock.now();
+  await enqueue(ctx.db, {
+    kind: RECONCILE_JOB,
+    key: `reconcile:refund:${row.id}:${now.getTime()}`,
+    payload: { paymentId: req.paymentId, refundKey: req.key },
+    runAt: new Date(now.getTime() + RECONCILE_AFTER_MS),
+    maxAttempts: 20,
+  });
+  await readBack(ctx, req.paymentId).catch(() => undefined);
+  const settled = (await refundByKey(ctx.db, req.key))!;
+  if (settled.status === 'SUCCEEDED') return settled;
+  throw providerUnavailable('환불 처리 결과를 결제사에 확인하고 있습니다. 잠시 후 결제 내역에서 확인해주세요.');
+}
+
+/**
+ * A refund left REQUESTED by an unknown answer, after its payment was read back (the reconcile
+ * job): the provider does not show it, so it was not made; it is FAILED, and may be tried again.
+ */
+export async function settleUnknownRefund(db: Db, key: string): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ status: 'FAILED', failureReason: '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.', completedAt: new Date() })
+    .where(and(eq(paymentRefunds.key, key), eq(paymentRefunds.status, 'REQUESTED')));
 }
 
 /**

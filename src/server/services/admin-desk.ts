@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
 import type { Db } from '../db/client';
-import { brands, butlerCars, butlerRequests, cars, models, subscriptionRequests, users } from '../db/schema';
+import type { ButlerTripRecordView, PaymentView } from '../../domain/payments';
+import { brands, butlerCars, butlerRequests, cars, models, payments, subscriptionRequests, users } from '../db/schema';
+import { toPaymentView } from '../payments/ledger';
 import { badRequest, conflict, notFound } from '../errors';
 import { ADMIN_PAGE_SIZE } from './admin-catalogue';
 
@@ -77,12 +79,14 @@ export async function deskButlerRequests(db: Db, q: OrderQuery) {
     .orderBy(desc(butlerRequests.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((q.page - 1) * ADMIN_PAGE_SIZE);
+  const overtime = await latestOvertime(db, rows.map(({ r }) => r.id));
   return {
     requests: rows.map(({ r, user, car, model, brand }) => ({
       id: r.id,
       status: r.status,
       user,
       car: { ...car, model, brand },
+      ...({ actual_start_at: iso(r.actualStartAt), actual_end_at: iso(r.actualEndAt), overtime_payment: overtime.get(r.id) ?? null } satisfies ButlerTripRecordView),
       start_at: iso(r.startAt),
       end_at: iso(r.endAt),
       start_location: r.startLocation,
@@ -93,6 +97,19 @@ export async function deskButlerRequests(db: Db, q: OrderQuery) {
     })),
     pagination_info: pagination(q.page, rows[0]?.total ?? 0),
   };
+}
+
+/** The latest attempt of each booking's overtime charge (a declined one retried is its last retry). */
+async function latestOvertime(db: Db, requestIds: number[]): Promise<Map<number, PaymentView>> {
+  const latest = new Map<number, PaymentView>();
+  if (!requestIds.length) return latest;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refType, 'butler_request'), inArray(payments.refId, requestIds), eq(payments.purpose, 'BUTLER_OVERTIME')))
+    .orderBy(desc(payments.attempt), desc(payments.requestedAt));
+  for (const p of rows) if (!latest.has(p.refId)) latest.set(p.refId, toPaymentView(p));
+  return latest;
 }
 
 /** The customer of a pending subscription request (the staff cancel runs the customer's cancel); 404, or 409 when not pending. */
