@@ -1,8 +1,7 @@
 import type { ButlerQuote } from '../../domain/butler';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import PriceTable from '../checkout/PriceTable';
 
-const won = (n: number) => `${formatWon(n)}원`;
 const minus = (n: number) => (n > 0 ? `-${won(n)}` : won(0));
 
 /** The fee summary: base (8 h), overtime hours × rate, coupon, points, final. */

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
 import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
 import type { Db } from '../db/client';
 import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
@@ -21,8 +20,8 @@ export async function liveCustomer(db: Db, userId: number): Promise<UserRow | un
 /** The name a message greets: the person's name, else 고객. */
 export const greeting = (u: Pick<UserRow, 'name'> | undefined) => `${u?.name?.trim() || '고객'}님`;
 
-/** 555,000원. */
-export const won = (amount: number) => `${formatWon(amount)}원`;
+/** 555,000원 (the one money format, src/domain/money.ts). */
+export { won } from '../../domain/money';
 
 /** 2026.12.03 (a YYYY-MM-DD day as people read it). */
 export const day = (date: string) => date.replaceAll('-', '.');

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { get } from '../../../client/api';
-import { formatWon } from '../../../domain/money';
+import { formatWon, won } from '../../../domain/money';
 import type { ButlerRequestView } from '../../../domain/butler';
 import type { CouponHolding, CouponTerms } from '../../../domain/pricing';
 import PriceTable from '../../checkout/PriceTable';
@@ -51,7 +51,6 @@ export function useEditPrice(request: ButlerRequestView, draft: EditDraft): Edit
   }, [coupon, draft.start, draft.end, request.car, request.point_used, request.final_price]);
 }
 
-const won = (n: number) => `${formatWon(n)}원`;
 const minus = (n: number) => (n > 0 ? `-${won(n)}` : won(0));
 
 /** 변경 후 요금: the new price line by line, what is paid now, and the charge or refund of the difference. */

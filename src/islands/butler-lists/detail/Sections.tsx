@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
-import { formatWon } from '../../../domain/money';
+import { formatWon, won } from '../../../domain/money';
 import { driverLabel, statusLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
 
@@ -109,7 +109,6 @@ export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
   );
 }
 
-const won = (n: number) => `${formatWon(n)}원`;
 
 /** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, and the amount charged. */
 export function PaymentSection({ r }: { r: ButlerRequestView }) {
