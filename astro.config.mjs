@@ -17,7 +17,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Guarded pages, per-user shells and account pages stay out of the sitemap (src/domain/routes.ts).
   integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) })],
-  // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/server/security-headers.ts).
+  // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/api/security-headers.ts).
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
   devToolbar: { enabled: false },
 });

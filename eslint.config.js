@@ -6,23 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Only the API (src/server), scripts and tests may import src/server. Everything the site,
- * the islands and the build share with the API (types, rules, schemas) lives in src/domain.
- * @type {import('eslint').Linter.RulesRecord}
+ * One-way imports. The site (pages, components, islands, scripts, client code) never imports
+ * the server (src/api, src/host): what both need (types, rules, schemas) lives in src/domain.
+ * The API never imports the host: the host starts the API, not the other way round.
+ * @param {string} folders
+ * @param {string} message
+ * @returns {import('eslint').Linter.RulesRecord}
  */
-const serverBoundary = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          regex: '(^|/)server(/|$)',
-          message: 'Only src/server, scripts and tests import src/server; move shared types and rules to src/domain.',
-        },
-      ],
-    },
-  ],
-};
+const noImportOf = (folders, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(src/)?(${folders})(/|$)`, message }] }],
+});
 
 export default tseslint.config(
   {
@@ -44,7 +37,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  { files: ['src/**/*.{ts,tsx,astro,js,mjs}'], ignores: ['src/server/**'], rules: serverBoundary },
+  {
+    files: ['src/**/*.{ts,tsx,astro,js,mjs}'],
+    ignores: ['src/api/**', 'src/host/**'],
+    rules: noImportOf('api|host', 'The site does not import server code; move shared types and rules to src/domain.'),
+  },
+  { files: ['src/api/**'], rules: noImportOf('host', 'The API does not import the host; pass what it needs in createApp().') },
   // Playwright hooks take fixtures as a destructured first argument, often none: `async ({}, info) => …`.
   { files: ['tests/e2e/**'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { apiLogger } from '../src/server/app';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { insertTestCar } from '../src/server/db/factories';
-import { testConfig } from '../src/server/env';
-import { createClock } from '../src/server/jobs/clock';
-import { runDueJobs } from '../src/server/jobs/runner';
-import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/server/payments';
-import { jobHandlers } from '../src/server/jobs/handlers';
-import { issueSandboxBillingKey } from '../src/server/payments/sandbox-provider';
+import { apiLogger } from '../src/api/app';
+import { openDatabase, type Database } from '../src/api/db/client';
+import { insertTestCar } from '../src/api/db/factories';
+import { testConfig } from '../src/api/env';
+import { createClock } from '../src/api/jobs/clock';
+import { runDueJobs } from '../src/api/jobs/runner';
+import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/api/payments';
+import { jobHandlers } from '../src/api/jobs/handlers';
+import { issueSandboxBillingKey } from '../src/api/payments/sandbox-provider';
 
 export interface BillingFigures {
   database: 'pglite' | 'postgres';

@@ -2,17 +2,17 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
-import { createApp } from '../src/server/app';
-import { openCatalogueCache } from '../src/server/cache/catalogue-changes';
-import { fastServe } from '../src/server/cache/fast-path';
-import { compressJsonAnswers } from '../src/server/compression';
-import { composeSite } from '../src/server/site-app';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import { listenWide } from '../src/server/listen';
+import { createApp } from '../src/api/app';
+import { openCatalogueCache } from '../src/host/catalogue-changes';
+import { fastServe } from '../src/host/fast-path';
+import { compressJsonAnswers } from '../src/host/compression';
+import { composeSite } from '../src/host/site-app';
+import { openDatabase } from '../src/api/db/client';
+import { loadConfig } from '../src/api/env';
+import { listenWide } from '../src/host/listen';
 
 /**
- * The API half of `npm start` (src/server/main.ts: the same app, catalogue cache and its fast
+ * The API half of `npm start` (src/host/main.ts: the same app, catalogue cache and its fast
  * path, compressJsonAnswers() on /api/*, listenWide()'s sockets) on an already seeded database,
  * without the static site build, in its own process so the load generator (scripts/bench.ts)
  * does not share its event loop.

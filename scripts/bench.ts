@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startProduct, type RunningProduct } from '../src/server/main';
-import { openDatabase } from '../src/server/db/client';
-import { seedDatabase } from '../src/server/db/seed';
-import { loadConfig } from '../src/server/env';
+import { startProduct, type RunningProduct } from '../src/host/main';
+import { openDatabase } from '../src/api/db/client';
+import { seedDatabase } from '../src/api/db/seed';
+import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
 
 /**

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startProduct } from '../src/server/main';
-import { loadConfig } from '../src/server/env';
+import { startProduct } from '../src/host/main';
+import { loadConfig } from '../src/api/env';
 
 /**
  * The product exactly as `npm start` runs it, on a fresh data folder, for Playwright.

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { isEmpty, seedDatabase } from '../src/server/db/seed';
-import { loadConfig } from '../src/server/env';
+import { openDatabase } from '../src/api/db/client';
+import { isEmpty, seedDatabase } from '../src/api/db/seed';
+import { loadConfig } from '../src/api/env';
 
 /** npm run seed -- [--cars N] [--reset]: fills the configured database (DATA_DIR or DATABASE_URL). */
 const { values } = parseArgs({ options: { cars: { type: 'string', default: '64' }, reset: { type: 'boolean', default: false } } });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { startProduct } from '../src/server/main';
-import { providerBanner } from '../src/server/sandbox-mode';
+import { startProduct } from '../src/host/main';
+import { providerBanner } from '../src/api/sandbox-mode';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 try {

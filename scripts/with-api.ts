@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
-import { seedDatabase } from '../src/server/db/seed';
-import { testConfig } from '../src/server/env';
+import { createApp } from '../src/api/app';
+import { openDatabase } from '../src/api/db/client';
+import { seedDatabase } from '../src/api/db/seed';
+import { testConfig } from '../src/api/env';
 
 /**
  * `tsx scripts/with-api.ts <command…>`: runs a command (astro check, astro build) against a

@@ -9,7 +9,7 @@ const apiBase = () => (process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api').
 
 let snapshot: Promise<Snapshot> | undefined;
 function loadSnapshot(): Promise<Snapshot> {
-  // The storefront build child (src/server/services/build-child.ts) fetched it already, in this process.
+  // The storefront build child (src/host/publish/build-child.ts) fetched it already, in this process.
   const fetched = (globalThis as { luxeCatalogue?: Snapshot }).luxeCatalogue;
   if (fetched?.cars?.length) snapshot ??= Promise.resolve(fetched);
   snapshot ??= (async () => {

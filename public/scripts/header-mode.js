@@ -1,7 +1,7 @@
 // Before paint: the mode of the address (a shared shell or home can serve many paths),
 // else the remembered one (table: src/domain/routes.ts; store: src/stores/mode.ts).
 // A file, not an inline script, so the Content-Security-Policy needs no hash for it
-// (src/server/security-headers.ts); the path patterns come as data attributes.
+// (src/api/security-headers.ts); the path patterns come as data attributes.
 (function () {
   const data = document.currentScript.dataset;
   if (data.forced) return;

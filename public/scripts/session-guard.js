@@ -1,6 +1,6 @@
 // Runs before paint so a protected page never flashes for a visitor (rules: src/stores/session.ts).
 // A file, not an inline script, so the Content-Security-Policy needs no hash for it
-// (src/server/security-headers.ts); the guard and the storage keys come as data attributes.
+// (src/api/security-headers.ts); the guard and the storage keys come as data attributes.
 (function () {
   const data = document.currentScript.dataset;
   const guard = data.guard, keys = JSON.parse(data.keys);

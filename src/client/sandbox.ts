@@ -1,7 +1,7 @@
 /**
  * Whether this build may send the browser to the API's payment and identity sandbox while
  * PortOne is not configured. The server builds the site with PUBLIC_SANDBOX=on|off from its
- * own switch (src/server/sandbox-mode.ts); a build without it (astro dev) keeps the sandbox.
+ * own switch (src/api/sandbox-mode.ts); a build without it (astro dev) keeps the sandbox.
  */
 export const sandboxOn = () => (import.meta.env.PUBLIC_SANDBOX as string | undefined) !== 'off';
 

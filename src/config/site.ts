@@ -18,7 +18,7 @@ export const SITE = {
   /** Customer centre, as shown (tap-to-call through telHref). */
   phone: read('PUBLIC_CONTACT_PHONE', '02-6952-0808'),
   email: read('PUBLIC_CONTACT_EMAIL', 'concierge@luxe-subscribe.kr'),
-  /** Butler cancellation refunds (the server reads the same PUBLIC_* variables: src/server/env.ts). */
+  /** Butler cancellation refunds (the server reads the same PUBLIC_* variables: src/api/env.ts). */
   butlerRefund: {
     fullRefundHours: Number(read('PUBLIC_BUTLER_FULL_REFUND_HOURS', '24')),
     latePercent: Number(read('PUBLIC_BUTLER_LATE_REFUND_PERCENT', '50')),

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityVerifications, users, verificationCodes } from '../../src/server/db/schema';
+import { identityVerifications, users, verificationCodes } from '../../src/api/db/schema';
 import { startOAuthStandIn, type OAuthStandIn } from '../e2e/mocks/kakao-oauth';
 import { createTestContext, newPerson, sandboxVerify, signupPerson, type TestContext } from './helpers';
 

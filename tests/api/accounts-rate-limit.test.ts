@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/server/middleware/rate-limit';
-import { DbRateLimitStore } from '../../src/server/middleware/rate-limit-store';
-import { testConfig } from '../../src/server/env';
-import { sandboxAllowed } from '../../src/server/services/identity';
+import { RateLimiter } from '../../src/api/middleware/rate-limit';
+import { DbRateLimitStore } from '../../src/api/middleware/rate-limit-store';
+import { testConfig } from '../../src/api/env';
+import { sandboxAllowed } from '../../src/api/services/identity';
 import { createTestContext, type TestContext } from './helpers';
 
 describe('RateLimiter over the database store', () => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { auditLog, cars, subscriptionRequests } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
-import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/server/env';
-import { listStaff, setStaffRole } from '../../src/server/services/staff';
+import { createApp } from '../../src/api/app';
+import { auditLog, cars, subscriptionRequests } from '../../src/api/db/schema';
+import { seedDatabase } from '../../src/api/db/seed';
+import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { listStaff, setStaffRole } from '../../src/api/services/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar } from '../../src/server/db/factories';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { insertTestCar } from '../../src/api/db/factories';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { billingKey, createTestContext, customer, sandboxVerify, type TestContext } from './helpers';
 
 /**
  * Bad input is the Korean 400 envelope, never a 500 from the database: NUL bytes (rejected once
- * in src/server/http.ts), integers beyond int4, strings beyond their column, impossible dates.
+ * in src/api/http.ts), integers beyond int4, strings beyond their column, impossible dates.
  */
 let ctx: TestContext;
 let modelId: number;

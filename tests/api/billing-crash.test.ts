@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { insertTestCar, insertUser } from '../../src/server/db/factories';
-import { payments, sandboxPayments } from '../../src/server/db/schema';
-import { TEST_ADMIN_TOKEN, testConfig } from '../../src/server/env';
-import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
-import { openSession } from '../../src/server/services/sessions';
+import { createApp } from '../../src/api/app';
+import { insertTestCar, insertUser } from '../../src/api/db/factories';
+import { payments, sandboxPayments } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
+import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
+import { openSession } from '../../src/api/services/sessions';
 import { persistentDatabase } from './helpers';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };

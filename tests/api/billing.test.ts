@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/server/db/factories';
-import { auditLog, jobs, notificationMessages, payments, sandboxPayments } from '../../src/server/db/schema';
-import { TEST_ADMIN_TOKEN, testConfig } from '../../src/server/env';
-import { createApp } from '../../src/server/app';
-import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/server/payments/sandbox-provider';
-import { signStandardWebhook } from '../../src/server/payments/webhook-signing';
+import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/db/factories';
+import { auditLog, jobs, notificationMessages, payments, sandboxPayments } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
+import { createApp } from '../../src/api/app';
+import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/payments/sandbox-provider';
+import { signStandardWebhook } from '../../src/api/payments/webhook-signing';
 import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -92,7 +92,7 @@ describe('the first month is charged with the request', () => {
   it('a charge that outlasts the timeout is answered PENDING and settled by the reconcile job with the same payment id', async () => {
     const slow = await createTestContext({ payments: { ...ctx.config.payments, timeoutMs: 200, sandboxSlowMs: 600 } });
     try {
-      const { insertTestCar: insert } = await import('../../src/server/db/factories');
+      const { insertTestCar: insert } = await import('../../src/api/db/factories');
       const { car } = await insert(slow.database.db, { fees: { subscription_fee_1: 300_000 } });
       const { token } = await customer(slow);
       const res = await slow.call('POST', `/subscriptions/cars/${car.id}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(slow.config, 'slow') } });
@@ -199,7 +199,7 @@ describe('monthly billing', () => {
     await setClock('2031-01-10T12:00:00+09:00');
     const { subscriptionId, token, requestId } = await subscription(3, '2031-01-10');
     // The card on file starts declining: staff see it through the provider; here the subscription's key is swapped for a declining one.
-    const { subscriptions } = await import('../../src/server/db/schema');
+    const { subscriptions } = await import('../../src/api/db/schema');
     await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
     const step = async (iso: string) => {
       await setClock(iso);

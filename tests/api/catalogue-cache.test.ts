@@ -2,16 +2,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { createApp } from '../../src/server/app';
-import { CatalogueCache } from '../../src/server/cache/catalogue-cache';
-import { memoryBus, pgChangeChannel } from '../../src/server/cache/catalogue-changes';
-import { insertUser } from '../../src/server/db/factories';
-import { butlerReservedDates } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
-import { bumpCatalogueVersion, catalogueVersion } from '../../src/server/services/catalogue';
-import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
-import { openSession } from '../../src/server/services/sessions';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { createApp } from '../../src/api/app';
+import { CatalogueCache } from '../../src/api/cache/catalogue-cache';
+import { memoryBus, pgChangeChannel } from '../../src/host/catalogue-changes';
+import { insertUser } from '../../src/api/db/factories';
+import { butlerReservedDates } from '../../src/api/db/schema';
+import { seedDatabase } from '../../src/api/db/seed';
+import { bumpCatalogueVersion, catalogueVersion } from '../../src/api/services/catalogue';
+import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
+import { openSession } from '../../src/api/services/sessions';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

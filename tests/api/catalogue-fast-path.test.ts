@@ -4,17 +4,17 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { CatalogueCache } from '../../src/server/cache/catalogue-cache';
-import { CatalogueFastPath } from '../../src/server/cache/fast-path';
-import { compressJsonAnswers } from '../../src/server/compression';
-import { cars } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
-import { bumpCatalogueVersion } from '../../src/server/services/catalogue';
+import { createApp } from '../../src/api/app';
+import { CatalogueCache } from '../../src/api/cache/catalogue-cache';
+import { CatalogueFastPath } from '../../src/host/fast-path';
+import { compressJsonAnswers } from '../../src/host/compression';
+import { cars } from '../../src/api/db/schema';
+import { seedDatabase } from '../../src/api/db/seed';
+import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * The product's composition over a real socket (as src/server/main.ts serves it): the fast
+ * The product's composition over a real socket (as src/host/main.ts serves it): the fast
  * path in front, compressJsonAnswers on /api/*, the API with its catalogue cache.
  */
 let t: TestContext;

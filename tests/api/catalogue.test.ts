@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, type Car } from '../../src/domain/car';
-import { seedDatabase } from '../../src/server/db/seed';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { seedDatabase } from '../../src/api/db/seed';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;

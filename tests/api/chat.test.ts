@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { seedDatabase } from '../../src/server/db/seed';
-import { chatSettings } from '../../src/server/routes/chat';
+import { seedDatabase } from '../../src/api/db/seed';
+import { chatSettings } from '../../src/api/routes/chat';
 import { createTestContext, type TestContext } from './helpers';
 
 const PATH = '/services/gpt/1';
@@ -198,7 +198,7 @@ describe('the stream reaches the browser unbuffered through the npm start stack'
   it('sends chunks as they are made, uncompressed, under /api with compress() in front', async () => {
     chatSettings.chunkDelayMs = 15;
     const site = new Hono();
-    site.use('/api/*', compress()); // as src/server/main.ts mounts the API
+    site.use('/api/*', compress()); // as src/host/main.ts mounts the API
     site.route('/api', t.app);
     const server = serve({ fetch: site.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));

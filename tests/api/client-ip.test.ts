@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_LIMIT } from '../../src/server/routes/services';
-import { parseTrustProxy } from '../../src/server/trust-proxy';
+import { CONTACT_LIMIT } from '../../src/api/routes/services';
+import { parseTrustProxy } from '../../src/api/trust-proxy';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

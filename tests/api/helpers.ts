@@ -5,14 +5,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { createApp } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { insertCoupon, insertUser } from '../../src/server/db/factories';
-import { userCoupons } from '../../src/server/db/schema';
-import { testConfig, type Config } from '../../src/server/env';
-import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
-import { creditPoints, pointBalance } from '../../src/server/services/points';
-import { openSession } from '../../src/server/services/sessions';
+import { createApp } from '../../src/api/app';
+import { openDatabase, type Database } from '../../src/api/db/client';
+import { insertCoupon, insertUser } from '../../src/api/db/factories';
+import { userCoupons } from '../../src/api/db/schema';
+import { testConfig, type Config } from '../../src/api/env';
+import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
+import { creditPoints, pointBalance } from '../../src/api/services/points';
+import { openSession } from '../../src/api/services/sessions';
 
 /**
  * The one place for API test helpers: the in-process app on a fresh database, customers with

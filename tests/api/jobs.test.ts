@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/server/db/schema';
-import { createClock } from '../../src/server/jobs/clock';
-import { startJobLoop } from '../../src/server/jobs/loop';
-import { claimDue, enqueue } from '../../src/server/jobs/queue';
-import { runDueJobs, type JobHandler } from '../../src/server/jobs/runner';
+import { jobs } from '../../src/api/db/schema';
+import { createClock } from '../../src/api/jobs/clock';
+import { startJobLoop } from '../../src/host/job-loop';
+import { claimDue, enqueue } from '../../src/api/jobs/queue';
+import { runDueJobs, type JobHandler } from '../../src/api/jobs/runner';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { composeSite } from '../../src/server/site-app';
+import { composeSite } from '../../src/host/site-app';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -1,20 +1,20 @@
 import { spawn } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/server/db/factories';
-import { jobs, notificationMessages, payments, users } from '../../src/server/db/schema';
-import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/server/env';
-import { createClock } from '../../src/server/jobs/clock';
-import { createJobRunner } from '../../src/server/jobs/handlers';
-import { claimDue } from '../../src/server/jobs/queue';
-import type { Channel, NotificationChannels, OutgoingMessage } from '../../src/server/notifications/channels';
-import { emit, type NotificationEvent } from '../../src/server/notifications/events';
-import { NOTIFY_SEND_JOB } from '../../src/server/notifications/outbox';
-import { unsubscribeToken } from '../../src/server/notifications/unsubscribe';
-import { createPaymentProvider } from '../../src/server/payments';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/server/payments/sandbox-provider';
-import { openSession } from '../../src/server/services/sessions';
+import { createApp } from '../../src/api/app';
+import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/db/factories';
+import { jobs, notificationMessages, payments, users } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/api/env';
+import { createClock } from '../../src/api/jobs/clock';
+import { createJobRunner } from '../../src/api/jobs/handlers';
+import { claimDue } from '../../src/api/jobs/queue';
+import type { Channel, NotificationChannels, OutgoingMessage } from '../../src/api/notifications/channels';
+import { emit, type NotificationEvent } from '../../src/api/notifications/events';
+import { NOTIFY_SEND_JOB } from '../../src/api/notifications/outbox';
+import { unsubscribeToken } from '../../src/api/notifications/unsubscribe';
+import { createPaymentProvider } from '../../src/api/payments';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/payments/sandbox-provider';
+import { openSession } from '../../src/api/services/sessions';
 import { createTestContext, persistentDatabase, type TestContext } from './helpers';
 
 /**

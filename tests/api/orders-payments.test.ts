@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../../src/server/env';
-import { createPaymentProvider } from '../../src/server/payments';
-import { maskBillingKey } from '../../src/server/payments/ledger';
-import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
+import { testConfig } from '../../src/api/env';
+import { createPaymentProvider } from '../../src/api/payments';
+import { maskBillingKey } from '../../src/api/payments/ledger';
+import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
 import { createTestContext, type TestContext } from './helpers';
 
 const portone = { storeId: 'store-1', apiSecret: 'secret-1', apiBaseUrl: 'https://portone.test', configured: true };

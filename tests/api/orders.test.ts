@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { insertTestCar } from '../../src/server/db/factories';
-import { pointTransactions, userCoupons } from '../../src/server/db/schema';
+import { insertTestCar } from '../../src/api/db/factories';
+import { pointTransactions, userCoupons } from '../../src/api/db/schema';
 import { todayInKorea } from '../../src/domain/dates';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;

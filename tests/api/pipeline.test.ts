@@ -4,8 +4,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startProduct } from '../../src/server/main';
-import { loadConfig } from '../../src/server/env';
+import { startProduct } from '../../src/host/main';
+import { loadConfig } from '../../src/api/env';
 
 // Builds the real site twice over; once is enough, so only on the PGlite run.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the npm start pipeline', () => {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insertTestCar } from '../../src/server/db/factories';
-import { jobs, paymentRefunds, payments, subscriptions } from '../../src/server/db/schema';
-import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/server/env';
-import { createPaymentProvider } from '../../src/server/payments';
-import { portoneProvider } from '../../src/server/payments/portone-provider';
-import { WebhookRejected } from '../../src/server/payments/provider';
-import { signStandardWebhook } from '../../src/server/payments/webhook-signing';
+import { insertTestCar } from '../../src/api/db/factories';
+import { jobs, paymentRefunds, payments, subscriptions } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/api/env';
+import { createPaymentProvider } from '../../src/api/payments';
+import { portoneProvider } from '../../src/api/payments/portone-provider';
+import { WebhookRejected } from '../../src/api/payments/provider';
+import { signStandardWebhook } from '../../src/api/payments/webhook-signing';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 /**

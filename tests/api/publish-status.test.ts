@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishBuilds } from '../../src/server/db/schema';
-import { bumpCatalogueVersion } from '../../src/server/services/catalogue';
-import { failAbandonedBuilds, publishStatus, recordBuildEnd, recordBuildProgress, recordBuildStart } from '../../src/server/services/publish';
+import { publishBuilds } from '../../src/api/db/schema';
+import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
+import { publishStatus } from '../../src/api/services/publish-builds';
+import { failAbandonedBuilds, recordBuildEnd, recordBuildProgress, recordBuildStart } from '../../src/host/publish/publisher';
 import { createTestContext, type TestContext } from './helpers';
 
 describe('publish status', () => {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { openCatalogueCache } from '../../src/server/cache/catalogue-changes';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { seedDatabase } from '../../src/server/db/seed';
-import { TEST_ADMIN_TOKEN, testConfig } from '../../src/server/env';
-import { bumpCatalogueVersion, catalogueVersion } from '../../src/server/services/catalogue';
-import { createPublisher, publishStatus, type SiteBuilder } from '../../src/server/services/publish';
+import { createApp } from '../../src/api/app';
+import { openCatalogueCache } from '../../src/host/catalogue-changes';
+import { openDatabase, type Database } from '../../src/api/db/client';
+import { seedDatabase } from '../../src/api/db/seed';
+import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
+import { bumpCatalogueVersion, catalogueVersion } from '../../src/api/services/catalogue';
+import { publishStatus } from '../../src/api/services/publish-builds';
+import { createPublisher, type SiteBuilder } from '../../src/host/publish/publisher';
 import { createTestContext, type TestContext } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

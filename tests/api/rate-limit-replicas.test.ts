@@ -1,13 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import type { Database } from '../../src/server/db/client';
-import { rateLimits } from '../../src/server/db/schema';
-import { LOGIN_FAILURES_PER_ACCOUNT, RateLimiter } from '../../src/server/middleware/rate-limit';
-import { DbRateLimitStore, type RateLimitStore } from '../../src/server/middleware/rate-limit-store';
-import { ADMIN_GUESS_LIMIT } from '../../src/server/middleware/auth';
-import { CONTACT_LIMIT } from '../../src/server/routes/services';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { createApp } from '../../src/api/app';
+import type { Database } from '../../src/api/db/client';
+import { rateLimits } from '../../src/api/db/schema';
+import { LOGIN_FAILURES_PER_ACCOUNT, RateLimiter } from '../../src/api/middleware/rate-limit';
+import { DbRateLimitStore, type RateLimitStore } from '../../src/api/middleware/rate-limit-store';
+import { ADMIN_GUESS_LIMIT } from '../../src/api/middleware/auth';
+import { CONTACT_LIMIT } from '../../src/api/routes/services';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, signupPerson, type TestContext } from './helpers';
 
 /**

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from '../../src/server/security-headers';
+import { contentSecurityPolicy } from '../../src/api/security-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens } from '../../src/server/db/schema';
-import { LOGIN_FAILURES_PER_ACCOUNT } from '../../src/server/middleware/rate-limit';
-import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/server/services/sessions';
-import { sha256, signAccessToken } from '../../src/server/services/tokens';
+import { refreshTokens } from '../../src/api/db/schema';
+import { LOGIN_FAILURES_PER_ACCOUNT } from '../../src/api/middleware/rate-limit';
+import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/api/services/sessions';
+import { sha256, signAccessToken } from '../../src/api/services/tokens';
 import { createTestContext, signupPerson, type TestContext } from './helpers';
 
 /** Revocable sessions: access tokens end with their session; two tabs may refresh at once; password guesses share the login lock. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSite } from '../../src/server/static';
-import { composeSite } from '../../src/server/site-app';
+import { serveSite } from '../../src/host/static';
+import { composeSite } from '../../src/host/site-app';
 import { createTestContext, type TestContext } from './helpers';
 
 /** The site and the API on one app as `npm start` composes them: no API request ever gets a site page. */

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cars } from '../../src/server/db/schema';
-import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/server/env';
-import { startProduct } from '../../src/server/main';
-import { bumpCatalogueVersion } from '../../src/server/services/catalogue';
-import { publishStatus } from '../../src/server/services/publish';
-import { cleanStaleBuilds, readStamp } from '../../src/server/services/rebuild';
+import { cars } from '../../src/api/db/schema';
+import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { startProduct } from '../../src/host/main';
+import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
+import { publishStatus } from '../../src/api/services/publish-builds';
+import { cleanStaleBuilds, readStamp } from '../../src/host/publish/rebuild';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

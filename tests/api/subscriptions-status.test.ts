@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar, insertUser } from '../../src/server/db/factories';
-import { issueSandboxBillingKey } from '../../src/server/payments/sandbox-provider';
-import { openSession } from '../../src/server/services/sessions';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { insertTestCar, insertUser } from '../../src/api/db/factories';
+import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
+import { openSession } from '../../src/api/services/sessions';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../src/server/env';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 
-/** The zValidator helpers of src/server/http.ts answer bad input with the Korean 400 envelope, never 500. */
+/** The zValidator helpers of src/api/http.ts answer bad input with the Korean 400 envelope, never 500. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupon } from '../../src/server/db/factories';
-import { pointCoupons } from '../../src/server/db/schema';
+import { insertCoupon } from '../../src/api/db/factories';
+import { pointCoupons } from '../../src/api/db/schema';
 import { createTestContext, customer, koreaDay, type TestContext } from './helpers';
 
 let ctx: TestContext;

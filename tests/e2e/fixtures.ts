@@ -4,7 +4,7 @@ import { test as base, expect } from '@playwright/test';
  * Every page: requests that leave localhost are aborted (tests never need the internet;
  * third-party scripts are stood in for with page.route in tests/e2e/mocks/), a
  * console.error fails the test unless the test expects it via `allowConsoleErrors`, and a
- * Content-Security-Policy violation (src/server/security-headers.ts) always fails it.
+ * Content-Security-Policy violation (src/api/security-headers.ts) always fails it.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],

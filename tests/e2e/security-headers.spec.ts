@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 
 /**
- * The site's Content-Security-Policy is enforced by the browser (src/server/security-headers.ts):
+ * The site's Content-Security-Policy is enforced by the browser (src/api/security-headers.ts):
  * an injected inline script does not run, while the pages themselves run without a violation
  * (tests/e2e/fixtures.ts fails every other spec on one).
  */

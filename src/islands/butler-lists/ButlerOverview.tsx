@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import ListState from '../my-lists/ListState';
-import { useList } from '../my-lists/useList';
+import ListState from '../my-orders/ListState';
+import { useList } from '../my-orders/useList';
 import ButlerCard from './ButlerCard';
 import { butlerRequestHref, butlerSubscriptionHref } from './format';
 import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';

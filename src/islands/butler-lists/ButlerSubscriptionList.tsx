@@ -1,6 +1,6 @@
-import DateGroups from '../my-lists/DateGroups';
-import ListState from '../my-lists/ListState';
-import { useList } from '../my-lists/useList';
+import DateGroups from '../my-orders/DateGroups';
+import ListState from '../my-orders/ListState';
+import { useList } from '../my-orders/useList';
 import ButlerCard from './ButlerCard';
 import { butlerSubscriptionHref } from './format';
 import type { ButlerSubscriptionView } from '../../domain/butler';

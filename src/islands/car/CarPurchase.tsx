@@ -3,7 +3,7 @@ import { availableDurations, defaultDuration, feeForTerm, orderRefusal, termPric
 import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
-import { inquire } from './inquire';
+import { inquire } from '../../client/inquire';
 
 interface Props {
   car: Car;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { get } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
-import { subscriptionBadge } from '../my-lists/badges';
+import { subscriptionBadge } from '../my-orders/badges';
 import { butlerCarName, butlerRequestHref, butlerSubscriptionHref, tripPeriod } from '../butler-lists/format';
 import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';
 import type { Subscription, SubscriptionRequest } from '../../domain/subscriptions';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_CHANNEL_URL } from '../../my-lists/links';
+import { CHAT_CHANNEL_URL } from '../../my-orders/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
 import { CarSection, ExtraSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';

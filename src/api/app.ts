@@ -1,0 +1,154 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { ErrorCode } from '../domain/error-codes';
+import type { Db } from './db/client';
+import type { Config } from './env';
+import { unmatchedApiRequest } from './api-fallback';
+import { ApiError, bodyTooLarge } from './errors';
+import type { AppEnv, Deps } from './http';
+import { createClock, type SettableClock } from './jobs/clock';
+import { createJobRunner } from './jobs/handlers';
+import type { NotificationChannels } from './notifications/channels';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
+import { safeError } from './log-safe';
+import { siteSecurityHeaders } from './security-headers';
+import { apiHeaders } from './middleware/api-headers';
+import { adminCatalogueRoutes } from './routes/admin';
+import type { CatalogueCache } from './cache/catalogue-cache';
+import { catalogueCacheMiddleware } from './cache/catalogue-middleware';
+import { butlerCatalogueRoutes } from './routes/butlers';
+import { butlerOrderRoutes } from './routes/butler-orders';
+import { adminButlerRoutes } from './routes/admin-butler';
+import { catalogueRoutes } from './routes/catalogue';
+import { servicesRoutes } from './routes/services';
+import { chatRoutes } from './routes/chat';
+import { subscriptionCatalogueRoutes } from './routes/subscriptions';
+import { subscriptionOrderRoutes } from './routes/subscription-orders';
+import { userWalletRoutes } from './routes/users';
+import { adminOrderRoutes } from './routes/admin-orders';
+import { sandboxBillingRoutes } from './routes/sandbox-billing';
+import { accountsRoutes } from './routes/accounts';
+import { sandboxIdentityRoutes } from './routes/sandbox-identity';
+import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
+import { paymentRoutes } from './routes/payments';
+import { adminPaymentRoutes } from './routes/admin-payments';
+import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
+import { adminNotificationRoutes, notificationRoutes } from './routes/notifications';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  onCatalogueChange?: () => void;
+  /** Console 발행 and the publish webhook: build the storefront now (`npm start` wires it; default no-op). */
+  onPublishRequest?: (trigger: 'publish' | 'webhook') => void;
+  /** Catalogue read cache (`npm start` passes one, see cache/catalogue-changes.ts); without it every read queries the database. */
+  catalogueCache?: CatalogueCache;
+  /** The payment provider, clock and job runner (`npm start` shares them with its job loop); made here when absent. */
+  payments?: PaymentProvider;
+  clock?: SettableClock;
+  runJobs?: Deps['runJobs'];
+  /** Notification channels of the job runner made here (tests pass fakes); default from the configuration. */
+  notificationChannels?: NotificationChannels;
+}
+
+/** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
+export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache, ...opts }: AppOptions) {
+  const log = apiLogger(config);
+  const payments = opts.payments ?? createPaymentProvider(db, config);
+  const clock = opts.clock ?? createClock();
+  const deps: Deps = {
+    db, config, log, payments, clock,
+    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),
+    onCatalogueChange: () => {
+      catalogueCache?.changed('catalogue');
+      onCatalogueChange();
+    },
+    onReservationChange: () => catalogueCache?.changed('reservations'),
+    requestPublish: onPublishRequest,
+  };
+  const app = new Hono<AppEnv>();
+
+  // First: nosniff on every answer, CORS for CORS_ORIGINS only (preflights answered here).
+  app.use(apiHeaders(config.corsOrigins));
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw bodyTooLarge('요청 본문이 너무 큽니다. (최대 1MB)', { _: ['요청 본문은 1MB 이하여야 합니다.'] });
+    },
+  });
+  app.use((c, next) => (isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+
+  app.use(catalogueCacheMiddleware(catalogueCache));
+  // The sandbox's pages are pages of the site: the same CSP and frame protection (src/api/security-headers.ts).
+  app.use('/sandbox/*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      for (const [name, value] of Object.entries(siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL }))) c.res.headers.set(name, value);
+    }
+  });
+  app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
+  app.route('/catalogue', catalogueRoutes);
+  app.route('/subscriptions', subscriptionCatalogueRoutes);
+  app.route('/butlers', butlerCatalogueRoutes);
+  app.route('/butlers', butlerOrderRoutes);
+  app.route('/admin', adminButlerRoutes);
+  app.route('/services', servicesRoutes);
+  app.route('/services', chatRoutes);
+  app.route('/admin', adminCatalogueRoutes);
+  app.route('/subscriptions', subscriptionOrderRoutes);
+  app.route('/users', userWalletRoutes);
+  app.route('/admin', adminOrderRoutes);
+  app.route('/sandbox', sandboxBillingRoutes);
+  app.route('/accounts', accountsRoutes);
+  app.route('/sandbox', sandboxIdentityRoutes);
+  app.route('/uploads', uploadRoutes);
+  app.route('/payments', paymentRoutes);
+  app.route('/admin', adminPaymentRoutes);
+  app.route('/sandbox', sandboxOutboxRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/admin', adminNotificationRoutes);
+
+  app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status, err.headers);
+    }
+    // Backstop: a NUL byte (22021) or an untranslatable character (22P05) is bad input that slipped past validation.
+    if (['22021', '22P05'].includes(pgErrorCode(err) ?? '')) {
+      log('error', `${c.req.method} ${c.req.path} reached the database with a character PostgreSQL refuses`);
+      return c.json({ code: ErrorCode.VALIDATION, message: '입력값에 사용할 수 없는 문자가 포함되어 있습니다.', errors: {} }, 400);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ code: ErrorCode.VALIDATION, message: '요청을 처리할 수 없습니다.', errors: {} }, err.status);
+    }
+    // Method and path only (no query, body, headers or tokens); the error without query parameters (log-safe.ts).
+    log('error', `${c.req.method} ${c.req.path} failed`, safeError(err));
+    return c.json({ code: ErrorCode.INTERNAL, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', errors: {} }, 500);
+  });
+  return app;
+}
+
+/** The API's log, at the configured level. */
+export function apiLogger(config: Config): Deps['log'] {
+  return (level, message, extra) => {
+    if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
+    (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
+  };
+}
+
+/** The PostgreSQL SQLSTATE of an error or of its causes (drizzle wraps the driver's error). */
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,690 @@
+import { sql } from 'drizzle-orm';
+import type { BillingStatus, PaymentPurpose, PaymentStatus } from '../../domain/payments';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Catalogue ────────────────────────────────────────────────────────────────
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 80 }).notNull(),
+  slug: varchar('slug', { length: 80 }).notNull().unique(),
+  image: text('image'),
+  sortOrder: integer('sort_order').notNull().default(100),
+});
+
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull().references(() => brands.id),
+    name: varchar('name', { length: 120 }).notNull(),
+    image: text('image'),
+  },
+  (t) => [index('models_brand_idx').on(t.brandId)],
+);
+
+/** Monthly fee per term in won; null when the term is not offered. */
+const feeColumns = {
+  fee1: integer('subscription_fee_1'),
+  fee3: integer('subscription_fee_3'),
+  fee6: integer('subscription_fee_6'),
+  fee12: integer('subscription_fee_12'),
+  fee24: integer('subscription_fee_24'),
+  fee36: integer('subscription_fee_36'),
+  fee48: integer('subscription_fee_48'),
+  fee60: integer('subscription_fee_60'),
+  fee72: integer('subscription_fee_72'),
+  fee84: integer('subscription_fee_84'),
+  fee96: integer('subscription_fee_96'),
+};
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id').notNull().references(() => models.id),
+    subModel: varchar('sub_model', { length: 120 }),
+    trim: varchar('trim', { length: 120 }),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    color: varchar('color', { length: 60 }),
+    mileage: integer('mileage'),
+    licensePlate: varchar('license_plate', { length: 20 }),
+    description: text('description'),
+    retailPrice: integer('retail_price'),
+    isNew: boolean('is_new').notNull().default(false),
+    isHot: boolean('is_hot').notNull().default(false),
+    isSubscriptable: boolean('is_subscriptable').notNull().default(true),
+    /** Set when staff archive the car: it leaves the public catalogue but orders keep pointing at it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    subscriptionAvailableFrom: date('subscription_available_from', { mode: 'string' }),
+    releaseDate: date('release_date', { mode: 'string' }),
+    /** Lowest offered monthly fee, kept in step with the fee columns on every write. */
+    subscriptionFeeMinimum: integer('subscription_fee_minimum'),
+    ...feeColumns,
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('cars_model_idx').on(t.modelId),
+    index('cars_fee_min_idx').on(t.subscriptionFeeMinimum),
+    index('cars_release_idx').on(t.releaseDate),
+  ],
+);
+
+export const butlerCars = pgTable('butler_cars', {
+  id: serial('id').primaryKey(),
+  modelId: integer('model_id').notNull().references(() => models.id),
+  subModel: varchar('sub_model', { length: 120 }),
+  images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  color: varchar('color', { length: 60 }),
+  mileage: integer('mileage'),
+  licensePlate: varchar('license_plate', { length: 20 }),
+  description: text('description'),
+  retailPrice: integer('retail_price'),
+  /** Fee in won for the included 8 hours. */
+  butlerFee: integer('butler_fee').notNull(),
+  /** Won per started overtime hour; null means 10% of butler_fee. */
+  butlerOvertimeFee: integer('butler_overtime_fee'),
+  /** Set when staff archive the car: it leaves the fleet but bookings keep pointing at it. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const butlerReservedDates = pgTable(
+  'butler_reserved_dates',
+  {
+    id: serial('id').primaryKey(),
+    butlerCarId: integer('butler_car_id').notNull().references(() => butlerCars.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    butlerRequestId: integer('butler_request_id'),
+  },
+  (t) => [uniqueIndex('butler_reserved_car_date_uq').on(t.butlerCarId, t.date)],
+);
+
+/** One row; version bumps on every catalogue write so builds know when they are stale. */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull().default(1),
+  /** This database's identity, random once: a build is reused only with the database it was made from. */
+  instanceId: varchar('instance_id', { length: 36 }).notNull().default(sql`gen_random_uuid()::text`),
+  updatedAt: updatedAt(),
+});
+
+// ── Accounts ─────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 80 }).notNull().unique(),
+    name: varchar('name', { length: 80 }),
+    email: varchar('email', { length: 254 }),
+    mobile: varchar('mobile', { length: 20 }),
+    passwordHash: text('password_hash'),
+    profileImage: text('profile_image'),
+    /** Connecting information of the verified person; one person holds one account. */
+    ci: text('ci'),
+    ciVerified: boolean('ci_verified').notNull().default(false),
+    referralCode: varchar('referral_code', { length: 16 }).notNull().unique(),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** 'user' or 'staff' (the console at /admin); staff are made with `npm run staff -- add EMAIL`. */
+    role: varchar('role', { length: 20 }).notNull().default('user'),
+    socialProvider: varchar('social_provider', { length: 20 }),
+    socialId: varchar('social_id', { length: 120 }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_ci_uq').on(t.ci),
+    uniqueIndex('users_social_uq').on(t.socialProvider, t.socialId),
+    index('users_mobile_idx').on(t.mobile),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** Tokens rotated from one login share a family; reuse of a spent one revokes it all. */
+    familyId: varchar('family_id', { length: 36 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const identityVerifications = pgTable('identity_verifications', {
+  id: serial('id').primaryKey(),
+  /** The provider's identityVerificationId. */
+  verificationId: varchar('verification_id', { length: 120 }).notNull().unique(),
+  provider: varchar('provider', { length: 20 }).notNull(),
+  status: varchar('status', { length: 20 }).notNull(),
+  name: varchar('name', { length: 80 }),
+  phone: varchar('phone', { length: 20 }),
+  birthDate: date('birth_date', { mode: 'string' }),
+  ci: text('ci'),
+  /** Set once the verification has been used for a signup or a recovery. */
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    target: varchar('target', { length: 254 }).notNull(),
+    purpose: varchar('purpose', { length: 30 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose)],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: integer('referrer_id').notNull().references(() => users.id),
+    /** Each account is referred at most once. */
+    refereeId: integer('referee_id').notNull().references(() => users.id).unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId)],
+);
+
+// ── Wallet ───────────────────────────────────────────────────────────────────
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  code: varchar('code', { length: 40 }).notNull().unique(),
+  description: text('description'),
+  /** SUBSCRIBE or BUTLER: which service the coupon applies to. */
+  service: varchar('service', { length: 20 }).notNull().default('SUBSCRIBE'),
+  discountType: varchar('discount_type', { length: 20 }).notNull(),
+  discountRate: integer('discount_rate'),
+  discount: integer('discount'),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  minPrice: integer('min_price'),
+  maxPrice: integer('max_price'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    couponId: integer('coupon_id').notNull().references(() => coupons.id),
+    isUsed: boolean('is_used').notNull().default(false),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_coupons_user_coupon_uq').on(t.userId, t.couponId)],
+);
+
+export const pointCoupons = pgTable('point_coupons', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 40 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  /** Won credited to the ledger on redemption. */
+  amount: integer('amount').notNull(),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  createdAt: createdAt(),
+});
+
+/** The points ledger: every credit (+) and spend (−) is a row; the balance is their sum. */
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amount: integer('amount').notNull(),
+    /** e.g. REFERRAL, POINT_COUPON, SUBSCRIPTION_SPEND, SUBSCRIPTION_REFUND, BUTLER_SPEND, BUTLER_REFUND, ADMIN. */
+    reason: varchar('reason', { length: 40 }).notNull(),
+    description: text('description'),
+    refType: varchar('ref_type', { length: 40 }),
+    refId: integer('ref_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_tx_user_idx').on(t.userId),
+    // A ledger event tied to a record (a redemption, a refund) happens once.
+    uniqueIndex('point_tx_once_uq').on(t.userId, t.reason, t.refType, t.refId),
+  ],
+);
+
+// ── Checkout (both services) ─────────────────────────────────────────────────
+
+/**
+ * Every billing key that backed an order, of either service: the primary key makes a key
+ * back at most one order, and a repeat with the same key finds its first order here.
+ */
+export const billingKeyUses = pgTable('billing_key_uses', {
+  billingKey: varchar('billing_key', { length: 200 }).primaryKey(),
+  /** SUBSCRIBE or BUTLER. */
+  service: varchar('service', { length: 20 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** The subscription or butler request the key backs. */
+  orderId: integer('order_id').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── Subscription ordering ────────────────────────────────────────────────────
+
+export const subscriptionRequests = pgTable(
+  'subscription_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    carId: integer('car_id').notNull().references(() => cars.id),
+    month: integer('month').notNull(),
+    userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
+    pointUsed: integer('point_used').notNull().default(0),
+    /** Unique: a repeat submission with the same billing key returns the first request. */
+    billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
+    billingProvider: varchar('billing_provider', { length: 20 }).notNull(),
+    /** Won: monthly fee for the term, coupon discount, and the price after coupon and points. */
+    fee: integer('fee').notNull(),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    finalFee: integer('final_fee').notNull(),
+    /** PENDING → CONFIRMED (staff) or CANCELLED (user). */
+    status: varchar('status', { length: 20 }).notNull().default('PENDING'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sub_requests_user_idx').on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id').notNull().references(() => subscriptionRequests.id).unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The card charged every month: the request's, until the customer changes it. */
+    billingKey: varchar('billing_key', { length: 200 }),
+    billingStatus: varchar('billing_status', { length: 20 }).$type<BillingStatus>().notNull().default('ACTIVE'),
+    /** Months paid so far (1 once the first month, charged with the request, is paid). */
+    paidMonths: integer('paid_months').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus)],
+);
+
+// ── Butler ───────────────────────────────────────────────────────────────────
+
+export const butlerRequests = pgTable(
+  'butler_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    butlerCarId: integer('butler_car_id').notNull().references(() => butlerCars.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    startLocation: text('start_location').notNull(),
+    endLocation: text('end_location').notNull(),
+    passengerCount: integer('passenger_count').notNull().default(1),
+    purpose: text('purpose'),
+    memo: text('memo'),
+    description: text('description'),
+    driverPreference: varchar('driver_preference', { length: 10 }),
+    userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
+    pointUsed: integer('point_used').notNull().default(0),
+    billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
+    billingProvider: varchar('billing_provider', { length: 20 }).notNull(),
+    /** Won: base fee for 8 hours, overtime, coupon discount, and the final price. */
+    baseFee: integer('base_fee').notNull(),
+    overtimeFee: integer('overtime_fee').notNull().default(0),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    finalPrice: integer('final_price').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('PENDING'),
+    /** Recorded by staff after the trip; overtime beyond the quote is charged from these. */
+    actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
+    actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('butler_requests_user_idx').on(t.userId)],
+);
+
+export const butlerWaypoints = pgTable(
+  'butler_waypoints',
+  {
+    id: serial('id').primaryKey(),
+    butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    address: text('address').notNull(),
+    scheduledTime: timestamp('scheduled_time', { withTimezone: true }),
+  },
+  (t) => [index('butler_waypoints_request_idx').on(t.butlerRequestId)],
+);
+
+export const butlerSubscriptions = pgTable('butler_subscriptions', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull().references(() => butlerRequests.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── Services ─────────────────────────────────────────────────────────────────
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  category: varchar('category', { length: 40 }),
+  sortOrder: integer('sort_order').notNull().default(100),
+  createdAt: createdAt(),
+});
+
+/** Terms of service and privacy policy, versioned; the newest effective one is current. */
+export const policyDocuments = pgTable(
+  'policy_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    version: varchar('version', { length: 20 }).notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('policy_documents_kind_idx').on(t.kind)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 80 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const chatSessions = pgTable('chat_sessions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id),
+  sessionKey: varchar('session_key', { length: 64 }).notNull().unique(),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  messages: jsonb('messages').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── Staff ────────────────────────────────────────────────────────────────────
+
+/** Who changed what in the console, with the row before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for machine callers (the webhook token). */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actor: varchar('actor', { length: 254 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    entity: varchar('entity', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 40 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** One row per storefront build on any replica: the console's publish status. */
+export const publishBuilds = pgTable(
+  'publish_builds',
+  {
+    id: serial('id').primaryKey(),
+    catalogueVersion: integer('catalogue_version').notNull(),
+    /** running | done | failed */
+    status: varchar('status', { length: 20 }).notNull(),
+    /** What asked for it: edit | publish | webhook | start */
+    trigger: varchar('trigger', { length: 20 }).notNull(),
+    /** 0–100 while running. */
+    progress: integer('progress').notNull().default(0),
+    replica: varchar('replica', { length: 120 }),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [index('publish_builds_started_idx').on(t.startedAt)],
+);
+
+// ── Jobs ─────────────────────────────────────────────────────────────────────
+
+/** queued → running → done, or back to queued (a retry or a later run), or failed once it gave up. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The durable job queue (src/api/jobs/): work that happens later (monthly charges, retries,
+ * reconciliation, notifications) is a row, written in the transaction of the event that causes
+ * it, and claimed with FOR UPDATE SKIP LOCKED so one replica runs it at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** Which handler runs it (src/api/jobs/handlers.ts). */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** One job per effect: enqueueing a key that exists is a no-op (idempotent producers). */
+    key: varchar('key', { length: 200 }).notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: varchar('status', { length: 20 }).$type<JobStatus>().notNull().default('queued'),
+    /** Due time on the business clock (a test clock can move it). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** Runs started (a crashed run counts); reset when a handler asks to run again later. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** While running: the worker holding it and the end of its lease (wall time); an expired lease is a crashed run. */
+    lockedBy: varchar('locked_by', { length: 120 }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_idx').on(t.kind, t.status)],
+);
+
+// ── Payments ─────────────────────────────────────────────────────────────────
+
+/**
+ * The ledger: one row per charge attempt, written (PENDING) and committed before the provider
+ * is called. The id is ours, deterministic per purpose (src/domain/payments.ts paymentIds) and
+ * sent to the provider as its payment id, so a retry after a crash can never charge twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: varchar('id', { length: 80 }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    purpose: varchar('purpose', { length: 30 }).$type<PaymentPurpose>().notNull(),
+    /** subscription_request | subscription | butler_request, and its id. */
+    refType: varchar('ref_type', { length: 30 }).notNull(),
+    refId: integer('ref_id').notNull(),
+    /** The subscription month (1 = the first) a subscription charge pays for. */
+    month: integer('month'),
+    /** 1 for the first try of a purpose, 2… for tries after a known failure. */
+    attempt: integer('attempt').notNull().default(1),
+    orderName: varchar('order_name', { length: 200 }).notNull(),
+    /** Won. */
+    amount: integer('amount').notNull(),
+    cancelledAmount: integer('cancelled_amount').notNull().default(0),
+    status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('PENDING'),
+    /** portone | sandbox */
+    provider: varchar('provider', { length: 20 }).notNull(),
+    /** The billing key charged (a credential: never answered unmasked). */
+    billingKey: varchar('billing_key', { length: 200 }).notNull(),
+    pgTxId: varchar('pg_tx_id', { length: 200 }),
+    receiptUrl: text('receipt_url'),
+    failureCode: varchar('failure_code', { length: 80 }),
+    failureReason: text('failure_reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.requestedAt),
+    index('payments_ref_idx').on(t.refType, t.refId),
+    index('payments_status_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+export type RefundStatus = 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+
+/** Every refund (a provider cancel, full or part), once per key: a retried cancel never refunds twice. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** What the refund is for, e.g. refund:subreq:12, refund:butler:7, refund:staff:<audit id>. */
+    key: varchar('key', { length: 120 }).notNull().unique(),
+    paymentId: varchar('payment_id', { length: 80 }).notNull().references(() => payments.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** customer | staff:<email> | system | provider (cancelled in the provider's console) */
+    actor: varchar('actor', { length: 254 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<RefundStatus>().notNull().default('REQUESTED'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_user_idx').on(t.userId)],
+);
+
+/** Webhooks already handled, by their webhook-id: a replay changes nothing. */
+export const webhookReceipts = pgTable('webhook_receipts', {
+  id: varchar('id', { length: 200 }).primaryKey(),
+  type: varchar('type', { length: 80 }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's own books (what PortOne keeps on its side): one row per payment id,
+ * so the same id twice is charged once, and cancels and receipts read from here.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  paymentId: varchar('payment_id', { length: 80 }).primaryKey(),
+  billingKey: varchar('billing_key', { length: 200 }).notNull(),
+  orderName: varchar('order_name', { length: 200 }).notNull(),
+  amount: integer('amount').notNull(),
+  cancelledAmount: integer('cancelled_amount').notNull().default(0),
+  status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull(),
+  failureCode: varchar('failure_code', { length: 80 }),
+  failureMessage: text('failure_message'),
+  pgTxId: varchar('pg_tx_id', { length: 80 }).notNull(),
+  customerName: varchar('customer_name', { length: 80 }),
+  /** [{ id, amount, reason, at }] */
+  cancellations: jsonb('cancellations').$type<{ id: string; amount: number; reason: string; at: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Rate-limit counters shared by every replica (src/api/middleware/rate-limit.ts): one row per
+ * (bucket, key), e.g. ('contact', 'ip:198.51.100.7'). A window opens at the first hit and lasts
+ * until `expires_at`; one upsert counts a hit atomically. Expired rows are reused by the next
+ * hit or swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: varchar('bucket', { length: 40 }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+// ── Notifications ────────────────────────────────────────────────────────────
+
+/** PENDING until its channel took it; SKIPPED when it no longer applies (a reminder of a cancelled trip); FAILED once retries ran out. */
+export type NotificationStatus = 'PENDING' | 'SENT' | 'SKIPPED' | 'FAILED';
+
+/**
+ * The outbox of messages (src/api/notifications/): one row per event, channel and recipient,
+ * written before anything is sent, each sent by its own `notify.send` job; the unique key makes a
+ * repeated run write nothing new. With no provider configured the rows are the sandbox outbox.
+ */
+export const notificationMessages = pgTable(
+  'notification_messages',
+  {
+    id: serial('id').primaryKey(),
+    /** The event's occurrence (the key it was emitted with), e.g. payment.succeeded:subreq-12. */
+    key: varchar('key', { length: 200 }).notNull(),
+    /** The event type, e.g. subscription.requested. */
+    event: varchar('event', { length: 60 }).notNull(),
+    /** email | kakao */
+    channel: varchar('channel', { length: 20 }).notNull(),
+    /** An email address or a mobile number (digits). */
+    to: varchar('to', { length: 254 }).notNull(),
+    /** The customer it is about (null for staff messages). */
+    userId: integer('user_id').references(() => users.id),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What sending needs besides the text: the event, the 알림톡 template key and variables, mail headers. */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: varchar('status', { length: 20 }).$type<NotificationStatus>().notNull().default('PENDING'),
+    /** smtp | solapi | sandbox: what took it. */
+    provider: varchar('provider', { length: 20 }),
+    providerMessageId: varchar('provider_message_id', { length: 200 }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_messages_key_uq').on(t.key, t.channel, t.to),
+    index('notification_messages_to_idx').on(t.to, t.createdAt),
+    index('notification_messages_created_idx').on(t.createdAt),
+  ],
+);

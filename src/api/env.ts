@@ -1,0 +1,252 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ButlerRefundPolicy } from '../domain/payments';
+import { parseCorsOrigins } from './middleware/api-headers';
+import { parseTrustProxy } from './trust-proxy';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DIST_DIR: z.string().default('dist'),
+  DATABASE_URL: optional,
+  PUBLIC_SITE_URL: optional,
+  /** The public origin (canonical, Open Graph, sitemap, robots); PUBLIC_SITE_URL is an alias. */
+  SITE_URL: optional,
+  /** Shell command run on each finished build folder before it goes live ($1 and PUBLISH_DIR), e.g. an object-store sync. */
+  PUBLISH_COMMAND: optional,
+  JWT_SECRET: optional,
+  ADMIN_TOKEN: optional,
+  PUBLIC_PORTONE_STORE_ID: optional,
+  PUBLIC_PORTONE_BILLING_CHANNEL_KEY: optional,
+  PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY: optional,
+  PORTONE_API_SECRET: optional,
+  PORTONE_API_BASE_URL: z.string().default('https://api.portone.io'),
+  /** PortOne V2 webhook secret (whsec_…): POST /api/payments/webhook verifies signatures with it. */
+  PORTONE_WEBHOOK_SECRET: optional,
+  /** How long a charge may take before its outcome counts as unknown (the reconcile job then asks the provider). */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The sandbox's slow test card answers after this long (longer than PAYMENT_TIMEOUT_MS, to test timeouts). */
+  SANDBOX_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** Latency the sandbox adds to every charge (the billing bench uses 50 ms). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Butler cancellation refunds (src/domain/payments.ts): everything back until this many hours before the start… */
+  PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** …then this percent until the start, nothing after. */
+  PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  KAKAO_REST_API_KEY: optional,
+  KAKAO_CLIENT_SECRET: optional,
+  KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
+  KAKAO_API_BASE_URL: z.string().default('https://kapi.kakao.com'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTH_BASE_URL: z.string().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_BASE_URL: z.string().default('https://openidconnect.googleapis.com'),
+  NAVER_CLIENT_ID: optional,
+  NAVER_CLIENT_SECRET: optional,
+  NAVER_AUTH_BASE_URL: z.string().default('https://nid.naver.com'),
+  NAVER_API_BASE_URL: z.string().default('https://openapi.naver.com'),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('no-reply@luxe-subscribe.kr'),
+  /** Staff who hear of new requests, chat hand-offs and overdue subscriptions (comma-separated emails; unset: the staff accounts). */
+  STAFF_NOTIFY_EMAILS: optional,
+  /** Staff mobile numbers that get the same by KakaoTalk 알림톡 (comma-separated; optional). */
+  STAFF_NOTIFY_PHONES: optional,
+  /** SOLAPI (KakaoTalk 알림톡 with SMS fallback): all four turn it on; otherwise the sandbox outbox stands in. */
+  SOLAPI_API_KEY: optional,
+  SOLAPI_API_SECRET: optional,
+  /** The KakaoTalk channel's pfId and the registered sender number (SMS fallback). */
+  SOLAPI_PFID: optional,
+  SOLAPI_SENDER: optional,
+  /** Approved 알림톡 template ids per event, `event=templateId` comma-separated; an event without one goes as SMS/LMS. */
+  SOLAPI_TEMPLATES: optional,
+  /** The customer centre's number, shown in every message's footer (the site's footer reads it too). */
+  PUBLIC_CONTACT_PHONE: z.string().default('02-6952-0808'),
+  LLM_BASE_URL: optional,
+  LLM_API_KEY: optional,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** The payment and identity sandbox: `off` turns it off; it runs (unset or `on`) while PortOne is not configured, never in production. */
+  SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Test fixtures (/api/admin/test-*: made-up customers and staff, the test clock, billing runs): only when `on`, never in production. */
+  TEST_FIXTURES: z.enum(['on', 'off']).default('off'),
+  /** Origins whose pages may call the API (CORS), comma-separated; unset = same-origin only. */
+  CORS_ORIGINS: optional,
+  TRUST_PROXY: optional,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  databaseUrl?: string;
+  siteUrl?: string;
+  /** PUBLISH_COMMAND (src/host/publish/rebuild.ts). */
+  publishCommand?: string;
+  jwtSecret: string;
+  /** SHA-256 (hex) of ADMIN_TOKEN, the machine token for webhooks and automation; the token itself is not kept. */
+  adminTokenHash?: string;
+  portone: {
+    storeId?: string;
+    billingChannelKey?: string;
+    identityChannelKey?: string;
+    apiSecret?: string;
+    apiBaseUrl: string;
+    /** True when PortOne is fully configured; sandbox keys are refused then. */
+    configured: boolean;
+    webhookSecret?: string;
+  };
+  payments: {
+    timeoutMs: number;
+    sandboxSlowMs: number;
+    sandboxLatencyMs: number;
+    butlerRefund: ButlerRefundPolicy;
+  };
+  oauth: Record<
+    'kakao' | 'google' | 'naver',
+    { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
+  >;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Notifications (src/api/notifications): staff recipients and the KakaoTalk provider. */
+  notifications: {
+    staffEmails: string[];
+    staffPhones: string[];
+    contactPhone: string;
+    solapi?: { apiKey: string; apiSecret: string; pfId: string; sender: string; templates: Record<string, string> };
+  };
+  llm: { baseUrl?: string; apiKey?: string; model: string };
+  logLevel: 'silent' | 'error' | 'info';
+  jobIntervalMs: number;
+  /** TEST_FIXTURES=on: the /api/admin/test-* routes exist (the test runner sets it). */
+  testFixtures: boolean;
+  /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
+  trustProxy: readonly string[];
+  /** Whether the payment and identity sandbox may run: not SANDBOX=off, not production (src/api/sandbox-mode.ts adds: PortOne not configured). */
+  sandbox: boolean;
+  /** CORS_ORIGINS, parsed (src/api/middleware/api-headers.ts). */
+  corsOrigins: string[];
+}
+
+/** A comma-separated setting as its trimmed, non-empty items. */
+const commaList = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+
+/** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Parses the environment once; fails loudly with every bad variable named. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  let trustProxy: string[];
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`, { cause: err });
+  }
+  const portoneConfigured = Boolean(e.PUBLIC_PORTONE_STORE_ID && e.PORTONE_API_SECRET);
+  if (e.NODE_ENV === 'production' && !portoneConfigured) {
+    throw new Error('NODE_ENV=production needs PUBLIC_PORTONE_STORE_ID and PORTONE_API_SECRET: the payment sandbox is refused in production.');
+  }
+  if (e.ADMIN_TOKEN && e.ADMIN_TOKEN.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new Error(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`); a short token can be guessed.`);
+  }
+  if (e.NODE_ENV === 'production' && e.SANDBOX === 'on') {
+    throw new Error('SANDBOX=on is refused with NODE_ENV=production: the sandbox lets anyone who knows a name, phone and birth date take over that account.');
+  }
+  if (e.NODE_ENV === 'production' && e.TEST_FIXTURES === 'on') {
+    throw new Error('TEST_FIXTURES=on is refused with NODE_ENV=production: the fixtures mint customers, points and staff.');
+  }
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('NODE_ENV=production needs JWT_SECRET.');
+  }
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    distDir: e.DIST_DIR,
+    databaseUrl: e.DATABASE_URL,
+    siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
+    publishCommand: e.PUBLISH_COMMAND,
+    jwtSecret: e.JWT_SECRET ?? '',
+    adminTokenHash: e.ADMIN_TOKEN ? sha256Hex(e.ADMIN_TOKEN) : undefined,
+    portone: {
+      storeId: e.PUBLIC_PORTONE_STORE_ID,
+      billingChannelKey: e.PUBLIC_PORTONE_BILLING_CHANNEL_KEY,
+      identityChannelKey: e.PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY,
+      apiSecret: e.PORTONE_API_SECRET,
+      apiBaseUrl: e.PORTONE_API_BASE_URL,
+      configured: portoneConfigured,
+      webhookSecret: e.PORTONE_WEBHOOK_SECRET,
+    },
+    payments: {
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      sandboxSlowMs: e.SANDBOX_SLOW_MS,
+      sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+      butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
+    },
+    oauth: {
+      kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
+      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authBaseUrl: e.GOOGLE_AUTH_BASE_URL, apiBaseUrl: e.GOOGLE_API_BASE_URL },
+      naver: { clientId: e.NAVER_CLIENT_ID, clientSecret: e.NAVER_CLIENT_SECRET, authBaseUrl: e.NAVER_AUTH_BASE_URL, apiBaseUrl: e.NAVER_API_BASE_URL },
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    notifications: {
+      staffEmails: commaList(e.STAFF_NOTIFY_EMAILS),
+      staffPhones: commaList(e.STAFF_NOTIFY_PHONES).map((p) => p.replace(/\D/g, '')).filter(Boolean),
+      contactPhone: e.PUBLIC_CONTACT_PHONE.trim() || '02-6952-0808',
+      solapi:
+        e.SOLAPI_API_KEY && e.SOLAPI_API_SECRET && e.SOLAPI_PFID && e.SOLAPI_SENDER
+          ? { apiKey: e.SOLAPI_API_KEY, apiSecret: e.SOLAPI_API_SECRET, pfId: e.SOLAPI_PFID, sender: e.SOLAPI_SENDER.replace(/\D/g, ''), templates: Object.fromEntries(commaList(e.SOLAPI_TEMPLATES).map((pair) => pair.split('=').map((v) => v.trim())).filter((kv) => kv.length === 2 && kv[0] && kv[1])) }
+          : undefined,
+    },
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    logLevel: e.LOG_LEVEL,
+    jobIntervalMs: e.JOB_INTERVAL_MS,
+    testFixtures: e.TEST_FIXTURES === 'on',
+    trustProxy,
+    sandbox: e.NODE_ENV !== 'production' && e.SANDBOX !== 'off',
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
+    ...overrides,
+  };
+  if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
+  return config;
+}
+
+/** A development signing secret kept under the data dir, so logins survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The machine token of testConfig (at least ADMIN_TOKEN_MIN_LENGTH characters). */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-test-admin-token-0123';
+
+/** A config for tests: in-memory everything, a fixed secret, quiet logs, the sandbox on. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', LOG_LEVEL: 'silent', SANDBOX: 'on', ADMIN_TOKEN: TEST_ADMIN_TOKEN, TEST_FIXTURES: 'on' }, overrides);
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db/client';
+import { enqueue } from '../jobs/queue';
+
+/**
+ * What happened, as the notification outbox records it. Each event is written in the
+ * transaction of the change that causes it (the outbox pattern) as a `notify` job, and the notify
+ * handler (src/api/notifications/) renders and sends it on every channel, once per channel.
+ * Ids are the records the message links to; the handler reads current data when it renders.
+ */
+export type NotificationEvent =
+  // Customers
+  | { type: 'subscription.requested'; userId: number; requestId: number }
+  | { type: 'subscription.confirmed'; userId: number; subscriptionId: number }
+  | { type: 'subscription.cancelled'; userId: number; requestId: number }
+  | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
+  | { type: 'butler.requested'; userId: number; butlerRequestId: number }
+  | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
+  | { type: 'butler.reminder'; userId: number; butlerRequestId: number }
+  | { type: 'butler.cancelled'; userId: number; butlerRequestId: number }
+  | { type: 'payment.succeeded'; userId: number; paymentId: string }
+  | { type: 'payment.failed'; userId: number; paymentId: string; reason: string; retryDate: string | null }
+  | { type: 'payment.refunded'; userId: number; paymentId: string; amount: number }
+  // Staff
+  | { type: 'staff.subscription_requested'; requestId: number }
+  | { type: 'staff.butler_requested'; butlerRequestId: number }
+  | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }
+  | { type: 'staff.subscription_overdue'; subscriptionId: number }
+  // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
+  | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
+
+export type NotificationEventType = NotificationEvent['type'];
+
+/** How long before a butler trip's start its reminder goes (the day before). */
+export const BUTLER_REMINDER_BEFORE_MS = 24 * 3600_000;
+
+/** The key of a butler trip's reminder (the day before); an edit that moves the trip moves its job. */
+export const butlerReminderKey = (butlerRequestId: number) => `butler.reminder:${butlerRequestId}`;
+
+/** The job kind the notify handler takes. */
+export const NOTIFY_JOB = 'notify';
+
+/** The job key of an emitted event (to move or drop a queued one). */
+export const notifyJobKey = (key: string) => `${NOTIFY_JOB}:${key}`;
+
+/**
+ * Records an event for the outbox inside the caller's transaction. `key` names the occurrence
+ * (e.g. `payment.succeeded:sub-12-m3`): the same key is one event, so a retried transaction or
+ * a job run twice never produces a second message. `at` is when to send, on the business
+ * clock (now for most events; a day before the trip for a reminder).
+ */
+export async function emit(tx: Db, key: string, event: NotificationEvent, at: Date): Promise<boolean> {
+  return enqueue(tx, { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 });
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { apiLogger, createApp } from '../api/app';
+import { createClock } from '../api/jobs/clock';
+import { createJobRunner } from '../api/jobs/handlers';
+import { startJobLoop } from './job-loop';
+import { createPaymentProvider } from '../api/payments';
+import { openCatalogueCache } from './catalogue-changes';
+import { fastServe } from './fast-path';
+import { compressJsonAnswers } from './compression';
+import { openDatabase, type Db } from '../api/db/client';
+import { isEmpty, seedDatabase } from '../api/db/seed';
+import { listenWide } from './listen';
+import { loadConfig, type Config } from '../api/env';
+import { catalogueVersion, databaseIdentity } from '../api/services/catalogue';
+import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './publish/publisher';
+import { buildSettings, buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './publish/rebuild';
+import { sandboxAllowed } from '../api/sandbox-mode';
+import { serveSite } from './static';
+import { composeSite } from './site-app';
+
+export interface RunningProduct {
+  url: string;
+  config: Config;
+  server: ServerType;
+  /** The product's database (tests and the bench read publish_builds or edit the catalogue through it). */
+  db: Db;
+  /** Builds and publishes now, even when the catalogue version is unchanged; resolves when that build ends. */
+  publish: (trigger?: BuildTrigger) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The whole product in one process: open (migrate, seed when empty) the database, serve the
+ * API under /api and the static site on one port, and (re)build the site whenever it is
+ * missing or older than the catalogue or the sources.
+ */
+export async function startProduct(opts: { projectRoot: string; config?: Config }): Promise<RunningProduct> {
+  const config = opts.config ?? loadConfig();
+  const root = path.resolve(opts.projectRoot);
+  const dataDir = path.resolve(root, config.dataDir);
+  const distDir = path.resolve(root, config.distDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+  const { db } = database;
+  if (await isEmpty(db)) {
+    const seeded = await seedDatabase(db);
+    console.log(`Seeded the catalogue: ${seeded.cars} cars, ${seeded.butlerCars} butler cars.`);
+  }
+
+  let siteReady = false;
+  // Builds that a kill -9 interrupted: their folders, and their rows in publish_builds.
+  for (const folder of cleanStaleBuilds(root, distDir)) console.log(`Removed the unfinished build ${folder}.`);
+  await failAbandonedBuilds(db).catch((err) => console.error('[publish]', err));
+  // What the pages are built from besides the catalogue: this database, and the settings they bake in.
+  const databaseId = await databaseIdentity(db);
+  const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' });
+  const inputs = (catalogueVersion: number) => ({ catalogueVersion, sources: sourceTime(root), database: databaseId, settings: settings.digest });
+  const publisher = createPublisher({
+    db,
+    databaseUrl: config.databaseUrl,
+    isFresh: (version) => !needsBuild(distDir, inputs(version)),
+    hasSite: () => readStamp(distDir) !== null,
+    log: (level, message) => (level === 'error' ? console.error(`[publish] ${message}`) : config.logLevel === 'info' && console.log(message)),
+    build: async (version, onProgress, signal, trigger) => {
+      const started = Date.now();
+      if (config.logLevel === 'info') console.log('Building the storefront from the catalogue…');
+      await buildSite({ projectRoot: root, distDir, apiBaseUrl: `http://127.0.0.1:${port}/api`, catalogueVersion: version, siteUrl: config.siteUrl, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal,
+        // 발행 and the webhook render every page; edits only the car pages whose data changed (when the sources did not).
+        full: trigger === 'publish' || trigger === 'webhook',
+        onMode: ({ incremental, cars }) => config.logLevel === 'info' && incremental && console.log(`Rendering ${cars} changed car page(s) and the other pages; the rest is reused.`),
+        settings, database: databaseId });
+      if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    },
+  });
+  const onCatalogueChange = () => void publisher.request('edit').catch(() => {});
+  const onPublishRequest = (trigger: 'publish' | 'webhook') => void publisher.request(trigger, { force: true }).catch(() => {});
+
+  const catalogueCache = await openCatalogueCache(database, {
+    url: config.databaseUrl,
+    log: (_, message, extra) => console.error(`[catalogue-cache] ${message}`, extra ?? ''),
+    // Another replica's catalogue write rebuilds here too (under the build lock: once per version).
+    onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
+  });
+  // One provider, clock and job runner for the API and this replica's job loop.
+  const payments = createPaymentProvider(db, config);
+  const clock = createClock();
+  const runJobs = createJobRunner({ db, payments, clock, log: apiLogger(config), config }, replicaName());
+  const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache, payments, clock, runJobs });
+  const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
+
+  const server = createAdaptorServer(fastServe(catalogueCache, site.fetch)) as Server;
+  // Idle keep-alive sockets outlive the proxy's (nginx and load balancers keep 60 s): with Node's
+  // 5 s, a client reusing a socket just as the server closes it gets ECONNRESET.
+  Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  const listening = await listenWide(server, { port: config.port, host: config.host }).catch(async (err) => {
+    await catalogueCache.close();
+    await database.close();
+    throw err;
+  });
+  const { port } = listening;
+  // Due charges, retries and reconciliation, every few seconds (SKIP LOCKED claims: replicas never run one job twice).
+  const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', err) });
+  const version = await catalogueVersion(db);
+  if (needsBuild(distDir, inputs(version))) {
+    try {
+      await publisher.request('start');
+    } catch (err) {
+      // A failed build (or PUBLISH_COMMAND) at start: the previous build keeps serving, if any.
+      if (!readStamp(distDir)) {
+        await publisher.stop();
+        await listening.close();
+        await catalogueCache.close();
+        await database.close();
+        throw err;
+      }
+    }
+  } else if (config.logLevel === 'info') console.log('The storefront build is up to date; reusing it.');
+  siteReady = true;
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    config,
+    server,
+    db,
+    publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
+    stop: async () => {
+      // Ends a running build child at once (its row is marked failed); a later start builds again.
+      await jobLoop.stop();
+      await publisher.stop();
+      await listening.close();
+      await catalogueCache.close();
+      await database.close();
+    },
+  };
+}

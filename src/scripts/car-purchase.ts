@@ -1,0 +1,36 @@
+import { orderRefusal, termPriceText } from '../domain/car';
+import { todayInKorea } from '../domain/dates';
+import { inquire } from '../client/inquire';
+
+/** Drives the pre-rendered CarPurchase markup on static car pages without shipping React. */
+export function initPurchase(root: HTMLElement): void {
+  const carId = Number(root.dataset.carId);
+  const terms = JSON.parse(root.dataset.terms ?? '[]') as number[];
+  const fees = JSON.parse(root.dataset.fees ?? '{}') as Record<string, number | null>;
+  const slider = root.querySelector<HTMLInputElement>('input[type="range"]');
+  const selected = root.querySelector<HTMLElement>('[data-testid="selected-month"]')!;
+  const fee = root.querySelector<HTMLElement>('[data-testid="monthly-fee"]')!;
+  let month: number | null = terms.at(-1) ?? null;
+
+  const show = () => {
+    selected.textContent = month === null ? '-' : `${month}개월`;
+    fee.textContent = month === null ? '문의 필요' : termPriceText({ [`subscription_fee_${month}`]: fees[month] }, month);
+    slider?.setAttribute('aria-valuetext', `${month}개월`);
+    root.querySelectorAll<HTMLElement>('[data-term]').forEach((li) => li.classList.toggle('font-semibold', Number(li.dataset.term) === month));
+    root.querySelectorAll<HTMLElement>('[data-term]').forEach((li) => li.classList.toggle('text-ink', Number(li.dataset.term) === month));
+  };
+  slider?.addEventListener('input', () => {
+    month = terms[Number(slider.value)] ?? month;
+    show();
+  });
+  const button = root.querySelector<HTMLButtonElement>('[data-inquire]');
+  button?.addEventListener('click', () => inquire(carId, month));
+  // The page was built earlier: whether the car is open for orders is decided today, in the browser.
+  const refusal = orderRefusal({ is_subscriptable: root.dataset.subscriptable !== 'false', subscription_available_from: root.dataset.availableFrom || null }, todayInKorea());
+  const note = root.querySelector<HTMLElement>('[data-order-refusal]');
+  if (note) {
+    note.textContent = refusal ?? '';
+    note.hidden = !refusal;
+  }
+  if (button) button.disabled = Boolean(refusal);
+}

@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildHeapMb, buildSettings, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
+
+describe('needsBuild', () => {
+  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
+  const inputs = { catalogueVersion: 3, sources: 100, database: 'db-a', settings: 'digest-a' };
+  it('builds when dist is missing', () => {
+    expect(needsBuild(dist, inputs)).toBe(true);
+  });
+  it('reuses a build of the same catalogue version, sources, database and settings', () => {
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ catalogueVersion: 3, sourceTime: 100, builtAt: 'x', database: 'db-a', settings: 'digest-a' }));
+    expect(needsBuild(dist, inputs)).toBe(false);
+  });
+  it('rebuilds when the catalogue or the sources are newer, or the database or the settings differ', () => {
+    expect(needsBuild(dist, { ...inputs, catalogueVersion: 4 })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, sources: 101 })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, database: 'db-b' })).toBe(true);
+    expect(needsBuild(dist, { ...inputs, settings: 'digest-b' })).toBe(true);
+  });
+});
+
+describe('build settings', () => {
+  it('digest SITE_URL, the sandbox switch and every PUBLIC_* variable, and nothing else', () => {
+    const a = buildSettings({ PUBLIC_CONTACT_PHONE: '02-1', SECRET: 'x' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' });
+    expect(a.env).toEqual({ PUBLIC_CONTACT_PHONE: '02-1', PUBLIC_SANDBOX: 'on', SITE_URL: 'https://a.kr' });
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1', SECRET: 'y' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' }).digest).toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-2' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://b.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
+    expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'off' }).digest).not.toBe(a.digest);
+  });
+});
+
+describe('the swap of a new build', () => {
+  it('replaces DIST_DIR in one rename of a link: a reader polling it never sees it missing or half', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'swap-'));
+    const dist = path.join(dir, 'dist');
+    // A plain DIST_DIR of an older install is moved aside once, by the first swap.
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'index.html'), 'v0');
+    mkdirSync(path.join(dir, 'dist.next-1-0'));
+    writeFileSync(path.join(dir, 'dist.next-1-0', 'index.html'), 'v0');
+    await swapIn(path.join(dir, 'dist.next-1-0'), dist, '1-0');
+    expect(lstatSync(dist).isSymbolicLink()).toBe(true);
+    let misses = 0;
+    let reads = 0;
+    let stop = false;
+    const reader = (async () => {
+      while (!stop) {
+        try {
+          const text = readFileSync(path.join(dist, 'index.html'), 'utf8');
+          if (!/^v\d+$/.test(text)) misses++;
+        } catch {
+          misses++;
+        }
+        reads++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    for (let v = 1; v <= 30; v++) {
+      const next = path.join(dir, `dist.next-1-${v}`);
+      mkdirSync(next);
+      writeFileSync(path.join(next, 'index.html'), `v${v}`);
+      await swapIn(next, dist, `1-${v}`);
+    }
+    stop = true;
+    await reader;
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('v30');
+    expect(reads).toBeGreaterThan(30);
+    expect(misses).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    // The live build and the one before it stay; older ones go.
+    expect(readdirSync(dir).filter((n) => n.startsWith('dist.live-')).sort()).toEqual(['dist.live-1-29', 'dist.live-1-30']);
+  });
+});
+
+describe('build folders', () => {
+  it('knows a sibling whose name starts like the project is outside it', () => {
+    expect(isInside('/work/main', '/work/main/dist')).toBe(true);
+    expect(isInside('/work/main', '/work/main')).toBe(true);
+    expect(isInside('/work/main', '/work/main-dist')).toBe(false);
+    expect(isInside('/work/main', '/tmp/dist')).toBe(false);
+  });
+
+  it('stages a DIST_DIR outside the project inside it (where node_modules resolves)', () => {
+    expect(stagingDirs('/work/main', '/work/main/dist', '1-2')).toEqual({ astroOut: '/work/main/dist.next-1-2', next: '/work/main/dist.next-1-2' });
+    const outside = stagingDirs('/work/main', '/work/main-dist', '1-2');
+    expect(outside.next).toBe('/work/main-dist.next-1-2');
+    expect(isInside('/work/main', outside.astroOut)).toBe(true);
+    expect(path.basename(outside.astroOut)).toMatch(/\.next-1-2$/);
+  });
+
+  it('removes unfinished builds of dead processes on start and keeps those of running ones', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'project-'));
+    const dist = path.join(mkdtempSync(path.join(tmpdir(), 'serve-')), 'dist');
+    const dead = spawnSync('true').pid!;
+    const live = process.ppid;
+    const make = (dir: string) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), 'x');
+      return dir;
+    };
+    make(dist);
+    const stale = [make(`${dist}.next-${dead}-1`), make(`${dist}.old-${dead}-2`), make(stagingDirs(root, dist, `${dead}-3`).astroOut)];
+    const kept = [make(`${dist}.next-${live}-4`), make(`${dist}.cache`), make(`${dist}-other.next-${dead}-5`)];
+    expect(cleanStaleBuilds(root, dist).sort()).toEqual([...stale].sort());
+    for (const dir of stale) expect(existsSync(dir)).toBe(false);
+    for (const dir of [dist, ...kept]) expect(existsSync(dir)).toBe(true);
+  });
+});
+
+describe('PUBLISH_COMMAND', () => {
+  it('runs with the folder as $1 and PUBLISH_DIR, and the version in PUBLISH_VERSION', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publish-'));
+    const out = path.join(dir, 'out.txt');
+    await runPublishCommand(`echo "$1 $PUBLISH_DIR $PUBLISH_VERSION" > ${out}`, '/tmp/the site', 7);
+    expect(readFileSync(out, 'utf8').trim()).toBe('/tmp/the site /tmp/the site 7');
+  });
+
+  it('fails with its exit code and last output', async () => {
+    await expect(runPublishCommand('echo bucket refused >&2; exit 3', '/tmp', 1)).rejects.toThrow(/PUBLISH_COMMAND failed \(exit 3\):\s+bucket refused/);
+  });
+});
+
+describe('sourceTime', () => {
+  it('can leave out the server code, which reaches pages only through the data', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sources-'));
+    mkdirSync(path.join(root, 'src', 'pages'), { recursive: true });
+    for (const dir of ['pages', 'api', 'host']) mkdirSync(path.join(root, 'src', dir), { recursive: true });
+    writeFileSync(path.join(root, 'src', 'pages', 'index.astro'), 'x');
+    writeFileSync(path.join(root, 'src', 'api', 'env.ts'), 'x');
+    writeFileSync(path.join(root, 'src', 'host', 'main.ts'), 'x');
+    utimesSync(path.join(root, 'src', 'pages', 'index.astro'), 1000, 1000);
+    utimesSync(path.join(root, 'src', 'api', 'env.ts'), 2000, 2000);
+    utimesSync(path.join(root, 'src', 'host', 'main.ts'), 1500, 1500);
+    expect(sourceTime(root)).toBe(2_000_000);
+    expect(sourceTime(root, { pagesOnly: true })).toBe(1_000_000);
+  });
+});
+
+describe('buildHeapMb', () => {
+  it("gives the build child half the machine's memory, never less than V8's default", () => {
+    expect(buildHeapMb(24 * 1024 ** 3)).toBe(12 * 1024);
+    expect(buildHeapMb(2 * 1024 ** 3)).toBe(4096);
+  });
+});
