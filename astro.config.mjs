@@ -4,9 +4,12 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { inSitemap } from './src/domain/routes.ts';
+import { storefront } from './src/integrations/storefront.ts';
+import { staticHostFiles } from './src/host/publish/static-host.ts';
 
-// DIST_DIR and ASTRO_CACHE_DIR let `npm start`, tests and benchmarks build side by side
-// without clobbering each other's output or content store.
+// DIST_DIR and ASTRO_CACHE_DIR let builds, tests and benchmarks build side by side without
+// clobbering each other's output or content store (the publisher's build child passes its own
+// outDir, cacheDir and snapshot in the inline config of astro.build()).
 export default defineConfig({
   output: 'static',
   // SITE_URL (npm start passes it; PUBLIC_SITE_URL is an alias): canonical, Open Graph, sitemap, robots.
@@ -16,7 +19,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Guarded pages, per-user shells and account pages stay out of the sitemap (src/domain/routes.ts).
-  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) })],
+  // storefront: the build snapshot as `virtual:luxe/build-snapshot`, and `_redirects`/`_headers` in every build's output.
+  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), storefront({ hostFiles: staticHostFiles })],
   // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/api/security-headers.ts).
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
   devToolbar: { enabled: false },

@@ -9,8 +9,8 @@ import { isTrustedProxy, normalizeIp, type TrustedProxies } from './trust-proxy'
 
 /**
  * The one place for the site's security headers. serveSite (src/host/static.ts) sends them
- * with every page; scripts/write-rewrites.ts writes the same values into public/_headers (CDN)
- * and docs/nginx.conf, and a unit test keeps those files in step with this module.
+ * with every page; every build writes the same values into its `_headers` (CDN), and
+ * docs/nginx.conf has them (src/host/publish/static-host.ts; a unit test keeps it in step).
  */
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -1,5 +1,6 @@
 import type { ButlerCar } from './butler';
 import type { Car } from './car';
+import type { PaginationInfo } from './schemas/common';
 
 /**
  * Response shapes of the catalogue and content API, shared by the server (which builds them),
@@ -17,7 +18,7 @@ export interface GarageBrand {
 export interface GaragePage {
   garage_list: GarageBrand[];
   cars: Car[];
-  pagination_info: { next: number | null; current_page: number; total_pages: number; count: number };
+  pagination_info: PaginationInfo;
 }
 
 export interface Faq {
@@ -38,6 +39,32 @@ export interface PolicyDocument {
   effective_date: string;
 }
 
+/** GET /subscriptions/cars: the home page's new and hot cars. */
+export interface HomeCarsAnswer {
+  new_cars: Car[];
+  hot_cars: Car[];
+}
+
+/** GET /subscriptions/cars/{id}. */
+export interface CarAnswer {
+  car: Car;
+}
+
+/** GET /services/faqs. */
+export interface FaqListAnswer {
+  faqs: Faq[];
+}
+
+/** GET /services/terms (every version, newest first). */
+export interface TermsAnswer {
+  terms: PolicyDocument[];
+}
+
+/** GET /services/privacy-policies (every version, newest first). */
+export interface PrivacyPolicyListAnswer {
+  privacy_policies: PolicyDocument[];
+}
+
 /** GET /catalogue: everything the static build pre-renders, with the catalogue version. */
 export interface CatalogueSnapshot {
   version: number;
@@ -47,4 +74,16 @@ export interface CatalogueSnapshot {
   faqs: Faq[];
   terms: PolicyDocument[];
   privacy_policies: PolicyDocument[];
+}
+
+/**
+ * What one storefront build reads: the publisher (src/host/publish/rebuild.ts) writes it into the
+ * build's staging folder and the pages read it through one module (src/integrations/storefront.ts).
+ */
+export interface BuildSnapshot {
+  catalogue: CatalogueSnapshot;
+  /** The car ids whose pages this build renders (the others are taken over from the served build), or null: every car. */
+  onlyCars: number[] | null;
+  /** The settings the pages bake in (SITE_URL, PUBLIC_*), which the build applies to its own process. */
+  settings: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 /**
  * The site's route table, declared once (spec 3 §2.1–2.4). Every consumer reads it: the page
  * guards (src/layouts/Layout.astro), the local server's shell rewrites (src/host/rewrites.ts)
- * and the files generated for static hosts from them (scripts/write-rewrites.ts), the header
+ * and the files generated for static hosts from them (src/host/publish/static-host.ts), the header
  * mode (src/stores/mode.ts, src/components/Header.astro), the sitemap (astro.config.mjs) and
  * the tests.
  */

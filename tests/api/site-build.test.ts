@@ -12,6 +12,8 @@ import { startProduct } from '../../src/host/main';
 import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
 import { publishStatus } from '../../src/api/services/publish-builds';
 import { cleanStaleBuilds, readStamp } from '../../src/host/publish/rebuild';
+import { headersFile, redirectsFile } from '../../src/host/publish/static-host';
+import { SNAPSHOT_FILE } from '../../src/integrations/build-snapshot';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,6 +51,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       expect(await (await fetch(`${product.url}/robots.txt`)).text()).toContain('Sitemap: https://luxe.example/sitemap-index.xml');
       expect(await (await fetch(`${product.url}/sitemap-0.xml`)).text()).toMatch(/<loc>https:\/\/luxe\.example\/car\/1\/?<\/loc>/);
       expect(existsSync(path.join(dist, 'car', '1', 'index.html.br'))).toBe(true);
+      // The build writes the static hosts' files itself, from the same functions as docs/nginx.conf;
+      // the snapshot it read is no part of the site.
+      expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toBe(redirectsFile());
+      expect(readFileSync(path.join(dist, '_headers'), 'utf8')).toBe(headersFile());
+      expect(existsSync(path.join(dist, SNAPSHOT_FILE))).toBe(false);
 
       const status = await publishStatus(product.db);
       expect(status.lastDone).toMatchObject({ trigger: 'start', catalogueVersion: status.catalogueVersion });
@@ -71,6 +78,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       expect(brotliDecompressSync(readFileSync(path.join(dist, 'car', '1', 'index.html.br'))).toString()).toContain('123,456,789');
       expect(statSync(path.join(dist, 'car', '2', 'index.html')).ino).toBe(untouched);
       expect(await (await fetch(`${product.url}/sitemap-0.xml`)).text()).toMatch(/<loc>https:\/\/luxe\.example\/car\/64\/?<\/loc>/);
+      expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toBe(redirectsFile());
+      expect(existsSync(path.join(dist, SNAPSHOT_FILE))).toBe(false);
       const incremental = await publishStatus(product.db);
       expect(incremental.publishedVersion).toBe(incremental.catalogueVersion);
 

@@ -4,61 +4,44 @@
  * the server's event loop, and the child ends by itself when the server goes away (stop(), a
  * signal, or kill -9 of the server: the IPC channel closes and the parent pid changes).
  *
- * Run by Node directly (type stripping), so it imports only node: modules and Astro by path.
+ * Its one input is the build snapshot the server wrote into the staging folder (catalogue, car
+ * ids to render, settings): it asks the server for nothing.
+ *
+ * Run by Node directly (type stripping), so it imports only node: modules, Astro by path and
+ * modules that do the same (named with their .ts extension).
  * Usage: node build-child.ts '<json BuildJob>'; progress and the outcome go over IPC.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { readBuildSnapshot, snapshotFile } from '../../integrations/build-snapshot.ts';
+import { CAR_HASHES } from './incremental.ts';
 
 export interface BuildJob {
   projectRoot: string;
   /** Absolute path of astro's entry (astro/dist/index.js) as the server resolved it. */
   astroEntry: string;
-  /** Where `astro build` writes (DIST_DIR of the build). */
+  /** Where `astro build` writes (the staging folder). */
   outDir: string;
+  /** Astro's cache folder of this DIST_DIR. */
+  cacheDir: string;
+  /** The build snapshot (in the staging folder): catalogue, car ids to render, settings. */
+  snapshot: string;
   /** Pages the previous build wrote, for the progress figure (0 when unknown). */
   expectedPages: number;
   /** Forward Astro's log to stdout. */
   verbose: boolean;
   /**
-   * The build being served, when this one may render only the car pages whose data changed
-   * (same sources; the parent decides). Everything else is re-rendered, and the unchanged car
-   * pages and the sitemap are taken over from it (hard links). Absent: a full build.
+   * The build being served, when the snapshot names the only car pages to render (the parent
+   * decides). Everything else is re-rendered, and the unchanged car pages and the sitemap are
+   * taken over from it (hard links). Absent: a full build.
    */
   incrementalFrom?: string;
   /** The build being served, if any: files with the same bytes take over its compressed twins. */
   previous?: string;
-  /** API base the catalogue snapshot comes from (default: API_BASE_URL of the build). */
-  apiBaseUrl?: string;
-}
-
-/** Per-car content hashes of a build (car id → hash), beside its pages. */
-export const CAR_HASHES = '.build-cars.json';
-/** More changed cars than this is a full build (rendering them all is as fast then). */
-export const INCREMENTAL_LIMIT = 200;
-
-/** car id → hash of the car's API data: a car page changes exactly when its hash does. */
-export function carHashes(cars: readonly { id: number }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const car of cars) out[String(car.id)] = createHash('sha256').update(JSON.stringify(car)).digest('base64url').slice(0, 22);
-  return out;
-}
-
-/**
- * The car ids whose page must be rendered again, or null when only a full build will do (cars
- * added or removed: lists, sitemap and every page's links change; or too many changed).
- */
-export function changedCars(before: Record<string, string> | null, now: Record<string, string>, limit = INCREMENTAL_LIMIT): number[] | null {
-  if (!before) return null;
-  const ids = Object.keys(now);
-  if (ids.length !== Object.keys(before).length || ids.some((id) => !(id in before))) return null;
-  const changed = ids.filter((id) => before[id] !== now[id]).map(Number);
-  return changed.length > limit ? null : changed.sort((a, b) => a - b);
 }
 
 /**
@@ -100,8 +83,7 @@ export async function fillFrom(from: string, into: string, skip: (rel: string) =
 /** Progress and outcome messages to the server. */
 export type ChildMessage =
   | { type: 'progress'; phase: 'bundle' | 'pages' | 'compress'; done: number; total: number }
-  | { type: 'pages'; pages: number }
-  | { type: 'mode'; incremental: boolean; cars: number };
+  | { type: 'pages'; pages: number };
 
 /**
  * Ends this process when its parent is gone: the IPC channel closes (the parent exited or was
@@ -229,48 +211,35 @@ async function main(job: BuildJob): Promise<void> {
     }
   }, job.verbose);
   send({ type: 'progress', phase: 'bundle', done: 0, total: 1 });
-  // Astro loads (about a second) while the catalogue is fetched.
+  // Astro loads (about a second) while the snapshot is read.
   const loading = import(pathToFileURL(job.astroEntry).href) as Promise<{ build: (config: Record<string, unknown>) => Promise<void> }>;
-  loading.catch(() => {}); // awaited below; a failed fetch first must not leave it unhandled
-  const hashes = carHashes(await carsOf(job.apiBaseUrl ?? process.env.API_BASE_URL ?? 'http://127.0.0.1:4321/api'));
-  const only = job.incrementalFrom ? changedCars(readJson(path.join(job.incrementalFrom, CAR_HASHES)), hashes) : null;
-  // Read by src/pages/car/[id].astro (the page bundle runs in this process): only these car pages are rendered.
-  if (only) {
-    (globalThis as { luxeOnlyCars?: number[] }).luxeOnlyCars = only;
-    process.env.BUILD_ONLY_CARS = only.join(',');
-  }
-  send({ type: 'mode', incremental: only !== null, cars: only?.length ?? Object.keys(hashes).length });
+  loading.catch(() => {}); // awaited below; a failed read first must not leave it unhandled
+  // Fails on a missing or empty snapshot, before anything is built: an empty shop is never published.
+  const { settings } = readBuildSnapshot(job.snapshot);
+  // The build's own settings (SITE_URL, PUBLIC_*), read by astro.config.mjs and the pages.
+  Object.assign(process.env, settings);
   const astro = await loading;
-  await astro.build({ root: job.projectRoot, logLevel: 'info' });
+  await astro.build({
+    root: job.projectRoot,
+    outDir: job.outDir,
+    cacheDir: job.cacheDir,
+    logLevel: 'info',
+    // The staging folder is new and holds the snapshot: Astro must not empty it.
+    vite: { build: { emptyOutDir: false } },
+    // The storefront integration (astro.config.mjs) reads the snapshot this names.
+    integrations: [snapshotFile(job.snapshot)],
+  });
+  // Read: it is no part of the site.
+  await rm(job.snapshot, { force: true });
+  const incremental = job.incrementalFrom !== undefined;
   const isSitemap = (rel: string) => /^sitemap[^/]*\.xml/.test(rel);
-  if (only) {
+  if (incremental) {
     // The sitemap lists what this build rendered: the served one (same cars) stays.
     for (const name of await readdir(job.outDir)) if (isSitemap(name)) await rm(path.join(job.outDir, name));
   }
-  send({ type: 'pages', pages: only ? job.expectedPages : pages });
+  send({ type: 'pages', pages: incremental ? job.expectedPages : pages });
   await precompress(job.outDir, (done, total) => send({ type: 'progress', phase: 'compress', done, total }), job.previous);
-  if (only && job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES);
-  await writeFile(path.join(job.outDir, CAR_HASHES), JSON.stringify(hashes));
-}
-
-/**
- * The catalogue snapshot's cars. The snapshot is also left on globalThis for the content loaders
- * (src/content.config.ts), which run in this process: the build reads the catalogue once.
- */
-async function carsOf(apiBaseUrl: string): Promise<{ id: number }[]> {
-  const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/catalogue`, { signal: AbortSignal.timeout(600_000) });
-  if (!res.ok) throw new Error(`The catalogue API answered ${res.status}.`);
-  const { data } = (await res.json()) as { data: { cars: { id: number }[] } };
-  (globalThis as { luxeCatalogue?: unknown }).luxeCatalogue = data;
-  return data.cars;
-}
-
-function readJson<T>(file: string): T | null {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
-  }
+  if (job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

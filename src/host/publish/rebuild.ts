@@ -6,7 +6,12 @@ import { createRequire } from 'node:module';
 import { setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Db } from '../../api/db/client';
+import { catalogueSnapshot } from '../../api/services/catalogue-snapshot';
+import type { BuildSnapshot, CatalogueSnapshot } from '../../domain/catalogue';
+import { SNAPSHOT_FILE, writeBuildSnapshot } from '../../integrations/build-snapshot';
 import type { BuildJob, ChildMessage } from './build-child';
+import { CAR_HASHES, carHashes, changedCars } from './incremental';
 
 const STAMP = '.build.json';
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
@@ -79,8 +84,8 @@ export function needsBuild(distDir: string, inputs: BuildInputs): boolean {
 
 /**
  * The settings a build bakes into its pages: SITE_URL (canonical links, sitemap), the sandbox
- * switch and every PUBLIC_* variable (keys, contact details, refund policy). Their digest goes
- * into the stamp, so changing any of them builds again.
+ * switch and every PUBLIC_* variable (keys, contact details, refund policy). They go into the
+ * build snapshot and their digest into the stamp, so changing any of them builds again.
  */
 export function buildSettings(env: NodeJS.ProcessEnv, extra: Record<string, string | undefined>): { env: Record<string, string>; digest: string } {
   const picked: Record<string, string> = {};
@@ -148,10 +153,9 @@ export function processRuns(pid: number): boolean {
 export interface BuildOptions {
   projectRoot: string;
   distDir: string;
-  apiBaseUrl: string;
+  /** The database the catalogue is read from (the same read as GET /catalogue). */
+  db: Db;
   catalogueVersion: number;
-  /** Canonical origin of the public site (SITE_URL); Astro's `site`. */
-  siteUrl?: string;
   /** Shell command run on the finished folder before it goes live (PUBLISH_COMMAND). */
   publishCommand?: string;
   quiet?: boolean;
@@ -163,19 +167,47 @@ export interface BuildOptions {
   full?: boolean;
   /** Told whether the build rendered only the changed car pages, and how many. */
   onMode?: (mode: { incremental: boolean; cars: number }) => void;
-  /** The build settings (buildSettings): their environment goes to the build, their digest into the stamp. */
+  /** The build settings (buildSettings): they go into the snapshot, their digest into the stamp. */
   settings: { env: Record<string, string>; digest: string };
   /** The database's identity (catalogue_state.instance_id), kept in the stamp. */
   database: string;
 }
 
 /**
+ * The build snapshot of a catalogue, and its per-car hashes. With `served` (the build being
+ * served, when the page sources, database and settings are the same), `onlyCars` names the cars
+ * whose data changed since it (null when cars came or went, or too many changed: a full build).
+ */
+export function snapshotFor(catalogue: CatalogueSnapshot, settings: Record<string, string>, served?: string): { snapshot: BuildSnapshot; hashes: Record<string, string> } {
+  const hashes = carHashes(catalogue.cars);
+  const onlyCars = served ? changedCars(readJson(path.join(served, CAR_HASHES)), hashes) : null;
+  return { snapshot: { catalogue, onlyCars, settings }, hashes };
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's environment for the build child, less what the snapshot and the job say (the build reads those only). */
+function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (!k.startsWith('PUBLIC_') && !['SITE_URL', 'DIST_DIR', 'ASTRO_CACHE_DIR', 'API_BASE_URL'].includes(k)) out[k] = v;
+  // Always a production bundle, even when the server itself runs with NODE_ENV=test.
+  return { ...out, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+}
+
+/**
  * Builds the site in a child process (astro build and the precompression; see build-child.ts)
  * into a fresh folder, runs PUBLISH_COMMAND on it, then swaps it in for distDir, so the site
  * being served is never half written and a failed build or publish leaves the old site serving.
+ * The catalogue is read here, from the database, and handed to the build in its snapshot.
  */
 export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
-  const { projectRoot, distDir, apiBaseUrl, catalogueVersion } = opts;
+  const { projectRoot, distDir, catalogueVersion } = opts;
   const started = Date.now();
   const sources = sourceTime(projectRoot);
   const id = `${process.pid}-${started}`;
@@ -186,36 +218,37 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
   // Same page sources, database and settings as the build being served: only car pages whose data changed are rendered.
   const pageSources = sourceTime(projectRoot, { pagesOnly: true });
   const sameInputs = previous?.database === opts.database && previous?.settings === opts.settings.digest;
-  const incrementalFrom = !opts.full && sameInputs && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources ? distDir : undefined;
+  const mayReuse = !opts.full && sameInputs && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources;
   let pages = 0;
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
     mkdirSync(astroOut, { recursive: true });
+    const { snapshot, hashes } = snapshotFor(await catalogueSnapshot(opts.db), opts.settings.env, mayReuse ? distDir : undefined);
+    const incrementalFrom = snapshot.onlyCars ? distDir : undefined;
+    opts.onMode?.({ incremental: Boolean(snapshot.onlyCars), cars: snapshot.onlyCars?.length ?? snapshot.catalogue.cars.length });
+    const snapshotPath = path.join(astroOut, SNAPSHOT_FILE);
+    await writeBuildSnapshot(snapshotPath, snapshot);
     const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
-    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, expectedPages, verbose: !opts.quiet, incrementalFrom, previous: previous ? distDir : undefined, apiBaseUrl };
+    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages, verbose: !opts.quiet, incrementalFrom, previous: previous ? distDir : undefined };
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DIST_DIR: astroOut, API_BASE_URL: apiBaseUrl, ASTRO_CACHE_DIR: `${distDir}.cache`, ASTRO_TELEMETRY_DISABLED: '1' };
-    if (opts.siteUrl) env.SITE_URL = opts.siteUrl;
-    Object.assign(env, opts.settings.env);
     await runChild(
       spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD, JSON.stringify(job)], {
         cwd: projectRoot,
-        // Always a production bundle, even when the server itself runs with NODE_ENV=test.
-        env,
+        env: childEnv(process.env),
         stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
       }),
       'astro build',
       opts.signal,
       (m) => {
         if (m.type === 'pages') pages = m.pages;
-        else if (m.type === 'mode') opts.onMode?.(m);
         else if (m.phase === 'bundle') progress(5);
         else if (m.phase === 'pages') progress(10 + 70 * Math.min(1, m.done / Math.max(1, m.total)));
         else progress(80 + 15 * (m.done / Math.max(1, m.total)));
       },
     );
     if (astroOut !== next) await move(astroOut, next);
+    writeFileSync(path.join(next, CAR_HASHES), JSON.stringify(hashes));
     const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources };
     writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
     if (opts.publishCommand) {

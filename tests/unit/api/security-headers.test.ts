@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { headersFile, nginxSnippet } from '../../../scripts/write-rewrites';
+import { headersFile, nginxSnippet } from '../../../src/host/publish/static-host';
 import { contentSecurityPolicy, requestIsHttps } from '../../../src/api/security-headers';
 import { serveSite } from '../../../src/host/static';
 
@@ -31,8 +31,7 @@ describe('content security policy', () => {
     expect(directive(contentSecurityPolicy({ apiBaseUrl: 'https://api.example.com/api' }), 'connect-src')).toContain('https://api.example.com');
     expect(directive(contentSecurityPolicy({ apiBaseUrl: 'https://api.example.com/api' }), 'img-src')).toContain('https://api.example.com');
   });
-  it('ships the same headers to CDN and nginx deployments (regenerate with scripts/write-rewrites.ts)', () => {
-    expect(readFileSync('public/_headers', 'utf8')).toBe(headersFile());
+  it('ships the same headers to CDN and nginx deployments (every build writes _headers; regenerate docs/nginx.conf with scripts/write-nginx-conf.ts)', () => {
     expect(readFileSync('docs/nginx.conf', 'utf8')).toBe(nginxSnippet());
     expect(headersFile()).toContain(`content-security-policy: ${policy}`);
     expect(nginxSnippet()).toContain(`add_header content-security-policy "${policy}" always;`);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brotliQuality, carHashes, changedCars, fillFrom, precompress, watchParent } from '../../../src/host/publish/build-child';
+import { brotliQuality, fillFrom, precompress, watchParent } from '../../../src/host/publish/build-child';
+import { carHashes, changedCars } from '../../../src/host/publish/incremental';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
   afterEach(() => vi.useRealTimers());

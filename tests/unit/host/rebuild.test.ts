@@ -3,7 +3,9 @@ import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildHeapMb, buildSettings, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
+import type { CatalogueSnapshot } from '../../../src/domain/catalogue';
+import { CAR_HASHES } from '../../../src/host/publish/incremental';
+import { buildHeapMb, buildSettings, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, snapshotFor, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
@@ -32,6 +34,31 @@ describe('build settings', () => {
     expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-2' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
     expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://b.kr', PUBLIC_SANDBOX: 'on' }).digest).not.toBe(a.digest);
     expect(buildSettings({ PUBLIC_CONTACT_PHONE: '02-1' }, { SITE_URL: 'https://a.kr', PUBLIC_SANDBOX: 'off' }).digest).not.toBe(a.digest);
+  });
+});
+
+describe('the build snapshot', () => {
+  const catalogue = (prices: Record<number, number>) => ({ version: 1, cars: Object.entries(prices).map(([id, price]) => ({ id: Number(id), retail_price: price })), butler_cars: [], garage_list: [], faqs: [], terms: [], privacy_policies: [] }) as unknown as CatalogueSnapshot;
+  const served = (prices: Record<number, number>) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'served-'));
+    writeFileSync(path.join(dir, CAR_HASHES), JSON.stringify(snapshotFor(catalogue(prices), {}).hashes));
+    return dir;
+  };
+
+  it('carries exactly the cars whose data changed since the served build, the catalogue and the settings', () => {
+    const dir = served({ 1: 100, 2: 200, 3: 300, 4: 400 });
+    const now = catalogue({ 1: 100, 2: 201, 3: 300, 4: 401 });
+    const { snapshot, hashes } = snapshotFor(now, { SITE_URL: 'https://a.kr' }, dir);
+    expect(snapshot).toEqual({ catalogue: now, onlyCars: [2, 4], settings: { SITE_URL: 'https://a.kr' } });
+    expect(Object.keys(hashes)).toEqual(['1', '2', '3', '4']);
+    expect(snapshotFor(catalogue({ 1: 100, 2: 200, 3: 300, 4: 400 }), {}, dir).snapshot.onlyCars).toEqual([]);
+  });
+
+  it('renders every car without a served build to compare with, or when cars came or went', () => {
+    const dir = served({ 1: 100, 2: 200 });
+    expect(snapshotFor(catalogue({ 1: 100, 2: 201 }), {}).snapshot.onlyCars).toBeNull();
+    expect(snapshotFor(catalogue({ 1: 100, 2: 200, 3: 300 }), {}, dir).snapshot.onlyCars).toBeNull();
+    expect(snapshotFor(catalogue({ 1: 101 }), {}, mkdtempSync(path.join(tmpdir(), 'no-hashes-'))).snapshot.onlyCars).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GUARDED_PATHS, GUEST_PATHS, guardFor, inSitemap, modeForPath, shellFor } from '../../../src/domain/routes';
+import { GUARDED_PATHS, GUEST_PATHS, SHELL_REWRITES, guardFor, inSitemap, modeForPath, shellFor } from '../../../src/domain/routes';
 import { shellFor as serverShellFor } from '../../../src/host/rewrites';
-import { nginxSnippet, redirectsFile } from '../../../scripts/write-rewrites';
+import { nginxSnippet, redirectsFile } from '../../../src/host/publish/static-host';
 
 describe('shell rewrites', () => {
   it('sends per-user pages with an id to their one shell and anything else home', () => {
@@ -15,9 +15,12 @@ describe('shell rewrites', () => {
     expect(shellFor('/a/b/c')).toBe('/');
     expect(serverShellFor).toBe(shellFor);
   });
-  it('ships the same table to static hosts (regenerate with scripts/write-rewrites.ts)', () => {
-    expect(readFileSync('public/_redirects', 'utf8')).toBe(redirectsFile());
+  it('ships the same table to static hosts (every build writes _redirects; regenerate docs/nginx.conf with scripts/write-nginx-conf.ts)', () => {
+    const redirects = redirectsFile().split('\n');
+    for (const r of SHELL_REWRITES) expect(redirects).toContain(`${r.from} ${r.to} 200`);
+    expect(redirects.filter((l) => l && !l.startsWith('#')).at(-1)).toBe('/* / 200');
     expect(readFileSync('docs/nginx.conf', 'utf8')).toBe(nginxSnippet());
+    for (const r of SHELL_REWRITES) expect(nginxSnippet()).toContain(`${r.to}index.html;`);
   });
 });
 

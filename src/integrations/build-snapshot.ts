@@ -1,0 +1,67 @@
+/**
+ * The storefront build's one input: a JSON file (BuildSnapshot) with the catalogue, the car ids
+ * to render and the build settings. The publisher writes it into the build's staging folder;
+ * `npm run build` / `npm run check` write one from the seed catalogue (scripts/with-snapshot.ts).
+ *
+ * Loaded by Node directly in the build child (type stripping): node: modules and types only.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AstroIntegration } from 'astro';
+import type { BuildSnapshot } from '../domain/catalogue';
+
+/** The snapshot's name in a build's staging folder. */
+export const SNAPSHOT_FILE = 'build-snapshot.json';
+
+/** Where a build without a snapshot integration (astro build, astro check, astro dev) reads it, from the project root. */
+export const DEFAULT_SNAPSHOT = path.join('node_modules', '.cache', 'luxe-snapshot', SNAPSHOT_FILE);
+
+/** The custom hook through which a build names its snapshot (see snapshotFile). */
+export const SNAPSHOT_HOOK = 'luxe:snapshot-file';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Astro {
+    interface IntegrationHooks {
+      /** The absolute path of the snapshot this build reads (src/integrations/storefront.ts asks for it). */
+      'luxe:snapshot-file': () => string;
+    }
+  }
+}
+
+/**
+ * Names the snapshot of one build, passed in the inline config of `astro.build()` (the build
+ * child does): the storefront integration of astro.config.mjs reads it from there instead of
+ * DEFAULT_SNAPSHOT.
+ */
+export function snapshotFile(file: string): AstroIntegration {
+  const absolute = path.resolve(file);
+  return { name: 'luxe:snapshot-file', hooks: { [SNAPSHOT_HOOK]: () => absolute } };
+}
+
+/** Writes a snapshot (a temporary file renamed over it: a reader never sees half of one). */
+export async function writeBuildSnapshot(file: string, snapshot: BuildSnapshot): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.part`;
+  await writeFile(partial, JSON.stringify(snapshot));
+  await rename(partial, file);
+}
+
+/**
+ * Reads a snapshot. A missing one, or one without cars, fails the build with a clear message:
+ * an empty shop is never published.
+ */
+export function readBuildSnapshot(file: string): BuildSnapshot {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`No build snapshot at ${file} (${(err as Error).message}). \`npm run build\` and \`npm start\` write one before they build.`, { cause: err });
+  }
+  const snapshot = JSON.parse(text) as BuildSnapshot;
+  if (!snapshot.catalogue?.cars?.length) {
+    throw new Error(`The build snapshot at ${file} has no cars. The build stops rather than publish an empty shop: seed the database (npm run seed) first.`);
+  }
+  return snapshot;
+}

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { describe, expect, it, vi } from 'vitest';
+import type { BuildSnapshot, CatalogueSnapshot } from '../../../src/domain/catalogue';
+import { DEFAULT_SNAPSHOT, readBuildSnapshot, snapshotFile, writeBuildSnapshot } from '../../../src/integrations/build-snapshot';
+import { SNAPSHOT_MODULE, storefront } from '../../../src/integrations/storefront';
+
+const catalogue = (cars: number) => ({ version: 3, cars: Array.from({ length: cars }, (_, i) => ({ id: i + 1 })), butler_cars: [], garage_list: [], faqs: [], terms: [], privacy_policies: [] }) as unknown as CatalogueSnapshot;
+
+async function snapshotIn(dir: string, snapshot: BuildSnapshot): Promise<string> {
+  const file = path.join(dir, 'build-snapshot.json');
+  await writeBuildSnapshot(file, snapshot);
+  return file;
+}
+
+/** Runs the integration's config hook as Astro would, with these integrations after it; returns the module's code. */
+async function moduleCode(root: string, later: AstroIntegration[]): Promise<string> {
+  const integration = storefront();
+  const updateConfig = vi.fn();
+  const setup = integration.hooks['astro:config:setup'] as (o: unknown) => Promise<void>;
+  await setup({ config: { root: pathToFileURL(`${root}/`), integrations: [integration, ...later] }, updateConfig });
+  const [plugin] = updateConfig.mock.calls[0][0].vite.plugins;
+  const id = plugin.resolveId(SNAPSHOT_MODULE);
+  return plugin.load(id);
+}
+
+describe('the build snapshot module', () => {
+  it("exposes the named snapshot's car ids and file (the last snapshotFile of the inline config wins)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
+    const first = await snapshotIn(mkdtempSync(path.join(tmpdir(), 'snapshot-a-')), { catalogue: catalogue(2), onlyCars: null, settings: {} });
+    const file = await snapshotIn(dir, { catalogue: catalogue(5), onlyCars: [2, 5], settings: { SITE_URL: 'https://a.kr' } });
+    const code = await moduleCode(dir, [snapshotFile(first), snapshotFile(file)]);
+    expect(code).toContain('export const onlyCars = [2,5];');
+    expect(code).toContain(`export const snapshotPath = ${JSON.stringify(file)};`);
+    expect(readBuildSnapshot(file).catalogue.cars).toHaveLength(5);
+  });
+
+  it('reads the default snapshot of the project when no build names one (astro build, astro check)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'project-'));
+    await snapshotIn(path.dirname(path.join(root, DEFAULT_SNAPSHOT)), { catalogue: catalogue(1), onlyCars: null, settings: {} });
+    const code = await moduleCode(root, []);
+    expect(code).toContain('export const onlyCars = null;');
+    expect(code).toContain(JSON.stringify(path.join(root, DEFAULT_SNAPSHOT)));
+  });
+
+  it('fails with a clear message on a missing snapshot or one without cars: an empty shop is never published', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
+    expect(() => readBuildSnapshot(path.join(dir, 'none.json'))).toThrow(/No build snapshot at .*none\.json/);
+    const empty = await snapshotIn(dir, { catalogue: catalogue(0), onlyCars: null, settings: {} });
+    expect(() => readBuildSnapshot(empty)).toThrow(/has no cars\. The build stops rather than publish an empty shop/);
+    await expect(moduleCode(dir, [snapshotFile(empty)])).rejects.toThrow(/empty shop/);
+    // Written whole: no temporary file stays beside it.
+    expect(readdirSync(dir)).toEqual(['build-snapshot.json']);
+  });
+});
+
+describe('the static-host files', () => {
+  it('are written into the finished build', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'out-'));
+    writeFileSync(path.join(dir, 'index.html'), 'x');
+    const done = storefront({ hostFiles: () => ({ _redirects: '/* / 200\n', _headers: '/*\n  x-frame-options: DENY\n' }) }).hooks['astro:build:done'] as (o: unknown) => Promise<void>;
+    await done({ dir: pathToFileURL(`${dir}/`), pages: [], assets: new Map() });
+    expect(readFileSync(path.join(dir, '_redirects'), 'utf8')).toBe('/* / 200\n');
+    expect(readFileSync(path.join(dir, '_headers'), 'utf8')).toBe('/*\n  x-frame-options: DENY\n');
+  });
+});
