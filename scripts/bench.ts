@@ -12,6 +12,8 @@ import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/db/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
+import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/cache/catalogue-cache';
+import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
 
 /**
  * npm run bench [-- --skip-lighthouse] : the performance figures we track.
@@ -30,6 +32,10 @@ import { billingBench, type BillingFigures } from './bench-billing';
  *  - billing: `--billing-subs` subscriptions (default 100,000) whose month is due, billed through the
  *    sandbox with 50 ms provider latency, `--billing-concurrency` at a time (default 64), on PGlite
  *    and PostgreSQL: time, charges per second, duplicates (`--only billing` runs just this).
+ *  - `--only cache`: get/set throughput of the catalogue cache's LRU segments (lru-cache) at their
+ *    default sizes beside a hand-written Map LRU, the floor they are compared with.
+ *  - `--only limits`: one rate-limit hit (the rate_limits upsert) on PGlite and PostgreSQL, alone
+ *    and 64 at once on one key.
  *  - `--only build` (not part of the default run: 100,000 cars took 12.6 min to build here): a first
  *    full build of `--build-cars` cars (default 100000), its time and the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
@@ -466,6 +472,159 @@ async function billingRuns() {
   return out;
 }
 
+// ── The catalogue cache's LRU segments: lru-cache beside a hand-written Map LRU ─────
+/**
+ * The floor: a Map keeps insertion order, so a read moves its key to the end (delete + set) and
+ * eviction takes the first keys; bounded by entries and bytes like the cache's segments.
+ */
+class MapLru<V> {
+  private map = new Map<string, { value: V; bytes: number }>();
+  private total = 0;
+  constructor(private maxEntries: number, private maxBytes: number) {}
+  get(key: string): V | undefined {
+    const slot = this.map.get(key);
+    if (!slot) return undefined;
+    this.map.delete(key);
+    this.map.set(key, slot);
+    return slot.value;
+  }
+  set(key: string, value: V, bytes: number): void {
+    const old = this.map.get(key);
+    if (old) {
+      this.map.delete(key);
+      this.total -= old.bytes;
+    }
+    if (bytes > this.maxBytes) return;
+    this.map.set(key, { value, bytes });
+    this.total += bytes;
+    for (const [k, slot] of this.map) {
+      if (this.map.size <= this.maxEntries && this.total <= this.maxBytes) break;
+      this.map.delete(k);
+      this.total -= slot.bytes;
+    }
+  }
+}
+
+/** Nanoseconds per call of `op(i)`, the best of 7 runs of `n` calls (the machine is shared: the best run is the least disturbed). */
+function nsPerOp(n: number, op: (i: number) => unknown): number {
+  let best = Infinity;
+  let sink = 0;
+  for (let run = 0; run < 7; run++) {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) if (op(i) !== undefined) sink++;
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / n);
+  }
+  if (sink < 0) console.log(sink);
+  return +best.toFixed(1);
+}
+
+/**
+ * The segments at CatalogueCache's defaults (1,000 entries and 64 MiB: protected 750 / 48 MiB,
+ * probation 250 / 16 MiB), with entries of 2–60 KB under keys shaped like the cache's.
+ */
+function cacheSegments() {
+  const keys = Array.from({ length: 5000 }, (_, i) => `3|2026-01-01|garage:[false,["ferrari"],[],[],null,null,${i}]`);
+  const entries: CacheEntry[] = keys.map((key, i) => ({ key, hash: '', raw: Buffer.alloc(2000 + ((i * 7919) % 58_000)), contentType: 'application/json', pending: {}, cacheControl: '', reservations: false }));
+  const weightOf = (e: CacheEntry) => e.raw.length + e.key.length + 200;
+  const MB = 1024 * 1024;
+  const out: Record<string, Record<string, number>> = {};
+  const impls = {
+    'lru-cache': (max: number, bytes: number) => {
+      const seg = cacheSegment(max, bytes);
+      return { get: (k: string) => seg.get(k), set: (e: CacheEntry) => void seg.set(e.key, e) };
+    },
+    'Map LRU': (max: number, bytes: number) => {
+      const seg = new MapLru<CacheEntry>(max, bytes);
+      return { get: (k: string) => seg.get(k), set: (e: CacheEntry) => seg.set(e.key, e, weightOf(e)) };
+    },
+  };
+  const N = 1_000_000;
+  for (const [name, make] of Object.entries(impls)) {
+    const main = make(750, 48 * MB);
+    for (let i = 0; i < 700; i++) main.set(entries[i]);
+    const probation = make(250, 16 * MB);
+    out[name] = {
+      getHit700Keys: nsPerOp(N, (i) => main.get(keys[(i * 31) % 700])),
+      getHit16Keys: nsPerOp(N, (i) => main.get(keys[i % 16])),
+      getMiss: nsPerOp(N, (i) => main.get(keys[700 + (i % 4000)])),
+      setEvicting: nsPerOp(N / 4, (i) => probation.set(entries[i % 5000])),
+    };
+  }
+  // The whole read of a cached answer (both segments, generation and day in the key).
+  const cache = new CatalogueCache({ today: () => '2026-01-01' });
+  const held = Array.from({ length: 16 }, (_, i) => cache.keyOf(`garage:${i}`, false));
+  for (const key of held) {
+    cache.store(key, Buffer.alloc(20_000), false);
+    cache.get(key); // the second read promotes it
+  }
+  out.catalogueCache = { getHit16Keys: nsPerOp(N, (i) => cache.get(held[i % 16])) };
+  console.log('\nCatalogue cache segments (ns per call, best of 7 runs):');
+  for (const [name, f] of Object.entries(out)) console.log(`  ${name.padEnd(15)} ${Object.entries(f).map(([k, v]) => `${k} ${v}`).join('   ')}`);
+  return out;
+}
+
+// ── Rate limits: one hit is one upsert on rate_limits ──────────────────────────
+async function limitHits(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const store = new DbRateLimitStore(db);
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) await store.hit('bench-warm', `ip:${i % 20}`, 60_000);
+  for (let i = 0; i < 2000; i++) {
+    const started = performance.now();
+    await store.hit('bench', `ip:198.51.100.${i % 250}`, 60_000);
+    times.push(performance.now() - started);
+  }
+  const started = performance.now();
+  const rounds = 20;
+  for (let r = 0; r < rounds; r++) await Promise.all(Array.from({ length: 64 }, () => store.hit('bench-one', 'ip:203.0.113.1', 60_000)));
+  const concurrentPerHitMs = (performance.now() - started) / (rounds * 64);
+  times.sort((a, b) => a - b);
+  const ms = (p: number) => +times[Math.floor((p / 100) * times.length)].toFixed(3);
+  return { hits: times.length, p50ms: ms(50), p99ms: ms(99), oneKey64AtOnceMsPerHit: +concurrentPerHitMs.toFixed(3) };
+}
+
+async function limitRuns() {
+  const out: Record<string, unknown> = {};
+  const local = await openDatabase({ dataDir: path.join(benchDir, 'limits', 'pglite') });
+  try {
+    out.pglite = await limitHits(local.db);
+  } finally {
+    await local.close();
+  }
+  const server = await postgresServer();
+  if (server) {
+    const name = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    try {
+      const remote = await openDatabase({ url: url.toString() });
+      try {
+        out.postgres = await limitHits(remote.db);
+      } finally {
+        await remote.close();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  console.log('\nRate-limit hits (one upsert each):');
+  for (const [db, f] of Object.entries(out)) console.log(`  ${db.padEnd(9)} ${JSON.stringify(f)}`);
+  return out;
+}
+
+if (args.only === 'cache') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ cacheSegments: cacheSegments() }, null, 2));
+  process.exit(0);
+}
+
+if (args.only === 'limits') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ rateLimitHits: await limitRuns() }, null, 2));
+  process.exit(0);
+}
+
 if (args.only === 'billing') {
   writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ billing: await billingRuns() }, null, 2));
   process.exit(0);
@@ -515,6 +674,8 @@ await large.running.stop();
 results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
 results.publishing = await publishingRuns();
 results.billing = await billingRuns();
+results.cacheSegments = cacheSegments();
+results.rateLimitHits = await limitRuns();
 
 writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));

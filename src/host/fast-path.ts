@@ -1,8 +1,8 @@
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
+import { LRUCache } from 'lru-cache';
 import { createServer, IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import type { CacheEntry, CatalogueCache, Encoding } from '../api/cache/catalogue-cache';
 import { cachedAnswerOf, etagMatches } from '../api/cache/catalogue-middleware';
-import { Lru } from '../api/cache/lru';
 
 /**
  * Catalogue cache hits answered at the socket, before the request becomes a fetch Request
@@ -16,7 +16,7 @@ import { Lru } from '../api/cache/lru';
  */
 export class CatalogueFastPath {
   /** Raw URL plus representation → the answer replayed for it; bounded, so junk URLs cannot grow it. */
-  private readonly replays = new Lru<Replay>(4096, 4 * 1024 * 1024);
+  private readonly replays = new LRUCache<string, Replay>({ max: 4096, maxSize: 4 * 1024 * 1024 });
   readonly stats = { served: 0 };
 
   constructor(private readonly cache: CatalogueCache) {}
@@ -52,7 +52,7 @@ export class CatalogueFastPath {
       if (name !== 'content-length' && name !== 'date') headers[name] = value;
     });
     headers['x-cache'] = 'HIT';
-    this.replays.set(`${variant}|${req.url}`, { entry, encoding, headers }, req.url.length + 600);
+    this.replays.set(`${variant}|${req.url}`, { entry, encoding, headers }, { size: req.url.length + 600 });
   }
 
   private serve(req: IncomingMessage, res: ServerResponse): boolean {

@@ -254,7 +254,8 @@ describe('archive', () => {
 });
 
 describe('uploads', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+  // A real 1×1 PNG: file-type reads past the signature (chunks), so a signature alone is not a PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
   it('stores an image under DATA_DIR and serves it at the returned address', async () => {
     const res = await as(staff).post('/admin/uploads', { content_type: 'image/png', data: png.toString('base64') });
     expect(res.status).toBe(201);
@@ -282,6 +283,10 @@ describe('uploads', () => {
   it('refuses content that is not the declared image type', async () => {
     const res = await as(staff).post('/admin/uploads', { content_type: 'image/png', data: Buffer.from('<svg onload=alert(1)>').toString('base64') });
     expect(res.status).toBe(400);
+    expect(res.body.message).toBe('이미지 파일이 아니거나 형식이 맞지 않습니다.');
+    // A real image of another type than declared, and an image type we do not take.
+    expect((await as(staff).post('/admin/uploads', { content_type: 'image/jpeg', data: png.toString('base64') })).status).toBe(400);
+    expect((await as(staff).post('/admin/uploads', { content_type: 'image/png', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1').toString('base64') })).status).toBe(400);
     expect((await t.app.request('/uploads/../../etc/passwd')).status).toBe(404);
     expect((await t.app.request('/uploads/00000000000000000000000000000000.png')).status).toBe(404);
   });

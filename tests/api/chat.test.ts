@@ -18,6 +18,8 @@ const nextIp = () => `203.0.113.${(ip++ % 250) + 1}`;
 interface Parsed {
   status: number;
   headers: Headers;
+  /** The body as sent. */
+  raw: string;
   lines: string[];
   events: any[];
   content: string;
@@ -35,7 +37,7 @@ async function chat(t: TestContext, body: unknown, headers: Record<string, strin
   const events = lines.map((l) => l.replace(/^data: /, '')).map((d) => (d === '[DONE]' ? d : JSON.parse(d)));
   const content = events.filter((e) => e && typeof e === 'object' && 'content' in e).map((e) => e.content).join('');
   const meta = events.find((e) => e && typeof e === 'object' && 'updates' in e);
-  return { status: res.status, headers: res.headers, lines, events, content, meta };
+  return { status: res.status, headers: res.headers, raw: text, lines, events, content, meta };
 }
 
 async function post(t: TestContext, body: unknown, headers: Record<string, string> = {}) {
@@ -64,6 +66,9 @@ describe('POST /services/gpt/1, local assistant', () => {
     expect(r.headers.get('cache-control')).toMatch(/no-cache/);
     expect(r.headers.get('x-accel-buffering')).toBe('no');
     expect(r.lines.every((l) => l.startsWith('data: '))).toBe(true);
+    // Nothing but `data: …` lines, each followed by a blank line (no event:, id: or comment lines).
+    expect(r.raw).toMatch(/^(data: [^\n]+\n\n)+$/);
+    expect(r.raw.endsWith('data: {"is_finished":true}\n\ndata: [DONE]\n\n')).toBe(true);
     const contents = r.events.filter((e) => typeof e === 'object' && 'content' in e);
     expect(contents.length).toBeGreaterThan(5); // token by token, not one blob
     expect(r.events.at(-2)).toEqual({ is_finished: true });

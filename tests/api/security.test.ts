@@ -40,6 +40,10 @@ describe('API headers', () => {
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(res.headers.get('access-control-max-age')).toBe('600');
+    expect(res.headers.get('vary')).toMatch(/Origin/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const get = await ctx.app.request('/subscriptions/models', { headers: { origin: 'https://shop.luxe.kr' } });
     expect(get.headers.get('access-control-allow-origin')).toBe('https://shop.luxe.kr');
     expect(get.headers.get('vary')).toMatch(/Origin/);

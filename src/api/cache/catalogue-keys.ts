@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import { GarageQuerySchema, IdSchema } from '../../domain/schemas/catalogue';
-import { Lru } from './lru';
 
 /**
  * Which GET paths of the API are catalogue reads, and the cache key of each request: the
@@ -27,15 +27,15 @@ const sortedUnique = <T extends string | number>(list: T[]) => [...new Set(list)
  * Normalised keys by raw query string: the same URL (the common case under load) skips zod.
  * Pure (the raw string alone decides the key), and bounded like everything else here.
  */
-const garageKeys = new Lru<string | null>(2048, 1024 * 1024);
+const garageKeys = new LRUCache<string, { key: string | null }>({ max: 2048, maxSize: 1024 * 1024 });
 const MEMO_MAX_QUERY = 512;
 
 /** garageKey for a request: `search` is the raw query string (memo key), `query` parses it (called on a memo miss). */
 function garageKeyOf(search: string, query: () => Record<string, string[]>): string | null {
   const known = garageKeys.get(search);
-  if (known !== undefined) return known;
+  if (known) return known.key;
   const key = garageKey(query());
-  if (search.length <= MEMO_MAX_QUERY) garageKeys.set(search, key, search.length + (key?.length ?? 0) + 64);
+  if (search.length <= MEMO_MAX_QUERY) garageKeys.set(search, { key }, { size: search.length + (key?.length ?? 0) + 64 });
   return key;
 }
 

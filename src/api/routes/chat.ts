@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { ChatRequestSchema } from '../services/chat/schemas';
 import { ApiError, badRequest } from '../errors';
 import { ok, parseJson, type AppEnv } from '../http';
@@ -19,35 +20,6 @@ export const chatSettings = {
   /** Pause between the local assistant's tokens, ms. */
   chunkDelayMs: 12,
 };
-
-const encoder = new TextEncoder();
-const line = (data: unknown) => encoder.encode(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-
-/** Server-sent events: one `data:` line per event, then `{"is_finished":true}` and `[DONE]`; pulled, so a gone client stops generation. */
-function eventStream(events: AsyncGenerator<ChatEvent>, stop: AbortController, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
-  async function* frames() {
-    try {
-      for await (const ev of events) yield line(ev);
-    } catch (err) {
-      onError(err);
-      yield line({ error: '일시적인 오류가 발생했습니다.' });
-    }
-    yield line({ is_finished: true });
-    yield line('[DONE]');
-  }
-  const it = frames();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await it.next();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      stop.abort();
-      await it.return(undefined);
-    },
-  });
-}
 
 /** The butler chat assistant: POST /services/gpt/1 {message, carId, state}. */
 export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
@@ -78,12 +50,32 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
     }
     return ok(c, { message_text: text.trim(), next_prompt: meta?.next_prompt ?? null, updates: meta?.updates ?? {}, ui_triggers: meta?.ui_triggers ?? [] });
   }
-  const body = eventStream(reply(opts), stop, (err) => log('error', 'chat answer failed', err));
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    },
+  // Server-sent events: one `data:` line per event, then `{"is_finished":true}` and `[DONE]`. A gone
+  // client aborts the answer (stop), and nothing more is written.
+  const events = reply(opts);
+  const res = streamSSE(c, async (stream) => {
+    stream.onAbort(() => stop.abort());
+    const send = (data: unknown) => stream.writeSSE({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+    try {
+      for await (const ev of events) {
+        if (stream.aborted) return;
+        await send(ev);
+      }
+    } catch (err) {
+      if (stream.aborted) return;
+      log('error', 'chat answer failed', err);
+      await send({ error: '일시적인 오류가 발생했습니다.' });
+    }
+    if (stream.aborted) return;
+    await send({ is_finished: true });
+    await send('[DONE]');
   });
+  // no-transform: proxies and compression pass the stream as it is; x-accel-buffering: nginx does not buffer it.
+  res.headers.set('content-type', 'text/event-stream; charset=utf-8');
+  res.headers.set('cache-control', 'no-cache, no-transform');
+  res.headers.set('x-accel-buffering', 'no');
+  // Node frames the stream and keeps the connection itself (and HTTP/2 forbids these headers).
+  res.headers.delete('connection');
+  res.headers.delete('transfer-encoding');
+  return res;
 });

@@ -1,34 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
 import type { Db } from '../db/client';
-import type { ButlerTripRecordView, PaymentView } from '../../domain/payments';
+import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest } from '../../domain/console';
+import type { OrderStatus } from '../../domain/orders';
+import type { PaymentView } from '../../domain/payments';
 import { brands, butlerCars, butlerRequests, cars, models, payments, subscriptionRequests, users } from '../db/schema';
 import { toPaymentView } from '../payments/ledger';
 import { badRequest, conflict, notFound } from '../errors';
-import { ADMIN_PAGE_SIZE } from './admin-catalogue';
+import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 
-type OrderQuery = { status?: 'PENDING' | 'CONFIRMED' | 'CANCELLED'; page: number };
+type OrderQuery = { status?: OrderStatus; page: number };
 
-const pagination = (page: number, total: number) => {
-  const total_pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  return { current_page: page, total_pages, count: total, next: page < total_pages ? page + 1 : null };
-};
 const customer = { id: users.id, name: users.name, email: users.email, mobile: users.mobile };
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The order desk: subscription requests (newest first), optionally of one status. */
-export async function deskSubscriptionRequests(db: Db, q: OrderQuery) {
-  const rows = await db
+export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<DeskPage<DeskSubscriptionRequest>> {
+  const query = db
     .select({
       r: subscriptionRequests,
       user: customer,
       car: { id: cars.id, sub_model: cars.subModel, license_plate: cars.licensePlate },
       model: models.name,
       brand: brands.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalRows(),
     })
     .from(subscriptionRequests)
     .innerJoin(users, eq(users.id, subscriptionRequests.userId))
@@ -36,9 +35,8 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery) {
     .innerJoin(models, eq(models.id, cars.modelId))
     .innerJoin(brands, eq(brands.id, models.brandId))
     .where(q.status ? eq(subscriptionRequests.status, q.status) : undefined)
-    .orderBy(desc(subscriptionRequests.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((q.page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(desc(subscriptionRequests.id));
+  const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   return {
     requests: rows.map(({ r, user, car, model, brand }) => ({
       id: r.id,
@@ -52,23 +50,23 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery) {
       final_fee: r.finalFee,
       start_date: r.startDate,
       end_date: r.endDate,
-      created_at: iso(r.createdAt),
+      created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
     })),
-    pagination_info: pagination(q.page, rows[0]?.total ?? 0),
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };
 }
 
 /** The order desk: butler requests (newest first), optionally of one status. */
-export async function deskButlerRequests(db: Db, q: OrderQuery) {
-  const rows = await db
+export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPage<DeskButlerRequest>> {
+  const query = db
     .select({
       r: butlerRequests,
       user: customer,
       car: { id: butlerCars.id, sub_model: butlerCars.subModel, license_plate: butlerCars.licensePlate },
       model: models.name,
       brand: brands.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalRows(),
     })
     .from(butlerRequests)
     .innerJoin(users, eq(users.id, butlerRequests.userId))
@@ -76,9 +74,8 @@ export async function deskButlerRequests(db: Db, q: OrderQuery) {
     .innerJoin(models, eq(models.id, butlerCars.modelId))
     .innerJoin(brands, eq(brands.id, models.brandId))
     .where(q.status ? eq(butlerRequests.status, q.status) : undefined)
-    .orderBy(desc(butlerRequests.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((q.page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(desc(butlerRequests.id));
+  const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   const overtime = await latestOvertime(db, rows.map(({ r }) => r.id));
   return {
     requests: rows.map(({ r, user, car, model, brand }) => ({
@@ -86,16 +83,18 @@ export async function deskButlerRequests(db: Db, q: OrderQuery) {
       status: r.status,
       user,
       car: { ...car, model, brand },
-      ...({ actual_start_at: iso(r.actualStartAt), actual_end_at: iso(r.actualEndAt), overtime_payment: overtime.get(r.id) ?? null } satisfies ButlerTripRecordView),
-      start_at: iso(r.startAt),
+      actual_start_at: iso(r.actualStartAt),
+      actual_end_at: iso(r.actualEndAt),
+      overtime_payment: overtime.get(r.id) ?? null,
+      start_at: r.startAt.toISOString(),
       end_at: iso(r.endAt),
       start_location: r.startLocation,
       end_location: r.endLocation,
       passenger_count: r.passengerCount,
       final_price: r.finalPrice,
-      created_at: iso(r.createdAt),
+      created_at: r.createdAt.toISOString(),
     })),
-    pagination_info: pagination(q.page, rows[0]?.total ?? 0),
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };
 }
 
@@ -126,20 +125,17 @@ export async function subscriptionRequestOwner(db: Db, id: number): Promise<numb
 export const uploadsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'uploads');
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
-/** The first bytes of each accepted type: the declared type must match the content. */
-function sniff(bytes: Buffer): UploadType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(bytes.toString('latin1', 8, 12))) return 'image/avif';
-  return null;
+/** What the content really is (file-type reads its signature), when it is a type we accept: the declared type must match it. */
+async function sniff(bytes: Buffer): Promise<UploadType | null> {
+  const mime = (await fileTypeFromBuffer(bytes))?.mime;
+  return mime !== undefined && Object.hasOwn(UPLOAD_TYPES, mime) ? (mime as UploadType) : null;
 }
 
 /** Stores an image under a random name; refuses content that is not the declared image type or is too large. */
 export async function storeUpload(dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<{ url: string; name: string; size: number }> {
   if (!bytes.length) throw badRequest('이미지 데이터가 없습니다.', { file: ['이미지 데이터가 없습니다.'] });
   if (bytes.length > maxBytes) throw badRequest('이미지는 5MB 이하만 올릴 수 있습니다.', { file: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
-  if (sniff(bytes) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
+  if ((await sniff(bytes)) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${UPLOAD_TYPES[contentType]}`;

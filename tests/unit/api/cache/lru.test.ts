@@ -1,84 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { Lru } from '../../../../src/api/cache/lru';
+import { cacheSegment, reweigh, type CacheEntry } from '../../../../src/api/cache/catalogue-cache';
 
-describe('Lru', () => {
-  it('evicts the least recently used entry when the entry bound is reached', () => {
-    const lru = new Lru<string>(3, 1000);
-    lru.set('a', 'A', 1);
-    lru.set('b', 'B', 1);
-    lru.set('c', 'C', 1);
-    expect(lru.get('a')).toBe('A'); // a is now the most recent; b is the oldest
-    lru.set('d', 'D', 1);
-    expect(lru.keys()).toEqual(['c', 'a', 'd']);
-    expect(lru.has('b')).toBe(false);
-    expect(lru.size).toBe(3);
+/** What the catalogue cache relies on from its lru-cache segments. */
+
+/** An entry whose weight (JSON + twins + key + 200) is `weight`. */
+function entry(key: string, weight: number, extra: Partial<CacheEntry> = {}): CacheEntry {
+  return { key, hash: key, raw: Buffer.alloc(weight - key.length - 200), contentType: 'application/json', pending: {}, cacheControl: '', reservations: false, ...extra };
+}
+const keysOf = (segment: ReturnType<typeof cacheSegment>) => [...segment.rkeys()];
+
+describe('catalogue cache segments', () => {
+  it('evict the least recently used entry when the entry bound is reached', () => {
+    const segment = cacheSegment(3, 10_000);
+    for (const key of ['a', 'b', 'c']) segment.set(key, entry(key, 300));
+    expect(segment.get('a')?.key).toBe('a'); // a is now the most recent; b is the oldest
+    segment.set('d', entry('d', 300));
+    expect(keysOf(segment)).toEqual(['c', 'a', 'd']);
+    expect(segment.has('b')).toBe(false);
+    expect(segment.size).toBe(3);
   });
 
-  it('evicts oldest entries until the byte bound holds', () => {
-    const lru = new Lru<number>(100, 10);
-    lru.set('a', 1, 4);
-    lru.set('b', 2, 4);
-    lru.set('c', 3, 4);
-    expect(lru.keys()).toEqual(['b', 'c']);
-    expect(lru.bytes).toBe(8);
+  it('evict oldest entries until the byte bound holds', () => {
+    const segment = cacheSegment(100, 1000);
+    for (const key of ['a', 'b', 'c']) segment.set(key, entry(key, 400));
+    expect(keysOf(segment)).toEqual(['b', 'c']);
+    expect(segment.calculatedSize).toBe(800);
   });
 
-  it('refuses a value larger than the whole byte bound and keeps the rest', () => {
-    const lru = new Lru<number>(10, 10);
-    lru.set('a', 1, 5);
-    expect(lru.set('huge', 2, 11)).toBe(false);
-    expect(lru.keys()).toEqual(['a']);
-    expect(lru.bytes).toBe(5);
+  it('refuse an entry heavier than the whole byte bound and keep the rest', () => {
+    const segment = cacheSegment(10, 1000);
+    segment.set('a', entry('a', 500));
+    segment.set('huge', entry('huge', 1001));
+    expect(keysOf(segment)).toEqual(['a']);
+    expect(segment.calculatedSize).toBe(500);
   });
 
-  it('replacing a key updates its weight instead of counting it twice', () => {
-    const lru = new Lru<number>(10, 100);
-    lru.set('a', 1, 30);
-    lru.set('a', 2, 10);
-    expect(lru.size).toBe(1);
-    expect(lru.bytes).toBe(10);
-    expect(lru.get('a')).toBe(2);
+  it('count a replaced key once, with its new weight', () => {
+    const segment = cacheSegment(10, 10_000);
+    segment.set('a', entry('a', 3000));
+    const second = entry('a', 1000);
+    segment.set('a', second);
+    expect(segment.size).toBe(1);
+    expect(segment.calculatedSize).toBe(1000);
+    expect(segment.get('a')).toBe(second);
   });
 
-  it('resize grows an entry and evicts older ones, never the resized one', () => {
-    const lru = new Lru<number>(10, 10);
-    lru.set('a', 1, 3);
-    lru.set('b', 2, 3);
-    lru.set('c', 3, 3);
-    lru.resize('a', 8);
-    expect(lru.keys()).toEqual(['a']);
-    expect(lru.bytes).toBe(8);
-    lru.resize('a', 11);
-    expect(lru.size).toBe(0);
-    expect(lru.bytes).toBe(0);
-    lru.resize('missing', 5);
-    expect(lru.size).toBe(0);
+  it('reweigh counts a new compressed twin, evicting older entries, never the reweighed one', () => {
+    const segment = cacheSegment(10, 1000);
+    const a = entry('a', 300);
+    segment.set('a', a);
+    segment.set('b', entry('b', 300));
+    segment.set('c', entry('c', 300));
+    a.br = Buffer.alloc(500); // weight 800
+    reweigh(segment, a);
+    expect(keysOf(segment)).toEqual(['a']);
+    expect(segment.calculatedSize).toBe(800);
+    a.gzip = Buffer.alloc(201); // weight 1001: too heavy alone
+    reweigh(segment, a);
+    expect(segment.size).toBe(0);
+    expect(segment.calculatedSize).toBe(0);
   });
 
-  it('deleteWhere and clear keep the byte count right', () => {
-    const lru = new Lru<{ keep: boolean }>(10, 100);
-    lru.set('a', { keep: true }, 5);
-    lru.set('b', { keep: false }, 7);
-    lru.set('c', { keep: false }, 9);
-    expect(lru.deleteWhere((_, v) => !v.keep)).toBe(2);
-    expect(lru.keys()).toEqual(['a']);
-    expect(lru.bytes).toBe(5);
-    lru.clear();
-    expect(lru.size).toBe(0);
-    expect(lru.bytes).toBe(0);
+  it('reweigh leaves a key alone once it holds another entry', () => {
+    const segment = cacheSegment(10, 10_000);
+    const old = entry('a', 300);
+    const current = entry('a', 400);
+    segment.set('a', current);
+    old.br = Buffer.alloc(5000);
+    reweigh(segment, old);
+    expect(segment.get('a')).toBe(current);
+    expect(segment.calculatedSize).toBe(400);
   });
 
-  it('stays within both bounds under many random writes', () => {
-    const lru = new Lru<number>(50, 5000);
+  it('stay within both bounds under many random writes and reads', () => {
+    const segment = cacheSegment(50, 5000 * 10);
     for (let i = 0; i < 10_000; i++) {
-      lru.set(`k${Math.floor(Math.random() * 500)}`, i, 1 + Math.floor(Math.random() * 300));
-      if (i % 7 === 0) lru.get(`k${Math.floor(Math.random() * 500)}`);
-      expect(lru.size).toBeLessThanOrEqual(50);
-      expect(lru.bytes).toBeLessThanOrEqual(5000);
+      const key = `k${Math.floor(Math.random() * 500)}`;
+      segment.set(key, entry(key, 210 + Math.floor(Math.random() * 3000)));
+      if (i % 7 === 0) segment.get(`k${Math.floor(Math.random() * 500)}`);
+      expect(segment.size).toBeLessThanOrEqual(50);
+      expect(segment.calculatedSize).toBeLessThanOrEqual(50_000);
     }
-  });
-
-  it('needs room for at least one entry', () => {
-    expect(() => new Lru(0, 10)).toThrow(RangeError);
   });
 });
