@@ -42,3 +42,61 @@ export interface AccountView {
   referral_code: string;
   point: number;
 }
+
+/** What login, signup, social login, refresh and recovery answer with (the access token lives expires_in seconds). */
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  user: AccountView;
+}
+
+/** One line of the point ledger (won; negative when spent). */
+export interface PointTransaction {
+  id: number;
+  amount: number;
+  reason: string;
+  description: string | null;
+  created_at: string;
+}
+
+/** GET /users/point-transactions: the balance (won) and the ledger, newest first. */
+export interface PointHistoryAnswer {
+  point: number;
+  point_transactions: PointTransaction[];
+}
+
+/** POST /users/point-coupons/{code}: the points credited and the new balance (won). */
+export interface PointCouponAnswer {
+  amount: number;
+  name: string;
+  point: number;
+}
+
+/** GET and POST /users/referrals: my code, the reward (won), people I referred and who referred me. */
+export interface ReferralStatus {
+  referral_code: string | null;
+  reward: number;
+  referrals_given: { referree_username: string; created_at: string }[];
+  referrals_received: { referrer_username: string; created_at: string }[];
+}
+
+/** POST /accounts/check-email. */
+export interface EmailCheckAnswer {
+  email: string;
+  available: boolean;
+  message: string;
+}
+
+/** POST /accounts/portone: who the verification names; `used` when it already served a signup or recovery, `attached` when it was added to the logged-in account. */
+export interface IdentityAnswer {
+  verified: true;
+  identity_code: string;
+  name: string | null;
+  phone: string | null;
+  /** YYYY-MM-DD. */
+  birth_date: string | null;
+  used: boolean;
+  attached: boolean;
+}

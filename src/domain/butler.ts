@@ -1,7 +1,8 @@
 import type { PaymentView } from './payments';
-import { couponDiscount, finalPrice, POINT_STEP, type CouponTerms } from './pricing';
-import { addDays, DAY_MS, HOUR_MS, koreaDate } from './dates';
+import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
+import { addDays, addMonths, HOUR_MS, koreaDate, weekday } from './dates';
 import type { Brand } from './car';
+import type { OrderStatus } from './orders';
 
 /** Hours included in the butler fee. */
 export const INCLUDED_HOURS = 8;
@@ -56,7 +57,7 @@ export interface ButlerWaypoint {
 export interface ButlerRequestView {
   id: number;
   car: ButlerCar;
-  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
+  status: OrderStatus;
   start_at: string;
   end_at: string | null;
   start_location: string;
@@ -90,6 +91,46 @@ export interface ButlerSubscriptionView {
   created_at: string;
   modified_at: string;
   request: ButlerRequestView;
+}
+
+/** GET /butlers/cars. */
+export interface ButlerFleetAnswer {
+  cars: ButlerCar[];
+}
+
+/** GET /butlers/cars/{id}. */
+export interface ButlerCarAnswer {
+  car: ButlerCar;
+}
+
+/** GET /butlers: the user's confirmed bookings. */
+export interface ButlerSubscriptionListAnswer {
+  butlers: ButlerSubscriptionView[];
+}
+
+/** GET /butlers/requests. */
+export interface ButlerRequestListAnswer {
+  butler_requests: ButlerRequestView[];
+}
+
+/** GET and PUT /butlers/requests/{id}. */
+export interface ButlerRequestAnswer {
+  butler_request: ButlerRequestView;
+}
+
+/** POST /butlers/cars/{carId}/request: the booking and its charge; created is false for a repeat of the same order. */
+export interface ButlerOrderAnswer extends ButlerRequestAnswer {
+  created: boolean;
+  payment: PaymentView | null;
+}
+
+/** DELETE /butlers/requests/{id}: what went back (won, percent of the paid fee, points). */
+export interface ButlerCancelAnswer {
+  id: number;
+  refunded_amount: number;
+  refund_percent: number;
+  refunded_points: number;
+  coupon_returned: boolean;
 }
 
 /** Won per started overtime hour: the car's overtime fee, else 10% of its butler fee (floored). */
@@ -177,7 +218,7 @@ export function requoteButler(
 ): ButlerRequote {
   const before = quoteButler(car, start, end, coupon, 0);
   const payable = before.total - before.couponDiscount;
-  const kept = pointUsed > payable ? Math.floor(payable / POINT_STEP) * POINT_STEP : pointUsed;
+  const kept = pointUsed > payable ? roundPoints(payable) : pointUsed;
   return { quote: quoteButler(car, start, end, coupon, kept), pointsBack: pointUsed - kept };
 }
 
@@ -203,12 +244,12 @@ export interface CalendarCell {
 
 /** A month of the fleet calendar: 42 days from the Sunday on or before the 1st; past and reserved days cannot be chosen. */
 export function calendarMonth(year: number, month: number, today: string, reserved: readonly string[]): CalendarCell[] {
-  const first = Date.UTC(year, month - 1, 1);
-  const startMs = first - new Date(first).getUTCDay() * DAY_MS;
+  const first = addMonths(`${year}-01-01`, month - 1); // month 0 or 13 is the neighbouring year's
+  const gridStart = addDays(first, -weekday(first));
   const taken = new Set(reserved);
-  const monthPrefix = new Date(first).toISOString().slice(0, 7);
+  const monthPrefix = first.slice(0, 7);
   return Array.from({ length: CALENDAR_DAYS }, (_, i) => {
-    const date = new Date(startMs + i * DAY_MS).toISOString().slice(0, 10);
+    const date = addDays(gridStart, i);
     const past = date < today;
     const isReserved = taken.has(date);
     return { date, day: Number(date.slice(8)), inMonth: date.startsWith(monthPrefix), past, reserved: isReserved, selectable: !past && !isReserved };

@@ -1,5 +1,5 @@
 import { todayInKorea } from './dates';
-import { formatWon, won } from './money';
+import { formatNumber, won, wonSign } from './money';
 
 /** Monthly subscription terms the shop can price, in months. */
 export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
@@ -93,7 +93,7 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
 /** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price (the spec's exact text: the one place ₩ stays). */
 export function homePriceText(car: Partial<FeeFields> & { retail_price?: number | null }): string {
   const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? car.retail_price ?? null;
-  return fee === null ? '문의 필요' : `₩${formatWon(fee)}/월`;
+  return fee === null ? '문의 필요' : `${wonSign(fee)}/월`;
 }
 
 /** The fee text for a chosen term on the detail and order pages, e.g. 8,200,000원/월. */
@@ -205,7 +205,7 @@ export function carFeatures(car: Pick<Car, 'trim' | 'color' | 'mileage' | 'licen
   return [
     { label: '트림', value: car.trim || '기본 사양' },
     { label: '색상', value: car.color || '-' },
-    { label: '주행거리', value: car.mileage === null || car.mileage === undefined ? '-' : `${formatWon(car.mileage)} km` },
+    { label: '주행거리', value: car.mileage === null || car.mileage === undefined ? '-' : `${formatNumber(car.mileage)} km` },
     { label: '차량 번호', value: car.license_plate || '-' },
   ];
 }

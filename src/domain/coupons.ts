@@ -1,4 +1,4 @@
-import type { CouponHolding } from './pricing';
+import { couponRefusal, type CouponHolding } from './pricing';
 
 /** What a held coupon's card says about it. */
 export type CouponState = '사용 가능' | '사용 예정' | '사용 완료' | '기간 만료';
@@ -8,10 +8,10 @@ export type CouponState = '사용 가능' | '사용 예정' | '사용 완료' | 
  * yet started (사용 예정), else usable; a coupon the server no longer honours reads as expired.
  */
 export function couponState(h: Pick<CouponHolding, 'is_used' | 'is_valid'> & { coupon: Pick<CouponHolding['coupon'], 'valid_from' | 'valid_to'> }, today: string): CouponState {
-  const day = today.slice(0, 10);
   if (h.is_used) return '사용 완료';
-  if (h.coupon.valid_to && h.coupon.valid_to.slice(0, 10) < day) return '기간 만료';
-  if (h.coupon.valid_from && h.coupon.valid_from.slice(0, 10) > day) return '사용 예정';
+  const refusal = couponRefusal(h.coupon, today);
+  if (refusal === 'EXPIRED') return '기간 만료';
+  if (refusal === 'NOT_YET') return '사용 예정';
   return h.is_valid ? '사용 가능' : '기간 만료';
 }
 

@@ -23,13 +23,6 @@ export const ErrorCode = {
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Success envelope. */
-export interface ApiSuccess<T> {
-  code: 0;
-  message: string;
-  data: T;
-}
-
 /** Failure envelope: a readable Korean message and per-field messages. */
 export interface ApiFailure {
   code: Exclude<ErrorCodeValue, 0>;

@@ -1,4 +1,4 @@
-import { addDays } from './dates';
+import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
 
 /** A charge in the ledger: PENDING until the provider's answer is known. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
@@ -61,12 +61,7 @@ export const RETRY_DAYS = [1, 3, 7] as const;
  * the 31st is charged on 2월 28일 or 29일, 4월 30일 …).
  */
 export function monthlyChargeDate(start: string, k: number): string {
-  const [y, m, d] = start.split('-').map(Number);
-  const monthIndex = m - 1 + (k - 1);
-  const year = y + Math.floor(monthIndex / 12);
-  const month = ((monthIndex % 12) + 12) % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${year}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  return addMonths(start, k - 1);
 }
 
 /** The day of the next try after `failures` failed attempts at a charge due on `due`; null when none is left (overdue). */
@@ -79,7 +74,7 @@ export function retryDate(due: string, failures: number): string | null {
 export const CHARGE_HOUR_KST = 9;
 
 /** The instant a charge due on a Korean day runs. */
-export const chargeInstant = (day: string) => new Date(`${day}T${String(CHARGE_HOUR_KST).padStart(2, '0')}:00:00+09:00`);
+export const chargeInstant = (day: string) => new Date(koreaDayStart(day).getTime() + CHARGE_HOUR_KST * HOUR_MS);
 
 /** How much of a butler booking is refunded when the customer cancels (configurable; shown in the terms, FAQ and the cancel dialog). */
 export interface ButlerRefundPolicy {
@@ -93,7 +88,7 @@ export const DEFAULT_BUTLER_REFUND_POLICY: ButlerRefundPolicy = { fullRefundHour
 
 /** The refund (won) and its percent for a customer cancelling a paid butler booking at `now`. */
 export function butlerRefund(paid: number, startAt: Date, now: Date, policy: ButlerRefundPolicy): { amount: number; percent: number } {
-  const hoursLeft = (startAt.getTime() - now.getTime()) / 3600_000;
+  const hoursLeft = (startAt.getTime() - now.getTime()) / HOUR_MS;
   const percent = hoursLeft >= policy.fullRefundHours ? 100 : hoursLeft > 0 ? policy.latePercent : 0;
   return { amount: Math.floor((paid * percent) / 100), percent };
 }
@@ -150,13 +145,17 @@ export interface ButlerTripRecordView {
   overtime_payment: PaymentView | null;
 }
 
+/** A refund: REQUESTED until the provider's answer is known (an ambiguous one stays REQUESTED and is reconciled). */
+export const REFUND_STATUSES = ['REQUESTED', 'SUCCEEDED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** A refund as the API answers it. */
 export interface RefundView {
   id: number;
   payment_id: string;
   amount: number;
   reason: string;
-  status: 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+  status: RefundStatus;
   created_at: string;
   completed_at: string | null;
 }
@@ -173,4 +172,21 @@ export interface SubscriptionBillingView {
   failed_payment: PaymentView | null;
   /** The day of the next automatic try, while PAST_DUE. */
   retry_date: string | null;
+}
+
+/** A charge just made or retried: POST /subscriptions/{id}/pay, the console's 재시도. */
+export interface PaymentAnswer {
+  payment: PaymentView;
+}
+
+/** GET /payments: the customer's charges (newest first) and refunds. */
+export interface PaymentListAnswer {
+  payments: PaymentView[];
+  refunds: RefundView[];
+}
+
+/** GET /payments/{id}: one charge with its refunds. */
+export interface PaymentDetailAnswer {
+  payment: PaymentView;
+  refunds: RefundView[];
 }

@@ -28,27 +28,41 @@ export function couponDiscount(coupon: Pick<CouponTerms, 'discount_type' | 'disc
   }
 }
 
-/** Whether a price in won lies within a coupon's optional min/max range. */
-export function couponAdmitsPrice(coupon: Pick<CouponTerms, 'min_price' | 'max_price'>, price: number): boolean {
-  if (coupon.min_price !== null && coupon.min_price !== undefined && price < coupon.min_price) return false;
-  if (coupon.max_price !== null && coupon.max_price !== undefined && price > coupon.max_price) return false;
-  return true;
+/** Why a coupon cannot be used: its first day is still ahead, its last day has passed, or the price is outside its min/max. */
+export type CouponRefusal = 'NOT_YET' | 'EXPIRED' | 'PRICE';
+
+/** The terms the coupon rule reads; a point coupon has a period but no price range. */
+export type CouponWindow = Pick<CouponTerms, 'valid_from' | 'valid_to'> & Partial<Pick<CouponTerms, 'min_price' | 'max_price'>>;
+
+const isSet = (v: number | null | undefined): v is number => v !== null && v !== undefined;
+
+/**
+ * The one coupon rule, used by the API and every page: a coupon holds from the start of its
+ * valid_from day to the end of its valid_to day, in Korean calendar days (`today` is
+ * todayInKorea(); a bound that carries a time counts by its date), and, when a price in won is
+ * given, only for prices within its optional min/max. Null when the coupon may be used.
+ */
+export function couponRefusal(coupon: CouponWindow, today: string, price?: number): CouponRefusal | null {
+  const day = today.slice(0, 10);
+  if (coupon.valid_to && coupon.valid_to.slice(0, 10) < day) return 'EXPIRED';
+  if (coupon.valid_from && coupon.valid_from.slice(0, 10) > day) return 'NOT_YET';
+  if (price !== undefined && ((isSet(coupon.min_price) && price < coupon.min_price) || (isSet(coupon.max_price) && price > coupon.max_price))) return 'PRICE';
+  return null;
 }
 
-/** Whether a coupon's validity window contains a date (YYYY-MM-DD or ISO). */
-export function couponInPeriod(coupon: Pick<CouponTerms, 'valid_from' | 'valid_to'>, today: string): boolean {
-  const day = today.slice(0, 10);
-  if (coupon.valid_from && coupon.valid_from.slice(0, 10) > day) return false;
-  if (coupon.valid_to && coupon.valid_to.slice(0, 10) < day) return false;
-  return true;
+/**
+ * The one point rule (spec: points are used in 10,000-won units): the most of `wanted` won that
+ * fits under `cap`, in whole steps, never below 0.
+ */
+export function roundPoints(wanted: number, cap = Number.POSITIVE_INFINITY): number {
+  const most = Math.min(Math.max(0, wanted), Math.max(0, cap));
+  return Math.floor(most / POINT_STEP) * POINT_STEP;
 }
 
 /** Points actually applied for what the user typed: digits only, floored to 10,000, capped at the balance. */
 export function applicablePoints(typed: string | number, balance: number): number {
   const digits = String(typed).replace(/\D/g, '');
-  const wanted = digits ? Number(digits) : 0;
-  const capped = Math.min(wanted, Math.max(0, balance));
-  return Math.floor(capped / POINT_STEP) * POINT_STEP;
+  return roundPoints(digits ? Number(digits) : 0, balance);
 }
 
 /** Final price in won: amount minus coupon discount minus points, never below 0. */
@@ -58,7 +72,7 @@ export function finalPrice(amount: number, couponOff: number, points: number): n
 
 /** Largest points in won usable on an amount: the balance and the amount, floored to 10,000. */
 export function maxUsablePoints(amount: number, balance: number): number {
-  return applicablePoints(Math.max(0, Math.min(amount, balance)), balance);
+  return roundPoints(amount, balance);
 }
 
 export interface SubscriptionQuote {
@@ -87,5 +101,23 @@ export interface CouponHolding {
 
 /** Whether a held coupon may be chosen for a fee on a day: valid, unused, in period, min/max admit the fee. */
 export function couponSelectable(h: CouponHolding, fee: number, today: string): boolean {
-  return h.is_valid && !h.is_used && couponInPeriod(h.coupon, today) && couponAdmitsPrice(h.coupon, fee);
+  return h.is_valid && !h.is_used && couponRefusal(h.coupon, today, fee) === null;
+}
+
+/** A coupon as the API shows it (GET /subscriptions/coupons/{code}, and inside a held coupon). */
+export type Coupon = CouponHolding['coupon'];
+
+/** GET /subscriptions/coupons and GET /butlers/coupons: the held coupons of a service. */
+export interface CouponListAnswer {
+  coupons: CouponHolding[];
+}
+
+/** POST /subscriptions/coupons/{code}: the coupon just claimed. */
+export interface CouponClaimAnswer {
+  coupon: CouponHolding;
+}
+
+/** GET /subscriptions/coupons/{code}: a coupon looked up by code. */
+export interface CouponAnswer {
+  coupon: Coupon;
 }

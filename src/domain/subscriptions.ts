@@ -1,4 +1,6 @@
 import type { Car } from './car';
+import { addDays, addMonths } from './dates';
+import type { OrderStatus } from './orders';
 import type { PaymentView, SubscriptionBillingView } from './payments';
 
 /** A subscription request as GET /subscriptions/requests returns it. */
@@ -6,7 +8,7 @@ export interface SubscriptionRequest {
   id: number;
   car: Car;
   month: number;
-  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
+  status: OrderStatus;
   start_date: string | null;
   end_date: string | null;
   created_at: string;
@@ -39,4 +41,38 @@ export interface Subscription {
  */
 export function subscriptionActive(s: { isActive: boolean; endDate: string }, today: string): boolean {
   return s.isActive && today.slice(0, 10) <= s.endDate.slice(0, 10);
+}
+
+/** The last day (YYYY-MM-DD) of a term of `months` starting on `start`: the day before the same day `months` later. */
+export function termEnd(start: string, months: number): string {
+  return addDays(addMonths(start, months), -1);
+}
+
+/** GET /subscriptions. */
+export interface SubscriptionListAnswer {
+  subscriptions: Subscription[];
+}
+
+/** GET /subscriptions/requests. */
+export interface SubscriptionRequestListAnswer {
+  subscription_requests: SubscriptionRequest[];
+}
+
+/** GET and PUT /subscriptions/requests/{id}. */
+export interface SubscriptionRequestAnswer {
+  subscription_request: SubscriptionRequest;
+}
+
+/** POST /subscriptions/cars/{id}/request: the request and its first month's charge; created is false for a repeat of the same order. */
+export interface SubscriptionOrderAnswer extends SubscriptionRequestAnswer {
+  created: boolean;
+  payment: PaymentView | null;
+}
+
+/** DELETE /subscriptions/requests/{id}: what went back (points and won). */
+export interface SubscriptionCancelAnswer {
+  id: number;
+  refunded_points: number;
+  coupon_returned: boolean;
+  refunded_amount: number;
 }

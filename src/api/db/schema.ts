@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { BillingStatus, PaymentPurpose, PaymentStatus } from '../../domain/payments';
+import type { DriverPreference } from '../../domain/butler';
+import type { OrderStatus } from '../../domain/orders';
+import type { BillingStatus, PaymentPurpose, PaymentStatus, RefundStatus } from '../../domain/payments';
+import type { DiscountType } from '../../domain/pricing';
 import {
   boolean,
   date,
@@ -228,7 +231,7 @@ export const coupons = pgTable('coupons', {
   description: text('description'),
   /** SUBSCRIBE or BUTLER: which service the coupon applies to. */
   service: varchar('service', { length: 20 }).notNull().default('SUBSCRIBE'),
-  discountType: varchar('discount_type', { length: 20 }).notNull(),
+  discountType: varchar('discount_type', { length: 20 }).$type<DiscountType>().notNull(),
   discountRate: integer('discount_rate'),
   discount: integer('discount'),
   validFrom: date('valid_from', { mode: 'string' }),
@@ -319,7 +322,7 @@ export const subscriptionRequests = pgTable(
     couponDiscount: integer('coupon_discount').notNull().default(0),
     finalFee: integer('final_fee').notNull(),
     /** PENDING → CONFIRMED (staff) or CANCELLED (user). */
-    status: varchar('status', { length: 20 }).notNull().default('PENDING'),
+    status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull().default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -365,7 +368,7 @@ export const butlerRequests = pgTable(
     purpose: text('purpose'),
     memo: text('memo'),
     description: text('description'),
-    driverPreference: varchar('driver_preference', { length: 10 }),
+    driverPreference: varchar('driver_preference', { length: 10 }).$type<Exclude<DriverPreference, ''>>(),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
     pointUsed: integer('point_used').notNull().default(0),
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
@@ -375,7 +378,7 @@ export const butlerRequests = pgTable(
     overtimeFee: integer('overtime_fee').notNull().default(0),
     couponDiscount: integer('coupon_discount').notNull().default(0),
     finalPrice: integer('final_price').notNull(),
-    status: varchar('status', { length: 20 }).notNull().default('PENDING'),
+    status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull().default('PENDING'),
     /** Recorded by staff after the trip; overtime beyond the quote is charged from these. */
     actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
     actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
@@ -572,8 +575,6 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.requestedAt),
   ],
 );
-
-export type RefundStatus = 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
 
 /** Every refund (a provider cancel, full or part), once per key: a retried cancel never refunds twice. */
 export const paymentRefunds = pgTable(

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { FEE_TERMS, type FeeFields, type FeeTerm } from '../../domain/car';
-import { todayInKorea } from '../../domain/dates';
+import { addDays, todayInKorea } from '../../domain/dates';
 import type { Db } from './client';
 import { BRANDS, BUTLER_FLEET, COLORS, DESCRIPTIONS, type ModelSeed } from './catalogue-data';
 import { insertButlerCar, insertModel, upsertBrand } from './factories';
@@ -17,12 +17,6 @@ const MONTHLY_RATE: Record<FeeTerm, number> = {
 };
 
 const roundTo10k = (won: number) => Math.round(won / 10_000) * 10_000;
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 function feesFor(price: number, r: ReturnType<typeof rng>, style: 'full' | 'short' | 'long' | 'none'): Partial<FeeFields> {
   const offered: FeeTerm[] =

@@ -1,9 +1,12 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { addDays, koreaDayStart } from '../../domain/dates';
 import type { PaymentPurpose, PaymentView, RefundView } from '../../domain/payments';
+import type { StaffPaymentPage } from '../../domain/console';
 import type { Db } from '../db/client';
 import { paymentRefunds, payments, users } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { notFound } from '../errors';
+import { onPage, paginationInfo, totalRows } from '../pagination';
 import type { ProviderName } from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -101,23 +104,21 @@ export async function customerPayments(db: Db, userId: number): Promise<{ paymen
 }
 
 /** The console's payments tab: by status and Korean days requested, newest first, with the customer. */
-export async function staffPayments(db: Db, q: { status?: PaymentRow['status']; from?: string; to?: string; page: number }, pageSize: number) {
+export async function staffPayments(db: Db, q: { status?: PaymentRow['status']; from?: string; to?: string; page: number }, pageSize: number): Promise<StaffPaymentPage> {
   const where = and(
     q.status ? eq(payments.status, q.status) : undefined,
-    q.from ? gte(payments.requestedAt, new Date(`${q.from}T00:00:00+09:00`)) : undefined,
-    q.to ? lt(payments.requestedAt, new Date(Date.parse(`${q.to}T00:00:00+09:00`) + 86_400_000)) : undefined,
+    q.from ? gte(payments.requestedAt, koreaDayStart(q.from)) : undefined,
+    q.to ? lt(payments.requestedAt, koreaDayStart(addDays(q.to, 1))) : undefined,
   );
-  const rows = await db
-    .select({ p: payments, user: { id: users.id, name: users.name, email: users.email }, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const query = db
+    .select({ p: payments, user: { id: users.id, name: users.name, email: users.email }, total: totalRows() })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .where(where)
-    .orderBy(desc(payments.requestedAt), desc(payments.id))
-    .limit(pageSize)
-    .offset((q.page - 1) * pageSize);
-  const total = rows[0]?.total ?? 0;
+    .orderBy(desc(payments.requestedAt), desc(payments.id));
+  const rows = await onPage(query.$dynamic(), q.page, pageSize);
   return {
     payments: rows.map(({ p, user }) => ({ ...toPaymentView(p), user })),
-    pagination_info: { current_page: q.page, total_pages: Math.max(1, Math.ceil(total / pageSize)), count: total },
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, pageSize),
   };
 }

@@ -11,6 +11,7 @@ import {
   UpdateAccountSchema,
   VerifyCodeSchema,
 } from '../../domain/schemas/accounts';
+import type { AccountView, EmailCheckAnswer, IdentityAnswer, TokenAnswer } from '../../domain/accounts';
 import { unauthorized } from '../errors';
 import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../middleware/auth';
@@ -39,17 +40,17 @@ const signupHandlers = createFactory<AppEnv>().createHandlers(ipLimit('signup', 
   const input = c.req.valid('json');
   const { db, config } = c.var.deps;
   const identity = await resolveIdentity(db, config, input.identity_code);
-  return ok(c, await signup(db, config, input, identity), 201);
+  return ok(c, (await signup(db, config, input, identity)) satisfies TokenAnswer, 201);
 });
 
 /** /accounts: signup, login (email and social), tokens, recovery, the current account. */
 export const accountsRoutes = new Hono<AppEnv>()
-  .get('/', requireUser, async (c) => ok(c, await getAccount(c.var.deps.db, c.var.userId)))
+  .get('/', requireUser, async (c) => ok(c, (await getAccount(c.var.deps.db, c.var.userId)) satisfies AccountView))
   .post('/', ...signupHandlers)
   .post('/signup', ...signupHandlers)
   .put('/', requireUser, validJson(UpdateAccountSchema), async (c) => {
     const lockFor = (account: string) => passwordLock(c.var.deps, account);
-    return ok(c, await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor));
+    return ok(c, (await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor)) satisfies AccountView);
   })
   .delete('/', requireUser, async (c) => {
     await withdraw(c.var.deps.db, c.var.userId);
@@ -58,7 +59,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/check-email', ipLimit('check-email', 30, MINUTE), validJson(CheckEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const taken = await emailTaken(c.var.deps.db, email);
-    return ok(c, { email, available: !taken, message: taken ? '이미 사용 중인 이메일입니다.' : '사용 가능한 이메일입니다.' });
+    return ok(c, { email, available: !taken, message: taken ? '이미 사용 중인 이메일입니다.' : '사용 가능한 이메일입니다.' } satisfies EmailCheckAnswer);
   })
   .post('/login', ipLimit('login', 30, 10 * MINUTE), validJson(LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
@@ -67,14 +68,14 @@ export const accountsRoutes = new Hono<AppEnv>()
     try {
       const result = await login(c.var.deps.db, c.var.deps.config, email, password);
       await lock.passed();
-      return ok(c, result);
+      return ok(c, result satisfies TokenAnswer);
     } catch (err) {
       await lock.failed();
       throw err;
     }
   })
   .post('/refresh', ipLimit('refresh', 60, 10 * MINUTE), validJson(RefreshSchema), async (c) => {
-    return ok(c, await rotateRefresh(c.var.deps.db, c.var.deps.config, c.req.valid('json').refresh_token));
+    return ok(c, (await rotateRefresh(c.var.deps.db, c.var.deps.config, c.req.valid('json').refresh_token)) satisfies TokenAnswer);
   })
   .post('/logout', validJson(RefreshSchema), async (c) => {
     await revokeRefresh(c.var.deps.db, c.req.valid('json').refresh_token);
@@ -89,12 +90,12 @@ export const accountsRoutes = new Hono<AppEnv>()
     const token = bearer(c);
     const userId = token ? await sessionUser(db, config, token).then((s) => s.userId, () => null) : null;
     if (userId) await attachIdentity(db, userId, identity);
-    return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt), attached: Boolean(userId) });
+    return ok(c, { verified: true, identity_code, name: identity.name, phone: identity.phone, birth_date: identity.birthDate, used: Boolean(identity.consumedAt), attached: Boolean(userId) } satisfies IdentityAnswer);
   })
   .post('/reset-password', ipLimit('recovery', 10, 10 * MINUTE), validJson(IdentityCodeSchema), async (c) => {
     const { db, config } = c.var.deps;
     const identity = await resolveIdentity(db, config, c.req.valid('json').identity_code);
-    return ok(c, await recoverWithIdentity(db, config, identity));
+    return ok(c, (await recoverWithIdentity(db, config, identity)) satisfies TokenAnswer);
   })
   .post('/send-code', ipLimit('send-code', 10, 10 * MINUTE), validJson(SendCodeSchema), async (c) => {
     const { email, purpose } = c.req.valid('json');
@@ -118,7 +119,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     if (purpose === 'reset') {
       const tokens = await loginByEmail(db, config, email);
       if (!tokens) throw unauthorized('계정을 찾을 수 없습니다.');
-      return ok(c, { verified: true, ...tokens });
+      return ok(c, { verified: true, ...(tokens satisfies TokenAnswer) });
     }
     return ok(c, { verified: true });
   })
@@ -129,5 +130,5 @@ export const accountsRoutes = new Hono<AppEnv>()
     const origin = c.req.header('origin') ?? config.siteUrl ?? new URL(c.req.url).origin;
     const redirectUri = input.redirect_uri ?? new URL(`/login/${provider}`, origin).toString();
     const profile = await exchangeCode(config, provider, { code: input.code, redirectUri, state: input.state });
-    return ok(c, await socialLogin(db, config, profile));
+    return ok(c, (await socialLogin(db, config, profile)) satisfies TokenAnswer);
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ButlerCancelAnswer } from '../../domain/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ok, reservationWrites, validParams, type AppEnv } from '../http';
 import { requireAdmin } from '../middleware/auth';
@@ -16,5 +17,6 @@ export const adminButlerRoutes = new Hono<AppEnv>()
   .post('/butler-requests/:id/cancel', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const actor = c.get('actor');
-    return ok(c, await auditedCall(c.var.deps.db, actor, { action: 'cancel', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, id, { actor: `staff:${actor.name}`, audit })));
+    const cancelled = await auditedCall(c.var.deps.db, actor, { action: 'cancel', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, id, { actor: `staff:${actor.name}`, audit }));
+    return ok(c, cancelled satisfies ButlerCancelAnswer);
   });

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, PublishStatusView, UploadAnswer } from '../../domain/console';
+import type { SubscriptionCancelAnswer } from '../../domain/subscriptions';
 import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { createMiddleware } from 'hono/factory';
@@ -23,7 +25,7 @@ const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
   const type = UploadTypeSchema.safeParse(file.type);
   if (!type.success) throw badRequest('이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.', { file: ['이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.'] });
   const upload = await storeUpload(c.var.deps.config.dataDir, type.data, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
-  return ok(c, upload, 201);
+  return ok(c, upload satisfies UploadAnswer, 201);
 });
 
 const TestStaffSchema = z.object({ email: z.email({ error: '이메일 형식이 올바르지 않습니다.' }).max(254) });
@@ -34,25 +36,26 @@ const TestStaffSchema = z.object({ email: z.email({ error: '이메일 형식이 
  * request here), publishing and image uploads. Mounted by admin.ts behind requireAdmin.
  */
 export const adminDeskRoutes = new Hono<AppEnv>()
-  .get('/subscription-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, await deskSubscriptionRequests(c.var.deps.db, c.req.valid('query'))))
-  .get('/butler-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, await deskButlerRequests(c.var.deps.db, c.req.valid('query'))))
+  .get('/subscription-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, (await deskSubscriptionRequests(c.var.deps.db, c.req.valid('query'))) satisfies DeskPage<DeskSubscriptionRequest>))
+  .get('/butler-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, (await deskButlerRequests(c.var.deps.db, c.req.valid('query'))) satisfies DeskPage<DeskButlerRequest>))
   .post('/subscription-requests/:id/cancel', validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const owner = await subscriptionRequestOwner(db, id);
     const actor = c.get('actor');
-    return ok(c, await auditedCall(db, actor, { action: 'cancel', entity: 'subscription_request', entityId: id }, (audit) => cancelRequest(c.var.deps, owner, id, { actor: `staff:${actor.name}`, audit })));
+    const cancelled = await auditedCall(db, actor, { action: 'cancel', entity: 'subscription_request', entityId: id }, (audit) => cancelRequest(c.var.deps, owner, id, { actor: `staff:${actor.name}`, audit }));
+    return ok(c, cancelled satisfies SubscriptionCancelAnswer);
   })
   .use('/butler-requests/*', reservationWrites)
-  .get('/publish', async (c) => ok(c, await publishStatus(c.var.deps.db)))
+  .get('/publish', async (c) => ok(c, (await publishStatus(c.var.deps.db)) satisfies PublishStatusView))
   .post('/publish', requireStaff, async (c) => {
     c.var.deps.requestPublish('publish');
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'publish', entity: 'site', entityId: null, before: null, after: { trigger: 'publish' } });
-    return ok(c, await publishStatus(c.var.deps.db), 202);
+    return ok(c, (await publishStatus(c.var.deps.db)) satisfies PublishStatusView, 202);
   })
   .post('/webhooks/publish', requireMachine, async (c) => {
     c.var.deps.requestPublish('webhook');
-    return ok(c, await publishStatus(c.var.deps.db), 202);
+    return ok(c, (await publishStatus(c.var.deps.db)) satisfies PublishStatusView, 202);
   })
   // Test fixture for end-to-end runs (machine token, TEST_FIXTURES=on only): makes an existing account staff.
   .post('/test-staff', requireFixtures, requireMachine, validJson(TestStaffSchema), async (c) => {
@@ -64,5 +67,5 @@ export const adminDeskRoutes = new Hono<AppEnv>()
   .post('/uploads', multipartUpload, validJson(AdminUploadSchema), async (c) => {
     const { content_type, data } = c.req.valid('json');
     const upload = await storeUpload(c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
-    return ok(c, upload, 201);
+    return ok(c, upload satisfies UploadAnswer, 201);
   });

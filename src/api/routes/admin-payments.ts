@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { OverdueAnswer, StaffPaymentPage, StaffRefundAnswer, TripRecordAnswer } from '../../domain/console';
+import type { PaymentAnswer } from '../../domain/payments';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AdminPaymentsQuerySchema, PaymentIdParamSchema, RefundSchema, TestClockSchema, TripRecordSchema } from '../../domain/schemas/payments';
 import { inTransaction } from '../db/client';
@@ -11,7 +13,8 @@ import { chargeOutcomes } from '../payments';
 import { paymentDeclined } from '../payments/errors';
 import { paymentById, staffPayments, toPaymentView, toRefundView } from '../payments/ledger';
 import { refundPayment } from '../payments/refunds';
-import { ADMIN_PAGE_SIZE, auditedCall, recordAudit } from '../services/admin-catalogue';
+import { ADMIN_PAGE_SIZE } from '../pagination';
+import { auditedCall, recordAudit } from '../services/admin-catalogue';
 import { retryBookingCharge, settleTrip } from '../services/butler-billing';
 import { butlerCarList } from '../services/catalogue';
 import { overdueSubscriptions, payOwedMonth } from '../services/subscription-billing';
@@ -22,7 +25,7 @@ import { overdueSubscriptions, payOwedMonth } from '../services/subscription-bil
  * only (TEST_FIXTURES=on), the business clock and a billing run.
  */
 export const adminPaymentRoutes = new Hono<AppEnv>()
-  .get('/payments', requireAdmin, validQuery(AdminPaymentsQuerySchema), async (c) => ok(c, await staffPayments(c.var.deps.db, c.req.valid('query'), ADMIN_PAGE_SIZE)))
+  .get('/payments', requireAdmin, validQuery(AdminPaymentsQuerySchema), async (c) => ok(c, (await staffPayments(c.var.deps.db, c.req.valid('query'), ADMIN_PAGE_SIZE)) satisfies StaffPaymentPage))
   .post('/payments/:id/refund', requireAdmin, validParams(PaymentIdParamSchema), validJson(RefundSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { amount, reason } = c.req.valid('json');
@@ -35,7 +38,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
       await inTransaction(c.var.deps.db, (tx) => audit(tx, { refund: toRefundView(done), reason }));
       return done;
     });
-    return ok(c, { refund: toRefundView(refund), payment: toPaymentView((await paymentById(c.var.deps.db, id))!) });
+    return ok(c, { refund: toRefundView(refund), payment: toPaymentView((await paymentById(c.var.deps.db, id))!) } satisfies StaffRefundAnswer);
   })
   .post('/payments/:id/retry', requireAdmin, validParams(PaymentIdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -47,15 +50,15 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
         : await retryBookingCharge(c.var.deps, chargeOutcomes, failed);
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'payment', entityId: id, before: toPaymentView(failed), after: toPaymentView(payment) });
     if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
-    return ok(c, { payment: toPaymentView(payment) });
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
-  .get('/subscriptions/overdue', requireAdmin, async (c) => ok(c, { subscriptions: await overdueSubscriptions(c.var.deps.db) }))
+  .get('/subscriptions/overdue', requireAdmin, async (c) => ok(c, { subscriptions: await overdueSubscriptions(c.var.deps.db) } satisfies OverdueAnswer))
   .post('/subscriptions/:id/retry', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const payment = await payOwedMonth(c.var.deps, chargeOutcomes, { subscriptionId: id });
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: toPaymentView(payment) });
     if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
-    return ok(c, { payment: toPaymentView(payment) });
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
   .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -64,7 +67,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
     const [car] = await butlerCarList(c.var.deps.db, row.carId, undefined, true);
     const result = await settleTrip(c.var.deps, chargeOutcomes, car, id, { start: new Date(actual_start_at), end: new Date(actual_end_at) });
-    const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null };
+    const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null } satisfies TripRecordAnswer;
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at, ...answer } });
     return ok(c, answer);
   })

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { ButlerCancelAnswer, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
+import type { CouponListAnswer } from '../../domain/pricing';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
@@ -17,25 +19,25 @@ import { userCouponList } from '../services/coupons';
 export const butlerOrderRoutes = new Hono<AppEnv>()
   .use('/cars/*', reservationWrites)
   .use('/requests/*', reservationWrites)
-  .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId) }))
-  .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') }))
+  .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId) } satisfies ButlerSubscriptionListAnswer))
+  .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') } satisfies CouponListAnswer))
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
     const { carId } = c.req.valid('param');
     const input = c.req.valid('json');
     const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now());
-    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null }, created ? 201 : 200);
+    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
   })
-  .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId) }))
+  .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId) } satisfies ButlerRequestListAnswer))
   .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id) });
+    return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id) } satisfies ButlerRequestAnswer);
   })
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, id, input, c.var.deps.clock.now()) });
+    return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, id, input, c.var.deps.clock.now()) } satisfies ButlerRequestAnswer);
   })
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id));
+    return ok(c, (await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id)) satisfies ButlerCancelAnswer);
   });

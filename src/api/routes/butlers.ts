@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ButlerCarAnswer, ButlerFleetAnswer } from '../../domain/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { notFound } from '../errors';
 import { ok, validParams, type AppEnv } from '../http';
@@ -6,10 +7,10 @@ import { butlerCarList } from '../services/catalogue';
 
 /** The public butler fleet. */
 export const butlerCatalogueRoutes = new Hono<AppEnv>()
-  .get('/cars', async (c) => ok(c, { cars: await butlerCarList(c.var.deps.db) }))
+  .get('/cars', async (c) => ok(c, { cars: await butlerCarList(c.var.deps.db) } satisfies ButlerFleetAnswer))
   .get('/cars/:id', validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const [car] = await butlerCarList(c.var.deps.db, id);
     if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
-    return ok(c, { car });
+    return ok(c, { car } satisfies ButlerCarAnswer);
   });

@@ -13,6 +13,7 @@ import { emit } from '../notifications/events';
 import { verifyUnsubscribeToken } from '../notifications/unsubscribe';
 import { siteSecurityHeaders } from '../security-headers';
 import { recordAudit } from '../services/admin-catalogue';
+import { PALETTE } from '../../styles/palette';
 
 const TokenQuerySchema = z.object({
   token: z.string({ error: '수신 거부 링크가 올바르지 않습니다.' }).min(1, { error: '수신 거부 링크가 올바르지 않습니다.' }).max(100, { error: '수신 거부 링크가 올바르지 않습니다.' }),
@@ -21,12 +22,12 @@ const TokenQuerySchema = z.object({
 /** A browser (an HTML page back) rather than a script or a mail client's one-click POST (JSON). */
 const wantsPage = (c: Ctx) => (c.req.header('accept') ?? '').includes('text/html');
 
-const STYLE = `body{margin:0;background:#f7f6f3;color:#0b0b0c;font-family:Pretendard,system-ui,-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;word-break:keep-all}
-.bar{height:56px;display:flex;align-items:center;padding:0 1rem;background:#0b0b0c;color:#f7f6f3;font-family:serif;font-size:1.25rem;letter-spacing:.35em}
-main{max-width:30rem;margin:2.5rem auto;padding:0 1rem}.card{background:#fff;border:1px solid #e5e2dc;padding:1.5rem}
+const STYLE = `body{margin:0;background:${PALETTE.paper};color:${PALETTE.ink};font-family:Pretendard,system-ui,-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;word-break:keep-all}
+.bar{height:56px;display:flex;align-items:center;padding:0 1rem;background:${PALETTE.ink};color:${PALETTE.paper};font-family:serif;font-size:1.25rem;letter-spacing:.35em}
+main{max-width:30rem;margin:2.5rem auto;padding:0 1rem}.card{background:${PALETTE.white};border:1px solid ${PALETTE.line};padding:1.5rem}
 h1{margin:0 0 1rem;font-size:1.375rem}p{line-height:1.7;font-size:.9375rem}a{color:inherit}
-button{font:inherit;font-weight:600;padding:.85rem 1.25rem;border:1px solid #0b0b0c;background:#0b0b0c;color:#f7f6f3;cursor:pointer;min-height:44px}
-:focus-visible{outline:2px solid #b8955a;outline-offset:2px}`;
+button{font:inherit;font-weight:600;padding:.85rem 1.25rem;border:1px solid ${PALETTE.ink};background:${PALETTE.ink};color:${PALETTE.paper};cursor:pointer;min-height:44px}
+:focus-visible{outline:2px solid ${PALETTE.gold};outline-offset:2px}`;
 
 /** A page of the site's look for the unsubscribe link, with the site's CSP and frame protection. */
 function page(c: Ctx, status: 200 | 400 | 403, heading: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { PaymentDetailAnswer, PaymentListAnswer } from '../../domain/payments';
 import { PaymentIdParamSchema } from '../../domain/schemas/payments';
 import { ok, validParams, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
@@ -9,10 +10,10 @@ import { WebhookRejected } from '../payments/provider';
 
 /** The customer's payments (own only) and the provider's webhook. */
 export const paymentRoutes = new Hono<AppEnv>()
-  .get('/', requireUser, async (c) => ok(c, await customerPayments(c.var.deps.db, c.var.userId)))
+  .get('/', requireUser, async (c) => ok(c, (await customerPayments(c.var.deps.db, c.var.userId)) satisfies PaymentListAnswer))
   .get('/:id', requireUser, validParams(PaymentIdParamSchema), async (c) => {
     const payment = await ownPayment(c.var.deps.db, c.var.userId, c.req.valid('param').id);
-    return ok(c, { payment: toPaymentView(payment), refunds: (await refundsOf(c.var.deps.db, [payment.id])).map(toRefundView) });
+    return ok(c, { payment: toPaymentView(payment), refunds: (await refundsOf(c.var.deps.db, [payment.id])).map(toRefundView) } satisfies PaymentDetailAnswer);
   })
   // PortOne V2 webhooks (Standard Webhooks signature over the raw body): 401 and nothing changed when it does not hold.
   .post('/webhook', async (c) => {

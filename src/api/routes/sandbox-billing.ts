@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { formatKoreaDateTime } from '../../domain/dates';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { sandboxPayments } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -48,7 +48,7 @@ export const sandboxBillingRoutes = new Hono<AppEnv>()
   .get('/billing-key', validQuery(QuerySchema), (c) => {
     const q = c.req.valid('query');
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
-    const amount = q.amount ? `${formatWon(Number(q.amount))}원` : '표시 안 함';
+    const amount = q.amount ? won(Number(q.amount)) : '표시 안 함';
     return c.html(
       sandboxPage({
         title: '테스트 결제창 (샌드박스)',
@@ -99,8 +99,8 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
         heading: '카드 결제 영수증',
         body: html`<dl class="receipt">
 <dt>결제 번호</dt><dd>${p.paymentId}</dd><dt>승인 번호</dt><dd>${p.pgTxId}</dd><dt>주문명</dt><dd>${p.orderName}</dd>
-<dt>결제 금액</dt><dd>${formatWon(p.amount)}원</dd>
-${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${formatWon(p.cancelledAmount)}원</dd>` : ''}
+<dt>결제 금액</dt><dd>${won(p.amount)}</dd>
+${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${won(p.cancelledAmount)}</dd>` : ''}
 <dt>상태</dt><dd>${PAYMENT_STATUS_LABEL[p.status]}</dd><dt>결제 일시</dt><dd>${p.paidAt ? formatKoreaDateTime(p.paidAt) : '-'}</dd>
 <dt>가맹점</dt><dd>LUXE 구독</dd></dl>
 <div class="actions print-hide"><button class="ok" type="button" data-print>인쇄하기</button></div>`,
@@ -119,7 +119,7 @@ ${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${formatWon(p.cancelledAmou
 ${rows.length ? '' : html`<p>아직 결제가 없습니다.</p>`}
 ${rows.map(
   (p) => html`<form method="post" action="console/payments/${p.paymentId}/cancel" class="console-row">
-<p><strong>${p.paymentId}</strong> · ${p.orderName}<br>${formatWon(p.amount)}원 · ${PAYMENT_STATUS_LABEL[p.status]}${p.cancelledAmount ? ` (취소 ${formatWon(p.cancelledAmount)}원)` : ''}</p>
+<p><strong>${p.paymentId}</strong> · ${p.orderName}<br>${won(p.amount)} · ${PAYMENT_STATUS_LABEL[p.status]}${p.cancelledAmount ? ` (취소 ${won(p.cancelledAmount)})` : ''}</p>
 ${p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? html`<button class="fail" type="submit">결제사에서 전액 취소</button>` : ''}</form>`,
 )}`,
       }),

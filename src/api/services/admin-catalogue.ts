@@ -1,16 +1,15 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FEE_TERMS, type Car } from '../../domain/car';
+import type { AuditEntry as AuditEntryView, AuditPage } from '../../domain/console';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { auditLog, brands, butlerCars, butlerRequests, cars, faqs, models, payments, policyDocuments, subscriptionRequests, subscriptions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../middleware/auth';
+import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 import { bumpCatalogueVersion, feeColumns, toCar } from './catalogue';
-
-/** Rows per page of the console's lists. */
-export const ADMIN_PAGE_SIZE = 20;
 
 export type EntityName = 'car' | 'butler_car' | 'brand' | 'model' | 'faq' | 'policy';
 
@@ -301,11 +300,6 @@ export async function adminArchive(deps: Deps, actor: StaffActor, entity: 'car' 
 
 type ListQuery = { q?: string; archived: 'exclude' | 'only' | 'include'; page: number };
 
-const pagination = (page: number, total: number) => {
-  const total_pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  return { current_page: page, total_pages, count: total, next: page < total_pages ? page + 1 : null };
-};
-
 const archivedFilter = (column: PgColumn, archived: ListQuery['archived']) =>
   archived === 'only' ? isNotNull(column) : archived === 'exclude' ? isNull(column) : undefined;
 
@@ -322,17 +316,16 @@ export async function adminCarList(db: Db, q: ListQuery) {
     const byId = /^\d{1,9}$/.test(q.q) ? [eq(cars.id, Number(q.q))] : [];
     where.push(or(...byId, ilike(brands.name, p), ilike(models.name, p), ilike(cars.subModel, p), ilike(cars.trim, p), ilike(cars.color, p), ilike(cars.licensePlate, p))!);
   }
-  const rows = await db
-    .select({ id: cars.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const query = db
+    .select({ id: cars.id, total: totalRows() })
     .from(cars)
     .innerJoin(models, eq(cars.modelId, models.id))
     .innerJoin(brands, eq(models.brandId, brands.id))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(cars.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((q.page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(desc(cars.id));
+  const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   const list = await Promise.all(rows.map((r) => adminCar(db, r.id)));
-  return { cars: list.filter(Boolean) as AdminCar[], pagination_info: pagination(q.page, rows[0]?.total ?? 0) };
+  return { cars: list.filter(Boolean) as AdminCar[], pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE) };
 }
 
 /** The console's butler fleet (archived ones by filter). */
@@ -382,17 +375,16 @@ export async function adminPolicyList(db: Db, kind?: 'terms' | 'privacy') {
 }
 
 /** The audit log, newest first. */
-export async function auditList(db: Db, q: { entity?: string; entity_id?: string; page: number }) {
+export async function auditList(db: Db, q: { entity?: string; entity_id?: string; page: number }): Promise<AuditPage> {
   const where: SQL[] = [];
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
-  const rows = await db
-    .select({ row: auditLog, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const query = db
+    .select({ row: auditLog, total: totalRows() })
     .from(auditLog)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((q.page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(desc(auditLog.id));
+  const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   return {
     entries: rows.map(({ row }) => ({
       id: row.id,
@@ -401,10 +393,11 @@ export async function auditList(db: Db, q: { entity?: string; entity_id?: string
       action: row.action,
       entity: row.entity,
       entity_id: row.entityId,
-      before: row.before,
-      after: row.after,
+      // jsonb as recordAudit stored it: a row's fields, or null.
+      before: row.before as AuditEntryView['before'],
+      after: row.after as AuditEntryView['after'],
       created_at: row.createdAt.toISOString(),
     })),
-    pagination_info: pagination(q.page, rows[0]?.total ?? 0),
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };
 }

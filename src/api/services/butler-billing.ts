@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { quoteButler, type ButlerCar } from '../../domain/butler';
 import { butlerRefund, paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
-import type { DiscountType } from '../../domain/pricing';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -60,7 +59,7 @@ export const butlerOutcomes = { BUTLER: bookingCharge, BUTLER_OVERTIME: bookingC
 export async function heldCoupon(db: Db, holdingId: number) {
   const [row] = await db.select().from(coupons).innerJoin(userCoupons, eq(userCoupons.couponId, coupons.id)).where(eq(userCoupons.id, holdingId));
   if (!row) return null;
-  return { discount_type: row.coupons.discountType as DiscountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
+  return { discount_type: row.coupons.discountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type DriverPreference } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
 import { paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
@@ -108,7 +108,7 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
     const view: ButlerRequestView = {
       id: r.id,
       car: cars.get(r.butlerCarId)!,
-      status: r.status as ButlerRequestView['status'],
+      status: r.status,
       start_at: r.startAt.toISOString(),
       end_at: r.endAt ? r.endAt.toISOString() : null,
       start_location: r.startLocation,
@@ -117,7 +117,7 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
       passenger_count: r.passengerCount,
       purpose: r.purpose,
       memo: r.memo,
-      driver_preference: (r.driverPreference as DriverPreference | null) ?? null,
+      driver_preference: r.driverPreference,
       way_points: points
         .filter((w) => w.butlerRequestId === r.id)
         .map((w) => ({ id: w.id, address: w.address, scheduled_time: w.scheduledTime ? w.scheduledTime.toISOString() : null })),

@@ -7,6 +7,7 @@ import type { ButlerCar } from '../../domain/butler';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
+import { onPage, paginationInfo, totalRows } from '../pagination';
 
 const feeColumnOf = {
   1: cars.fee1, 3: cars.fee3, 6: cars.fee6, 12: cars.fee12, 24: cars.fee24, 36: cars.fee36,
@@ -142,32 +143,24 @@ export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Pr
 
   // One query for the page and the total (window count); a second only when the page is past the end.
   const [rows, garage_list] = await Promise.all([
-    db
-      .select({ ...carSelection, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(cars)
-      .innerJoin(models, eq(cars.modelId, models.id))
-      .innerJoin(brands, eq(models.brandId, brands.id))
-      .where(condition)
-      .orderBy(...order)
-      .limit(GARAGE_PAGE_SIZE)
-      .offset((q.page - 1) * GARAGE_PAGE_SIZE),
+    onPage(
+      db
+        .select({ ...carSelection, total: totalRows() })
+        .from(cars)
+        .innerJoin(models, eq(cars.modelId, models.id))
+        .innerJoin(brands, eq(models.brandId, brands.id))
+        .where(condition)
+        .orderBy(...order)
+        .$dynamic(),
+      q.page,
+      GARAGE_PAGE_SIZE,
+    ),
     cachedGarageList(db),
   ]);
   const total = rows.length
     ? rows[0].total
     : (await db.select({ n: count() }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id)).where(condition))[0].n;
-  const totalCount = Number(total);
-  const total_pages = Math.max(1, Math.ceil(totalCount / GARAGE_PAGE_SIZE));
-  return {
-    garage_list,
-    cars: rows.map(toCar),
-    pagination_info: {
-      next: q.page < total_pages ? q.page + 1 : null,
-      current_page: q.page,
-      total_pages,
-      count: totalCount,
-    },
-  };
+  return { garage_list, cars: rows.map(toCar), pagination_info: paginationInfo(q.page, Number(total), GARAGE_PAGE_SIZE) };
 }
 
 /** Models with their brand and car count. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
-import { couponAdmitsPrice, couponInPeriod, POINT_STEP } from '../../domain/pricing';
+import { couponRefusal, roundPoints } from '../../domain/pricing';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { billingKeyUses, coupons, userCoupons, users } from '../db/schema';
@@ -60,7 +60,7 @@ export async function dryRun<T>(db: Db, userId: number, work: (tx: Db) => Promis
 
 /** 422 unless points are whole steps of 10,000 won. */
 export function checkPointStep(points: number): void {
-  if (points % POINT_STEP !== 0) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
+  if (roundPoints(points) !== points) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
 }
 
 /** 422 when points exceed what is left to pay after the coupon. */
@@ -80,8 +80,9 @@ export async function takeCoupon(tx: Db, service: Service, userId: number, holdi
   const c = toCoupon(row.coupons);
   if (row.coupons.service !== service) throw fail(`${name} 서비스에 사용할 수 없는 쿠폰입니다.`);
   if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
-  if (!row.coupons.isActive || !couponInPeriod(c, todayInKorea())) throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
-  if (!couponAdmitsPrice(c, price)) throw fail(`이 ${name} 요금에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)`);
+  const refusal = couponRefusal(c, todayInKorea(), price);
+  if (!row.coupons.isActive || refusal === 'EXPIRED' || refusal === 'NOT_YET') throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
+  if (refusal === 'PRICE') throw fail(`이 ${name} 요금에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)`);
   await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
   return c;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
-import { couponInPeriod, type CouponHolding, type DiscountType } from '../../domain/pricing';
+import { couponRefusal, type CouponHolding } from '../../domain/pricing';
 import type { Db } from '../db/client';
 import { coupons, pointCoupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -18,7 +18,7 @@ type HoldingRow = typeof userCoupons.$inferSelect;
 export function toCoupon(c: CouponRow) {
   return {
     id: c.id, name: c.name, code: c.code, description: c.description, service: c.service,
-    discount_type: c.discountType as DiscountType, discount_rate: c.discountRate, discount: c.discount,
+    discount_type: c.discountType, discount_rate: c.discountRate, discount: c.discount,
     valid_from: c.validFrom, valid_to: c.validTo, min_price: c.minPrice, max_price: c.maxPrice,
   };
 }
@@ -26,7 +26,7 @@ export function toCoupon(c: CouponRow) {
 /** A held coupon in API shape; is_valid = active and within its period today. */
 export function toHolding(h: HoldingRow, c: CouponRow, today = todayInKorea()): CouponHolding {
   const coupon = toCoupon(c);
-  return { id: h.id, is_used: h.isUsed, is_valid: c.isActive && couponInPeriod(coupon, today), coupon };
+  return { id: h.id, is_used: h.isUsed, is_valid: c.isActive && couponRefusal(coupon, today) === null, coupon };
 }
 
 /** The user's coupons, newest first, optionally of one service (SUBSCRIBE or BUTLER). */
@@ -46,7 +46,7 @@ export async function couponByCode(db: Db, code: string) {
 /** POST /subscriptions/coupons/{code}: the user receives the coupon once, while it is valid. */
 export async function claimCoupon(db: Db, userId: number, code: string): Promise<CouponHolding> {
   const coupon = await couponByCode(db, code);
-  if (!couponInPeriod(toCoupon(coupon), todayInKorea())) throw unprocessable('사용 기간이 아닌 쿠폰입니다.', { code: ['사용 기간이 아닌 쿠폰입니다.'] });
+  if (couponRefusal(toCoupon(coupon), todayInKorea())) throw unprocessable('사용 기간이 아닌 쿠폰입니다.', { code: ['사용 기간이 아닌 쿠폰입니다.'] });
   const [row] = await db.insert(userCoupons).values({ userId, couponId: coupon.id }).onConflictDoNothing().returning();
   if (!row) throw conflict('이미 등록한 쿠폰입니다.', { code: ['이미 등록한 쿠폰입니다.'] });
   return toHolding(row, coupon);
@@ -56,7 +56,7 @@ export async function claimCoupon(db: Db, userId: number, code: string): Promise
 export async function redeemPointCoupon(db: Db, userId: number, code: string) {
   const [pc] = await db.select().from(pointCoupons).where(eq(pointCoupons.code, code));
   if (!pc) throw notFound('존재하지 않는 포인트 쿠폰입니다.');
-  if (!couponInPeriod({ valid_from: pc.validFrom, valid_to: pc.validTo }, todayInKorea())) throw unprocessable('사용 기간이 아닌 포인트 쿠폰입니다.', { code: ['사용 기간이 아닌 포인트 쿠폰입니다.'] });
+  if (couponRefusal({ valid_from: pc.validFrom, valid_to: pc.validTo }, todayInKorea())) throw unprocessable('사용 기간이 아닌 포인트 쿠폰입니다.', { code: ['사용 기간이 아닌 포인트 쿠폰입니다.'] });
   const credited = await creditPoints(db, { userId, amount: pc.amount, reason: 'POINT_COUPON', refType: 'point_coupon', refId: pc.id, description: pc.name });
   if (!credited) throw conflict('이미 사용한 포인트 쿠폰입니다.', { code: ['이미 사용한 포인트 쿠폰입니다.'] });
   return { amount: pc.amount, name: pc.name, point: await pointBalance(db, userId) };

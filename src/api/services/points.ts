@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
+import { formatNumber } from '../../domain/money';
 import { unprocessable } from '../errors';
 
 /** A ledger entry's identity; the unique index makes an entry tied to a record happen once. */
@@ -47,7 +48,7 @@ export async function spendPoints(tx: Db, entry: LedgerEntry): Promise<void> {
   await lockUser(tx, entry.userId);
   const balance = await pointBalance(tx, entry.userId);
   if (amount > balance) {
-    throw unprocessable('보유 포인트가 부족합니다.', { point_amount: [`사용 가능한 포인트는 ${balance.toLocaleString('ko-KR')}P 입니다.`] });
+    throw unprocessable('보유 포인트가 부족합니다.', { point_amount: [`사용 가능한 포인트는 ${formatNumber(balance)}P 입니다.`] });
   }
   await tx.insert(pointTransactions).values({ ...entry, amount: -amount });
 }

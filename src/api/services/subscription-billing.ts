@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
@@ -187,7 +188,7 @@ const adjustment: ChargeOutcome = {
 export const subscriptionOutcomes = { SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_ADJUSTMENT: adjustment, SUBSCRIPTION_MONTH: monthly };
 
 /** The console's overdue list: subscriptions whose owed month failed (retrying, or out of retries), oldest first. */
-export async function overdueSubscriptions(db: Db) {
+export async function overdueSubscriptions(db: Db): Promise<OverdueSubscription[]> {
   const rows = await db
     .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, user: { id: users.id, name: users.name, email: users.email, mobile: users.mobile } })
     .from(subscriptions)
@@ -195,7 +196,7 @@ export async function overdueSubscriptions(db: Db) {
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(inArray(subscriptions.billingStatus, ['PAST_DUE', 'OVERDUE']))
     .orderBy(subscriptions.updatedAt);
-  const out = [];
+  const out: OverdueSubscription[] = [];
   for (const { sub, term, fee, user } of rows) {
     const month = owedMonth(sub, term);
     const failures = month ? (await attemptsOf(db, 'subscription', sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED') : [];

@@ -3,7 +3,7 @@ import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car'
 import { todayInKorea } from '../../domain/dates';
 import { quoteSubscription } from '../../domain/pricing';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
-import { subscriptionActive } from '../../domain/subscriptions';
+import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
 import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView } from '../../domain/payments';
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
@@ -40,7 +40,7 @@ async function priceInside(tx: Db, userId: number, fee: number, couponId: number
 }
 
 /** A request row in API shape (the billing key masked). */
-async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()) {
+async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): Promise<SubscriptionRequest> {
   if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
   let coupon = null;
   if (r.userCouponId) {
@@ -55,7 +55,6 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()) {
     payment: ((p) => (p ? toPaymentView(p) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
   };
 }
-export type SubscriptionRequestView = Awaited<ReturnType<typeof toRequest>>;
 
 /**
  * POST /subscriptions/cars/{id}/request. Verifies the billing key, prices on the server, spends
@@ -201,18 +200,6 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
   });
 }
 
-/** YYYY-MM-DD plus whole months, minus one day: the last day of a term starting on `start`. */
-export function termEnd(start: string, months: number): string {
-  const d = new Date(`${start}T00:00:00Z`);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * Staff confirmation: a pending request whose first month is paid becomes a subscription with
  * start and end dates; month 2 is scheduled on the start's day of the next month.
@@ -266,7 +253,7 @@ export async function setSubscriptionActive(db: Db, id: number, isActive: boolea
  * not past its end date (staff answers report the stored flag); is_current = active and today within the dates;
  * billing = the monthly charges: status, the next charge, a failed one to pay.
  */
-export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()) {
+export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()): Promise<Subscription[]> {
   const rows = await db
     .select()
     .from(subscriptions)

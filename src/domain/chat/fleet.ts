@@ -1,5 +1,5 @@
 import { INCLUDED_HOURS, overtimeRate, seatsFromSubModel, type ButlerCar } from '../butler';
-import { formatWon } from '../money';
+import { won } from '../money';
 
 /** What the assistant needs of a butler car (GET /butlers/cars has more). */
 export type ChatCar = Pick<ButlerCar, 'id' | 'sub_model' | 'butler_fee' | 'butler_overtime_fee' | 'butler_reservated_dates'> & {
@@ -155,7 +155,7 @@ export function quoteForHours(car: ChatCar, hours: number) {
 
 /** One line per car: name, seats, the 8-hour fee and the overtime rate. */
 export function fleetLine(car: ChatCar): string {
-  return `· ${carName(car)} (${carSeats(car)}인승): 8시간 ${formatWon(car.butler_fee)}원, 초과 1시간당 ${formatWon(overtimeRate(car))}원`;
+  return `· ${carName(car)} (${carSeats(car)}인승): 8시간 ${won(car.butler_fee)}, 초과 1시간당 ${won(overtimeRate(car))}`;
 }
 
 /** The fleet that can take a trip: free on the day (when known) and seating everyone (when known), cheapest first. */

@@ -1,3 +1,4 @@
+import { weekday } from '../dates';
 import type { BookingKey, BookingState } from './state';
 
 const WEEKDAY_KO = ['일', '월', '화', '수', '목', '금', '토'];
@@ -5,7 +6,7 @@ const WEEKDAY_KO = ['일', '월', '화', '수', '목', '금', '토'];
 /** A day in Korean: "3월 12일 (목)", with the year when it is not this year's. */
 export function formatDateKo(date: string, today?: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  const wd = WEEKDAY_KO[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const wd = WEEKDAY_KO[weekday(date)];
   const year = today && today.slice(0, 4) === date.slice(0, 4) ? '' : `${y}년 `;
   return `${year}${m}월 ${d}일 (${wd})`;
 }

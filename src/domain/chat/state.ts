@@ -1,4 +1,5 @@
 import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
+import { isClockTime, isRealDay } from '../dates';
 
 /**
  * The chat's booking state. Keys are the Korean labels the spec names (§3 "Chat booking
@@ -42,8 +43,6 @@ export const MAX_STATE_BYTES = 8 * 1024;
 export const UI_TRIGGERS = ['fleet', 'pricing', 'reserve', 'my'] as const;
 export type UiTrigger = (typeof UI_TRIGGERS)[number];
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TEXT_MAX: Partial<Record<BookingKey, number>> = { 출발지: 200, 목적지: 200, 차량: 200, 담당자: 100, 목적: 100, 메모: 500 };
 
 export type FieldCheck<K extends BookingKey = BookingKey> = { ok: true; value: NonNullable<BookingState[K]> } | { ok: false; message: string };
@@ -56,8 +55,6 @@ function text(value: unknown, max: number): FieldCheck {
   return { ok: true, value: t };
 }
 
-const realDay = (d: string) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
-
 /** Checks one value of the booking state; strings come back trimmed. The one rule set of the page, the assistant and the API. */
 export function checkField<K extends BookingKey>(key: K, value: unknown): FieldCheck<K> {
   return check(key, value) as FieldCheck<K>;
@@ -66,9 +63,9 @@ export function checkField<K extends BookingKey>(key: K, value: unknown): FieldC
 function check(key: BookingKey, value: unknown): FieldCheck {
   switch (key) {
     case '날짜':
-      return typeof value === 'string' && DATE.test(value) && realDay(value) ? { ok: true, value } : { ok: false, message: '날짜는 YYYY-MM-DD 형식이어야 합니다.' };
+      return typeof value === 'string' && isRealDay(value) ? { ok: true, value } : { ok: false, message: '날짜는 YYYY-MM-DD 형식이어야 합니다.' };
     case '탑승 시간':
-      return typeof value === 'string' && TIME.test(value) ? { ok: true, value } : { ok: false, message: '탑승 시간은 HH:MM 형식이어야 합니다.' };
+      return typeof value === 'string' && isClockTime(value) ? { ok: true, value } : { ok: false, message: '탑승 시간은 HH:MM 형식이어야 합니다.' };
     case '탑승 인원':
       if (typeof value !== 'number' || Number.isNaN(value)) return { ok: false, message: '탑승 인원은 숫자여야 합니다.' };
       if (!Number.isInteger(value)) return { ok: false, message: '탑승 인원은 정수여야 합니다.' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_TERMS } from '../car';
+import { ORDER_STATUSES } from '../orders';
 import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
 
 /**
@@ -154,7 +155,6 @@ export const AdminAuditQuerySchema = z.object({
   page,
 });
 
-export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED'] as const;
 /** GET /admin/subscription-requests and /admin/butler-requests. */
 export const AdminOrderQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `상태는 ${ORDER_STATUSES.join(', ')} 중 하나여야 합니다.` }).optional(),

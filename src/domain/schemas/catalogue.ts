@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEE_TERMS, GARAGE_SORT_FIELDS } from '../car';
-import { decimal, IdSchema, MAX_INT } from './common';
+import { decimal, IdSchema, MAX_INT, pageNumber } from './common';
 
 export { IdSchema };
 
@@ -32,8 +32,6 @@ export const GarageQuerySchema = z.object({
   ),
   sort: z.enum(GARAGE_SORT_FIELDS, { error: `정렬 기준은 ${GARAGE_SORT_FIELDS.join(', ')} 중 하나여야 합니다.` }).optional(),
   order: z.enum(['asc', 'desc'], { error: '정렬 순서는 asc 또는 desc여야 합니다.' }).default('asc'),
-  page: decimal(
-    z.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(MAX_PAGE, { error: `페이지는 ${MAX_PAGE} 이하여야 합니다.` }),
-  ).default(1),
+  page: pageNumber(MAX_PAGE, `페이지는 ${MAX_PAGE} 이하여야 합니다.`),
 });
 export type GarageQuery = z.infer<typeof GarageQuerySchema>;

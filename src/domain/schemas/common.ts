@@ -23,10 +23,24 @@ export const IdSchema = decimal(
   z.number({ error: '숫자 ID를 입력해주세요.' }).int({ error: 'ID는 정수여야 합니다.' }).positive({ error: 'ID는 1 이상이어야 합니다.' }).max(MAX_INT, { error: 'ID가 너무 큽니다.' }),
 );
 
-/** A page number of a list query, 1–100,000, 1 when absent. */
-export const pageField = decimal(
-  z.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(100_000, { error: '페이지가 너무 큽니다.' }),
-).default(1);
+/** A page number of a list query, 1–`max`, 1 when absent. */
+export const pageNumber = (max: number, tooBig = '페이지가 너무 큽니다.') =>
+  decimal(
+    z.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1부터 시작합니다.' }).max(max, { error: tooBig }),
+  ).default(1);
+
+/** The page of the console's lists, 1–100,000. */
+export const pageField = pageNumber(100_000);
+
+/** `pagination_info` of every page-numbered list answer (GET /subscriptions/garages, the console's lists). */
+export interface PaginationInfo {
+  current_page: number;
+  total_pages: number;
+  /** Rows in the whole list. */
+  count: number;
+  /** The next page, or null on the last. */
+  next: number | null;
+}
 
 /** A calendar day YYYY-MM-DD that exists, within the years the shop deals in (see isCalendarDate). */
 export const calendarDate = (label: string) =>

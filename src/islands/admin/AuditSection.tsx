@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { AuditEntry, AuditPage } from '../../domain/console';
 import { adminGet, formatDateTime } from './admin-api';
-
-interface Entry {
-  id: number;
-  actor: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
 
 const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소' };
 const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', site: '사이트' };
@@ -18,7 +8,7 @@ const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 �
 const show = (v: unknown) => (v === null || v === undefined ? '없음' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** Fields whose value differs between before and after. */
-function changes(e: Entry): [string, unknown, unknown][] {
+function changes(e: AuditEntry): [string, unknown, unknown][] {
   if (!e.before || !e.after) return [];
   const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
   return [...keys].filter((k) => JSON.stringify(e.before![k]) !== JSON.stringify(e.after![k])).map((k) => [k, e.before![k], e.after![k]]);
@@ -28,7 +18,7 @@ function changes(e: Entry): [string, unknown, unknown][] {
 export default function AuditSection() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ entries: Entry[]; pagination_info: { total_pages: number } } | null>(null);
+  const [data, setData] = useState<AuditPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     const res = await adminGet<NonNullable<typeof data>>(`/audit?page=${page}${entity ? `&entity=${entity}` : ''}`);

@@ -1,28 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
+import type { DeskPage, DeskRequest, TripRecordAnswer } from '../../domain/console';
 import { won } from '../../domain/money';
+import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
 import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema } from '../../domain/schemas/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
-/** A desk row; butler rows carry their recorded trip (ButlerTripRecordView). */
-interface Request extends Partial<ButlerTripRecordView> {
-  id: number;
-  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
-  user: { id: number; name: string | null; email: string | null; mobile: string | null };
-  car: { id: number; sub_model: string | null; license_plate: string | null; model: string; brand: string };
-  month?: number;
-  final_fee?: number;
-  final_price?: number;
-  start_date?: string | null;
-  start_at?: string | null;
-  end_at?: string | null;
-  start_location?: string;
-  created_at: string;
-}
-
-const STATUS_LABEL = { PENDING: '대기', CONFIRMED: '확정', CANCELLED: '취소' } as const;
 const PATH: Record<Kind, string> = { subscription: '/subscription-requests', butler: '/butler-requests' };
 const HOUR = 3_600_000;
 /** An instant as a datetime-local value in Korean time (YYYY-MM-DDTHH:mm). */
@@ -40,7 +25,7 @@ function overtimeText(amount: number, payment: PaymentView | null): string {
  * answer of the record just made (`note`). A trip with an overtime charge cannot be recorded again
  * (the API answers 409), so the form is not shown: a declined charge is retried from the payments tab.
  */
-function RecordedTrip({ request, record, note }: { request: Request; record: ButlerTripRecordView; note: string | null }) {
+function RecordedTrip({ request, record, note }: { request: DeskRequest; record: ButlerTripRecordView; note: string | null }) {
   const payment = record.overtime_payment;
   return (
     <div role="group" aria-label={`#${request.id} 운행 기록`} className="w-full text-sm">
@@ -61,7 +46,7 @@ function RecordedTrip({ request, record, note }: { request: Request; record: But
  * carries the record), the times and the overtime charged (none, its status, or the reason it was
  * declined) are shown instead of the form.
  */
-function TripRecord({ request }: { request: Request }) {
+function TripRecord({ request }: { request: DeskRequest }) {
   const [record, setRecord] = useState<ButlerTripRecordView | null>(() =>
     request.actual_start_at && request.actual_end_at ? { actual_start_at: request.actual_start_at, actual_end_at: request.actual_end_at, overtime_payment: request.overtime_payment ?? null } : null,
   );
@@ -76,7 +61,7 @@ function TripRecord({ request }: { request: Request }) {
     const parsed = TripRecordSchema.safeParse({ actual_start_at: start && `${start}:00+09:00`, actual_end_at: end && `${end}:00+09:00` });
     if (!parsed.success) return setResult(parsed.error.issues[0]?.message ?? '입력을 확인해주세요.');
     setBusy(true);
-    const res = await adminSend<{ overtime_amount: number; payment: PaymentView | null }>('POST', `/butler-requests/${request.id}/trip`, parsed.data);
+    const res = await adminSend<TripRecordAnswer>('POST', `/butler-requests/${request.id}/trip`, parsed.data);
     setBusy(false);
     if (!res.ok) return setResult(res.error.message);
     const { overtime_amount: amount, payment } = res.data;
@@ -107,19 +92,19 @@ function TripRecord({ request }: { request: Request }) {
 export default function OrdersSection() {
   const [kind, setKind] = useState<Kind>('subscription');
   const [status, setStatus] = useState<string>('PENDING');
-  const [rows, setRows] = useState<Request[] | null>(null);
+  const [rows, setRows] = useState<DeskRequest[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
 
   const load = useCallback(async () => {
     setRows(null);
-    const res = await adminGet<{ requests: Request[] }>(`${PATH[kind]}${status ? `?status=${status}` : ''}`);
+    const res = await adminGet<DeskPage<DeskRequest>>(`${PATH[kind]}${status ? `?status=${status}` : ''}`);
     if (res.ok) setRows(res.data.requests);
     else setMessage(res.error.message);
   }, [kind, status]);
   useEffect(() => void load(), [load]);
 
-  const act = async (r: Request, action: 'confirm' | 'cancel') => {
+  const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
     const body = kind === 'subscription' && action === 'confirm' ? { start_date: start } : {};
     const res = await adminSend('POST', `${PATH[kind]}/${r.id}/${action}`, body);
@@ -138,9 +123,9 @@ export default function OrdersSection() {
           ))}
         </div>
         <select aria-label="상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="PENDING">대기</option>
-          <option value="CONFIRMED">확정</option>
-          <option value="CANCELLED">취소</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>{DESK_STATUS_LABEL[s]}</option>
+          ))}
           <option value="">전체</option>
         </select>
         {kind === 'subscription' && (
@@ -159,7 +144,7 @@ export default function OrdersSection() {
             <span className="w-12 shrink-0 text-muted">#{r.id}</span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold">
-                {r.car.brand} {r.car.model} {r.car.sub_model ?? ''} <span className="text-muted">· {STATUS_LABEL[r.status]}</span>
+                {r.car.brand} {r.car.model} {r.car.sub_model ?? ''} <span className="text-muted">· {DESK_STATUS_LABEL[r.status]}</span>
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}

@@ -1,20 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { won } from '../../domain/money';
-import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type BillingStatus, type PaymentView } from '../../domain/payments';
+import type { OverdueAnswer, OverdueSubscription, StaffPayment, StaffPaymentPage } from '../../domain/console';
+import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
-type StaffPayment = PaymentView & { user: { id: number; name: string | null; email: string | null } };
-interface Overdue {
-  id: number;
-  user: { name: string | null; email: string | null; mobile: string | null };
-  billing_status: BillingStatus;
-  month: number | null;
-  amount: number;
-  due_date: string | null;
-  failures: number;
-  last_failure: string | null;
-  retry_date: string | null;
-}
 
 const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
 
@@ -26,7 +15,7 @@ export default function PaymentsSection() {
   const [page, setPage] = useState(1);
   const [pages, setPages] = useState(1);
   const [rows, setRows] = useState<StaffPayment[] | null>(null);
-  const [overdue, setOverdue] = useState<Overdue[]>([]);
+  const [overdue, setOverdue] = useState<OverdueSubscription[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
   /** The latest load: an older answer (filters changed while it was on its way) is dropped. */
@@ -37,8 +26,8 @@ export default function PaymentsSection() {
     setRows(null);
     const q = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) });
     const [list, late] = await Promise.all([
-      adminGet<{ payments: StaffPayment[]; pagination_info: { current_page: number; total_pages: number } }>(`/payments?${q}`),
-      adminGet<{ subscriptions: Overdue[] }>('/subscriptions/overdue'),
+      adminGet<StaffPaymentPage>(`/payments?${q}`),
+      adminGet<OverdueAnswer>('/subscriptions/overdue'),
     ]);
     if (call !== latest.current) return;
     if (list.ok) {

@@ -1,24 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { PublishStatusView } from '../../domain/console';
 import { adminGet, adminSend, CHANGED_EVENT, formatDateTime } from './admin-api';
-
-interface Build {
-  id: number;
-  catalogueVersion: number;
-  status: 'running' | 'done' | 'failed';
-  trigger: string;
-  progress: number;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-}
-interface Status {
-  catalogueVersion: number;
-  publishedVersion: number | null;
-  running: Build | null;
-  lastDone: Build | null;
-  lastFailed: Build | null;
-}
 
 /** Poll every 3 s while a build runs or the site is behind the catalogue; every 30 s otherwise. */
 const FAST_MS = 3000;
@@ -28,11 +10,11 @@ const seconds = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFix
 
 /** The site's publish state: build in progress, last published version, a failed build's error, and 지금 게시. */
 export default function PublishPanel({ canPublish }: { canPublish: boolean }) {
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatus] = useState<PublishStatusView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   const refresh = useCallback(async () => {
-    const res = await adminGet<Status>('/publish');
+    const res = await adminGet<PublishStatusView>('/publish');
     if (res.ok) {
       setStatus(res.data);
       setError(null);
@@ -58,14 +40,14 @@ export default function PublishPanel({ canPublish }: { canPublish: boolean }) {
 
   const publish = async () => {
     setAsked(true);
-    const res = await adminSend<Status>('POST', '/publish');
+    const res = await adminSend<PublishStatusView>('POST', '/publish');
     if (res.ok) setStatus(res.data);
     else setError(res.error.message);
   };
 
   const failedLatest = status?.lastFailed && (!status.lastDone || status.lastFailed.startedAt > status.lastDone.startedAt) ? status.lastFailed : null;
   const state = !status ? '확인 중' : status.running ? '게시 중' : failedLatest ? '게시 실패' : status.publishedVersion === status.catalogueVersion ? '게시 완료' : '게시 대기';
-  const tone = state === '게시 완료' ? 'text-emerald-700' : state === '게시 실패' ? 'text-red-700' : 'text-[#8a6a35]';
+  const tone = state === '게시 완료' ? 'text-emerald-700' : state === '게시 실패' ? 'text-red-700' : 'text-gold-text';
 
   return (
     <section aria-labelledby="publish-title" className="border border-line bg-white p-4 sm:p-5">

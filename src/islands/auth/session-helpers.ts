@@ -1,14 +1,9 @@
-import type { AccountView } from '../../domain/accounts';
+import type { TokenAnswer as ApiTokenAnswer } from '../../domain/accounts';
 import { SESSION_TTL_SECONDS, setIdentityVerified, setUserCookie, signIn, takeRedirect } from '../../stores/session';
 
 
-/** What login, signup, social login and recovery answer with. */
-export interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  user?: AccountView;
-}
+/** What login, signup, social login and recovery answer with; read defensively (an answer without tokens is a failure). */
+export type TokenAnswer = Partial<ApiTokenAnswer>;
 
 /** Stores the tokens with a 24-hour expiry, the identity flag and the user cookie. */
 export function storeLogin(data: TokenAnswer & { access_token: string }): void {

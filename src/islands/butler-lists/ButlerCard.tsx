@@ -1,4 +1,5 @@
-import { butlerCarName, statusLabel, tripPeriod } from './format';
+import { ORDER_STATUS_LABEL } from '../../domain/orders';
+import { butlerCarName, tripPeriod } from './format';
 import type { ButlerRequestView } from '../../domain/butler';
 
 interface Props {
@@ -20,7 +21,7 @@ export default function ButlerCard({ request: r, caption, href, editHref, testId
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid={testId}>
       <a href={href} className="block min-w-0 flex-1">
-        <span className="block text-xs text-muted">{caption} · {statusLabel(r.status)}</span>
+        <span className="block text-xs text-muted">{caption} · {ORDER_STATUS_LABEL[r.status]}</span>
         <span className="block break-words font-semibold">{butlerCarName(r.car)}</span>
         <span className="block text-sm">{tripPeriod(r.start_at, r.end_at)}</span>
         <span className="block break-words text-sm text-muted" data-testid="butler-route">{r.start_location} → {r.end_location}</span>

@@ -19,11 +19,6 @@ export function tripPeriod(startAt: string, endAt: string | null): string {
 export const butlerRequestHref = (id: number) => `/butler/request/${id}`;
 export const butlerSubscriptionHref = (id: number) => `/butler/subscribe/${id}`;
 
-/** Korean label of a request status. */
-export function statusLabel(status: string): string {
-  return status === 'CONFIRMED' ? '확정' : status === 'CANCELLED' ? '취소' : '접수';
-}
-
 /** Korean label of a driver preference, as the reservation form offers it; none chosen reads 지정 안 함. */
 export function driverLabel(pref: DriverPreference | null | undefined): string {
   return pref === 'male' ? '남성' : pref === 'female' ? '여성' : pref === 'any' ? '상관없음' : '지정 안 함';

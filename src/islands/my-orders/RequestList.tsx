@@ -5,6 +5,7 @@ import { won } from '../../domain/money';
 import DateGroups from './DateGroups';
 import ListState from './ListState';
 import { useList } from './useList';
+import { ORDER_STATUS_LABEL } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 
 /** /my/requests: the user's subscription requests by date, each cancellable while pending. */
@@ -32,7 +33,7 @@ export default function RequestList() {
           render={(r) => (
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3" data-testid="request-item">
               <a href={`/subscribe/request/${r.id}`} className="min-w-0 flex-1 basis-52">
-                <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · {r.status === 'CONFIRMED' ? '확정' : '접수'}</p>
+                <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · {ORDER_STATUS_LABEL[r.status]}</p>
                 <p className="break-words font-semibold">{carDisplayName(r.car)}</p>
                 <p className="text-sm">{r.month}개월 · 월 {won(r.final_fee)}</p>
               </a>

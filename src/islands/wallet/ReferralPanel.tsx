@@ -1,20 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { get, post } from '../../client/api';
+import type { ReferralStatus } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
-
-interface Status {
-  referral_code: string | null;
-  reward: number;
-  referrals_given: { referree_username: string; created_at: string }[];
-  referrals_received: { referrer_username: string; created_at: string }[];
-}
 
 const day = (iso: string) => iso.slice(0, 10);
 
 /** /referral: my code with copy, entering another's code once, and both lists. */
 export default function ReferralPanel() {
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatus] = useState<ReferralStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,7 +17,7 @@ export default function ReferralPanel() {
 
   const load = useCallback(async () => {
     if (!isLoggedIn()) return setError('로그인이 필요합니다.');
-    const res = await get<Status>('/users/referrals');
+    const res = await get<ReferralStatus>('/users/referrals');
     if (res.ok) setStatus(res.data);
     else setError(res.status === 401 ? '로그인이 필요합니다.' : '추천 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
   }, []);
@@ -44,7 +38,7 @@ export default function ReferralPanel() {
     if (!trimmed || busy) return;
     if (!isLoggedIn()) return setNotice({ ok: false, text: '로그인이 필요합니다.' });
     setBusy(true);
-    const res = await post<Status>(`/users/referrals/${encodeURIComponent(trimmed)}`);
+    const res = await post<ReferralStatus>(`/users/referrals/${encodeURIComponent(trimmed)}`);
     setBusy(false);
     if (res.ok) {
       setStatus(res.data);

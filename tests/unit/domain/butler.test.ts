@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarMonth, clampPassengers, defaultEnd, lastBookableDay, overtimeHours, overtimeRate, quoteButler, seatsFromSubModel, tripDays, tripProblems,
 } from '../../../src/domain/butler';
-import { ButlerRequestUpdateSchema, ButlerReservationSchema, parseInstant } from '../../../src/domain/schemas/butler';
+import { ButlerRequestUpdateSchema, ButlerReservationSchema } from '../../../src/domain/schemas/butler';
+import { parseInstant } from '../../../src/domain/dates';
 
 const kst = (date: string, time: string) => `${date}T${time}:00+09:00`;
 

@@ -1,6 +1,6 @@
 import { INCLUDED_HOURS, lastBookableDay, MAX_ADVANCE_DAYS, MAX_PASSENGERS, MIN_PASSENGERS, tripProblems } from '../../../domain/butler';
 import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../../domain/dates';
-import { formatWon } from '../../../domain/money';
+import { won } from '../../../domain/money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from '../../../domain/chat/fleet';
 import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from '../../../domain/chat/format';
 import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from '../../../domain/chat/full-day';
@@ -40,7 +40,7 @@ export function questionFor(key: (typeof REQUIRED_KEYS)[number], state: BookingS
     case '차량': {
       const cars = availableCars(ctx.fleet, state.날짜, state['탑승 인원']);
       if (!cars.length) return '조건에 맞는 차량이 없습니다. 날짜나 인원을 바꿔 보시겠어요?';
-      const names = cars.map((c) => `${carName(c)}(${formatWon(c.butler_fee)}원~)`).join(', ');
+      const names = cars.map((c) => `${carName(c)}(${won(c.butler_fee)}~)`).join(', ');
       return `원하시는 차량을 알려주세요. 이용 가능한 차량: ${names}`;
     }
   }
@@ -186,16 +186,16 @@ function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet:
   const rule = '요금은 8시간 기준이며, 8시간을 넘으면 시작된 1시간마다 초과 요금이 붙습니다. (초과 요금이 없는 차량은 기본 요금의 10%)';
   if (car) {
     const q = quoteForHours(car, hours ?? 8);
-    let text = `${carName(car)}은(는) 8시간 ${formatWon(q.base)}원, 초과 1시간당 ${formatWon(q.rate)}원입니다.`;
+    let text = `${carName(car)}은(는) 8시간 ${won(q.base)}, 초과 1시간당 ${won(q.rate)}입니다.`;
     if (hours && hours > 0) {
       text +=
         q.overtimeHours > 0
-          ? ` ${hoursText(hours)} 이용 시 ${formatWon(q.base)}원 + 초과 ${q.overtimeHours}시간 × ${formatWon(q.rate)}원 = ${formatWon(q.total)}원입니다.`
-          : ` ${hoursText(hours)} 이용은 기본 요금 ${formatWon(q.total)}원에 포함됩니다.`;
+          ? ` ${hoursText(hours)} 이용 시 ${won(q.base)} + 초과 ${q.overtimeHours}시간 × ${won(q.rate)} = ${won(q.total)}입니다.`
+          : ` ${hoursText(hours)} 이용은 기본 요금 ${won(q.total)}에 포함됩니다.`;
     }
     return `${text}\n${rule}`;
   }
-  const lines = [...fleet].sort((a, b) => a.butler_fee - b.butler_fee).map((c) => (hours && hours > 8 ? `${fleetLine(c)} → ${hoursText(hours)} ${formatWon(quoteForHours(c, hours).total)}원` : fleetLine(c)));
+  const lines = [...fleet].sort((a, b) => a.butler_fee - b.butler_fee).map((c) => (hours && hours > 8 ? `${fleetLine(c)} → ${hoursText(hours)} ${won(quoteForHours(c, hours).total)}` : fleetLine(c)));
   return `차량별 요금입니다.\n${lines.join('\n')}\n${rule}`;
 }
 
@@ -232,7 +232,7 @@ function fullDaySentence(start: string, hours: number, car: ChatCar | undefined,
   if (withPrice) {
     const q = car ? quoteForHours(car, hours) : null;
     if (hours <= INCLUDED_HOURS) text += ' 8시간 기본 요금에 포함됩니다.';
-    else if (q) text += ` ${carName(car!)} 기준 ${formatWon(q.base)}원 + 초과 ${q.overtimeHours}시간 × ${formatWon(q.rate)}원 = ${formatWon(q.total)}원입니다.`;
+    else if (q) text += ` ${carName(car!)} 기준 ${won(q.base)} + 초과 ${q.overtimeHours}시간 × ${won(q.rate)} = ${won(q.total)}입니다.`;
     else text += ` 요금은 8시간 기본 요금에 초과 ${overtimeOf(hours)}시간 요금이 더해집니다.`;
   }
   text += ` 예약 신청서의 도착 시간도 ${ro(until)} 채워 드립니다.`;

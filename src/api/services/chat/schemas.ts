@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../../../domain/money';
 import { MAX_INT } from '../../../domain/schemas/common';
 import { BOOKING_KEYS, checkField, MAX_MESSAGE_CHARS, MAX_STATE_BYTES, UI_TRIGGERS, type BookingKey, type BookingState, type BookingUpdates } from '../../../domain/chat/state';
 
@@ -54,7 +55,7 @@ export const ChatRequestSchema = z.object({
     .string({ error: '메시지를 입력해주세요.' })
     .trim()
     .min(1, { error: '메시지를 입력해주세요.' })
-    .max(MAX_MESSAGE_CHARS, { error: `메시지는 ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}자 이하로 입력해주세요.` }),
+    .max(MAX_MESSAGE_CHARS, { error: `메시지는 ${formatNumber(MAX_MESSAGE_CHARS)}자 이하로 입력해주세요.` }),
   carId: z
     .union([z.number(), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: '차량 ID가 올바르지 않습니다.' })
     .pipe(z.number().int({ error: '차량 ID가 올바르지 않습니다.' }).nonnegative({ error: '차량 ID가 올바르지 않습니다.' }).max(MAX_INT, { error: '차량 ID가 올바르지 않습니다.' }))

@@ -1,4 +1,4 @@
-import { addDays } from '../../../domain/dates';
+import { addDays, dayOf, daysBetween, weekday } from '../../../domain/dates';
 import { koreanNumber } from './numbers';
 
 /** A value found in a message and where (so later passes can mask it). */
@@ -12,22 +12,7 @@ const WEEKDAYS = '월화수목금토일'; // Monday first, as Korean weeks are c
 const DAY_WORDS: Record<string, number> = { 하루: 1, 이틀: 2, 사흘: 3, 나흘: 4, 닷새: 5, 엿새: 6, 이레: 7, 열흘: 10 };
 
 /** Monday-first index (0 = 월) of a YYYY-MM-DD day. */
-function weekdayIndex(date: string): number {
-  return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
-
-/** YYYY-MM-DD of a year, month, day, or null when no such day exists. */
-function ymd(y: number, m: number, d: number): string | null {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCMonth() !== m - 1) return null;
-  return t.toISOString().slice(0, 10);
-}
-
-/** Whole days from one YYYY-MM-DD day to another. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+const weekdayIndex = (date: string) => (weekday(date) + 6) % 7;
 
 /**
  * A month and day of this year gone this many days ago or less is read as that past day ("3월 1일"
@@ -39,9 +24,9 @@ export const RECENT_PAST_DAYS = 120;
 /** A month and day without a year: this year's, or next year's once it has passed (see RECENT_PAST_DAYS). */
 function nextMonthDay(today: string, m: number, d: number): string | null {
   const y = Number(today.slice(0, 4));
-  const thisYear = ymd(y, m, d);
+  const thisYear = dayOf(y, m, d);
   if (thisYear && (thisYear >= today || daysBetween(thisYear, today) <= RECENT_PAST_DAYS)) return thisYear;
-  return ymd(y + 1, m, d) ?? thisYear;
+  return dayOf(y + 1, m, d) ?? thisYear;
 }
 
 function weekOffset(word: string | undefined): number | null {
@@ -62,7 +47,7 @@ type Resolver = (m: RegExpExecArray, today: string) => string | null;
 
 /** Date patterns, most specific first; each match is masked before the next pattern runs. */
 const DATE_PATTERNS: Array<[RegExp, Resolver]> = [
-  [/(?<!\d)(\d{4})\s*[-./년]\s*(\d{1,2})\s*[-./월]\s*(\d{1,2})\s*일?/g, (m) => ymd(+m[1], +m[2], +m[3])],
+  [/(?<!\d)(\d{4})\s*[-./년]\s*(\d{1,2})\s*[-./월]\s*(\d{1,2})\s*일?/g, (m) => dayOf(+m[1], +m[2], +m[3])],
   [/(?<!\d)(\d{1,2})\s*월\s*(\d{1,2})\s*일/g, (m, t) => nextMonthDay(t, +m[1], +m[2])],
   [/(?<![\d:./])(\d{1,2})\s*[/.]\s*(\d{1,2})(?![\d:/.]|\s*(?:시간|명|인|%))/g, (m, t) => nextMonthDay(t, +m[1], +m[2])],
   [/(내일\s*모레|모레|글피|내일|명일|오늘|금일)/g, (m, t) => {
@@ -94,11 +79,11 @@ const DATE_PATTERNS: Array<[RegExp, Resolver]> = [
     const y = Number(t.slice(0, 4));
     const mo = Number(t.slice(5, 7));
     const d = +m[2];
-    if (m[1] && /다음|담/.test(m[1])) return mo === 12 ? ymd(y + 1, 1, d) : ymd(y, mo + 1, d);
-    if (m[1] && /지난|저번/.test(m[1])) return mo === 1 ? ymd(y - 1, 12, d) : ymd(y, mo - 1, d);
-    const here = ymd(y, mo, d);
+    if (m[1] && /다음|담/.test(m[1])) return mo === 12 ? dayOf(y + 1, 1, d) : dayOf(y, mo + 1, d);
+    if (m[1] && /지난|저번/.test(m[1])) return mo === 1 ? dayOf(y - 1, 12, d) : dayOf(y, mo - 1, d);
+    const here = dayOf(y, mo, d);
     if (m[1] || (here && here >= t)) return here;
-    return mo === 12 ? ymd(y + 1, 1, d) : ymd(y, mo + 1, d);
+    return mo === 12 ? dayOf(y + 1, 1, d) : dayOf(y, mo + 1, d);
   }],
 ];
 

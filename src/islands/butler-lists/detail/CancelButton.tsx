@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { del } from '../../../client/api';
 import { SITE } from '../../../config/site';
-import { formatWon } from '../../../domain/money';
+import { won } from '../../../domain/money';
 import { butlerRefund, butlerRefundPolicyLines } from '../../../domain/payments';
 
 interface Props {
@@ -19,7 +19,7 @@ export function cancelQuestion(startAt: string, paidAmount: number, now = new Da
   const { amount, percent } = butlerRefund(paidAmount, new Date(startAt), now, SITE.butlerRefund);
   return [
     '버틀러 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.',
-    `지금 취소하면 결제 금액 ${formatWon(paidAmount)}원 중 ${formatWon(amount)}원(${percent}%)을 환불합니다.`,
+    `지금 취소하면 결제 금액 ${won(paidAmount)} 중 ${won(amount)}(${percent}%)을 환불합니다.`,
     '',
     '[취소·환불 규정]',
     ...butlerRefundPolicyLines(SITE.butlerRefund),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
 import { formatWon, won } from '../../../domain/money';
-import { driverLabel, statusLabel } from '../format';
+import { ORDER_STATUS_LABEL } from '../../../domain/orders';
+import { driverLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
 
 /** A titled block of the detail page (a landmark named by its heading). */
@@ -101,7 +102,7 @@ export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
     <Section id="detail-request" title="요청 정보">
       <Rows rows={[
         ['요청 번호', `#${r.id}`],
-        ['상태', statusLabel(r.status)],
+        ['상태', ORDER_STATUS_LABEL[r.status]],
         ['요청일', formatKoreaDateTime(r.created_at)],
         ['수정일', formatKoreaDateTime(r.modified_at)],
       ]} />

@@ -1,0 +1,151 @@
+import type { OrderStatus } from './orders';
+import type { BillingStatus, ButlerTripRecordView, PaymentView, RefundView } from './payments';
+import type { PaginationInfo } from './schemas/common';
+
+/** Answer shapes of the staff console's lists (/admin/*), built by the API and read by src/islands/admin. */
+
+/** The customer of a desk row. */
+export interface DeskCustomer {
+  id: number;
+  name: string | null;
+  email: string | null;
+  mobile: string | null;
+}
+
+/** The car of a desk row: model and brand by name. */
+export interface DeskCar {
+  id: number;
+  sub_model: string | null;
+  license_plate: string | null;
+  model: string;
+  brand: string;
+}
+
+interface DeskRow {
+  id: number;
+  status: OrderStatus;
+  user: DeskCustomer;
+  car: DeskCar;
+  /** ISO instant. */
+  created_at: string;
+}
+
+/** A row of GET /admin/subscription-requests (won). */
+export interface DeskSubscriptionRequest extends DeskRow {
+  month: number;
+  fee: number;
+  coupon_discount: number;
+  point_used: number;
+  final_fee: number;
+  start_date: string | null;
+  end_date: string | null;
+  cancelled_at: string | null;
+}
+
+/** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */
+export interface DeskButlerRequest extends DeskRow, ButlerTripRecordView {
+  start_at: string;
+  end_at: string | null;
+  start_location: string;
+  end_location: string;
+  passenger_count: number;
+  final_price: number;
+}
+
+/** A desk row as the console's one list reads either kind: the other kind's fields are absent. */
+export type DeskRequest = DeskRow & Partial<Omit<DeskSubscriptionRequest, keyof DeskRow>> & Partial<Omit<DeskButlerRequest, keyof DeskRow>>;
+
+/** GET /admin/subscription-requests and /admin/butler-requests. */
+export interface DeskPage<T extends DeskRow> {
+  requests: T[];
+  pagination_info: PaginationInfo;
+}
+
+/** A row of GET /admin/payments: the payment with its customer. */
+export type StaffPayment = PaymentView & { user: { id: number; name: string | null; email: string | null } };
+
+/** GET /admin/payments. */
+export interface StaffPaymentPage {
+  payments: StaffPayment[];
+  pagination_info: PaginationInfo;
+}
+
+/** POST /admin/payments/{id}/refund. */
+export interface StaffRefundAnswer {
+  refund: RefundView;
+  payment: PaymentView;
+}
+
+/** A row of GET /admin/subscriptions/overdue: a subscription whose owed month failed (won; YYYY-MM-DD days). */
+export interface OverdueSubscription {
+  id: number;
+  user: DeskCustomer;
+  billing_status: BillingStatus;
+  month: number | null;
+  amount: number;
+  due_date: string | null;
+  failures: number;
+  last_failure: string | null;
+  retry_date: string | null;
+}
+
+/** GET /admin/subscriptions/overdue, oldest first. */
+export interface OverdueAnswer {
+  subscriptions: OverdueSubscription[];
+}
+
+/** POST /admin/butler-requests/{id}/trip: the overtime charged for the recorded trip (won), if any. */
+export interface TripRecordAnswer {
+  overtime_amount: number;
+  payment: PaymentView | null;
+}
+
+/** A row of GET /admin/audit: who changed what, with the row before and after. */
+export interface AuditEntry {
+  id: number;
+  actor: string;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+/** GET /admin/audit. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination_info: PaginationInfo;
+}
+
+/** POST /admin/uploads: where the stored image is served, its file name and size (bytes). */
+export interface UploadAnswer {
+  url: string;
+  name: string;
+  size: number;
+}
+
+/** A storefront build as the console reads it (ISO instants, milliseconds). */
+export interface PublishBuild {
+  id: number;
+  catalogueVersion: number;
+  status: 'running' | 'done' | 'failed';
+  /** What asked for it: a catalogue edit, the console's 게시, a machine webhook, or the server starting. */
+  trigger: 'edit' | 'publish' | 'webhook' | 'start';
+  /** 0–100 while running. */
+  progress: number;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+}
+
+/** GET and POST /admin/publish: the catalogue's version, the published one, and the builds in progress, last done and last failed. */
+export interface PublishStatusView {
+  catalogueVersion: number;
+  publishedVersion: number | null;
+  running: PublishBuild | null;
+  lastDone: PublishBuild | null;
+  lastFailed: PublishBuild | null;
+}
