@@ -15,13 +15,16 @@ export interface JobSpec {
 }
 
 /**
- * Enqueues a job inside the caller's transaction (the outbox pattern: the job exists exactly when
- * the event that causes it committed). Returns false when a job with this key already exists.
+ * Enqueues jobs inside the caller's transaction (the outbox pattern: a job exists exactly when
+ * the event that causes it committed), several in one statement. Returns false when every key
+ * already existed.
  */
-export async function enqueue(tx: Db, spec: JobSpec): Promise<boolean> {
+export async function enqueue(tx: Db, specs: JobSpec | readonly JobSpec[]): Promise<boolean> {
+  const list = Array.isArray(specs) ? specs : [specs as JobSpec];
+  if (!list.length) return false;
   const rows = await tx
     .insert(jobs)
-    .values({ kind: spec.kind, key: spec.key, payload: spec.payload ?? {}, runAt: spec.runAt, maxAttempts: spec.maxAttempts ?? 5 })
+    .values(list.map((spec) => ({ kind: spec.kind, key: spec.key, payload: spec.payload ?? {}, runAt: spec.runAt, maxAttempts: spec.maxAttempts ?? 5 })))
     .onConflictDoNothing({ target: jobs.key })
     .returning({ id: jobs.id });
   return rows.length > 0;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { enqueue } from '../jobs/queue';
+import { enqueue, type JobSpec } from '../jobs/queue';
 
 /**
  * What happened, as the notification outbox records it. Each event is written in the
@@ -49,5 +49,10 @@ export const notifyJobKey = (key: string) => `${NOTIFY_JOB}:${key}`;
  * clock (now for most events; a day before the trip for a reminder).
  */
 export async function emit(tx: Db, key: string, event: NotificationEvent, at: Date): Promise<boolean> {
-  return enqueue(tx, { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 });
+  return enqueue(tx, notification(key, event, at));
+}
+
+/** An event as the job emit() records, for a caller that enqueues it with other jobs in one statement. */
+export function notification(key: string, event: NotificationEvent, at: Date): JobSpec {
+  return { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 };
 }

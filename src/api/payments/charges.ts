@@ -8,8 +8,9 @@ import type { ChargeResult } from './provider';
 import { settleUnknownRefund, syncCancellations } from './refunds';
 
 /** Sends a recorded PENDING charge to the provider and settles it; a settled row is returned as it is. */
-export async function executeCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string): Promise<PaymentRow> {
-  const row = await paymentById(ctx.db, paymentId);
+export async function executeCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, paymentId: string, recorded?: PaymentRow): Promise<PaymentRow> {
+  // The caller that just recorded the charge passes its row: one read less per charge.
+  const row = recorded ?? (await paymentById(ctx.db, paymentId));
   if (!row) throw new Error(`payment ${paymentId} was not recorded`);
   if (row.status !== 'PENDING') return row;
   const [customer] = await ctx.db.select({ name: users.name, email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, row.userId));
@@ -34,17 +35,19 @@ export async function settleCharge(ctx: PaymentContext, outcomes: ChargeOutcomes
     return (await paymentById(ctx.db, paymentId))!;
   }
   const now = new Date();
-  await inTransaction(ctx.db, async (tx) => {
+  const settled = await inTransaction(ctx.db, async (tx) => {
     const pending = and(eq(payments.id, paymentId), eq(payments.status, 'PENDING'));
     const [row] =
       result.status === 'PAID'
         ? await tx.update(payments).set({ status: 'PAID', pgTxId: result.pgTxId, paidAt: result.paidAt, receiptUrl: result.receiptUrl, updatedAt: now }).where(pending).returning()
         : await tx.update(payments).set({ status: 'FAILED', failureCode: result.code, failureReason: result.reason, failedAt: now, updatedAt: now }).where(pending).returning();
-    if (!row) return;
+    if (!row) return null;
     const outcome = outcomes[row.purpose];
     await (result.status === 'PAID' ? outcome.paid(tx, row, ctx) : outcome.failed(tx, row, ctx));
+    return row;
   });
-  return (await paymentById(ctx.db, paymentId))!;
+  // Settled by someone else first: their record is the one to answer with.
+  return settled ?? (await paymentById(ctx.db, paymentId))!;
 }
 
 /**

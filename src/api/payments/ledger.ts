@@ -33,14 +33,17 @@ export interface NewCharge {
 /**
  * Writes a PENDING payment and its reconcile job inside the caller's transaction, before the
  * provider is called: a crash after this point leaves a row the reconcile job finishes, never a
- * charge nobody knows of. A row with this id already there is left as it is.
+ * charge nobody knows of. A row with this id already there is left as it is (and undefined is
+ * returned: the caller reads the row that stands).
  */
-export async function recordCharge(tx: Db, provider: ProviderName, charge: NewCharge, now: Date): Promise<void> {
-  await tx
+export async function recordCharge(tx: Db, provider: ProviderName, charge: NewCharge, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await tx
     .insert(payments)
     .values({ ...charge, month: charge.month ?? null, attempt: charge.attempt ?? 1, provider, status: 'PENDING', requestedAt: now })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
   await enqueue(tx, { kind: RECONCILE_JOB, key: `reconcile:${charge.id}`, payload: { paymentId: charge.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), maxAttempts: 20 });
+  return row;
 }
 
 export async function paymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {

@@ -97,7 +97,7 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
       const code = DECLINES[card];
       const status: PaymentStatus = code ? 'FAILED' : 'PAID';
       const now = new Date();
-      await db
+      const [made] = await db
         .insert(sandboxPayments)
         .values({
           paymentId: req.paymentId, billingKey: req.billingKey, orderName: req.orderName, amount: req.amount, status,
@@ -105,8 +105,9 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
           pgTxId: `sandbox-tx-${randomBytes(8).toString('hex')}`, customerName: req.customer.name ?? null, paidAt: code ? null : now,
         })
         // Two calls with one id at once: the first row stands; both answer it.
-        .onConflictDoNothing();
-      return asResult((await read(req.paymentId))!);
+        .onConflictDoNothing()
+        .returning();
+      return asResult(made ?? (await read(req.paymentId))!);
     },
     async getPayment(paymentId) {
       const row = await read(paymentId);

@@ -5,8 +5,8 @@ import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS } f
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { cancelQueued, enqueue, type Job } from '../jobs/queue';
-import { emit } from '../notifications/events';
+import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
+import { emit, notification } from '../notifications/events';
 import { executeCharge } from '../payments/charges';
 import type { ChargeOutcome, ChargeOutcomes, PaymentContext } from '../payments/context';
 import { attemptsOf, recordCharge, type PaymentRow } from '../payments/ledger';
@@ -39,13 +39,19 @@ async function subscriptionWithTerm(db: Db, id: number, lock = false) {
  * beyond the term.
  */
 export async function scheduleMonth(tx: Db, sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): Promise<void> {
-  if (month > term) return;
+  await enqueue(tx, monthJobs(sub, term, month, fee, now));
+}
+
+/** The jobs scheduleMonth() enqueues (the paid follow-up adds its message and writes them at once). */
+function monthJobs(sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): JobSpec[] {
+  if (month > term) return [];
   const due = monthlyChargeDate(sub.startDate, month);
-  await enqueue(tx, { kind: CHARGE_MONTH_JOB, key: chargeKey(sub.id, month), payload: { subscriptionId: sub.id, month }, runAt: chargeInstant(due), maxAttempts: 10 });
+  const out: JobSpec[] = [{ kind: CHARGE_MONTH_JOB, key: chargeKey(sub.id, month), payload: { subscriptionId: sub.id, month }, runAt: chargeInstant(due), maxAttempts: 10 }];
   const remindAt = chargeInstant(addDays(due, -3));
   if (remindAt > now) {
-    await emit(tx, `subscription.charge_upcoming:${sub.id}:${month}`, { type: 'subscription.charge_upcoming', userId: sub.userId, subscriptionId: sub.id, month, chargeDate: due, amount: fee }, remindAt);
+    out.push(notification(`subscription.charge_upcoming:${sub.id}:${month}`, { type: 'subscription.charge_upcoming', userId: sub.userId, subscriptionId: sub.id, month, chargeDate: due, amount: fee }, remindAt));
   }
+  return out;
 }
 
 /** Stops every future charge of a subscription (해지): queued month charges and retries are dropped. */
@@ -74,15 +80,16 @@ export async function chargeMonth(ctx: PaymentContext, outcomes: ChargeOutcomes,
   const pending = attempts.find((a) => a.status === 'PENDING');
   const attempt = pending?.attempt ?? attempts.length + 1;
   const id = pending?.id ?? paymentIds.retry(paymentIds.subscriptionMonth(subscriptionId, month), attempt);
+  let recorded: PaymentRow | undefined;
   if (!pending) {
-    await inTransaction(ctx.db, (tx) =>
+    recorded = await inTransaction(ctx.db, (tx) =>
       recordCharge(tx, ctx.payments.name, {
         id, userId: sub.userId, purpose: 'SUBSCRIPTION_MONTH', refType: 'subscription', refId: subscriptionId, month, attempt,
         orderName: `LUXE 구독 #${subscriptionId} ${month}개월 차 요금`, amount: fee, billingKey: sub.billingKey ?? found.requestKey,
       }, ctx.clock.now()),
     );
   }
-  return executeCharge(ctx, outcomes, id);
+  return executeCharge(ctx, outcomes, id, recorded);
 }
 
 /** The charge-month job. */
@@ -150,10 +157,11 @@ const monthly: ChargeOutcome = {
       .update(subscriptions)
       .set({ paidMonths, billingStatus: found.sub.billingStatus === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE', updatedAt: new Date() })
       .where(eq(subscriptions.id, found.sub.id));
-    await cancelQueued(tx, monthKeys(found.sub.id, month));
+    // Retries exist only after a failed attempt: a first attempt paid has none to drop.
+    if (payment.attempt > 1) await cancelQueued(tx, monthKeys(found.sub.id, month));
     const now = ctx.clock.now();
-    await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
-    if (found.sub.billingStatus !== 'CANCELLED') await scheduleMonth(tx, found.sub, found.term, paidMonths + 1, found.fee, now);
+    const paid = notification(`payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
+    await enqueue(tx, [paid, ...(found.sub.billingStatus === 'CANCELLED' ? [] : monthJobs(found.sub, found.term, paidMonths + 1, found.fee, now))]);
   },
   async failed(tx, payment, ctx) {
     const month = payment.month!;
