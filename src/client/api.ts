@@ -1,5 +1,6 @@
 import { ErrorCode, type ApiFailure } from '../domain/error-codes';
-import { $session, clearSession, loadSession } from '../stores/session';
+import { $session, clearSession } from '../stores/session';
+import { freshSession } from './refresh';
 
 /** API base URL in the browser: same origin under /api unless PUBLIC_API_BASE_URL says otherwise. */
 export const API_BASE = (import.meta.env.PUBLIC_API_BASE_URL as string | undefined) ?? '/api';
@@ -17,7 +18,7 @@ const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTER
  * An expired-token answer clears the session.
  */
 export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
-  loadSession();
+  freshSession();
   const token = $session.get().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

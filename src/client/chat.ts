@@ -1,7 +1,8 @@
 import { sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from '../domain/chat/state';
-import { $session, loadSession } from '../stores/session';
+import { $session } from '../stores/session';
 import { sseJson } from '../domain/sse';
 import { API_BASE } from './api';
+import { freshSession } from './refresh';
 
 /** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
 export const CHAT_PATH = '/services/gpt/1';
@@ -45,7 +46,7 @@ function fromJson(json: any): ChatAnswer {
  * far as it streams. Never throws.
  */
 export async function sendChat(body: { message: string; carId: number | null; state: BookingState }, opts: { signal?: AbortSignal; onText?: (text: string) => void } = {}): Promise<ChatOutcome> {
-  loadSession();
+  freshSession();
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
   const token = $session.get().accessToken;
   if (token) headers.authorization = `Bearer ${token}`;

@@ -6,7 +6,6 @@ import { modeForPath, type ServiceMode } from '../domain/routes';
  * remembered in localStorage under 'lastService' ('subscribe' | 'butler') and 'lastPath' (the
  * last path seen in that service), so pages that belong to neither (/my, /login, …) keep the last one.
  */
-export { BUTLER_PATHS, SUBSCRIBE_PATHS, modeForPath, type ServiceMode } from '../domain/routes';
 
 /** Storage keys of the remembered mode and path. */
 export const MODE_KEYS = { service: 'lastService', path: 'lastPath' } as const;

@@ -57,8 +57,6 @@ export function loadSession(): Session {
     clearSession();
     return $session.get();
   }
-  // Keep an active user's session alive (loaded lazily: only logged-in pages need it).
-  if (s.refreshToken && typeof window !== 'undefined') void import('../client/refresh').then((m) => m.keepSessionFresh()).catch(() => {});
   return s;
 }
 
@@ -94,18 +92,6 @@ export function setUserCookie(user: unknown): void {
   document.cookie = `${SESSION_KEYS.userCookie}=${encodeURIComponent(JSON.stringify(user))}; Max-Age=${SESSION_TTL_SECONDS}; path=/; SameSite=Lax`;
 }
 
-/** Reads the subscribeUser cookie; broken JSON reads as null. */
-export function getUserCookie<T = unknown>(): T | null {
-  if (typeof document === 'undefined') return null;
-  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${SESSION_KEYS.userCookie}=`));
-  if (!raw) return null;
-  try {
-    return JSON.parse(decodeURIComponent(raw.slice(SESSION_KEYS.userCookie.length + 1))) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** Saves where to return after login. */
 export function saveRedirect(path: string): void {
   $redirect.set(path);
@@ -124,12 +110,4 @@ export function loginAgain(): void {
   clearSession();
   saveRedirect(location.pathname + location.search);
   location.assign('/login');
-}
-
-/** Guard for protected pages: without a valid login, save the path and go to /login. Returns whether logged in. */
-export function requireLogin(): boolean {
-  if (isLoggedIn()) return true;
-  saveRedirect(location.pathname + location.search);
-  location.assign('/login');
-  return false;
 }

@@ -7,8 +7,7 @@ import { POSTCODE_TIMEOUT_MS } from '../../src/islands/butler/postcode-script';
 import { butlerRequests, placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { blockPostcode, hangPostcode, mockPostcode } from './mocks/postcode';
-import { apiAs, loginAs, newUser, waitForSite } from './order-users';
-import { hydrated } from './storefront-helpers';
+import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
 
 /**
  * Issue 21: a booking never waits on the postcode script. While it loads: a spinner; when it

@@ -3,7 +3,7 @@ import { quoteButler, type ButlerRequestView } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { butlerCars, butlerRequests, confirmButler } from './butler-users';
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser, sandboxKey, waitForSite } from './order-users';
+import { apiAs, loginAs, newUser, sandboxKey, waitForSite } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 /**

@@ -5,8 +5,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { mockPostcode } from './mocks/postcode';
-import { apiAs, loginAs, newUser, signupUser, waitForSite } from './users';
-import { nextAlert } from './storefront-helpers';
+import { apiAs, loginAs, newUser, nextAlert, signupUser, waitForSite } from './users';
 
 /**
  * The reservation form keeps what the user typed (session storage, butlerReservationForm)

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { nextAlert, siteReady } from './storefront-helpers';
+import { nextAlert, siteReady } from './users';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

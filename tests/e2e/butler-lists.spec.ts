@@ -4,7 +4,7 @@ import { addDays } from '../../src/domain/dates';
 import { mockPostcode, sampleAddress } from './mocks/postcode';
 import { butlerCouponId, butlerRequests, confirmButler, placeButler } from './butler-users';
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser, waitForSite } from './order-users';
+import { apiAs, loginAs, newUser, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

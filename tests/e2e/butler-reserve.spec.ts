@@ -5,8 +5,7 @@ import { prefillFromSearch, prefillToSearch } from '../../src/domain/butler-pref
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { blockPostcode, mockPostcode } from './mocks/postcode';
-import { apiAs, loginAs, newUser, waitForSite } from './order-users';
-import { nextAlert } from './storefront-helpers';
+import { apiAs, loginAs, newUser, nextAlert, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import type { ButlerCar, ButlerRequestView, ButlerSubscriptionView } from '../../src/domain/butler';
-import { apiAs, sandboxKey } from './order-users';
+import { apiAs, sandboxKey } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { hydrated } from './accounts-users';
+import { hydrated, waitForSite } from './users';
 import { expect, test } from './fixtures';
-import { waitForSite } from './order-users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { hydrated, siteReady } from './storefront-helpers';
+import { hydrated, siteReady } from './users';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 

@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './order-users';
-import { hydrated } from './storefront-helpers';
+import { apiAs, hydrated, loginAs, newUser, orderableCar, waitForSite } from './users';
 
 /**
  * Korean reading quality and finish (issue 15): line breaking, tracking, no sideways scroll on

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ButlerCar } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
-import { apiAs, newUser, sandboxKey, waitForSite } from './order-users';
+import { apiAs, newUser, sandboxKey, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

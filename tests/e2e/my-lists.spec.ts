@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './order-users';
+import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 test.beforeAll(async ({ request }) => waitForSite(request));

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './order-users';
+import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

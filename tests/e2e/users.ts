@@ -6,7 +6,6 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 /**
  * The one place for e2e helpers: users (through the admin test route or the real signup),
  * sessions in the page, API calls, the sandbox providers, waiting for the site and islands.
- * accounts-users.ts, order-users.ts and storefront-helpers.ts re-export these for older imports.
  */
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };

@@ -17,4 +17,4 @@ export function fieldErrorsOf(res: ApiResult<unknown>): Record<string, string[]>
 }
 
 export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'short', timeStyle: 'short' }) : '-';
+  iso ? new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '-';

@@ -56,7 +56,7 @@ export default function LoginForm() {
           type="button"
           onClick={startKakaoLogin}
           disabled={!kakaoReady}
-          className="w-full rounded bg-[#FEE500] py-3 font-semibold text-[#191919] disabled:cursor-not-allowed disabled:opacity-50"
+          className="w-full rounded bg-kakao py-3 font-semibold text-kakao-ink disabled:cursor-not-allowed disabled:opacity-50"
         >
           카카오로 로그인
         </button>

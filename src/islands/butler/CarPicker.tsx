@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ButlerCar } from '../../domain/butler';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 
 interface Props {
   cars: ButlerCar[];
@@ -13,12 +13,12 @@ const image = (car: ButlerCar) => car.images[0] ?? car.model.image ?? '/favicon.
 function CarRow({ car }: { car: ButlerCar }) {
   return (
     <span className="flex min-w-0 items-center gap-3">
-      <img src={image(car)} alt="" width={96} height={54} className="h-[54px] w-24 shrink-0 bg-[#ece8e0] object-cover" />
+      <img src={image(car)} alt="" width={96} height={54} className="h-[54px] w-24 shrink-0 bg-placeholder object-cover" />
       <span className="min-w-0">
         <span className="block text-[11px] font-semibold uppercase tracking-[0.2em] text-muted">{car.model.brand.name}</span>
         <span className="block truncate font-semibold">{car.model.name}</span>
         <span className="block truncate text-xs text-muted">{car.sub_model}</span>
-        <span className="block text-sm">{formatWon(car.butler_fee)}원~</span>
+        <span className="block text-sm">{won(car.butler_fee)}~</span>
       </span>
     </span>
   );

@@ -5,9 +5,9 @@ import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
-import { formatWon } from '../../domain/money';
+import { won } from '../../domain/money';
 import type { PaymentView } from '../../domain/payments';
-import { applicablePoints } from '../../domain/pricing';
+import { roundPoints } from '../../domain/pricing';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
@@ -148,7 +148,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const missing = missingList.length > 0;
   const busy = starting || checkout.stage === 'sending';
   /** Most points usable now, once the balance is known: the price's limit with a car, else the balance (whole 10,000s). */
-  const pointCap = data.loggedIn && data.balanceKnown ? (pricing ? pricing.limit : applicablePoints(data.balance, data.balance)) : null;
+  const pointCap = data.loggedIn && data.balanceKnown ? (pricing ? pricing.limit : roundPoints(data.balance)) : null;
 
   // Keep what the user typed (this tab) until the booking succeeds or 입력 초기화.
   useEffect(() => {
@@ -299,7 +299,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       />
       <Dialog open={confirming} title="정기결제(카드 등록)" onClose={() => setConfirming(false)}>
         <p className="text-sm leading-6">
-          의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{formatWon(pricing?.quote.final ?? 0)}원</strong>이 결제되며,
+          의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
         <div className="mt-6 flex gap-2">

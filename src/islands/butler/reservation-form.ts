@@ -3,7 +3,7 @@ import type { ButlerPrefill } from '../../domain/butler-prefill';
 import { addDays, HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
 import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
-import { applicablePoints, couponSelectable, maxUsablePoints, type CouponHolding } from '../../domain/pricing';
+import { applicablePoints, couponSelectable, maxUsablePoints, roundPoints, type CouponHolding } from '../../domain/pricing';
 import type { ButlerReservationInput } from '../../domain/schemas/butler';
 
 /** Pure state rules of the reservation form (/butler/request): defaults, prefill, required values, payload. */
@@ -186,7 +186,7 @@ export const pointsNote = (cap: number) => `최대 ${formatWon(cap)} P까지 사
 export function clampPointsInput(typed: string, cap: number): Clamped {
   const digits = typed.replace(/\D/g, '');
   const wanted = digits ? Number(digits) : 0;
-  const most = Math.max(0, cap);
+  const most = roundPoints(cap);
   return wanted > most ? { value: String(most), note: pointsNote(most) } : { value: digits, note: null };
 }
 

@@ -7,7 +7,7 @@ interface Props {
   purchase?: ReactNode;
 }
 
-const tagClass = { NEW: 'border-ink bg-ink text-paper', HOT: 'border-[#8a1c1c] bg-[#8a1c1c] text-white', PROMOTED: 'border-[#7a5a26] text-[#7a5a26]' } as const;
+const tagClass = { NEW: 'border-ink bg-ink text-paper', HOT: 'border-danger bg-danger text-white', PROMOTED: 'border-gold-deep text-gold-deep' } as const;
 
 /** The car detail page; rendered to static HTML at build, and by the fallback island for newer cars. */
 export default function CarDetailView({ car, purchase }: Props) {
@@ -18,7 +18,7 @@ export default function CarDetailView({ car, purchase }: Props) {
       <section aria-label="차량 이미지" className="md:col-start-1 md:row-start-1">
         <ul tabIndex={0} aria-label={`${name} 이미지 ${images.length}장`} className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
           {images.map((src, i) => (
-            <li key={src + i} className="w-full shrink-0 snap-center bg-[#ece8e0]">
+            <li key={src + i} className="w-full shrink-0 snap-center bg-placeholder">
               <img src={src} alt={`${name} 이미지 ${i + 1}`} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" className="aspect-[16/9] w-full object-cover" />
             </li>
           ))}

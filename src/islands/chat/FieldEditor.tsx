@@ -54,7 +54,7 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
           placeholder={field === '경유지' ? '쉼표로 구분 (예: 코엑스, 서울역)' : undefined}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       )}
-      {error && <p id={`${id}-error`} className="text-xs text-[#8a1c1c]">{error}</p>}
+      {error && <p id={`${id}-error`} className="text-xs text-danger">{error}</p>}
       <div className="flex gap-2">
         <button type="submit" className="min-h-11 min-w-11 bg-ink px-3 text-xs font-semibold text-paper">저장</button>
         <button type="button" onClick={onCancel} className="min-h-11 min-w-11 border border-line px-3 text-xs">취소</button>

@@ -12,7 +12,7 @@ function Bubble({ m, state, busy }: { m: ChatMessage; state: BookingState; busy:
   }
   if (m.failed) {
     return (
-      <div role="alert" className="max-w-[85%] border border-[#8a1c1c] bg-[#fbeeee] px-4 py-3 text-sm text-[#8a1c1c]">
+      <div role="alert" className="max-w-[85%] border border-danger bg-danger-soft px-4 py-3 text-sm text-danger">
         <p>{m.failed === 'error' ? CHAT_ERROR : CHAT_EMPTY}</p>
         {m.detail && <p className="mt-1 text-xs">{m.detail}</p>}
       </div>

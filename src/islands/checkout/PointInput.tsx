@@ -1,5 +1,5 @@
 import { formatWon } from '../../domain/money';
-import { applicablePoints, POINT_STEP } from '../../domain/pricing';
+import { applicablePoints, POINT_STEP, roundPoints } from '../../domain/pricing';
 
 interface Props {
   balance: number;
@@ -17,7 +17,7 @@ const digitsOnly = (v: string) => v.replace(/\D/g, '').replace(/^0+(?=\d)/, '').
 export default function PointInput({ balance, limit, typed, onTyped, steps = false }: Props) {
   const applied = applicablePoints(typed, limit);
   const typedNumber = typed ? Number(typed) : 0;
-  const nudge = (delta: number) => onTyped(String(Math.min(limit, Math.max(0, applicablePoints(typed, limit) + delta))));
+  const nudge = (delta: number) => onTyped(String(roundPoints(applied + delta, limit)));
   const button = 'shrink-0 border border-ink px-3 py-3 text-sm font-semibold';
   return (
     <div>
@@ -44,7 +44,7 @@ export default function PointInput({ balance, limit, typed, onTyped, steps = fal
         </button>
       </div>
       {steps ? (
-        typedNumber % POINT_STEP !== 0 && <p className="mt-1 text-sm text-gold" role="status">만원 단위로 입력해주세요</p>
+        roundPoints(typedNumber) !== typedNumber && <p className="mt-1 text-sm text-gold" role="status">만원 단위로 입력해주세요</p>
       ) : (
         <p className="mt-1 text-xs text-muted">포인트는 10,000원 단위로 사용할 수 있습니다.</p>
       )}

@@ -40,21 +40,21 @@ export default function ContactForm() {
           <input id={`contact-${f.name}`} name={f.name} type={f.type} required autoComplete={f.autoComplete} maxLength={f.name === 'subject' ? CONTACT_LIMITS.subject : 80}
             defaultValue={f.name === 'subject' ? prefill.subject : undefined}
             aria-invalid={fieldError(f.name) ? true : undefined} aria-describedby={fieldError(f.name) ? `contact-${f.name}-error` : undefined} className="field mt-2" />
-          {fieldError(f.name) && <p id={`contact-${f.name}-error`} className="mt-1 text-xs text-[#8a1c1c]">{fieldError(f.name)}</p>}
+          {fieldError(f.name) && <p id={`contact-${f.name}-error`} className="mt-1 text-xs text-danger">{fieldError(f.name)}</p>}
         </div>
       ))}
       <div>
         <label htmlFor="contact-message" className="text-xs font-semibold">메시지</label>
         <textarea id="contact-message" name="message" required rows={6} maxLength={CONTACT_LIMITS.message} className="field mt-2 resize-y" defaultValue={prefill.message}
           aria-invalid={fieldError('message') ? true : undefined} aria-describedby={fieldError('message') ? 'contact-message-error' : undefined} />
-        {fieldError('message') && <p id="contact-message-error" className="mt-1 text-xs text-[#8a1c1c]">{fieldError('message')}</p>}
+        {fieldError('message') && <p id="contact-message-error" className="mt-1 text-xs text-danger">{fieldError('message')}</p>}
       </div>
       <button type="submit" className="btn-primary w-full py-4 md:w-auto" disabled={status.kind === 'sending'}>
         {status.kind === 'sending' ? '보내는 중...' : '보내기'}
       </button>
       <div aria-live="polite">
-        {status.kind === 'sent' && <p className="border border-[#2f6b3a] bg-[#eef6ef] px-4 py-3 text-sm text-[#1f4d28]" role="status">문의가 접수되었습니다. 담당자가 빠르게 연락드리겠습니다.</p>}
-        {status.kind === 'failed' && <p className="border border-[#8a1c1c] bg-[#fbeeee] px-4 py-3 text-sm text-[#8a1c1c]" role="alert">{status.message}</p>}
+        {status.kind === 'sent' && <p className="border border-success bg-success-soft px-4 py-3 text-sm text-success-ink" role="status">문의가 접수되었습니다. 담당자가 빠르게 연락드리겠습니다.</p>}
+        {status.kind === 'failed' && <p className="border border-danger bg-danger-soft px-4 py-3 text-sm text-danger" role="alert">{status.message}</p>}
       </div>
     </form>
   );

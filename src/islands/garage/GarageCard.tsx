@@ -1,5 +1,5 @@
 import { TAG_TEXT, carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
-import { formatWon, won } from '../../domain/money';
+import { formatNumber, won } from '../../domain/money';
 
 interface Props {
   car: Car;
@@ -18,13 +18,13 @@ export default function GarageCard({ car, featured = false, today }: Props) {
   const body = (
     <>
       <div className="relative">
-        <div className={`overflow-hidden bg-[#ece8e0] ${featured ? 'aspect-[16/9] md:aspect-[2/1]' : 'aspect-[16/9]'} ${active ? '' : 'opacity-50'}`} data-dim={!active || undefined}>
+        <div className={`overflow-hidden bg-placeholder ${featured ? 'aspect-[16/9] md:aspect-[2/1]' : 'aspect-[16/9]'} ${active ? '' : 'opacity-50'}`} data-dim={!active || undefined}>
           <img src={car.images[0] ?? car.model.image ?? '/favicon.svg'} alt={name} width={800} height={450} loading={featured ? 'eager' : 'lazy'} fetchPriority={featured ? 'high' : undefined} decoding="async" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]" />
         </div>
         {labels.length > 0 && (
           <ul className="absolute left-3 top-3 flex gap-1.5" aria-label="라벨">
             {labels.map((l) => (
-              <li key={l} data-label={l} className={`px-2 py-1 text-[11px] font-bold ${l === 'Promoted' ? 'bg-ink text-paper' : 'bg-[#8a1c1c] text-white'}`}>{TAG_TEXT[l]}</li>
+              <li key={l} data-label={l} className={`px-2 py-1 text-[11px] font-bold ${l === 'Promoted' ? 'bg-ink text-paper' : 'bg-danger text-white'}`}>{TAG_TEXT[l]}</li>
             ))}
           </ul>
         )}
@@ -34,13 +34,13 @@ export default function GarageCard({ car, featured = false, today }: Props) {
           <p className="text-[11px] font-semibold uppercase tracking-[0.25em] text-muted">{car.model.brand.name}</p>
           <p className={`mt-1 truncate font-semibold ${featured ? 'text-lg md:text-2xl' : 'text-base'}`}>{name}</p>
           <p className="mt-1 text-xs text-muted">
-            {car.mileage !== null ? `${formatWon(car.mileage)} km` : '-'}
+            {car.mileage !== null ? `${formatNumber(car.mileage)} km` : '-'}
             {car.color ? ` · ${car.color}` : ''}
           </p>
         </div>
         <div className="shrink-0 text-right">
           <p className="text-sm font-semibold">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
-          {!available && car.subscription_available_from && <p className="mt-1 text-xs text-[#8a1c1c]">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
+          {!available && car.subscription_available_from && <p className="mt-1 text-xs text-danger">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
           {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
         </div>
       </div>

@@ -16,8 +16,8 @@ export default function LoungeMap(props: Props) {
 
 function AddressCard({ name, address }: Pick<Props, 'name' | 'address'>) {
   return (
-    <div className="flex h-full flex-col items-center justify-center border border-white/15 bg-[radial-gradient(circle_at_50%_40%,rgba(184,149,90,0.18),transparent_60%)] p-8 text-center" data-testid="lounge-address-card">
-      <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="#b8955a" strokeWidth="1.4" aria-hidden="true">
+    <div className="flex h-full flex-col items-center justify-center border border-white/15 bg-[radial-gradient(circle_at_50%_40%,var(--color-gold-haze),transparent_60%)] p-8 text-center" data-testid="lounge-address-card">
+      <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" className="text-gold" aria-hidden="true">
         <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
         <circle cx="12" cy="9.5" r="2.5" />
       </svg>

@@ -1,3 +1,4 @@
+import { roundPoints } from '../../domain/pricing';
 import { session, type CheckoutStorage } from '../checkout/checkoutStorage';
 
 /** Session-storage keys of the order page: the choices survive the provider redirect; the marker blocks repeats. */
@@ -23,7 +24,7 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
   loadDraft: () => {
     const p = Number(session()?.getItem(ORDER_KEYS.points) ?? 0);
     const c = Number(session()?.getItem(ORDER_KEYS.coupon) || 0);
-    return { points: Number.isFinite(p) && p > 0 ? Math.floor(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null };
+    return { points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null };
   },
   clearDraft: () => {
     session()?.removeItem(ORDER_KEYS.points);

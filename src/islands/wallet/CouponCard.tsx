@@ -19,7 +19,7 @@ function rangeText(c: CouponHolding['coupon']): string | null {
 
 const badge = {
   '사용 가능': null,
-  '사용 예정': 'border-gold text-[#7a5a26]',
+  '사용 예정': 'border-gold text-gold-deep',
   '사용 완료': 'border-line text-muted',
   '기간 만료': 'border-line text-muted',
 } as const;

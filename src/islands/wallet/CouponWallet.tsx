@@ -8,8 +8,6 @@ import type { CouponHolding } from '../../domain/pricing';
 import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
 import CouponCard from './CouponCard';
 
-export { COUPON_MODE_KEY } from '../../stores/coupon-mode';
-
 /** The tabs read in Korean; the stored value stays the spec's SUBSCRIBE or BUTLER. */
 const TAB_LABEL: Record<Mode, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
 

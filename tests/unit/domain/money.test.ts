@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWon, won } from '../../../src/domain/money';
+import { formatNumber, formatWon, won, wonSign } from '../../../src/domain/money';
 
 describe('money', () => {
   it('formatWon: separators, no decimals', () => {
@@ -14,5 +14,13 @@ describe('money', () => {
     expect(won(1_234_567.8)).toBe('1,234,567원');
     expect(won(-30_000)).toBe('-30,000원');
     expect(won(12_000)).not.toContain('₩');
+  });
+
+  it('formatNumber groups any count the same way; wonSign is the home card\'s ₩ form', () => {
+    expect(formatNumber(1_000)).toBe('1,000');
+    expect(formatNumber(12_345.6)).toBe('12,345');
+    expect(wonSign(8_200_000)).toBe('₩8,200,000');
+    expect(wonSign(0)).toBe('₩0');
+    expect(wonSign(8_200_000)).not.toContain('원');
   });
 });

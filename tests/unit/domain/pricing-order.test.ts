@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponSelectable, maxUsablePoints, quoteSubscription, type CouponHolding } from '../../../src/domain/pricing';
+import { applicablePoints, couponRefusal, couponSelectable, maxUsablePoints, quoteSubscription, roundPoints, type CouponHolding } from '../../../src/domain/pricing';
 
 const holding = (over: Partial<CouponHolding['coupon']> = {}, h: Partial<CouponHolding> = {}): CouponHolding => ({
   id: 1, is_valid: true, is_used: false, ...h,
@@ -35,5 +35,41 @@ describe('couponSelectable', () => {
     expect(couponSelectable(holding({ min_price: 4_000_000 }), 3_000_000, today)).toBe(false);
     expect(couponSelectable(holding({ max_price: 2_000_000 }), 3_000_000, today)).toBe(false);
     expect(couponSelectable(holding({ min_price: 3_000_000, max_price: 3_000_000 }), 3_000_000, today)).toBe(true);
+  });
+});
+
+describe('roundPoints (the one point rule)', () => {
+  it('whole 10,000-won steps under the cap, never below 0', () => {
+    expect(roundPoints(25_000)).toBe(20_000);
+    expect(roundPoints(20_000)).toBe(20_000);
+    expect(roundPoints(9_999)).toBe(0);
+    expect(roundPoints(-10_000)).toBe(0);
+    expect(roundPoints(50_000, 35_000)).toBe(30_000);
+    expect(roundPoints(50_000, -1)).toBe(0);
+  });
+  it('is what the typed box applies', () => {
+    expect(applicablePoints('15,000원', 100_000)).toBe(10_000);
+    expect(applicablePoints('', 100_000)).toBe(0);
+    expect(applicablePoints(70_000, 65_000)).toBe(60_000);
+  });
+});
+
+describe('couponRefusal (the one coupon rule)', () => {
+  const c = (over: Partial<CouponHolding['coupon']> = {}) => holding({ valid_from: '2026-06-01', valid_to: '2026-06-30', ...over }).coupon;
+  it('holds from the first day through the whole last day (Korean calendar days)', () => {
+    expect(couponRefusal(c(), '2026-06-01')).toBeNull();
+    expect(couponRefusal(c(), '2026-06-30')).toBeNull();
+    expect(couponRefusal(c(), '2026-05-31')).toBe('NOT_YET');
+    expect(couponRefusal(c(), '2026-07-01')).toBe('EXPIRED');
+    expect(couponRefusal(c({ valid_from: null, valid_to: null }), '2099-01-01')).toBeNull();
+    expect(couponRefusal(c({ valid_to: '2026-06-30T00:00:00+09:00' }), '2026-06-30')).toBeNull();
+    expect(couponRefusal({ valid_from: '2026-06-01', valid_to: '2026-06-30' }, '2026-07-01')).toBe('EXPIRED');
+  });
+  it('checks min/max only when a price is given, after the period', () => {
+    expect(couponRefusal(c({ min_price: 1_000_000 }), '2026-06-15')).toBeNull();
+    expect(couponRefusal(c({ min_price: 1_000_000 }), '2026-06-15', 999_999)).toBe('PRICE');
+    expect(couponRefusal(c({ max_price: 1_000_000 }), '2026-06-15', 1_000_001)).toBe('PRICE');
+    expect(couponRefusal(c({ min_price: 1_000_000, max_price: 1_000_000 }), '2026-06-15', 1_000_000)).toBeNull();
+    expect(couponRefusal(c({ min_price: 1_000_000 }), '2026-07-01', 5)).toBe('EXPIRED');
   });
 });
