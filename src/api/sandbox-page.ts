@@ -1,25 +1,26 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { PALETTE } from '../styles/palette';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The storefront's colours (tailwind.config.mjs) and Pretendard, so a sandbox page reads as part of the site. */
+/** The storefront's colours (src/styles/palette.ts) and Pretendard, so a sandbox page reads as part of the site. */
 const STYLE = `
-:root{--ink:#0b0b0c;--paper:#f7f6f3;--gold:#b8955a;--line:#e5e2dc;--muted:#6b6b6b;--warn:#8a1c1c}
+:root{--ink:${PALETTE.ink};--paper:${PALETTE.paper};--gold:${PALETTE.gold};--line:${PALETTE.line};--muted:${PALETTE.muted};--warn:${PALETTE.danger}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--paper);color:var(--ink);font-family:Pretendard,system-ui,-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;word-break:keep-all;overflow-wrap:break-word;-webkit-font-smoothing:antialiased}
 .bar{display:flex;align-items:center;justify-content:space-between;gap:1rem;height:56px;padding:0 1rem;background:var(--ink);color:var(--paper)}
 .logo{font-family:serif;font-size:1.25rem;font-weight:600;letter-spacing:.35em}
 .test{border:1px solid var(--gold);color:var(--gold);padding:.2rem .6rem;font-size:.75rem;font-weight:700}
 main{max-width:30rem;margin:2.5rem auto;padding:0 1rem}
-.card{background:#fff;border:1px solid var(--line);padding:1.5rem}
-.badge{display:block;margin:0 0 1.25rem;padding:.6rem .8rem;background:#fbeeee;border-left:3px solid var(--warn);color:var(--warn);font-weight:700;font-size:.875rem}
+.card{background:${PALETTE.white};border:1px solid var(--line);padding:1.5rem}
+.badge{display:block;margin:0 0 1.25rem;padding:.6rem .8rem;background:${PALETTE.dangerSoft};border-left:3px solid var(--warn);color:var(--warn);font-weight:700;font-size:.875rem}
 h1{margin:0;font-size:1.375rem;line-height:1.35;text-wrap:balance}
 p{line-height:1.7;color:rgb(11 11 12/.8);font-size:.9375rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1.25rem;margin:1.25rem 0;padding:1rem 0;border-block:1px solid var(--line);font-size:.9375rem}
 dt{color:var(--muted)}dd{margin:0;font-weight:600}
 label{display:block;margin:1rem 0 .35rem;font-size:.875rem;font-weight:600}
-input{width:100%;font:inherit;font-size:1rem;padding:.75rem 1rem;border:1px solid var(--line);background:#fff;outline:none}
+input{width:100%;font:inherit;font-size:1rem;padding:.75rem 1rem;border:1px solid var(--line);background:${PALETTE.white};outline:none}
 input:focus{border-color:var(--gold)}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1.5rem}
 button{font:inherit;font-size:.9375rem;font-weight:600;padding:.85rem 1.25rem;border:1px solid var(--ink);background:transparent;color:var(--ink);cursor:pointer}
@@ -34,7 +35,7 @@ legend{font-size:.875rem;font-weight:600;margin-bottom:.5rem}
 .card-option input{width:auto;margin-top:.25rem}
 .card-option small{display:block;color:var(--muted);font-weight:400}
 .console-row{border-top:1px solid var(--line);padding:.75rem 0}
-@media print{.bar,.badge,.print-hide{display:none}body{background:#fff}.card{border:0}}
+@media print{.bar,.badge,.print-hide{display:none}body{background:${PALETTE.white}}.card{border:0}}
 `;
 
 /**
