@@ -45,7 +45,7 @@ export function sourceTime(projectRoot: string, opts: { pagesOnly?: boolean } = 
     if (st.isDirectory()) for (const e of readdirSync(p)) walk(path.join(p, e));
     else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const p of ['src', 'public', 'astro.config.mjs', 'tailwind.config.mjs', 'package-lock.json']) walk(path.join(projectRoot, p));
+  for (const p of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) walk(path.join(projectRoot, p));
   return Math.floor(newest);
 }
 
