@@ -22,16 +22,26 @@ export default tseslint.config(
     ignores: ['dist/**', 'dist.*/**', 'dist-*/**', '.e2e/**', 'test-results/**', 'playwright-report/**', 'node_modules/**', '.astro/**', 'public/**', '.bench/**', '.data/**', '.scratch*/**'],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   ...astro.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // The API envelope and third-party SDK answers are untyped JSON at the edges.
       '@typescript-eslint/no-explicit-any': 'off',
+      // A promise nobody awaits loses its error: await it, or `void` it with a reason.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Astro frontmatter is typed too: astro-eslint-parser builds its own TS program from `project` (it does not take `projectService`).
+  { files: ['**/*.astro'], languageOptions: { parserOptions: { projectService: false, project: true } } },
+  // Plain JS config files and the <script> blocks that eslint-plugin-astro extracts as virtual files have no type information.
+  { files: ['**/*.{js,mjs,cjs}', '**/*.astro/*.{js,ts}'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
@@ -43,6 +53,30 @@ export default tseslint.config(
     rules: noImportOf('api|host', 'The site does not import server code; move shared types and rules to src/domain.'),
   },
   { files: ['src/api/**'], rules: noImportOf('host', 'The API does not import the host; pass what it needs in createApp().') },
+  // One number and money format: only src/domain/money.ts groups digits (formatNumber, won, wonSign).
+  {
+    files: ['src/**/*.{ts,tsx,astro,js,mjs}'],
+    ignores: ['src/domain/money.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='toLocaleString']", message: 'Format numbers and won with src/domain/money.ts (formatNumber, won, wonSign).' },
+        { selector: "MemberExpression[object.name='Intl'][property.name='NumberFormat']", message: 'Format numbers and won with src/domain/money.ts (formatNumber, won, wonSign).' },
+      ],
+    },
+  },
+  // Tests read untyped JSON answers (`await res.json()`) and their assertions are the check, so the no-unsafe-* family is off
+  // there. Everything else stays on; floating promises especially: an un-awaited `expect(...).rejects` is a real bug.
+  {
+    files: ['tests/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
   // Playwright hooks take fixtures as a destructured first argument, often none: `async ({}, info) => …`.
   { files: ['tests/e2e/**'], rules: { 'no-empty-pattern': 'off' } },
 );

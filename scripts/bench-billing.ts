@@ -63,7 +63,7 @@ export async function billingBench(opts: { count: number; concurrency: number; l
   await runDueJobs({ db, clock, handlers, worker: 'bench', kinds: BILLING_JOB_KINDS, concurrency: opts.concurrency });
   const seconds = (performance.now() - started) / 1000;
 
-  const count = async (query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0].n);
+  const count = async (query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as { rows: { n: string | number }[] }).rows[0].n);
   const paid = await count(sql`select count(*) as n from payments where status = 'PAID' and purpose = 'SUBSCRIPTION_MONTH'`);
   const duplicatePaymentIds = await count(sql`select count(*) as n from (select payment_id from sandbox_payments group by payment_id having count(*) > 1) d`);
   const doublyChargedSubscriptions = await count(sql`select count(*) as n from (select ref_id from payments where purpose = 'SUBSCRIPTION_MONTH' and status = 'PAID' group by ref_id, month having count(*) > 1) d`);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { z } from 'zod';
 import { startProduct, type RunningProduct } from '../src/host/main';
 import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/db/seed';
@@ -116,7 +117,7 @@ async function garageLoad(url: string) {
     url: `${url}/api/subscriptions/garages`,
     connections: 20,
     duration: 10,
-    requests: [{ setupRequest: (req: any) => ({ ...req, path: `/api/subscriptions/garages${queries[i++ % queries.length]}` }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `/api/subscriptions/garages${queries[i++ % queries.length]}` }) }],
   });
   return { requestsPerSecond: Math.round(result.requests.average), p50ms: result.latency.p50, p99ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
@@ -139,7 +140,7 @@ async function lighthouse(url: string, pages: string[]) {
       };
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return out;
 }
@@ -198,7 +199,7 @@ async function load(base: string, paths: string[], seconds: number, opts: { iden
     connections: LOAD_CONNECTIONS,
     duration: seconds,
     headers,
-    requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[i++ % paths.length] }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   return { p50ms: r.latency.p50, p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
@@ -277,13 +278,16 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   }
   const health = out.health as LoadFigures;
   const garage = out.garage as LoadFigures;
-  out.garageToHealthReqPerSec = +(garage.reqPerSec / health.reqPerSec).toFixed(2);
-  out.garageToHealthP99 = +(garage.p99ms / Math.max(1, health.p99ms)).toFixed(2);
   const floor = out.healthIdentity as LoadFigures;
-  out.garageToHealthIdentityReqPerSec = +(garage.reqPerSec / floor.reqPerSec).toFixed(2);
   const nodeFloor = out.nodeFloor as LoadFigures;
-  out.garageToFloorReqPerSec = +(garage.reqPerSec / nodeFloor.reqPerSec).toFixed(2);
-  out.garageToFloorP99 = +(garage.p99ms / Math.max(1, nodeFloor.p99ms)).toFixed(2);
+  const ratios = {
+    garageToHealthReqPerSec: +(garage.reqPerSec / health.reqPerSec).toFixed(2),
+    garageToHealthP99: +(garage.p99ms / Math.max(1, health.p99ms)).toFixed(2),
+    garageToHealthIdentityReqPerSec: +(garage.reqPerSec / floor.reqPerSec).toFixed(2),
+    garageToFloorReqPerSec: +(garage.reqPerSec / nodeFloor.reqPerSec).toFixed(2),
+    garageToFloorP99: +(garage.p99ms / Math.max(1, nodeFloor.p99ms)).toFixed(2),
+  };
+  Object.assign(out, ratios);
   console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s per run, load from ${LOADGEN}`);
   for (const name of ['nodeFloor', 'health', 'healthIdentity', 'garage', 'cars', 'garageNoCache', 'carsNoCache']) {
     const f = out[name] as LoadFigures;
@@ -291,8 +295,8 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   }
   const fresh = out.newConnections as Awaited<ReturnType<typeof newConnectionsUnderLoad>>;
   console.log(`  ${fresh.connections} new connections opened at once during the garage load: first answer p50 ${fresh.p50ms} ms, p99 ${fresh.p99ms} ms, max ${fresh.maxMs} ms (that load's p99 ${fresh.loadP99ms} ms)`);
-  console.log(`  garage ÷ bare Node answering the same bytes: ${out.garageToFloorReqPerSec} × the throughput, ${out.garageToFloorP99} × the p99`);
-  console.log(`  garage ÷ health: ${out.garageToHealthReqPerSec} × the throughput, ${out.garageToHealthP99} × the p99; ÷ health without compression: ${out.garageToHealthIdentityReqPerSec} × the throughput`);
+  console.log(`  garage ÷ bare Node answering the same bytes: ${ratios.garageToFloorReqPerSec} × the throughput, ${ratios.garageToFloorP99} × the p99`);
+  console.log(`  garage ÷ health: ${ratios.garageToHealthReqPerSec} × the throughput, ${ratios.garageToHealthP99} × the p99; ÷ health without compression: ${ratios.garageToHealthIdentityReqPerSec} × the throughput`);
   return out;
 }
 
@@ -391,6 +395,9 @@ async function peakRss<T>(serverPid: number, work: () => Promise<T>): Promise<{ 
   }
 }
 
+/** The one field the price-edit run reads from GET /api/subscriptions/cars/:id. */
+const carAnswer = z.object({ data: z.object({ car: z.object({ retail_price: z.number().nullable() }) }) });
+
 async function publishing(cars: number, port: number) {
   const { running } = await product(cars, port);
   try {
@@ -401,7 +408,7 @@ async function publishing(cars: number, port: number) {
     const rebuildSeconds = +((performance.now() - started) / 1000).toFixed(1);
     const samples = await health.stop();
     // A price edit through the admin API until the served car page shows it.
-    const car = (await (await fetch(`${running.url}/api/subscriptions/cars/1`)).json()).data.car;
+    const { car } = carAnswer.parse(await (await fetch(`${running.url}/api/subscriptions/cars/1`)).json()).data;
     const price = (car.retail_price ?? 100_000_000) + 10_000;
     const shown = price.toLocaleString('en-US');
     const t0 = performance.now();

@@ -13,6 +13,7 @@ rmSync(config.dataDir, { recursive: true, force: true });
 rmSync(config.distDir, { recursive: true, force: true });
 const product = await startProduct({ projectRoot, config });
 console.log(`e2e product at ${product.url}`);
-const stop = () => product.stop().finally(() => process.exit(0));
+// A signal handler returns nothing to wait on: the process exits once the product has stopped.
+const stop = () => void product.stop().finally(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

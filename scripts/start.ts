@@ -7,7 +7,8 @@ try {
   const product = await startProduct({ projectRoot });
   console.log(`\n  LUXE 구독 is running at ${product.url}  (API: ${product.url}/api)\n`);
   console.warn(`${providerBanner(product.config)}\n`);
-  const shutdown = () => product.stop().finally(() => process.exit(0));
+  // A signal handler returns nothing to wait on: the process exits once the product has stopped.
+  const shutdown = () => void product.stop().finally(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 } catch (err) {

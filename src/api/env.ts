@@ -217,7 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       contactPhone: e.PUBLIC_CONTACT_PHONE.trim() || '02-6952-0808',
       solapi:
         e.SOLAPI_API_KEY && e.SOLAPI_API_SECRET && e.SOLAPI_PFID && e.SOLAPI_SENDER
-          ? { apiKey: e.SOLAPI_API_KEY, apiSecret: e.SOLAPI_API_SECRET, pfId: e.SOLAPI_PFID, sender: e.SOLAPI_SENDER.replace(/\D/g, ''), templates: Object.fromEntries(commaList(e.SOLAPI_TEMPLATES).map((pair) => pair.split('=').map((v) => v.trim())).filter((kv) => kv.length === 2 && kv[0] && kv[1])) }
+          ? { apiKey: e.SOLAPI_API_KEY, apiSecret: e.SOLAPI_API_SECRET, pfId: e.SOLAPI_PFID, sender: e.SOLAPI_SENDER.replace(/\D/g, ''), templates: Object.fromEntries(commaList(e.SOLAPI_TEMPLATES).map((pair) => pair.split('=').map((v) => v.trim())).filter((kv): kv is [string, string] => kv.length === 2 && Boolean(kv[0] && kv[1]))) }
           : undefined,
     },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },

@@ -127,7 +127,7 @@ export function validQuery<S extends z.ZodType>(schema: S) {
 
 /** A form body (the sandbox pages) as strings; a NUL byte anywhere is the 400. Files read as absent. */
 export async function formBody(c: Context): Promise<Record<string, string>> {
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const form = await c.req.parseBody().catch(() => ({}));
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(form)) if (typeof v === 'string') out[k] = v;
   rejectNul(out);

@@ -132,7 +132,10 @@ export function memoryBus(): { channel(): ChangeChannel } {
       return {
         publish: (kind) => members.forEach((m) => m !== deliver && m(kind)),
         subscribe: (listener) => void listeners.push(listener),
-        close: async () => void members.delete(deliver),
+        close: () => {
+          members.delete(deliver);
+          return Promise.resolve();
+        },
       };
     },
   };

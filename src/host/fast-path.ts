@@ -107,7 +107,7 @@ function replayable(req: IncomingMessage): string | null {
   if (req.method !== 'GET') return null;
   const h = req.headers;
   if (h.origin !== undefined || h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return null;
-  return `${h['accept-encoding'] ?? ''}|${h['x-forwarded-proto'] ?? ''}`;
+  return `${h['accept-encoding'] ?? ''}|${String(h['x-forwarded-proto'] ?? '')}`;
 }
 
 /** `serve()` options that put the fast path in front of `fetch`. */

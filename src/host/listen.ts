@@ -60,5 +60,5 @@ function close(server: net.Server): Promise<void> {
 }
 
 function codeOf(err: unknown): string {
-  return String((err as { code?: unknown } | null)?.code ?? '');
+  return String((err as { code?: string | number } | null)?.code ?? '');
 }

@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { shellFor } from './rewrites';
 import { requestIsHttps, siteSecurityHeaders } from '../api/security-headers';
 import type { TrustedProxies } from '../api/trust-proxy';
@@ -29,7 +29,7 @@ function filesOf(root: string) {
 }
 
 /** The first handler that finds a file answers; null when none does. */
-async function firstFound(handlers: MiddlewareHandler[], c: Context): Promise<Response | null> {
+async function firstFound(handlers: MiddlewareHandler[], c: Context<Env, string>): Promise<Response | null> {
   for (const handler of handlers) {
     const res = (await handler(c, async () => {})) as Response | undefined;
     if (res) return res;
@@ -53,7 +53,7 @@ const securityHeaders = (c: Context, trustProxy?: TrustedProxies) =>
 /** Serves the built site: static files, the per-user shells, and home for any unknown path; 503 until the first build. */
 export function serveSite(getRoot: () => string | null, opts: { trustProxy?: TrustedProxies } = {}) {
   let current: { root: string; handlers: MiddlewareHandler[] } | null = null;
-  return async (c: Context) => {
+  return async (c: Context<Env, string>) => {
     const root = getRoot();
     if (!root) {
       return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3', ...securityHeaders(c, opts.trustProxy) });

@@ -179,7 +179,7 @@ describe('monthly billing', () => {
     for (let i = 0; i < 6; i++) subs.push(await subscription(3, '2030-01-01'));
     const replica = await ctx.openReplica();
     const other = createApp({ db: replica.db, config: ctx.config });
-    const call = (app: typeof ctx.app) => app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
+    const call = async (app: typeof ctx.app) => await app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
     await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2030-02-01T12:00:00+09:00' }) });
     await setClock('2030-02-01T12:00:00+09:00');
     try {

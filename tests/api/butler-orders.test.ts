@@ -45,10 +45,10 @@ const key = () => issueSandboxBillingKey(ctx.config);
 const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
 const dayOf = (days: number) => addDays(todayInKorea(), days);
 /** A reservation payload; without an explicit end_at the trip ends 8 hours after its start. */
-const body = (overrides: Record<string, unknown> = {}) => ({
+const body = (overrides: Record<string, unknown> & { start_at?: string } = {}) => ({
   start_at: at(10, '09:00'),
   start_location: '서울 강남구 테헤란로 152',
-  end_at: new Date(new Date(String(overrides.start_at ?? at(10, '09:00'))).getTime() + 8 * 3_600_000).toISOString(),
+  end_at: new Date(new Date(overrides.start_at ?? at(10, '09:00')).getTime() + 8 * 3_600_000).toISOString(),
   end_location: '인천 중구 공항로 272',
   way_point_requests: [],
   passenger_count: 2,
@@ -592,7 +592,7 @@ describe('malformed input: 400 with a Korean envelope, never 500', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(1001);
     expect(res.body.message).toMatch(korean);
-    for (const messages of Object.values(res.body.errors ?? {}) as string[][]) for (const m of messages) expect(m).toMatch(korean);
+    for (const messages of Object.values<string[]>(res.body.errors ?? {})) for (const m of messages) expect(m).toMatch(korean);
     expect(await reserved(car.id)).toEqual([]);
   });
 

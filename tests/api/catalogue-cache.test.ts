@@ -91,7 +91,7 @@ describe('an edit', () => {
 
     const created = await write('POST', '/admin/cars', { model_id: car.model.id, sub_model: '새로 들어온 차', subscription_fee_12: 3_000_000 });
     expect(created.status).toBe(201);
-    const newId = ((await created.json()) as any).data.car.id;
+    const newId = (await created.json()).data.car.id;
     const garageAfter = (await json(`/subscriptions/garages?model=${car.model.id}`)).data;
     expect(garageAfter.pagination_info.count).toBe(garageBefore.pagination_info.count + 1);
     const modelsAfter = (await json('/subscriptions/models')).data.models;
@@ -165,7 +165,7 @@ describe('compression', () => {
   it('small answers and clients that accept no coding get the JSON as it is', async () => {
     const res = await get('/subscriptions/garages?brand=nothing-like-this', { 'accept-encoding': 'identity' });
     expect(res.headers.get('content-encoding')).toBeNull();
-    expect(((await res.json()) as any).data.cars).toEqual([]);
+    expect((await res.json()).data.cars).toEqual([]);
   });
 });
 
@@ -216,7 +216,7 @@ describe('cache keys', () => {
       expect(res.status).toBe(400);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('etag')).toBeNull();
-      const body = (await res.json()) as any;
+      const body = await res.json();
       expect(body.message).toBe('입력값을 확인해주세요.');
       expect(body.code).not.toBe(0);
       expect(Object.keys(body.errors)).toContain('page');
@@ -224,7 +224,7 @@ describe('cache keys', () => {
     }
     const missing = await get('/subscriptions/cars/99999');
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as any).message).toBe('차량 정보를 찾을 수 없습니다.');
+    expect((await missing.json()).message).toBe('차량 정보를 찾을 수 없습니다.');
     expect(cache.size).toBe(size);
   });
 });
@@ -283,7 +283,7 @@ describe('per-user answers', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('replicas on PostgreSQL', () => {
   it('hear each other through LISTEN/NOTIFY, and the version poll catches writes that send no notice', async () => {
-    const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const result = (await t.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
     const [{ name }] = result.rows;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;

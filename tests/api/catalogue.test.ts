@@ -144,7 +144,7 @@ describe('GET /subscriptions/garages', () => {
       for (let page = 1; page <= 6; page++) values.push(...(await garage(`?sort=${sort}&order=${order}&page=${page}`)).cars.map((c) => c[sort]));
       expect(values).toHaveLength(64);
       const present = values.filter((v) => v !== null);
-      const sorted = [...present].sort((x, y) => (x! < y! ? -1 : x! > y! ? 1 : 0));
+      const sorted = [...present].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
       expect(present).toEqual(order === 'asc' ? sorted : sorted.reverse());
       expect(values.slice(present.length).every((v) => v === null)).toBe(true);
     }

@@ -19,7 +19,7 @@ async function postContact(t: TestContext, peer: string | null, forwardedFor?: s
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
   const res = await t.app.request('/services/contacts', { method: 'POST', headers, body: JSON.stringify(contact) }, peer ? fromPeer(peer) : undefined);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 }
 
 function expectLimited(res: { status: number; body: any }) {

@@ -41,7 +41,7 @@ export interface TestContext {
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
-  let openReplica = async (): Promise<Database> => ({ ...database, close: async () => {} });
+  let openReplica = (): Promise<Database> => Promise.resolve({ ...database, close: async () => {} });
   if (process.env.TEST_DB === 'postgres') {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -121,7 +121,7 @@ export async function persistentDatabase(): Promise<{ open: () => Promise<Databa
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'luxe-crash-'));
-  return { open: () => openDatabase({ dataDir: dir }), env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { open: () => openDatabase({ dataDir: dir }), env: { DATA_DIR: dir }, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
 }
 
 /** A Korean calendar day `offset` days from today, YYYY-MM-DD. */

@@ -36,7 +36,7 @@ describe('the job queue', () => {
     await enqueue(db, { kind: 'k', key: 'due', runAt: at('2030-02-28T00:00:00Z') });
     await enqueue(db, { kind: 'k', key: 'later', runAt: at('2030-03-31T00:00:00Z') });
     const seen: string[] = [];
-    const handlers = { k: (async (job) => void seen.push(job.key)) satisfies JobHandler };
+    const handlers = { k: ((job) => (seen.push(job.key), Promise.resolve())) satisfies JobHandler };
     expect(await runDueJobs({ db, clock, handlers, worker: 'w' })).toEqual({ ran: 1, retried: 0, failed: 0 });
     expect(seen).toEqual(['due']);
     expect((await jobRow('due')).status).toBe('done');
@@ -51,7 +51,7 @@ describe('the job queue', () => {
     clock.set(at('2030-01-01T00:00:00Z'));
     await enqueue(db, { kind: 'flaky', key: 'flaky', runAt: at('2030-01-01T00:00:00Z'), maxAttempts: 3 });
     let calls = 0;
-    const handlers = { flaky: async () => void (calls++, (() => { throw new Error('provider down'); })()) };
+    const handlers = { flaky: () => (calls++, Promise.reject(new Error('provider down'))) };
     expect(await runDueJobs({ db, clock, handlers, worker: 'w' })).toMatchObject({ retried: 1 });
     let row = await jobRow('flaky');
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'provider down' });
@@ -70,7 +70,7 @@ describe('the job queue', () => {
     const clock = createClock();
     clock.set(at('2030-01-01T00:00:00Z'));
     await enqueue(db, { kind: 'again', key: 'again', runAt: at('2030-01-01T00:00:00Z') });
-    const handlers = { again: async () => ({ runAgainAt: at('2030-01-08T00:00:00Z') }) };
+    const handlers = { again: () => Promise.resolve({ runAgainAt: at('2030-01-08T00:00:00Z') }) };
     await runDueJobs({ db, clock, handlers, worker: 'w' });
     expect(await jobRow('again')).toMatchObject({ status: 'queued', attempts: 0 });
     expect((await jobRow('again')).runAt.toISOString()).toBe('2030-01-08T00:00:00.000Z');
@@ -118,7 +118,7 @@ describe('the job queue', () => {
     const clock = createClock();
     await enqueue(db, { kind: 'k', key: 'looped', runAt: new Date() });
     const seen: string[] = [];
-    const loop = startJobLoop({ intervalMs: 20, run: () => runDueJobs({ db, clock, handlers: { k: async (job) => void seen.push(job.key) }, worker: 'loop' }) });
+    const loop = startJobLoop({ intervalMs: 20, run: () => runDueJobs({ db, clock, handlers: { k: (job) => (seen.push(job.key), Promise.resolve()) }, worker: 'loop' }) });
     await expect.poll(() => seen.length).toBe(1);
     await loop.stop();
     expect((await jobRow('looped')).status).toBe('done');

@@ -37,14 +37,14 @@ function fakeChannel(provider: string) {
     sent,
     calls: 0,
     failNext: (n) => void (failures = n),
-    async send(m) {
+    send(m) {
       channel.calls++;
       if (failures > 0) {
         failures--;
-        throw new Error('provider down');
+        return Promise.reject(new Error('provider down'));
       }
       sent.push(m);
-      return { id: `${provider}-${m.id}` };
+      return Promise.resolve({ id: `${provider}-${m.id}` });
     },
   };
   return channel;
@@ -196,7 +196,7 @@ describe('every event: one message per channel and recipient', () => {
     ];
     const key = (e: NotificationEvent) => `all-events:${e.type}`;
     await db.transaction(async (tx) => {
-      for (const e of events) await emit(tx as never, key(e), e, clock.now());
+      for (const e of events) await emit(tx, key(e), e, clock.now());
     });
     await runJobs();
     // The same keys again (a retried transaction): nothing new.

@@ -21,16 +21,16 @@ describe('billing-key verification', () => {
     const key = issueSandboxBillingKey(config);
     await expect(provider(config).verifyBillingKey(key)).resolves.toBeUndefined();
     await expect(provider(testConfig({ jwtSecret: 'another-secret-another-secret-xx' })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ type: 'BILLING_KEY_NOT_FOUND' }), { status: 404 }));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ type: 'BILLING_KEY_NOT_FOUND' }), { status: 404 })));
     await expect(provider(testConfig({ portone })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
   });
 
   it('with PortOne: GET /billing-keys/{key} with the PortOne secret through the SDK; ISSUED passes, not found and DELETED fail, outages are 502', async () => {
     const calls: { url: string; auth: string | null }[] = [];
     const fake = (status: number, body: unknown) =>
-      vi.stubGlobal('fetch', async (url: string | URL | Request, init?: RequestInit) => {
-        calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') });
-        return new Response(JSON.stringify(body), { status });
+      vi.stubGlobal('fetch', (url: string | URL | Request, init?: RequestInit) => {
+        calls.push({ url: url instanceof Request ? url.url : url.toString(), auth: new Headers(init?.headers).get('authorization') });
+        return Promise.resolve(new Response(JSON.stringify(body), { status }));
       });
     const p = provider(testConfig({ portone }));
     fake(200, { status: 'ISSUED' });
@@ -43,9 +43,7 @@ describe('billing-key verification', () => {
     await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 422 });
     fake(500, { type: 'INTERNAL' });
     await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 502 });
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('down');
-    });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('down')));
     await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 502 });
   });
 

@@ -24,7 +24,7 @@ async function call(app: App, method: string, path: string, opts: { json?: unkno
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': opts.ip };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await app.request(path, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 }
 
 describe('two replicas on one database', () => {

@@ -30,7 +30,7 @@ describe('JSON bodies', () => {
       const res = invalid(await ctx.call('POST', '/services/contacts', { body, headers: { 'content-type': 'application/json' } }));
       expect(res.message).toBe('입력값을 확인해주세요.');
       expect(Object.keys(res.errors)).toContain('name');
-      for (const messages of Object.values(res.errors) as string[][]) for (const m of messages) expect(m).toMatch(/[가-힣]/);
+      for (const messages of Object.values<string[]>(res.errors)) for (const m of messages) expect(m).toMatch(/[가-힣]/);
     }
   });
 

@@ -14,13 +14,16 @@ export interface JobSpec {
   maxAttempts?: number;
 }
 
+/** Array.isArray() does not narrow a readonly array: this does. */
+const isList = (specs: JobSpec | readonly JobSpec[]): specs is readonly JobSpec[] => Array.isArray(specs);
+
 /**
  * Enqueues jobs inside the caller's transaction (the outbox pattern: a job exists exactly when
  * the event that causes it committed), several in one statement. Returns false when every key
  * already existed.
  */
 export async function enqueue(tx: Db, specs: JobSpec | readonly JobSpec[]): Promise<boolean> {
-  const list = Array.isArray(specs) ? specs : [specs as JobSpec];
+  const list = isList(specs) ? specs : [specs];
   if (!list.length) return false;
   const rows = await tx
     .insert(jobs)

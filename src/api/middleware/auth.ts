@@ -26,14 +26,19 @@ declare module 'hono' {
  * `c.var.sessionId`.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticate(c);
+  await next();
+});
+
+/** requireUser's checks: sets `userId` and `sessionId`, or throws the 401. */
+async function authenticate(c: Ctx): Promise<void> {
   const token = bearer(c.req.header('authorization'));
   if (!token) throw unauthorized();
   const { db, config } = c.var.deps;
   const session = await sessionUser(db, config, token);
   c.set('userId', session.userId);
   c.set('sessionId', session.sid);
-  await next();
-});
+}
 
 /** Who is acting in a staff route: a staff account, or the machine token (webhooks, automation). */
 export interface StaffActor {
@@ -80,10 +85,8 @@ function isMachineToken(c: Ctx, token: string | null): boolean {
 
 /** The signed-in staff account behind the request (requireUser's checks, then the role); 403 for other accounts. */
 async function staffOf(c: Ctx): Promise<StaffActor> {
-  let userId = 0;
-  await requireUser(c, async () => {
-    userId = c.var.userId;
-  });
+  await authenticate(c);
+  const userId = c.var.userId;
   const [user] = await c.var.deps.db.select({ role: users.role, email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
   if (user?.role !== 'staff') throw forbidden('권한이 없습니다. 직원 계정으로 로그인해주세요.');
   return { userId, name: user.email ?? user.username };

@@ -71,7 +71,7 @@ export class DbRateLimitStore implements RateLimitStore {
   async sweep(): Promise<number> {
     // A hit that renews a row while this runs wins: PostgreSQL re-checks the condition on the renewed row.
     const result = await this.db.execute(sql`with gone as (delete from ${t} where ${t.expiresAt} <= now() returning 1) select count(*)::int as n from gone`);
-    const rows = (result as unknown as { rows: { n: number }[] }).rows;
+    const rows = (result as { rows: { n: number }[] }).rows;
     return Number(rows[0]?.n ?? 0);
   }
 }

@@ -45,7 +45,7 @@ const TIMEOUT_MS = 15_000;
 /** The sandbox: nothing leaves the server; the message is the row (GET /api/sandbox/outbox). */
 export const sandboxChannel: Channel = {
   provider: 'sandbox',
-  send: async () => ({}),
+  send: () => Promise.resolve({}),
 };
 
 /** Email through nodemailer over SMTP_URL (the password reset's transport), one connection reused. */

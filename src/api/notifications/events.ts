@@ -54,5 +54,5 @@ export async function emit(tx: Db, key: string, event: NotificationEvent, at: Da
 
 /** An event as the job emit() records, for a caller that enqueues it with other jobs in one statement. */
 export function notification(key: string, event: NotificationEvent, at: Date): JobSpec {
-  return { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event as unknown as Record<string, unknown>, runAt: at, maxAttempts: 8 };
+  return { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event, runAt: at, maxAttempts: 8 };
 }

@@ -85,7 +85,7 @@ export async function renderEvent(ctx: NotifyContext, job: Job): Promise<JobOutc
     return;
   }
   const now = ctx.clock.now();
-  const result = await t.load(ctx.db, event as never, now);
+  const result = await t.load(ctx.db, event, now);
   if ('deferUntil' in result) return { runAgainAt: result.deferUntil };
   if ('skip' in result) return;
   if (t.marketing && !(await consents(ctx.db, result.userId))) return;
@@ -132,7 +132,7 @@ async function noLongerWanted(ctx: NotifyContext, row: MessageRow, now: Date): P
   if (!event || !t) return null;
   if (t.marketing && !(await consents(ctx.db, row.userId))) return { skip: '마케팅 수신 동의가 철회되었습니다.' };
   if (!t.recheckAtSend) return null;
-  const result = await t.load(ctx.db, event as never, now);
+  const result = await t.load(ctx.db, event, now);
   return 'skip' in result || 'deferUntil' in result ? result : null;
 }
 
@@ -162,7 +162,7 @@ export async function sendMessage(ctx: NotifyContext, job: Job): Promise<JobOutc
   }
   await ctx.db.update(notificationMessages).set({ attempts: sql`${notificationMessages.attempts} + 1`, updatedAt: new Date() }).where(mine(id));
   try {
-    const sent = await withTimeout(channel.send({ id: row.id, channel: row.channel as ChannelName, to: row.to, subject: row.subject, text: row.text, html: row.html, meta: row.meta as MessageMeta }), SEND_TIMEOUT_MS);
+    const sent = await withTimeout(channel.send({ id: row.id, channel: row.channel as ChannelName, to: row.to, subject: row.subject, text: row.text, html: row.html, meta: row.meta }), SEND_TIMEOUT_MS);
     await ctx.db
       .update(notificationMessages)
       .set({ status: 'SENT', provider: channel.provider, providerMessageId: sent.id?.slice(0, 200) ?? null, sentAt: ctx.clock.now(), lastError: null, updatedAt: new Date() })

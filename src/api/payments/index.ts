@@ -37,15 +37,13 @@ function withChargeTimeout(provider: PaymentProvider, ms: number): PaymentProvid
 }
 
 function unavailableProvider(): PaymentProvider {
-  const refuse = async (): Promise<never> => {
-    throw invalidBillingKey();
-  };
+  const refuse = (): Promise<never> => Promise.reject(invalidBillingKey());
   return {
     name: 'sandbox',
     verifyBillingKey: refuse,
-    charge: async () => ({ status: 'FAILED', code: 'NOT_CONFIGURED', reason: '결제 수단을 사용할 수 없습니다. 고객센터로 문의해주세요.' }),
-    getPayment: async () => null,
-    cancel: async () => ({ status: 'FAILED', reason: '결제사가 설정되지 않았습니다.' }),
+    charge: () => Promise.resolve({ status: 'FAILED', code: 'NOT_CONFIGURED', reason: '결제 수단을 사용할 수 없습니다. 고객센터로 문의해주세요.' }),
+    getPayment: () => Promise.resolve(null),
+    cancel: () => Promise.resolve({ status: 'FAILED', reason: '결제사가 설정되지 않았습니다.' }),
     verifyWebhook: refuse,
   };
 }

@@ -1,4 +1,4 @@
-import { PortOneClient, PortOneError } from '@portone/server-sdk';
+import { PortOneClient, PortOneError, type Payment } from '@portone/server-sdk';
 import type { Config } from '../env';
 import { invalidBillingKey, providerUnavailable } from './errors';
 import { koreanFailure, WebhookRejected, type ChargeResult, type PaymentProvider, type ProviderPayment } from './provider';
@@ -7,7 +7,17 @@ import { verifyStandardWebhook } from './sandbox-provider';
 /** The `data` of a PortOne REST error (the SDK's error classes carry it). */
 type RestErrorData = { type?: string; message?: string; pgCode?: string; pgMessage?: string };
 const restError = (err: unknown): RestErrorData | null =>
-  err instanceof PortOneError && 'data' in err && err.data && typeof err.data === 'object' ? (err.data as RestErrorData) : null;
+  err instanceof PortOneError && 'data' in err && err.data && typeof err.data === 'object' ? err.data : null;
+
+/** The fields readPayment reads: each variant of the SDK's Payment has some of them (an unknown status comes as a string too). */
+type PaymentView = {
+  status: Payment.Payment['status'];
+  amount?: { total?: number; cancelled?: number };
+  pgTxId?: string;
+  paidAt?: string;
+  receiptUrl?: string;
+  failure?: { reason?: string; pgCode?: string; pgMessage?: string };
+};
 
 /**
  * The payWithBillingKey errors (PayWithBillingKeyError in @portone/server-sdk) that are a definite
@@ -57,24 +67,24 @@ export function portoneProvider(config: Config): PaymentProvider {
   const client = PortOneClient({ secret: apiSecret ?? '', baseUrl: apiBaseUrl, storeId });
 
   const readPayment = async (paymentId: string): Promise<ProviderPayment | null> => {
-    let p: Record<string, unknown>;
+    let p: PaymentView;
     try {
-      p = (await client.payment.getPayment({ paymentId })) as unknown as Record<string, unknown>;
+      p = await client.payment.getPayment({ paymentId });
     } catch (err) {
       if (restError(err)?.type === 'PAYMENT_NOT_FOUND') return null;
       throw err;
     }
-    const amount = (p.amount as { total?: number; cancelled?: number } | undefined) ?? {};
+    const amount = p.amount ?? {};
     const status = String(p.status);
-    const failure = p.failure as { reason?: string; pgCode?: string; pgMessage?: string } | undefined;
+    const failure = p.failure;
     return {
       paymentId,
       status: (['PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'].includes(status) ? status : status === 'READY' ? 'READY' : 'PENDING') as ProviderPayment['status'],
       amount: amount.total ?? 0,
       cancelledAmount: amount.cancelled ?? 0,
-      pgTxId: (p.pgTxId as string | undefined) ?? null,
-      paidAt: p.paidAt ? new Date(String(p.paidAt)) : null,
-      receiptUrl: (p.receiptUrl as string | undefined) ?? null,
+      pgTxId: p.pgTxId ?? null,
+      paidAt: p.paidAt ? new Date(p.paidAt) : null,
+      receiptUrl: p.receiptUrl ?? null,
       failure: status === 'FAILED' ? { code: failure?.pgCode ?? 'PG_PROVIDER', reason: koreanFailure(failure?.pgCode ?? '', failure?.pgMessage ?? failure?.reason) } : null,
     };
   };

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { won } from '../../domain/money';
 import { inTransaction, type Db } from '../db/client';
 import { paymentRefunds, payments } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
@@ -36,7 +37,7 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
   const left = payment.amount - payment.cancelledAmount;
   const amount = req.amount ?? left;
   if (amount <= 0) return null;
-  if (amount > left) throw unprocessable(`환불 가능 금액(${left.toLocaleString('ko-KR')}원)을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
+  if (amount > left) throw unprocessable(`환불 가능 금액(${won(left)})을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
 
   // The refund is this call's once it holds the key's row: written now, or taken over after a failure.
   const claimed =

@@ -85,8 +85,8 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
 
   return {
     name: 'sandbox',
-    async verifyBillingKey(key) {
-      if (!sandboxCardOf(config, key)) throw invalidBillingKey();
+    verifyBillingKey(key) {
+      return sandboxCardOf(config, key) ? Promise.resolve() : Promise.reject(invalidBillingKey());
     },
     async charge(req) {
       const card = sandboxCardOf(config, req.billingKey);
@@ -107,7 +107,7 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
         // Two calls with one id at once: the first row stands; both answer it.
         .onConflictDoNothing()
         .returning();
-      return asResult(made ?? (await read(req.paymentId))!);
+      return asResult(made ?? (await read(req.paymentId)));
     },
     async getPayment(paymentId) {
       const row = await read(paymentId);
@@ -150,7 +150,7 @@ export const sandboxReceiptUrl = (paymentId: string) => `/api/sandbox/receipts/$
 export async function verifyStandardWebhook(secret: string, rawBody: string, headers: Record<string, string | undefined>): Promise<{ id: string; type: string; paymentId: string | null }> {
   let webhook: { type?: string; data?: { paymentId?: string } };
   try {
-    webhook = (await Webhook.verify(secret, rawBody, headers as Record<string, string>)) as typeof webhook;
+    webhook = (await Webhook.verify(secret, rawBody, headers)) as typeof webhook;
   } catch (err) {
     throw new WebhookRejected(err instanceof Error ? err.message : 'invalid webhook', { cause: err });
   }

@@ -190,13 +190,13 @@ async function reuseTwins(body: Buffer, previous: string, file: string): Promise
 function countPages(onPage: () => void, forward: boolean): void {
   const write = process.stdout.write.bind(process.stdout);
   let pending = '';
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) if (/\(\+\d+(\.\d+)?m?s\)/.test(line) && /[─└├]/.test(line)) onPage();
     return forward ? write(chunk, ...(rest as [])) : true;
-  }) as typeof process.stdout.write;
+  };
 }
 
 async function main(job: BuildJob): Promise<void> {

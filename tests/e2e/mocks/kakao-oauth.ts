@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -20,7 +20,7 @@ export const kakaoStandInPort = () => Number(process.env.E2E_PORT ?? 4399) + 100
 
 export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
   const tokenRequests: URLSearchParams[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
@@ -65,7 +65,9 @@ export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
       return json(200, { resultcode: '00', message: 'success', response: { id: `naver${id}`, email: `naver${id}@example.com`, name: `네이버${id.slice(-4)}` } });
     }
     json(404, { error: 'not_found' });
-  });
+  };
+  // node:http ignores what a handler returns; a failed body read leaves the request unanswered and the test fails on that.
+  const server: Server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

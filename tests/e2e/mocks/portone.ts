@@ -13,11 +13,11 @@ export async function mockPortOne(page: Page, outcome: { billingKey: string } | 
       location.assign(url.toString());
     };
     (window as unknown as { PortOne: unknown }).PortOne = {
-      requestIssueBillingKey: async (req: { redirectUrl: string }) => {
+      requestIssueBillingKey: (req: { redirectUrl: string }) => {
         back(req.redirectUrl, { ...o, transactionType: 'ISSUE_BILLING_KEY' });
-        return undefined;
+        return Promise.resolve(undefined);
       },
-      requestIdentityVerification: async () => undefined,
+      requestIdentityVerification: () => Promise.resolve(undefined),
     };
   }, outcome);
   await page.route('https://cdn.portone.io/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* PortOne stub: window.PortOne is predefined */' }));

@@ -124,7 +124,7 @@ describe('build folders', () => {
   it('removes unfinished builds of dead processes on start and keeps those of running ones', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'project-'));
     const dist = path.join(mkdtempSync(path.join(tmpdir(), 'serve-')), 'dist');
-    const dead = spawnSync('true').pid!;
+    const dead = spawnSync('true').pid;
     const live = process.ppid;
     const make = (dir: string) => {
       mkdirSync(dir, { recursive: true });

@@ -9,7 +9,7 @@ export default template({
   lines: ['의전 예약 채팅에서 고객이 상담원 연결을 요청했습니다. 확인 후 연락해주세요.'],
   details: [['고객', '#{고객}'], ['메시지', '#{메시지}'], ['예약 정보', '#{예약정보}'], ['대화 번호', '#{대화번호}']],
   action: { label: '운영 콘솔 열기', path: '/admin#orders' },
-  async load(_db, e) {
-    return { userId: null, vars: { 고객: e.contact ?? '', 메시지: e.summary, 예약정보: e.booking ?? '', 대화번호: e.sessionKey } };
+  load(_db, e) {
+    return Promise.resolve({ userId: null, vars: { 고객: e.contact ?? '', 메시지: e.summary, 예약정보: e.booking ?? '', 대화번호: e.sessionKey } });
   },
 });

@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('KakaoTalk through SOLAPI', () => {
   it('sends the approved template with its variables and SMS as the fallback; an empty variable reads as -', async () => {
     const sent: Record<string, unknown>[] = [];
-    const channel = kakaoChannel(solapi, async () => ({ send: async (m) => (sent.push(m), { groupInfo: { groupId: 'G-1' } }) }));
+    const channel = kakaoChannel(solapi, () => Promise.resolve({ send: (m) => (sent.push(m), Promise.resolve({ groupInfo: { groupId: 'G-1' } })) }));
     expect(await channel.send(message())).toEqual({ id: 'G-1' });
     expect(sent).toEqual([
       { to: '01012345678', from: '0269520808', kakaoOptions: { pfId: 'KA01PF-luxe', templateId: 'KA01TP-paid', variables: { '#{고객명}': '홍길동님', '#{금액}': '555,000원', '#{결제일시}': '-' }, disableSms: false } },
@@ -24,7 +24,7 @@ describe('KakaoTalk through SOLAPI', () => {
 
   it('an event without an approved template goes as SMS/LMS with the text', async () => {
     const sent: Record<string, unknown>[] = [];
-    const channel = kakaoChannel(solapi, async () => ({ send: async (m) => (sent.push(m), {}) }));
+    const channel = kakaoChannel(solapi, () => Promise.resolve({ send: (m) => (sent.push(m), Promise.resolve({})) }));
     await channel.send(message({ meta: { kakao: { template: 'butler.reminder', variables: {} } } }));
     expect(sent[0]).toEqual({ to: '01012345678', from: '0269520808', subject: '[LUXE] 결제 완료 555,000원', text: expect.stringContaining('홍길동님') });
   });
@@ -32,18 +32,18 @@ describe('KakaoTalk through SOLAPI', () => {
   it('through the real SDK: one signed POST to SOLAPI\'s send API carrying the 알림톡 options; a refusal throws (the job retries)', async () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const answer = { failedMessageList: [], groupInfo: { groupId: 'G-real', count: { total: 1, registeredFailed: 0 } } };
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       calls.push({ url: String(url), init });
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
     });
     expect(await kakaoChannel(solapi).send(message())).toEqual({ id: 'G-real' });
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('https://api.solapi.com/messages/v4/send-many/detail');
     expect(new Headers(calls[0].init.headers).get('authorization')).toMatch(/^HMAC-SHA256 apiKey=key, date=.+, salt=.+, signature=[0-9a-f]+$/);
-    const body = JSON.parse(String(calls[0].init.body));
+    const body = JSON.parse(calls[0].init.body as string);
     expect(body.messages[0]).toMatchObject({ to: '01012345678', from: '0269520808', kakaoOptions: { pfId: 'KA01PF-luxe', templateId: 'KA01TP-paid', disableSms: false, variables: { '#{고객명}': '홍길동님' } } });
 
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ errorCode: 'ValidationError', errorMessage: '발신번호가 등록되지 않았습니다.' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ errorCode: 'ValidationError', errorMessage: '발신번호가 등록되지 않았습니다.' }), { status: 400, headers: { 'content-type': 'application/json' } })));
     await expect(kakaoChannel(solapi).send(message())).rejects.toThrow();
   }, 60_000); // The SDK (and its effect runtime) is large: loaded on first use, a cold import may take seconds.
 });
