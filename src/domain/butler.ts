@@ -81,6 +81,8 @@ export interface ButlerRequestView {
   billing_key: string;
   /** The fee's charge at booking (null when nothing was to pay). */
   payment: PaymentView | null;
+  /** The latest attempt at the overtime charge staff settled after the trip (null when none); FAILED is owed (POST /butlers/requests/{id}/pay). */
+  overtime_payment: PaymentView | null;
   /** Won paid for the booking so far, after refunds (the fee, edit differences, overtime). */
   paid_amount: number;
 }
@@ -159,7 +161,7 @@ export function seatsFromSubModel(subModel: string | null | undefined): number {
 
 /** Passenger count as the form keeps it: an integer 1–20, anything else falls back to 1. */
 export function clampPassengers(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
   return Number.isInteger(n) && n >= MIN_PASSENGERS && n <= MAX_PASSENGERS ? n : MIN_PASSENGERS;
 }
 

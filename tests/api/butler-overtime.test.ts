@@ -11,7 +11,8 @@ import { couponUsed, createTestContext, customer, pointsOf, type TestContext } f
 /**
  * Butler money after booking: staff record the trip's actual start and end
  * (POST /admin/butler-requests/{id}/trip) and overtime is charged once, as
- * `butler-{id}-overtime`, for the quote difference; a declined overtime is retried by staff.
+ * `butler-{id}-overtime`, for the quote difference; a declined overtime is retried by staff or
+ * paid by the customer with another card (POST /butlers/requests/{id}/pay).
  * And at booking: a declined card spends nothing, and a client-sent amount is ignored.
  */
 
@@ -171,6 +172,110 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     expect(provider.filter((p) => p.paymentId.startsWith(`butler-${r.id}-overtime`) && p.status === 'PAID').map((p) => [p.paymentId, p.amount])).toEqual([[`butler-${r.id}-overtime-r2`, 200_000]]);
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
     expect(mine.filter((p: { status: string }) => p.status === 'PAID').map((p: { id: string }) => p.id).sort()).toEqual([`butler-${r.id}`, `butler-${r.id}-overtime-r2`]);
+  });
+});
+
+describe('POST /butlers/requests/{id}/pay (the customer pays a declined overtime)', () => {
+  const NOTHING_OWED = '결제할 미납 요금이 없습니다.';
+  const pay = (id: number, token: string, billingKey?: string) => ctx.call('POST', `/butlers/requests/${id}/pay`, { token, json: billingKey === undefined ? {} : { billing_key: billingKey } });
+  const detail = async (id: number, token: string) => (await ctx.call('GET', `/butlers/requests/${id}`, { token })).body.data.butler_request;
+  /** A confirmed booking whose card on file declines (limit) the 200,000원 overtime of a 09:00–19:00 trip on day `d`. */
+  async function declinedOvertime(d: number) {
+    const booked = await confirmedBooking(d);
+    const declining = card('decline-limit');
+    await ctx.database.db.update(butlerRequests).set({ billingKey: declining }).where(eq(butlerRequests.id, booked.request.id));
+    const res = await trip(booked.request.id, at(d, '09:00'), at(d, '19:00'));
+    expect(res.body.data.payment).toMatchObject({ status: 'FAILED', amount: 200_000, failure_reason: LIMIT });
+    return { ...booked, declining };
+  }
+
+  it('the customer sees the failed charge, pays it with a new card (PAID under the next attempt id); the old card is not charged again', async () => {
+    const { user, token, request: r, declining } = await declinedOvertime(64);
+    const base = `butler-${r.id}-overtime`;
+    expect(await detail(r.id, token)).toMatchObject({ status: 'CONFIRMED', overtime_payment: { id: base, status: 'FAILED', amount: 200_000, failure_reason: LIMIT, purpose: 'BUTLER_OVERTIME' } });
+    // No card given: the card on file, declined again (422, the Korean reason, as the subscription's pay).
+    const same = await pay(r.id, token);
+    expect([same.status, same.body.code, same.body.message]).toEqual([422, 1202, LIMIT]);
+    // A new card that declines: its reason, and the overtime stays owed.
+    const rejecting = card('decline-rejected');
+    const rejected = await pay(r.id, token, rejecting);
+    expect(rejected.status).toBe(422);
+    expect(rejected.body.message).toContain('카드사에서 결제를 거절했습니다');
+    expect(await detail(r.id, token)).toMatchObject({ overtime_payment: { id: `${base}-r2`, status: 'FAILED' } });
+    // Another new card that approves.
+    const approving = card();
+    const paid = await pay(r.id, token, approving);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ code: 0, message: 'OK', data: { payment: { id: `${base}-r3`, status: 'PAID', amount: 200_000, purpose: 'BUTLER_OVERTIME', ref_id: r.id } } });
+    expect(await detail(r.id, token)).toMatchObject({ overtime_payment: { id: `${base}-r3`, status: 'PAID' }, paid_amount: r.final_price + 200_000 });
+    expect(await deskRow(r.id)).toMatchObject({ overtime_payment: { id: `${base}-r3`, status: 'PAID' } });
+    // Each attempt on the card it was made with; the earlier rows are as they were.
+    expect((await chargesOf(r.id)).map((p) => [p.id, p.status, p.billingKey])).toEqual([
+      [`butler-${r.id}`, 'PAID', expect.any(String)], [base, 'FAILED', declining], [`${base}-r1`, 'FAILED', declining], [`${base}-r2`, 'FAILED', rejecting], [`${base}-r3`, 'PAID', approving],
+    ]);
+    // The approving card is the booking's now, claimed for it; the provider charged it once and the old card never.
+    expect((await requestRow(r.id)).billingKey).toBe(approving);
+    expect(await ctx.database.db.select().from(billingKeyUses).where(eq(billingKeyUses.billingKey, approving))).toEqual([expect.objectContaining({ service: 'BUTLER', userId: user.id, orderId: r.id })]);
+    const provider = (await ctx.database.db.select().from(sandboxPayments)).filter((p) => p.paymentId.startsWith(base));
+    expect(provider.filter((p) => p.status === 'PAID').map((p) => [p.paymentId, p.billingKey, p.amount])).toEqual([[`${base}-r3`, approving, 200_000]]);
+    expect(provider.filter((p) => p.billingKey === declining).map((p) => p.status)).toEqual(['FAILED', 'FAILED']);
+    // Paid: nothing is owed any more, and staff retry of an old attempt does not charge again.
+    const again = await pay(r.id, token, card());
+    expect([again.status, again.body.message]).toEqual([409, NOTHING_OWED]);
+    expect((await retry(base)).status).toBe(409);
+    expect((await chargesOf(r.id))).toHaveLength(5);
+  });
+
+  it("another user's booking is 404; nothing owed is 409; a billing key backing another order is refused", async () => {
+    const { token, request: r } = await declinedOvertime(65);
+    const other = await customer(ctx);
+    const foreign = await pay(r.id, other.token, card());
+    expect([foreign.status, foreign.body.message]).toEqual([404, '요청을 찾을 수 없습니다.']);
+    expect((await pay(999_999, token)).status).toBe(404);
+    // Nothing owed: a booking without a recorded trip, and one whose overtime was paid.
+    const plain = await confirmedBooking(66);
+    const none = await pay(plain.request.id, plain.token, card());
+    expect([none.status, none.body.message]).toEqual([409, NOTHING_OWED]);
+    expect((await trip(plain.request.id, at(66, '09:00'), at(66, '18:00'))).body.data.payment).toMatchObject({ status: 'PAID' });
+    expect((await pay(plain.request.id, plain.token)).body.message).toBe(NOTHING_OWED);
+    // A key that already backs an order (the other booking's card) is refused before any charge.
+    const [taken] = await ctx.database.db.select().from(billingKeyUses).where(eq(billingKeyUses.orderId, plain.request.id));
+    expect(taken.service).toBe('BUTLER');
+    const reused = await pay(r.id, token, taken.billingKey);
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ message: '이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', errors: { billing_key: ['이미 사용된 빌링키입니다.'] } });
+    // An unknown key is refused by the provider's check; a malformed body by the schema.
+    expect((await pay(r.id, token, 'not-a-key')).status).toBe(422);
+    const blank = await ctx.call('POST', `/butlers/requests/${r.id}/pay`, { token, json: { billing_key: '  ' } });
+    expect([blank.status, blank.body.errors?.billing_key]).toEqual([400, ['빌링키를 입력해주세요.']]);
+    expect((await chargesOf(r.id)).map((p) => p.id)).toEqual([`butler-${r.id}`, `butler-${r.id}-overtime`]);
+    expect((await detail(r.id, token)).overtime_payment).toMatchObject({ status: 'FAILED', failure_reason: LIMIT });
+  });
+
+  it('10 concurrent pays with a new card meet on one attempt id: the provider charges once', async () => {
+    const { token, request: r } = await declinedOvertime(67);
+    const approving = card();
+    // The provider answers slowly here, and 9 callers start once the first attempt is recorded and in
+    // flight (PENDING): they meet on it instead of making attempts of their own.
+    const latency = ctx.config.payments.sandboxLatencyMs;
+    ctx.config.payments.sandboxLatencyMs = 300;
+    let answers: Awaited<ReturnType<typeof pay>>[];
+    try {
+      const first = pay(r.id, token, approving);
+      for (let i = 0; i < 500 && !(await chargesOf(r.id)).some((p) => p.id === `butler-${r.id}-overtime-r1`); i++) await new Promise((done) => setTimeout(done, 2));
+      answers = await Promise.all([first, ...Array.from({ length: 9 }, () => pay(r.id, token, approving))]);
+    } finally {
+      ctx.config.payments.sandboxLatencyMs = latency;
+    }
+    const paid = answers.filter((a) => a.status === 200);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid.map((a) => a.body.data.payment.id))).toEqual(new Set([`butler-${r.id}-overtime-r1`]));
+    expect(paid.every((a) => a.body.data.payment.status === 'PAID')).toBe(true);
+    // The rest came after it was paid: nothing owed.
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.message])).toEqual(answers.filter((a) => a.status !== 200).map(() => [409, NOTHING_OWED]));
+    const provider = (await ctx.database.db.select().from(sandboxPayments)).filter((p) => p.paymentId.startsWith(`butler-${r.id}-overtime`) && p.status === 'PAID');
+    expect(provider.map((p) => [p.paymentId, p.amount])).toEqual([[`butler-${r.id}-overtime-r1`, 200_000]]);
+    expect((await chargesOf(r.id)).map((p) => [p.id, p.status])).toEqual([[`butler-${r.id}`, 'PAID'], [`butler-${r.id}-overtime`, 'FAILED'], [`butler-${r.id}-overtime-r1`, 'PAID']]);
   });
 });
 

@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import type { ButlerCancelAnswer, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
+import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponListAnswer } from '../../domain/pricing';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../middleware/auth';
 import {
   cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
 } from '../services/butler-orders';
+import { chargeOutcomes } from '../payments';
+import { paymentDeclined } from '../payments/errors';
 import { toPaymentView } from '../payments/ledger';
+import { payOwedOvertime } from '../services/butler-billing';
 import { userCouponList } from '../services/coupons';
 
 /**
@@ -40,4 +45,12 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, (await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id)) satisfies ButlerCancelAnswer);
+  })
+  // 카드 변경 후 결제: a declined overtime charge now, with a new card when given (as POST /subscriptions/{id}/pay).
+  .post('/requests/:id/pay', requireUser, validParams(IdParamSchema), validJson(PayOwedSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { billing_key } = c.req.valid('json');
+    const payment = await payOwedOvertime(c.var.deps, chargeOutcomes, { requestId: id, userId: c.var.userId, billingKey: billing_key });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { quoteButler, type ButlerCar } from '../../domain/butler';
-import { butlerRefund, paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
+import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -90,17 +90,57 @@ export async function settleTrip(ctx: PaymentContext, outcomes: ChargeOutcomes, 
   return { amount, payment: amount > 0 ? await executeCharge(ctx, outcomes, id) : null };
 }
 
+/**
+ * The next attempt at a booking's declined charge, on `billingKey` or else the card its last
+ * attempt used: a PENDING attempt (a crash, or a concurrent caller) is sent again under its own
+ * id, after a known failure a new attempt id is made, so concurrent callers meet on one id that
+ * the provider charges once. 409 with `nothingOwed` when none is owed (paid, or never charged).
+ */
+async function chargeAgain(ctx: PaymentContext, outcomes: ChargeOutcomes, refId: number, purpose: PaymentPurpose, nothingOwed: string, billingKey?: string): Promise<PaymentRow> {
+  const tries = await attemptsOf(ctx.db, REF, refId, purpose);
+  if (!tries.length || tries.some((t) => t.status !== 'FAILED' && t.status !== 'PENDING')) throw conflict(nothingOwed);
+  const pending = tries.find((t) => t.status === 'PENDING');
+  if (pending) return executeCharge(ctx, outcomes, pending.id, pending);
+  const last = tries[tries.length - 1];
+  const attempt = tries.length + 1;
+  const id = paymentIds.retry(tries[0].id, attempt);
+  const recorded = await inTransaction(ctx.db, (tx) =>
+    recordCharge(tx, ctx.payments.name, { id, userId: last.userId, purpose, refType: REF, refId, attempt, orderName: last.orderName, amount: last.amount, billingKey: billingKey ?? last.billingKey }, ctx.clock.now()),
+  );
+  return executeCharge(ctx, outcomes, id, recorded);
+}
+
 /** A charge of a booking tried again (staff 지금 재시도 of a failed overtime). */
 export async function retryBookingCharge(ctx: PaymentContext, outcomes: ChargeOutcomes, failed: PaymentRow): Promise<PaymentRow> {
   if (failed.status !== 'FAILED' || failed.refType !== REF) throw conflict('다시 시도할 수 있는 결제가 아닙니다.');
-  const tries = await attemptsOf(ctx.db, REF, failed.refId, failed.purpose);
-  if (tries.some((t) => t.status !== 'FAILED' && t.status !== 'PENDING')) throw conflict('이미 결제된 요금입니다.');
-  const pending = tries.find((t) => t.status === 'PENDING');
-  const attempt = pending?.attempt ?? tries.length + 1;
-  const base = tries[0].id;
-  const id = pending?.id ?? paymentIds.retry(base, attempt);
-  if (!pending) {
-    await inTransaction(ctx.db, (tx) => recordCharge(tx, ctx.payments.name, { id, userId: failed.userId, purpose: failed.purpose, refType: REF, refId: failed.refId, attempt, orderName: failed.orderName, amount: failed.amount, billingKey: failed.billingKey }, ctx.clock.now()));
+  return chargeAgain(ctx, outcomes, failed.refId, failed.purpose, '이미 결제된 요금입니다.');
+}
+
+const NOTHING_OWED = '결제할 미납 요금이 없습니다.';
+
+/**
+ * The customer pays a declined overtime charge now (booking detail, 카드 변경 후 결제), with a new
+ * card when given: verified, claimed for this booking (a key backs one order), kept as the
+ * booking's card, and charged under the next attempt id. Another user's booking is 404.
+ */
+export async function payOwedOvertime(ctx: PaymentContext, outcomes: ChargeOutcomes, opts: { requestId: number; userId: number; billingKey?: string }): Promise<PaymentRow> {
+  const [row] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, opts.requestId));
+  // Another user's or a cancelled booking is 404, as GET /butlers/requests/{id} answers.
+  if (!row || row.userId !== opts.userId || row.status === 'CANCELLED') throw notFound('요청을 찾을 수 없습니다.');
+  // Owed: declined and not paid since (a retry in flight is owed too: a concurrent caller meets on it).
+  const tries = await attemptsOf(ctx.db, REF, row.id, 'BUTLER_OVERTIME');
+  if (!tries.some((t) => t.status === 'FAILED') || !tries.every((t) => t.status === 'FAILED' || t.status === 'PENDING')) throw conflict(NOTHING_OWED);
+  const key = opts.billingKey;
+  if (key && key !== row.billingKey) {
+    await ctx.payments.verifyBillingKey(key);
+    await inTransaction(ctx.db, async (tx) => {
+      // Under the booking's lock: a concurrent twin with the same card finds it on file and goes on to the charge.
+      const [locked] = await tx.select({ billingKey: butlerRequests.billingKey }).from(butlerRequests).where(eq(butlerRequests.id, row.id)).for('update');
+      if (locked.billingKey === key) return;
+      const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'BUTLER', userId: row.userId, orderId: row.id }).onConflictDoNothing().returning();
+      if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+      await tx.update(butlerRequests).set({ billingKey: key, modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
+    });
   }
-  return executeCharge(ctx, outcomes, id);
+  return chargeAgain(ctx, outcomes, row.id, 'BUTLER_OVERTIME', NOTHING_OWED, key);
 }

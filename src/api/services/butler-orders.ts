@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
-import { paymentIds, type ButlerRefundPolicy } from '../../domain/payments';
+import { paymentIds, type ButlerRefundPolicy, type PaymentView } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, userCoupons } from '../db/schema';
@@ -8,7 +8,7 @@ import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payments/context';
-import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../payments/ledger';
+import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView, type PaymentRow } from '../payments/ledger';
 import { refundOrder, settlePriceChange, type PaidOrder } from '../payments/order-charges';
 import { chargeOutcomes } from '../payments/outcomes';
 import type { AuditWriter } from './admin-catalogue';
@@ -132,10 +132,17 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
       final_price: r.finalPrice,
       billing_key: maskBillingKey(r.billingKey),
       payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
+      overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME')),
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? p.amount - p.cancelledAmount : 0), 0),
     };
     return view;
   });
+}
+
+/** The attempt with the highest number (a declined charge tried again is its last try). */
+function latestAttempt(tries: PaymentRow[]): PaymentView | null {
+  const last = tries.reduce<PaymentRow | null>((a, p) => (!a || p.attempt > a.attempt ? p : a), null);
+  return last ? toPaymentView(last) : null;
 }
 
 async function viewOf(db: Db, id: number): Promise<ButlerRequestView> {

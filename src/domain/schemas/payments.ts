@@ -5,7 +5,7 @@ import { calendarDate, intField, pageField } from './common';
 
 const billingKey = z.string({ error: '빌링키를 입력해주세요.' }).trim().min(1, { error: '빌링키를 입력해주세요.' }).max(200, { error: '빌링키가 너무 깁니다.' });
 
-/** Body of POST /subscriptions/{id}/pay: the owed month now, with a new card when given. */
+/** Body of POST /subscriptions/{id}/pay (the owed month) and POST /butlers/requests/{id}/pay (a declined overtime): paid now, with a new card when given. */
 export const PayOwedSchema = z.object({ billing_key: billingKey.optional() });
 
 /** A payment id in a path (ours: lower-case letters, digits and dashes). */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CHAT_CHANNEL_URL } from '../../my-orders/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
+import OvertimePayment from './OvertimePayment';
 import { CarSection, ExtraSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
@@ -70,6 +71,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
           {[...new Set(notice.lines)].map((line) => <p key={line}>{line}</p>)}
         </div>
       )}
+      <OvertimePayment r={r} onSettled={reload} />
       <CarSection car={r.car} />
       {editing && pending ? (
         <EditForm request={r} onSaved={saved} onCancel={() => setEditing(false)} onRefused={(lines) => refused(lines, true)} />

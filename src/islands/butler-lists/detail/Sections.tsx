@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
 import { formatWon, won } from '../../../domain/money';
 import { ORDER_STATUS_LABEL } from '../../../domain/orders';
+import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
 import { driverLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
 
@@ -111,7 +112,7 @@ export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
 }
 
 
-/** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, and the amount charged. */
+/** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, the amount charged, and the overtime charged after the trip. */
 export function PaymentSection({ r }: { r: ButlerRequestView }) {
   return (
     <Section id="detail-payment" title="결제 정보">
@@ -122,6 +123,8 @@ export function PaymentSection({ r }: { r: ButlerRequestView }) {
         ['쿠폰 할인', r.coupon_discount > 0 ? `-${won(r.coupon_discount)}` : won(0)],
         ['사용 포인트', `${formatWon(r.point_used)} P`],
         ['결제 금액', won(r.final_price)],
+        // The overtime staff charged after the trip, by its latest attempt.
+        ...(r.overtime_payment ? [['운행 후 초과 요금', `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
       ]} />
     </Section>
   );
