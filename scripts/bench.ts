@@ -314,6 +314,25 @@ async function postgresServer(): Promise<string | null> {
   }
 }
 
+/** Runs `work` on a throwaway database of that PostgreSQL server, dropped afterwards. */
+async function withScratchDatabase<T>(server: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    try {
+      return await work(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 async function catalogueLoads(cars: number, seconds: number) {
   const out: Record<string, unknown> = { loadgen: LOADGEN };
   const dataDir = path.join(benchDir, `load-${cars}`, 'pglite');
@@ -327,27 +346,12 @@ async function catalogueLoads(cars: number, seconds: number) {
     console.log('\nPostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
     return out;
   }
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  try {
-    const db = await openDatabase({ url: url.toString() });
+  out.postgres = await withScratchDatabase(server, async (url) => {
+    const db = await openDatabase({ url });
     await seedDatabase(db.db, { cars });
     await db.close();
-    out.postgres = await catalogueLoad(`PostgreSQL, ${cars} cars`, ['--url', url.toString()], seconds);
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+    return catalogueLoad(`PostgreSQL, ${cars} cars`, ['--url', url], seconds);
+  });
   return out;
 }
 
@@ -463,19 +467,8 @@ async function billingRuns() {
   show(out[0]);
   const server = await postgresServer();
   if (!server) return out;
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  try {
-    out.push(await billingBench({ count, concurrency, latencyMs: 50, url: url.toString() }));
-    show(out[1]);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  out.push(await withScratchDatabase(server, (url) => billingBench({ count, concurrency, latencyMs: 50, url })));
+  show(out[1]);
   return out;
 }
 
@@ -599,23 +592,14 @@ async function limitRuns() {
   }
   const server = await postgresServer();
   if (server) {
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    try {
-      const remote = await openDatabase({ url: url.toString() });
+    out.postgres = await withScratchDatabase(server, async (url) => {
+      const remote = await openDatabase({ url });
       try {
-        out.postgres = await limitHits(remote.db);
+        return await limitHits(remote.db);
       } finally {
         await remote.close();
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    });
   }
   console.log('\nRate-limit hits (one upsert each):');
   for (const [db, f] of Object.entries(out)) console.log(`  ${db.padEnd(9)} ${JSON.stringify(f)}`);
