@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -23,5 +23,32 @@ export default defineConfig({
   integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), storefront({ hostFiles: staticHostFiles })],
   // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/api/security-headers.ts).
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
+  // The browser's settings, typed (read through src/config/site.ts). The server builds the site with its
+  // own values (src/host/publish/build-child.ts); the refund fields match its limits (src/api/env.ts).
+  // The contact texts are optional: site.ts trims them and falls back to the project's own, a blank value too.
+  env: {
+    schema: {
+      PUBLIC_API_BASE_URL: envField.string({ context: 'client', access: 'public', default: '/api' }),
+      // Sandbox on unless the build says off (the server passes its own switch; astro dev says nothing).
+      PUBLIC_SANDBOX: envField.enum({ context: 'client', access: 'public', values: ['on', 'off'], default: 'on' }),
+      PUBLIC_PORTONE_STORE_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PORTONE_BILLING_CHANNEL_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_KAKAO_REST_API_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_KAKAO_MAP_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BUTLER_FULL_REFUND_HOURS: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 720, default: 24 }),
+      PUBLIC_BUTLER_LATE_REFUND_PERCENT: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 100, default: 50 }),
+      PUBLIC_KAKAO_CHANNEL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CHAT_CHANNEL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_INSTAGRAM_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BLOG_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_YOUTUBE_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_LOUNGE_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_LOUNGE_ADDRESS: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_LOUNGE_HOURS: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
   devToolbar: { enabled: false },
 });

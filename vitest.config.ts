@@ -1,3 +1,4 @@
+import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
 
 // `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set.
@@ -8,7 +9,8 @@ const pg = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Through Astro's Vite config, so site modules resolve `astro:env/client` (the build's settings, typed in astro.config.mjs).
+      getViteConfig({ test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } }),
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...pg,
     ],

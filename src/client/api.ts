@@ -1,9 +1,11 @@
+import { API_BASE_URL } from '../config/site';
 import { ErrorCode, type ApiFailure } from '../domain/error-codes';
+import { asRecord } from '../domain/json';
 import { $session, clearSession } from '../stores/session';
 import { freshSession } from './refresh';
 
 /** API base URL in the browser: same origin under /api unless PUBLIC_API_BASE_URL says otherwise. */
-export const API_BASE = (import.meta.env.PUBLIC_API_BASE_URL as string | undefined) ?? '/api';
+export const API_BASE = API_BASE_URL;
 
 /** Every call gives up after 30 seconds. */
 export const API_TIMEOUT_MS = 30_000;
@@ -32,18 +34,23 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     return { ok: false, status: 0, error: networkFailure(timedOut ? '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.' : '네트워크 연결을 확인해주세요.') };
   }
-  let json: any = null;
+  let json: Record<string, unknown> | null = null;
   try {
-    json = await res.json();
+    json = asRecord(await res.json());
   } catch {
     /* non-JSON answer */
   }
   if (res.ok && json && json.code === 0) {
     // Some answers of the earlier API nested data twice; accept both.
-    const data = json.data && typeof json.data === 'object' && 'data' in json.data && Object.keys(json.data).length === 1 ? json.data.data : json.data;
+    const inner = asRecord(json.data);
+    const data = inner && 'data' in inner && Object.keys(inner).length === 1 ? inner.data : json.data;
+    // The caller names the answer's type (a domain view); the server's envelope is what makes it so.
     return { ok: true, data: data as T };
   }
-  const error: ApiFailure = json && typeof json.message === 'string' ? { code: json.code, message: json.message, errors: json.errors ?? {} } : networkFailure('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
+  const error: ApiFailure =
+    json && typeof json.message === 'string'
+      ? { code: json.code as ApiFailure['code'], message: json.message, errors: (json.errors ?? {}) as NonNullable<ApiFailure['errors']> }
+      : networkFailure('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
   if (res.status === 401 && error.code === ErrorCode.TOKEN_EXPIRED) clearSession();
   return { ok: false, status: res.status, error };
 }

@@ -1,6 +1,10 @@
+import { PROVIDER } from '../config/site';
 import type { OfferPeriod } from '../domain/checkout';
 import { API_BASE } from './api';
-import { SandboxOffError, sandboxOn } from './sandbox';
+import { SandboxOffError, sandboxOn, type ProviderSettings } from './sandbox';
+
+/** The build's billing channel and sandbox switch. */
+const BUILD_BILLING: ProviderSettings = { storeId: PROVIDER.portoneStoreId, channelKey: PROVIDER.billingChannelKey, sandbox: PROVIDER.sandbox };
 
 /** What the provider hands back, by redirect query or (PortOne iframe/popup) by promise. */
 export interface BillingReturn {
@@ -44,14 +48,15 @@ export interface IssueRequest {
 }
 
 /**
- * Launches card billing-key issuance: PortOne when PUBLIC_PORTONE_STORE_ID is set, else the
- * API's sandbox page (SandboxOffError when the build says the sandbox is off). Resolves with a result only when PortOne answers in place (iframe or
+ * Launches card billing-key issuance: PortOne when the build has a store id, else the API's
+ * sandbox page (SandboxOffError when the build says the sandbox is off); `provider` is the
+ * build's unless a test passes its own. Resolves with a result only when PortOne answers in place (iframe or
  * popup); after a redirect the page is gone and the return arrives in the query.
  */
-export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn | null> {
-  const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
+export async function issueBillingKey(req: IssueRequest, provider: ProviderSettings = BUILD_BILLING): Promise<BillingReturn | null> {
+  const { storeId } = provider;
   if (!storeId) {
-    if (!sandboxOn()) throw new SandboxOffError('결제 수단 등록');
+    if (!sandboxOn(provider.sandbox)) throw new SandboxOffError('결제 수단 등록');
     const q = new URLSearchParams({ redirectUrl: req.redirectUrl, issueName: req.issueName });
     if (req.amount !== null) q.set('amount', String(req.amount));
     location.assign(`${API_BASE}/sandbox/billing-key?${q}`);
@@ -60,7 +65,7 @@ export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn 
   const PortOne = await import('@portone/browser-sdk/v2');
   const res = await PortOne.requestIssueBillingKey({
     storeId,
-    channelKey: import.meta.env.PUBLIC_PORTONE_BILLING_CHANNEL_KEY as string | undefined,
+    channelKey: provider.channelKey,
     billingKeyMethod: 'CARD',
     issueId: `issue-${crypto.randomUUID()}`,
     issueName: req.issueName,
@@ -68,7 +73,7 @@ export async function issueBillingKey(req: IssueRequest): Promise<BillingReturn 
     offerPeriod: 'days' in req.offerPeriod ? { interval: `${req.offerPeriod.days}d` } : { range: { from: req.offerPeriod.from, to: req.offerPeriod.to } },
     redirectUrl: req.redirectUrl,
     ...(req.customerId ? { customer: { customerId: req.customerId } } : {}),
-  } as Parameters<typeof PortOne.requestIssueBillingKey>[0]);
+  });
   if (!res) return null;
   return { transactionType: res.transactionType ?? 'ISSUE_BILLING_KEY', billingKey: res.billingKey ?? null, code: res.code ?? null, message: res.message ?? null };
 }

@@ -1,5 +1,9 @@
+import { PROVIDER } from '../config/site';
 import { API_BASE } from './api';
-import { SandboxOffError, sandboxOn } from './sandbox';
+import { SandboxOffError, sandboxOn, type ProviderSettings } from './sandbox';
+
+/** The build's identity channel and sandbox switch. */
+const BUILD_IDENTITY: ProviderSettings = { storeId: PROVIDER.portoneStoreId, channelKey: PROVIDER.identityChannelKey, sandbox: PROVIDER.sandbox };
 
 /** What the identity provider hands back in the redirect query (PortOne's contract). */
 export interface IdentityReturn {
@@ -28,15 +32,16 @@ export class SdkNotLoadedError extends Error {
 }
 
 /**
- * Launches identity verification and leaves the page: PortOne when PUBLIC_PORTONE_STORE_ID
- * is set, else the API's sandbox page (SandboxOffError when the build says the sandbox is off). The result always arrives in the query of
+ * Launches identity verification and leaves the page: PortOne when the build has a store id,
+ * else the API's sandbox page (SandboxOffError when the build says the sandbox is off); `provider`
+ * is the build's unless a test passes its own. The result always arrives in the query of
  * `redirectUrl` (read it with readIdentityReturn); throws SdkNotLoadedError when the SDK fails to load.
  */
-export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }): Promise<void> {
+export async function startIdentityVerification(req: { redirectUrl: string; name?: string; phone?: string }, provider: ProviderSettings = BUILD_IDENTITY): Promise<void> {
   const identityVerificationId = `identity-verification-${crypto.randomUUID()}`;
-  const storeId = import.meta.env.PUBLIC_PORTONE_STORE_ID as string | undefined;
+  const { storeId } = provider;
   if (!storeId) {
-    if (!sandboxOn()) throw new SandboxOffError('본인인증');
+    if (!sandboxOn(provider.sandbox)) throw new SandboxOffError('본인인증');
     const q = new URLSearchParams({ identityVerificationId, redirectUrl: req.redirectUrl });
     if (req.name) q.set('name', req.name);
     if (req.phone) q.set('phone', req.phone);
@@ -54,11 +59,11 @@ export async function startIdentityVerification(req: { redirectUrl: string; name
     res = await PortOne.requestIdentityVerification({
       storeId,
       identityVerificationId,
-      channelKey: import.meta.env.PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY as string | undefined,
+      channelKey: provider.channelKey,
       redirectUrl: req.redirectUrl,
       windowType: { pc: 'POPUP', mobile: 'REDIRECTION' },
       ...(req.name || req.phone ? { customer: { fullName: req.name, phoneNumber: req.phone?.replace(/\D/g, '') } } : {}),
-    } as Parameters<typeof PortOne.requestIdentityVerification>[0]);
+    });
   } catch (err) {
     // The loader rejects with "[PortOne] Failed to load …" when the CDN script is unavailable.
     if (err instanceof Error && /load/i.test(err.message)) throw new SdkNotLoadedError();

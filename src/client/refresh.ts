@@ -1,10 +1,11 @@
+import { API_BASE_URL } from '../config/site';
+import type { TokenAnswer } from '../domain/accounts';
 import { $session, loadSession, SESSION_KEYS, SESSION_TTL_SECONDS, signIn, type Session } from '../stores/session';
 
 /** Refresh once less than half the session (12 hours) is left. */
 export const REFRESH_WHEN_LEFT_SECONDS = SESSION_TTL_SECONDS / 2;
 /** The user counts as active for 30 minutes after the last input. */
 const ACTIVE_MS = 30 * 60_000;
-const base = () => (import.meta.env.PUBLIC_API_BASE_URL as string | undefined) ?? '/api';
 
 let started = false;
 let lastActivity = Date.now();
@@ -18,13 +19,13 @@ export function refreshNow(): Promise<boolean> {
     if (!s.refreshToken) return false;
     if (s.expiresAt !== null && s.expiresAt - nowSeconds() > REFRESH_WHEN_LEFT_SECONDS) return true;
     try {
-      const res = await fetch(`${base()}/accounts/refresh`, {
+      const res = await fetch(`${API_BASE_URL}/accounts/refresh`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ refresh_token: s.refreshToken }),
         signal: AbortSignal.timeout(30_000),
       });
-      const json = await res.json().catch(() => null);
+      const json = (await res.json().catch(() => null)) as { data?: Partial<TokenAnswer> } | null;
       const data = json?.data;
       if (!res.ok || !data?.access_token) return false;
       signIn({ accessToken: data.access_token, refreshToken: data.refresh_token, expiresAt: nowSeconds() + (Number(data.expires_in) || SESSION_TTL_SECONDS) });
@@ -82,5 +83,5 @@ function readStored() {
 /** One refresh at a time across tabs (a second use of a rotated token would revoke the session). */
 function withLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? (locks.request('subscribe-token-refresh', fn) as Promise<T>) : fn();
+  return locks ? locks.request('subscribe-token-refresh', fn) : fn();
 }

@@ -1,9 +1,19 @@
 /**
- * Whether this build may send the browser to the API's payment and identity sandbox while
- * PortOne is not configured. The server builds the site with PUBLIC_SANDBOX=on|off from its
- * own switch (src/api/sandbox-mode.ts); a build without it (astro dev) keeps the sandbox.
+ * Whether a build's PUBLIC_SANDBOX setting lets the browser go to the API's payment and identity
+ * sandbox while PortOne is not configured. The server builds the site with on|off from its own
+ * switch (src/api/sandbox-mode.ts); a build without it (astro dev) keeps the sandbox.
  */
-export const sandboxOn = () => (import.meta.env.PUBLIC_SANDBOX as string | undefined) !== 'off';
+export const sandboxOn = (setting: string | undefined) => setting !== 'off';
+
+/** What a provider launcher (billing, identity) takes of the build's settings (PROVIDER in src/config/site.ts). */
+export interface ProviderSettings {
+  /** PortOne's store id; without it the sandbox stands in. */
+  storeId: string | undefined;
+  /** The launcher's PortOne channel. */
+  channelKey: string | undefined;
+  /** PUBLIC_SANDBOX, read by sandboxOn. */
+  sandbox: string | undefined;
+}
 
 /** Thrown instead of opening the sandbox when it is off and PortOne is not configured either. */
 export class SandboxOffError extends Error {

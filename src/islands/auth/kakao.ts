@@ -1,9 +1,11 @@
+import { KAKAO } from '../../config/site';
+
 /** Kakao's authorize page; the REST API key is public by design (it identifies the app). */
 const KAKAO_AUTHORIZE = 'https://kauth.kakao.com/oauth/authorize';
 const STATE_KEY = 'kakaoOAuthState';
 
 /** The public Kakao REST API key, or undefined when Kakao login is not set up. */
-export const kakaoClientId = (): string | undefined => (import.meta.env.PUBLIC_KAKAO_REST_API_KEY as string | undefined) || undefined;
+export const kakaoClientId = (): string | undefined => KAKAO.restApiKey || undefined;
 
 /** Where Kakao returns to: this site's /login/kakao. */
 export const kakaoRedirectUri = () => `${location.origin}/login/kakao`;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { API_BASE_URL } from '../../config/site';
 import { OTHERS_NAME, OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';
@@ -19,14 +20,12 @@ interface Props {
 }
 type Status = 'idle' | 'loading' | 'more' | 'error';
 
-const API = (import.meta.env.PUBLIC_API_BASE_URL as string | undefined) ?? '/api';
-
 /** One page of GET /subscriptions/garages with a plain fetch (as the spec does); throws on a non-OK answer. */
 async function fetchGarage(f: GarageFilters, page: number, signal: AbortSignal) {
-  const res = await fetch(`${API}/subscriptions/garages?${garageApiQuery(f, page)}`, { signal, headers: { accept: 'application/json' } });
+  const res = await fetch(`${API_BASE_URL}/subscriptions/garages?${garageApiQuery(f, page)}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error('Failed to fetch garage data');
-  const { data } = await res.json();
-  return data as GaragePage;
+  const { data } = (await res.json()) as { data: GaragePage };
+  return data;
 }
 
 /** The garage: filters kept in the URL, page 1 refetched on every change, further pages appended on scroll. */
@@ -40,6 +39,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
   const request = useRef<AbortController | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
 
+  // Never rejects (a failure shows the error state), so callers start it and move on.
   const load = useCallback(async (f: GarageFilters, number: number) => {
     request.current?.abort();
     const ctl = (request.current = new AbortController());
@@ -72,7 +72,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
       const f = filtersFromSearch(location.search);
       setFilters(f);
       // The pre-rendered first page is the default garage; anything else is fetched.
-      if (!arrival || location.search) load(f, 1);
+      if (!arrival || location.search) void load(f, 1);
     };
     fromUrl(true);
     const onPop = () => fromUrl(false);
@@ -84,14 +84,19 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
     const f = { ...filters, ...next };
     history.pushState(null, '', `/garage${filtersToSearch(f)}`);
     setFilters(f);
-    load(f, 1);
+    void load(f, 1);
   };
 
   // Infinite scroll: the next page when the sentinel comes within 400 px.
   useEffect(() => {
     const el = sentinel.current;
     if (!el || status !== 'idle' || !page.next) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && page.next && load(filters, page.next), { rootMargin: '400px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && page.next) void load(filters, page.next);
+      },
+      { rootMargin: '400px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [status, page, filters, load]);
@@ -130,7 +135,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
         {status === 'error' && (
           <div className="py-16 text-center" role="alert">
             <p className="text-sm">차량 목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.</p>
-            <button type="button" className="btn-primary mt-5" onClick={() => load(filters, failedPage)}>다시 시도</button>
+            <button type="button" className="btn-primary mt-5" onClick={() => void load(filters, failedPage)}>다시 시도</button>
           </div>
         )}
         <div ref={sentinel} aria-hidden="true" className="h-px" />

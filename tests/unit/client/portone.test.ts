@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billingFailed, issueBillingKey, withoutBillingReturn } from '../../../src/client/billing';
+import { startIdentityVerification } from '../../../src/client/identity';
 import { butlerOfferPeriod, termOfferPeriod } from '../../../src/domain/checkout';
 
-/** The PortOne branches of the browser clients, with the SDK module stood in for. */
+/**
+ * The PortOne branches of the browser clients, with the SDK module stood in for. Each test passes
+ * the build settings it is about (the site's own come from astro:env, fixed per build).
+ */
 const sdk = vi.hoisted(() => ({ requestIssueBillingKey: vi.fn(), requestIdentityVerification: vi.fn() }));
 vi.mock('@portone/browser-sdk/v2', () => sdk);
+
+const sandbox = { storeId: undefined, channelKey: undefined, sandbox: 'on' };
+const portone = (channelKey?: string) => ({ storeId: 'store-test', channelKey, sandbox: 'on' });
 
 const assign = vi.fn();
 beforeEach(() => {
@@ -13,16 +21,12 @@ beforeEach(() => {
   assign.mockReset();
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
   vi.unstubAllGlobals();
-  vi.resetModules();
 });
 
 describe('issueBillingKey', () => {
   it('goes to the sandbox page without a PortOne store id', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', '');
-    const { issueBillingKey } = await import('../../../src/client/billing');
-    await expect(issueBillingKey({ redirectUrl: '/inquire?month=12&carId=3', issueName: 'Roma 12개월', amount: 2_000_000, offerPeriod: { days: 360 } })).resolves.toBeNull();
+    await expect(issueBillingKey({ redirectUrl: '/inquire?month=12&carId=3', issueName: 'Roma 12개월', amount: 2_000_000, offerPeriod: { days: 360 } }, sandbox)).resolves.toBeNull();
     expect(sdk.requestIssueBillingKey).not.toHaveBeenCalled();
     const url = new URL(assign.mock.calls[0][0], 'http://localhost');
     expect(url.pathname).toBe('/api/sandbox/billing-key');
@@ -31,11 +35,8 @@ describe('issueBillingKey', () => {
   });
 
   it('asks PortOne for a card billing key in KRW over term × 30 days', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
-    vi.stubEnv('PUBLIC_PORTONE_BILLING_CHANNEL_KEY', 'channel-billing');
     sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', billingKey: 'billing-key-1' });
-    const { issueBillingKey } = await import('../../../src/client/billing');
-    const res = await issueBillingKey({ redirectUrl: 'http://localhost/inquire?month=6&carId=3', issueName: 'Roma 6개월', amount: 2_500_000, offerPeriod: termOfferPeriod(6) });
+    const res = await issueBillingKey({ redirectUrl: 'http://localhost/inquire?month=6&carId=3', issueName: 'Roma 6개월', amount: 2_500_000, offerPeriod: termOfferPeriod(6) }, portone('channel-billing'));
     expect(sdk.requestIssueBillingKey).toHaveBeenCalledWith(
       expect.objectContaining({
         storeId: 'store-test',
@@ -52,10 +53,8 @@ describe('issueBillingKey', () => {
   });
 
   it('passes a provider failure back as code and message', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
     sdk.requestIssueBillingKey.mockResolvedValue({ transactionType: 'ISSUE_BILLING_KEY', code: 'FAILURE_TYPE_PG', message: '카드 한도 초과' });
-    const { issueBillingKey, billingFailed } = await import('../../../src/client/billing');
-    const res = await issueBillingKey({ redirectUrl: '/inquire', issueName: 'x', amount: null, offerPeriod: { from: '2026-12-01T00:00:00.000Z', to: '2026-12-01T08:00:00.000Z' } });
+    const res = await issueBillingKey({ redirectUrl: '/inquire', issueName: 'x', amount: null, offerPeriod: { from: '2026-12-01T00:00:00.000Z', to: '2026-12-01T08:00:00.000Z' } }, portone());
     expect(res).toMatchObject({ code: 'FAILURE_TYPE_PG', message: '카드 한도 초과', billingKey: null });
     expect(billingFailed(res!)).toBe(true);
     expect(sdk.requestIssueBillingKey.mock.calls[0][0]).not.toHaveProperty('currency');
@@ -68,17 +67,14 @@ describe('issueBillingKey', () => {
     expect(termOfferPeriod(12)).toEqual({ days: 360 });
   });
 
-  it('drops the return query but keeps the page own query', async () => {
-    const { withoutBillingReturn } = await import('../../../src/client/billing');
+  it('drops the return query but keeps the page own query', () => {
     expect(withoutBillingReturn('http://x/inquire?month=6&carId=3&billingKey=k&transactionType=ISSUE_BILLING_KEY&code=F&message=m')).toBe('/inquire?month=6&carId=3');
   });
 });
 
 describe('startIdentityVerification', () => {
   it('goes to the sandbox page without a PortOne store id, carrying name and phone', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', '');
-    const { startIdentityVerification } = await import('../../../src/client/identity');
-    await startIdentityVerification({ redirectUrl: '/signup', name: '홍길동', phone: '010-1234-5678' });
+    await startIdentityVerification({ redirectUrl: '/signup', name: '홍길동', phone: '010-1234-5678' }, sandbox);
     const url = new URL(assign.mock.calls[0][0], 'http://localhost');
     expect(url.pathname).toBe('/api/sandbox/identity');
     expect(url.searchParams.get('identityVerificationId')).toMatch(/^identity-verification-/);
@@ -86,11 +82,8 @@ describe('startIdentityVerification', () => {
   });
 
   it('asks PortOne with a fresh id and the customer digits', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
-    vi.stubEnv('PUBLIC_PORTONE_IDENTITY_CHANNEL_KEY', 'channel-identity');
     sdk.requestIdentityVerification.mockResolvedValue({ transactionType: 'IDENTITY_VERIFICATION', identityVerificationId: 'x' });
-    const { startIdentityVerification } = await import('../../../src/client/identity');
-    await startIdentityVerification({ redirectUrl: 'http://localhost/signup', name: '홍길동', phone: '010-1234-5678' });
+    await startIdentityVerification({ redirectUrl: 'http://localhost/signup', name: '홍길동', phone: '010-1234-5678' }, portone('channel-identity'));
     expect(sdk.requestIdentityVerification).toHaveBeenCalledWith(
       expect.objectContaining({
         storeId: 'store-test',
@@ -102,9 +95,7 @@ describe('startIdentityVerification', () => {
   });
 
   it('says 본인인증 창을 불러오지 못했습니다 (SDK not loaded) when the provider script cannot load', async () => {
-    vi.stubEnv('PUBLIC_PORTONE_STORE_ID', 'store-test');
     sdk.requestIdentityVerification.mockRejectedValue(new Error('[PortOne] Failed to load'));
-    const { startIdentityVerification } = await import('../../../src/client/identity');
-    await expect(startIdentityVerification({ redirectUrl: '/signup' })).rejects.toThrow('본인인증 창을 불러오지 못했습니다.');
+    await expect(startIdentityVerification({ redirectUrl: '/signup' }, portone())).rejects.toThrow('본인인증 창을 불러오지 못했습니다.');
   });
 });
