@@ -1,5 +1,6 @@
 import { sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from '../domain/chat/state';
 import { $session } from '../stores/session';
+import { asRecord } from '../domain/json';
 import { sseJson } from '../domain/sse';
 import { API_BASE } from './api';
 import { freshSession } from './refresh';
@@ -24,14 +25,19 @@ const ALIASES: Record<string, UiTrigger> = { show_fleet: 'fleet', cars: 'fleet',
 /** Triggers as strings or {type|action|name} objects, known ones only. */
 export function readTriggers(raw: unknown): UiTrigger[] {
   if (!Array.isArray(raw)) return [];
-  const names = raw.map((t) => (typeof t === 'string' ? t : t && typeof t === 'object' ? ((t as any).type ?? (t as any).action ?? (t as any).name) : null));
+  const names = raw.map((t: unknown) => {
+    if (typeof t === 'string') return t;
+    const o = asRecord(t);
+    return o ? (o.type ?? o.action ?? o.name) : null;
+  });
   const known = names.map((n) => (typeof n === 'string' ? ((UI_TRIGGERS as readonly string[]).includes(n) ? (n as UiTrigger) : ALIASES[n.toLowerCase()]) : undefined));
   return [...new Set(known.filter((t): t is UiTrigger => !!t))];
 }
 
 /** The answer inside a plain JSON reply, wrapped in data (or data.data) or not. */
-function fromJson(json: any): ChatAnswer {
-  const body = json?.data?.data ?? json?.data ?? json ?? {};
+function fromJson(json: unknown): ChatAnswer {
+  const outer = asRecord(json);
+  const body = asRecord(asRecord(outer?.data)?.data ?? outer?.data ?? json) ?? {};
   return {
     text: typeof body.message_text === 'string' ? body.message_text : '',
     updates: sanitizeUpdates(body.updates ?? {}),
@@ -56,7 +62,7 @@ export async function sendChat(body: { message: string; carId: number | null; st
   try {
     const res = await fetch(`${API_BASE}${CHAT_PATH}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
     if (!res.ok) {
-      const json = await res.json().catch(() => null);
+      const json = asRecord(await res.json().catch(() => null));
       return { ok: false, kind: 'error', message: typeof json?.message === 'string' ? json.message : undefined };
     }
     if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
@@ -65,7 +71,7 @@ export async function sendChat(body: { message: string; carId: number | null; st
     }
     let failed = false;
     for await (const item of sseJson(res.body)) {
-      const ev = item as any;
+      const ev = asRecord(item);
       if (typeof ev?.content === 'string') {
         answer.text += ev.content;
         opts.onText?.(answer.text);

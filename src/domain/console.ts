@@ -1,3 +1,5 @@
+import type { Car } from './car';
+import type { PolicyKind } from './catalogue';
 import type { OrderStatus } from './orders';
 import type { BillingStatus, ButlerTripRecordView, PaymentView, RefundView } from './payments';
 import type { PaginationInfo } from './schemas/common';
@@ -148,4 +150,69 @@ export interface PublishStatusView {
   running: PublishBuild | null;
   lastDone: PublishBuild | null;
   lastFailed: PublishBuild | null;
+}
+
+/** A row of GET /admin/cars: the API's Car plus its model id (the form's field) and archive time (ISO). */
+export type ConsoleCar = Car & { model_id: number; archived_at: string | null };
+
+/** GET /admin/cars (search, archived filter, pages). */
+export interface ConsoleCarPage {
+  cars: ConsoleCar[];
+  pagination_info: PaginationInfo;
+}
+
+/** A row of GET /admin/butler-cars: the fleet car's own fields (won, km), its model and brand by name. */
+export interface ConsoleButlerCar {
+  id: number;
+  model_id: number;
+  sub_model: string | null;
+  images: string[];
+  color: string | null;
+  mileage: number | null;
+  license_plate: string | null;
+  description: string | null;
+  retail_price: number | null;
+  butler_fee: number;
+  butler_overtime_fee: number | null;
+  archived_at: string | null;
+  model_name: string;
+  brand_name: string;
+}
+
+/** A model in GET /admin/brands. */
+export interface ConsoleModel {
+  id: number;
+  brand_id: number;
+  name: string;
+  image: string | null;
+}
+
+/** A row of GET /admin/brands, with its models (also the car forms' model picker). */
+export interface ConsoleBrand {
+  id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  sort_order: number;
+  models: ConsoleModel[];
+}
+
+/** A row of GET /admin/faqs. */
+export interface ConsoleFaq {
+  id: number;
+  question: string;
+  answer: string;
+  category: string | null;
+  sort_order: number;
+}
+
+/** A row of GET /admin/policies (effective_date YYYY-MM-DD, created_at ISO). */
+export interface ConsolePolicy {
+  id: number;
+  kind: PolicyKind;
+  title: string;
+  content: string;
+  version: string;
+  effective_date: string;
+  created_at: string;
 }

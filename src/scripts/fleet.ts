@@ -11,7 +11,7 @@ export const FLEET_LOAD_FAILED = '차량 목록을 불러오지 못했습니다.
 function initCard(card: HTMLElement) {
   const carId = Number(card.dataset.carId);
   const today = todayInKorea();
-  const state: CalendarState = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), reserved: JSON.parse(card.dataset.reserved ?? '[]'), selected: null };
+  const state: CalendarState = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), reserved: JSON.parse(card.dataset.reserved ?? '[]') as ButlerCar['butler_reservated_dates'], selected: null };
   const panel = card.querySelector<HTMLElement>('[data-calendar]')!;
   const toggle = card.querySelector<HTMLButtonElement>('[data-calendar-toggle]')!;
   const reserve = card.querySelector<HTMLAnchorElement>('[data-reserve]')!;

@@ -71,7 +71,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at, ...answer } });
     return ok(c, answer);
   })
-  .post('/test-clock', requireFixtures, requireAdmin, validJson(TestClockSchema), async (c) => {
+  .post('/test-clock', requireFixtures, requireAdmin, validJson(TestClockSchema), (c) => {
     const { now } = c.req.valid('json');
     if (now) c.var.deps.clock.set(new Date(now));
     else c.var.deps.clock.reset();

@@ -98,7 +98,7 @@ function columnsOf(input: Record<string, unknown>, map: FieldMap): Record<string
 
 function viewOf(row: Record<string, unknown>, map: FieldMap): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id };
-  for (const [api, prop] of Object.entries(map)) out[api] = row[prop] instanceof Date ? (row[prop] as Date).toISOString() : row[prop];
+  for (const [api, prop] of Object.entries(map)) out[api] = row[prop] instanceof Date ? row[prop].toISOString() : row[prop];
   return out;
 }
 
@@ -135,15 +135,15 @@ interface Spec {
   duplicate?: string;
 }
 
-const exists = async (db: Db, table: PgTable & { id: PgColumn }, id: number) => (await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1)).length > 0;
+const exists = async (db: Db, table: PgTable & { id: PgColumn }, id: number) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
 
 const modelMustExist = async (db: Db, input: Record<string, unknown>) => {
   if (typeof input.model_id === 'number' && !(await exists(db, models, input.model_id))) throw badRequest('존재하지 않는 모델입니다.', { model_id: ['존재하지 않는 모델입니다.'] });
 };
 
 async function simpleRow(db: Db, table: PgTable & { id: PgColumn }, id: number, map: FieldMap) {
-  const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
-  return row ? viewOf(row as Record<string, unknown>, map) : null;
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  return row ? viewOf(row, map) : null;
 }
 
 /** A car in console shape (archived ones included), or null. */

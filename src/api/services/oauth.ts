@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ErrorCode } from '../../domain/error-codes';
 import type { Config } from '../env';
 import { ApiError, unauthorized } from '../errors';
@@ -26,31 +27,51 @@ const notConfigured = (provider: SocialProvider) =>
   new ApiError(501, ErrorCode.NOT_CONFIGURED, `${LABEL[provider]} 로그인이 설정되지 않았습니다. 관리자에게 문의해주세요.`);
 const providerFailed = (provider: SocialProvider) => unauthorized(`${LABEL[provider]} 로그인에 실패했습니다. 다시 시도해주세요.`);
 
-async function fetchJson(url: string, init: RequestInit): Promise<{ status: number; body: any }> {
+async function fetchJson(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
+// The providers' answers come from outside: read only the fields we use. A field of an unexpected
+// type reads as absent rather than failing the login; a missing id does fail it.
+const text = z.string().nullish().catch(null);
+const part = <S extends z.ZodRawShape>(shape: S) => z.object(shape).nullish().catch(null);
+const TokenAnswer = z.object({ access_token: z.string() });
+const KakaoMe = z.object({
+  id: z.union([z.number(), z.string()]),
+  kakao_account: part({ is_email_verified: z.unknown(), email: text, name: text, profile: part({ nickname: text, profile_image_url: text }) }),
+  properties: part({ nickname: text }),
+});
+const GoogleMe = z.object({ sub: z.string().min(1), email_verified: z.unknown(), email: text, name: text, picture: text });
+const NaverMe = z.object({
+  resultcode: z.literal('00'),
+  response: z.object({ id: z.string().min(1), email: text, name: text, nickname: text, profile_image: text }),
+});
+
 /** Reads the provider's profile into one shape. */
-function toProfile(provider: SocialProfile['provider'], body: any): SocialProfile | null {
+function toProfile(provider: SocialProfile['provider'], body: unknown): SocialProfile | null {
   if (provider === 'kakao') {
-    if (body?.id === undefined || body?.id === null) return null;
-    const account = body.kakao_account ?? {};
+    const me = KakaoMe.safeParse(body);
+    if (!me.success) return null;
+    const { id, kakao_account: account, properties } = me.data;
     return {
       provider,
-      id: String(body.id),
-      email: account.is_email_verified === false ? null : (account.email ?? null),
-      name: account.name ?? account.profile?.nickname ?? body.properties?.nickname ?? null,
-      profileImage: account.profile?.profile_image_url ?? null,
+      id: String(id),
+      email: account?.is_email_verified === false ? null : (account?.email ?? null),
+      name: account?.name ?? account?.profile?.nickname ?? properties?.nickname ?? null,
+      profileImage: account?.profile?.profile_image_url ?? null,
     };
   }
   if (provider === 'google') {
-    if (!body?.sub) return null;
-    return { provider, id: String(body.sub), email: body.email_verified === false ? null : (body.email ?? null), name: body.name ?? null, profileImage: body.picture ?? null };
+    const me = GoogleMe.safeParse(body);
+    if (!me.success) return null;
+    const g = me.data;
+    return { provider, id: g.sub, email: g.email_verified === false ? null : (g.email ?? null), name: g.name ?? null, profileImage: g.picture ?? null };
   }
-  const r = body?.response;
-  if (body?.resultcode !== '00' || !r?.id) return null;
-  return { provider, id: String(r.id), email: r.email ?? null, name: r.name ?? r.nickname ?? null, profileImage: r.profile_image ?? null };
+  const me = NaverMe.safeParse(body);
+  if (!me.success) return null;
+  const r = me.data.response;
+  return { provider, id: r.id, email: r.email ?? null, name: r.name ?? r.nickname ?? null, profileImage: r.profile_image ?? null };
 }
 
 /** Throws 501 "not configured" for Apple and for any provider whose client id is unset. */
@@ -77,8 +98,9 @@ export async function exchangeCode(config: Config, provider: SocialProvider, inp
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
       body: form,
     });
-    const accessToken = token.body?.access_token;
-    if (token.status !== 200 || typeof accessToken !== 'string') throw providerFailed(provider);
+    const answer = TokenAnswer.safeParse(token.body);
+    if (token.status !== 200 || !answer.success) throw providerFailed(provider);
+    const accessToken = answer.data.access_token;
     const me = await fetchJson(`${settings.apiBaseUrl}${ENDPOINTS[provider].profile}`, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     });

@@ -152,7 +152,9 @@ export async function sessionStartedWithin(db: Db, sid: string, seconds: number)
     .select({ startedAt: sql<Date | null>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt) })
     .from(refreshTokens)
     .where(eq(refreshTokens.familyId, sid));
-  return Boolean(row?.startedAt) && Date.now() - row.startedAt!.getTime() < seconds * 1000;
+  // min() over no rows is null, whatever mapWith's type says.
+  const startedAt: Date | null | undefined = row?.startedAt;
+  return !!startedAt && Date.now() - startedAt.getTime() < seconds * 1000;
 }
 
 /**

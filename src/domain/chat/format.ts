@@ -24,7 +24,7 @@ export function formatBookingValue(key: BookingKey, value: BookingState[BookingK
   if (value === undefined || value === null) return '';
   if (key === '날짜') return formatDateKo(String(value), today);
   if (key === '탑승 시간') return formatTimeKo(String(value));
-  if (key === '탑승 인원') return `${value}명`;
+  if (key === '탑승 인원') return `${String(value)}명`;
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }

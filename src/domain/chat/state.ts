@@ -98,7 +98,7 @@ export function applyUpdates(state: BookingState, updates: BookingUpdates): Book
     if (value === null) delete next[key];
     else next[key] = value;
   }
-  return next as BookingState;
+  return next;
 }
 
 /** Keeps what is valid of untrusted updates (a reply, a stored value), key by key; unknown keys are dropped. */
@@ -114,7 +114,7 @@ export function sanitizeUpdates(raw: unknown): BookingUpdates {
       if (one.ok) out[key] = one.value;
     }
   }
-  return out as BookingUpdates;
+  return out;
 }
 
 /** A stored state read defensively: anything malformed is dropped key by key. */

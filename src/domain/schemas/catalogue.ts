@@ -7,7 +7,7 @@ export { IdSchema };
 /** Largest page number the garage accepts; anything above is a malformed request, not an empty page. */
 export const MAX_PAGE = 10_000;
 
-const asArray = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const asArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 export const IdParamSchema = z.object({ id: IdSchema });
 

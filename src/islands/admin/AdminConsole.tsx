@@ -33,7 +33,7 @@ export default function AdminConsole() {
   const [brands, setBrands] = useState<BrandOption[]>([]);
   const [tab, setTab] = useState<Tab>(() => {
     const hash = typeof location !== 'undefined' ? location.hash.slice(1) : '';
-    return (TABS.find(([k]) => k === hash)?.[0] ?? 'cars') as Tab;
+    return TABS.find(([k]) => k === hash)?.[0] ?? 'cars';
   });
 
   const loadBrands = useCallback(async () => {

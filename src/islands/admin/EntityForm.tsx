@@ -13,17 +13,20 @@ export interface FieldDef {
 
 type Values = Record<string, unknown>;
 
+/** The text of a scalar value (the API's strings and numbers, the inputs' strings); null, absent and anything else read as ''. */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+
 /** The value a form input holds for an API value. */
 function toInput(def: FieldDef, v: unknown): unknown {
   if (def.type === 'checkbox') return Boolean(v);
   if (def.type === 'images') return Array.isArray(v) ? v : [];
-  return v === null || v === undefined ? '' : String(v);
+  return textOf(v);
 }
 
 /** The API value of an input: '' is null (or '' for required text), numbers are numbers. */
 function fromInput(def: FieldDef, v: unknown): unknown {
   if (def.type === 'checkbox' || def.type === 'images') return v;
-  const s = String(v ?? '').trim();
+  const s = textOf(v).trim();
   if (!s) return def.required && def.type !== 'number' && def.type !== 'select' ? '' : null;
   if (def.type === 'number' || (def.type === 'select' && typeof def.options?.[0]?.value === 'number')) return Number(s.replace(/,/g, ''));
   return s;

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { PaginationInfo } from '../../domain/schemas/common';
 import { adminGet, adminSend, announceChange, fieldErrorsOf } from './admin-api';
 import EntityForm, { type FieldDef } from './EntityForm';
 
-type Row = Record<string, unknown> & { id: number };
+/** A row as the section keeps it for the form: the answer's object, read field by field. */
+export type Row = Record<string, unknown> & { id: number };
 
 export interface EntityConfig {
   title: string;
   /** List path under /admin (with the query the section builds) and how to read its rows. */
   listPath: (q: { q: string; archived: string; page: number }) => string;
-  rows: (data: any) => Row[];
+  rows: (data: unknown) => Row[];
   /** Path of one row's writes under /admin, e.g. /cars. */
   base: string;
   /** Key of the row in write answers, e.g. car. */
@@ -18,6 +20,17 @@ export interface EntityConfig {
   searchable?: boolean;
   archivable?: boolean;
   paged?: boolean;
+}
+
+/** A section as declared: its list answer `A` and its rows `R` are the domain types the API answers with. */
+export type TypedEntityConfig<A, R extends { id: number }> = Omit<EntityConfig, 'rows' | 'summary'> & { rows: (data: A) => R[]; summary: (row: R) => ReactNode };
+
+/**
+ * The section EntitySection runs. The list answer is taken to be `A`, as api<T> takes any answer to be
+ * its declared type; `summary` only ever gets rows that `rows` gave, so each is the `R` it was.
+ */
+export function entityConfig<A, R extends { id: number }>(c: TypedEntityConfig<A, R>): EntityConfig {
+  return { ...c, rows: (data) => c.rows(data as A), summary: (row) => c.summary(row as R) };
 }
 
 /** One console section: a list (search, archived filter, pages), an edit form of every field, archive and delete. */
@@ -33,7 +46,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await adminGet<any>(config.listPath(query));
+    const res = await adminGet<{ pagination_info?: PaginationInfo } | null>(config.listPath(query));
     if (!res.ok) return setListError(res.error.message);
     setListError(null);
     setRows(config.rows(res.data));
@@ -50,11 +63,12 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
     const isNew = editing === 'new';
     if (!isNew && !Object.keys(changes).length) return setNotice('변경된 내용이 없습니다.');
     setBusy(true);
-    const res = isNew ? await adminSend<any>('POST', config.base, changes) : await adminSend<any>('PATCH', `${config.base}/${(editing as Row).id}`, changes);
+    // A write answers with the row under the entity's key: { car: {...} }.
+    const res = isNew ? await adminSend<Record<string, Row>>('POST', config.base, changes) : await adminSend<Record<string, Row>>('PATCH', `${config.base}/${(editing as Row).id}`, changes);
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     setErrors({});
-    setEditing(res.data[config.key] as Row);
+    setEditing(res.data[config.key]);
     await after(isNew ? '추가했습니다.' : '저장했습니다.');
   };
   const act = async (row: Row, action: 'archive' | 'restore' | 'delete') => {

@@ -7,8 +7,9 @@ const MAX_BYTES = 5 * 1024 * 1024;
 function toBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
-    reader.onerror = () => reject(reader.error);
+    // A data: URL; the base64 is what follows the comma.
+    reader.onload = () => resolve(typeof reader.result === 'string' ? (reader.result.split(',')[1] ?? '') : '');
+    reader.onerror = () => reject(reader.error ?? new Error('이미지 파일을 읽지 못했습니다.'));
     reader.readAsDataURL(file);
   });
 }

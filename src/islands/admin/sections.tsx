@@ -1,16 +1,11 @@
 import { FEE_TERMS } from '../../domain/car';
+import type { ConsoleBrand, ConsoleButlerCar, ConsoleCarPage, ConsoleFaq, ConsoleModel, ConsolePolicy } from '../../domain/console';
 import { won as formatMoney } from '../../domain/money';
-import type { EntityConfig } from './EntitySection';
+import { entityConfig, type EntityConfig } from './EntitySection';
 import type { FieldDef } from './EntityForm';
 
-export interface BrandOption {
-  id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  sort_order: number;
-  models: { id: number; brand_id: number; name: string; image: string | null }[];
-}
+/** A brand with its models, as GET /admin/brands lists it (the car forms' model picker). */
+export type BrandOption = ConsoleBrand;
 
 const modelOptions = (brands: BrandOption[]) => brands.flatMap((b) => b.models.map((m) => ({ value: m.id, label: `${b.name} ${m.name}` })));
 const won = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '-');
@@ -20,16 +15,16 @@ const text = (name: string, label: string, extra: Partial<FieldDef> = {}): Field
 const num = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'number', ...extra });
 
 export function carsConfig(brands: BrandOption[]): EntityConfig {
-  return {
+  return entityConfig({
     title: '차량',
     listPath: (q) => `/cars${listQuery(q)}`,
-    rows: (d) => d.cars,
+    rows: (d: ConsoleCarPage) => d.cars,
     base: '/cars',
     key: 'car',
     searchable: true,
     archivable: true,
     paged: true,
-    summary: (r: any) => (
+    summary: (r) => (
       <>
         <p className="font-semibold">
           {r.model.brand.name} {r.model.name} {r.sub_model ?? ''}
@@ -60,19 +55,19 @@ export function carsConfig(brands: BrandOption[]): EntityConfig {
       { name: 'description', label: '설명', type: 'textarea' },
       { name: 'images', label: '이미지', type: 'images' },
     ],
-  };
+  });
 }
 
 export function butlerConfig(brands: BrandOption[]): EntityConfig {
-  return {
+  return entityConfig({
     title: '의전 차량',
     listPath: (q) => `/butler-cars${listQuery(q)}`,
-    rows: (d) => d.butler_cars,
+    rows: (d: { butler_cars: ConsoleButlerCar[] }) => d.butler_cars,
     base: '/butler-cars',
     key: 'butler_car',
     searchable: true,
     archivable: true,
-    summary: (r: any) => (
+    summary: (r) => (
       <>
         <p className="font-semibold">
           {r.brand_name} {r.model_name} {r.sub_model ?? ''}
@@ -95,60 +90,60 @@ export function butlerConfig(brands: BrandOption[]): EntityConfig {
       { name: 'description', label: '설명', type: 'textarea' },
       { name: 'images', label: '이미지', type: 'images' },
     ],
-  };
+  });
 }
 
-export const brandsConfig: EntityConfig = {
+export const brandsConfig: EntityConfig = entityConfig({
   title: '브랜드',
   listPath: () => '/brands',
-  rows: (d) => d.brands,
+  rows: (d: { brands: ConsoleBrand[] }) => d.brands,
   base: '/brands',
   key: 'brand',
-  summary: (r: any) => (
+  summary: (r) => (
     <p>
       <span className="font-semibold">{r.name}</span> <span className="text-muted">/{r.slug} · 정렬 {r.sort_order} · 모델 {r.models?.length ?? 0}개</span>
     </p>
   ),
   fields: [text('name', '브랜드 이름', { required: true }), text('slug', '주소 이름(영문)', { required: true }), num('sort_order', '정렬 순서'), text('image', '로고 이미지 주소')],
-};
+});
 
 export function modelsConfig(brands: BrandOption[]): EntityConfig {
-  return {
+  return entityConfig({
     title: '모델',
     listPath: () => '/brands',
-    rows: (d) => d.brands.flatMap((b: BrandOption) => b.models.map((m) => ({ ...m, brand_name: b.name }))),
+    rows: (d: { brands: ConsoleBrand[] }): (ConsoleModel & { brand_name: string })[] => d.brands.flatMap((b) => b.models.map((m) => ({ ...m, brand_name: b.name }))),
     base: '/models',
     key: 'model',
-    summary: (r: any) => (
+    summary: (r) => (
       <p>
         <span className="text-muted">{r.brand_name}</span> <span className="font-semibold">{r.name}</span>
       </p>
     ),
     fields: [{ name: 'brand_id', label: '브랜드', type: 'select', required: true, options: brands.map((b) => ({ value: b.id, label: b.name })) }, text('name', '모델 이름', { required: true }), text('image', '이미지 주소')],
-  };
+  });
 }
 
-export const faqConfig: EntityConfig = {
+export const faqConfig: EntityConfig = entityConfig({
   title: 'FAQ',
   listPath: () => '/faqs',
-  rows: (d) => d.faqs,
+  rows: (d: { faqs: ConsoleFaq[] }) => d.faqs,
   base: '/faqs',
   key: 'faq',
-  summary: (r: any) => (
+  summary: (r) => (
     <p>
       <span className="font-semibold">{r.question}</span> <span className="text-muted">{r.category ?? ''}</span>
     </p>
   ),
   fields: [text('question', '질문', { required: true, wide: true }), { name: 'answer', label: '답변', type: 'textarea', required: true }, text('category', '분류'), num('sort_order', '정렬 순서')],
-};
+});
 
-export const policyConfig: EntityConfig = {
+export const policyConfig: EntityConfig = entityConfig({
   title: '약관 문서',
   listPath: () => '/policies',
-  rows: (d) => d.policies,
+  rows: (d: { policies: ConsolePolicy[] }) => d.policies,
   base: '/policies',
   key: 'policy',
-  summary: (r: any) => (
+  summary: (r) => (
     <p>
       <span className="text-muted">{r.kind === 'terms' ? '이용약관' : '개인정보처리방침'}</span> <span className="font-semibold">{r.title}</span>{' '}
       <span className="text-muted">
@@ -163,4 +158,4 @@ export const policyConfig: EntityConfig = {
     { name: 'effective_date', label: '시행일', type: 'date', required: true },
     { name: 'content', label: '본문', type: 'textarea', required: true },
   ],
-};
+});

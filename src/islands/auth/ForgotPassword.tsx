@@ -29,7 +29,7 @@ export default function ForgotPassword() {
     <div className="space-y-4">
       <p className="text-sm text-muted">가입할 때 인증한 본인 명의의 휴대폰으로 본인인증을 하면 새 비밀번호를 설정할 수 있습니다.</p>
       {failure && <Alert title={failure.title} detail={failure.detail} />}
-      <button type="button" onClick={verify} disabled={checking} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
+      <button type="button" onClick={() => void verify()} disabled={checking} className="w-full rounded bg-ink py-3 font-semibold text-white disabled:opacity-50">
         {checking ? '확인 중...' : '본인인증하기'}
       </button>
       <p className="text-center text-sm">

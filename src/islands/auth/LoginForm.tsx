@@ -43,7 +43,7 @@ export default function LoginForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <Field label="이메일" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={fieldErrors.email} />
         <Field label="비밀번호" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={fieldErrors.password} />
         {failure && <Alert title={failure.title} detail={failure.detail} />}

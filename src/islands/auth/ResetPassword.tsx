@@ -54,7 +54,7 @@ export default function ResetPassword() {
       </div>
     );
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       <Field label="새 비밀번호" name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} hint={`${MIN_PASSWORD_LENGTH}자 이상 입력해주세요.`} />
       <Field label="새 비밀번호 확인" name="password_confirm" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} errors={errors.password_confirm} />
       {failure && <Alert title={failure.title} detail={failure.detail} />}

@@ -93,14 +93,14 @@ export default function SignupForm() {
   }
 
   const verifyButton = (
-    <button type="button" onClick={verify} disabled={verified} className="shrink-0 rounded border border-ink px-3 text-sm font-semibold disabled:opacity-50">
+    <button type="button" onClick={() => void verify()} disabled={verified} className="shrink-0 rounded border border-ink px-3 text-sm font-semibold disabled:opacity-50">
       {verified ? '인증 완료' : '본인인증'}
     </button>
   );
   const personChanged = (patch: Partial<SignupDraft>) => update({ ...patch, identityCode: null, verifiedName: null, verifiedPhone: null });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
       <Field label="이름" name="name" autoComplete="name" required value={d.name} readOnly={verified} onChange={(e) => personChanged({ name: e.target.value })} errors={errors.name} />
       <Field label="휴대폰 번호" name="mobile" type="tel" inputMode="tel" autoComplete="tel" required placeholder="010-1234-5678" value={d.mobile} readOnly={verified}
         onChange={(e) => personChanged({ mobile: e.target.value })} errors={errors.mobile ?? errors.identity_code} action={verifyButton}
@@ -108,7 +108,7 @@ export default function SignupForm() {
       {identity.checking && <p role="status" className="text-sm">본인인증 확인 중...</p>}
       {identity.failure && <Alert title={identity.failure.title} detail={identity.failure.detail} />}
       <Field label="이메일" name="email" type="email" autoComplete="email" required value={d.email} onChange={(e) => { update({ email: e.target.value }); setEmailNotice(null); }}
-        errors={errors.email} action={<button type="button" onClick={checkEmail} className="shrink-0 rounded border border-ink px-3 text-sm font-semibold">{emailChecked ? '확인 완료' : '중복 확인'}</button>} />
+        errors={errors.email} action={<button type="button" onClick={() => void checkEmail()} className="shrink-0 rounded border border-ink px-3 text-sm font-semibold">{emailChecked ? '확인 완료' : '중복 확인'}</button>} />
       {emailNotice && <Alert title={emailNotice.title} tone={emailNotice.tone} />}
       <Field label="비밀번호" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)}
         errors={errors.password} hint={`${MIN_PASSWORD_LENGTH}자 이상 입력해주세요.`} />

@@ -93,7 +93,7 @@ export default function CarPicker({ cars, value, onChange }: Props) {
           aria-labelledby="car-label"
           aria-activedescendant={cars[active] ? `car-option-${cars[active].id}` : undefined}
           onKeyDown={onListKey}
-          onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && e.relatedTarget !== button.current && setOpen(false)}
+          onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && e.relatedTarget !== button.current && setOpen(false)}
           className="absolute z-20 mt-1 max-h-[300px] w-full overflow-auto border border-line bg-white shadow-lg outline-none"
           data-testid="car-options"
         >

@@ -13,7 +13,8 @@ export default function CarFallback() {
   useEffect(() => {
     const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
     if (!/^\d+$/.test(id)) return setState({ kind: 'missing' });
-    get<{ car?: Car } & Partial<Car>>(`/subscriptions/cars/${id}`).then((res) => {
+    // api() never rejects: a failure arrives as res.ok false.
+    void get<{ car?: Car } & Partial<Car>>(`/subscriptions/cars/${id}`).then((res) => {
       if (res.ok) {
         const car = (res.data.car ?? res.data) as Car;
         document.title = `${carDisplayName(car)} | LUXE 구독`;

@@ -20,7 +20,7 @@ function toUpdates(key: BookingKey, raw: string, fleet: ChatCar[]): { updates?: 
   }
   const value = key === '탑승 인원' ? Number(raw) : key === '경유지' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw.trim();
   const checked = checkField(key, value);
-  return checked.ok ? { updates: { [key]: checked.value } as BookingUpdates } : { error: checked.message };
+  return checked.ok ? { updates: { [key]: checked.value } } : { error: checked.message };
 }
 
 /** Inline correction of one booking value; the car is chosen from the fleet. */

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { applyUpdates, BOOKING_KEYS, sanitizeState, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
+import { asRecord } from '../../domain/json';
 
 /** A message of the conversation (spec §3 "Chat message"). */
 export interface ChatMessage {
@@ -31,12 +32,18 @@ function storage(): Storage | null {
   }
 }
 
+/** A stored message with the fields the page relies on (the rest is shown as it was saved). */
+function isMessage(value: unknown): value is ChatMessage {
+  const m = asRecord(value);
+  return !!m && typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string';
+}
+
 function readMessages(raw: string | null): ChatMessage[] {
   try {
     const list: unknown = JSON.parse(raw ?? '[]');
     if (!Array.isArray(list)) return [];
     return list
-      .filter((m): m is ChatMessage => !!m && typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
+      .filter(isMessage)
       .map((m) => (m.role === 'assistant' && !m.content && !m.failed ? { ...m, failed: 'empty' as const } : m)); // an answer cut off by a reload
   } catch {
     return [];

@@ -33,7 +33,7 @@ export default function ContactForm() {
 
   const fieldError = (name: string) => (status.kind === 'failed' ? status.fields[name]?.[0] : undefined);
   return (
-    <form onSubmit={submit} className="space-y-5" noValidate={false}>
+    <form onSubmit={(e) => void submit(e)} className="space-y-5" noValidate={false}>
       {FIELDS.map((f) => (
         <div key={f.name}>
           <label htmlFor={`contact-${f.name}`} className="text-xs font-semibold">{f.label}</label>

@@ -83,7 +83,7 @@ export default function RequestEditForm({ request, onSaved }: Props) {
   }
 
   return (
-    <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" aria-label="신청 수정">
+    <form onSubmit={(e) => void save(e)} className="grid gap-4 sm:grid-cols-2" aria-label="신청 수정">
       <label className="text-sm">기간 (개월)
         <select value={month} onChange={(e) => setMonth(Number(e.target.value))} className={field}>
           {availableDurations(request.car).map((t) => <option key={t} value={t}>{t}개월</option>)}

@@ -59,7 +59,7 @@ export default function MyPage() {
         </a>
       </div>
       <LatestActivity />
-      <button type="button" onClick={logout} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
+      <button type="button" onClick={() => void logout()} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
     </div>
   );
 }

@@ -81,7 +81,7 @@ export default function CouponWallet() {
           </button>
         ))}
       </div>
-      <form onSubmit={add} className="flex gap-2">
+      <form onSubmit={(e) => void add(e)} className="flex gap-2">
         <input value={code} onChange={(e) => setCode(e.target.value)} aria-label="쿠폰 코드" placeholder="쿠폰 코드를 입력하세요" maxLength={40} className="w-full border border-line bg-white px-4 py-3" />
         <button type="submit" disabled={busy || !code.trim()} className="shrink-0 bg-ink px-5 py-3 font-semibold text-paper disabled:opacity-40">
           {busy ? '등록 중...' : '등록'}

@@ -60,7 +60,7 @@ export default function ReferralPanel() {
         {copied && <p role="status" className="mt-2 text-sm">{copied}</p>}
         <p className="mt-4 text-xs text-muted">친구가 내 추천 코드를 등록하면 두 사람 모두 {formatWon(status.reward)} P를 받습니다. (계정당 한 번)</p>
       </section>
-      <form onSubmit={apply} className="space-y-2">
+      <form onSubmit={(e) => void apply(e)} className="space-y-2">
         <label htmlFor="ref-code" className="font-semibold">추천 코드 입력</label>
         <div className="flex gap-2">
           <input id="ref-code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="친구의 추천 코드" maxLength={40} className="w-full border border-line bg-white px-4 py-3" />

@@ -132,7 +132,7 @@ export function findMemoClause(text: string): { memo: string | null; rest: strin
   if (!word) return { memo: null, rest: text };
   const before = text.slice(0, word.index);
   // eslint-disable-next-line no-control-regex -- \u0001 marks text already taken by an earlier rule
-  const starts = [...before.matchAll(/[.!?\n,]|\u0001+|(?:는데|인데|하고|이고|그리고)\s/g)].map((m) => m.index! + m[0].length);
+  const starts = [...before.matchAll(/[.!?\n,]|\u0001+|(?:는데|인데|하고|이고|그리고)\s/g)].map((m) => m.index + m[0].length);
   const start = starts.length ? Math.max(...starts) : 0;
   const endRel = text.slice(word.index).search(/[.!?\n]/);
   const end = endRel < 0 ? text.length : word.index + endRel;

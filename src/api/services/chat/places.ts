@@ -125,7 +125,7 @@ function markersIn(segment: string): Marker[] {
         re.lastIndex += 1;
         continue;
       }
-      const overlaps = found.some((f) => m!.index < f.end && f.index < m!.index + m![0].length);
+      const overlaps = found.some((f) => m.index < f.end && f.index < m.index + m[0].length);
       if (!overlaps) found.push({ type, index: m.index, end: m.index + m[0].length });
     }
   }

@@ -42,7 +42,7 @@ export function validateUpdates(raw: unknown): BookingUpdates {
     const one = BookingFieldSchemas[key].nullable().safeParse((raw as Record<string, unknown>)[key]);
     if (one.success && one.data !== undefined) out[key] = one.data;
   }
-  return out as BookingUpdates;
+  return out;
 }
 
 const utf8Bytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v ?? {})).length;
