@@ -93,7 +93,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
               startAt={r.start_at}
               paidAmount={r.paid_amount}
               onCancelled={() => setCancelled(true)}
-              onFailed={(lines, status) => (status === 409 || status === 404 ? refused(lines, false) : setNotice({ ok: false, lines }))}
+              onFailed={(lines, status) => (status === 409 || status === 404 ? void refused(lines, false) : setNotice({ ok: false, lines }))}
             />
           </>
         )}

@@ -67,7 +67,7 @@ export default function EditForm({ request, onSaved, onCancel, onRefused }: Prop
   }
 
   return (
-    <form onSubmit={save} aria-label="요청 수정" className="space-y-5 border border-line bg-white p-5">
+    <form onSubmit={(e) => void save(e)} aria-label="요청 수정" className="space-y-5 border border-line bg-white p-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="text-sm font-semibold">
           출발 시간
