@@ -162,22 +162,14 @@ export interface ConsoleCarPage {
 }
 
 /** A row of GET /admin/butler-cars: the fleet car's own fields (won, km), its model and brand by name. */
-export interface ConsoleButlerCar {
-  id: number;
+export type ConsoleButlerCar = Pick<Car, 'id' | 'sub_model' | 'images' | 'color' | 'mileage' | 'license_plate' | 'description' | 'retail_price'> & {
   model_id: number;
-  sub_model: string | null;
-  images: string[];
-  color: string | null;
-  mileage: number | null;
-  license_plate: string | null;
-  description: string | null;
-  retail_price: number | null;
   butler_fee: number;
   butler_overtime_fee: number | null;
   archived_at: string | null;
   model_name: string;
   brand_name: string;
-}
+};
 
 /** A model in GET /admin/brands. */
 export interface ConsoleModel {
