@@ -62,6 +62,8 @@ mkdirSync(benchDir, { recursive: true });
 
 async function product(cars: number, port: number): Promise<{ running: RunningProduct; buildSeconds: number }> {
   const dir = path.join(benchDir, `cars-${cars}`);
+  // A fresh database each time (the publishing run starts the same size again).
+  rmSync(dir, { recursive: true, force: true });
   // Seed first so the timed part is the build alone.
   const seeded = await openDatabase({ dataDir: path.join(dir, 'data', 'pglite') });
   await seedDatabase(seeded.db, { cars });
