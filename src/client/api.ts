@@ -2,7 +2,7 @@ import { API_BASE_URL } from '../config/site';
 import { ErrorCode, type ApiFailure } from '../domain/error-codes';
 import { asRecord } from '../domain/json';
 import { $session, clearSession } from '../stores/session';
-import { freshSession } from './refresh';
+import { freshSession } from './keep-alive';
 
 /** API base URL in the browser: same origin under /api unless PUBLIC_API_BASE_URL says otherwise. */
 export const API_BASE = API_BASE_URL;

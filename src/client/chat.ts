@@ -3,7 +3,7 @@ import { $session } from '../stores/session';
 import { asRecord } from '../domain/json';
 import { sseJson } from '../domain/sse';
 import { API_BASE } from './api';
-import { freshSession } from './refresh';
+import { freshSession } from './keep-alive';
 
 /** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
 export const CHAT_PATH = '/services/gpt/1';

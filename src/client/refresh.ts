@@ -1,6 +1,6 @@
 import { API_BASE_URL } from '../config/site';
 import type { TokenAnswer } from '../domain/accounts';
-import { $session, loadSession, SESSION_KEYS, SESSION_TTL_SECONDS, signIn, type Session } from '../stores/session';
+import { $session, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
 
 /** Refresh once less than half the session (12 hours) is left. */
 export const REFRESH_WHEN_LEFT_SECONDS = SESSION_TTL_SECONDS / 2;
@@ -53,16 +53,6 @@ export function keepSessionFresh(): void {
   for (const type of ['pointerdown', 'keydown', 'focus']) addEventListener(type, touch, { passive: true });
   setInterval(() => void tick(), 60_000);
   void tick();
-}
-
-/**
- * The session as loadSession reads it (an expired one cleared); with a refresh token stored, an
- * active user's session is also kept alive. What talks to the API reads the session through this.
- */
-export function freshSession(): Session {
-  const s = loadSession();
-  if (s.refreshToken) keepSessionFresh();
-  return s;
 }
 
 async function tick(): Promise<void> {
