@@ -45,6 +45,15 @@ test('a declining card: the Korean reason, nothing spent; another card then succ
   await page.getByRole('button', { name: '신청하기' }).click();
   await page.getByRole('dialog', { name: '주문 확인' }).getByRole('button', { name: '다음' }).click();
   await page.getByRole('radio', { name: /한도 초과 카드/ }).check();
+  // The page reloads its wallet while the order is in flight, and can read the points as spent
+  // (the decline gives them back a moment later): the first read after the card window says 0.
+  let staleReads = 1;
+  await page.route('**/api/users/point-transactions*', async (route) => {
+    if (staleReads-- <= 0) return route.fallback();
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: { point: number } };
+    await route.fulfill({ response: res, json: { ...body, data: { ...body.data, point: 0 } } });
+  });
   await page.getByRole('button', { name: /승인/ }).click();
   const declined = page.getByTestId('payment-declined');
   await expect(declined).toContainText('카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.');

@@ -52,15 +52,17 @@ export default function OrderPage() {
     void refreshWallet();
   }, [checkout.stage, refreshWallet]);
 
-  // A declined card spent nothing: the choices come back for another card.
+  // A declined card spent nothing: the choices come back for another card. The wallet is read
+  // again: one read while the order was in flight saw the points spent (and would cap them at 0).
   useEffect(() => {
     if (!checkout.declined) return;
+    void refreshWallet();
     const draft = orderStorage.loadDraft();
     if (!draft) return;
     setCouponId(draft.couponId);
     setTyped(draft.points ? String(draft.points) : '');
     setConsents(CONSENTS.map(() => true));
-  }, [checkout.declined]);
+  }, [checkout.declined, refreshWallet]);
 
   const fee = car ? feeForTerm(car, month) : null;
   const inquiry = car && fee === null ? carInquiryPath(car, month) : null;

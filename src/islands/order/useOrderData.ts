@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { get } from '../../client/api';
 import type { Car } from '../../domain/car';
 import type { CouponHolding } from '../../domain/pricing';
@@ -26,21 +26,30 @@ const loadWallet = async () => {
  */
 export function useOrderData(carId: number | null): OrderData & { refreshWallet: () => Promise<void> } {
   const [data, setData] = useState<OrderData>({ car: null, coupons: [], balance: 0, error: null, loading: true });
+  // Wallet reads are numbered: an older read answering late (the first load, slow while an order
+  // was in flight) never replaces a newer one.
+  const walletReads = useRef(0);
   useEffect(() => {
     if (!carId) {
       setData((d) => ({ ...d, loading: false, error: '차량 정보가 없습니다. 차량을 먼저 선택해주세요.' }));
       return;
     }
     void (async () => {
+      const read = ++walletReads.current;
       const [car, wallet] = await Promise.all([get<{ car: Car }>(`/subscriptions/cars/${carId}`), loadWallet()]);
       // A refused token (expired, revoked) is useOrderAccount's to handle: it goes to /login.
       if (wallet.refused) return;
-      setData({ car: car.ok ? car.data.car : null, coupons: wallet.coupons, balance: wallet.balance, error: car.ok ? null : car.error.message, loading: false });
+      const latest = read === walletReads.current;
+      setData((d) => ({
+        car: car.ok ? car.data.car : null, error: car.ok ? null : car.error.message, loading: false,
+        coupons: latest ? wallet.coupons : d.coupons, balance: latest ? wallet.balance : d.balance,
+      }));
     })();
   }, [carId]);
   const refreshWallet = useCallback(async () => {
+    const read = ++walletReads.current;
     const { coupons, balance } = await loadWallet();
-    setData((d) => ({ ...d, coupons, balance }));
+    if (read === walletReads.current) setData((d) => ({ ...d, coupons, balance }));
   }, []);
   return { ...data, refreshWallet };
 }
