@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/db/factories';
-import { auditLog, jobs, notificationMessages, payments, sandboxPayments } from '../../src/api/db/schema';
+import { auditLog, jobs, notificationMessages, paymentRefunds, payments, sandboxPayments } from '../../src/api/db/schema';
+import { createClock } from '../../src/api/jobs/clock';
+import { createPaymentProvider } from '../../src/api/payments';
+import type { PaymentProvider } from '../../src/api/payments/provider';
+import { refundPayment } from '../../src/api/payments/refunds';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/payments/sandbox-provider';
@@ -107,6 +111,32 @@ describe('the first month is charged with the request', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('reconcile jobs', () => {
+  it('a charge whose answer came back leaves no reconcile job; a refund whose answer is lost in a crash is settled from the provider by its own job', async () => {
+    await setClock(new Date().toISOString());
+    const { token } = await customer(ctx);
+    const res = await order(token, { month: 12, billing_key: card() });
+    const paymentId = res.body.data.payment.id as string;
+    const queuedJob = async (key: string) => (await ctx.database.db.select().from(jobs).where(and(eq(jobs.key, key), eq(jobs.status, 'queued')))).length;
+    expect(await queuedJob(`reconcile:${paymentId}`)).toBe(0);
+
+    // The provider refunds, then the process dies before the answer is recorded.
+    const provider = createPaymentProvider(ctx.database.db, ctx.config);
+    const crashing: PaymentProvider = { ...provider, cancel: async (req) => (await provider.cancel(req), new Promise<never>(() => {})) };
+    void refundPayment({ db: ctx.database.db, payments: crashing, clock: createClock(), log: () => {} }, { paymentId, reason: '테스트', actor: 'system', key: `refund:crash:${paymentId}` });
+    const refunded = async () => (await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId)))[0].cancelledAmount;
+    for (let i = 0; i < 100 && (await refunded()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await refunded()).toBe(555_000);
+    expect((await ctx.call('GET', `/payments/${paymentId}`, { token })).body.data.payment.status).toBe('PAID');
+
+    await setClock(new Date(Date.now() + 2 * 60_000).toISOString());
+    await runBilling();
+    expect((await ctx.call('GET', `/payments/${paymentId}`, { token })).body.data.payment.status).toBe('CANCELLED');
+    const [refund] = await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.key, `refund:crash:${paymentId}`));
+    expect(refund).toMatchObject({ status: 'SUCCEEDED', amount: 555_000 });
   });
 });
 

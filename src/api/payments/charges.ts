@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { inTransaction } from '../db/client';
 import { payments, users } from '../db/schema';
-import type { Job } from '../jobs/queue';
-import { paymentById, type PaymentRow } from './ledger';
+import { cancelQueued, type Job } from '../jobs/queue';
+import { paymentById, reconcileKey, type PaymentRow } from './ledger';
 import type { ChargeOutcomes, PaymentContext } from './context';
 import type { ChargeResult } from './provider';
 import { settleUnknownRefund, syncCancellations } from './refunds';
@@ -42,6 +42,8 @@ export async function settleCharge(ctx: PaymentContext, outcomes: ChargeOutcomes
         ? await tx.update(payments).set({ status: 'PAID', pgTxId: result.pgTxId, paidAt: result.paidAt, receiptUrl: result.receiptUrl, updatedAt: now }).where(pending).returning()
         : await tx.update(payments).set({ status: 'FAILED', failureCode: result.code, failureReason: result.reason, failedAt: now, updatedAt: now }).where(pending).returning();
     if (!row) return null;
+    // The outcome is known: the charge's safety net is not needed (100,000 provider reads a month less).
+    await cancelQueued(tx, [reconcileKey(paymentId)]);
     const outcome = outcomes[row.purpose];
     await (result.status === 'PAID' ? outcome.paid(tx, row, ctx) : outcome.failed(tx, row, ctx));
     return row;
@@ -73,8 +75,8 @@ export async function syncPayment(ctx: PaymentContext, outcomes: ChargeOutcomes,
 /**
  * The reconcile job: a payment still PENDING is read from the provider and settled the same way.
  * Unknown to the provider: the charge never reached it, so it is sent again under the same id (the
- * provider charges an id once). Still in flight there: try again later. A settled payment is
- * checked once for refunds made at the provider (a crash between its cancel and our record).
+ * provider charges an id once). Still in flight there: try again later. A refund whose answer is
+ * not known yet (its own job, queued before the provider was asked) is settled from the read-back.
  */
 export async function reconcilePayment(ctx: PaymentContext, outcomes: ChargeOutcomes, job: Job): Promise<void> {
   const paymentId = String(job.payload.paymentId);

@@ -9,31 +9,30 @@ import { invalidBillingKey } from './errors';
 import { RECONCILE_JOB } from './ledger';
 import { chargeOutcomes } from './outcomes';
 import { portoneProvider } from './portone-provider';
-import type { ChargeResult, PaymentProvider } from './provider';
+import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox-provider';
 
 /**
  * The provider of this server, chosen once from the configuration: PortOne when configured, the
  * sandbox while it is allowed, otherwise one that refuses every card (no payments possible).
- * Charges that take longer than PAYMENT_TIMEOUT_MS count as UNKNOWN (the reconcile job finishes them).
+ * Charges and cancels that take longer than PAYMENT_TIMEOUT_MS count as UNKNOWN (the reconcile jobs finish them).
  */
 export function createPaymentProvider(db: Db, config: Config): PaymentProvider {
   const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config) : unavailableProvider();
-  return withChargeTimeout(provider, config.payments.timeoutMs);
+  return withTimeouts(provider, config.payments.timeoutMs);
 }
 
-function withChargeTimeout(provider: PaymentProvider, ms: number): PaymentProvider {
-  return {
-    ...provider,
-    charge: (req) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<ChargeResult>((resolve) => {
-        timer = setTimeout(() => resolve({ status: 'UNKNOWN', detail: `no answer within ${ms} ms` }), ms);
-      });
-      const call = provider.charge(req).catch((err: unknown): ChargeResult => ({ status: 'UNKNOWN', detail: err instanceof Error ? err.message : String(err) }));
-      return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
-    },
+function withTimeouts(provider: PaymentProvider, ms: number): PaymentProvider {
+  /** The call's answer, or UNKNOWN when it throws or does not answer within `ms` (the reconcile jobs read the provider's record later). */
+  const bounded = <T>(call: Promise<T>): Promise<T | { status: 'UNKNOWN'; detail: string }> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<{ status: 'UNKNOWN'; detail: string }>((resolve) => {
+      timer = setTimeout(() => resolve({ status: 'UNKNOWN', detail: `no answer within ${ms} ms` }), ms);
+    });
+    const answered = call.catch((err: unknown) => ({ status: 'UNKNOWN' as const, detail: err instanceof Error ? err.message : String(err) }));
+    return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
   };
+  return { ...provider, charge: (req) => bounded(provider.charge(req)), cancel: (req) => bounded(provider.cancel(req)) };
 }
 
 function unavailableProvider(): PaymentProvider {

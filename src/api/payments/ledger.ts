@@ -16,6 +16,8 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 export const RECONCILE_JOB = 'reconcile-payment';
 /** How long after a charge starts its reconcile job looks (a charge normally settles well before). */
 export const RECONCILE_AFTER_MS = 60_000;
+/** The reconcile job of a charge: queued with the PENDING row, dropped once the charge's outcome is known. */
+export const reconcileKey = (paymentId: string) => `reconcile:${paymentId}`;
 
 export interface NewCharge {
   id: string;
@@ -42,7 +44,7 @@ export async function recordCharge(tx: Db, provider: ProviderName, charge: NewCh
     .values({ ...charge, month: charge.month ?? null, attempt: charge.attempt ?? 1, provider, status: 'PENDING', requestedAt: now })
     .onConflictDoNothing()
     .returning();
-  await enqueue(tx, { kind: RECONCILE_JOB, key: `reconcile:${charge.id}`, payload: { paymentId: charge.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), maxAttempts: 20 });
+  await enqueue(tx, { kind: RECONCILE_JOB, key: reconcileKey(charge.id), payload: { paymentId: charge.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), maxAttempts: 20 });
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { won } from '../../domain/money';
 import { inTransaction, type Db } from '../db/client';
@@ -5,7 +6,7 @@ import { paymentRefunds, payments } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { emit } from '../notifications/events';
 import type { PaymentContext } from './context';
-import { enqueue } from '../jobs/queue';
+import { cancelQueued, enqueue } from '../jobs/queue';
 import { paymentById, RECONCILE_AFTER_MS, RECONCILE_JOB, type PaymentRow, type RefundRow } from './ledger';
 import { providerUnavailable } from './errors';
 import type { CancelResult, ProviderPayment } from './provider';
@@ -40,16 +41,23 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
   if (amount > left) throw unprocessable(`환불 가능 금액(${won(left)})을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
 
   // The refund is this call's once it holds the key's row: written now, or taken over after a failure.
-  const claimed =
-    (await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor }).onConflictDoNothing().returning()).length > 0 ||
-    (await ctx.db.update(paymentRefunds).set({ status: 'REQUESTED', amount, failureReason: null }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'FAILED'))).returning()).length > 0;
+  const written = await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor }).onConflictDoNothing().returning();
+  const [claimed] = written.length
+    ? written
+    : await ctx.db.update(paymentRefunds).set({ status: 'REQUESTED', amount, failureReason: null }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'FAILED'))).returning();
   if (!claimed) return settledElsewhere(ctx.db, req.key);
+  // Queued before the provider is asked, dropped when its answer is recorded: a crash in between
+  // still has the refund settled from the provider's record.
+  const watch = await watchRefund(ctx, req, claimed.id);
   const result = await ctx.payments
     .cancel({ paymentId: req.paymentId, amount, reason: req.reason, currentCancellableAmount: left })
     .catch((err: unknown): CancelResult => ({ status: 'UNKNOWN', detail: err instanceof Error ? err.message : String(err) }));
   if (result.status === 'UNKNOWN') return refundUnknown(ctx, req, result.detail);
   if (result.status === 'FAILED') {
-    await ctx.db.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: new Date() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
+    await inTransaction(ctx.db, async (tx) => {
+      await tx.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: new Date() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
+      await cancelQueued(tx, [watch]);
+    });
     // Our cancellable amount was stale (a refund whose answer was lost, a cancel in the provider's
     // console): the provider's record is read so the ledger catches up before anyone tries again.
     if (result.code === 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN' || result.code === 'PAYMENT_ALREADY_CANCELLED') await readBack(ctx, req.paymentId).catch(() => undefined);
@@ -62,8 +70,22 @@ export async function refundPayment(ctx: PaymentContext, req: RefundRequest): Pr
       .where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')))
       .returning();
     if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
+    await cancelQueued(tx, [watch]);
   });
   return (await refundByKey(ctx.db, req.key))!;
+}
+
+/** Queues the reconcile job that settles a refund from the provider's record if its answer is never recorded; returns its key. */
+async function watchRefund(ctx: PaymentContext, req: RefundRequest, refundId: number): Promise<string> {
+  const key = `reconcile:refund:${refundId}:${randomUUID()}`;
+  await enqueue(ctx.db, {
+    kind: RECONCILE_JOB,
+    key,
+    payload: { paymentId: req.paymentId, refundKey: req.key },
+    runAt: new Date(ctx.clock.now().getTime() + RECONCILE_AFTER_MS),
+    maxAttempts: 20,
+  });
+  return key;
 }
 
 /** Reads the payment from the provider and records the refunds it shows (syncCancellations). */
@@ -76,20 +98,12 @@ async function readBack(ctx: PaymentContext, paymentId: string): Promise<void> {
  * A cancel whose answer does not say whether the provider refunded (a 5xx, UNAUTHORIZED, a lost
  * connection). It is not a refusal: the refund stays REQUESTED and is settled from the provider's
  * record: read back now, and otherwise by a reconcile job, which marks it SUCCEEDED when the
- * provider shows the amount cancelled and FAILED when it does not. Until then the ledger keeps the
+ * provider shows the amount cancelled and FAILED when it does not (the job queued before the
+ * provider was asked). Until then the ledger keeps the
  * old cancellable amount, so another refund sends it and the provider refuses a double refund.
  */
 async function refundUnknown(ctx: PaymentContext, req: RefundRequest, detail: string): Promise<RefundRow> {
   ctx.log('info', `refund ${req.key} of ${req.paymentId}: outcome unknown (${detail}); reading the payment back`);
-  const row = (await refundByKey(ctx.db, req.key))!;
-  const now = ctx.clock.now();
-  await enqueue(ctx.db, {
-    kind: RECONCILE_JOB,
-    key: `reconcile:refund:${row.id}:${now.getTime()}`,
-    payload: { paymentId: req.paymentId, refundKey: req.key },
-    runAt: new Date(now.getTime() + RECONCILE_AFTER_MS),
-    maxAttempts: 20,
-  });
   await readBack(ctx, req.paymentId).catch(() => undefined);
   const settled = (await refundByKey(ctx.db, req.key))!;
   if (settled.status === 'SUCCEEDED') return settled;
