@@ -22,8 +22,29 @@ export default defineConfig({
   // storefront: the build snapshot as `virtual:luxe/build-snapshot`, and `_redirects`/`_headers` in every build's output.
   integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), storefront({ hostFiles: staticHostFiles })],
   // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/api/security-headers.ts).
-  vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
-  // The browser's settings, typed (read through src/config/site.ts). The server builds the site with its
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      // Chunks where the default grouping costs pages bytes (brotli, docs/performance.md): the
+      // session store and its keep-alive are on every page together (one chunk, not two: 0.25 KB a
+      // page); Korean time is on most pages, calendar arithmetic on few (kept apart, it was merged
+      // into the butler quote's chunk and brought it and pricing to /chat).
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'session', test: /src[\\/](stores[\\/]session|client[\\/]keep-alive)\.ts$/, priority: 4 },
+              { name: 'korea-time', test: /src[\\/]domain[\\/]dates[\\/]korea-time\.ts$/, priority: 3 },
+              { name: 'calendar', test: /src[\\/]domain[\\/]dates[\\/]calendar\.ts$/, priority: 2 },
+              { name: 'butler-calendar', test: /src[\\/]domain[\\/]butler-calendar\.ts$/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  },
+  // The browser's settings, typed (read through src/config/site.ts and src/config/services.ts). The server builds the site with its
   // own values (src/host/publish/build-child.ts); the refund fields match its limits (src/api/env.ts).
   // The contact texts are optional: site.ts trims them and falls back to the project's own, a blank value too.
   env: {

@@ -1,4 +1,4 @@
-import { API_BASE_URL } from '../config/site';
+import { API_BASE_URL } from '../config/services';
 import { ErrorCode, type ApiFailure } from '../domain/error-codes';
 import { asRecord } from '../domain/json';
 import { $session, clearSession } from '../stores/session';

@@ -1,4 +1,4 @@
-import { PROVIDER } from '../config/site';
+import { PROVIDER } from '../config/services';
 import type { OfferPeriod } from '../domain/checkout';
 import { API_BASE } from './api';
 import { SandboxOffError, sandboxOn, type ProviderSettings } from './sandbox';

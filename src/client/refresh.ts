@@ -1,4 +1,4 @@
-import { API_BASE_URL } from '../config/site';
+import { API_BASE_URL } from '../config/services';
 import type { TokenAnswer } from '../domain/accounts';
 import { $session, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
 

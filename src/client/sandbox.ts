@@ -5,7 +5,7 @@
  */
 export const sandboxOn = (setting: string | undefined) => setting !== 'off';
 
-/** What a provider launcher (billing, identity) takes of the build's settings (PROVIDER in src/config/site.ts). */
+/** What a provider launcher (billing, identity) takes of the build's settings (PROVIDER in src/config/services.ts). */
 export interface ProviderSettings {
   /** PortOne's store id; without it the sandbox stands in. */
   storeId: string | undefined;

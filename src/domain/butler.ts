@@ -1,6 +1,7 @@
 import type { PaymentView } from './payments';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
-import { addDays, addMonths, HOUR_MS, koreaDate, weekday } from './dates';
+import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
+import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 import type { OrderStatus } from './orders';
 
@@ -11,10 +12,6 @@ export const DEFAULT_OVERTIME_SHARE = 0.1;
 /** Passenger count bounds. */
 export const MIN_PASSENGERS = 1;
 export const MAX_PASSENGERS = 20;
-/** Days shown by the fleet calendar (6 weeks). */
-export const CALENDAR_DAYS = 42;
-/** How far ahead a trip may start, in days. */
-export const MAX_ADVANCE_DAYS = 180;
 /** Longest trip, in hours (each covered day is reserved). */
 export const MAX_TRIP_HOURS = 72;
 /** Waypoints per trip. */
@@ -231,36 +228,6 @@ export function tripDays(start: Instant, end: Instant | null | undefined): strin
   const days: string[] = [];
   for (let d = first; d <= last && days.length <= MAX_TRIP_HOURS / 24 + 1; d = addDays(d, 1)) days.push(d);
   return days;
-}
-
-export interface CalendarCell {
-  /** YYYY-MM-DD. */
-  date: string;
-  day: number;
-  /** Whether the day belongs to the month shown (the grid pads with the neighbours' days). */
-  inMonth: boolean;
-  past: boolean;
-  reserved: boolean;
-  selectable: boolean;
-}
-
-/** A month of the fleet calendar: 42 days from the Sunday on or before the 1st; past and reserved days cannot be chosen. */
-export function calendarMonth(year: number, month: number, today: string, reserved: readonly string[]): CalendarCell[] {
-  const first = addMonths(`${year}-01-01`, month - 1); // month 0 or 13 is the neighbouring year's
-  const gridStart = addDays(first, -weekday(first));
-  const taken = new Set(reserved);
-  const monthPrefix = first.slice(0, 7);
-  return Array.from({ length: CALENDAR_DAYS }, (_, i) => {
-    const date = addDays(gridStart, i);
-    const past = date < today;
-    const isReserved = taken.has(date);
-    return { date, day: Number(date.slice(8)), inMonth: date.startsWith(monthPrefix), past, reserved: isReserved, selectable: !past && !isReserved };
-  });
-}
-
-/** The last Korean day a trip may start on, counted from today (YYYY-MM-DD). */
-export function lastBookableDay(today: string): string {
-  return addDays(today, MAX_ADVANCE_DAYS);
 }
 
 /** A refusal of a trip's times: the payload field it concerns and a Korean message. */

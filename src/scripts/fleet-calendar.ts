@@ -1,4 +1,4 @@
-import { calendarMonth, lastBookableDay } from '../domain/butler';
+import { calendarMonth, lastBookableDay } from '../domain/butler-calendar';
 
 /** One car's calendar on /fleet: the month shown, the reserved days and the chosen day. */
 export interface CalendarState {

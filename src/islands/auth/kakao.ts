@@ -1,4 +1,4 @@
-import { KAKAO } from '../../config/site';
+import { KAKAO } from '../../config/services';
 
 /** Kakao's authorize page; the REST API key is public by design (it identifies the app). */
 const KAKAO_AUTHORIZE = 'https://kauth.kakao.com/oauth/authorize';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_BASE_URL } from '../../config/site';
+import { API_BASE_URL } from '../../config/services';
 import { OTHERS_NAME, OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';

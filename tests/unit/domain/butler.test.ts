@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calendarMonth, clampPassengers, defaultEnd, lastBookableDay, overtimeHours, overtimeRate, quoteButler, seatsFromSubModel, tripDays, tripProblems,
+  clampPassengers, defaultEnd, overtimeHours, overtimeRate, quoteButler, seatsFromSubModel, tripDays, tripProblems,
 } from '../../../src/domain/butler';
+import { calendarMonth, lastBookableDay } from '../../../src/domain/butler-calendar';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema } from '../../../src/domain/schemas/butler';
 import { parseInstant } from '../../../src/domain/dates';
 

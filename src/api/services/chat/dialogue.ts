@@ -1,4 +1,5 @@
-import { INCLUDED_HOURS, lastBookableDay, MAX_ADVANCE_DAYS, MAX_PASSENGERS, MIN_PASSENGERS, tripProblems } from '../../../domain/butler';
+import { INCLUDED_HOURS, MAX_PASSENGERS, MIN_PASSENGERS, tripProblems } from '../../../domain/butler';
+import { lastBookableDay, MAX_ADVANCE_DAYS } from '../../../domain/butler-calendar';
 import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../../domain/dates';
 import { won } from '../../../domain/money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from '../../../domain/chat/fleet';

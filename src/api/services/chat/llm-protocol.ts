@@ -1,4 +1,5 @@
-import { MAX_ADVANCE_DAYS, MAX_TRIP_HOURS, overtimeRate } from '../../../domain/butler';
+import { MAX_TRIP_HOURS, overtimeRate } from '../../../domain/butler';
+import { MAX_ADVANCE_DAYS } from '../../../domain/butler-calendar';
 import { koreaDate, koreaTime } from '../../../domain/dates';
 import { carName, carSeats, type ChatCar } from '../../../domain/chat/fleet';
 import { formatDateKo, formatTimeKo } from '../../../domain/chat/format';
