@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { FEE_TERMS, GARAGE_PAGE_SIZE, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
@@ -7,12 +7,8 @@ import type { ButlerCar } from '../../domain/butler';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
-import { onPage, paginationInfo, totalRows } from '../pagination';
-
-const feeColumnOf = {
-  1: cars.fee1, 3: cars.fee3, 6: cars.fee6, 12: cars.fee12, 24: cars.fee24, 36: cars.fee36,
-  48: cars.fee48, 60: cars.fee60, 72: cars.fee72, 84: cars.fee84, 96: cars.fee96,
-} as const satisfies Record<FeeTerm, unknown>;
+import { paginationInfo } from '../pagination';
+import { garageIndex, garagePage, type GarageIndex } from './garage-index';
 
 const carSelection = {
   car: cars,
@@ -53,13 +49,15 @@ function carQuery(db: Db) {
 /** Cars staff have not archived: every public catalogue query filters on it (orders still find archived cars by id). */
 const live = isNull(cars.archivedAt);
 
-/** New and hot cars for home, newest first. */
+/** New and hot cars for home: new ones by release day, newest first (no day first, as PostgreSQL sorts), then hot ones by id. */
 export async function homeCars(db: Db): Promise<{ new_cars: Car[]; hot_cars: Car[] }> {
-  const [fresh, hot] = await Promise.all([
-    carQuery(db).where(and(live, eq(cars.isNew, true))).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12),
-    carQuery(db).where(and(live, eq(cars.isHot, true))).orderBy(asc(cars.id)).limit(8),
-  ]);
-  return { new_cars: fresh.map(toCar), hot_cars: hot.map(toCar) };
+  const { cars: live } = await currentGarageIndex(db, await catalogueVersion(db));
+  const byRelease = (a: Car, b: Car) =>
+    a.release_date === b.release_date ? a.id - b.id : a.release_date === null ? -1 : b.release_date === null ? 1 : a.release_date < b.release_date ? 1 : -1;
+  return {
+    new_cars: live.filter((e) => e.car.is_new).map((e) => e.car).sort(byRelease).slice(0, 12),
+    hot_cars: live.filter((e) => e.car.is_hot).map((e) => e.car).slice(0, 8),
+  };
 }
 
 /** One car by id, or 404 with a Korean message; an archived car only with `archived: true` (an order's car). */
@@ -75,16 +73,30 @@ export async function allCars(db: Db): Promise<Car[]> {
 }
 
 const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
+const garageIndexes = new WeakMap<Db, { version: number; index: Promise<GarageIndex> }>();
 
 /** garage_list changes only with the catalogue, so it is kept per catalogue version. */
-async function cachedGarageList(db: Db): Promise<GarageBrand[]> {
-  const version = await catalogueVersion(db);
+function cachedGarageList(db: Db, version: number): Promise<GarageBrand[]> {
   const hit = garageListCache.get(db);
   if (hit && hit.version === version) return hit.list;
   const list = garageList(db);
   garageListCache.set(db, { version, list });
   list.catch(() => garageListCache.delete(db));
   return list;
+}
+
+/** The live cars of the catalogue version, in memory (garage-index.ts); read again when the version moves. */
+function currentGarageIndex(db: Db, version: number): Promise<GarageIndex> {
+  const hit = garageIndexes.get(db);
+  if (hit && hit.version === version) return hit.index;
+  // Read after the version: the rows are at least that new, and a later write moves the version again.
+  const index = carQuery(db)
+    .where(live)
+    .orderBy(asc(cars.id))
+    .then((rows) => garageIndex(version, rows.map((row) => ({ car: toCar(row), brandSlug: row.brand.slug }))));
+  garageIndexes.set(db, { version, index });
+  index.catch(() => garageIndexes.delete(db));
+  return index;
 }
 
 /** Brands in showcase order, each with its models and how many cars each has. */
@@ -106,61 +118,12 @@ export async function garageList(db: Db): Promise<GarageBrand[]> {
   return list;
 }
 
-const sortColumn = {
-  subscription_fee_minimum: cars.subscriptionFeeMinimum,
-  mileage: cars.mileage,
-  release_date: cars.releaseDate,
-  subscription_available_from: cars.subscriptionAvailableFrom,
-} as const;
-
-/** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars. */
+/** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars, from the in-memory index of live cars. */
 export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Promise<GaragePage> {
-  const where: SQL[] = [live];
-  if (q.available_only) {
-    where.push(eq(cars.isSubscriptable, true));
-    where.push(or(isNull(cars.subscriptionAvailableFrom), lte(cars.subscriptionAvailableFrom, today))!);
-  }
-  if (q.brand.length) {
-    // 'others' means every brand without its own showcase entry.
-    const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
-    const brandConds: SQL[] = [];
-    if (slugs.length) brandConds.push(inArray(brands.slug, slugs));
-    if (q.brand.includes(OTHERS_SLUG)) brandConds.push(notInArray(brands.slug, [...FEATURED_BRAND_SLUGS]));
-    where.push(or(...brandConds)!);
-  }
-  if (q.model.length) where.push(inArray(models.id, q.model));
-  if (q.month.length) where.push(or(...q.month.map((m) => isNotNull(feeColumnOf[m as FeeTerm])))!);
-  const condition = and(...where);
-
-  const order: SQL[] = [];
-  if (q.sort) {
-    const col = sortColumn[q.sort];
-    order.push(sql`${col} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`);
-  } else {
-    order.push(desc(cars.isHot), desc(cars.isNew));
-  }
-  order.push(asc(cars.id));
-
-  // One query for the page and the total (window count); a second only when the page is past the end.
-  const [rows, garage_list] = await Promise.all([
-    onPage(
-      db
-        .select({ ...carSelection, total: totalRows() })
-        .from(cars)
-        .innerJoin(models, eq(cars.modelId, models.id))
-        .innerJoin(brands, eq(models.brandId, brands.id))
-        .where(condition)
-        .orderBy(...order)
-        .$dynamic(),
-      q.page,
-      GARAGE_PAGE_SIZE,
-    ),
-    cachedGarageList(db),
-  ]);
-  const total = rows.length
-    ? rows[0].total
-    : (await db.select({ n: count() }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id)).where(condition))[0].n;
-  return { garage_list, cars: rows.map(toCar), pagination_info: paginationInfo(q.page, Number(total), GARAGE_PAGE_SIZE) };
+  const version = await catalogueVersion(db);
+  const [index, garage_list] = await Promise.all([currentGarageIndex(db, version), cachedGarageList(db, version)]);
+  const { cars: page, total } = garagePage(index, q, today);
+  return { garage_list, cars: page, pagination_info: paginationInfo(q.page, total, GARAGE_PAGE_SIZE) };
 }
 
 /** Models with their brand and car count. */

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, type FeeTerm } from '../../src/domain/car';
+import { GarageQuerySchema, type GarageQuery } from '../../src/domain/schemas/catalogue';
+import { bumpCatalogueVersion, garage, homeCars } from '../../src/api/services/catalogue';
+import { insertCar, insertModel, upsertBrand } from '../../src/api/db/factories';
+import { brands, cars, models } from '../../src/api/db/schema';
+import { createTestContext, type TestContext } from './helpers';
+
+/**
+ * The garage answers from an in-memory index of live cars (services/garage-index.ts). Its rules
+ * must be the SQL's: this test keeps the SQL the index replaced as an oracle and asks both the
+ * same random queries on a random catalogue with nulls, ties, archived cars and other brands.
+ */
+let ctx: TestContext;
+const TODAY = '2026-06-15';
+
+// A small deterministic generator, so a failure repeats.
+let seed = 20261125;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+const maybe = <T>(value: T, p = 0.3) => (rand() < p ? null : value);
+const day = () => `2026-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx.database;
+  const brandSlugs = [...FEATURED_BRAND_SLUGS, 'bentley', 'maserati'];
+  const modelIds: number[] = [];
+  for (const [i, slug] of brandSlugs.entries()) {
+    const brand = await upsertBrand(db, { name: slug, slug, sortOrder: i });
+    for (const name of ['A', 'B']) modelIds.push((await insertModel(db, { brandId: brand.id, name: `${slug}-${name}` })).id);
+  }
+  for (let i = 0; i < 160; i++) {
+    const fees = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, rand() < 0.5 ? pick([900_000, 1_200_000, 1_500_000, 2_000_000]) : null]));
+    await insertCar(db, pick(modelIds), {
+      fees,
+      mileage: maybe(pick([0, 1200, 5000, 5000, 30_000])),
+      releaseDate: maybe(day()),
+      subscriptionAvailableFrom: maybe(day()),
+      isSubscriptable: rand() < 0.8,
+      isNew: rand() < 0.3,
+      isHot: rand() < 0.3,
+      archivedAt: rand() < 0.1 ? new Date() : null,
+    });
+  }
+  await bumpCatalogueVersion(db);
+});
+afterAll(() => ctx.close());
+
+const sortColumn = { subscription_fee_minimum: cars.subscriptionFeeMinimum, mileage: cars.mileage, release_date: cars.releaseDate, subscription_available_from: cars.subscriptionAvailableFrom } as const;
+
+/** The garage's SQL before the index: ids of the page and the total. */
+async function oracle(q: GarageQuery): Promise<{ ids: number[]; total: number }> {
+  const where: SQL[] = [isNull(cars.archivedAt)];
+  if (q.available_only) where.push(eq(cars.isSubscriptable, true), or(isNull(cars.subscriptionAvailableFrom), lte(cars.subscriptionAvailableFrom, TODAY))!);
+  if (q.brand.length) {
+    const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
+    const conds: SQL[] = [];
+    if (slugs.length) conds.push(inArray(brands.slug, slugs));
+    if (q.brand.includes(OTHERS_SLUG)) conds.push(notInArray(brands.slug, [...FEATURED_BRAND_SLUGS]));
+    where.push(or(...conds)!);
+  }
+  if (q.model.length) where.push(inArray(models.id, q.model));
+  if (q.month.length) where.push(or(...(q.month as FeeTerm[]).map((m) => isNotNull(cars[`fee${m}`])))!);
+  const order: SQL[] = q.sort ? [sql`${sortColumn[q.sort]} ${sql.raw(q.order)} nulls last`] : [desc(cars.isHot), desc(cars.isNew)];
+  const rows = await ctx.database.db
+    .select({ id: cars.id })
+    .from(cars)
+    .innerJoin(models, eq(cars.modelId, models.id))
+    .innerJoin(brands, eq(models.brandId, brands.id))
+    .where(and(...where))
+    .orderBy(...order, asc(cars.id));
+  const ids = rows.map((r) => r.id);
+  return { ids: ids.slice((q.page - 1) * GARAGE_PAGE_SIZE, q.page * GARAGE_PAGE_SIZE), total: ids.length };
+}
+
+function randomQuery(modelIds: number[]): GarageQuery {
+  const raw: Record<string, unknown> = {};
+  if (rand() < 0.4) raw.available_only = 'true';
+  if (rand() < 0.5) raw.brand = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => pick([...FEATURED_BRAND_SLUGS, OTHERS_SLUG, 'bentley']));
+  if (rand() < 0.2) raw.model = [String(pick(modelIds))];
+  if (rand() < 0.4) raw.month = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => String(pick(FEE_TERMS)));
+  if (rand() < 0.7) raw.sort = pick(Object.keys(sortColumn));
+  if (rand() < 0.5) raw.order = pick(['asc', 'desc']);
+  raw.page = String(1 + Math.floor(rand() * 4));
+  return GarageQuerySchema.parse(raw);
+}
+
+describe('the in-memory garage', () => {
+  it('answers 400 random filter, sort and page combinations exactly as the SQL it replaced', async () => {
+    const modelIds = (await ctx.database.db.select({ id: models.id }).from(models)).map((m) => m.id);
+    for (let i = 0; i < 400; i++) {
+      const q = randomQuery(modelIds);
+      const got = await garage(ctx.database.db, q, TODAY);
+      const want = await oracle(q);
+      expect({ q, ids: got.cars.map((c) => c.id), total: got.pagination_info.count }).toEqual({ q, ...want });
+    }
+  });
+
+  it('home cars: new ones by release day newest first (no day first, as PostgreSQL sorts DESC), hot ones by id', async () => {
+    const { db } = ctx.database;
+    const live = isNull(cars.archivedAt);
+    const fresh = await db.select({ id: cars.id }).from(cars).where(and(live, eq(cars.isNew, true))).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12);
+    const hot = await db.select({ id: cars.id }).from(cars).where(and(live, eq(cars.isHot, true))).orderBy(asc(cars.id)).limit(8);
+    const got = await homeCars(db);
+    expect({ fresh: got.new_cars.map((c) => c.id), hot: got.hot_cars.map((c) => c.id) }).toEqual({ fresh: fresh.map((r) => r.id), hot: hot.map((r) => r.id) });
+  });
+
+  it('sees a catalogue write on the next read (the index is per catalogue version)', async () => {
+    const { db } = ctx.database;
+    const q = GarageQuerySchema.parse({ sort: 'mileage', order: 'asc' });
+    const before = await garage(db, q, TODAY);
+    const [model] = await db.select({ id: models.id }).from(models).limit(1);
+    const added = await insertCar(db, model.id, { mileage: -1 });
+    await bumpCatalogueVersion(db);
+    const after = await garage(db, q, TODAY);
+    expect(after.cars[0].id).toBe(added.id);
+    expect(after.pagination_info.count).toBe(before.pagination_info.count + 1);
+  });
+});
