@@ -21,6 +21,7 @@ import { catalogueCacheMiddleware } from './cache/catalogue-middleware';
 import { butlerCatalogueRoutes } from './routes/butlers';
 import { butlerOrderRoutes } from './routes/butler-orders';
 import { adminButlerRoutes } from './routes/admin-butler';
+import { adminDispatchRoutes } from './routes/admin-dispatch';
 import { catalogueRoutes } from './routes/catalogue';
 import { servicesRoutes } from './routes/services';
 import { chatRoutes } from './routes/chat';
@@ -98,6 +99,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/butlers', butlerCatalogueRoutes);
   app.route('/butlers', butlerOrderRoutes);
   app.route('/admin', adminButlerRoutes);
+  app.route('/admin', adminDispatchRoutes);
   app.route('/services', servicesRoutes);
   app.route('/services', chatRoutes);
   app.route('/admin', adminCatalogueRoutes);

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** …then this percent until the start, nothing after. */
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /** Minutes a driver keeps free before and after each trip (src/domain/dispatch.ts driverWindow). */
+  DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
   KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
@@ -114,6 +116,8 @@ export interface Config {
     sandboxLatencyMs: number;
     butlerRefund: ButlerRefundPolicy;
   };
+  /** Butler dispatch: the gap a driver keeps around each trip. */
+  dispatch: { bufferMinutes: number };
   oauth: Record<
     'kakao' | 'google' | 'naver',
     { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
       butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
     },
+    dispatch: { bufferMinutes: e.DISPATCH_BUFFER_MINUTES },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authBaseUrl: e.GOOGLE_AUTH_BASE_URL, apiBaseUrl: e.GOOGLE_API_BASE_URL },

@@ -4,6 +4,7 @@ import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 import type { OrderStatus } from './orders';
+import type { CustomerDispatch, TripStage } from './dispatch';
 
 /** Hours included in the butler fee. */
 export const INCLUDED_HOURS = 8;
@@ -82,6 +83,10 @@ export interface ButlerRequestView {
   overtime_payment: PaymentView | null;
   /** Won paid for the booking so far, after refunds (the fee, edit differences, overtime). */
   paid_amount: number;
+  /** Where the trip stands (접수, 배차 완료, 운행 중, 운행 완료, 취소). */
+  stage: TripStage;
+  /** The driver and plate, from the Korean day before the trip (null before, without a driver, or cancelled). */
+  dispatch: CustomerDispatch | null;
 }
 
 /** A butler subscription as GET /butlers returns it. */

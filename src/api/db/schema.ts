@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DriverPreference } from '../../domain/butler';
+import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import type { BillingStatus, PaymentPurpose, PaymentStatus, RefundStatus } from '../../domain/payments';
 import type { DiscountType } from '../../domain/pricing';
@@ -354,6 +355,21 @@ export const subscriptions = pgTable(
 
 // ── Butler ───────────────────────────────────────────────────────────────────
 
+/** The shop's chauffeurs; staff deactivate rather than delete them, so past trips keep their driver. */
+export const drivers = pgTable('drivers', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 40 }).notNull(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  gender: varchar('gender', { length: 10 }).$type<DriverGender>().notNull(),
+  licenceClasses: jsonb('licence_classes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  active: boolean('active').notNull().default(true),
+  /** Korean days (YYYY-MM-DD) the driver does not work. */
+  daysOff: jsonb('days_off').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  memo: text('memo'),
+  createdAt: createdAt(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const butlerRequests = pgTable(
   'butler_requests',
   {
@@ -382,10 +398,13 @@ export const butlerRequests = pgTable(
     /** Recorded by staff after the trip; overtime beyond the quote is charged from these. */
     actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
     actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
+    /** The chauffeur staff dispatched, and when (null while unassigned). */
+    driverId: integer('driver_id').references(() => drivers.id),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('butler_requests_user_idx').on(t.userId)],
+  (t) => [index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId)],
 );
 
 export const butlerWaypoints = pgTable(

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
 
 /**
  * What templates read, by record: current data at render time (an event names ids only). Each
@@ -60,15 +60,19 @@ export async function subscription(db: Db, id: number) {
   return row;
 }
 
-/** A butler request with its car's name and, once confirmed, its butler subscription's id. */
+/** A butler request with its car's name and plate, its driver once dispatched and, once confirmed, its butler subscription's id. */
 export async function butlerRequest(db: Db, id: number) {
   const [row] = await db
-    .select({ request: butlerRequests, car: butlerCarLabel, subscriptionId: butlerSubscriptions.id })
+    .select({
+      request: butlerRequests, car: butlerCarLabel, licensePlate: butlerCars.licensePlate, subscriptionId: butlerSubscriptions.id,
+      driver: { name: drivers.name, phone: drivers.phone },
+    })
     .from(butlerRequests)
     .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
     .innerJoin(models, eq(models.id, butlerCars.modelId))
     .innerJoin(brands, eq(brands.id, models.brandId))
     .leftJoin(butlerSubscriptions, eq(butlerSubscriptions.requestId, butlerRequests.id))
+    .leftJoin(drivers, eq(drivers.id, butlerRequests.driverId))
     .where(eq(butlerRequests.id, id));
   return row;
 }

@@ -24,7 +24,7 @@ import { userCouponList } from '../services/coupons';
 export const butlerOrderRoutes = new Hono<AppEnv>()
   .use('/cars/*', reservationWrites)
   .use('/requests/*', reservationWrites)
-  .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId) } satisfies ButlerSubscriptionListAnswer))
+  .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerSubscriptionListAnswer))
   .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') } satisfies CouponListAnswer))
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
     const { carId } = c.req.valid('param');
@@ -32,10 +32,10 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
     const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now());
     return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
   })
-  .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId) } satisfies ButlerRequestListAnswer))
+  .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerRequestListAnswer))
   .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id) } satisfies ButlerRequestAnswer);
+    return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id, c.var.deps.clock.now()) } satisfies ButlerRequestAnswer);
   })
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');

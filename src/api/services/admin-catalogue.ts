@@ -14,7 +14,7 @@ import { bumpCatalogueVersion, feeColumns, toCar } from './catalogue';
 export type EntityName = 'car' | 'butler_car' | 'brand' | 'model' | 'faq' | 'policy';
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip';
+  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip' | 'assign' | 'unassign';
   entity: string;
   entityId: number | string | null;
   before: unknown;

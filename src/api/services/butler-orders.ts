@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
-import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, userCoupons } from '../db/schema';
+import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
@@ -89,8 +90,11 @@ async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInp
   );
 }
 
-/** Requests in API shape, in the given order (cars, waypoints and coupons loaded in batches). */
-async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]> {
+/**
+ * Requests in API shape, in the given order (cars, waypoints, coupons and drivers loaded in
+ * batches); `now` decides the stage and whether the driver and plate show yet (showsDispatch).
+ */
+async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<ButlerRequestView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
@@ -103,11 +107,15 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
   const held = holdingIds.length
     ? await db.select({ id: userCoupons.id, name: coupons.name, code: coupons.code }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, holdingIds))
     : [];
+  const driverIds = [...new Set(rows.flatMap((r) => (r.driverId ? [r.driverId] : [])))];
+  const assigned = driverIds.length ? await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(inArray(drivers.id, driverIds)) : [];
   return rows.map((r) => {
     const h = held.find((x) => x.id === r.userCouponId);
+    const car = cars.get(r.butlerCarId)!;
+    const driver = assigned.find((d) => d.id === r.driverId);
     const view: ButlerRequestView = {
       id: r.id,
-      car: cars.get(r.butlerCarId)!,
+      car,
       status: r.status,
       start_at: r.startAt.toISOString(),
       end_at: r.endAt ? r.endAt.toISOString() : null,
@@ -134,6 +142,8 @@ async function toViews(db: Db, rows: RequestRow[]): Promise<ButlerRequestView[]>
       payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
       overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME')),
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? p.amount - p.cancelledAmount : 0), 0),
+      stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
+      dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
     };
     return view;
   });
@@ -145,9 +155,9 @@ function latestAttempt(tries: PaymentRow[]): PaymentView | null {
   return last ? toPaymentView(last) : null;
 }
 
-async function viewOf(db: Db, id: number): Promise<ButlerRequestView> {
+async function viewOf(db: Db, id: number, now = new Date()): Promise<ButlerRequestView> {
   const [row] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
-  return (await toViews(db, [row]))[0];
+  return (await toViews(db, [row], now))[0];
 }
 
 /**
@@ -204,19 +214,19 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
       await emit(tx, `staff.butler_requested:${id}`, { type: 'staff.butler_requested', butlerRequestId: id }, ctx.clock.now());
       return null;
     },
-    load: (id) => viewOf(db, id),
+    load: (id) => viewOf(db, id, now),
   });
   return { created, request: order, payment };
 }
 
 /** GET /butlers/requests: the user's live (not cancelled) requests, newest first. */
-export async function listButlerRequests(db: Db, userId: number) {
+export async function listButlerRequests(db: Db, userId: number, now = new Date()) {
   const rows = await db
     .select()
     .from(butlerRequests)
     .where(and(eq(butlerRequests.userId, userId), ne(butlerRequests.status, 'CANCELLED')))
     .orderBy(desc(butlerRequests.createdAt), desc(butlerRequests.id));
-  return toViews(db, rows);
+  return toViews(db, rows, now);
 }
 
 /** The user's live request (locked when asked); another user's, a cancelled or an unknown id is 404. */
@@ -232,8 +242,8 @@ function requirePending(row: RequestRow, action: string) {
 }
 
 /** GET /butlers/requests/{id}. */
-export async function getButlerRequest(db: Db, userId: number, id: number) {
-  return (await toViews(db, [await ownRequest(db, userId, id)]))[0];
+export async function getButlerRequest(db: Db, userId: number, id: number, now = new Date()) {
+  return (await toViews(db, [await ownRequest(db, userId, id)], now))[0];
 }
 
 /**
@@ -299,7 +309,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
   const newPrice = await dryRun(db, userId, edit);
   await settlePriceChange(ctx, chargeOutcomes, paidOrder(current), newPrice, `butler:${id}:edit:${current.modifiedAt.getTime()}`);
   await withUserLock(db, userId, edit);
-  return viewOf(db, id);
+  return viewOf(db, id, now);
 }
 
 /**
@@ -350,35 +360,43 @@ export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, 
 }
 
 /** A butler subscription in API shape. */
-async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions.$inferSelect; request: RequestRow }[]): Promise<ButlerSubscriptionView[]> {
-  const views = await toViews(db, rows.map((r) => r.request));
+async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions.$inferSelect; request: RequestRow }[], now = new Date()): Promise<ButlerSubscriptionView[]> {
+  const views = await toViews(db, rows.map((r) => r.request), now);
   return rows.map((r, i) => ({ id: r.sub.id, created_at: r.sub.createdAt.toISOString(), modified_at: r.sub.modifiedAt.toISOString(), request: views[i] }));
+}
+
+/**
+ * The confirmation's writes inside the caller's transaction (the confirm route's own, or a
+ * driver's assignment to a pending request): PENDING → CONFIRMED, the butler subscription, the
+ * butler.confirmed event and the reminder; 409 when not pending or its charge is not settled.
+ * Returns the subscription's id.
+ */
+export async function confirmInTransaction(tx: Db, id: number, now: Date): Promise<number> {
+  const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
+  if (!row) throw requestNotFound();
+  if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
+  if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
+  await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
+  await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
+  await scheduleReminder(tx, { clock: { now: () => now } }, id, row.userId, row.startAt);
+  return sub.id;
 }
 
 /** Staff confirmation of a paid booking: PENDING → CONFIRMED and a butler subscription; 409 when not pending or its charge is not settled. */
 export async function confirmButlerRequest(db: Db, id: number, now: Date): Promise<ButlerSubscriptionView> {
-  const subId = await inTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
-    if (!row) throw requestNotFound();
-    if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
-    if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
-    await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
-    const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
-    await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
-    await scheduleReminder(tx, { clock: { now: () => now } }, id, row.userId, row.startAt);
-    return sub.id;
-  });
+  const subId = await inTransaction(db, (tx) => confirmInTransaction(tx, id, now));
   const [row] = await db.select({ sub: butlerSubscriptions, request: butlerRequests }).from(butlerSubscriptions).innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId)).where(eq(butlerSubscriptions.id, subId));
-  return (await subscriptionViews(db, [row]))[0];
+  return (await subscriptionViews(db, [row], now))[0];
 }
 
 /** GET /butlers: the user's butler subscriptions (confirmed requests not cancelled since), newest first. */
-export async function listButlerSubscriptions(db: Db, userId: number): Promise<ButlerSubscriptionView[]> {
+export async function listButlerSubscriptions(db: Db, userId: number, now = new Date()): Promise<ButlerSubscriptionView[]> {
   const rows = await db
     .select({ sub: butlerSubscriptions, request: butlerRequests })
     .from(butlerSubscriptions)
     .innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId))
     .where(and(eq(butlerSubscriptions.userId, userId), ne(butlerRequests.status, 'CANCELLED')))
     .orderBy(desc(butlerSubscriptions.createdAt), desc(butlerSubscriptions.id));
-  return subscriptionViews(db, rows);
+  return subscriptionViews(db, rows, now);
 }

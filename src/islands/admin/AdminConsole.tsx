@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isLoggedIn, saveRedirect } from '../../stores/session';
 import { adminGet, CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
+import DispatchSection from './DispatchSection';
+import DriversSection from './DriversSection';
 import EntitySection from './EntitySection';
 import OrdersSection from './OrdersSection';
 import PaymentsSection from './PaymentsSection';
@@ -17,6 +19,8 @@ const TABS = [
   ['policies', '약관/개인정보처리방침'],
   ['orders', '주문'],
   ['payments', '결제'],
+  ['drivers', '기사'],
+  ['dispatch', '배차'],
   ['audit', '변경 이력'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -88,8 +92,11 @@ export default function AdminConsole() {
   };
   return (
     <div className="space-y-6">
-      <PublishPanel canPublish />
-      <nav aria-label="관리 메뉴" className="-mx-4 overflow-x-auto px-4">
+      {/* The console's chrome stays off paper: only a section's own content prints (the 운행표). */}
+      <div className="print:hidden">
+        <PublishPanel canPublish />
+      </div>
+      <nav aria-label="관리 메뉴" className="-mx-4 overflow-x-auto px-4 print:hidden">
         <ul className="flex min-w-max border-b border-line">
           {TABS.map(([k, label]) => (
             <li key={k}>
@@ -105,7 +112,19 @@ export default function AdminConsole() {
           ))}
         </ul>
       </nav>
-      {tab === 'orders' ? <OrdersSection /> : tab === 'payments' ? <PaymentsSection /> : tab === 'audit' ? <AuditSection /> : <EntitySection key={tab} config={configs[tab]} />}
+      {tab === 'orders' ? (
+        <OrdersSection />
+      ) : tab === 'payments' ? (
+        <PaymentsSection />
+      ) : tab === 'drivers' ? (
+        <DriversSection />
+      ) : tab === 'dispatch' ? (
+        <DispatchSection />
+      ) : tab === 'audit' ? (
+        <AuditSection />
+      ) : (
+        <EntitySection key={tab} config={configs[tab]} />
+      )}
     </div>
   );
 }

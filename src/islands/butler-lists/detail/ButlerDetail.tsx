@@ -3,7 +3,7 @@ import { CHAT_CHANNEL_URL } from '../../my-orders/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
 import OvertimePayment from './OvertimePayment';
-import { CarSection, ExtraSection, PaymentSection, RequestInfoSection, TripSection, WaypointSection } from './Sections';
+import { CarSection, DispatchInfoSection, ExtraSection, PaymentSection, RequestInfoSection, StageSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
 type Notice = { ok: boolean; lines: string[] };
@@ -72,6 +72,8 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
         </div>
       )}
       <OvertimePayment r={r} onSettled={reload} />
+      <StageSection r={r} />
+      {r.dispatch && <DispatchInfoSection dispatch={r.dispatch} />}
       <CarSection car={r.car} />
       {editing && pending ? (
         <EditForm request={r} onSaved={saved} onCancel={() => setEditing(false)} onRefused={(lines) => refused(lines, true)} />

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
+import { formatPhone } from '../../../domain/accounts';
 import { formatWon, won } from '../../../domain/money';
 import { ORDER_STATUS_LABEL } from '../../../domain/orders';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
+import { TRIP_STAGE_LABEL, type CustomerDispatch, type TripStage } from '../../../domain/dispatch';
 import { driverLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
 
@@ -92,6 +94,51 @@ export function ExtraSection({ r }: { r: ButlerRequestView }) {
         ['이용 목적', r.purpose || '없음'],
         ['기사 선호', driverLabel(r.driver_preference)],
         ['메모', r.memo ? <span className="whitespace-pre-line">{r.memo}</span> : '없음'],
+      ]} />
+    </Section>
+  );
+}
+
+/** The steps a trip goes through, as the customer follows it (a cancelled trip shows 취소 alone). */
+const STEPS: TripStage[] = ['RECEIVED', 'DISPATCHED', 'IN_PROGRESS', 'COMPLETED'];
+
+/**
+ * 진행 상황: 접수 → 배차 완료 → 운행 중 → 운행 완료, the current step marked (aria-current). A
+ * dispatched trip more than a day ahead says when the driver and plate will show.
+ */
+export function StageSection({ r }: { r: ButlerRequestView }) {
+  if (!r.stage) return null;
+  const at = STEPS.indexOf(r.stage);
+  return (
+    <Section id="detail-stage" title="진행 상황">
+      {r.stage === 'CANCELLED' ? (
+        <p className="text-sm" data-testid="trip-stage"><span aria-current="step" className="inline-block bg-line px-2 py-0.5 font-bold">{TRIP_STAGE_LABEL.CANCELLED}</span></p>
+      ) : (
+        <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm" data-testid="trip-stage">
+          {STEPS.map((s, i) => (
+            <li
+              key={s}
+              aria-current={i === at ? 'step' : undefined}
+              className={`border-t-4 pt-2 ${i === at ? 'border-gold font-bold text-ink' : i < at ? 'border-ink text-ink' : 'border-line text-muted'}`}
+            >
+              {TRIP_STAGE_LABEL[s]}
+            </li>
+          ))}
+        </ol>
+      )}
+      {r.stage === 'DISPATCHED' && !r.dispatch && <p className="mt-3 text-sm text-muted">기사님과 차량 번호는 운행 전날부터 이 화면에서 확인할 수 있습니다.</p>}
+    </Section>
+  );
+}
+
+/** 배차 정보: the driver, a number to call and the plate (the API gives them from the day before the trip). */
+export function DispatchInfoSection({ dispatch: d }: { dispatch: CustomerDispatch }) {
+  return (
+    <Section id="detail-dispatch" title="배차 정보">
+      <Rows rows={[
+        ['기사', d.driver_name],
+        ['연락처', <a key="tel" href={`tel:${d.driver_phone.replace(/[^\d+]/g, '')}`} className="underline">{formatPhone(d.driver_phone)}</a>],
+        ['차량 번호', d.license_plate ?? '-'],
       ]} />
     </Section>
   );

@@ -1,0 +1,156 @@
+import { defaultEnd, tripDays } from './butler';
+import { addDays, koreaDate } from './dates';
+import type { OrderStatus } from './orders';
+
+/** Butler dispatch: the shop's drivers, which driver may take which trip, and what the customer sees of it. */
+
+export type DriverGender = 'male' | 'female';
+
+/** Driving licence classes staff can record for a driver. */
+export const LICENCE_CLASSES = ['1종 보통', '1종 대형', '2종 보통'] as const;
+
+/** A driver as the staff API returns it (days off are Korean days YYYY-MM-DD). */
+export interface Driver {
+  id: number;
+  name: string;
+  phone: string;
+  gender: DriverGender;
+  licence_classes: string[];
+  active: boolean;
+  days_off: string[];
+  memo: string | null;
+  created_at: string;
+  modified_at: string;
+}
+
+/** Where a trip stands, for staff and the customer alike. */
+export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+
+export const TRIP_STAGE_LABEL: Record<TripStage, string> = {
+  RECEIVED: '접수',
+  DISPATCHED: '배차 완료',
+  IN_PROGRESS: '운행 중',
+  COMPLETED: '운행 완료',
+  CANCELLED: '취소',
+};
+
+/** The fields of a trip its stage depends on. */
+export interface StagedTrip {
+  status: OrderStatus;
+  driver_id: number | null;
+  start_at: string | Date;
+  actual_start_at: string | Date | null;
+  actual_end_at: string | Date | null;
+}
+
+/**
+ * CANCELLED status → CANCELLED; actual_end_at set → COMPLETED; driver assigned and
+ * (actual_start_at set or now ≥ start_at) → IN_PROGRESS; driver assigned → DISPATCHED; else RECEIVED.
+ */
+export function tripStage(t: StagedTrip, now: Date): TripStage {
+  if (t.status === 'CANCELLED') return 'CANCELLED';
+  if (t.actual_end_at) return 'COMPLETED';
+  if (t.driver_id === null) return 'RECEIVED';
+  if (t.actual_start_at || now.getTime() >= new Date(t.start_at).getTime()) return 'IN_PROGRESS';
+  return 'DISPATCHED';
+}
+
+/** A span of time a driver is taken, half-open [from, to). */
+export interface BusyWindow {
+  from: Date;
+  to: Date;
+}
+
+/** A trip's busy window for a driver: [start − buffer, (end ?? start + 8 h) + buffer]; the buffer covers the drive between trips. */
+export function driverWindow(startAt: Date | string, endAt: Date | string | null, bufferMinutes: number): BusyWindow {
+  const buffer = bufferMinutes * 60_000;
+  const end = endAt ? new Date(endAt) : defaultEnd(startAt);
+  return { from: new Date(new Date(startAt).getTime() - buffer), to: new Date(end.getTime() + buffer) };
+}
+
+/** Whether two windows share time; half-open, so windows that only touch do not overlap. */
+export function windowsOverlap(a: BusyWindow, b: BusyWindow): boolean {
+  return a.from.getTime() < b.to.getTime() && b.from.getTime() < a.to.getTime();
+}
+
+/**
+ * Whether a driver may take a trip, overlaps aside: active, no day off on any Korean day the trip
+ * covers, and the gender the customer asked for ('male'/'female'; 'any', '' or null match everyone).
+ */
+export function driverSuits(
+  driver: Pick<Driver, 'active' | 'gender' | 'days_off'>,
+  trip: { start_at: Date | string; end_at: Date | string | null; driver_preference: string | null },
+): boolean {
+  if (!driver.active) return false;
+  const pref = trip.driver_preference;
+  if ((pref === 'male' || pref === 'female') && driver.gender !== pref) return false;
+  const off = new Set(driver.days_off);
+  return !tripDays(trip.start_at, trip.end_at).some((day) => off.has(day));
+}
+
+/** The customer sees the driver and plate from the Korean day before the trip's day (and on/after it). */
+export function showsDispatch(startAt: Date | string, now: Date): boolean {
+  return koreaDate(now) >= addDays(koreaDate(startAt), -1);
+}
+
+/** A trip as the dispatch board and the run sheet show it. */
+export interface DispatchTrip {
+  id: number;
+  status: OrderStatus;
+  stage: TripStage;
+  start_at: string;
+  end_at: string | null;
+  start_location: string;
+  end_location: string;
+  way_points: string[];
+  passenger_count: number;
+  driver_preference: string | null;
+  car: { id: number; name: string; license_plate: string | null };
+  customer: { name: string; mobile: string | null };
+  driver: { id: number; name: string; phone: string } | null;
+  actual_start_at: string | null;
+  actual_end_at: string | null;
+}
+
+/** What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled). */
+export interface CustomerDispatch {
+  driver_name: string;
+  driver_phone: string;
+  license_plate: string | null;
+}
+
+/** GET /admin/drivers. */
+export interface DriverListAnswer {
+  drivers: Driver[];
+}
+
+/** POST /admin/drivers and PATCH /admin/drivers/{id}. */
+export interface DriverAnswer {
+  driver: Driver;
+}
+
+/** GET /admin/dispatch: non-cancelled trips starting on the Korean days [from, to) (`to` is exclusive: from + days), unassigned first. */
+export interface DispatchBoardAnswer {
+  from: string;
+  to: string;
+  buffer_minutes: number;
+  trips: DispatchTrip[];
+  drivers: Driver[];
+}
+
+/** GET /admin/butler-requests/{id}/driver-proposals. */
+export interface DriverProposalsAnswer {
+  drivers: Driver[];
+}
+
+/** POST /admin/butler-requests/{id}/assign and DELETE /admin/butler-requests/{id}/driver. */
+export interface DispatchTripAnswer {
+  trip: DispatchTrip;
+}
+
+/** GET /admin/dispatch/run-sheet: one driver's trips starting on one Korean day. */
+export interface RunSheetAnswer {
+  driver: Driver;
+  date: string;
+  trips: DispatchTrip[];
+}

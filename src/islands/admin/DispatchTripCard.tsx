@@ -1,0 +1,48 @@
+import { formatPhone } from '../../domain/accounts';
+import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
+import type { DriverPreference } from '../../domain/butler';
+import { driverLabel, tripPeriod } from '../butler-lists/format';
+import { carText, routeText } from './dispatch-board';
+
+interface Props {
+  trip: DispatchTrip;
+  onAssign: (trip: DispatchTrip) => void;
+  onUnassign: (trip: DispatchTrip) => void;
+}
+
+/** The API's preference as the reservation form names it ('any', 'male', 'female', or none). */
+const preferenceText = (p: string | null) => driverLabel(p as DriverPreference | null);
+
+/** One trip of the dispatch board: when, where, who rides and who drives, with 기사 배정 and 배정 해제. */
+export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Props) {
+  const done = t.stage === 'COMPLETED';
+  return (
+    <article aria-label={`운행 #${t.id}`} className="flex flex-wrap items-start gap-3 py-3 text-sm">
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="font-semibold">
+          <span className="text-muted">#{t.id}</span> {tripPeriod(t.start_at, t.end_at)}{' '}
+          <span className={`ml-1 inline-block px-1.5 py-0.5 text-xs font-bold ${t.driver ? 'bg-ink text-paper' : 'bg-line text-ink'}`}>{TRIP_STAGE_LABEL[t.stage]}</span>
+        </p>
+        <p className="break-words">{routeText(t)}</p>
+        <p className="break-words text-muted">
+          {t.customer.name} · {t.passenger_count}명 · 기사 선호 {preferenceText(t.driver_preference)} · {carText(t.car)}
+        </p>
+        <p>
+          기사 <span className="font-semibold">{t.driver ? `${t.driver.name} (${formatPhone(t.driver.phone)})` : '미배차'}</span>
+        </p>
+      </div>
+      {!done && (
+        <div className="flex shrink-0 gap-2">
+          <button type="button" aria-label={`#${t.id} 기사 배정`} className="btn-primary min-h-11 px-3 py-1.5" onClick={() => onAssign(t)}>
+            기사 배정
+          </button>
+          {t.driver && (
+            <button type="button" aria-label={`#${t.id} 배정 해제`} className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => onUnassign(t)}>
+              배정 해제
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

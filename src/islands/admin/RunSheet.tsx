@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { formatPhone } from '../../domain/accounts';
+import { formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain/dates';
+import type { RunSheetAnswer } from '../../domain/dispatch';
+import { adminGet } from './admin-api';
+import { GENDER_LABEL } from './dispatch-board';
+
+const dotted = (day: string) => day.replace(/-/g, '.');
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
+/** The end of a trip on the sheet: its time, with the date when it ends on a later day. */
+const endText = (start: string, end: string | null) => (!end ? '미정' : koreaDate(end) === koreaDate(start) ? koreaTime(end) : formatKoreaDateTime(end));
+
+/**
+ * 운행표: one driver's trips starting on one Korean day, in order, to hand over on paper: times,
+ * every stop, passengers, the customer to call, the car and its plate. 인쇄 prints only the sheet
+ * (the console around it carries print:hidden).
+ */
+export default function RunSheet({ driverId, date, onBack }: { driverId: number; date: string; onBack: () => void }) {
+  const [sheet, setSheet] = useState<RunSheetAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void adminGet<RunSheetAnswer>(`/dispatch/run-sheet?${new URLSearchParams({ driver_id: String(driverId), date })}`).then((res) => {
+      if (!live) return;
+      if (res.ok) setSheet(res.data);
+      else setError(res.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [driverId, date]);
+
+  return (
+    <section aria-label="운행표" className="space-y-4">
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onBack}>
+          배차표로 돌아가기
+        </button>
+        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={!sheet} onClick={() => window.print()}>
+          인쇄
+        </button>
+      </div>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {!sheet && !error && <p className="text-sm text-muted">불러오는 중…</p>}
+      {sheet && (
+        <div className="space-y-4 bg-white p-4 print:p-0">
+          <header className="border-b-2 border-ink pb-2">
+            <h2 className="text-xl font-bold">운행표 · {dotted(sheet.date)} ({WEEKDAYS[weekday(sheet.date)]})</h2>
+            <p className="text-sm">
+              기사 <span className="font-semibold">{sheet.driver.name}</span> ({GENDER_LABEL[sheet.driver.gender]}) · {formatPhone(sheet.driver.phone)} · 운행 {sheet.trips.length}건
+            </p>
+          </header>
+          {!sheet.trips.length && <p className="text-sm text-muted">이 날 배정된 운행이 없습니다.</p>}
+          <ol className="space-y-4">
+            {sheet.trips.map((t, i) => (
+              <li key={t.id} className="break-inside-avoid border border-line p-3 text-sm" data-testid="run-sheet-trip">
+                <p className="text-base font-bold">
+                  {i + 1}. {koreaTime(t.start_at)} ~ {endText(t.start_at, t.end_at)} <span className="text-sm font-normal text-muted">요청 #{t.id}</span>
+                </p>
+                <dl className="mt-2 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+                  <dt className="text-muted">출발지</dt>
+                  <dd className="break-words">{t.start_location}</dd>
+                  {t.way_points.map((w, n) => [
+                    <dt key={`wt-${n}`} className="text-muted">경유지 {n + 1}</dt>,
+                    <dd key={`wd-${n}`} className="break-words">{w}</dd>,
+                  ])}
+                  <dt className="text-muted">도착지</dt>
+                  <dd className="break-words">{t.end_location}</dd>
+                  <dt className="text-muted">탑승 인원</dt>
+                  <dd>{t.passenger_count}명</dd>
+                  <dt className="text-muted">고객</dt>
+                  <dd className="break-words">
+                    {t.customer.name}
+                    {t.customer.mobile && (
+                      <>
+                        {' · '}
+                        <a href={`tel:${t.customer.mobile}`} className="underline">{formatPhone(t.customer.mobile)}</a>
+                      </>
+                    )}
+                  </dd>
+                  <dt className="text-muted">차량</dt>
+                  <dd className="break-words">{t.car.name} · {t.car.license_plate ?? '번호 없음'}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
