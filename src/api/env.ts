@@ -42,7 +42,7 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** …then this percent until the start, nothing after. */
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
-  /** Minutes a driver keeps free before and after each trip (src/domain/dispatch.ts driverWindow). */
+  /** The least time, in minutes, between two trips of one driver (src/api/services/dispatch.ts). */
   DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,

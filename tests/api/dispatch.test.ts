@@ -145,12 +145,12 @@ describe('assigning a driver', () => {
     expect(taken[0].id).toBe(results.find((r) => r.status === 200)!.body.data.trip.id);
   });
 
-  it('a trip that only touches the buffer edge is allowed; one minute closer is refused', async () => {
+  it('a trip exactly the buffer after another is allowed; one minute closer is refused', async () => {
     expect(ctx.config.dispatch.bufferMinutes).toBe(60);
     const driver = await newDriver();
-    const morning = await trip(at(21, '09:00'), at(21, '12:00')); // busy 08:00–13:00
-    const afternoon = await trip(at(21, '14:00'), at(21, '16:00')); // busy 13:00–17:00
-    const tooClose = await trip(at(21, '13:59'), at(21, '15:00'));
+    const morning = await trip(at(21, '09:00'), at(21, '12:00'));
+    const afternoon = await trip(at(21, '13:00'), at(21, '16:00')); // 60 minutes after the morning trip
+    const tooClose = await trip(at(21, '06:00'), at(21, '08:01')); // 59 minutes before it
     expect((await assign(morning, driver.id)).status).toBe(200);
     const touching = await assign(afternoon, driver.id);
     expect(touching.status).toBe(200);

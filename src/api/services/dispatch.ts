@@ -148,8 +148,9 @@ export async function dispatchBoard(db: Db, q: { from?: string; days: number }, 
 type TripTimes = Pick<RequestRow, 'id' | 'startAt' | 'endAt'>;
 
 /**
- * Other live trips with a driver whose busy windows overlap this trip's, with their driver:
- * only trips starting near enough to overlap are read (a trip lasts at most MAX_TRIP_HOURS).
+ * Other live trips with a driver that fall within this trip's busy window (its times widened by
+ * the buffer on both sides), with their driver: between two trips of one driver there is at least
+ * the buffer. Only trips starting near enough to clash are read (a trip lasts at most MAX_TRIP_HOURS).
  */
 async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number }[]> {
   const own = driverWindow(trip.startAt, trip.endAt, bufferMinutes);
@@ -166,7 +167,7 @@ async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, dri
         gt(butlerRequests.startAt, new Date(own.from.getTime() - reach - MAX_TRIP_HOURS * HOUR_MS)),
       ),
     );
-  return rows.flatMap((r) => (r.driverId !== null && windowsOverlap(own, driverWindow(r.startAt, r.endAt, bufferMinutes)) ? [{ id: r.id, driverId: r.driverId }] : []));
+  return rows.flatMap((r) => (r.driverId !== null && windowsOverlap(own, driverWindow(r.startAt, r.endAt, 0)) ? [{ id: r.id, driverId: r.driverId }] : []));
 }
 
 async function requestRow(db: Db, id: number, lock = false): Promise<RequestRow> {
