@@ -33,6 +33,7 @@ import { sandboxBillingRoutes } from './routes/sandbox-billing';
 import { accountsRoutes } from './routes/accounts';
 import { sandboxIdentityRoutes } from './routes/sandbox-identity';
 import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
+import { imageRoutes } from './routes/images';
 import { paymentRoutes } from './routes/payments';
 import { adminPaymentRoutes } from './routes/admin-payments';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
@@ -110,6 +111,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/accounts', accountsRoutes);
   app.route('/sandbox', sandboxIdentityRoutes);
   app.route('/uploads', uploadRoutes);
+  app.route('/images', imageRoutes);
   app.route('/payments', paymentRoutes);
   app.route('/admin', adminPaymentRoutes);
   app.route('/sandbox', sandboxOutboxRoutes);

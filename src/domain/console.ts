@@ -2,6 +2,7 @@ import type { Car } from './car';
 import type { PolicyKind } from './catalogue';
 import type { OrderStatus } from './orders';
 import type { BillingStatus, ButlerTripRecordView, PaymentView, RefundView } from './payments';
+import type { PhotoView } from './photos';
 import type { PaginationInfo } from './schemas/common';
 
 /** Answer shapes of the staff console's lists (/admin/*), built by the API and read by src/islands/admin. */
@@ -121,11 +122,12 @@ export interface AuditPage {
   pagination_info: PaginationInfo;
 }
 
-/** POST /admin/uploads: where the stored image is served, its file name and size (bytes). */
+/** POST /admin/uploads: where the stored image is served, its file name and size (bytes), and the photo encoded for the site. */
 export interface UploadAnswer {
   url: string;
   name: string;
   size: number;
+  photo: PhotoView;
 }
 
 /** A storefront build as the console reads it (ISO instants, milliseconds). */

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
+import { encodePhoto, photoView, withoutPrivateMetadata } from '../images/pipeline';
+import { rejectionOf } from '../images/rejections';
+import { saveEncoded } from '../images/store';
 import type { Db } from '../db/client';
-import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest } from '../../domain/console';
+import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, UploadAnswer } from '../../domain/console';
 import type { OrderStatus } from '../../domain/orders';
 import type { PaymentView } from '../../domain/payments';
 import { brands, butlerCars, butlerRequests, cars, models, payments, subscriptionRequests, users } from '../db/schema';
 import { toPaymentView } from '../payments/ledger';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 
 type OrderQuery = { status?: OrderStatus; page: number };
@@ -131,16 +134,30 @@ async function sniff(bytes: Buffer): Promise<UploadType | null> {
   return mime !== undefined && Object.hasOwn(UPLOAD_TYPES, mime) ? (mime as UploadType) : null;
 }
 
-/** Stores an image under a random name; refuses content that is not the declared image type or is too large. */
-export async function storeUpload(dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<{ url: string; name: string; size: number }> {
+/** A photo the pipeline refused (not decodable, too many pixels, animated…): the Korean 422. */
+const refusedPhoto = (error: unknown): never => {
+  const { message } = rejectionOf(error);
+  throw unprocessable(message, { file: [message] });
+};
+
+/**
+ * Stores an image: encoded for the site (DATA_DIR/images, see images/pipeline.ts; the original
+ * privately in DATA_DIR/originals), and under a random name in DATA_DIR/uploads for the console's
+ * /api/uploads addresses, without its EXIF/GPS. Refuses content that is not the declared image
+ * type or is too large (400), and images the pipeline cannot take (422).
+ */
+export async function storeUpload(dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<UploadAnswer> {
   if (!bytes.length) throw badRequest('이미지 데이터가 없습니다.', { file: ['이미지 데이터가 없습니다.'] });
   if (bytes.length > maxBytes) throw badRequest('이미지는 5MB 이하만 올릴 수 있습니다.', { file: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
   if ((await sniff(bytes)) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
+  const encoded = await encodePhoto(bytes).catch(refusedPhoto);
+  await saveEncoded(dataDir, encoded, bytes);
+  const stored = await withoutPrivateMetadata(bytes).catch(refusedPhoto);
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${UPLOAD_TYPES[contentType]}`;
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-  return { url: `${UPLOAD_URL_PREFIX}${name}`, name, size: bytes.length };
+  await writeFile(path.join(dir, name), stored, { flag: 'wx' });
+  return { url: `${UPLOAD_URL_PREFIX}${name}`, name, size: stored.length, photo: photoView(encoded) };
 }
 
 /** An uploaded image's bytes and type, or null. `name` is already validated (hex.ext). */
