@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { todayInKorea } from '../../domain/dates';
+import { noteCatalogueChange } from '../services/catalogue';
 
 /** What changed: the catalogue (cars, models, brands, FAQs, policies) or butler reserved days. */
 export type ChangeKind = 'catalogue' | 'reservations';
@@ -194,6 +195,8 @@ export class CatalogueCache {
   /** Drops stale answers (a local write, another replica's, or the database version moved). */
   drop(kind: ChangeKind): void {
     if (kind === 'catalogue') {
+      // The garage index reads the version again too, so the answers cached next are the new catalogue's.
+      noteCatalogueChange();
       this.catalogueGeneration++;
       this.probation.clear();
       this.main.clear();

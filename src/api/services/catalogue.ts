@@ -8,7 +8,7 @@ import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
-import { garageIndex, garagePage, type GarageIndex } from './garage-index';
+import { garageIndex, garagePage, homeOf, type GarageIndex } from './garage-index';
 
 const carSelection = {
   car: cars,
@@ -49,15 +49,9 @@ function carQuery(db: Db) {
 /** Cars staff have not archived: every public catalogue query filters on it (orders still find archived cars by id). */
 const live = isNull(cars.archivedAt);
 
-/** New and hot cars for home: new ones by release day, newest first (no day first, as PostgreSQL sorts), then hot ones by id. */
+/** New and hot cars for home (garage-index.ts homeOf). */
 export async function homeCars(db: Db): Promise<{ new_cars: Car[]; hot_cars: Car[] }> {
-  const { cars: live } = await currentGarageIndex(db, await catalogueVersion(db));
-  const byRelease = (a: Car, b: Car) =>
-    a.release_date === b.release_date ? a.id - b.id : a.release_date === null ? -1 : b.release_date === null ? 1 : a.release_date < b.release_date ? 1 : -1;
-  return {
-    new_cars: live.filter((e) => e.car.is_new).map((e) => e.car).sort(byRelease).slice(0, 12),
-    hot_cars: live.filter((e) => e.car.is_hot).map((e) => e.car).slice(0, 8),
-  };
+  return homeOf(await currentGarageIndex(db, await indexVersion(db)));
 }
 
 /** One car by id, or 404 with a Korean message; an archived car only with `archived: true` (an order's car). */
@@ -70,6 +64,32 @@ export async function carById(db: Db, id: number, opts: { archived?: boolean } =
 /** Every car, for the static build. */
 export async function allCars(db: Db): Promise<Car[]> {
   return (await carQuery(db).where(live).orderBy(asc(cars.id))).map(toCar);
+}
+
+/** When this process last changed the catalogue or heard of a change (another replica's, the version poll's). */
+let lastChangeAt = 0;
+/** The catalogue version the index last read from the database, and when. */
+const versionSeen = new WeakMap<Db, { version: number; at: number }>();
+/** How long a version read stays good while nothing changed: other replicas' writes show after at most this. */
+const VERSION_RECHECK_MS = 1000;
+
+/** Marks the catalogue as changed: the next reads ask the database for its version (the catalogue cache calls this when it drops). */
+export function noteCatalogueChange(): void {
+  lastChangeAt = Date.now();
+}
+
+/**
+ * The catalogue version for the index, without a query per request: read again after a second,
+ * and on every read for a second after a change here (so a write's own transaction has committed
+ * by the time its version is trusted).
+ */
+async function indexVersion(db: Db): Promise<number> {
+  const now = Date.now();
+  const seen = versionSeen.get(db);
+  if (seen && now - seen.at < VERSION_RECHECK_MS && now - lastChangeAt >= VERSION_RECHECK_MS) return seen.version;
+  const version = await catalogueVersion(db);
+  versionSeen.set(db, { version, at: now });
+  return version;
 }
 
 const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
@@ -120,7 +140,7 @@ export async function garageList(db: Db): Promise<GarageBrand[]> {
 
 /** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars, from the in-memory index of live cars. */
 export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Promise<GaragePage> {
-  const version = await catalogueVersion(db);
+  const version = await indexVersion(db);
   const [index, garage_list] = await Promise.all([currentGarageIndex(db, version), cachedGarageList(db, version)]);
   const { cars: page, total } = garagePage(index, q, today);
   return { garage_list, cars: page, pagination_info: paginationInfo(q.page, total, GARAGE_PAGE_SIZE) };
@@ -192,6 +212,7 @@ export async function databaseIdentity(db: Db): Promise<string> {
 }
 
 export async function bumpCatalogueVersion(db: Db): Promise<number> {
+  noteCatalogueChange();
   const [row] = await db
     .insert(catalogueState)
     .values({ id: 1, version: 1 })
