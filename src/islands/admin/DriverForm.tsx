@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { todayInKorea } from '../../domain/dates';
-import { LICENCE_CLASSES, type Driver, type DriverGender } from '../../domain/dispatch';
+import { LICENCE_CLASSES, type Driver } from '../../domain/dispatch';
 import { GENDER_LABEL } from './dispatch-board';
 
 /** The fields staff edit; the API checks them and answers Korean messages by field. */
-export interface DriverFields {
-  name: string;
-  phone: string;
-  gender: DriverGender;
-  licence_classes: string[];
-  active: boolean;
-  days_off: string[];
-  memo: string | null;
-}
+export type DriverFields = Omit<Driver, 'id' | 'created_at' | 'modified_at'>;
 
 interface Props {
   driver: Driver | null;
