@@ -4,7 +4,6 @@ import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 import type { OrderStatus } from './orders';
-import type { CustomerDispatch, TripStage } from './dispatch';
 
 /** Hours included in the butler fee. */
 export const INCLUDED_HOURS = 8;
@@ -87,6 +86,16 @@ export interface ButlerRequestView {
   stage: TripStage;
   /** The driver and plate, from the Korean day before the trip (null before, without a driver, or cancelled). */
   dispatch: CustomerDispatch | null;
+}
+
+/** Where a butler trip stands, for staff and the customer alike (labels and rules: ./dispatch.ts). */
+export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+
+/** What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled). */
+export interface CustomerDispatch {
+  driver_name: string;
+  driver_phone: string;
+  license_plate: string | null;
 }
 
 /** A butler subscription as GET /butlers returns it. */

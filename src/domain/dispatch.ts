@@ -1,6 +1,9 @@
-import { defaultEnd, tripDays } from './butler';
+import { defaultEnd, tripDays, type CustomerDispatch, type TripStage } from './butler';
 import { addDays, koreaDate } from './dates';
 import type { OrderStatus } from './orders';
+
+// The stage and the customer's view are declared with the booking view they belong to (./butler.ts).
+export type { CustomerDispatch, TripStage };
 
 /** Butler dispatch: the shop's drivers, which driver may take which trip, and what the customer sees of it. */
 
@@ -22,9 +25,6 @@ export interface Driver {
   created_at: string;
   modified_at: string;
 }
-
-/** Where a trip stands, for staff and the customer alike. */
-export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
 export const TRIP_STAGE_LABEL: Record<TripStage, string> = {
   RECEIVED: '접수',
@@ -112,12 +112,6 @@ export interface DispatchTrip {
   actual_end_at: string | null;
 }
 
-/** What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled). */
-export interface CustomerDispatch {
-  driver_name: string;
-  driver_phone: string;
-  license_plate: string | null;
-}
 
 /** GET /admin/drivers. */
 export interface DriverListAnswer {
