@@ -15,7 +15,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
 
 /**
- * Calls the API: JSON in and out, bearer token when logged in, 30 s timeout, envelope
+ * Calls the API: JSON (or a FormData) in, JSON out, bearer token when logged in, 30 s timeout, envelope
  * unwrapped. Never throws; a failure carries the server's Korean message and field errors.
  * An expired-token answer clears the session.
  */
@@ -23,13 +23,15 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   freshSession();
   const token = $session.get().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) goes as multipart: fetch sets its content type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    res = await fetch(`${API_BASE}${path}`, { method, headers, body: form ? body : body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     return { ok: false, status: 0, error: networkFailure(timedOut ? '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.' : '네트워크 연결을 확인해주세요.') };

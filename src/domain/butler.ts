@@ -4,6 +4,7 @@ import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 import type { OrderStatus } from './orders';
+import type { GalleryImage } from './photos';
 
 /** Hours included in the butler fee. */
 export const INCLUDED_HOURS = 8;
@@ -33,7 +34,9 @@ export interface ButlerCar {
   /** Won per started overtime hour; null means 10% of butler_fee. */
   butler_overtime_fee: number | null;
   model: { id: number; name: string; image: string | null; brand: Brand };
+  /** Image addresses in gallery order; `gallery` has each with its alt text and encoded photo. */
   images: string[];
+  gallery: GalleryImage[];
   color: string | null;
   mileage: number | null;
   license_plate: string | null;

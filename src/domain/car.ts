@@ -1,5 +1,6 @@
 import { todayInKorea } from './dates';
 import { formatNumber, won, wonSign } from './money';
+import { coverOf, type GalleryImage } from './photos';
 
 /** Monthly subscription terms the shop can price, in months. */
 export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
@@ -42,7 +43,9 @@ export interface Car extends FeeFields {
   model: CarModel;
   sub_model: string | null;
   trim: string | null;
+  /** Image addresses in gallery order (the spec's list); `gallery` has each with its alt text and encoded photo. */
   images: string[];
+  gallery: GalleryImage[];
   color: string | null;
   mileage: number | null;
   license_plate: string | null;
@@ -154,6 +157,11 @@ export function orderRefusal(car: Pick<Car, 'is_subscriptable' | 'subscription_a
 export function carDisplayName(car: Pick<Car, 'model' | 'sub_model' | 'trim'>): string {
   const extra = car.sub_model || car.trim;
   return extra ? `${car.model.name} ${extra}` : car.model.name;
+}
+
+/** A car's card image: its first gallery image, else its model's art under its name. */
+export function carCover(car: Pick<Car, 'gallery' | 'model' | 'sub_model' | 'trim'>): GalleryImage {
+  return coverOf(car.gallery, { src: car.model.image, alt: carDisplayName(car) });
 }
 
 /** Link target of a home card: /car/{id}, or the name as a slug when there is no id. */

@@ -124,9 +124,8 @@ export interface AuditPage {
 
 /** POST /admin/uploads: where the stored image is served, its file name and size (bytes), and the photo encoded for the site. */
 export interface UploadAnswer {
+  /** What a gallery keeps for the photo (photoSrc). */
   url: string;
-  name: string;
-  size: number;
   photo: PhotoView;
 }
 
@@ -164,7 +163,7 @@ export interface ConsoleCarPage {
 }
 
 /** A row of GET /admin/butler-cars: the fleet car's own fields (won, km), its model and brand by name. */
-export type ConsoleButlerCar = Pick<Car, 'id' | 'sub_model' | 'images' | 'color' | 'mileage' | 'license_plate' | 'description' | 'retail_price'> & {
+export type ConsoleButlerCar = Pick<Car, 'id' | 'sub_model' | 'gallery' | 'color' | 'mileage' | 'license_plate' | 'description' | 'retail_price'> & {
   model_id: number;
   butler_fee: number;
   butler_overtime_fee: number | null;

@@ -1,7 +1,9 @@
 /**
  * Photographs as the site serves them: each upload is encoded once into a few widths, each in
- * AVIF, WebP and JPEG (src/api/images/pipeline.ts), named `<id>-<width>.<ext>` and served at
- * /api/images/<name>. Pages build `srcset` from a PhotoView; nothing here imports the API.
+ * AVIF, WebP and JPEG (src/api/images/pipeline.ts), named `<id>-<width>.<ext>`. The API serves
+ * them at /api/images/<name> (the console, a car newer than the build); every build ships the
+ * ones its pages show under /photos/<name>, so a page view never asks the API for an image.
+ * Nothing here imports the API.
  */
 
 /** Widths the pipeline encodes (px); an original narrower than the largest adds its own width instead of being enlarged. */
@@ -13,13 +15,15 @@ export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 export const PHOTO_EXTENSIONS = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const satisfies Record<PhotoFormat, string>;
 export const PHOTO_CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
 
-/** Where a variant is served. */
+/** Where the API serves a variant (any time, also before a build ships it). */
 export const PHOTO_URL_PREFIX = '/api/images/';
+/** Where a build ships the variants its pages show (immutable names: the content hash). */
+export const PHOTO_SITE_PREFIX = '/photos/';
 
 /** A variant's file name: the photo id (16 hex of the original's SHA-256), its width, its extension. */
 export const PHOTO_NAME_PATTERN = /^[a-f0-9]{16}-[1-9][0-9]{0,4}\.(avif|webp|jpg)$/;
 
-/** One encoded photo as the API answers it: no bytes, only what a page needs for <picture>. */
+/** One encoded photo as the API answers an upload: no bytes, only what a page needs for <picture>. */
 export interface PhotoView {
   id: string;
   /** Of the original after its EXIF orientation (what a viewer sees). */
@@ -30,9 +34,115 @@ export interface PhotoView {
   variants: { width: number; height: number; format: PhotoFormat; name: string }[];
 }
 
+/** What a gallery entry keeps of an encoded photo: every variant's name follows from it (photoVariantNames). */
+export type PhotoRef = Pick<PhotoView, 'id' | 'width' | 'height' | 'placeholder'>;
+
+/**
+ * One image of a car or butler car, in the order staff set: its address (an uploaded photo's
+ * /api/images JPEG, or bundled art such as /cars/x.svg), the Korean alt text every page shows
+ * with it, and the encoded photo when it is one (the server fills it in from its own records).
+ */
+export interface GalleryImage {
+  src: string;
+  alt: string;
+  photo: PhotoRef | null;
+}
+
 /** The widths encoded for an original `width` px wide: the sizes below it, plus its own when it is narrower than the largest. */
 export function photoWidths(width: number): number[] {
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
   const below = PHOTO_WIDTHS.filter((w) => w < width);
   return width < largest ? [...below, width] : [...PHOTO_WIDTHS];
 }
+
+const variantName = (id: string, width: number, format: PhotoFormat) => `${id}-${width}.${PHOTO_EXTENSIONS[format]}`;
+
+/** Every variant file of a photo (widths × formats). */
+export function photoVariantNames(photo: Pick<PhotoRef, 'id' | 'width'>): string[] {
+  return photoWidths(photo.width).flatMap((w) => PHOTO_FORMATS.map((f) => variantName(photo.id, w, f)));
+}
+
+/** The address a gallery keeps for an uploaded photo: its largest JPEG at the API, a real image for any client of `images`. */
+export function photoSrc(photo: Pick<PhotoRef, 'id' | 'width'>): string {
+  const widths = photoWidths(photo.width);
+  return `${PHOTO_URL_PREFIX}${variantName(photo.id, widths[widths.length - 1], 'jpeg')}`;
+}
+
+/** Where a page links an image as a whole (Open Graph, structured data): a photo's largest JPEG as the build ships it, else its address. */
+export function shippedSrc(image: GalleryImage): string {
+  return image.photo ? photoSrc(image.photo).replace(PHOTO_URL_PREFIX, PHOTO_SITE_PREFIX) : image.src;
+}
+
+/** The photo id of an uploaded photo's address (any of its variants at the API or on the site), or null for anything else. */
+export function photoIdOf(src: string): string | null {
+  const prefix = [PHOTO_URL_PREFIX, PHOTO_SITE_PREFIX].find((p) => src.startsWith(p));
+  if (!prefix) return null;
+  const name = src.slice(prefix.length);
+  return PHOTO_NAME_PATTERN.test(name) ? name.slice(0, 16) : null;
+}
+
+/** Photos of a list of galleries, each once (what a build ships). */
+export function photosOf(galleries: Iterable<readonly GalleryImage[]>): PhotoRef[] {
+  const seen = new Map<string, PhotoRef>();
+  for (const gallery of galleries) for (const { photo } of gallery) if (photo && !seen.has(photo.id)) seen.set(photo.id, photo);
+  return [...seen.values()];
+}
+
+/** What <picture> needs of one image; bundled art has no sources and its own size. */
+export interface PictureData {
+  /** <source type srcset> in order of preference (AVIF, WebP); empty for bundled art. */
+  sources: { type: string; srcset: string }[];
+  /** The <img>: the JPEG fallback at its middle width and all JPEG widths, or the art's address. */
+  src: string;
+  srcset: string | undefined;
+  width: number;
+  height: number;
+  alt: string;
+  /** Background while the image loads (the photo's dominant colour), or null. */
+  placeholder: string | null;
+}
+
+/** The intrinsic size bundled art is drawn at (public/cars, 16:9). */
+export const ART_SIZE = { width: 800, height: 450 } as const;
+
+/**
+ * <picture> data of a gallery image. `base` is where the variants are read: PHOTO_SITE_PREFIX on
+ * pages (the build ships them), PHOTO_URL_PREFIX in the console (before any build has them).
+ */
+export function pictureOf(image: GalleryImage, base: string = PHOTO_SITE_PREFIX): PictureData {
+  const { photo, alt } = image;
+  if (!photo) return { sources: [], src: image.src, srcset: undefined, ...ART_SIZE, alt, placeholder: null };
+  const widths = photoWidths(photo.width);
+  const set = (format: PhotoFormat) => widths.map((w) => `${base}${variantName(photo.id, w, format)} ${w}w`).join(', ');
+  return {
+    sources: (['avif', 'webp'] as const).map((format) => ({ type: `image/${format}`, srcset: set(format) })),
+    src: `${base}${variantName(photo.id, widths[Math.min(1, widths.length - 1)], 'jpeg')}`,
+    srcset: set('jpeg'),
+    width: photo.width,
+    height: photo.height,
+    alt,
+    placeholder: photo.placeholder,
+  };
+}
+
+/** The first image of a gallery, or the model's art when there is none (every card shows one). */
+export function coverOf(gallery: readonly GalleryImage[], fallback: { src: string | null; alt: string }): GalleryImage {
+  return gallery[0] ?? { src: fallback.src ?? '/favicon.svg', alt: fallback.alt, photo: null };
+}
+
+/**
+ * `sizes` of the site's image slots, in CSS px of the layouts (max-w-7xl = 1280 px, px-6 at md):
+ * the browser picks the narrowest variant that fills the slot at the screen's density.
+ */
+export const PHOTO_SIZES = {
+  /** The car page's gallery: full width on phones, the column beside the 400-px panel on desktop. */
+  carGallery: '(min-width: 1280px) 784px, (min-width: 768px) calc(100vw - 496px), 100vw',
+  /** A car card in home's carousels and the garage grid (one, two, three or four across). */
+  card: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 90vw',
+  /** A fleet card (two across from 768 px). */
+  fleet: '(min-width: 1280px) 616px, (min-width: 768px) 50vw, 100vw',
+  /** Home's brand showcase tiles. */
+  showcase: '(min-width: 768px) 400px, 100vw',
+  /** The butler landing's banner car. */
+  banner: '(min-width: 768px) 50vw, 440px',
+} as const;

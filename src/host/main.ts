@@ -65,7 +65,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     build: async (version, onProgress, signal, trigger) => {
       const started = Date.now();
       if (config.logLevel === 'info') console.log('Building the storefront from the catalogue…');
-      await buildSite({ projectRoot: root, distDir, db, catalogueVersion: version, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal,
+      await buildSite({ projectRoot: root, distDir, db, dataDir, catalogueVersion: version, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal,
         // 발행 and the webhook render every page; edits only the car pages whose data changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
         onMode: ({ incremental, cars }) => config.logLevel === 'info' && incremental && console.log(`Rendering ${cars} changed car page(s) and the other pages; the rest is reused.`),

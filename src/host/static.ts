@@ -1,16 +1,17 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, MiddlewareHandler } from 'hono';
+import { PHOTO_SITE_PREFIX } from '../domain/photos';
 import { shellFor } from './rewrites';
 import { requestIsHttps, siteSecurityHeaders } from '../api/security-headers';
 import type { TrustedProxies } from '../api/trust-proxy';
 
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
-/** Cache rules by the file served: hashed assets forever, pages revalidated, the rest an hour. */
-function cacheControl(file: string): string {
+/** Cache rules by the file served: hashed assets and photos (content-hash names) forever, pages revalidated, the rest an hour. */
+export function cacheControl(file: string): string {
   const original = file.replace(PRECOMPRESSED, '');
-  if (/[/\\]_astro[/\\]/.test(original)) return 'public, max-age=31536000, immutable';
+  if (/[/\\](_astro|photos)[/\\]/.test(original)) return 'public, max-age=31536000, immutable';
   return original.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
 }
 
@@ -59,7 +60,8 @@ export function serveSite(getRoot: () => string | null, opts: { trustProxy?: Tru
       return c.html('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>준비 중</title><p>사이트를 준비하고 있습니다. 잠시만 기다려주세요.</p>', 503, { 'retry-after': '3', ...securityHeaders(c, opts.trustProxy) });
     }
     if (current?.root !== root) current = { root, handlers: filesOf(root) };
-    const res = await firstFound(current.handlers, c);
+    // A photo is its file or nothing (composeSite asks the API then), never the home page.
+    const res = await firstFound(c.req.path.startsWith(PHOTO_SITE_PREFIX) ? current.handlers.slice(0, 1) : current.handlers, c);
     if (!res) return c.text('Not found', 404, securityHeaders(c, opts.trustProxy));
     res.headers.set('cache-control', cacheControl(servedFile.get(c) ?? ''));
     for (const [name, value] of Object.entries(securityHeaders(c, opts.trustProxy))) res.headers.set(name, value);

@@ -87,6 +87,7 @@ describe('partial updates', () => {
     const after = res.body.data.car;
     expect(after.retail_price).toBe(1);
     expect(after.images).toEqual(before.images);
+    expect(after.gallery).toEqual(before.gallery);
     expect(after.images.length).toBeGreaterThan(0);
     expect(after).toMatchObject({ is_new: true, is_hot: true, is_subscriptable: false, sub_model: before.sub_model, color: before.color, model_id: before.model.id });
     for (const k of Object.keys(before).filter((k) => k.startsWith('subscription_fee_'))) expect(after[k]).toBe(before[k]);
@@ -109,7 +110,11 @@ describe('validation', () => {
       ['PATCH', '/admin/cars/4', { retail_price: -1 }, 'retail_price'],
       ['PATCH', '/admin/cars/4', { mileage: 2 ** 31 }, 'mileage'],
       ['PATCH', '/admin/cars/4', { release_date: '2024-02-30' }, 'release_date'],
-      ['PATCH', '/admin/cars/4', { images: ['javascript:alert(1)'] }, 'images.0'],
+      ['PATCH', '/admin/cars/4', { gallery: [{ src: 'javascript:alert(1)', alt: '사진' }] }, 'gallery.0.src'],
+      ['PATCH', '/admin/cars/4', { gallery: [{ src: '/cars/x.svg', alt: ' ' }] }, 'gallery.0.alt'],
+      ['PATCH', '/admin/cars/4', { gallery: ['/cars/x.svg'] }, 'gallery.0'],
+      ['PATCH', '/admin/cars/4', { images: ['/cars/x.svg'] }, 'images'],
+      ['PATCH', '/admin/butler-cars/1', { gallery: [{ src: '/api/images/0123456789abcdef-480.jpg', alt: '사진' }] }, 'gallery.0.src'],
       ['PATCH', '/admin/cars/4', { model_id: 999_999 }, 'model_id'],
       ['POST', '/admin/brands', { name: '', slug: 'Bad Slug' }, 'slug'],
       ['POST', '/admin/policies', { kind: 'other', title: 'x', content: 'x', version: '1', effective_date: '2026-01-01' }, 'kind'],
@@ -128,7 +133,7 @@ describe('validation', () => {
   });
   it('never answers 5xx to malformed values of any field of any console write', async () => {
     const bad: unknown[] = [null, -1, 2 ** 31, 1.5, 'x'.repeat(6000), '\u0000', {}, [], [null], true, '2024-02-30', '0000-01-01', 'NaN'];
-    const fields = ['model_id', 'brand_id', 'sub_model', 'images', 'mileage', 'retail_price', 'is_new', 'release_date', 'subscription_fee_12', 'butler_fee', 'name', 'slug', 'sort_order', 'question', 'answer', 'kind', 'effective_date', 'content_type', 'data'];
+    const fields = ['model_id', 'brand_id', 'sub_model', 'images', 'gallery', 'mileage', 'retail_price', 'is_new', 'release_date', 'subscription_fee_12', 'butler_fee', 'name', 'slug', 'sort_order', 'question', 'answer', 'kind', 'effective_date', 'content_type', 'data'];
     const targets: [string, string][] = [
       ['PATCH', '/admin/cars/4'], ['POST', '/admin/cars'], ['PATCH', '/admin/butler-cars/1'], ['POST', '/admin/brands'], ['PATCH', '/admin/models/1'],
       ['POST', '/admin/faqs'], ['PATCH', '/admin/policies/1'], ['POST', '/admin/uploads'],
@@ -247,7 +252,7 @@ describe('archive', () => {
   it('deletes a car nothing references', async () => {
     const { brands } = (await as(staff).get('/admin/brands')).body.data;
     const car = (await as(staff).post('/admin/cars', { model_id: brands[0].models[0].id, subscription_fee_12: 1_000_000 })).body.data.car;
-    expect(car).toMatchObject({ is_new: false, is_hot: false, is_subscriptable: true, images: [] });
+    expect(car).toMatchObject({ is_new: false, is_hot: false, is_subscriptable: true, images: [], gallery: [] });
     expect((await as(staff).del(`/admin/cars/${car.id}`)).status).toBe(200);
     expect((await as(staff).get(`/admin/cars/${car.id}`)).status).toBe(404);
   });
@@ -256,23 +261,23 @@ describe('archive', () => {
 describe('uploads', () => {
   // A real 1×1 PNG: file-type reads past the signature (chunks), so a signature alone is not a PNG.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-  it('stores an image under DATA_DIR and serves it at the returned address', async () => {
+  it('encodes an image and serves it at the returned address; a gallery takes it with its alt text', async () => {
     const res = await as(staff).post('/admin/uploads', { content_type: 'image/png', data: png.toString('base64') });
     expect(res.status).toBe(201);
-    expect(res.body.data.url).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(res.body.data.url).toMatch(/^\/api\/images\/[a-f0-9]{16}-1\.jpg$/);
     const served = await t.app.request(res.body.data.url.replace(/^\/api/, ''));
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
-    const patched = await as(staff).patch('/admin/cars/9', { images: [res.body.data.url] });
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const patched = await as(staff).patch('/admin/cars/9', { gallery: [{ src: res.body.data.url, alt: '흰 배경의 점 하나' }] });
     expect(patched.body.data.car.images).toEqual([res.body.data.url]);
+    expect(patched.body.data.car.gallery).toEqual([{ src: res.body.data.url, alt: '흰 배경의 점 하나', photo: { id: res.body.data.photo.id, width: 1, height: 1, placeholder: res.body.data.photo.placeholder } }]);
   });
   it('takes multipart/form-data too', async () => {
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'car.png');
     const res = await t.app.request('/admin/uploads', { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
     expect(res.status).toBe(201);
-    expect((await res.json()).data.url).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
+    expect((await res.json()).data.url).toMatch(/^\/api\/images\/[a-f0-9]{16}-1\.jpg$/);
     const gif = new FormData();
     gif.append('file', new Blob(['GIF89a'], { type: 'image/gif' }), 'x.gif');
     expect((await t.app.request('/admin/uploads', { method: 'POST', body: gif, headers: { authorization: `Bearer ${staff}` } })).status).toBe(400);

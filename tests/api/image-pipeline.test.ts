@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePhoto, PhotoRejected, type EncodedPhoto } from '../../src/api/images/pipeline';
 import { PHOTO_REJECTIONS } from '../../src/api/images/rejections';
-import { imagesDir, originalsDir, saveEncoded } from '../../src/api/images/store';
+import { eq } from 'drizzle-orm';
+import { photos, photoVariants } from '../../src/api/db/schema';
+import { imagesDir, readPhotoVariant, saveEncoded } from '../../src/api/images/store';
 import { setStaffRole } from '../../src/api/services/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
 
@@ -216,19 +218,47 @@ describe('encodePhoto', () => {
 });
 
 describe('saveEncoded', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'photos-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let t: TestContext;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-store-'));
+  beforeAll(async () => {
+    t = await createTestContext({ dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  it('writes the variants to DATA_DIR/images and the original to DATA_DIR/originals, once', async () => {
-    await saveEncoded(dataDir, encoded, camera);
+  it('keeps the photo in the database (the original privately) and the variants in DATA_DIR/images, once', async () => {
+    await saveEncoded(t.database.db, dataDir, encoded, camera);
     expect(readdirSync(imagesDir(dataDir)).sort()).toEqual(encoded.variants.map((v) => v.name).sort());
-    expect(readdirSync(originalsDir(dataDir))).toEqual([`${encoded.id}.jpg`]);
+    const [row] = await t.database.db.select().from(photos).where(eq(photos.id, encoded.id));
+    expect(row).toMatchObject({ width: 3000, height: 4000, placeholder: encoded.placeholder, originalExt: 'jpg' });
+    // The original as sent, EXIF and GPS included: for re-encoding later, never served.
+    expect(row.original.equals(camera)).toBe(true);
+    const stored = await t.database.db.select({ name: photoVariants.name, bytes: photoVariants.bytes }).from(photoVariants).where(eq(photoVariants.photoId, encoded.id));
+    expect(stored.map((v) => v.name).sort()).toEqual(encoded.variants.map((v) => v.name).sort());
+    for (const v of stored) expect(v.bytes.equals(encoded.variants.find((e) => e.name === v.name)!.bytes)).toBe(true);
+
     const written = (name: string) => statSync(path.join(imagesDir(dataDir), name)).mtimeMs;
     const before = encoded.variants.map((v) => written(v.name));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await saveEncoded(dataDir, encoded, camera);
+    await saveEncoded(t.database.db, dataDir, encoded, camera);
     expect(encoded.variants.map((v) => written(v.name))).toEqual(before);
     expect(readdirSync(imagesDir(dataDir))).toHaveLength(9); // no temporary files left
+    expect(await t.database.db.select({ name: photoVariants.name }).from(photoVariants)).toHaveLength(9);
+  });
+
+  it('serves a variant this replica never wrote from the database (another replica took the photo in), and keeps it then', async () => {
+    const otherReplica = mkdtempSync(path.join(tmpdir(), 'photo-replica-'));
+    try {
+      const name = encoded.variants[4].name;
+      const read = await readPhotoVariant(t.database.db, otherReplica, name);
+      expect(read?.bytes.equals(encoded.variants[4].bytes)).toBe(true);
+      expect(readdirSync(imagesDir(otherReplica))).toEqual([name]);
+      expect(await readPhotoVariant(t.database.db, otherReplica, '0000000000000000-480.jpg')).toBeNull();
+    } finally {
+      rmSync(otherReplica, { recursive: true, force: true });
+    }
   });
 });
 
@@ -250,10 +280,10 @@ describe('POST /admin/uploads and GET /images/:name', () => {
 
   const upload = (content_type: string, bytes: Buffer) => t.call('POST', '/admin/uploads', { token: staff, json: { content_type, data: bytes.toString('base64') } });
 
-  it('answers the upload as before plus the encoded photo, and serves each variant for good', async () => {
+  it('answers the address a gallery keeps and the encoded photo, and serves each variant for good', async () => {
     const res = await upload('image/jpeg', camera);
     expect(res.status).toBe(201);
-    expect(res.body.data.url).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.jpg$/);
+    expect(res.body.data.url).toBe(`/api/images/${encoded.id}-1600.jpg`);
     const { photo } = res.body.data;
     expect(photo).toMatchObject({ id: encoded.id, width: 3000, height: 4000, placeholder: encoded.placeholder });
     expect(photo.variants).toHaveLength(9);
@@ -265,17 +295,11 @@ describe('POST /admin/uploads and GET /images/:name', () => {
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(Buffer.from(await served.arrayBuffer()).equals(encoded.variants.find((e) => e.name === v.name)!.bytes)).toBe(true);
     }
-    // The original is kept privately; no route serves it.
-    expect(readdirSync(originalsDir(dataDir))).toEqual([`${encoded.id}.jpg`]);
+    // The original is kept privately (in the database); no route serves it, and no full-size copy is written.
+    expect((await t.database.db.select({ id: photos.id }).from(photos)).map((r) => r.id)).toEqual([encoded.id]);
     expect((await t.app.request(`/images/${encoded.id}.jpg`)).status).toBe(400);
     expect((await t.app.request(`/uploads/${encoded.id}.jpg`)).status).toBe(400);
-    // The console's /api/uploads address still works, without the camera's EXIF, GPS and XMP.
-    const legacy = await t.app.request(res.body.data.url.replace(/^\/api/, ''));
-    expect(legacy.status).toBe(200);
-    const legacyMeta = await sharp(Buffer.from(await legacy.arrayBuffer())).metadata();
-    expect(legacyMeta).toMatchObject({ format: 'jpeg', width: 3000, height: 4000 });
-    expect(legacyMeta.exif).toBeUndefined();
-    expect(legacyMeta.xmp).toBeUndefined();
+    expect(readdirSync(dataDir).sort()).toEqual(['images']);
     // The same photo again is the same photo.
     expect((await upload('image/jpeg', camera)).body.data.photo.id).toBe(encoded.id);
   });

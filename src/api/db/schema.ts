@@ -4,8 +4,10 @@ import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import type { BillingStatus, PaymentPurpose, PaymentStatus, RefundStatus } from '../../domain/payments';
 import type { DiscountType } from '../../domain/pricing';
+import type { GalleryImage } from '../../domain/photos';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -65,7 +67,7 @@ export const cars = pgTable(
     modelId: integer('model_id').notNull().references(() => models.id),
     subModel: varchar('sub_model', { length: 120 }),
     trim: varchar('trim', { length: 120 }),
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images').$type<GalleryImage[]>().notNull().default(sql`'[]'::jsonb`),
     color: varchar('color', { length: 60 }),
     mileage: integer('mileage'),
     licensePlate: varchar('license_plate', { length: 20 }),
@@ -95,7 +97,7 @@ export const butlerCars = pgTable('butler_cars', {
   id: serial('id').primaryKey(),
   modelId: integer('model_id').notNull().references(() => models.id),
   subModel: varchar('sub_model', { length: 120 }),
-  images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  images: jsonb('images').$type<GalleryImage[]>().notNull().default(sql`'[]'::jsonb`),
   color: varchar('color', { length: 60 }),
   mileage: integer('mileage'),
   licensePlate: varchar('license_plate', { length: 20 }),
@@ -120,6 +122,41 @@ export const butlerReservedDates = pgTable(
     butlerRequestId: integer('butler_request_id'),
   },
   (t) => [uniqueIndex('butler_reserved_car_date_uq').on(t.butlerCarId, t.date)],
+);
+
+/** Raw bytes (PGlite answers a Uint8Array, node-postgres a Buffer: both read as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * Uploaded photos (src/api/images/): kept in the database, not on one replica's disk, so any
+ * replica can serve and publish them. The original stays here privately for re-encoding later.
+ */
+export const photos = pgTable('photos', {
+  /** First 16 hex of the original's SHA-256: the same upload is the same photo. */
+  id: varchar('id', { length: 16 }).primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  placeholder: varchar('placeholder', { length: 7 }).notNull(),
+  /** Extension of the original's format (jpg, png, webp, avif, …). */
+  originalExt: varchar('original_ext', { length: 8 }).notNull(),
+  original: bytea('original').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The encoded variants of each photo, by file name (`<id>-<width>.<ext>`). */
+export const photoVariants = pgTable(
+  'photo_variants',
+  {
+    name: varchar('name', { length: 40 }).primaryKey(),
+    photoId: varchar('photo_id', { length: 16 })
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [index('photo_variants_photo_idx').on(t.photoId)],
 );
 
 /** One row; version bumps on every catalogue write so builds know when they are stale. */

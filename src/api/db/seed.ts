@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { FEE_TERMS, type FeeFields, type FeeTerm } from '../../domain/car';
 import { addDays, todayInKorea } from '../../domain/dates';
+import type { GalleryImage } from '../../domain/photos';
 import type { Db } from './client';
 import { BRANDS, BUTLER_FLEET, COLORS, DESCRIPTIONS, type ModelSeed } from './catalogue-data';
 import { insertButlerCar, insertModel, upsertBrand } from './factories';
@@ -58,11 +59,13 @@ export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayI
     // A few cars show every edge of the storefront: no fee at all, short or long terms only.
     const style = i % 29 === 7 ? 'none' : i % 17 === 5 ? 'short' : i % 19 === 11 ? 'long' : 'full';
     const future = i % 9 === 4;
+    const subModel = r.pick(m.subModels);
+    const trim = r.chance(0.25) ? null : r.pick(m.trims);
     rows.push({
       modelId,
-      subModel: r.pick(m.subModels),
-      trim: r.chance(0.25) ? null : r.pick(m.trims),
-      images: [1, 2, 3].map((n) => `/cars/${m.slug}-${n}.svg`),
+      subModel,
+      trim,
+      images: artGallery(m.slug, `${m.name} ${subModel || trim}`.trim()),
       color: r.pick(COLORS),
       mileage: r.int(8, 250) * 100,
       licensePlate: plate(r),
@@ -88,7 +91,7 @@ export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayI
       butlerOvertimeFee: b.overtime,
       retailPrice: b.price,
       description: b.description,
-      images: [1, 2, 3].map((n) => `/cars/${b.modelSlug}-${n}.svg`),
+      images: artGallery(b.modelSlug, `${b.brand} ${b.model}`),
       mileage: r.int(20, 400) * 100,
       licensePlate: plate(r),
       color: 'Black',
@@ -126,4 +129,9 @@ export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayI
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(cars);
   return Number(n) === 0;
+}
+
+/** The three bundled studio views of a model (public/cars), with the alt text pages show for them. */
+function artGallery(modelSlug: string, name: string): GalleryImage[] {
+  return [1, 2, 3].map((n) => ({ src: `/cars/${modelSlug}-${n}.svg`, alt: `${name} 이미지 ${n}`, photo: null }));
 }

@@ -115,29 +115,6 @@ async function dominantColour(image: Sharp): Promise<string> {
   return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const SAME_FORMAT: Partial<Record<string, (image: Sharp) => Sharp>> = {
-  jpeg: (image) => image.jpeg({ quality: 90 }),
-  png: (image) => image.png(),
-  webp: (image) => image.webp({ quality: 90 }),
-  heif: (image) => image.avif({ quality: 60, effort: 2 }),
-};
-
-/**
- * The original for DATA_DIR/uploads, whose /api/uploads addresses are public: as sent when it
- * carries no EXIF, XMP, IPTC or text blocks, else re-encoded at full size in its own format
- * without them (oriented, sRGB), so a phone photo's GPS position never reaches the site.
- */
-export function withoutPrivateMetadata(bytes: Uint8Array): Promise<Buffer> {
-  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return oneAtATime(async () => {
-    const meta = await sharp(input, INPUT).metadata();
-    if (!meta.exif && !meta.xmp && !meta.iptc && !meta.comments?.length && !meta.tifftagPhotoshop) return input;
-    const encoder = SAME_FORMAT[meta.format];
-    if (!encoder) throw new PhotoRejected('not-image');
-    return encoder(sharp(input, INPUT).autoOrient().toColourspace('srgb')).timeout({ seconds: TIMEOUT_SECONDS }).toBuffer();
-  }).catch((error: unknown) => Promise.reject(rejectionOf(error)));
-}
-
 /** What the API answers about an encoded photo (no bytes). */
 export function photoView({ id, width, height, placeholder, variants }: EncodedPhoto): PhotoView {
   return { id, width, height, placeholder, variants: variants.map(({ width: w, height: h, format, name }) => ({ width: w, height: h, format, name })) };

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_CONTENT_TYPES } from '../../domain/photos';
+import { eq, inArray } from 'drizzle-orm';
+import { PHOTO_CONTENT_TYPES, type PhotoRef } from '../../domain/photos';
+import { inTransaction, type Db } from '../db/client';
+import { photos, photoVariants } from '../db/schema';
 import type { EncodedPhoto } from './pipeline';
 
-/** Encoded variants, served at /api/images/<name>. */
+/**
+ * Photos live in the database (any replica serves and publishes them); DATA_DIR/images is this
+ * replica's copy of the variants it has served or shipped, so each is read from the database once.
+ */
 export const imagesDir = (dataDir: string) => path.join(path.resolve(dataDir), 'images');
-/** Originals as staff sent them (EXIF and GPS included): kept for re-encoding later, served by no route. */
-export const originalsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'originals');
 
 const exists = (file: string) => access(file).then(() => true, () => false);
 
@@ -24,22 +28,60 @@ async function writeOnce(file: string, bytes: Uint8Array): Promise<void> {
 }
 
 /**
- * Stores an encoded photo: its variants in DATA_DIR/images, the original in DATA_DIR/originals.
- * Names come from the content hash, so the same upload again finds its files and writes nothing.
+ * Stores an encoded photo: its size, placeholder and original (kept privately: no route serves
+ * it) and its variants, in one transaction; the variants also in this replica's DATA_DIR/images.
+ * Ids are content hashes, so the same upload again writes nothing.
  */
-export async function saveEncoded(dataDir: string, encoded: EncodedPhoto, original: Uint8Array): Promise<void> {
-  await Promise.all([mkdir(imagesDir(dataDir), { recursive: true }), mkdir(originalsDir(dataDir), { recursive: true })]);
+export async function saveEncoded(db: Db, dataDir: string, encoded: EncodedPhoto, original: Uint8Array): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [created] = await tx
+      .insert(photos)
+      .values({ id: encoded.id, width: encoded.width, height: encoded.height, placeholder: encoded.placeholder, originalExt: encoded.originalExt, original: Buffer.from(original) })
+      .onConflictDoNothing()
+      .returning({ id: photos.id });
+    if (created) await tx.insert(photoVariants).values(encoded.variants.map((v) => ({ name: v.name, photoId: encoded.id, bytes: v.bytes })));
+  });
+  await mkdir(imagesDir(dataDir), { recursive: true });
   for (const variant of encoded.variants) await writeOnce(path.join(imagesDir(dataDir), variant.name), variant.bytes);
-  await writeOnce(path.join(originalsDir(dataDir), `${encoded.id}.${encoded.originalExt}`), original);
 }
 
-/** A variant's bytes and type, or null. `name` is already validated (PHOTO_NAME_PATTERN). */
-export async function readPhotoVariant(dataDir: string, name: string): Promise<{ bytes: Buffer; type: string } | null> {
-  const ext = name.slice(name.lastIndexOf('.') + 1);
-  if (!Object.hasOwn(PHOTO_CONTENT_TYPES, ext)) return null;
-  try {
-    return { bytes: await readFile(path.join(imagesDir(dataDir), name)), type: PHOTO_CONTENT_TYPES[ext as keyof typeof PHOTO_CONTENT_TYPES] };
-  } catch {
-    return null;
+/** The photos of these ids that exist, by id. */
+export async function photoRefs(db: Db, ids: readonly string[]): Promise<Map<string, PhotoRef>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: photos.id, width: photos.width, height: photos.height, placeholder: photos.placeholder })
+    .from(photos)
+    .where(inArray(photos.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const contentType = (name: string) => PHOTO_CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1) as keyof typeof PHOTO_CONTENT_TYPES];
+
+/** A variant's bytes and type from DATA_DIR/images, else from the database (and kept locally then), or null. `name` is already validated (PHOTO_NAME_PATTERN). */
+export async function readPhotoVariant(db: Db, dataDir: string, name: string): Promise<{ bytes: Buffer; type: string } | null> {
+  const file = path.join(imagesDir(dataDir), name);
+  const local = await readFile(file).catch(() => null);
+  if (local) return { bytes: local, type: contentType(name) };
+  const [row] = await db.select({ bytes: photoVariants.bytes }).from(photoVariants).where(eq(photoVariants.name, name));
+  if (!row) return null;
+  await mkdir(imagesDir(dataDir), { recursive: true });
+  await writeOnce(file, row.bytes);
+  return { bytes: row.bytes, type: contentType(name) };
+}
+
+/**
+ * Makes sure DATA_DIR/images holds every named variant, reading the missing ones from the
+ * database (a photo another replica took in). Returns the folder, for the build to link from.
+ * A name the database does not have either is left out; the build fails on it.
+ */
+export async function localVariants(db: Db, dataDir: string, names: readonly string[]): Promise<string> {
+  const dir = imagesDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const have = new Set(await readdir(dir));
+  const missing = names.filter((n) => !have.has(n));
+  for (let i = 0; i < missing.length; i += 100) {
+    const rows = await db.select({ name: photoVariants.name, bytes: photoVariants.bytes }).from(photoVariants).where(inArray(photoVariants.name, missing.slice(i, i + 100)));
+    for (const row of rows) await writeOnce(path.join(dir, row.name), row.bytes);
   }
+  return dir;
 }

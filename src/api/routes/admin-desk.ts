@@ -24,7 +24,7 @@ const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
   if (!(file instanceof File)) throw badRequest('이미지 파일을 선택해주세요.', { file: ['이미지 파일을 선택해주세요.'] });
   const type = UploadTypeSchema.safeParse(file.type);
   if (!type.success) throw badRequest('이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.', { file: ['이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.'] });
-  const upload = await storeUpload(c.var.deps.config.dataDir, type.data, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
+  const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, type.data, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
   return ok(c, upload satisfies UploadAnswer, 201);
 });
 
@@ -66,6 +66,6 @@ export const adminDeskRoutes = new Hono<AppEnv>()
   // An image as multipart/form-data (field `file`) or as base64 JSON ({ content_type, data }).
   .post('/uploads', multipartUpload, validJson(AdminUploadSchema), async (c) => {
     const { content_type, data } = c.req.valid('json');
-    const upload = await storeUpload(c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
+    const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
     return ok(c, upload satisfies UploadAnswer, 201);
   });

@@ -9,6 +9,8 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../middleware/auth';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
+import type { GalleryInput } from '../../domain/schemas/admin';
+import { resolveGallery } from '../images/gallery';
 import { bumpCatalogueVersion, feeColumns, toCar } from './catalogue';
 
 export type EntityName = 'car' | 'butler_car' | 'brand' | 'model' | 'faq' | 'policy';
@@ -107,11 +109,11 @@ const MODEL: FieldMap = { brand_id: 'brandId', name: 'name', image: 'image' };
 const FAQ: FieldMap = { question: 'question', answer: 'answer', category: 'category', sort_order: 'sortOrder' };
 const POLICY: FieldMap = { kind: 'kind', title: 'title', content: 'content', version: 'version', effective_date: 'effectiveDate', created_at: 'createdAt' };
 const BUTLER: FieldMap = {
-  model_id: 'modelId', sub_model: 'subModel', images: 'images', color: 'color', mileage: 'mileage', license_plate: 'licensePlate',
+  model_id: 'modelId', sub_model: 'subModel', gallery: 'images', color: 'color', mileage: 'mileage', license_plate: 'licensePlate',
   description: 'description', retail_price: 'retailPrice', butler_fee: 'butlerFee', butler_overtime_fee: 'butlerOvertimeFee', archived_at: 'archivedAt',
 };
 const CAR: FieldMap = {
-  model_id: 'modelId', sub_model: 'subModel', trim: 'trim', images: 'images', color: 'color', mileage: 'mileage', license_plate: 'licensePlate',
+  model_id: 'modelId', sub_model: 'subModel', trim: 'trim', gallery: 'images', color: 'color', mileage: 'mileage', license_plate: 'licensePlate',
   description: 'description', retail_price: 'retailPrice', is_new: 'isNew', is_hot: 'isHot', is_subscriptable: 'isSubscriptable',
   subscription_available_from: 'subscriptionAvailableFrom', release_date: 'releaseDate',
 };
@@ -127,8 +129,8 @@ interface Spec {
   load: (db: Db, id: number) => Promise<Record<string, unknown> | null>;
   /** Row properties of a create (current absent) or a partial update. */
   columns: (input: Record<string, unknown>, current?: Record<string, unknown>) => Record<string, unknown>;
-  /** Foreign keys and other checks against the database; throws the Korean 400. */
-  check?: (db: Db, input: Record<string, unknown>) => Promise<void>;
+  /** Foreign keys and other checks against the database (throws the Korean 400); answers the input to store. */
+  prepare?: (db: Db, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Korean reason when the row is still referenced (delete is refused; archive instead). */
   inUse?: (db: Db, id: number) => Promise<string | null>;
   /** Korean 409 for a unique violation. */
@@ -137,8 +139,10 @@ interface Spec {
 
 const exists = async (db: Db, table: PgTable & { id: PgColumn }, id: number) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
 
-const modelMustExist = async (db: Db, input: Record<string, unknown>) => {
+/** A car's or butler car's input: its model must exist, and its gallery's photos are looked up (resolveGallery). */
+const prepareCar = async (db: Db, input: Record<string, unknown>) => {
   if (typeof input.model_id === 'number' && !(await exists(db, models, input.model_id))) throw badRequest('존재하지 않는 모델입니다.', { model_id: ['존재하지 않는 모델입니다.'] });
+  return Array.isArray(input.gallery) ? { ...input, gallery: await resolveGallery(db, input.gallery as GalleryInput) } : input;
 };
 
 async function simpleRow(db: Db, table: PgTable & { id: PgColumn }, id: number, map: FieldMap) {
@@ -177,7 +181,7 @@ const SPECS: Record<EntityName, Spec> = {
       } else if (!current) Object.assign(out, feeColumns({}));
       return out;
     },
-    check: modelMustExist,
+    prepare: prepareCar,
     inUse: async (db, id) =>
       (await db.select({ n: count() }).from(subscriptionRequests).where(eq(subscriptionRequests.carId, id)))[0].n > 0 ? '주문 이력이 있는 차량은 삭제할 수 없습니다. 보관 처리해주세요.' : null,
   },
@@ -187,7 +191,7 @@ const SPECS: Record<EntityName, Spec> = {
     missing: '의전 차량을 찾을 수 없습니다.',
     load: (db, id) => simpleRow(db, butlerCars, id, BUTLER),
     columns: (input) => columnsOf(input, BUTLER),
-    check: modelMustExist,
+    prepare: prepareCar,
     inUse: async (db, id) =>
       (await db.select({ n: count() }).from(butlerRequests).where(eq(butlerRequests.butlerCarId, id)))[0].n > 0 ? '예약 이력이 있는 의전 차량은 삭제할 수 없습니다. 보관 처리해주세요.' : null,
   },
@@ -206,8 +210,9 @@ const SPECS: Record<EntityName, Spec> = {
     missing: '모델을 찾을 수 없습니다.',
     load: (db, id) => simpleRow(db, models, id, MODEL),
     columns: (input) => columnsOf(input, MODEL),
-    check: async (db, input) => {
+    prepare: async (db, input) => {
       if (typeof input.brand_id === 'number' && !(await exists(db, brands, input.brand_id))) throw badRequest('존재하지 않는 브랜드입니다.', { brand_id: ['존재하지 않는 브랜드입니다.'] });
+      return input;
     },
     inUse: async (db, id) => {
       const [a] = await db.select({ n: count() }).from(cars).where(eq(cars.modelId, id));
@@ -240,9 +245,9 @@ function duplicateOr(err: unknown, spec: Spec): never {
 export const adminGet = (db: Db, entity: EntityName, id: number) => loadOr404(db, SPECS[entity], id);
 
 /** Creates a row; audited, versioned. */
-export async function adminCreate(deps: Deps, actor: StaffActor, entity: EntityName, input: Record<string, unknown>) {
+export async function adminCreate(deps: Deps, actor: StaffActor, entity: EntityName, sent: Record<string, unknown>) {
   const spec = SPECS[entity];
-  await spec.check?.(deps.db, input);
+  const input = (await spec.prepare?.(deps.db, sent)) ?? sent;
   return catalogueWrite(deps, actor, async (tx) => {
     const [row] = await tx
       .insert(spec.table)
@@ -255,9 +260,9 @@ export async function adminCreate(deps: Deps, actor: StaffActor, entity: EntityN
 }
 
 /** A partial update: only the fields sent change. Audited (before/after), versioned. */
-export async function adminUpdate(deps: Deps, actor: StaffActor, entity: EntityName, id: number, input: Record<string, unknown>) {
+export async function adminUpdate(deps: Deps, actor: StaffActor, entity: EntityName, id: number, sent: Record<string, unknown>) {
   const spec = SPECS[entity];
-  await spec.check?.(deps.db, input);
+  const input = (await spec.prepare?.(deps.db, sent)) ?? sent;
   return catalogueWrite(deps, actor, async (tx) => {
     const before = await loadOr404(tx, spec, id);
     const values = spec.columns(input, before);

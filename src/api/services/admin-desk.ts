@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { photoSrc } from '../../domain/photos';
 import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
-import { encodePhoto, photoView, withoutPrivateMetadata } from '../images/pipeline';
+import { encodePhoto, photoView } from '../images/pipeline';
 import { rejectionOf } from '../images/rejections';
 import { saveEncoded } from '../images/store';
 import type { Db } from '../db/client';
@@ -124,9 +124,8 @@ export async function subscriptionRequestOwner(db: Db, id: number): Promise<numb
 
 // ── Uploads ───────────────────────────────────────────────────────────────────
 
-/** Where uploaded images live: DATA_DIR/uploads, served at /api/uploads/{name}. */
+/** Where images uploaded before photos were encoded live: DATA_DIR/uploads, still served at /api/uploads/{name} for the galleries that name them. */
 export const uploadsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'uploads');
-export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
 /** What the content really is (file-type reads its signature), when it is a type we accept: the declared type must match it. */
 async function sniff(bytes: Buffer): Promise<UploadType | null> {
@@ -141,23 +140,18 @@ const refusedPhoto = (error: unknown): never => {
 };
 
 /**
- * Stores an image: encoded for the site (DATA_DIR/images, see images/pipeline.ts; the original
- * privately in DATA_DIR/originals), and under a random name in DATA_DIR/uploads for the console's
- * /api/uploads addresses, without its EXIF/GPS. Refuses content that is not the declared image
- * type or is too large (400), and images the pipeline cannot take (422).
+ * Takes in a photo for the site: encoded once (images/pipeline.ts) and stored with its original
+ * in the database (images/store.ts). Answers the address a gallery keeps for it (its largest JPEG
+ * at /api/images) and the encoded photo. Refuses content that is not the declared image type or
+ * is too large (400), and images the pipeline cannot take (422).
  */
-export async function storeUpload(dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<UploadAnswer> {
+export async function storeUpload(db: Db, dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<UploadAnswer> {
   if (!bytes.length) throw badRequest('이미지 데이터가 없습니다.', { file: ['이미지 데이터가 없습니다.'] });
   if (bytes.length > maxBytes) throw badRequest('이미지는 5MB 이하만 올릴 수 있습니다.', { file: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
   if ((await sniff(bytes)) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
   const encoded = await encodePhoto(bytes).catch(refusedPhoto);
-  await saveEncoded(dataDir, encoded, bytes);
-  const stored = await withoutPrivateMetadata(bytes).catch(refusedPhoto);
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${UPLOAD_TYPES[contentType]}`;
-  await writeFile(path.join(dir, name), stored, { flag: 'wx' });
-  return { url: `${UPLOAD_URL_PREFIX}${name}`, name, size: stored.length, photo: photoView(encoded) };
+  await saveEncoded(db, dataDir, encoded, bytes);
+  return { url: photoSrc(encoded), photo: photoView(encoded) };
 }
 
 /** An uploaded image's bytes and type, or null. `name` is already validated (hex.ext). */

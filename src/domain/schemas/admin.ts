@@ -24,13 +24,28 @@ const flag = (label: string) => z.boolean({ error: `${label}은(는) true 또는
 const id = (label: string) => intField(label).positive({ error: `${label}을(를) 선택해주세요.` });
 const mileage = intField('주행거리').min(0, { error: '주행거리는 0 이상이어야 합니다.' });
 
-/** A car or butler image: a site path (/cars/x.svg, /api/uploads/…) or an http(s) address. */
+/** An image address: a site path (/cars/x.svg, /api/images/…) or an http(s) address. */
 const imageUrl = z
   .string({ error: '이미지 주소는 문자열이어야 합니다.' })
   .trim()
   .max(500, { error: '이미지 주소가 너무 깁니다.' })
   .regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, { error: '이미지 주소는 /로 시작하는 경로나 http(s) 주소여야 합니다.' });
-const images = z.array(imageUrl, { error: '이미지는 목록이어야 합니다.' }).max(20, { error: '이미지는 20장까지 등록할 수 있습니다.' });
+
+/** The Korean alt text every page shows with an image: required, like the image itself. */
+export const IMAGE_ALT_MAX = 200;
+const imageAlt = required('이미지 설명', IMAGE_ALT_MAX);
+
+/**
+ * A car's or butler car's images in order, each with its alt text. An uploaded photo is named by
+ * the address its upload answered; the server attaches the encoded photo itself.
+ */
+const gallery = z
+  .array(z.object({ src: imageUrl, alt: imageAlt }, { error: '이미지마다 주소(src)와 설명(alt)이 필요합니다.' }), { error: '이미지는 목록이어야 합니다.' })
+  .max(20, { error: '이미지는 20장까지 등록할 수 있습니다.' });
+export type GalleryInput = z.infer<typeof gallery>;
+
+/** `images` (addresses only) is what the API answers; a write sends `gallery`, with the alt texts. */
+const imagesRefused = z.never({ error: '이미지는 gallery에 주소(src)와 설명(alt)으로 보내주세요.' }).optional();
 
 const feeShape = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, won.nullable().optional()])) as Record<
   `subscription_fee_${(typeof FEE_TERMS)[number]}`,
@@ -41,7 +56,8 @@ const carFields = {
   model_id: id('모델'),
   sub_model: text('세부 모델', 120).nullable(),
   trim: text('트림', 120).nullable(),
-  images,
+  gallery,
+  images: imagesRefused,
   color: text('색상', 60).nullable(),
   mileage: mileage.nullable(),
   license_plate: text('차량 번호', 20).nullable(),
@@ -62,7 +78,7 @@ export const AdminCarSchema = z.object({
   ...carFields,
   sub_model: carFields.sub_model.optional(),
   trim: carFields.trim.optional(),
-  images: images.default([]),
+  gallery: gallery.default([]),
   color: carFields.color.optional(),
   mileage: carFields.mileage.optional(),
   license_plate: carFields.license_plate.optional(),
@@ -81,7 +97,8 @@ export type AdminCarPatch = z.infer<typeof AdminCarPatchSchema>;
 const butlerFields = {
   model_id: id('모델'),
   sub_model: text('세부 모델', 120).nullable(),
-  images,
+  gallery,
+  images: imagesRefused,
   color: text('색상', 60).nullable(),
   mileage: mileage.nullable(),
   license_plate: text('차량 번호', 20).nullable(),
@@ -93,7 +110,7 @@ const butlerFields = {
 export const AdminButlerCarSchema = z.object({
   ...butlerFields,
   sub_model: butlerFields.sub_model.optional(),
-  images: images.default([]),
+  gallery: gallery.default([]),
   color: butlerFields.color.optional(),
   mileage: butlerFields.mileage.optional(),
   license_plate: butlerFields.license_plate.optional(),

@@ -42,6 +42,37 @@ export interface BuildJob {
   incrementalFrom?: string;
   /** The build being served, if any: files with the same bytes take over its compressed twins. */
   previous?: string;
+  /** The photo variants the pages show (file names in `dir`), linked into the build's photos/. */
+  photos: { dir: string; names: string[] };
+}
+
+/** Where a build ships its photos (PHOTO_SITE_PREFIX without its slashes). */
+export const PHOTOS_DIR = 'photos';
+
+/**
+ * Links every named variant from `from` into `<outDir>/photos/` (hard links: no bytes copied;
+ * copies across file systems). A missing variant fails the build: a page would show a hole.
+ */
+export async function shipPhotos(from: string, names: readonly string[], outDir: string): Promise<void> {
+  if (!names.length) return;
+  const into = path.join(outDir, PHOTOS_DIR);
+  await mkdir(into, { recursive: true });
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const name = names[next++];
+      const source = path.join(from, name);
+      try {
+        await link(source, path.join(into, name));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') continue;
+        if (code === 'ENOENT') throw new Error(`The photo variant ${name} is neither in ${from} nor in the database: the build stops rather than publish a page without it.`, { cause: err });
+        await copyFile(source, path.join(into, name));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /**
@@ -238,8 +269,11 @@ async function main(job: BuildJob): Promise<void> {
     for (const name of await readdir(job.outDir)) if (isSitemap(name)) await rm(path.join(job.outDir, name));
   }
   send({ type: 'pages', pages: incremental ? job.expectedPages : pages });
+  await shipPhotos(job.photos.dir, job.photos.names, job.outDir);
   await precompress(job.outDir, (done, total) => send({ type: 'progress', phase: 'compress', done, total }), job.previous);
-  if (job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES);
+  // Photos come from the catalogue (shipPhotos above), not from the build before: one removed from every gallery leaves with it.
+  const photosPrefix = `${PHOTOS_DIR}${path.sep}`;
+  if (job.incrementalFrom) await fillFrom(job.incrementalFrom, job.outDir, (rel) => rel === '.build.json' || rel === CAR_HASHES || rel.startsWith(photosPrefix));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -7,7 +7,9 @@ import { setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../api/db/client';
+import { localVariants } from '../../api/images/store';
 import { catalogueSnapshot } from '../../api/services/catalogue-snapshot';
+import { photosOf, photoVariantNames } from '../../domain/photos';
 import type { BuildSnapshot, CatalogueSnapshot } from '../../domain/catalogue';
 import { SNAPSHOT_FILE, writeBuildSnapshot } from '../../integrations/build-snapshot';
 import type { BuildJob, ChildMessage } from './build-child';
@@ -155,6 +157,8 @@ export interface BuildOptions {
   distDir: string;
   /** The database the catalogue is read from (the same read as GET /catalogue). */
   db: Db;
+  /** DATA_DIR: the photos the pages show are linked into the build from its images/ copy (read from the database when missing). */
+  dataDir: string;
   catalogueVersion: number;
   /** Shell command run on the finished folder before it goes live (PUBLISH_COMMAND). */
   publishCommand?: string;
@@ -228,8 +232,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
     opts.onMode?.({ incremental: Boolean(snapshot.onlyCars), cars: snapshot.onlyCars?.length ?? snapshot.catalogue.cars.length });
     const snapshotPath = path.join(astroOut, SNAPSHOT_FILE);
     await writeBuildSnapshot(snapshotPath, snapshot);
+    // The variants of every photo the pages show ship with them (photos/): no page view asks the API for an image.
+    const photoNames = photosOf([...snapshot.catalogue.cars, ...snapshot.catalogue.butler_cars].map((car) => car.gallery)).flatMap(photoVariantNames);
+    const photos = { dir: await localVariants(opts.db, opts.dataDir, photoNames), names: photoNames };
     const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
-    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages, verbose: !opts.quiet, incrementalFrom, previous: previous ? distDir : undefined };
+    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages, verbose: !opts.quiet, incrementalFrom, previous: previous ? distDir : undefined, photos };
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
     const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
     await runChild(

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import ImagesField from './ImagesField';
+import GalleryField from './GalleryField';
+import { galleryInput, galleryOf } from './gallery-field';
+import type { GalleryImage } from '../../domain/photos';
 
 export interface FieldDef {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'images';
+  type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'gallery';
   required?: boolean;
   options?: { value: string | number; label: string }[];
   /** Shown in a compact grid row (numbers, dates, short text). */
@@ -19,13 +21,14 @@ const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v ===
 /** The value a form input holds for an API value. */
 function toInput(def: FieldDef, v: unknown): unknown {
   if (def.type === 'checkbox') return Boolean(v);
-  if (def.type === 'images') return Array.isArray(v) ? v : [];
+  if (def.type === 'gallery') return galleryOf(v);
   return textOf(v);
 }
 
 /** The API value of an input: '' is null (or '' for required text), numbers are numbers. */
 function fromInput(def: FieldDef, v: unknown): unknown {
-  if (def.type === 'checkbox' || def.type === 'images') return v;
+  if (def.type === 'checkbox') return v;
+  if (def.type === 'gallery') return galleryInput(v as GalleryImage[]);
   const s = textOf(v).trim();
   if (!s) return def.required && def.type !== 'number' && def.type !== 'select' ? '' : null;
   if (def.type === 'number' || (def.type === 'select' && typeof def.options?.[0]?.value === 'number')) return Number(s.replace(/,/g, ''));
@@ -71,10 +74,11 @@ export default function EntityForm({ fields, initial, errors, busy, onSave, onCa
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => {
           const id = `admin-${f.name}`;
-          const err = errors[f.name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${f.name}.`))?.[1];
+          // A gallery shows its items' messages beside each photo (GalleryField).
+          const err = errors[f.name] ?? (f.type === 'gallery' ? undefined : Object.entries(errors).find(([k]) => k.startsWith(`${f.name}.`))?.[1]);
           const invalid = err ? true : undefined;
           const cls = 'w-full border border-line bg-white px-3 py-2 text-sm outline-none focus:border-gold aria-[invalid=true]:border-red-600';
-          const full = f.type === 'textarea' || f.type === 'images' || f.wide;
+          const full = f.type === 'textarea' || f.type === 'gallery' || f.wide;
           return (
             <div key={f.name} className={full ? 'sm:col-span-2' : undefined}>
               {f.type === 'checkbox' ? (
@@ -110,7 +114,7 @@ export default function EntityForm({ fields, initial, errors, busy, onSave, onCa
                   onChange={(e) => set(f.name, e.target.value)}
                 />
               )}
-              {f.type === 'images' && <ImagesField id={id} images={values[f.name] as string[]} onChange={(v) => set(f.name, v)} />}
+              {f.type === 'gallery' && <GalleryField id={id} gallery={values[f.name] as GalleryImage[]} onChange={(v) => set(f.name, v)} errors={errors} />}
               {err && <p className="mt-1 text-sm text-red-700">{err.join(' ')}</p>}
             </div>
           );

@@ -53,7 +53,7 @@ export function carsConfig(brands: BrandOption[]): EntityConfig {
       { name: 'is_hot', label: 'HOT 표시', type: 'checkbox' },
       ...FEE_TERMS.map((t) => num(`subscription_fee_${t}`, `${t}개월 월 구독료(원)`)),
       { name: 'description', label: '설명', type: 'textarea' },
-      { name: 'images', label: '이미지', type: 'images' },
+      { name: 'gallery', label: '사진', type: 'gallery' },
     ],
   });
 }
@@ -88,7 +88,7 @@ export function butlerConfig(brands: BrandOption[]): EntityConfig {
       num('mileage', '주행거리(km)'),
       num('retail_price', '차량 가격(원)'),
       { name: 'description', label: '설명', type: 'textarea' },
-      { name: 'images', label: '이미지', type: 'images' },
+      { name: 'gallery', label: '사진', type: 'gallery' },
     ],
   });
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ButlerCar } from '../../domain/butler';
 import { won } from '../../domain/money';
+import { coverOf } from '../../domain/photos';
+import Picture from '../photos/Picture';
 
 interface Props {
   cars: ButlerCar[];
@@ -8,12 +10,11 @@ interface Props {
   onChange: (carId: number) => void;
 }
 
-const image = (car: ButlerCar) => car.images[0] ?? car.model.image ?? '/favicon.svg';
 
 function CarRow({ car }: { car: ButlerCar }) {
   return (
     <span className="flex min-w-0 items-center gap-3">
-      <img src={image(car)} alt="" width={96} height={54} className="h-[54px] w-24 shrink-0 bg-placeholder object-cover" />
+      <Picture image={coverOf(car.gallery, { src: car.model.image, alt: '' })} sizes="96px" eager decorative className="h-[54px] w-24 shrink-0 bg-placeholder object-cover" />
       <span className="min-w-0">
         <span className="block text-[11px] font-semibold uppercase tracking-[0.2em] text-muted">{car.model.brand.name}</span>
         <span className="block truncate font-semibold">{car.model.name}</span>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { TAG_TEXT, carDisplayName, carFeatures, carSpecRows, homeTags, type Car } from '../../domain/car';
+import { TAG_TEXT, carCover, carDisplayName, carFeatures, carSpecRows, homeTags, type Car } from '../../domain/car';
+import { PHOTO_SIZES } from '../../domain/photos';
+import Picture from '../photos/Picture';
 
 interface Props {
   car: Car;
@@ -12,14 +14,14 @@ const tagClass = { NEW: 'border-ink bg-ink text-paper', HOT: 'border-danger bg-d
 /** The car detail page; rendered to static HTML at build, and by the fallback island for newer cars. */
 export default function CarDetailView({ car, purchase }: Props) {
   const name = carDisplayName(car);
-  const images = car.images.length ? car.images : [car.model.image ?? '/favicon.svg'];
+  const images = car.gallery.length ? car.gallery : [carCover(car)];
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-0 pb-16 md:grid-cols-[minmax(0,1fr)_400px] md:gap-12 md:px-6 md:pt-10">
       <section aria-label="차량 이미지" className="md:col-start-1 md:row-start-1">
         <ul tabIndex={0} aria-label={`${name} 이미지 ${images.length}장`} className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
-          {images.map((src, i) => (
-            <li key={src + i} className="w-full shrink-0 snap-center bg-placeholder">
-              <img src={src} alt={`${name} 이미지 ${i + 1}`} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" className="aspect-[16/9] w-full object-cover" />
+          {images.map((image, i) => (
+            <li key={image.src + i} className="w-full shrink-0 snap-center bg-placeholder">
+              <Picture image={image} sizes={PHOTO_SIZES.carGallery} priority={i === 0} className="aspect-[16/9] w-full object-cover" />
             </li>
           ))}
         </ul>

@@ -1,4 +1,6 @@
-import { TAG_TEXT, carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { TAG_TEXT, carCover, carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { PHOTO_SIZES } from '../../domain/photos';
+import Picture from '../photos/Picture';
 import { formatNumber, won } from '../../domain/money';
 
 interface Props {
@@ -19,7 +21,7 @@ export default function GarageCard({ car, featured = false, today }: Props) {
     <>
       <div className="relative">
         <div className={`overflow-hidden bg-placeholder ${featured ? 'aspect-[16/9] md:aspect-[2/1]' : 'aspect-[16/9]'} ${active ? '' : 'opacity-50'}`} data-dim={!active || undefined}>
-          <img src={car.images[0] ?? car.model.image ?? '/favicon.svg'} alt={name} width={800} height={450} loading={featured ? 'eager' : 'lazy'} fetchPriority={featured ? 'high' : undefined} decoding="async" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]" />
+          <Picture image={carCover(car)} sizes={featured ? PHOTO_SIZES.carGallery : PHOTO_SIZES.card} priority={featured} className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]" />
         </div>
         {labels.length > 0 && (
           <ul className="absolute left-3 top-3 flex gap-1.5" aria-label="라벨">

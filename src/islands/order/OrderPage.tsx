@@ -19,6 +19,7 @@ import Consents, { CONSENTS } from './Consents';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
+import Picture from '../photos/Picture';
 
 const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
@@ -102,7 +103,7 @@ export default function OrderPage() {
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
-          {car.images[0] && <img src={car.images[0]} alt="" width="160" height="96" className="h-24 w-40 object-contain" />}
+          {car.gallery[0] && <Picture image={car.gallery[0]} sizes="160px" eager decorative className="h-24 w-40 object-contain" />}
           <div>
             <p className="text-xs tracking-widest text-muted">{car.model.brand.name}</p>
             <h2 id="product" className="text-lg font-bold">{carDisplayName(car)}</h2>

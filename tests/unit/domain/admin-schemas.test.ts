@@ -12,13 +12,16 @@ describe('admin PATCH schemas', () => {
   it('keep an explicit null (clears the field)', () => {
     expect(AdminCarPatchSchema.parse({ color: null, subscription_fee_12: null })).toEqual({ color: null, subscription_fee_12: null });
   });
-  it('create schemas still default the tags and images', () => {
-    expect(AdminCarSchema.parse({ model_id: 1 })).toMatchObject({ images: [], is_new: false, is_hot: false, is_subscriptable: true });
+  it('create schemas still default the tags and the gallery', () => {
+    expect(AdminCarSchema.parse({ model_id: 1 })).toMatchObject({ gallery: [], is_new: false, is_hot: false, is_subscriptable: true });
   });
-  it('refuse impossible dates and non-path image addresses in Korean', () => {
-    const r = AdminCarPatchSchema.safeParse({ release_date: '2024-02-30', images: ['javascript:alert(1)'] });
+  it('refuse impossible dates, non-path image addresses, a missing alt text and `images` in Korean', () => {
+    const r = AdminCarPatchSchema.safeParse({ release_date: '2024-02-30', gallery: [{ src: 'javascript:alert(1)', alt: '사진' }, { src: '/cars/x.svg', alt: '' }, '/cars/y.svg'], images: [] });
     expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['images.0', 'release_date']);
+    expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['gallery.0.src', 'gallery.1.alt', 'gallery.2', 'images', 'release_date']);
     for (const i of r.error!.issues) expect(i.message).toMatch(/[가-힣]/);
+  });
+  it('trim the alt text and keep the order of the gallery', () => {
+    expect(AdminButlerCarPatchSchema.parse({ gallery: [{ src: '/b.svg', alt: ' 뒷좌석 ' }, { src: '/a.svg', alt: '정면' }] })).toEqual({ gallery: [{ src: '/b.svg', alt: '뒷좌석' }, { src: '/a.svg', alt: '정면' }] });
   });
 });

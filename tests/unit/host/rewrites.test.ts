@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GUARDED_PATHS, GUEST_PATHS, SHELL_REWRITES, guardFor, inSitemap, modeForPath, shellFor } from '../../../src/domain/routes';
 import { shellFor as serverShellFor } from '../../../src/host/rewrites';
-import { nginxSnippet, redirectsFile } from '../../../src/host/publish/static-host';
+import { headersFile, nginxSnippet, redirectsFile } from '../../../src/host/publish/static-host';
+import { cacheControl } from '../../../src/host/static';
 
 describe('shell rewrites', () => {
   it('sends per-user pages with an id to their one shell and anything else home', () => {
@@ -21,6 +22,16 @@ describe('shell rewrites', () => {
     expect(redirects.filter((l) => l && !l.startsWith('#')).at(-1)).toBe('/* / 200');
     expect(readFileSync('docs/nginx.conf', 'utf8')).toBe(nginxSnippet());
     for (const r of SHELL_REWRITES) expect(nginxSnippet()).toContain(`${r.to}index.html;`);
+  });
+  it('serves photos as files cached for good, and a photo the build lacks from the API rather than home', () => {
+    const redirects = redirectsFile().split('\n');
+    expect(redirects.indexOf('/photos/* https://api.example.com/api/images/:splat 200')).toBeGreaterThan(-1);
+    expect(redirects.indexOf('/photos/* https://api.example.com/api/images/:splat 200')).toBeLessThan(redirects.indexOf('/* / 200'));
+    expect(headersFile()).toContain('/photos/*\n  cache-control: public, max-age=31536000, immutable\n');
+    expect(headersFile()).toContain('/_astro/*\n  cache-control: public, max-age=31536000, immutable\n');
+    expect(nginxSnippet()).toMatch(/location \/photos\/ \{\n(.*\n)*\s+try_files \$uri @photo_api;/);
+    expect(cacheControl('/srv/dist.live-1/photos/0123456789abcdef-480.avif')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl('/srv/dist.live-1/car/1/index.html.br')).toBe('no-cache');
   });
 });
 
