@@ -102,6 +102,31 @@ export interface PictureData {
   placeholder: string | null;
 }
 
+/**
+ * A deferred picture's image before its sources are set (a transparent pixel: the placeholder
+ * colour shows through). Carousels defer every slide but the first: browsers load lazy images
+ * that sit beside the view in a scroller at once, so a phone would fetch a whole gallery of
+ * large photos for the one it shows (src/scripts/deferred-pictures.ts sets them when in view).
+ */
+export const DEFERRED_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** The attributes of a picture's <source>s and <img> (srcset, sizes, src), set now or kept in data-* until it is revealed. */
+export function pictureAttributes(p: PictureData, sizes: string, deferred: boolean) {
+  const defer = deferred && p.sources.length > 0;
+  const set = (srcset: string) => (defer ? { 'data-srcset': srcset } : { srcset });
+  return {
+    deferred: defer,
+    sources: p.sources.map((s) => ({ type: s.type, sizes, ...set(s.srcset) })),
+    // sizes and srcset before src: a browser that sees src first may fetch it before knowing it needs another.
+    img: {
+      sizes: p.srcset ? sizes : undefined,
+      ...(p.srcset ? set(p.srcset) : {}),
+      src: defer ? DEFERRED_SRC : p.src,
+      ...(defer ? { 'data-src': p.src } : {}),
+    },
+  };
+}
+
 /** The intrinsic size bundled art is drawn at (public/cars, 16:9). */
 export const ART_SIZE = { width: 800, height: 450 } as const;
 

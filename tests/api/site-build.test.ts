@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cars } from '../../src/api/db/schema';
 import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -132,6 +133,69 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       await product.stop();
     }
   }, 600_000);
+
+  it('ships the photos its pages show with the build, as <picture>; an edit adding one renders the car page and links the photo; a photo the build lacks comes from the API', async () => {
+    const photosDist = path.join(dir, 'photos', 'dist');
+    const product = await startProduct({
+      projectRoot: process.cwd(),
+      config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'photos-data'), DIST_DIR: photosDist, LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'photo-secret-photo-secret-photo-secret', ADMIN_TOKEN: TEST_ADMIN_TOKEN }),
+    });
+    const admin = (method: string, p: string, body: unknown) =>
+      fetch(`${product.url}/api/admin${p}`, { method, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const photoOf = async (hue: number) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="100%" height="100%" fill="hsl(${hue},50%,40%)"/><circle cx="1200" cy="800" r="500" fill="#eee"/></svg>`;
+      const res = await admin('POST', '/uploads', { content_type: 'image/jpeg', data: (await sharp(Buffer.from(svg)).jpeg().toBuffer()).toString('base64') });
+      expect(res.status).toBe(201);
+      return res.body.data as { url: string; photo: { id: string } };
+    };
+    try {
+      expect(existsSync(path.join(photosDist, 'photos'))).toBe(false);
+      const { url, photo } = await photoOf(30);
+      const art = (await (await fetch(`${product.url}/api/subscriptions/cars/1`)).json()).data.car.gallery as { src: string; alt: string }[];
+      // Today's sources count as built (a shared working tree may be edited meanwhile): the edit builds incrementally.
+      writeFileSync(path.join(photosDist, '.build.json'), JSON.stringify({ ...readStamp(photosDist), sourceTime: Date.now() + 86_400_000, pageSourceTime: Date.now() + 86_400_000 }));
+      const untouched = statSync(path.join(photosDist, 'car', '2', 'index.html')).ino;
+      const gallery = [{ src: url, alt: '노을 앞의 차량 정면 사진' }, ...art.map(({ src, alt }) => ({ src, alt }))];
+      expect((await admin('PATCH', '/cars/1', { gallery })).status).toBe(200);
+      await product.publish('edit');
+      expect(statSync(path.join(photosDist, 'car', '2', 'index.html')).ino).toBe(untouched);
+
+      // The nine variants ship with the pages, under their content-hash names.
+      const names = ['480', '960', '1600'].flatMap((w) => ['avif', 'webp', 'jpg'].map((ext) => `${photo.id}-${w}.${ext}`));
+      expect(readdirSync(path.join(photosDist, 'photos')).sort()).toEqual(names.sort());
+      const page = await (await fetch(`${product.url}/car/1`)).text();
+      // (React writes srcSet and fetchPriority; HTML attribute names know no case.)
+      expect(page.toLowerCase()).toContain(`<source type="image/avif" srcset="/photos/${photo.id}-480.avif 480w, /photos/${photo.id}-960.avif 960w, /photos/${photo.id}-1600.avif 1600w"`);
+      const lcp = page.match(/<img [^>]*srcSet="\/photos\/[^>]*>/)?.[0] ?? '';
+      for (const attribute of ['alt="노을 앞의 차량 정면 사진"', 'width="2400"', 'height="1600"', 'loading="eager"', 'fetchPriority="high"', `src="/photos/${photo.id}-960.jpg"`, 'background-color:#']) expect(lcp).toContain(attribute);
+      expect(page).toContain(`<meta property="og:image" content="http://localhost:4321/photos/${photo.id}-1600.jpg"`);
+      // The other images stay lazy and keep their own alt texts.
+      expect(page).toContain(`alt="${art[1].alt}" width="800" height="450" loading="lazy"`);
+      const served = await fetch(`${product.url}/photos/${photo.id}-480.avif`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/avif');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+      // Uploaded but in no build yet (a car the API already shows): the API's copy answers; an unknown name is a 404, not home.
+      const newer = await photoOf(200);
+      const early = await fetch(`${product.url}/photos/${newer.photo.id}-960.webp`);
+      expect(early.status).toBe(200);
+      expect(early.headers.get('content-type')).toBe('image/webp');
+      expect(readdirSync(path.join(photosDist, 'photos'))).not.toContain(`${newer.photo.id}-960.webp`);
+      const unknown = await fetch(`${product.url}/photos/0000000000000000-480.jpg`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).not.toContain('text/html');
+
+      // The photo leaves every gallery: the next build no longer ships it.
+      writeFileSync(path.join(photosDist, '.build.json'), JSON.stringify({ ...readStamp(photosDist), sourceTime: Date.now() + 86_400_000, pageSourceTime: Date.now() + 86_400_000 }));
+      expect((await admin('PATCH', '/cars/1', { gallery: gallery.slice(1) })).status).toBe(200);
+      await product.publish('edit');
+      expect(existsSync(path.join(photosDist, 'photos'))).toBe(false);
+      expect(await (await fetch(`${product.url}/car/1`)).text()).not.toContain('/photos/');
+    } finally {
+      await product.stop();
+    }
+  }, 400_000);
 
   it('kill -9 of the server mid-build ends the build child, and the next start removes the unfinished folder', async () => {
     const killDist = path.join(dir, 'killed', 'dist');

@@ -18,10 +18,10 @@ export default function CarDetailView({ car, purchase }: Props) {
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-0 pb-16 md:grid-cols-[minmax(0,1fr)_400px] md:gap-12 md:px-6 md:pt-10">
       <section aria-label="차량 이미지" className="md:col-start-1 md:row-start-1">
-        <ul tabIndex={0} aria-label={`${name} 이미지 ${images.length}장`} className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
+        <ul tabIndex={0} aria-label={`${name} 이미지 ${images.length}장`} data-deferred-root className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto md:flex-col md:gap-4 md:overflow-visible" data-testid="car-gallery">
           {images.map((image, i) => (
             <li key={image.src + i} className="w-full shrink-0 snap-center bg-placeholder">
-              <Picture image={image} sizes={PHOTO_SIZES.carGallery} priority={i === 0} className="aspect-[16/9] w-full object-cover" />
+              <Picture image={image} sizes={PHOTO_SIZES.carGallery} priority={i === 0} deferred={i > 0} className="aspect-[16/9] w-full object-cover" />
             </li>
           ))}
         </ul>

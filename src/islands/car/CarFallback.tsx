@@ -3,6 +3,7 @@ import { get } from '../../client/api';
 import { carDisplayName, type Car } from '../../domain/car';
 import CarDetailView from './CarDetailView';
 import CarPurchase from './CarPurchase';
+import { revealDeferredPictures } from '../../scripts/deferred-pictures';
 
 type State = { kind: 'loading' } | { kind: 'ready'; car: Car } | { kind: 'missing' } | { kind: 'failed' };
 
@@ -26,6 +27,11 @@ export default function CarFallback() {
       setState({ kind: 'failed' });
     });
   }, []);
+
+  // The gallery's later slides wait for the view like on a built page.
+  useEffect(() => {
+    if (state.kind === 'ready') revealDeferredPictures();
+  }, [state]);
 
   if (state.kind === 'ready') return <CarDetailView car={state.car} purchase={<CarPurchase car={state.car} />} />;
   if (state.kind === 'loading') return <p className="py-32 text-center text-sm text-muted" role="status">차량 정보를 불러오는 중...</p>;

@@ -1,4 +1,4 @@
-import { pictureOf, type GalleryImage } from '../../domain/photos';
+import { pictureAttributes, pictureOf, type GalleryImage } from '../../domain/photos';
 
 interface Props {
   image: GalleryImage;
@@ -7,6 +7,8 @@ interface Props {
   /** The page's largest image (LCP): loaded at once, first. Else `eager` loads it at once, and the rest lazily. */
   priority?: boolean;
   eager?: boolean;
+  /** A carousel slide out of view: its sources wait until it scrolls in (src/scripts/deferred-pictures.ts). */
+  deferred?: boolean;
   className?: string;
   /** Where the variants are read (the console reads the API's before any build ships them). */
   base?: string;
@@ -14,15 +16,16 @@ interface Props {
   decorative?: boolean;
 }
 
+/** React's names for the attributes pictureAttributes gives. */
+const react = ({ srcset, ...rest }: { srcset?: string; [name: string]: string | undefined }) => ({ ...rest, srcSet: srcset });
+
 /** The islands' twin of src/components/Picture.astro: the same <picture> from the same rules (src/domain/photos.ts). */
-export default function Picture({ image, sizes, priority = false, eager = false, className, base, decorative = false }: Props) {
+export default function Picture({ image, sizes, priority = false, eager = false, deferred = false, className, base, decorative = false }: Props) {
   const p = pictureOf(image, base);
+  const a = pictureAttributes(p, sizes, deferred);
   const img = (
     <img
-      // sizes and srcset before src: a browser that sees src first may fetch it before knowing it needs another.
-      sizes={p.srcset ? sizes : undefined}
-      srcSet={p.srcset}
-      src={p.src}
+      {...react(a.img)}
       alt={decorative ? '' : p.alt}
       width={p.width}
       height={p.height}
@@ -35,9 +38,9 @@ export default function Picture({ image, sizes, priority = false, eager = false,
   );
   if (!p.sources.length) return img;
   return (
-    <picture>
-      {p.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+    <picture data-deferred={a.deferred ? '' : undefined}>
+      {a.sources.map((s) => (
+        <source key={s.type} {...react(s)} />
       ))}
       {img}
     </picture>
