@@ -13,6 +13,7 @@ import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/db/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
+import { photoBench } from './bench-photos';
 import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/cache/catalogue-cache';
 import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
 
@@ -37,6 +38,9 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *    default sizes beside a hand-written Map LRU, the floor they are compared with.
  *  - `--only limits`: one rate-limit hit (the rate_limits upsert) on PGlite and PostgreSQL, alone
  *    and 64 at once on one key.
+ *  - photos (`--only photos`): a car page with 8 uploaded 4000×3000 phone photos (`--photos N`):
+ *    upload time, edit → live, image bytes of the first view at 390 px (densities 2 and 3) and
+ *    1280 px, Lighthouse mobile on the page, and what adding one photo adds to an edit's publish.
  *  - `--only build` (not part of the default run: 100,000 cars took 12.6 min to build here): a first
  *    full build of `--build-cars` cars (default 100000), its time and the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
@@ -52,6 +56,7 @@ const { values: args } = parseArgs({
     'build-cars': { type: 'string', default: '100000' },
     'billing-subs': { type: 'string', default: '100000' },
     'billing-concurrency': { type: 'string', default: '64' },
+    photos: { type: 'string', default: '8' },
     loadgen: { type: 'string' },
   },
 });
@@ -629,6 +634,21 @@ if (args.only === 'build') {
   process.exit(0);
 }
 
+/** The photographs bench on the seed catalogue (64 cars). */
+async function photoRun(withLighthouse: boolean) {
+  const { running } = await product(64, 4791);
+  try {
+    return await photoBench({ url: running.url, adminToken: BENCH_ADMIN_TOKEN, count: Number(args.photos), lighthouse: withLighthouse ? lighthouse : undefined });
+  } finally {
+    await running.stop();
+  }
+}
+
+if (args.only === 'photos') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ photos: await photoRun(!args['skip-lighthouse']) }, null, 2));
+  process.exit(0);
+}
+
 if (args.only === 'publish') {
   const figures = await publishingRuns();
   writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ publishing: figures }, null, 2));
@@ -666,6 +686,7 @@ results[`garageLatency${many}`] = await garageLoad(large.running.url);
 await large.running.stop();
 results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
 results.publishing = await publishingRuns();
+results.photos = await photoRun(!args['skip-lighthouse']);
 results.billing = await billingRuns();
 results.cacheSegments = cacheSegments();
 results.rateLimitHits = await limitRuns();

@@ -7,7 +7,7 @@
  */
 
 /** Widths the pipeline encodes (px); an original narrower than the largest adds its own width instead of being enlarged. */
-export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+export const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
 
 /** Output formats, best first (the order of <source> elements), and their file extensions. */
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;

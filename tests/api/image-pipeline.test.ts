@@ -104,8 +104,8 @@ describe('encodePhoto', () => {
     expect(g + b).toBeLessThan(80);
   });
 
-  it('makes 9 variants of a large photo: 480, 960 and 1600 px in AVIF, WebP and JPEG, really of those formats', async () => {
-    expect(encoded.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['480.avif', '480.webp', '480.jpeg', '960.avif', '960.webp', '960.jpeg', '1600.avif', '1600.webp', '1600.jpeg']);
+  it('makes 12 variants of a large photo: 480, 800, 1200 and 1600 px in AVIF, WebP and JPEG, really of those formats', async () => {
+    expect(encoded.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['480', '800', '1200', '1600'].flatMap((w) => ['avif', 'webp', 'jpeg'].map((f) => `${w}.${f}`)));
     for (const v of encoded.variants) {
       expect(v.name).toBe(`${encoded.id}-${v.width}.${v.format === 'jpeg' ? 'jpg' : v.format}`);
       expect(MAGIC[v.format](v.bytes)).toBe(true);
@@ -162,7 +162,7 @@ describe('encodePhoto', () => {
     const png = await sharp(half).png().toBuffer();
     expect((await sharp(png).metadata()).hasAlpha).toBe(true);
     const photo = await encodePhoto(png);
-    expect(photo.variants.map((v) => v.width)).toEqual([480, 480, 480, 960, 960, 960, 1000, 1000, 1000]);
+    expect(photo.variants.map((v) => v.width)).toEqual([480, 480, 480, 800, 800, 800, 1000, 1000, 1000]);
     for (const v of photo.variants) {
       const meta = await sharp(v.bytes).metadata();
       expect(meta.hasAlpha).toBe(v.format !== 'jpeg');
@@ -244,8 +244,8 @@ describe('saveEncoded', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await saveEncoded(t.database.db, dataDir, encoded, camera);
     expect(encoded.variants.map((v) => written(v.name))).toEqual(before);
-    expect(readdirSync(imagesDir(dataDir))).toHaveLength(9); // no temporary files left
-    expect(await t.database.db.select({ name: photoVariants.name }).from(photoVariants)).toHaveLength(9);
+    expect(readdirSync(imagesDir(dataDir))).toHaveLength(12); // no temporary files left
+    expect(await t.database.db.select({ name: photoVariants.name }).from(photoVariants)).toHaveLength(12);
   });
 
   it('serves a variant this replica never wrote from the database (another replica took the photo in), and keeps it then', async () => {
@@ -286,7 +286,7 @@ describe('POST /admin/uploads and GET /images/:name', () => {
     expect(res.body.data.url).toBe(`/api/images/${encoded.id}-1600.jpg`);
     const { photo } = res.body.data;
     expect(photo).toMatchObject({ id: encoded.id, width: 3000, height: 4000, placeholder: encoded.placeholder });
-    expect(photo.variants).toHaveLength(9);
+    expect(photo.variants).toHaveLength(12);
     expect(photo.variants[0]).toEqual({ width: 480, height: 640, format: 'avif', name: `${encoded.id}-480.avif` });
     for (const v of photo.variants as { name: string; format: 'avif' | 'webp' | 'jpeg' }[]) {
       const served = await t.app.request(`/images/${v.name}`);
@@ -318,7 +318,7 @@ describe('POST /admin/uploads and GET /images/:name', () => {
     const text = await upload('image/png', Buffer.from('그냥 글자입니다'));
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('이미지 파일이 아니거나 형식이 맞지 않습니다.');
-    expect(readdirSync(imagesDir(dataDir))).toHaveLength(9); // nothing refused was written
+    expect(readdirSync(imagesDir(dataDir))).toHaveLength(12); // nothing refused was written
   });
 
   it('takes only variant names on GET /images', async () => {

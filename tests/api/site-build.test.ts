@@ -160,14 +160,14 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       await product.publish('edit');
       expect(statSync(path.join(photosDist, 'car', '2', 'index.html')).ino).toBe(untouched);
 
-      // The nine variants ship with the pages, under their content-hash names.
-      const names = ['480', '960', '1600'].flatMap((w) => ['avif', 'webp', 'jpg'].map((ext) => `${photo.id}-${w}.${ext}`));
+      // The twelve variants ship with the pages, under their content-hash names.
+      const names = ['480', '800', '1200', '1600'].flatMap((w) => ['avif', 'webp', 'jpg'].map((ext) => `${photo.id}-${w}.${ext}`));
       expect(readdirSync(path.join(photosDist, 'photos')).sort()).toEqual(names.sort());
       const page = await (await fetch(`${product.url}/car/1`)).text();
       // (React writes srcSet and fetchPriority; HTML attribute names know no case.)
-      expect(page.toLowerCase()).toContain(`<source type="image/avif" srcset="/photos/${photo.id}-480.avif 480w, /photos/${photo.id}-960.avif 960w, /photos/${photo.id}-1600.avif 1600w"`);
+      expect(page.toLowerCase()).toContain(`<source type="image/avif" srcset="/photos/${photo.id}-480.avif 480w, /photos/${photo.id}-800.avif 800w, /photos/${photo.id}-1200.avif 1200w, /photos/${photo.id}-1600.avif 1600w"`);
       const lcp = page.match(/<img [^>]*srcSet="\/photos\/[^>]*>/)?.[0] ?? '';
-      for (const attribute of ['alt="노을 앞의 차량 정면 사진"', 'width="2400"', 'height="1600"', 'loading="eager"', 'fetchPriority="high"', `src="/photos/${photo.id}-960.jpg"`, 'background-color:#']) expect(lcp).toContain(attribute);
+      for (const attribute of ['alt="노을 앞의 차량 정면 사진"', 'width="2400"', 'height="1600"', 'loading="eager"', 'fetchPriority="high"', `src="/photos/${photo.id}-800.jpg"`, 'background-color:#']) expect(lcp).toContain(attribute);
       expect(page).toContain(`<meta property="og:image" content="http://localhost:4321/photos/${photo.id}-1600.jpg"`);
       // The other images stay lazy and keep their own alt texts.
       expect(page).toContain(`alt="${art[1].alt}" width="800" height="450" loading="lazy"`);
@@ -178,10 +178,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
 
       // Uploaded but in no build yet (a car the API already shows): the API's copy answers; an unknown name is a 404, not home.
       const newer = await photoOf(200);
-      const early = await fetch(`${product.url}/photos/${newer.photo.id}-960.webp`);
+      const early = await fetch(`${product.url}/photos/${newer.photo.id}-800.webp`);
       expect(early.status).toBe(200);
       expect(early.headers.get('content-type')).toBe('image/webp');
-      expect(readdirSync(path.join(photosDist, 'photos'))).not.toContain(`${newer.photo.id}-960.webp`);
+      expect(readdirSync(path.join(photosDist, 'photos'))).not.toContain(`${newer.photo.id}-800.webp`);
       const unknown = await fetch(`${product.url}/photos/0000000000000000-480.jpg`);
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get('content-type')).not.toContain('text/html');

@@ -106,8 +106,8 @@ test('staff drop several photos, give each an alt text, reorder and remove them;
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(chosen).toMatch(new RegExp(`/photos/${after.gallery[0].photo!.id}-\\d+\\.avif$`));
-  // 1280 px at density 1: the 784-px column takes the 960 variant; a 390-px phone at density 2.75 the 1600.
-  expect(chosen).toContain(mobile ? '-1600.avif' : '-960.avif');
+  // 1280 px at density 1: the 784-px column takes the 800 variant; a 390-px phone at density 2.75 (1,073 px) the 1200.
+  expect(chosen).toContain(mobile ? '-1200.avif' : '-800.avif');
   const box = await first.boundingBox();
   expect(Math.round(box!.width / box!.height * 9)).toBe(16);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));

@@ -8,7 +8,7 @@ const art: GalleryImage = { src: '/cars/ferrari-roma-1.svg', alt: '페라리 로
 
 describe('photo variants', () => {
   it('are every encoded width in AVIF, WebP and JPEG, never wider than the original', () => {
-    expect(photoWidths(4000)).toEqual([480, 960, 1600]);
+    expect(photoWidths(4000)).toEqual([480, 800, 1200, 1600]);
     expect(photoWidths(700)).toEqual([480, 700]);
     expect(photoWidths(300)).toEqual([300]);
     expect(photoVariantNames({ id: photo.id, width: 700 })).toEqual([
@@ -37,11 +37,11 @@ describe('pictureOf', () => {
   it('gives a photo AVIF and WebP sources and a JPEG fallback at every width, its real size, alt text and placeholder colour', () => {
     expect(pictureOf(shot)).toEqual({
       sources: [
-        { type: 'image/avif', srcset: `/photos/${photo.id}-480.avif 480w, /photos/${photo.id}-960.avif 960w, /photos/${photo.id}-1600.avif 1600w` },
-        { type: 'image/webp', srcset: `/photos/${photo.id}-480.webp 480w, /photos/${photo.id}-960.webp 960w, /photos/${photo.id}-1600.webp 1600w` },
+        { type: 'image/avif', srcset: `/photos/${photo.id}-480.avif 480w, /photos/${photo.id}-800.avif 800w, /photos/${photo.id}-1200.avif 1200w, /photos/${photo.id}-1600.avif 1600w` },
+        { type: 'image/webp', srcset: `/photos/${photo.id}-480.webp 480w, /photos/${photo.id}-800.webp 800w, /photos/${photo.id}-1200.webp 1200w, /photos/${photo.id}-1600.webp 1600w` },
       ],
-      src: `/photos/${photo.id}-960.jpg`,
-      srcset: `/photos/${photo.id}-480.jpg 480w, /photos/${photo.id}-960.jpg 960w, /photos/${photo.id}-1600.jpg 1600w`,
+      src: `/photos/${photo.id}-800.jpg`,
+      srcset: `/photos/${photo.id}-480.jpg 480w, /photos/${photo.id}-800.jpg 800w, /photos/${photo.id}-1200.jpg 1200w, /photos/${photo.id}-1600.jpg 1600w`,
       width: 4000,
       height: 3000,
       alt: '페라리 로마 측면',
