@@ -19,7 +19,8 @@ export async function phonePhoto(seed: number): Promise<Buffer> {
     <g transform="translate(${W * 0.18} ${H * 0.52})"><path d="M0 420 Q 60 250 600 220 Q 900 60 1500 80 Q 2100 100 2500 300 Q 2700 340 2700 480 L 2700 620 L 0 620 Z" fill="hsl(${seed * 90},70%,30%)"/>
     <circle cx="600" cy="620" r="230" fill="#111"/><circle cx="2150" cy="620" r="230" fill="#111"/></g></svg>`;
   const octave = (shrink: number, sigma: number) =>
-    sharp({ create: { width: Math.ceil(W / shrink), height: Math.ceil(H / shrink), channels: 1, noise: { type: 'gaussian', mean: 128, sigma } } })
+    sharp({ create: { width: Math.ceil(W / shrink), height: Math.ceil(H / shrink), channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })
+      .greyscale()
       .resize(W, H, { kernel: 'cubic' })
       .toColourspace('srgb')
       .png({ compressionLevel: 0 })

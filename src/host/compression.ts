@@ -1,34 +1,33 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESS_THRESHOLD } from '../api/cache/catalogue-cache';
+import { compress } from '../api/compression';
 import { acceptedEncoding } from '../api/cache/catalogue-middleware';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { jsonBodyOf } from '../api/http';
 
 /**
  * Compression of the API's JSON answers (mounted on /api/* by the product). Unlike a generic
  * streaming compressor it reads the answer first: small answers (health, errors, most
- * per-user data) go out as they are with a Content-Length, large ones are compressed in
- * zlib's thread pool. Answers already coded (the catalogue cache's) and streams (the chat's
- * event stream) pass untouched.
+ * per-user data) go out as they are with a Content-Length, large ones are compressed off the
+ * event loop (src/api/compression.ts; one whose compression fails goes out as it is). Answers
+ * already coded (the catalogue cache's) and streams (the chat's event stream) pass untouched.
  */
 export function compressJsonAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return;
-    if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
+    // The bytes of ok()'s answers are at hand; reading `res.body` of the others would build a stream for nothing.
+    const known = jsonBodyOf(res);
+    if (!known && (!res.body || !(res.headers.get('content-type') ?? '').startsWith('application/json'))) return;
     const length = res.headers.get('content-length');
     if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
+    const raw = known ?? Buffer.from(await res.arrayBuffer());
     const encoding = acceptedEncoding(c.req.header('accept-encoding'));
-    const raw = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     let body = raw;
     if (encoding && raw.length >= COMPRESS_THRESHOLD) {
-      body = encoding === 'br' ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : await gzip(raw, { level: 6 });
-      headers.set('content-encoding', encoding);
+      body = await compress(raw, encoding).catch(() => raw);
+      if (body !== raw) headers.set('content-encoding', encoding);
       headers.append('vary', 'Accept-Encoding');
     }
     headers.set('content-length', String(body.length));

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sq
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, type FeeTerm } from '../../src/domain/car';
 import { GarageQuerySchema, type GarageQuery } from '../../src/domain/schemas/catalogue';
-import { bumpCatalogueVersion, garage, homeCars } from '../../src/api/services/catalogue';
+import type { GaragePage, HomeCarsAnswer } from '../../src/domain/catalogue';
+import { bumpCatalogueVersion, garageJson, homeCarsJson } from '../../src/api/services/catalogue';
 import { insertCar, insertModel, upsertBrand } from '../../src/api/db/factories';
 import { brands, cars, models } from '../../src/api/db/schema';
 import { createTestContext, type TestContext } from './helpers';
@@ -47,6 +48,10 @@ beforeAll(async () => {
   await bumpCatalogueVersion(db);
 });
 afterAll(() => ctx.close());
+
+/** The garage and home as the API writes them (JSON text put together per request). */
+const garage = async (db: TestContext['database']['db'], q: GarageQuery, today: string) => JSON.parse(Buffer.concat(await garageJson(db, q, today)).toString()) as GaragePage;
+const homeCars = async (db: TestContext['database']['db']) => JSON.parse((await homeCarsJson(db)).toString()) as HomeCarsAnswer;
 
 const sortColumn = { subscription_fee_minimum: cars.subscriptionFeeMinimum, mileage: cars.mileage, release_date: cars.releaseDate, subscription_available_from: cars.subscriptionAvailableFrom } as const;
 

@@ -141,7 +141,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
       config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'photos-data'), DIST_DIR: photosDist, LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'photo-secret-photo-secret-photo-secret', ADMIN_TOKEN: TEST_ADMIN_TOKEN }),
     });
     const admin = (method: string, p: string, body: unknown) =>
-      fetch(`${product.url}/api/admin${p}`, { method, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      fetch(`${product.url}/api/admin${p}`, { method, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) }));
     const photoOf = async (hue: number) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="100%" height="100%" fill="hsl(${hue},50%,40%)"/><circle cx="1200" cy="800" r="500" fill="#eee"/></svg>`;
       const res = await admin('POST', '/uploads', { content_type: 'image/jpeg', data: (await sharp(Buffer.from(svg)).jpeg().toBuffer()).toString('base64') });

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { todayInKorea } from '../../domain/dates';
 import { noteCatalogueChange } from '../services/catalogue';
+import { compress, type Encoding } from '../compression';
+
+export type { Encoding };
 
 /** What changed: the catalogue (cars, models, brands, FAQs, policies) or butler reserved days. */
 export type ChangeKind = 'catalogue' | 'reservations';
-export type Encoding = 'br' | 'gzip';
 
 /**
  * Tells other replicas about changes and hears theirs (PostgreSQL LISTEN/NOTIFY in
@@ -50,10 +50,7 @@ export const RESERVATIONS_CACHE_CONTROL = 'public, no-cache';
 
 /** Answers below this size are sent as they are (compression would not pay for itself). */
 export const COMPRESS_THRESHOLD = 1024;
-const BROTLI_QUALITY = 5;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /**
  * The catalogue read cache. Keys carry the in-memory catalogue generation (bumped on a local
@@ -163,21 +160,11 @@ export class CatalogueCache {
     return entry;
   }
 
-  /** The compressed twin, made once per entry (off the event loop, in zlib's thread pool). */
+  /** The compressed twin, made once per entry (off the event loop, src/api/compression.ts). */
   encoded(entry: CacheEntry, encoding: Encoding): Buffer | Promise<Buffer> {
     const done = entry[encoding];
     if (done) return done;
-    return (entry.pending[encoding] ??= (
-      encoding === 'br'
-        ? brotli(entry.raw, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length,
-            },
-          })
-        : gzip(entry.raw, { level: 6 })
-    ).then((buf) => {
+    return (entry.pending[encoding] ??= compress(entry.raw, encoding).then((buf) => {
       entry[encoding] = buf;
       delete entry.pending[encoding];
       reweigh(this.probation, entry);

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESS_THRESHOLD, type CacheEntry, type CatalogueCache, type Encoding } from './catalogue-cache';
 import { catalogueRead } from './catalogue-keys';
+import { jsonBodyOf } from '../http';
 
 /**
  * The API's caching policy in one place (mounted once in app.ts, before the routes):
@@ -70,7 +71,7 @@ async function capture(c: Context, cache: CatalogueCache, key: string, reservati
   if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie') || res.headers.has('cache-control') || res.headers.has('content-encoding')) {
     return null;
   }
-  return cache.store(key, Buffer.from(await res.arrayBuffer()), reservations, type);
+  return cache.store(key, jsonBodyOf(res) ?? Buffer.from(await res.arrayBuffer()), reservations, type);
 }
 
 async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, state: string): Promise<Response> {

@@ -4,11 +4,11 @@ import { todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import type { ButlerCar } from '../../domain/butler';
-import type { GarageBrand, GaragePage } from '../../domain/catalogue';
+import type { GarageBrand } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
-import { garageIndex, garagePage, homeOf, type GarageIndex } from './garage-index';
+import { carJson, garageIndex, garagePositions, homeOf, type GarageIndex } from './garage-index';
 
 const carSelection = {
   car: cars,
@@ -50,10 +50,14 @@ function carQuery(db: Db) {
 /** Cars staff have not archived: every public catalogue query filters on it (orders still find archived cars by id). */
 const live = isNull(cars.archivedAt);
 
-/** New and hot cars for home (garage-index.ts homeOf). */
-export async function homeCars(db: Db): Promise<{ new_cars: Car[]; hot_cars: Car[] }> {
-  return homeOf(await currentGarageIndex(db, await indexVersion(db)));
+/** New and hot cars for home (garage-index.ts homeOf) as JSON (a HomeCarsAnswer, UTF-8), written once per catalogue version. */
+export async function homeCarsJson(db: Db): Promise<Buffer> {
+  const index = await currentGarageIndex(db, await indexVersion(db));
+  let json = homeJson.get(index);
+  if (!json) homeJson.set(index, (json = Buffer.from(JSON.stringify(homeOf(index)))));
+  return json;
 }
+const homeJson = new WeakMap<GarageIndex, Buffer>();
 
 /** One car by id, or 404 with a Korean message; an archived car only with `archived: true` (an order's car). */
 export async function carById(db: Db, id: number, opts: { archived?: boolean } = { archived: true }): Promise<Car> {
@@ -93,14 +97,14 @@ async function indexVersion(db: Db): Promise<number> {
   return version;
 }
 
-const garageListCache = new WeakMap<Db, { version: number; list: Promise<GarageBrand[]> }>();
+const garageListCache = new WeakMap<Db, { version: number; list: Promise<Buffer> }>();
 const garageIndexes = new WeakMap<Db, { version: number; index: Promise<GarageIndex> }>();
 
-/** garage_list changes only with the catalogue, so it is kept per catalogue version. */
-function cachedGarageList(db: Db, version: number): Promise<GarageBrand[]> {
+/** garage_list changes only with the catalogue, so its JSON is kept per catalogue version. */
+function cachedGarageList(db: Db, version: number): Promise<Buffer> {
   const hit = garageListCache.get(db);
   if (hit && hit.version === version) return hit.list;
-  const list = garageList(db);
+  const list = garageList(db).then((brands) => Buffer.from(JSON.stringify(brands)));
   garageListCache.set(db, { version, list });
   list.catch(() => garageListCache.delete(db));
   return list;
@@ -139,12 +143,21 @@ export async function garageList(db: Db): Promise<GarageBrand[]> {
   return list;
 }
 
-/** The garage: filter, sort (nulls last), and one page of GARAGE_PAGE_SIZE cars, from the in-memory index of live cars. */
-export async function garage(db: Db, q: GarageQuery, today = todayInKorea()): Promise<GaragePage> {
+const GARAGE_PARTS = { open: Buffer.from('{"garage_list":'), cars: Buffer.from(',"cars":['), comma: Buffer.from(','), pages: Buffer.from('],"pagination_info":'), close: Buffer.from('}') };
+
+/**
+ * The garage as JSON (a GaragePage, in UTF-8 parts): filter, sort (nulls last) and one page of
+ * GARAGE_PAGE_SIZE cars from the in-memory index of live cars. The brands' and each car's JSON
+ * are written once per catalogue version, so a request only joins their bytes.
+ */
+export async function garageJson(db: Db, q: GarageQuery, today = todayInKorea()): Promise<Buffer[]> {
   const version = await indexVersion(db);
-  const [index, garage_list] = await Promise.all([currentGarageIndex(db, version), cachedGarageList(db, version)]);
-  const { cars: page, total } = garagePage(index, q, today);
-  return { garage_list, cars: page, pagination_info: paginationInfo(q.page, total, GARAGE_PAGE_SIZE) };
+  const [index, list] = await Promise.all([currentGarageIndex(db, version), cachedGarageList(db, version)]);
+  const { positions, total } = garagePositions(index, q, today);
+  const parts = [GARAGE_PARTS.open, list, GARAGE_PARTS.cars];
+  positions.forEach((position, i) => parts.push(...(i ? [GARAGE_PARTS.comma] : []), carJson(index, position)));
+  parts.push(GARAGE_PARTS.pages, Buffer.from(JSON.stringify(paginationInfo(q.page, total, GARAGE_PAGE_SIZE))), GARAGE_PARTS.close);
+  return parts;
 }
 
 /** Models with their brand and car count. */

@@ -3,41 +3,103 @@ import type { GarageQuery } from '../../domain/schemas/catalogue';
 
 /**
  * The live cars of one catalogue version, held in memory so a garage filter nobody asked for
- * before costs one pass over an array instead of a query. What the filters read is precomputed per
- * car (the brand as a number, the fee terms as bits), so a pass over 10,000 cars stays far under a
- * millisecond. The rules are the SQL's, one for one: tests/api/garage-index.test.ts asks both.
+ * before costs a few bit operations instead of a query. Each filter value has a bitset over the
+ * cars (bit i: the i-th car by id); a query ANDs the ones it names, counts the bits for its
+ * total and walks the requested order only until its page is full. Each car's JSON is written
+ * once per version. The rules are the SQL's, one for one: tests/api/garage-index.test.ts asks both.
  */
 export interface GarageIndex {
   version: number;
   /** Live cars by id. */
-  cars: IndexedCar[];
-  /** Brand slugs by the number the cars carry. */
-  brandSlugs: string[];
-  /** The cars in each order a query asks for, sorted once per version on first use. */
-  orders: Map<string, IndexedCar[]>;
+  cars: Car[];
+  /** Bitsets (Uint32Array of ceil(n / 32) words) over `cars`, per brand slug, model id, fee term and the subscriptable flag. */
+  byBrand: Map<string, Uint32Array>;
+  byModel: Map<number, Uint32Array>;
+  byTerm: Map<number, Uint32Array>;
+  subscriptable: Uint32Array;
+  /** Subscriptable cars available on a day (from null or not after it), for the last day asked. */
+  available?: { day: string; bits: Uint32Array };
+  /** Positions in `cars` in each order a query asks for, sorted once per version on first use. */
+  orders: Map<string, Int32Array>;
+  /** Each car's JSON (UTF-8), written on first use. */
+  json: (Buffer | undefined)[];
   /** Home's new and hot cars (GET /subscriptions/cars), made once per version. */
   home?: { new_cars: Car[]; hot_cars: Car[] };
 }
 
-export interface IndexedCar {
-  car: Car;
-  brand: number;
-  /** Bit i set: the car has a fee for FEE_TERMS[i]. */
-  terms: number;
-}
-
 const FEATURED = new Set<string>(FEATURED_BRAND_SLUGS);
 
+const words = (n: number) => new Uint32Array(Math.ceil(n / 32));
+const setBit = (bits: Uint32Array, i: number) => (bits[i >>> 5] |= 1 << (i & 31));
+const hasBit = (bits: Uint32Array, i: number) => (bits[i >>> 5] & (1 << (i & 31))) !== 0;
+
+/** The bitset of `key` in `map`, made on first use. */
+function bitsOf<K>(map: Map<K, Uint32Array>, key: K, n: number): Uint32Array {
+  let bits = map.get(key);
+  if (!bits) map.set(key, (bits = words(n)));
+  return bits;
+}
+
 export function garageIndex(version: number, rows: { car: Car; brandSlug: string }[]): GarageIndex {
-  const brandSlugs: string[] = [];
-  const brandNumber = new Map<string, number>();
-  const cars = rows.map(({ car, brandSlug }) => {
-    let brand = brandNumber.get(brandSlug);
-    if (brand === undefined) brandNumber.set(brandSlug, (brand = brandSlugs.push(brandSlug) - 1));
-    const terms = FEE_TERMS.reduce((bits, t, i) => (car[`subscription_fee_${t}`] !== null ? bits | (1 << i) : bits), 0);
-    return { car, brand, terms };
+  const n = rows.length;
+  const index: GarageIndex = { version, cars: [], byBrand: new Map(), byModel: new Map(), byTerm: new Map(), subscriptable: words(n), orders: new Map(), json: new Array<Buffer | undefined>(n) };
+  for (const [i, { car, brandSlug }] of rows.entries()) {
+    index.cars.push(car);
+    setBit(bitsOf(index.byBrand, brandSlug, n), i);
+    setBit(bitsOf(index.byModel, car.model.id, n), i);
+    for (const t of FEE_TERMS) if (car[`subscription_fee_${t}`] !== null) setBit(bitsOf(index.byTerm, t, n), i);
+    if (car.is_subscriptable) setBit(index.subscriptable, i);
+  }
+  return index;
+}
+
+/** The union of some bitsets (an empty one when none exists). */
+function union(n: number, sets: (Uint32Array | undefined)[]): Uint32Array {
+  const out = words(n);
+  for (const bits of sets) if (bits) for (let w = 0; w < out.length; w++) out[w] |= bits[w];
+  return out;
+}
+
+function intersect(into: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < into.length; w++) into[w] &= bits[w];
+}
+
+function popcount(bits: Uint32Array): number {
+  let total = 0;
+  for (let v of bits) {
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+/** Subscriptable cars available on `day` (the SQL: is_subscriptable and (from is null or from <= day)); kept for the last day asked. */
+function availableOn(index: GarageIndex, day: string): Uint32Array {
+  if (index.available?.day === day) return index.available.bits;
+  const bits = words(index.cars.length);
+  index.cars.forEach((car, i) => {
+    if (hasBit(index.subscriptable, i) && (car.subscription_available_from === null || car.subscription_available_from <= day)) setBit(bits, i);
   });
-  return { version, cars, brandSlugs, orders: new Map() };
+  index.available = { day, bits };
+  return bits;
+}
+
+/** The cars passing the garage's filters (live, available, brand or others, model, any of the terms), as a bitset. */
+function matching(index: GarageIndex, q: GarageQuery, today: string): Uint32Array {
+  const n = index.cars.length;
+  const out = words(n).fill(0xffffffff);
+  if (q.available_only) intersect(out, availableOn(index, today));
+  if (q.brand.length) {
+    const others = q.brand.includes(OTHERS_SLUG);
+    const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
+    intersect(out, union(n, [...index.byBrand].filter(([slug]) => slugs.includes(slug) || (others && !FEATURED.has(slug))).map(([, bits]) => bits)));
+  }
+  if (q.model.length) intersect(out, union(n, q.model.map((id) => index.byModel.get(id))));
+  if (q.month.length) intersect(out, union(n, q.month.map((t) => index.byTerm.get(t))));
+  // The fill set bits past the last car: clear them so the count is right.
+  if (n % 32) out[out.length - 1] &= (1 << n % 32) - 1;
+  return out;
 }
 
 type SortField = NonNullable<GarageQuery['sort']>;
@@ -47,20 +109,6 @@ const sortValue: Record<SortField, (c: Car) => number | string | null> = {
   release_date: (c) => c.release_date,
   subscription_available_from: (c) => c.subscription_available_from,
 };
-
-/** Whether a car passes the garage's filters (the SQL: live, available, brand or others, model, any of the terms). */
-function matcher(index: GarageIndex, q: GarageQuery, today: string): (entry: IndexedCar) => boolean {
-  const others = q.brand.includes(OTHERS_SLUG);
-  const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
-  const brandOk = index.brandSlugs.map((slug) => slugs.includes(slug) || (others && !FEATURED.has(slug)));
-  const modelIds = new Set(q.model);
-  const termBits = FEE_TERMS.reduce((bits, t, i) => (q.month.includes(t) ? bits | (1 << i) : bits), 0);
-  return ({ car, brand, terms }) =>
-    (!q.available_only || (car.is_subscriptable && (car.subscription_available_from === null || car.subscription_available_from <= today))) &&
-    (!q.brand.length || brandOk[brand]) &&
-    (!modelIds.size || modelIds.has(car.model.id)) &&
-    (!termBits || (terms & termBits) !== 0);
-}
 
 /** ORDER BY the sort field (nulls last) or hot, new; then id: the SQL's order. */
 function comparer(q: Pick<GarageQuery, 'sort' | 'order'>): (a: Car, b: Car) => number {
@@ -77,28 +125,37 @@ function comparer(q: Pick<GarageQuery, 'sort' | 'order'>): (a: Car, b: Car) => n
   };
 }
 
-function inOrder(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): IndexedCar[] {
+function inOrder(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): Int32Array {
   const key = q.sort ? `${q.sort}:${q.order}` : '';
   let sorted = index.orders.get(key);
   if (!sorted) {
     const compare = comparer(q);
-    index.orders.set(key, (sorted = [...index.cars].sort((a, b) => compare(a.car, b.car))));
+    const { cars } = index;
+    sorted = Int32Array.from(cars.keys()).sort((a, b) => compare(cars[a], cars[b]));
+    index.orders.set(key, sorted);
   }
   return sorted;
 }
 
-/** One page of the filtered, sorted garage and the number of cars that match: one pass over the cars in the query's order. */
-export function garagePage(index: GarageIndex, q: GarageQuery, today: string): { cars: Car[]; total: number } {
-  const matches = matcher(index, q, today);
+/** One page of the filtered, sorted garage (positions in `index.cars`) and the number of cars that match. */
+export function garagePositions(index: GarageIndex, q: GarageQuery, today: string): { positions: number[]; total: number } {
+  const bits = matching(index, q, today);
+  const total = popcount(bits);
   const start = (q.page - 1) * GARAGE_PAGE_SIZE;
-  const page: Car[] = [];
-  let total = 0;
-  for (const entry of inOrder(index, q)) {
-    if (!matches(entry)) continue;
-    if (total >= start && page.length < GARAGE_PAGE_SIZE) page.push(entry.car);
-    total++;
+  const positions: number[] = [];
+  if (start >= total) return { positions, total };
+  let seen = 0;
+  for (const i of inOrder(index, q)) {
+    if (!hasBit(bits, i)) continue;
+    if (seen++ >= start) positions.push(i);
+    if (positions.length === GARAGE_PAGE_SIZE) break;
   }
-  return { cars: page, total };
+  return { positions, total };
+}
+
+/** A car's JSON (JSON.stringify of the API's Car, as UTF-8), written once per version. */
+export function carJson(index: GarageIndex, position: number): Buffer {
+  return (index.json[position] ??= Buffer.from(JSON.stringify(index.cars[position])));
 }
 
 /** Home's cars: 12 new ones by release day, newest first (no day first, as PostgreSQL sorts DESC), and 8 hot ones by id. */
@@ -106,8 +163,8 @@ export function homeOf(index: GarageIndex): { new_cars: Car[]; hot_cars: Car[] }
   const byRelease = (a: Car, b: Car) =>
     a.release_date === b.release_date ? a.id - b.id : a.release_date === null ? -1 : b.release_date === null ? 1 : a.release_date < b.release_date ? 1 : -1;
   index.home ??= {
-    new_cars: index.cars.filter((e) => e.car.is_new).map((e) => e.car).sort(byRelease).slice(0, 12),
-    hot_cars: index.cars.filter((e) => e.car.is_hot).slice(0, 8).map((e) => e.car),
+    new_cars: index.cars.filter((car) => car.is_new).sort(byRelease).slice(0, 12),
+    hot_cars: index.cars.filter((car) => car.is_hot).slice(0, 8),
   };
   return index.home;
 }
