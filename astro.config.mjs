@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { inSitemap } from './src/domain/routes.ts';
 import { storefront } from './src/integrations/storefront.ts';
@@ -17,10 +16,10 @@ export default defineConfig({
   outDir: process.env.DIST_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
-  // Guarded pages, per-user shells and account pages stay out of the sitemap (src/domain/routes.ts).
-  // storefront: the build snapshot as `virtual:luxe/build-snapshot`, and `_redirects`/`_headers` in every build's output.
-  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), storefront({ hostFiles: staticHostFiles })],
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // storefront: the build snapshot as `virtual:luxe/build-snapshot`, the sitemap (guarded pages, per-user shells and
+  // account pages stay out of it: src/domain/routes.ts), and `_redirects`/`_headers` in every build's output.
+  integrations: [react(), storefront({ hostFiles: staticHostFiles, inSitemap })],
   // Bundled scripts stay files (never inlined), so the Content-Security-Policy allows them as 'self' (src/api/security-headers.ts).
   vite: {
     plugins: [tailwindcss()],

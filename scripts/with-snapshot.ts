@@ -23,7 +23,7 @@ const database = await openDatabase({ dataDir: 'memory://' });
 try {
   await seedDatabase(database.db, { cars: Number(process.env.SEED_CARS ?? 64) });
   const settings = buildSettings(process.env, { SITE_URL: process.env.SITE_URL }).env;
-  await writeBuildSnapshot(path.join(root, DEFAULT_SNAPSHOT), { catalogue: await catalogueSnapshot(database.db), onlyCars: null, settings });
+  await writeBuildSnapshot(path.join(root, DEFAULT_SNAPSHOT), { catalogue: await catalogueSnapshot(database.db), settings });
 } finally {
   await database.close();
 }

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   SITE_URL: optional,
   /** Shell command run on each finished build folder before it goes live ($1 and PUBLISH_DIR), e.g. an object-store sync. */
   PUBLISH_COMMAND: optional,
+  /** `changes`: PUBLISH_COMMAND is given an edit's changed files only (PUBLISH_MODE=changes); `full` (default): always a whole folder. */
+  PUBLISH_EDITS: z.enum(['full', 'changes']).default('full'),
   JWT_SECRET: optional,
   ADMIN_TOKEN: optional,
   PUBLIC_PORTONE_STORE_ID: optional,
@@ -97,6 +99,8 @@ export interface Config {
   siteUrl?: string;
   /** PUBLISH_COMMAND (src/host/publish/rebuild.ts). */
   publishCommand?: string;
+  /** PUBLISH_EDITS=changes: PUBLISH_COMMAND takes an edit's changed files only. */
+  publishChanges: boolean;
   jwtSecret: string;
   /** SHA-256 (hex) of ADMIN_TOKEN, the machine token for webhooks and automation; the token itself is not kept. */
   adminTokenHash?: string;
@@ -191,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: e.DATABASE_URL,
     siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
     publishCommand: e.PUBLISH_COMMAND,
+    publishChanges: e.PUBLISH_EDITS === 'changes',
     jwtSecret: e.JWT_SECRET ?? '',
     adminTokenHash: e.ADMIN_TOKEN ? sha256Hex(e.ADMIN_TOKEN) : undefined,
     portone: {

@@ -82,8 +82,6 @@ export interface CatalogueSnapshot {
  */
 export interface BuildSnapshot {
   catalogue: CatalogueSnapshot;
-  /** The car ids whose pages this build renders (the others are taken over from the served build), or null: every car. */
-  onlyCars: number[] | null;
   /** The settings the pages bake in (SITE_URL, PUBLIC_*), which the build applies to its own process. */
   settings: Record<string, string>;
 }

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../api/env';
 import { catalogueVersion, databaseIdentity } from '../api/services/catalogue';
 import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './publish/publisher';
 import { buildSettings, buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './publish/rebuild';
+import { SiteBuilder } from './publish/site-builder';
 import { sandboxAllowed } from '../api/sandbox-mode';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
@@ -56,6 +57,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const databaseId = await databaseIdentity(db);
   const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' });
   const inputs = (catalogueVersion: number) => ({ catalogueVersion, sources: sourceTime(root), database: databaseId, settings: settings.digest });
+  // This replica's build child, kept warm between builds: an edit renders only the pages it changed.
+  const builder = new SiteBuilder({ projectRoot: root, quiet: config.logLevel !== 'info' });
   const publisher = createPublisher({
     db,
     databaseUrl: config.databaseUrl,
@@ -65,10 +68,10 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     build: async (version, onProgress, signal, trigger) => {
       const started = Date.now();
       if (config.logLevel === 'info') console.log('Building the storefront from the catalogue…');
-      await buildSite({ projectRoot: root, distDir, db, dataDir, catalogueVersion: version, publishCommand: config.publishCommand, quiet: config.logLevel !== 'info', onProgress, signal,
-        // 발행 and the webhook render every page; edits only the car pages whose data changed (when the sources did not).
+      await buildSite({ projectRoot: root, distDir, db, dataDir, catalogueVersion: version, publishCommand: config.publishCommand, publishChanges: config.publishChanges, quiet: config.logLevel !== 'info', onProgress, signal, builder,
+        // 발행 and the webhook render every page; an edit only the pages that read what it changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
-        onMode: ({ incremental, cars }) => config.logLevel === 'info' && incremental && console.log(`Rendering ${cars} changed car page(s) and the other pages; the rest is reused.`),
+        onMode: ({ incremental, pages }) => config.logLevel === 'info' && incremental && console.log(`Rendered the ${pages} page(s) this edit changed into the served build.`),
         settings, database: databaseId });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     },
@@ -109,6 +112,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       // A failed build (or PUBLISH_COMMAND) at start: the previous build keeps serving, if any.
       if (!readStamp(distDir)) {
         await publisher.stop();
+        builder.stop();
         await listening.close();
         await catalogueCache.close();
         await database.close();
@@ -128,6 +132,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await jobLoop.stop();
       await publisher.stop();
+      builder.stop();
       await listening.close();
       await catalogueCache.close();
       await database.close();

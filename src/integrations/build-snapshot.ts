@@ -1,7 +1,13 @@
 /**
- * The storefront build's one input: a JSON file (BuildSnapshot) with the catalogue, the car ids
- * to render and the build settings. The publisher writes it into the build's staging folder;
- * `npm run build` / `npm run check` write one from the seed catalogue (scripts/with-snapshot.ts).
+ * The storefront build's one input: a JSON file (BuildSnapshot) with the catalogue and the build
+ * settings. The publisher writes it into the build's staging folder; `npm run build` /
+ * `npm run check` write one from the seed catalogue (scripts/with-snapshot.ts).
+ *
+ * The pages read the catalogue through `snapshotState()`: one object per process (on globalThis,
+ * so the build child and the bundle Astro renders the pages with share it), which the build
+ * child points at a newer catalogue before it renders changed pages again (build-child.ts).
+ * While a page renders, the parts of the catalogue it reads are noted (`reads`): what an edit
+ * renders again follows from them.
  *
  * Loaded by Node directly in the build child (type stripping): node: modules and types only.
  */
@@ -9,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import type { BuildSnapshot } from '../domain/catalogue';
+import type { BuildSnapshot, CatalogueSnapshot } from '../domain/catalogue';
 
 /** The snapshot's name in a build's staging folder. */
 export const SNAPSHOT_FILE = 'build-snapshot.json';
@@ -38,6 +44,42 @@ declare global {
 export function snapshotFile(file: string): AstroIntegration {
   const absolute = path.resolve(file);
   return { name: 'luxe:snapshot-file', hooks: { [SNAPSHOT_HOOK]: () => absolute } };
+}
+
+/**
+ * What a page reads of the catalogue: a whole part (`cars`: the list, `butlerCars`, `faqs`,
+ * `terms`, `privacy`, `garageBrands`) or one car (`car:<id>`, the car page).
+ */
+export type CatalogueRead = 'cars' | 'butlerCars' | 'faqs' | 'terms' | 'privacy' | 'garageBrands' | `car:${number}`;
+
+export interface SnapshotState {
+  /** The snapshot file read when no catalogue is set. */
+  file: string;
+  catalogue?: CatalogueSnapshot;
+  /** The reads of the page being rendered (set by the build child around each render). */
+  reads?: Set<CatalogueRead>;
+  /** The build's origin and sitemap rule (the storefront integration's), for a sitemap written after an edit. */
+  sitemap?: { site: string; inSitemap: (pathname: string) => boolean };
+}
+
+const STATE = Symbol.for('luxe:build-snapshot');
+
+/** This process's snapshot state, made with `file` on first use. */
+export function snapshotState(file?: string): SnapshotState {
+  const holder = globalThis as { [STATE]?: SnapshotState };
+  holder[STATE] ??= { file: file ?? '' };
+  return holder[STATE];
+}
+
+/** The catalogue the pages render from: the state's, else its file's (read once). */
+export function currentCatalogue(): CatalogueSnapshot {
+  const state = snapshotState();
+  return (state.catalogue ??= readBuildSnapshot(state.file).catalogue);
+}
+
+/** Notes a read of the page being rendered (nothing outside a render, e.g. in getStaticPaths). */
+export function noteRead(read: CatalogueRead): void {
+  snapshotState().reads?.add(read);
 }
 
 /** Writes a snapshot (a temporary file renamed over it: a reader never sees half of one). */

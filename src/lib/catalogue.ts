@@ -1,21 +1,51 @@
-import { getCollection } from 'astro:content';
+import { currentCatalogue, noteRead } from 'virtual:luxe/build-snapshot';
 import type { Car } from '../domain/car';
-import type { ButlerCar } from '../domain/butler';
-import type { Faq, GarageBrand, PolicyDocument } from '../domain/catalogue';
+import type { CatalogueSnapshot } from '../domain/catalogue';
 
-/** Build-time access to the catalogue collections with their API types (ids back to numbers). */
-const restore = <T extends { id: number }>(entries: { id: string; data: unknown }[]) =>
-  entries.map((e) => ({ ...(e.data as object), id: Number(e.id) }) as T).sort((a, b) => a.id - b.id);
+/**
+ * Build-time access to the catalogue of the build snapshot (src/integrations/build-snapshot.ts),
+ * with the API's types. Each accessor notes what the page being rendered read: an edit renders
+ * again exactly the pages that read what it changed (src/host/publish/build-child.ts).
+ */
 
-export const getCars = async () => restore<Car>(await getCollection('cars'));
-export const getButlerCars = async () => restore<ButlerCar>(await getCollection('butlerCars'));
-export const getFaqs = async () => restore<Faq>(await getCollection('faqs'));
-export const getTerms = async () => restore<PolicyDocument>(await getCollection('terms'));
-export const getPrivacyPolicies = async () => restore<PolicyDocument>(await getCollection('privacyPolicies'));
-/** The garage's brands in the API's showcase order (the same order the garage endpoint answers with). */
-export const getGarageBrands = async () =>
-  (await getCollection('garageBrands'))
-    .map((e) => e.data as unknown as GarageBrand & { position: number })
-    .sort((a, b) => a.position - b.position)
-    .map(({ slug, name, model_list }): GarageBrand => ({ slug, name, model_list }));
-export const getCatalogueVersion = async () => ((await getCollection('catalogue'))[0]?.data as { version: number } | undefined)?.version ?? 0;
+/** Every live car, by id. */
+export function getCars(): Car[] {
+  noteRead('cars');
+  return currentCatalogue().cars;
+}
+
+/** The ids of the cars with a page (getStaticPaths: outside a render, nothing is noted). */
+export const getCarIds = (): number[] => currentCatalogue().cars.map((car) => car.id);
+
+const byId = new WeakMap<CatalogueSnapshot, Map<number, Car>>();
+
+/** One car, for its own page. */
+export function getCar(id: number): Car | undefined {
+  noteRead(`car:${id}`);
+  const catalogue = currentCatalogue();
+  let cars = byId.get(catalogue);
+  if (!cars) byId.set(catalogue, (cars = new Map(catalogue.cars.map((car) => [car.id, car]))));
+  return cars.get(id);
+}
+
+export function getButlerCars() {
+  noteRead('butlerCars');
+  return currentCatalogue().butler_cars;
+}
+export function getFaqs() {
+  noteRead('faqs');
+  return currentCatalogue().faqs;
+}
+export function getTerms() {
+  noteRead('terms');
+  return currentCatalogue().terms;
+}
+export function getPrivacyPolicies() {
+  noteRead('privacy');
+  return currentCatalogue().privacy_policies;
+}
+/** The garage's brands in the API's showcase order. */
+export function getGarageBrands() {
+  noteRead('garageBrands');
+  return currentCatalogue().garage_list;
+}

@@ -71,6 +71,13 @@ export async function allCars(db: Db): Promise<Car[]> {
   return (await carQuery(db).where(live).orderBy(asc(cars.id))).map(toCar);
 }
 
+/** The live cars of these ids, by id (a publish reads only the cars an edit changed). */
+export async function carsWithIds(db: Db, ids: readonly number[]): Promise<Car[]> {
+  const out: Car[] = [];
+  for (let i = 0; i < ids.length; i += 1000) out.push(...(await carQuery(db).where(and(live, inArray(cars.id, ids.slice(i, i + 1000)))).orderBy(asc(cars.id))).map(toCar));
+  return out;
+}
+
 /** When this process last changed the catalogue or heard of a change (another replica's, the version poll's). */
 let lastChangeAt = 0;
 /** The catalogue version the index last read from the database, and when. */

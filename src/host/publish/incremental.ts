@@ -1,31 +1,59 @@
 /**
- * Which car pages a build renders again. The publisher compares the catalogue's per-car hashes
- * with the served build's and puts the changed ids into the build snapshot.
- *
- * Loaded by Node directly in the build child (type stripping): node: modules only.
+ * What an edit changed since the build being served, from what each build keeps beside its
+ * pages: every live car's row version (`.build-cars.json`), a digest of each other part of the
+ * catalogue and of the brands and models (the stamp). The build child renders again exactly the
+ * pages that read what changed (build-child.ts pagesToRender).
  */
 import { createHash } from 'node:crypto';
+import type { CatalogueSnapshot } from '../../domain/catalogue';
+import type { CatalogueChanges, CataloguePart } from './build-child';
 
-/** Per-car content hashes of a build (car id → hash), beside its pages. */
-export const CAR_HASHES = '.build-cars.json';
-/** More changed cars than this is a full build (rendering them all is as fast then). */
-export const INCREMENTAL_LIMIT = 200;
+/** car id → row version, beside a build's pages. */
+export const CAR_VERSIONS = '.build-cars.json';
 
-/** car id → hash of the car's API data: a car page changes exactly when its hash does. */
-export function carHashes(cars: readonly { id: number }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const car of cars) out[String(car.id)] = createHash('sha256').update(JSON.stringify(car)).digest('base64url').slice(0, 22);
-  return out;
+/** More changed cars than this share of all (at least MIN_CHANGES) is a full build: rendering them all is as fast then. */
+const FULL_SHARE = 0.25;
+const MIN_CHANGES = 1000;
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
+
+/** A digest of each part of the catalogue besides the cars, by the name page reads give it. */
+export function partDigests(rest: Omit<CatalogueSnapshot, 'cars'>): Record<CataloguePart, string> {
+  return {
+    butlerCars: digest(rest.butler_cars),
+    faqs: digest(rest.faqs),
+    terms: digest(rest.terms),
+    privacy: digest(rest.privacy_policies),
+    garageBrands: digest(rest.garage_list),
+  };
+}
+
+/** What the build being served was made from. */
+export interface ServedCatalogue {
+  versions: Record<string, string>;
+  parts: Record<string, string>;
+  models: string;
 }
 
 /**
- * The car ids whose page must be rendered again, or null when only a full build will do (cars
- * added or removed: lists, sitemap and every page's links change; or too many changed).
+ * The changes from the served build to now, or null when only a full build will do: the brands
+ * or models changed (every car page shows them), or too many cars changed.
  */
-export function changedCars(before: Record<string, string> | null, now: Record<string, string>, limit = INCREMENTAL_LIMIT): number[] | null {
-  if (!before) return null;
-  const ids = Object.keys(now);
-  if (ids.length !== Object.keys(before).length || ids.some((id) => !(id in before))) return null;
-  const changed = ids.filter((id) => before[id] !== now[id]).map(Number);
-  return changed.length > limit ? null : changed.sort((a, b) => a - b);
+export function planChanges(served: ServedCatalogue, now: { versions: Record<string, string>; models: string }): Omit<CatalogueChanges, 'parts'> | null {
+  if (served.models !== now.models) return null;
+  const changed: number[] = [];
+  const added: number[] = [];
+  for (const [id, version] of Object.entries(now.versions)) {
+    const before = served.versions[id];
+    if (before === undefined) added.push(Number(id));
+    else if (before !== version) changed.push(Number(id));
+  }
+  const removed = Object.keys(served.versions).filter((id) => !(id in now.versions)).map(Number);
+  const count = changed.length + added.length + removed.length;
+  if (count > Math.max(MIN_CHANGES, FULL_SHARE * Object.keys(now.versions).length)) return null;
+  return { changed, added, removed };
 }
+
+/** The parts whose digest differs from the served build's. */
+export const changedParts = (served: Record<string, string>, now: Record<CataloguePart, string>): CataloguePart[] =>
+  (Object.keys(now) as CataloguePart[]).filter((part) => served[part] !== now[part]);

@@ -1,22 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cp, readdir, rename, rm, symlink } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { setPriority, totalmem } from 'node:os';
+import { setPriority } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../../api/db/client';
 import { localVariants } from '../../api/images/store';
-import { catalogueSnapshot } from '../../api/services/catalogue-snapshot';
-import { photosOf, photoVariantNames } from '../../domain/photos';
-import type { BuildSnapshot, CatalogueSnapshot } from '../../domain/catalogue';
+import { readForPublish } from '../../api/services/catalogue-snapshot';
+import { photosOf, photoVariantNames, type GalleryImage } from '../../domain/photos';
 import { SNAPSHOT_FILE, writeBuildSnapshot } from '../../integrations/build-snapshot';
-import type { BuildJob, ChildMessage } from './build-child';
-import { CAR_HASHES, carHashes, changedCars } from './incremental';
+import { PHOTOS_DIR, type CatalogueChanges, type CatalogueDelta, type CatalogueUpdate, type ChildMessage, type FullJob, type PagesJob, type PagesResult } from './build-child';
+import { CAR_VERSIONS, changedParts, partDigests, planChanges } from './incremental';
+import { ColdBuilder, SiteBuilder } from './site-builder';
 
 const STAMP = '.build.json';
-const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 export interface BuildStamp {
   catalogueVersion: number;
@@ -31,6 +29,9 @@ export interface BuildStamp {
   pages?: number;
   /** sourceTime without src/api and src/host (the incremental build's check). */
   pageSourceTime?: number;
+  /** Digests of the catalogue's parts besides the cars, and of the brands and models, it was made from (incremental.ts). */
+  parts?: Record<string, string>;
+  models?: string;
 }
 
 /**
@@ -162,30 +163,23 @@ export interface BuildOptions {
   catalogueVersion: number;
   /** Shell command run on the finished folder before it goes live (PUBLISH_COMMAND). */
   publishCommand?: string;
+  /** PUBLISH_COMMAND takes an edit's changed files only (PUBLISH_MODE=changes); else it is given a whole folder every time. */
+  publishChanges?: boolean;
   quiet?: boolean;
   /** 0–100 as the build goes. */
   onProgress?: (progress: number) => void;
   /** Aborting ends the build child (and the publish command) at once. */
   signal?: AbortSignal;
-  /** Render every page (publish now, webhook); otherwise only changed car pages when the sources are unchanged. */
+  /** Render every page (publish now, webhook); otherwise only the pages an edit changed when the sources are unchanged. */
   full?: boolean;
-  /** Told whether the build rendered only the changed car pages, and how many. */
-  onMode?: (mode: { incremental: boolean; cars: number }) => void;
+  /** Told whether the build rendered only the pages an edit changed, and how many. */
+  onMode?: (mode: { incremental: boolean; pages: number }) => void;
   /** The build settings (buildSettings): they go into the snapshot, their digest into the stamp. */
   settings: { env: Record<string, string>; digest: string };
   /** The database's identity (catalogue_state.instance_id), kept in the stamp. */
   database: string;
-}
-
-/**
- * The build snapshot of a catalogue, and its per-car hashes. With `served` (the build being
- * served, when the page sources, database and settings are the same), `onlyCars` names the cars
- * whose data changed since it (null when cars came or went, or too many changed: a full build).
- */
-export function snapshotFor(catalogue: CatalogueSnapshot, settings: Record<string, string>, served?: string): { snapshot: BuildSnapshot; hashes: Record<string, string> } {
-  const hashes = carHashes(catalogue.cars);
-  const onlyCars = served ? changedCars(readJson(path.join(served, CAR_HASHES)), hashes) : null;
-  return { snapshot: { catalogue, onlyCars, settings }, hashes };
+  /** The replica's build child (kept warm between builds); without it, one for this build alone. */
+  builder?: SiteBuilder;
 }
 
 function readJson<T>(file: string): T | null {
@@ -196,77 +190,233 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** The server's environment for the build child, less what the snapshot and the job say (the build reads those only). */
-function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!k.startsWith('PUBLIC_') && !['SITE_URL', 'DIST_DIR', 'ASTRO_CACHE_DIR', 'API_BASE_URL'].includes(k)) out[k] = v;
-  // Always a production bundle, even when the server itself runs with NODE_ENV=test.
-  return { ...out, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+/** The variants of every photo the galleries show: they ship with the pages (photos/), so no page view asks the API for an image. */
+function photoNames(...galleries: { gallery: GalleryImage[] }[][]): string[] {
+  return photosOf(galleries.flat().map((car) => car.gallery)).flatMap(photoVariantNames);
 }
 
 /**
- * Builds the site in a child process (astro build and the precompression; see build-child.ts)
- * into a fresh folder, runs PUBLISH_COMMAND on it, then swaps it in for distDir, so the site
- * being served is never half written and a failed build or publish leaves the old site serving.
- * The catalogue is read here, from the database, and handed to the build in its snapshot.
+ * Publishes the catalogue. When the served build was made from the same page sources, database
+ * and settings, only the pages an edit changed are rendered again, by the warm build child, and
+ * put into the served build (putChanges); otherwise, or when told (`full`), the whole site is
+ * built into a fresh folder (buildAll). A failed build or publish changes nothing served.
  */
 export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
+  const builder = opts.builder ?? new SiteBuilder({ projectRoot: opts.projectRoot, quiet: opts.quiet ?? true });
+  try {
+    const previous = readStamp(opts.distDir);
+    const pageSources = sourceTime(opts.projectRoot, { pagesOnly: true });
+    const sameInputs = previous?.database === opts.database && previous.settings === opts.settings.digest && previous.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources;
+    if (!opts.full && previous?.parts && previous.models && sameInputs) {
+      const stamp = await putChanges(opts, builder, previous);
+      if (stamp) return stamp;
+    }
+    return await buildAll(opts, builder);
+  } finally {
+    if (!opts.builder) builder.stop();
+  }
+}
+
+/** What the build child was warmed with: the page sources and settings (a child warmed with others is replaced). */
+const builderKey = (opts: BuildOptions) => `${opts.settings.digest}:${sourceTime(opts.projectRoot, { pagesOnly: true })}:${opts.database}`;
+
+const astroEntry = (projectRoot: string) => createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
+
+/** Progress of the child's messages on the build's 0–100 scale. */
+function progressOf(progress: (p: number) => void) {
+  return (m: ChildMessage) => {
+    if (m.type !== 'progress') return;
+    if (m.phase === 'bundle') progress(5);
+    else if (m.phase === 'pages') progress(10 + 70 * Math.min(1, m.done / Math.max(1, m.total)));
+    else progress(80 + 15 * (m.done / Math.max(1, m.total)));
+  };
+}
+
+/**
+ * The whole site, built in the build child (astro build and the precompression; see
+ * build-child.ts) into a fresh folder; PUBLISH_COMMAND runs on it, then it is swapped in for
+ * distDir, so the site being served is never half written. The catalogue is read here, from the
+ * database, and handed to the build in its snapshot.
+ */
+async function buildAll(opts: BuildOptions, builder: SiteBuilder): Promise<BuildStamp> {
   const { projectRoot, distDir, catalogueVersion } = opts;
   const started = Date.now();
   const sources = sourceTime(projectRoot);
+  const pageSources = sourceTime(projectRoot, { pagesOnly: true });
   const id = `${process.pid}-${started}`;
   const { astroOut, next } = stagingDirs(projectRoot, distDir, id);
   const progress = opts.onProgress ?? (() => {});
   const previous = readStamp(distDir);
-  const expectedPages = previous?.pages ?? 0;
-  // Same page sources, database and settings as the build being served: only car pages whose data changed are rendered.
-  const pageSources = sourceTime(projectRoot, { pagesOnly: true });
-  const sameInputs = previous?.database === opts.database && previous?.settings === opts.settings.digest;
-  const mayReuse = !opts.full && sameInputs && previous?.pageSourceTime !== undefined && previous.pageSourceTime >= pageSources;
-  let pages = 0;
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
     mkdirSync(astroOut, { recursive: true });
-    const { snapshot, hashes } = snapshotFor(await catalogueSnapshot(opts.db), opts.settings.env, mayReuse ? distDir : undefined);
-    const incrementalFrom = snapshot.onlyCars ? distDir : undefined;
-    opts.onMode?.({ incremental: Boolean(snapshot.onlyCars), cars: snapshot.onlyCars?.length ?? snapshot.catalogue.cars.length });
+    const read = await readForPublish(opts.db, { full: true });
+    const catalogue = read.data;
+    opts.onMode?.({ incremental: false, pages: catalogue.cars.length });
     const snapshotPath = path.join(astroOut, SNAPSHOT_FILE);
-    await writeBuildSnapshot(snapshotPath, snapshot);
-    // The variants of every photo the pages show ship with them (photos/): no page view asks the API for an image.
-    const photoNames = photosOf([...snapshot.catalogue.cars, ...snapshot.catalogue.butler_cars].map((car) => car.gallery)).flatMap(photoVariantNames);
-    const photos = { dir: await localVariants(opts.db, opts.dataDir, photoNames), names: photoNames };
-    const astroEntry = createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
-    const job: BuildJob = { projectRoot, astroEntry, outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages, verbose: !opts.quiet, incrementalFrom, previous: previous ? distDir : undefined, photos };
-    // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
-    const pinnedNode = path.join(projectRoot, 'node_modules', '.bin', 'node');
-    await runChild(
-      spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD, JSON.stringify(job)], {
-        cwd: projectRoot,
-        env: childEnv(process.env),
-        stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
-      }),
-      'astro build',
-      opts.signal,
-      (m) => {
-        if (m.type === 'pages') pages = m.pages;
-        else if (m.phase === 'bundle') progress(5);
-        else if (m.phase === 'pages') progress(10 + 70 * Math.min(1, m.done / Math.max(1, m.total)));
-        else progress(80 + 15 * (m.done / Math.max(1, m.total)));
-      },
-    );
+    await writeBuildSnapshot(snapshotPath, { catalogue, settings: opts.settings.env });
+    const names = photoNames(catalogue.cars, catalogue.butler_cars);
+    const photos = { dir: await localVariants(opts.db, opts.dataDir, names), names };
+    const job: FullJob = { kind: 'full', projectRoot, astroEntry: astroEntry(projectRoot), outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages: previous?.pages ?? 0, verbose: !opts.quiet, previous: previous ? distDir : undefined, photos };
+    const pages = await builder.full(job, builderKey(opts), opts.signal, progressOf(progress));
     if (astroOut !== next) await move(astroOut, next);
-    writeFileSync(path.join(next, CAR_HASHES), JSON.stringify(hashes));
-    const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources };
+    writeFileSync(path.join(next, CAR_VERSIONS), JSON.stringify(read.versions));
+    const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources, parts: partDigests(catalogue), models: read.models };
     writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
     if (opts.publishCommand) {
       progress(96);
-      await runPublishCommand(opts.publishCommand, next, catalogueVersion, opts.signal);
+      await runPublishCommand(opts.publishCommand, next, catalogueVersion, opts.signal, { mode: 'full' });
     }
     await swapIn(next, distDir, id);
+    builder.holds = stamp.builtAt;
     progress(100);
     return stamp;
   } finally {
     await Promise.all([rm(astroOut, { recursive: true, force: true }), rm(next, { recursive: true, force: true })]);
+  }
+}
+
+/**
+ * An edit: the changes since the served build (incremental.ts) rendered again by the warm build
+ * child into a folder of their own, PUBLISH_COMMAND run on them (PUBLISH_MODE=changes) or on a
+ * whole folder, and then put into the served build file by file, each a rename (a reader gets
+ * the old file or the new one, never half of one), the stamp last. Null when only a full build
+ * will do (the brands or models changed, too many cars changed, or the child cannot render
+ * with the same assets as the served build).
+ */
+async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: BuildStamp): Promise<BuildStamp | null> {
+  const { projectRoot, distDir } = opts;
+  const served = currentLive(distDir);
+  const servedVersions = readJson<Record<string, string>>(path.join(served, CAR_VERSIONS));
+  if (!servedVersions || !previous.parts || !previous.models) return null;
+  const servedCatalogue = { versions: servedVersions, parts: previous.parts, models: previous.models };
+  let planned: ReturnType<typeof planChanges> = null;
+  const read = await readForPublish(opts.db, {
+    pick: (versions, models) => {
+      planned = planChanges(servedCatalogue, { versions, models });
+      return planned && [...planned.changed, ...planned.added];
+    },
+  });
+  const plan = planned as ReturnType<typeof planChanges>;
+  if (!plan || !read.data) return null;
+  const { rest, cars } = read.data;
+  const parts = partDigests(rest);
+  const changes: CatalogueChanges = { ...plan, parts: changedParts(previous.parts, parts) };
+  const id = `${process.pid}-${Date.now()}`;
+  const stage = `${distDir}.next-${id}`;
+  const progress = opts.onProgress ?? (() => {});
+  try {
+    mkdirSync(stage, { recursive: true });
+    // The child applies the change to the catalogue it holds when that is the served build's; else it is given all of it.
+    let update: CatalogueUpdate;
+    if (builder.holds === previous.builtAt) {
+      update = { delta: path.join(stage, '.delta.json') };
+      const delta: CatalogueDelta = { liveIds: Object.keys(read.versions).map(Number), cars, rest };
+      writeFileSync(update.delta, JSON.stringify(delta));
+    } else {
+      update = { full: path.join(stage, SNAPSHOT_FILE) };
+      await writeBuildSnapshot(update.full, { catalogue: { ...rest, cars: (await readForPublish(opts.db, { full: true })).data.cars }, settings: opts.settings.env });
+    }
+    const have = new Set(readdirSafe(path.join(served, PHOTOS_DIR)));
+    const names = photoNames(cars, rest.butler_cars).filter((name) => !have.has(name));
+    const photos = { dir: await localVariants(opts.db, opts.dataDir, names), names };
+    const warmUp = { projectRoot, astroEntry: astroEntry(projectRoot), cacheDir: `${distDir}.cache`, snapshot: 'full' in update ? update.full : '', verbose: !opts.quiet };
+    const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served, update, changes, warmUp, photos };
+    let result: PagesResult;
+    try {
+      result = await builder.pages(job, builderKey(opts), opts.signal, progressOf(progress));
+    } catch (err) {
+      if (err instanceof ColdBuilder) return null;
+      throw err;
+    } finally {
+      // The child holds this edit's catalogue now, which is served only once it is put in place below.
+      builder.holds = null;
+    }
+    opts.onMode?.({ incremental: true, pages: result.pages });
+    const stamp: BuildStamp = { ...previous, catalogueVersion: opts.catalogueVersion, builtAt: new Date().toISOString(), parts, sourceTime: Math.max(previous.sourceTime, sourceTime(projectRoot)) };
+    const site = path.join(stage, 'site');
+    writeFileSync(path.join(site, CAR_VERSIONS), JSON.stringify(read.versions));
+    writeFileSync(path.join(site, STAMP), JSON.stringify(stamp));
+    const written = [...result.written, ...photos.names.map((name) => path.join(PHOTOS_DIR, name)), CAR_VERSIONS, STAMP];
+    if (opts.publishCommand && !opts.publishChanges) {
+      // A PUBLISH_COMMAND that takes whole folders: the served build with these files, as hard links, is one.
+      const whole = `${distDir}.next-whole-${id}`;
+      await copyWithChanges(served, site, whole, written, result.removed);
+      try {
+        progress(96);
+        await runPublishCommand(opts.publishCommand, whole, opts.catalogueVersion, opts.signal, { mode: 'full' });
+        await swapIn(whole, distDir, id);
+      } finally {
+        await rm(whole, { recursive: true, force: true });
+      }
+    } else {
+      if (opts.publishCommand) {
+        progress(96);
+        const removedList = path.join(stage, 'removed.txt');
+        writeFileSync(removedList, result.removed.map((rel) => `${rel}\n`).join(''));
+        await runPublishCommand(opts.publishCommand, site, opts.catalogueVersion, opts.signal, { mode: 'changes', removed: removedList });
+      }
+      await putInPlace(site, served, written, result.removed);
+    }
+    builder.holds = stamp.builtAt;
+    progress(100);
+    return stamp;
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+const readdirSafe = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
+/** The folder DIST_DIR serves (its link's target, or itself). */
+function currentLive(distDir: string): string {
+  const live = currentBuild(distDir);
+  return live ? path.join(path.dirname(path.resolve(distDir)), live) : path.resolve(distDir);
+}
+
+/**
+ * Puts `files` (paths in the site) from `from` into the served folder `into`, each by rename (its
+ * twins and pages before the stamp, which `files` names last), and removes `removed`. Files
+ * of one folder are renamed over each other, so a reader never meets a missing or half file.
+ */
+export async function putInPlace(from: string, into: string, files: readonly string[], removed: readonly string[]): Promise<void> {
+  const made = new Set<string>();
+  for (const rel of files) {
+    const target = path.join(into, rel);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    await rename(path.join(from, rel), target);
+  }
+  for (const rel of removed) await rm(path.join(into, rel), { force: true });
+  // A removed car's folder, once empty.
+  for (const dir of new Set(removed.map((rel) => path.dirname(path.join(into, rel))))) await rmdir(dir).catch(() => {});
+}
+
+/** `whole` = the served build as hard links, with `files` from `from` over it and without `removed`. */
+async function copyWithChanges(served: string, from: string, whole: string, files: readonly string[], removed: readonly string[]): Promise<void> {
+  const replaced = new Set([...files, ...removed]);
+  for (const entry of await readdir(served, { withFileTypes: true, recursive: true })) {
+    const source = path.join(entry.parentPath, entry.name);
+    const rel = path.relative(served, source);
+    const target = path.join(whole, rel);
+    if (entry.isDirectory()) await mkdir(target, { recursive: true });
+    else if (!replaced.has(rel)) {
+      await mkdir(path.dirname(target), { recursive: true });
+      await link(source, target).catch(() => copyFile(source, target));
+    }
+  }
+  for (const rel of files) {
+    await mkdir(path.dirname(path.join(whole, rel)), { recursive: true });
+    await copyFile(path.join(from, rel), path.join(whole, rel));
   }
 }
 
@@ -303,28 +453,21 @@ export function currentBuild(distDir: string): string | null {
 }
 
 /**
- * The build child's heap limit: half the machine's memory, never below V8's own default of about
- * 4 GB. 100,000 cars peaked at 2.4 GB RSS; the headroom is for larger catalogues and pages.
+ * PUBLISH_COMMAND through `sh -c`, with the folder as `$1` and in `PUBLISH_DIR`, the catalogue
+ * version in `PUBLISH_VERSION` and `PUBLISH_MODE`: `full` (the whole site) or `changes` (an
+ * edit's changed files only, with the site files to remove listed one per line in the file
+ * `PUBLISH_REMOVED`). A non-zero exit fails the build with the command's last output.
  */
-export function buildHeapMb(total = totalmem()): number {
-  return Math.max(4096, Math.floor(total / 2 / 1024 / 1024));
-}
-
-/**
- * PUBLISH_COMMAND through `sh -c`, with the finished folder as `$1` and in `PUBLISH_DIR`, the
- * catalogue version in `PUBLISH_VERSION`. A non-zero exit fails the build with the command's
- * last output.
- */
-export async function runPublishCommand(command: string, dir: string, catalogueVersion: number, signal?: AbortSignal): Promise<void> {
+export async function runPublishCommand(command: string, dir: string, catalogueVersion: number, signal?: AbortSignal, what: { mode: 'full' } | { mode: 'changes'; removed: string } = { mode: 'full' }): Promise<void> {
   const child = spawn('sh', ['-c', command, 'publish', dir], {
-    env: { ...process.env, PUBLISH_DIR: dir, PUBLISH_VERSION: String(catalogueVersion) },
+    env: { ...process.env, PUBLISH_DIR: dir, PUBLISH_VERSION: String(catalogueVersion), PUBLISH_MODE: what.mode, ...(what.mode === 'changes' ? { PUBLISH_REMOVED: what.removed } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await runChild(child, 'PUBLISH_COMMAND', signal);
 }
 
 /** Waits for a child; kills it when the signal aborts; rejects with its exit code and last output. */
-function runChild(child: ChildProcess, name: string, signal?: AbortSignal, onMessage?: (m: ChildMessage) => void): Promise<void> {
+function runChild(child: ChildProcess, name: string, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     // Builds share the machine with the server: let the server's requests go first.
     if (child.pid) {
@@ -338,7 +481,6 @@ function runChild(child: ChildProcess, name: string, signal?: AbortSignal, onMes
     const keep = (d: Buffer) => (output = (output + d.toString('utf8')).slice(-8000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    if (onMessage) child.on('message', (m) => onMessage(m as ChildMessage));
     const abort = () => {
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 3000).unref();

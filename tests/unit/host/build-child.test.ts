@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brotliQuality, fillFrom, precompress, watchParent } from '../../../src/host/publish/build-child';
-import { carHashes, changedCars } from '../../../src/host/publish/incremental';
+import type { Car } from '../../../src/domain/car';
+import type { CatalogueRead } from '../../../src/integrations/build-snapshot';
+import { applyDelta, carOfPage, compressionLevels, pageFile, pagesToRender, pageUrlPath, precompress, watchParent } from '../../../src/host/publish/build-child';
+import { changedParts, partDigests, planChanges } from '../../../src/host/publish/incremental';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
   afterEach(() => vi.useRealTimers());
@@ -54,7 +56,7 @@ describe('precompress (in the build child)', () => {
     writeFileSync(path.join(dir, 'small.css'), 'a{}');
     writeFileSync(path.join(dir, 'photo.webp'), Buffer.alloc(4096));
     const progress: number[] = [];
-    await precompress(dir, (done) => progress.push(done));
+    await precompress(dir, { onProgress: (done) => progress.push(done) });
     const file = path.join(dir, 'car', '1', 'index.html');
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(page);
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(page);
@@ -72,7 +74,7 @@ describe('precompress (in the build child)', () => {
     writeFileSync(path.join(next, 'page.html'), '<p>새 가격</p>'.repeat(100));
     writeFileSync(path.join(next, 'new.html'), '<p>새 페이지</p>'.repeat(100));
     await precompress(served);
-    await precompress(next, () => {}, served);
+    await precompress(next, { reuseFrom: served });
     // Same bytes: the very same compressed files (hard links), not compressed again.
     expect(statSync(path.join(next, 'bundle.js.br')).ino).toBe(statSync(path.join(served, 'bundle.js.br')).ino);
     expect(statSync(path.join(next, 'bundle.js.gz')).ino).toBe(statSync(path.join(served, 'bundle.js.gz')).ino);
@@ -83,65 +85,102 @@ describe('precompress (in the build child)', () => {
     expect(brotliDecompressSync(readFileSync(path.join(next, 'new.html.br'))).toString()).toBe('<p>새 페이지</p>'.repeat(100));
   });
 
+  it('leaves the files whose twins the build wrote already (its pages, as they were rendered)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'precompress-done-'));
+    const page = path.join(dir, 'page.html');
+    writeFileSync(page, '<p>페이지</p>'.repeat(200));
+    writeFileSync(`${page}.br`, 'made while rendering');
+    await precompress(dir, { done: new Set([page]) });
+    expect(readFileSync(`${page}.br`, 'utf8')).toBe('made while rendering');
+    expect(existsSync(`${page}.gz`)).toBe(false);
+  });
+
   it('compresses a file whose twins are missing from the served build', async () => {
     const served = mkdtempSync(path.join(tmpdir(), 'precompress-served-'));
     const next = mkdtempSync(path.join(tmpdir(), 'precompress-next-'));
     const page = '<p>같은 내용</p>'.repeat(100);
     for (const dir of [served, next]) writeFileSync(path.join(dir, 'page.html'), page);
     writeFileSync(path.join(served, 'page.html.br'), 'stale');
-    await precompress(next, () => {}, served);
+    await precompress(next, { reuseFrom: served });
     expect(brotliDecompressSync(readFileSync(path.join(next, 'page.html.br'))).toString()).toBe(page);
     expect(gunzipSync(readFileSync(path.join(next, 'page.html.gz'))).toString()).toBe(page);
   });
 });
 
-describe('incremental builds', () => {
-  const cars = [
-    { id: 1, price: 10 },
-    { id: 2, price: 20 },
-    { id: 3, price: 30 },
-  ];
+describe('what an edit renders again', () => {
+  const reads = new Map<string, CatalogueRead[]>([
+    ['/', ['cars']],
+    ['/garage/', ['cars', 'garageBrands']],
+    ['/fleet/', ['butlerCars']],
+    ['/faq/', ['faqs']],
+    ['/about/', []],
+    ['/car/1/', ['car:1']],
+    ['/car/2/', ['car:2']],
+    ['/car/3/', ['car:3']],
+  ]);
+  const none = { changed: [], added: [], removed: [], parts: [] };
 
-  it('renders only the cars whose data changed', () => {
-    const before = carHashes(cars);
-    expect(changedCars(before, carHashes(cars))).toEqual([]);
-    expect(changedCars(before, carHashes([cars[0], { id: 2, price: 21 }, { id: 3, price: 31 }]))).toEqual([2, 3]);
+  it('a car changed: its page and the pages that list the cars, nothing else', () => {
+    expect(pagesToRender(reads, { ...none, changed: [2] })).toEqual(['/', '/garage/', '/car/2/']);
   });
-
-  it('falls back to a full build when cars come or go, too many changed, or nothing is known', () => {
-    const before = carHashes(cars);
-    expect(changedCars(before, carHashes([...cars, { id: 4, price: 40 }]))).toBeNull();
-    expect(changedCars(before, carHashes(cars.slice(1)))).toBeNull();
-    expect(changedCars(before, carHashes([{ id: 9, price: 10 }, cars[1], cars[2]]))).toBeNull();
-    expect(changedCars(before, carHashes(cars.map((c) => ({ ...c, price: c.price + 1 }))), 2)).toBeNull();
-    expect(changedCars(null, carHashes(cars))).toBeNull();
+  it('a car came or went: the lists and the new page, not the removed one', () => {
+    reads.set('/car/4/', ['car:4']);
+    expect(pagesToRender(reads, { ...none, added: [4], removed: [3] })).toEqual(['/', '/garage/', '/car/4/']);
   });
-
-  it('takes over the files the partial build did not render, as hard links, keeping what it rendered', async () => {
-    const served = mkdtempSync(path.join(tmpdir(), 'served-'));
-    const next = mkdtempSync(path.join(tmpdir(), 'next-'));
-    for (const [rel, body] of [['car/1/index.html', 'old 1'], ['car/2/index.html', 'old 2'], ['car/2/index.html.br', 'br 2'], ['index.html', 'old home'], ['sitemap-0.xml', 'all cars'], ['.build.json', '{}']]) {
-      mkdirSync(path.dirname(path.join(served, rel)), { recursive: true });
-      writeFileSync(path.join(served, rel), body);
-    }
-    for (const [rel, body] of [['car/1/index.html', 'new 1'], ['index.html', 'new home']]) {
-      mkdirSync(path.dirname(path.join(next, rel)), { recursive: true });
-      writeFileSync(path.join(next, rel), body);
-    }
-    expect(await fillFrom(served, next, (rel) => rel === '.build.json')).toBe(3);
-    const read = (rel: string) => readFileSync(path.join(next, rel), 'utf8');
-    expect([read('car/1/index.html'), read('index.html'), read('car/2/index.html'), read('car/2/index.html.br'), read('sitemap-0.xml')]).toEqual(['new 1', 'new home', 'old 2', 'br 2', 'all cars']);
-    expect(statSync(path.join(next, 'car/2/index.html')).ino).toBe(statSync(path.join(served, 'car/2/index.html')).ino);
-    expect(existsSync(path.join(next, '.build.json'))).toBe(false);
-    // The served files are untouched.
-    expect(readFileSync(path.join(served, 'car/1/index.html'), 'utf8')).toBe('old 1');
+  it('another part changed: only the pages that read it', () => {
+    expect(pagesToRender(reads, { ...none, parts: ['faqs'] })).toEqual(['/faq/']);
+    expect(pagesToRender(reads, { ...none, parts: ['butlerCars', 'garageBrands'] })).toEqual(['/garage/', '/fleet/']);
+    expect(pagesToRender(reads, none)).toEqual([]);
+  });
+  it('names pages as their URLs (directory format) and files as they are', () => {
+    expect([pageUrlPath('/car/1'), pageUrlPath('/'), pageUrlPath('/robots.txt'), pageUrlPath('/garage/')]).toEqual(['/car/1/', '/', '/robots.txt', '/garage/']);
+    expect([pageFile('/car/1/'), pageFile('/'), pageFile('/robots.txt'), pageFile('/%EC%B0%A8/')]).toEqual(['car/1/index.html', 'index.html', 'robots.txt', '차/index.html']);
+    expect([carOfPage('/car/12/'), carOfPage('/car/fallback/'), carOfPage('/garage/')]).toEqual([12, null, null]);
   });
 });
 
-describe('brotli quality', () => {
+describe('a catalogue and an edit', () => {
+  const car = (id: number, price = 1) => ({ id, retail_price: price }) as unknown as Car;
+  const rest = { version: 2, butler_cars: [], garage_list: [], faqs: [], terms: [], privacy_policies: [] };
+  const before = { ...rest, version: 1, cars: [car(1), car(2), car(3)] };
+
+  it('takes the changed and new cars from the edit and keeps only live ones, by id', () => {
+    const after = applyDelta(before, { liveIds: [4, 1, 3], cars: [car(3, 30), car(4, 40)], rest });
+    expect(after).toEqual({ ...rest, cars: [car(1), car(3, 30), car(4, 40)] });
+  });
+  it('cannot apply an edit to another catalogue than it was made on (a live car it has no row of)', () => {
+    expect(applyDelta(before, { liveIds: [1, 2, 3, 9], cars: [], rest })).toBeNull();
+  });
+});
+
+describe('the served build and an edit (incremental.ts)', () => {
+  const served = { versions: { '1': '100', '2': '101', '3': '102' }, parts: { faqs: 'a' }, models: 'm' };
+
+  it('finds the cars whose row changed, came or went', () => {
+    expect(planChanges(served, { versions: { '1': '100', '2': '150', '4': '151' }, models: 'm' })).toEqual({ changed: [2], added: [4], removed: [3] });
+    expect(planChanges(served, { versions: served.versions, models: 'm' })).toEqual({ changed: [], added: [], removed: [] });
+  });
+  it('builds everything when brands or models changed, or more cars changed than a full build costs', () => {
+    expect(planChanges(served, { versions: served.versions, models: 'other' })).toBeNull();
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [String(i), '1']));
+    const manyChanged = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [String(i), i < 1300 ? '2' : '1']));
+    expect(planChanges({ ...served, versions: many }, { versions: manyChanged, models: 'm' })).toBeNull();
+    const fewChanged = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [String(i), i < 900 ? '2' : '1']));
+    expect(planChanges({ ...served, versions: many }, { versions: fewChanged, models: 'm' })?.changed).toHaveLength(900);
+  });
+  it('names the parts whose digest moved', () => {
+    const rest = { version: 1, butler_cars: [], garage_list: [], faqs: [{ id: 1 }], terms: [], privacy_policies: [] } as unknown as Parameters<typeof partDigests>[0];
+    const now = partDigests(rest);
+    expect(changedParts(now, now)).toEqual([]);
+    expect(changedParts({ ...now, faqs: 'old' }, now)).toEqual(['faqs']);
+    expect(changedParts({}, now)).toEqual(['butlerCars', 'faqs', 'terms', 'privacy', 'garageBrands']);
+  });
+});
+
+describe('compression levels', () => {
   it('spends the most on hashed bundles, compressed once, and less on the many pages', () => {
-    expect(brotliQuality(path.join('dist', '_astro', 'client.B1x2.js'))).toBe(11);
-    expect(brotliQuality(path.join('dist', 'car', '1', 'index.html'))).toBe(6);
-    expect(brotliQuality(path.join('dist', 'sitemap-0.xml'))).toBe(6);
+    expect(compressionLevels(path.join('dist', '_astro', 'client.abc123.js'))).toEqual({ brotli: 11, gzip: 9 });
+    expect(compressionLevels(path.join('dist', 'car', '1', 'index.html'))).toEqual({ brotli: 6, gzip: 6 });
+    expect(compressionLevels(path.join('dist', 'sitemap-0.xml'))).toEqual({ brotli: 6, gzip: 6 });
   });
 });

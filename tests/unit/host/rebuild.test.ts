@@ -3,9 +3,8 @@ import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueSnapshot } from '../../../src/domain/catalogue';
-import { CAR_HASHES } from '../../../src/host/publish/incremental';
-import { buildHeapMb, buildSettings, cleanStaleBuilds, isInside, needsBuild, runPublishCommand, snapshotFor, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
+import { buildSettings, cleanStaleBuilds, isInside, needsBuild, putInPlace, runPublishCommand, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
+import { buildHeapMb } from '../../../src/host/publish/site-builder';
 
 describe('needsBuild', () => {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'dist-')), 'dist');
@@ -37,28 +36,25 @@ describe('build settings', () => {
   });
 });
 
-describe('the build snapshot', () => {
-  const catalogue = (prices: Record<number, number>) => ({ version: 1, cars: Object.entries(prices).map(([id, price]) => ({ id: Number(id), retail_price: price })), butler_cars: [], garage_list: [], faqs: [], terms: [], privacy_policies: [] }) as unknown as CatalogueSnapshot;
-  const served = (prices: Record<number, number>) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'served-'));
-    writeFileSync(path.join(dir, CAR_HASHES), JSON.stringify(snapshotFor(catalogue(prices), {}).hashes));
-    return dir;
-  };
-
-  it('carries exactly the cars whose data changed since the served build, the catalogue and the settings', () => {
-    const dir = served({ 1: 100, 2: 200, 3: 300, 4: 400 });
-    const now = catalogue({ 1: 100, 2: 201, 3: 300, 4: 401 });
-    const { snapshot, hashes } = snapshotFor(now, { SITE_URL: 'https://a.kr' }, dir);
-    expect(snapshot).toEqual({ catalogue: now, onlyCars: [2, 4], settings: { SITE_URL: 'https://a.kr' } });
-    expect(Object.keys(hashes)).toEqual(['1', '2', '3', '4']);
-    expect(snapshotFor(catalogue({ 1: 100, 2: 200, 3: 300, 4: 400 }), {}, dir).snapshot.onlyCars).toEqual([]);
-  });
-
-  it('renders every car without a served build to compare with, or when cars came or went', () => {
-    const dir = served({ 1: 100, 2: 200 });
-    expect(snapshotFor(catalogue({ 1: 100, 2: 201 }), {}).snapshot.onlyCars).toBeNull();
-    expect(snapshotFor(catalogue({ 1: 100, 2: 200, 3: 300 }), {}, dir).snapshot.onlyCars).toBeNull();
-    expect(snapshotFor(catalogue({ 1: 101 }), {}, mkdtempSync(path.join(tmpdir(), 'no-hashes-'))).snapshot.onlyCars).toBeNull();
+describe('putting an edit in place', () => {
+  it('renames each file into the served folder (new folders made), removes what went, and leaves the rest', async () => {
+    const from = mkdtempSync(path.join(tmpdir(), 'changes-'));
+    const served = mkdtempSync(path.join(tmpdir(), 'served-'));
+    for (const [rel, body] of [['car/1/index.html', 'old 1'], ['car/2/index.html', 'old 2'], ['car/2/index.html.br', 'br 2'], ['index.html', 'old home'], ['.build.json', '{"old":true}']]) {
+      mkdirSync(path.dirname(path.join(served, rel)), { recursive: true });
+      writeFileSync(path.join(served, rel), body);
+    }
+    for (const [rel, body] of [['car/1/index.html', 'new 1'], ['car/9/index.html', 'new 9'], ['index.html', 'new home'], ['.build.json', '{"new":true}']]) {
+      mkdirSync(path.dirname(path.join(from, rel)), { recursive: true });
+      writeFileSync(path.join(from, rel), body);
+    }
+    const untouched = lstatSync(path.join(served, 'car/2/index.html')).ino;
+    await putInPlace(from, served, ['car/1/index.html', 'car/9/index.html', 'index.html', '.build.json'], ['car/2/index.html', 'car/2/index.html.br', 'car/2/index.html.gz']);
+    const read = (rel: string) => readFileSync(path.join(served, rel), 'utf8');
+    expect([read('car/1/index.html'), read('car/9/index.html'), read('index.html'), read('.build.json')]).toEqual(['new 1', 'new 9', 'new home', '{"new":true}']);
+    expect(existsSync(path.join(served, 'car/2'))).toBe(false);
+    expect(untouched).toBeGreaterThan(0);
+    expect(readdirSync(from, { recursive: true }).filter((f) => String(f).endsWith('.html'))).toEqual([]);
   });
 });
 
@@ -146,6 +142,17 @@ describe('PUBLISH_COMMAND', () => {
     const out = path.join(dir, 'out.txt');
     await runPublishCommand(`echo "$1 $PUBLISH_DIR $PUBLISH_VERSION" > ${out}`, '/tmp/the site', 7);
     expect(readFileSync(out, 'utf8').trim()).toBe('/tmp/the site /tmp/the site 7');
+  });
+
+  it('says whether it is given the whole site or an edit\'s changes, and which files an edit removed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publish-'));
+    const out = path.join(dir, 'out.txt');
+    await runPublishCommand(`echo "$PUBLISH_MODE \${PUBLISH_REMOVED:-none}" > ${out}`, dir, 7);
+    expect(readFileSync(out, 'utf8').trim()).toBe('full none');
+    await runPublishCommand(`echo "$PUBLISH_MODE $(cat $PUBLISH_REMOVED)" > ${out}`, dir, 8, undefined, { mode: 'changes', removed: path.join(dir, 'removed.txt') }).catch(() => {});
+    writeFileSync(path.join(dir, 'removed.txt'), 'car/3/index.html\n');
+    await runPublishCommand(`echo "$PUBLISH_MODE $(cat $PUBLISH_REMOVED)" > ${out}`, dir, 8, undefined, { mode: 'changes', removed: path.join(dir, 'removed.txt') });
+    expect(readFileSync(out, 'utf8').trim()).toBe('changes car/3/index.html');
   });
 
   it('fails with its exit code and last output', async () => {

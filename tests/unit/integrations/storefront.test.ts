@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
 import type { BuildSnapshot, CatalogueSnapshot } from '../../../src/domain/catalogue';
-import { DEFAULT_SNAPSHOT, readBuildSnapshot, snapshotFile, writeBuildSnapshot } from '../../../src/integrations/build-snapshot';
+import { currentCatalogue, DEFAULT_SNAPSHOT, noteRead, readBuildSnapshot, snapshotFile, snapshotState, writeBuildSnapshot, type CatalogueRead } from '../../../src/integrations/build-snapshot';
 import { SNAPSHOT_MODULE, storefront } from '../../../src/integrations/storefront';
 
 const catalogue = (cars: number) => ({ version: 3, cars: Array.from({ length: cars }, (_, i) => ({ id: i + 1 })), butler_cars: [], garage_list: [], faqs: [], terms: [], privacy_policies: [] }) as unknown as CatalogueSnapshot;
@@ -28,28 +28,39 @@ async function moduleCode(root: string, later: AstroIntegration[]): Promise<stri
 }
 
 describe('the build snapshot module', () => {
-  it("exposes the named snapshot's car ids and file (the last snapshotFile of the inline config wins)", async () => {
+  it("gives the pages the named snapshot's catalogue (the last snapshotFile of the inline config wins)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
-    const first = await snapshotIn(mkdtempSync(path.join(tmpdir(), 'snapshot-a-')), { catalogue: catalogue(2), onlyCars: null, settings: {} });
-    const file = await snapshotIn(dir, { catalogue: catalogue(5), onlyCars: [2, 5], settings: { SITE_URL: 'https://a.kr' } });
+    const first = await snapshotIn(mkdtempSync(path.join(tmpdir(), 'snapshot-a-')), { catalogue: catalogue(2), settings: {} });
+    const file = await snapshotIn(dir, { catalogue: catalogue(5), settings: { SITE_URL: 'https://a.kr' } });
     const code = await moduleCode(dir, [snapshotFile(first), snapshotFile(file)]);
-    expect(code).toContain('export const onlyCars = [2,5];');
-    expect(code).toContain(`export const snapshotPath = ${JSON.stringify(file)};`);
-    expect(readBuildSnapshot(file).catalogue.cars).toHaveLength(5);
+    expect(code).toContain('export { currentCatalogue, noteRead }');
+    expect(snapshotState().file).toBe(file);
+    expect(currentCatalogue().cars).toHaveLength(5);
   });
 
   it('reads the default snapshot of the project when no build names one (astro build, astro check)', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'project-'));
-    await snapshotIn(path.dirname(path.join(root, DEFAULT_SNAPSHOT)), { catalogue: catalogue(1), onlyCars: null, settings: {} });
-    const code = await moduleCode(root, []);
-    expect(code).toContain('export const onlyCars = null;');
-    expect(code).toContain(JSON.stringify(path.join(root, DEFAULT_SNAPSHOT)));
+    await snapshotIn(path.dirname(path.join(root, DEFAULT_SNAPSHOT)), { catalogue: catalogue(1), settings: {} });
+    await moduleCode(root, []);
+    expect(snapshotState().file).toBe(path.join(root, DEFAULT_SNAPSHOT));
+    expect(currentCatalogue().cars).toHaveLength(1);
+  });
+
+  it('notes what a page reads while it renders, and nothing outside a render', () => {
+    const reads = new Set<CatalogueRead>();
+    noteRead('faqs');
+    snapshotState().reads = reads;
+    noteRead('cars');
+    noteRead('car:3');
+    snapshotState().reads = undefined;
+    noteRead('terms');
+    expect([...reads]).toEqual(['cars', 'car:3']);
   });
 
   it('fails with a clear message on a missing snapshot or one without cars: an empty shop is never published', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
     expect(() => readBuildSnapshot(path.join(dir, 'none.json'))).toThrow(/No build snapshot at .*none\.json/);
-    const empty = await snapshotIn(dir, { catalogue: catalogue(0), onlyCars: null, settings: {} });
+    const empty = await snapshotIn(dir, { catalogue: catalogue(0), settings: {} });
     expect(() => readBuildSnapshot(empty)).toThrow(/has no cars\. The build stops rather than publish an empty shop/);
     await expect(moduleCode(dir, [snapshotFile(empty)])).rejects.toThrow(/empty shop/);
     // Written whole: no temporary file stays beside it.
