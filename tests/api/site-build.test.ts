@@ -211,8 +211,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a 
         child = buildChildOf(server.pid!);
       }
       expect(child).toBeDefined();
-      // Let it get going (Astro loaded and bundling).
-      await sleep(3000);
+      // Let it get going (Astro loading): a build of the seed catalogue takes about 3 s in all.
+      await sleep(500);
       server.kill('SIGKILL');
       let gone = false;
       for (let i = 0; i < 100 && !gone; i++) {
