@@ -25,12 +25,13 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *  - Lighthouse (mobile) performance and CLS for home, garage and a car page;
  *  - catalogue reads at 200 connections (garage with mixed filters, cars, health; with and
  *    without the catalogue cache) on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
- *    `--only load` runs just these (`--load-cars N`, default 500; `--load-seconds S`, default 10).
+ *    `--only load` runs just these (`--load-cars N,M`, default 500,10000; `--load-seconds S`, default 10).
  *    Beside them, the floor: bare node:http answering the same bytes. Load from wrk when
  *    installed (apt-get install wrk), else autocannon; `--loadgen wrk|autocannon` chooses.
- *  - publishing: /api/health latency (p50/p99) while a rebuild runs, and how long a price edit
- *    (PATCH /api/admin/cars/1) takes to show on the served /car/1 page, for `--publish-cars`
- *    (comma-separated, default 1000,10000; `--only publish` runs just this), with the build's peak RSS.
+ *  - publishing, for `--publish-cars` (comma-separated, default 1000,10000,100000; `--only publish`
+ *    runs just this): the first full build (time, pages, the build's peak RSS), /api/health latency
+ *    (p50/p99) while a full rebuild runs, how long three price edits (PATCH /api/admin/cars/1) take
+ *    to show on the served /car/1 page, and a new car on its page.
  *  - billing: `--billing-subs` subscriptions (default 100,000) whose month is due, billed through the
  *    sandbox with 50 ms provider latency, `--billing-concurrency` at a time (default 64), on PGlite
  *    and PostgreSQL: time, charges per second, duplicates (`--only billing` runs just this).
@@ -41,8 +42,6 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *  - photos (`--only photos`): a car page with 8 uploaded 4000×3000 phone photos (`--photos N`):
  *    upload time, edit → live, image bytes of the first view at 390 px (densities 2 and 3) and
  *    1280 px, Lighthouse mobile on the page, and what adding one photo adds to an edit's publish.
- *  - `--only build` (not part of the default run: 100,000 cars took 12.6 min to build here): a first
- *    full build of `--build-cars` cars (default 100000), its time and the build's peak RSS.
  * Results go to stdout and .bench/results.json. Nothing here is asserted: figures are reported.
  */
 const { values: args } = parseArgs({
@@ -50,10 +49,9 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     cars: { type: 'string', default: '1000' },
     only: { type: 'string' },
-    'load-cars': { type: 'string', default: '500' },
+    'load-cars': { type: 'string', default: '500,10000' },
     'load-seconds': { type: 'string', default: '10' },
-    'publish-cars': { type: 'string', default: '1000,10000' },
-    'build-cars': { type: 'string', default: '100000' },
+    'publish-cars': { type: 'string', default: '1000,10000,100000' },
     'billing-subs': { type: 'string', default: '100000' },
     'billing-concurrency': { type: 'string', default: '64' },
     photos: { type: 'string', default: '8' },
@@ -408,37 +406,60 @@ async function peakRss<T>(serverPid: number, work: () => Promise<T>): Promise<{ 
 }
 
 /** The one field the price-edit run reads from GET /api/subscriptions/cars/:id. */
-const carAnswer = z.object({ data: z.object({ car: z.object({ retail_price: z.number().nullable() }) }) });
+const carAnswer = z.object({ data: z.object({ car: z.object({ id: z.number(), retail_price: z.number().nullable() }) }) });
 
+/** Seconds from `t0` until the served `page` shows `text` (at most 10 minutes), or null. */
+async function liveAfter(url: string, text: string, t0: number): Promise<number | null> {
+  while (performance.now() - t0 < 600_000) {
+    if ((await (await fetch(url)).text()).includes(text)) return +((performance.now() - t0) / 1000).toFixed(1);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+async function adminCall(url: string, method: string, path: string, body: unknown) {
+  const res = await fetch(`${url}/api/admin${path}`, { method, headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<unknown>;
+}
+
+/**
+ * Publishing at `cars` cars: the first full build (the product starting on an empty DIST_DIR)
+ * and its peak RSS; a full rebuild (publish now) while /api/health is asked without pause; three
+ * price edits and a new car until the served pages show them.
+ */
 async function publishing(cars: number, port: number) {
-  const { running } = await product(cars, port);
+  const first = await peakRss(process.pid, () => product(cars, port));
+  const { running } = first.result;
   try {
+    const firstBuild = { seconds: +first.result.buildSeconds.toFixed(1), peakRssMb: first.peakMb, pages: pagesOf(path.join(benchDir, `cars-${cars}`, 'dist')).length };
+    console.log(`\nPublishing, ${cars} cars: first full build ${firstBuild.seconds} s, ${firstBuild.pages} pages (build peak RSS ${firstBuild.peakRssMb} MB)`);
     // A rebuild (publish now) while /api/health is asked without pause.
     const health = sampleHealth(running.url);
     const started = performance.now();
     const { peakMb } = await peakRss(process.pid, () => running.publish());
     const rebuildSeconds = +((performance.now() - started) / 1000).toFixed(1);
     const samples = await health.stop();
-    // A price edit through the admin API until the served car page shows it.
+    const healthDuringRebuild = { samples: samples.length, p50ms: percentile(samples, 50), p99ms: percentile(samples, 99), maxMs: percentile(samples, 100) };
+    console.log(`  rebuild ${rebuildSeconds} s (build peak RSS ${peakMb} MB); /api/health during it p50 ${healthDuringRebuild.p50ms} ms, p99 ${healthDuringRebuild.p99ms} ms, max ${healthDuringRebuild.maxMs} ms (${samples.length} samples)`);
+    // Price edits through the admin API until the served car page shows each (the 500-ms debounce of edits included).
     const { car } = carAnswer.parse(await (await fetch(`${running.url}/api/subscriptions/cars/1`)).json()).data;
-    const price = (car.retail_price ?? 100_000_000) + 10_000;
-    const shown = price.toLocaleString('en-US');
-    const t0 = performance.now();
-    const edit = await fetch(`${running.url}/api/admin/cars/1`, { method: 'PATCH', headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ retail_price: price }) });
-    if (!edit.ok) throw new Error(`price edit failed: ${edit.status} ${await edit.text()}`);
-    let editToLiveSeconds: number | null = null;
-    while (performance.now() - t0 < 600_000) {
-      if ((await (await fetch(`${running.url}/car/1`)).text()).includes(shown)) {
-        editToLiveSeconds = +((performance.now() - t0) / 1000).toFixed(1);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
+    const editToLiveSeconds: (number | null)[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const price = (car.retail_price ?? 100_000_000) + i * 10_000;
+      const t0 = performance.now();
+      await adminCall(running.url, 'PATCH', '/cars/1', { retail_price: price });
+      editToLiveSeconds.push(await liveAfter(`${running.url}/car/1`, price.toLocaleString('en-US'), t0));
     }
-    const out = { cars, rebuildSeconds, buildPeakRssMb: peakMb, healthDuringRebuild: { samples: samples.length, p50ms: percentile(samples, 50), p99ms: percentile(samples, 99), maxMs: percentile(samples, 100) }, editToLiveSeconds };
-    console.log(`\nPublishing, ${cars} cars: rebuild ${rebuildSeconds} s (build peak RSS ${peakMb} MB); /api/health during it p50 ${out.healthDuringRebuild.p50ms} ms, p99 ${out.healthDuringRebuild.p99ms} ms, max ${out.healthDuringRebuild.maxMs} ms (${samples.length} samples); price edit → live car page ${editToLiveSeconds ?? 'not within 600'} s`);
-    return out;
+    // A new car until its page is served (the lists and the sitemap follow in the same edit).
+    const t0 = performance.now();
+    const created = carAnswer.parse({ data: ((await adminCall(running.url, 'POST', '/cars', { model_id: 1, sub_model: '벤치 신규 차량', subscription_fee_12: 2_000_000 })) as { data: unknown }).data });
+    const newCarToLiveSeconds = await liveAfter(`${running.url}/car/${created.data.car.id}`, '벤치 신규 차량', t0);
+    console.log(`  price edit → live car page: ${editToLiveSeconds.map((s) => s ?? 'not within 600').join(', ')} s; a new car → its page live: ${newCarToLiveSeconds ?? 'not within 600'} s`);
+    return { cars, firstBuild, rebuildSeconds, buildPeakRssMb: peakMb, healthDuringRebuild, editToLiveSeconds, newCarToLiveSeconds };
   } finally {
     await running.stop();
+    rmSync(path.join(benchDir, `cars-${cars}`), { recursive: true, force: true });
   }
 }
 
@@ -446,21 +467,6 @@ async function publishingRuns() {
   const out: Record<string, unknown> = {};
   let port = 4711;
   for (const cars of String(args['publish-cars']).split(',').map(Number)) out[`cars${cars}`] = await publishing(cars, port++);
-  return out;
-}
-
-/** A first full build of `cars` cars (the product starting on an empty DIST_DIR): its time and the build's peak RSS. */
-async function fullBuilds() {
-  const out: Record<string, unknown> = {};
-  let port = 4751;
-  for (const cars of String(args['build-cars']).split(',').map(Number)) {
-    const { result, peakMb } = await peakRss(process.pid, () => product(cars, port++));
-    const pages = pagesOf(path.join(benchDir, `cars-${cars}`, 'dist')).length;
-    await result.running.stop();
-    out[`cars${cars}`] = { cars, pages, buildSeconds: +result.buildSeconds.toFixed(1), buildPeakRssMb: peakMb };
-    console.log(`\nFull build, ${cars} cars: ${pages} pages in ${result.buildSeconds.toFixed(1)} s (build peak RSS ${peakMb} MB)`);
-    rmSync(path.join(benchDir, `cars-${cars}`), { recursive: true, force: true });
-  }
   return out;
 }
 
@@ -629,12 +635,6 @@ if (args.only === 'billing') {
   process.exit(0);
 }
 
-if (args.only === 'build') {
-  const figures = await fullBuilds();
-  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ fullBuilds: figures }, null, 2));
-  process.exit(0);
-}
-
 /** The photographs bench on the seed catalogue (64 cars). */
 async function photoRun(withLighthouse: boolean) {
   const { running } = await product(64, 4791);
@@ -656,11 +656,15 @@ if (args.only === 'publish') {
   process.exit(0);
 }
 
-const loadCars = Number(args['load-cars']);
 const loadSeconds = Number(args['load-seconds']);
+/** The catalogue reads at each `--load-cars` size. */
+async function loadRuns() {
+  const out: Record<string, unknown> = {};
+  for (const cars of String(args['load-cars']).split(',').map(Number)) out[`cars${cars}`] = await catalogueLoads(cars, loadSeconds);
+  return out;
+}
 if (args.only === 'load') {
-  const loads = await catalogueLoads(loadCars, loadSeconds);
-  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ catalogueLoad: loads }, null, 2));
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ catalogueLoad: await loadRuns() }, null, 2));
   process.exit(0);
 }
 
@@ -685,7 +689,7 @@ results[`buildSeconds${many}`] = +large.buildSeconds.toFixed(1);
 console.log('Loading the garage endpoint (20 connections, 10 s)…');
 results[`garageLatency${many}`] = await garageLoad(large.running.url);
 await large.running.stop();
-results.catalogueLoad = await catalogueLoads(loadCars, loadSeconds);
+results.catalogueLoad = await loadRuns();
 results.publishing = await publishingRuns();
 results.photos = await photoRun(!args['skip-lighthouse']);
 results.billing = await billingRuns();

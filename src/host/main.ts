@@ -15,7 +15,7 @@ import { listenWide } from './listen';
 import { loadConfig, type Config } from '../api/env';
 import { catalogueVersion, databaseIdentity } from '../api/services/catalogue';
 import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './publish/publisher';
-import { buildSettings, buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime } from './publish/rebuild';
+import { buildSettings, buildSite, cleanStaleBuilds, needsBuild, readStamp, sourceTime, warmBuilder } from './publish/rebuild';
 import { SiteBuilder } from './publish/site-builder';
 import { sandboxAllowed } from '../api/sandbox-mode';
 import { serveSite } from './static';
@@ -119,7 +119,11 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
         throw err;
       }
     }
-  } else if (config.logLevel === 'info') console.log('The storefront build is up to date; reusing it.');
+  } else {
+    if (config.logLevel === 'info') console.log('The storefront build is up to date; reusing it.');
+    // The build child, warmed now in the background, renders the first edit at once.
+    void warmBuilder({ projectRoot: root, distDir, db, dataDir, quiet: config.logLevel !== 'info', settings, database: databaseId, builder });
+  }
   siteReady = true;
   const url = `http://localhost:${port}`;
   return {

@@ -218,7 +218,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildStamp> {
 }
 
 /** What the build child was warmed with: the page sources and settings (a child warmed with others is replaced). */
-const builderKey = (opts: BuildOptions) => `${opts.settings.digest}:${sourceTime(opts.projectRoot, { pagesOnly: true })}:${opts.database}`;
+const builderKey = (opts: Pick<BuildOptions, 'settings' | 'projectRoot' | 'database'>) => `${opts.settings.digest}:${sourceTime(opts.projectRoot, { pagesOnly: true })}:${opts.database}`;
 
 const astroEntry = (projectRoot: string) => createRequire(path.join(projectRoot, 'package.json')).resolve('astro');
 
@@ -361,6 +361,34 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
     builder.holds = stamp.builtAt;
     progress(100);
     return stamp;
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Warms the build child for the next edit when the server starts with a build it reuses (a
+ * restart): the child is given the catalogue as it is now and builds the pages that are not car
+ * pages and one car page into a folder thrown away. Without it the first edit after a restart
+ * pays for that. Resolves whether or not it worked (a cold child is warmed by the edit instead).
+ */
+export async function warmBuilder(opts: Pick<BuildOptions, 'projectRoot' | 'distDir' | 'db' | 'dataDir' | 'quiet' | 'settings' | 'database' | 'signal'> & { builder: SiteBuilder }): Promise<boolean> {
+  const served = readStamp(opts.distDir);
+  if (!served) return false;
+  const stage = `${opts.distDir}.next-${process.pid}-${Date.now()}`;
+  try {
+    mkdirSync(stage, { recursive: true });
+    const update = { full: path.join(stage, SNAPSHOT_FILE) };
+    // Read after the served build was made: the child's catalogue is never older than the served one.
+    await writeBuildSnapshot(update.full, { catalogue: (await readForPublish(opts.db, { full: true })).data, settings: opts.settings.env });
+    const warmUp = { projectRoot: opts.projectRoot, astroEntry: astroEntry(opts.projectRoot), cacheDir: `${opts.distDir}.cache`, snapshot: update.full, verbose: !opts.quiet };
+    const none: CatalogueChanges = { changed: [], added: [], removed: [], parts: [] };
+    const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served: currentLive(opts.distDir), update, changes: none, warmUp, photos: { dir: stage, names: [] } };
+    await opts.builder.pages(job, builderKey(opts), opts.signal);
+    opts.builder.holds = served.builtAt;
+    return true;
+  } catch {
+    return false;
   } finally {
     await rm(stage, { recursive: true, force: true });
   }

@@ -39,6 +39,8 @@ export class SiteBuilder {
   private output = '';
   /** The build whose catalogue the child holds (its stamp's builtAt), or null: cold, or not known. */
   holds: string | null = null;
+  /** Jobs go to the child one at a time (a warm-up and an edit may ask together). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: { projectRoot: string; quiet: boolean }) {}
 
@@ -91,6 +93,12 @@ export class SiteBuilder {
   }
 
   private run(job: FullJob | PagesJob, key: string, signal?: AbortSignal, onMessage?: (m: ChildMessage) => void): Promise<Extract<ChildMessage, { type: 'done' }>> {
+    const turn = this.queue.then(() => this.runNow(job, key, signal, onMessage));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private runNow(job: FullJob | PagesJob, key: string, signal?: AbortSignal, onMessage?: (m: ChildMessage) => void): Promise<Extract<ChildMessage, { type: 'done' }>> {
     if (this.child && this.key !== key) this.stop();
     const child = this.child ?? this.start(key);
     return new Promise((resolve, reject) => {
