@@ -4,7 +4,7 @@ import type { PaginationInfo } from './schemas/common';
 
 /**
  * Response shapes of the catalogue and content API, shared by the server (which builds them),
- * the static build (src/content.config.ts, src/lib/catalogue.ts) and the islands.
+ * the static build (src/lib/catalogue.ts) and the islands.
  */
 
 /** A garage brand with its models and how many subscription cars each has. */

@@ -53,21 +53,24 @@ export interface CatalogueRead<T> {
   data: T;
 }
 
+/** Which cars a publish reads once it has seen the row versions: these ids, all of them, or none (null: it stops there). */
+type Pick = (versions: Record<string, string>, models: string) => number[] | 'all' | null;
+
 /**
  * One consistent read for a publish (a repeatable-read transaction): the cars' row versions, the
  * models' digest, and either the whole catalogue (`full`) or the rest of it with the cars `pick`
  * names once it has seen the versions.
  */
 export async function readForPublish(db: Db, mode: { full: true }): Promise<CatalogueRead<CatalogueSnapshot>>;
-export async function readForPublish(db: Db, mode: { pick: (versions: Record<string, string>, models: string) => number[] | null }): Promise<CatalogueRead<{ rest: Omit<CatalogueSnapshot, 'cars'>; cars: Car[] } | null>>;
-export async function readForPublish(db: Db, mode: { full: true } | { pick: (versions: Record<string, string>, models: string) => number[] | null }) {
+export async function readForPublish(db: Db, mode: { pick: Pick }): Promise<CatalogueRead<{ rest: Omit<CatalogueSnapshot, 'cars'>; cars: Car[] } | null>>;
+export async function readForPublish(db: Db, mode: { full: true } | { pick: Pick }) {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
     const [versions, digest] = await Promise.all([carVersions(tx), modelsDigest(tx)]);
     if ('full' in mode) return { versions, models: digest, data: await catalogueSnapshot(tx) };
     const ids = mode.pick(versions, digest);
     if (!ids) return { versions, models: digest, data: null };
-    const [rest, picked] = await Promise.all([catalogueRest(tx), carsWithIds(tx, ids)]);
+    const [rest, picked] = await Promise.all([catalogueRest(tx), ids === 'all' ? allCars(tx) : carsWithIds(tx, ids)]);
     return { versions, models: digest, data: { rest, cars: picked } };
   });
 }

@@ -8,7 +8,7 @@ import type { GarageBrand } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
-import { carJson, garageIndex, garagePositions, homeOf, type GarageIndex } from './garage-index';
+import { carJson, garageIndex, garagePositions, type GarageIndex } from './garage-index';
 
 const carSelection = {
   car: cars,
@@ -52,12 +52,8 @@ const live = isNull(cars.archivedAt);
 
 /** New and hot cars for home (garage-index.ts homeOf) as JSON (a HomeCarsAnswer, UTF-8), written once per catalogue version. */
 export async function homeCarsJson(db: Db): Promise<Buffer> {
-  const index = await currentGarageIndex(db, await indexVersion(db));
-  let json = homeJson.get(index);
-  if (!json) homeJson.set(index, (json = Buffer.from(JSON.stringify(homeOf(index)))));
-  return json;
+  return (await currentGarageIndex(db, await indexVersion(db))).home;
 }
-const homeJson = new WeakMap<GarageIndex, Buffer>();
 
 /** One car by id, or 404 with a Korean message; an archived car only with `archived: true` (an order's car). */
 export async function carById(db: Db, id: number, opts: { archived?: boolean } = { archived: true }): Promise<Car> {

@@ -290,11 +290,13 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
   const servedVersions = readJson<Record<string, string>>(path.join(served, CAR_VERSIONS));
   if (!servedVersions || !previous.parts || !previous.models) return null;
   const servedCatalogue = { versions: servedVersions, parts: previous.parts, models: previous.models };
+  // The child applies the change to the catalogue it holds when that is the served build's; else it is given all of it.
+  const holdsServed = builder.holds === previous.builtAt;
   let planned: ReturnType<typeof planChanges> = null;
   const read = await readForPublish(opts.db, {
     pick: (versions, models) => {
       planned = planChanges(servedCatalogue, { versions, models });
-      return planned && [...planned.changed, ...planned.added];
+      return planned && (holdsServed ? [...planned.changed, ...planned.added] : 'all');
     },
   });
   const plan = planned as ReturnType<typeof planChanges>;
@@ -307,15 +309,14 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
   const progress = opts.onProgress ?? (() => {});
   try {
     mkdirSync(stage, { recursive: true });
-    // The child applies the change to the catalogue it holds when that is the served build's; else it is given all of it.
     let update: CatalogueUpdate;
-    if (builder.holds === previous.builtAt) {
+    if (holdsServed) {
       update = { delta: path.join(stage, '.delta.json') };
       const delta: CatalogueDelta = { liveIds: Object.keys(read.versions).map(Number), cars, rest };
       writeFileSync(update.delta, JSON.stringify(delta));
     } else {
       update = { full: path.join(stage, SNAPSHOT_FILE) };
-      await writeBuildSnapshot(update.full, { catalogue: { ...rest, cars: (await readForPublish(opts.db, { full: true })).data.cars }, settings: opts.settings.env });
+      await writeBuildSnapshot(update.full, { catalogue: { ...rest, cars }, settings: opts.settings.env });
     }
     const have = new Set(readdirSafe(path.join(served, PHOTOS_DIR)));
     const names = photoNames(cars, rest.butler_cars).filter((name) => !have.has(name));
