@@ -12,9 +12,10 @@
  * Loaded by Node directly in the build child (type stripping): node: modules and types only.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
+import type { Car } from '../domain/car';
 import type { BuildSnapshot, CatalogueSnapshot } from '../domain/catalogue';
 
 /** The snapshot's name in a build's staging folder. */
@@ -84,9 +85,31 @@ export function noteRead(read: CatalogueRead): void {
 
 /** Writes a snapshot (a temporary file renamed over it: a reader never sees half of one). */
 export async function writeBuildSnapshot(file: string, snapshot: BuildSnapshot): Promise<void> {
+  const { cars, ...rest } = snapshot.catalogue;
+  await streamBuildSnapshot(file, { settings: snapshot.settings, rest }, [cars]);
+}
+
+/**
+ * Writes a snapshot whose cars arrive in chunks (a catalogue of 100,000 cars is never one string
+ * or one array in the server), one chunk at a time, so the server answers between them.
+ */
+export async function streamBuildSnapshot(file: string, head: { settings: BuildSnapshot['settings']; rest: Omit<CatalogueSnapshot, 'cars'> }, cars: AsyncIterable<readonly Car[]> | Iterable<readonly Car[]>): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.part`;
-  await writeFile(partial, JSON.stringify(snapshot));
+  const out = await open(partial, 'w');
+  try {
+    const rest = JSON.stringify(head.rest);
+    await out.write(`{"settings":${JSON.stringify(head.settings)},"catalogue":${rest.slice(0, -1)}${rest === '{}' ? '' : ','}"cars":[`);
+    let first = true;
+    for await (const chunk of cars) {
+      if (!chunk.length) continue;
+      await out.write(`${first ? '' : ','}${chunk.map((car) => JSON.stringify(car)).join(',')}`);
+      first = false;
+    }
+    await out.write(']}}');
+  } finally {
+    await out.close();
+  }
   await rename(partial, file);
 }
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
-import type { Car } from '../../domain/car';
 import type { CatalogueSnapshot } from '../../domain/catalogue';
 import { inTransaction, type Db } from '../db/client';
 import { brands, cars, models } from '../db/schema';
-import { allCars, butlerCarList, carsWithIds, catalogueVersion, garageList } from './catalogue';
+import { allCars, butlerCarList, carsWithIds, catalogueVersion, garageList, liveCarChunks } from './catalogue';
 import { faqList, policyList } from './content';
 
 /**
@@ -45,32 +44,29 @@ export async function modelsDigest(db: Db): Promise<string> {
   return createHash('sha256').update(JSON.stringify([brandRows, modelRows])).digest('base64url').slice(0, 22);
 }
 
-export interface CatalogueRead<T> {
-  /** Row versions of every live car (carVersions). */
-  versions: Record<string, string>;
-  models: string;
-  /** The full catalogue, or what `pick` chose of it. */
-  data: T;
+/**
+ * What a full build reads: the cars' row versions and the models' digest first, then the rest of
+ * the catalogue, and the cars in chunks as the snapshot is written (liveCarChunks). Not one
+ * transaction: a read of 100,000 cars would hold PGlite's one connection for seconds. Whatever
+ * changes after the versions were read is newer than they say, so the next edit renders it again.
+ */
+export async function readForBuild(db: Db) {
+  const [versions, models] = await Promise.all([carVersions(db), modelsDigest(db)]);
+  return { versions, models, rest: await catalogueRest(db), cars: () => liveCarChunks(db) };
 }
 
-/** Which cars a publish reads once it has seen the row versions: these ids, all of them, or none (null: it stops there). */
-type Pick = (versions: Record<string, string>, models: string) => number[] | 'all' | null;
-
 /**
- * One consistent read for a publish (a repeatable-read transaction): the cars' row versions, the
- * models' digest, and either the whole catalogue (`full`) or the rest of it with the cars `pick`
- * names once it has seen the versions.
+ * What an edit reads, in one repeatable-read transaction: the cars' row versions and the models'
+ * digest, and, when `pick` names the cars it needs once it has seen the versions (null: none,
+ * a full build follows), the rest of the catalogue and those cars.
  */
-export async function readForPublish(db: Db, mode: { full: true }): Promise<CatalogueRead<CatalogueSnapshot>>;
-export async function readForPublish(db: Db, mode: { pick: Pick }): Promise<CatalogueRead<{ rest: Omit<CatalogueSnapshot, 'cars'>; cars: Car[] } | null>>;
-export async function readForPublish(db: Db, mode: { full: true } | { pick: Pick }) {
+export async function readForEdit(db: Db, pick: (versions: Record<string, string>, models: string) => number[] | null) {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
-    const [versions, digest] = await Promise.all([carVersions(tx), modelsDigest(tx)]);
-    if ('full' in mode) return { versions, models: digest, data: await catalogueSnapshot(tx) };
-    const ids = mode.pick(versions, digest);
-    if (!ids) return { versions, models: digest, data: null };
-    const [rest, picked] = await Promise.all([catalogueRest(tx), ids === 'all' ? allCars(tx) : carsWithIds(tx, ids)]);
-    return { versions, models: digest, data: { rest, cars: picked } };
+    const [versions, models] = await Promise.all([carVersions(tx), modelsDigest(tx)]);
+    const ids = pick(versions, models);
+    if (!ids) return { versions, models, data: null };
+    const [rest, picked] = await Promise.all([catalogueRest(tx), carsWithIds(tx, ids)]);
+    return { versions, models, data: { rest, cars: picked } };
   });
 }

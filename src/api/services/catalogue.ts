@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
@@ -65,6 +65,20 @@ export async function carById(db: Db, id: number, opts: { archived?: boolean } =
 /** Every car, for the static build. */
 export async function allCars(db: Db): Promise<Car[]> {
   return (await carQuery(db).where(live).orderBy(asc(cars.id))).map(toCar);
+}
+
+/**
+ * Every live car by id, `size` at a time (keyset pages): a build of 100,000 cars never holds them
+ * all in the server, and the server answers between pages.
+ */
+export async function* liveCarChunks(db: Db, size = 2000): AsyncGenerator<Car[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await carQuery(db).where(and(live, gt(cars.id, after))).orderBy(asc(cars.id)).limit(size);
+    if (!rows.length) return;
+    yield rows.map(toCar);
+    after = rows[rows.length - 1].car.id;
+  }
 }
 
 /** The live cars of these ids, by id (a publish reads only the cars an edit changed). */

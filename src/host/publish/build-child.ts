@@ -299,10 +299,11 @@ type Render = (request: Request, options: { routeData: PathWithRoute['route']; c
 interface Warm {
   prerenderer: AstroPrerenderer & { app?: { routeCache?: { clearAll: () => void } } };
   render: Render;
-  /** Every page of the last build by pathname, and how a request for it looks (its URL). */
+  /** Every page Astro knows by its static path (/car/1), with its route. */
   paths: Map<string, PathWithRoute>;
+  /** The origin of the requests Astro rendered pages with. */
   origin: string;
-  /** What each page read (pathnames of the pages rendered; car pages after the warm-up: one). */
+  /** What each page read, by the pathname it is asked for (/car/1/). */
   reads: Map<string, CatalogueRead[]>;
   /** What a car page reads besides its own car (every car page reads the same). */
   carPageReads: CatalogueRead[];

@@ -7,9 +7,10 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../api/db/client';
 import { localVariants } from '../../api/images/store';
-import { readForPublish } from '../../api/services/catalogue-snapshot';
+import { liveCarChunks } from '../../api/services/catalogue';
+import { readForBuild, readForEdit } from '../../api/services/catalogue-snapshot';
 import { photosOf, photoVariantNames, type GalleryImage } from '../../domain/photos';
-import { SNAPSHOT_FILE, writeBuildSnapshot } from '../../integrations/build-snapshot';
+import { SNAPSHOT_FILE, streamBuildSnapshot } from '../../integrations/build-snapshot';
 import { PHOTOS_DIR, type CatalogueChanges, type CatalogueDelta, type CatalogueUpdate, type ChildMessage, type FullJob, type PagesJob, type PagesResult } from './build-child';
 import { CAR_VERSIONS, changedParts, partDigests, planChanges } from './incremental';
 import { ColdBuilder, SiteBuilder } from './site-builder';
@@ -196,6 +197,24 @@ function photoNames(...galleries: { gallery: GalleryImage[] }[][]): string[] {
 }
 
 /**
+ * Writes the whole catalogue's snapshot from a full read (readForBuild), the cars chunk by chunk;
+ * answers how many cars it has and the photo variants they and the butler fleet show.
+ */
+async function writeFullSnapshot(file: string, read: Awaited<ReturnType<typeof readForBuild>>, settings: Record<string, string>): Promise<{ cars: number; photos: string[] }> {
+  const photos = new Set(photoNames(read.rest.butler_cars));
+  let cars = 0;
+  async function* counted() {
+    for await (const chunk of read.cars()) {
+      cars += chunk.length;
+      for (const name of photoNames(chunk)) photos.add(name);
+      yield chunk;
+    }
+  }
+  await streamBuildSnapshot(file, { settings, rest: read.rest }, counted());
+  return { cars, photos: [...photos] };
+}
+
+/**
  * Publishes the catalogue. When the served build was made from the same page sources, database
  * and settings, only the pages an edit changed are rendered again, by the warm build child, and
  * put into the served build (putChanges); otherwise, or when told (`full`), the whole site is
@@ -250,18 +269,16 @@ async function buildAll(opts: BuildOptions, builder: SiteBuilder): Promise<Build
   try {
     // Made now, so a build killed at any point leaves a folder cleanStaleBuilds recognises.
     mkdirSync(astroOut, { recursive: true });
-    const read = await readForPublish(opts.db, { full: true });
-    const catalogue = read.data;
-    opts.onMode?.({ incremental: false, pages: catalogue.cars.length });
+    const read = await readForBuild(opts.db);
     const snapshotPath = path.join(astroOut, SNAPSHOT_FILE);
-    await writeBuildSnapshot(snapshotPath, { catalogue, settings: opts.settings.env });
-    const names = photoNames(catalogue.cars, catalogue.butler_cars);
-    const photos = { dir: await localVariants(opts.db, opts.dataDir, names), names };
+    const written = await writeFullSnapshot(snapshotPath, read, opts.settings.env);
+    opts.onMode?.({ incremental: false, pages: written.cars });
+    const photos = { dir: await localVariants(opts.db, opts.dataDir, written.photos), names: written.photos };
     const job: FullJob = { kind: 'full', projectRoot, astroEntry: astroEntry(projectRoot), outDir: astroOut, cacheDir: `${distDir}.cache`, snapshot: snapshotPath, expectedPages: previous?.pages ?? 0, verbose: !opts.quiet, previous: previous ? distDir : undefined, photos };
     const pages = await builder.full(job, builderKey(opts), opts.signal, progressOf(progress));
     if (astroOut !== next) await move(astroOut, next);
     writeFileSync(path.join(next, CAR_VERSIONS), JSON.stringify(read.versions));
-    const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources, parts: partDigests(catalogue), models: read.models };
+    const stamp: BuildStamp = { catalogueVersion, database: opts.database, settings: opts.settings.digest, sourceTime: sources, builtAt: new Date().toISOString(), pages, pageSourceTime: pageSources, parts: partDigests(read.rest), models: read.models };
     writeFileSync(path.join(next, STAMP), JSON.stringify(stamp));
     if (opts.publishCommand) {
       progress(96);
@@ -290,14 +307,10 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
   const servedVersions = readJson<Record<string, string>>(path.join(served, CAR_VERSIONS));
   if (!servedVersions || !previous.parts || !previous.models) return null;
   const servedCatalogue = { versions: servedVersions, parts: previous.parts, models: previous.models };
-  // The child applies the change to the catalogue it holds when that is the served build's; else it is given all of it.
-  const holdsServed = builder.holds === previous.builtAt;
   let planned: ReturnType<typeof planChanges> = null;
-  const read = await readForPublish(opts.db, {
-    pick: (versions, models) => {
-      planned = planChanges(servedCatalogue, { versions, models });
-      return planned && (holdsServed ? [...planned.changed, ...planned.added] : 'all');
-    },
+  const read = await readForEdit(opts.db, (versions, models) => {
+    planned = planChanges(servedCatalogue, { versions, models });
+    return planned && [...planned.changed, ...planned.added];
   });
   const plan = planned as ReturnType<typeof planChanges>;
   if (!plan || !read.data) return null;
@@ -309,17 +322,21 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
   const progress = opts.onProgress ?? (() => {});
   try {
     mkdirSync(stage, { recursive: true });
+    // The child applies the change to the catalogue it holds when that is the served build's; else it is given all of it.
     let update: CatalogueUpdate;
-    if (holdsServed) {
+    let shown: string[];
+    if (builder.holds === previous.builtAt) {
       update = { delta: path.join(stage, '.delta.json') };
       const delta: CatalogueDelta = { liveIds: Object.keys(read.versions).map(Number), cars, rest };
       writeFileSync(update.delta, JSON.stringify(delta));
+      shown = photoNames(cars, rest.butler_cars);
     } else {
       update = { full: path.join(stage, SNAPSHOT_FILE) };
-      await writeBuildSnapshot(update.full, { catalogue: { ...rest, cars }, settings: opts.settings.env });
+      // Read after the versions: any car newer than they say is rendered again by the next edit.
+      shown = (await writeFullSnapshot(update.full, { ...read, rest, cars: () => liveCarChunks(opts.db) }, opts.settings.env)).photos;
     }
     const have = new Set(readdirSafe(path.join(served, PHOTOS_DIR)));
-    const names = photoNames(cars, rest.butler_cars).filter((name) => !have.has(name));
+    const names = shown.filter((name) => !have.has(name));
     const photos = { dir: await localVariants(opts.db, opts.dataDir, names), names };
     const warmUp = { projectRoot, astroEntry: astroEntry(projectRoot), cacheDir: `${distDir}.cache`, snapshot: 'full' in update ? update.full : '', verbose: !opts.quiet };
     const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served, update, changes, warmUp, photos };
@@ -381,7 +398,7 @@ export async function warmBuilder(opts: Pick<BuildOptions, 'projectRoot' | 'dist
     mkdirSync(stage, { recursive: true });
     const update = { full: path.join(stage, SNAPSHOT_FILE) };
     // Read after the served build was made: the child's catalogue is never older than the served one.
-    await writeBuildSnapshot(update.full, { catalogue: (await readForPublish(opts.db, { full: true })).data, settings: opts.settings.env });
+    await writeFullSnapshot(update.full, await readForBuild(opts.db), opts.settings.env);
     const warmUp = { projectRoot: opts.projectRoot, astroEntry: astroEntry(opts.projectRoot), cacheDir: `${opts.distDir}.cache`, snapshot: update.full, verbose: !opts.quiet };
     const none: CatalogueChanges = { changed: [], added: [], removed: [], parts: [] };
     const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served: currentLive(opts.distDir), update, changes: none, warmUp, photos: { dir: stage, names: [] } };
