@@ -71,7 +71,7 @@ export async function allCars(db: Db): Promise<Car[]> {
  * Every live car by id, `size` at a time (keyset pages): a build of 100,000 cars never holds them
  * all in the server, and the server answers between pages.
  */
-export async function* liveCarChunks(db: Db, size = 2000): AsyncGenerator<Car[]> {
+export async function* liveCarChunks(db: Db, size = 500): AsyncGenerator<Car[]> {
   let after = 0;
   for (;;) {
     const rows = await carQuery(db).where(and(live, gt(cars.id, after))).orderBy(asc(cars.id)).limit(size);
