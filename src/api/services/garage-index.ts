@@ -10,7 +10,9 @@ import type { GarageQuery } from '../../domain/schemas/catalogue';
  *
  * No car is kept as an object: their JSON is one buffer (outside V8's heap), the sort keys are
  * typed arrays. With 100,000 cars as objects (millions of small ones) every full collection of
- * the heap walked them all and held answers back for hundreds of milliseconds.
+ * the heap walked them all and held answers back for hundreds of milliseconds. The index is made
+ * a slice of cars at a time (the server answers other requests between slices), and each order
+ * is sorted on its first use.
  */
 export interface GarageIndex {
   version: number;
@@ -27,9 +29,11 @@ export interface GarageIndex {
   subscriptable: Uint32Array;
   /** Per car: the day it can be subscribed from (YYYYMMDD, 0: any day). */
   availableFrom: Int32Array;
+  /** Per car, what the orders sort by (NaN or 0: none; hot 1, new 2 in `flags`). */
+  keys: { fee: Float64Array; mileage: Float64Array; released: Int32Array; flags: Uint8Array };
   /** Subscriptable cars available on a day (from null or not after it), for the last day asked. */
   available?: { day: string; bits: Uint32Array };
-  /** Positions in each order a query asks for, all sorted when the index is made. */
+  /** Positions in each order a query asks for, sorted on first use. */
   orders: Map<string, Int32Array>;
   /** Home's answer (GET /subscriptions/cars: new and hot cars), as JSON. */
   home: Buffer;
@@ -51,23 +55,26 @@ function bitsOf<K>(map: Map<K, Uint32Array>, key: K, n: number): Uint32Array {
 }
 
 type SortField = NonNullable<GarageQuery['sort']>;
-const SORT_FIELDS: SortField[] = ['subscription_fee_minimum', 'mileage', 'release_date', 'subscription_available_from'];
-const sortValue: Record<SortField, (c: Car) => number | string | null> = {
-  subscription_fee_minimum: (c) => c.subscription_fee_minimum,
-  mileage: (c) => c.mileage,
-  release_date: (c) => c.release_date,
-  subscription_available_from: (c) => c.subscription_available_from,
-};
 
-/** ORDER BY the sort field (nulls last) or hot, new; then id: the SQL's order. */
-function comparer(q: Pick<GarageQuery, 'sort' | 'order'>): (a: Car, b: Car) => number {
-  if (!q.sort) return (a, b) => Number(b.is_hot) - Number(a.is_hot) || Number(b.is_new) - Number(a.is_new) || a.id - b.id;
-  const value = sortValue[q.sort];
+/** A car's sort value in the index (null: none, last in either direction). */
+function sortValue(index: GarageIndex, field: SortField): (i: number) => number | null {
+  const { fee, mileage, released } = index.keys;
+  const number = (values: Float64Array) => (i: number) => (Number.isNaN(values[i]) ? null : values[i]);
+  const day = (values: Int32Array) => (i: number) => values[i] || null;
+  return { subscription_fee_minimum: number(fee), mileage: number(mileage), release_date: day(released), subscription_available_from: day(index.availableFrom) }[field];
+}
+
+/** ORDER BY the sort field (nulls last) or hot, new; then id: the SQL's order, over positions. */
+function comparer(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): (a: number, b: number) => number {
+  const { ids } = index;
+  const { flags } = index.keys;
+  if (!q.sort) return (a, b) => (flags[b] & 1) - (flags[a] & 1) || (flags[b] & 2) - (flags[a] & 2) || ids[a] - ids[b];
+  const value = sortValue(index, q.sort);
   const direction = q.order === 'desc' ? -1 : 1;
   return (a, b) => {
     const x = value(a);
     const y = value(b);
-    if (x === y) return a.id - b.id;
+    if (x === y) return ids[a] - ids[b];
     if (x === null) return 1;
     if (y === null) return -1;
     return (x < y ? -1 : 1) * direction;
@@ -86,39 +93,57 @@ export function homeOf(cars: readonly Car[]): { new_cars: Car[]; hot_cars: Car[]
   };
 }
 
-/** The index of a catalogue version's live cars (by id). The cars themselves are not kept. */
-export function garageIndex(version: number, rows: readonly { car: Car; brandSlug: string }[]): GarageIndex {
+/** Lets the event loop run between slices of work on 100,000 cars. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLICE = 2000;
+
+/** The index of a catalogue version's live cars (by id), made a slice at a time. The cars themselves are not kept. */
+export async function garageIndex(version: number, rows: readonly { car: Car; brandSlug: string }[]): Promise<GarageIndex> {
   const n = rows.length;
-  const cars = rows.map((r) => r.car);
-  const parts = cars.map((car) => Buffer.from(JSON.stringify(car)));
+  const parts: Buffer[] = [];
   const offsets = new Int32Array(n + 1);
-  parts.forEach((part, i) => (offsets[i + 1] = offsets[i] + part.length));
   const index: GarageIndex = {
     version,
     count: n,
-    ids: Int32Array.from(cars, (car) => car.id),
-    json: Buffer.concat(parts),
+    ids: new Int32Array(n),
+    json: Buffer.alloc(0),
     offsets,
     byBrand: new Map(),
     byModel: new Map(),
     byTerm: new Map(),
     subscriptable: words(n),
-    availableFrom: Int32Array.from(cars, (car) => (car.subscription_available_from ? dayNumber(car.subscription_available_from) : 0)),
+    availableFrom: new Int32Array(n),
+    keys: { fee: new Float64Array(n), mileage: new Float64Array(n), released: new Int32Array(n), flags: new Uint8Array(n) },
     orders: new Map(),
-    home: Buffer.from(JSON.stringify(homeOf(cars))),
+    home: Buffer.from(JSON.stringify(homeOf(rows.map((r) => r.car)))),
   };
-  rows.forEach(({ car, brandSlug }, i) => {
+  for (let i = 0; i < n; i++) {
+    if (i % SLICE === SLICE - 1) await turn();
+    const { car, brandSlug } = rows[i];
+    const json = Buffer.from(JSON.stringify(car));
+    parts.push(json);
+    offsets[i + 1] = offsets[i] + json.length;
+    index.ids[i] = car.id;
+    index.availableFrom[i] = car.subscription_available_from ? dayNumber(car.subscription_available_from) : 0;
+    index.keys.fee[i] = car.subscription_fee_minimum ?? NaN;
+    index.keys.mileage[i] = car.mileage ?? NaN;
+    index.keys.released[i] = car.release_date ? dayNumber(car.release_date) : 0;
+    index.keys.flags[i] = (car.is_hot ? 1 : 0) | (car.is_new ? 2 : 0);
     setBit(bitsOf(index.byBrand, brandSlug, n), i);
     setBit(bitsOf(index.byModel, car.model.id, n), i);
     for (const t of FEE_TERMS) if (car[`subscription_fee_${t}`] !== null) setBit(bitsOf(index.byTerm, t, n), i);
     if (car.is_subscriptable) setBit(index.subscriptable, i);
-  });
-  const orders: Pick<GarageQuery, 'sort' | 'order'>[] = [{ order: 'asc' }, ...SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order })))];
-  for (const q of orders) {
-    const compare = comparer(q);
-    index.orders.set(orderKey(q), Int32Array.from(cars.keys()).sort((a, b) => compare(cars[a], cars[b])));
   }
+  index.json = Buffer.concat(parts);
   return index;
+}
+
+/** The positions in the query's order, sorted the first time an order is asked for. */
+function inOrder(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): Int32Array {
+  const key = orderKey(q);
+  let sorted = index.orders.get(key);
+  if (!sorted) index.orders.set(key, (sorted = Int32Array.from(index.ids.keys()).sort(comparer(index, q))));
+  return sorted;
 }
 
 /** The union of some bitsets (an empty one when none exists). */
@@ -177,7 +202,7 @@ export function garagePositions(index: GarageIndex, q: GarageQuery, today: strin
   const positions: number[] = [];
   if (start >= total) return { positions, total };
   let seen = 0;
-  for (const i of index.orders.get(orderKey(q))!) {
+  for (const i of inOrder(index, q)) {
     if (!hasBit(bits, i)) continue;
     if (seen++ >= start) positions.push(i);
     if (positions.length === GARAGE_PAGE_SIZE) break;
