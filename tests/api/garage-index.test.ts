@@ -123,4 +123,44 @@ describe('the in-memory garage', () => {
     expect(after.cars[0].id).toBe(added.id);
     expect(after.pagination_info.count).toBe(before.pagination_info.count + 1);
   });
+
+  it('after edits of every kind the index made from the last one still answers as the SQL: prices, terms, availability, tags, archived and new cars, a brand renamed', async () => {
+    const { db } = ctx.database;
+    const modelIds = (await db.select({ id: models.id }).from(models)).map((m) => m.id);
+    const home = async () => {
+      const live = isNull(cars.archivedAt);
+      const fresh = await db.select({ id: cars.id }).from(cars).where(and(live, eq(cars.isNew, true))).orderBy(desc(cars.releaseDate), asc(cars.id)).limit(12);
+      const hot = await db.select({ id: cars.id }).from(cars).where(and(live, eq(cars.isHot, true))).orderBy(asc(cars.id)).limit(8);
+      return { fresh: fresh.map((r) => r.id), hot: hot.map((r) => r.id) };
+    };
+    for (let round = 0; round < 8; round++) {
+      const ids = (await db.select({ id: cars.id }).from(cars)).map((r) => r.id);
+      for (let k = 0; k < 6; k++) {
+        const id = pick(ids);
+        const edit = pick(['fee', 'mileage', 'release', 'available', 'tags', 'archive', 'restore', 'add'] as const);
+        if (edit === 'fee') await db.update(cars).set({ fee12: maybe(pick([700_000, 2_500_000])), fee1: maybe(900_000), subscriptionFeeMinimum: pick([700_000, 900_000, 2_500_000]) }).where(eq(cars.id, id));
+        if (edit === 'mileage') await db.update(cars).set({ mileage: maybe(Math.floor(rand() * 40_000)) }).where(eq(cars.id, id));
+        if (edit === 'release') await db.update(cars).set({ releaseDate: maybe(day()) }).where(eq(cars.id, id));
+        if (edit === 'available') await db.update(cars).set({ subscriptionAvailableFrom: maybe(day()), isSubscriptable: rand() < 0.7 }).where(eq(cars.id, id));
+        if (edit === 'tags') await db.update(cars).set({ isNew: rand() < 0.5, isHot: rand() < 0.5 }).where(eq(cars.id, id));
+        if (edit === 'archive') await db.update(cars).set({ archivedAt: new Date() }).where(eq(cars.id, id));
+        if (edit === 'restore') await db.update(cars).set({ archivedAt: null }).where(eq(cars.id, id));
+        if (edit === 'add') await insertCar(db, pick(modelIds), { mileage: maybe(1234), releaseDate: maybe(day()), isNew: rand() < 0.5, isHot: rand() < 0.5 });
+      }
+      // The last round renames a brand: every car's JSON shows it, so the index is made again from every car.
+      if (round === 7) await db.update(brands).set({ name: 'Ferrari Renamed' }).where(eq(brands.slug, 'ferrari'));
+      await bumpCatalogueVersion(db);
+      for (let i = 0; i < 40; i++) {
+        const q = randomQuery(modelIds);
+        const got = await garage(db, q, TODAY);
+        expect({ round, q, ids: got.cars.map((c) => c.id), total: got.pagination_info.count }).toEqual({ round, q, ...(await oracle(q)) });
+        // Each car as the API answers it: the JSON the index keeps is the row's now.
+        for (const car of got.cars) expect(car).toEqual((await ctx.call('GET', `/subscriptions/cars/${car.id}`)).body.data.car);
+      }
+      const got = await homeCars(db);
+      expect({ round, fresh: got.new_cars.map((c) => c.id), hot: got.hot_cars.map((c) => c.id) }).toEqual({ round, ...(await home()) });
+    }
+    const ferrari = await garage(db, GarageQuerySchema.parse({ brand: 'ferrari' }), TODAY);
+    for (const car of ferrari.cars) expect(car.model.brand.name).toBe('Ferrari Renamed');
+  });
 });

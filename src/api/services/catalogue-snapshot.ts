@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { asc, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CatalogueSnapshot } from '../../domain/catalogue';
 import { inTransaction, type Db } from '../db/client';
-import { brands, cars, models } from '../db/schema';
-import { allCars, butlerCarList, carsWithIds, catalogueVersion, garageList, liveCarChunks } from './catalogue';
+import { allCars, butlerCarList, carVersions, carsWithIds, catalogueVersion, garageList, liveCarChunks, modelsDigest } from './catalogue';
 import { faqList, policyList } from './content';
 
 /**
@@ -26,22 +24,6 @@ export async function catalogueRest(db: Db): Promise<Omit<CatalogueSnapshot, 'ca
     policyList(db, 'privacy'),
   ]);
   return { version, butler_cars, garage_list, faqs, terms, privacy_policies };
-}
-
-/**
- * Each live car's row version: PostgreSQL's `xmin`, the transaction that last wrote the row, new
- * with every change of it by anyone (the console, a script, SQL by hand). A publish compares
- * them with the served build's to find the cars that changed, without reading every car.
- */
-export async function carVersions(db: Db): Promise<Record<string, string>> {
-  const rows = await db.select({ id: cars.id, version: sql<string>`${cars}.xmin::text` }).from(cars).where(isNull(cars.archivedAt)).orderBy(asc(cars.id));
-  return Object.fromEntries(rows.map((r) => [String(r.id), r.version]));
-}
-
-/** A digest of the brands and models: their names are on every car page, so a change to them renders every car page. */
-export async function modelsDigest(db: Db): Promise<string> {
-  const [brandRows, modelRows] = await Promise.all([db.select().from(brands).orderBy(asc(brands.id)), db.select().from(models).orderBy(asc(models.id))]);
-  return createHash('sha256').update(JSON.stringify([brandRows, modelRows])).digest('base64url').slice(0, 22);
 }
 
 /**

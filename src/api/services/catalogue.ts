@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
@@ -8,7 +9,7 @@ import type { GarageBrand } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
-import { carJson, garageIndex, garagePositions, type GarageIndex } from './garage-index';
+import { carJson, changedSince, garageIndex, garagePositions, patchGarageIndex, type GarageIndex } from './garage-index';
 
 const carSelection = {
   car: cars,
@@ -16,7 +17,7 @@ const carSelection = {
   brand: { id: brands.id, name: brands.name, image: brands.image, slug: brands.slug },
 };
 
-type CarRow = { car: typeof cars.$inferSelect; model: { id: number; name: string; image: string | null }; brand: { id: number; name: string; image: string | null; slug: string } };
+type CarRow = { car: typeof cars.$inferSelect; model: { id: number; name: string; image: string | null }; brand: { id: number; name: string; image: string | null; slug: string }; rowVersion?: string };
 
 /** A database row in the API's Car shape. */
 export function toCar({ car, model, brand }: CarRow): Car {
@@ -43,8 +44,11 @@ export function toCar({ car, model, brand }: CarRow): Car {
   };
 }
 
+/** A car row's version (xmin: changes with every write of the row). */
+const rowVersion = sql<string>`${cars}.xmin::text`;
+
 function carQuery(db: Db) {
-  return db.select(carSelection).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id));
+  return db.select({ ...carSelection, rowVersion }).from(cars).innerJoin(models, eq(cars.modelId, models.id)).innerJoin(brands, eq(models.brandId, brands.id));
 }
 
 /** Cars staff have not archived: every public catalogue query filters on it (orders still find archived cars by id). */
@@ -127,18 +131,51 @@ function cachedGarageList(db: Db, version: number): Promise<Buffer> {
   return list;
 }
 
-/** The live cars of the catalogue version, in memory (garage-index.ts); read again when the version moves. */
+/**
+ * The live cars of the catalogue version, in memory (garage-index.ts), made when the version
+ * moves: from the last version's index and the cars whose row version moved since (an edit reads
+ * a few rows, not 100,000), or from every car when there is none, the brands and models changed
+ * (the cars' JSON shows them) or many cars did (an import: reading every car is as fast).
+ */
 function currentGarageIndex(db: Db, version: number): Promise<GarageIndex> {
   const hit = garageIndexes.get(db);
   if (hit && hit.version === version) return hit.index;
-  // Read after the version: the rows are at least that new, and a later write moves the version again.
-  const index = carQuery(db)
-    .where(live)
-    .orderBy(asc(cars.id))
-    .then((rows) => garageIndex(version, rows.map((row) => ({ car: toCar(row), brandSlug: row.brand.slug }))));
+  const index = (async () => {
+    // The row versions first: any row read after them is at least as new, and a newer one is read again next time.
+    const [versions, models] = await Promise.all([carVersions(db), modelsDigest(db)]);
+    const rowVersions = new Map(Object.entries(versions).map(([id, v]) => [Number(id), Number(v)]));
+    const last = hit && (await hit.index.catch(() => null));
+    const changed = last && last.models === models ? changedSince(last, rowVersions) : null;
+    if (last && changed && changed.length <= Math.max(1000, rowVersions.size / 4)) {
+      const rows: CarRow[] = [];
+      for (let i = 0; i < changed.length; i += 1000) rows.push(...(await carQuery(db).where(and(live, inArray(cars.id, changed.slice(i, i + 1000))))));
+      return patchGarageIndex(last, version, rowVersions, indexRows(rows));
+    }
+    return garageIndex(version, indexRows(await carQuery(db).where(live).orderBy(asc(cars.id))), models);
+  })();
   garageIndexes.set(db, { version, index });
   index.catch(() => garageIndexes.delete(db));
   return index;
+}
+
+/** Rows as the index takes them (each with its row version, read with it). */
+const indexRows = (rows: CarRow[]) => rows.map((row) => ({ car: toCar(row), brandSlug: row.brand.slug, rowVersion: Number(row.rowVersion) }));
+
+/**
+ * Each live car's row version: PostgreSQL's `xmin`, the transaction that last wrote the row, new
+ * with every change of it by anyone (the console, a script, SQL by hand). A publish and the
+ * garage index compare them with what they made last to find the cars that changed, without
+ * reading every car.
+ */
+export async function carVersions(db: Db): Promise<Record<string, string>> {
+  const rows = await db.select({ id: cars.id, version: rowVersion }).from(cars).where(live).orderBy(asc(cars.id));
+  return Object.fromEntries(rows.map((r) => [String(r.id), r.version]));
+}
+
+/** A digest of the brands and models: their names are on every car page and in every car's JSON. */
+export async function modelsDigest(db: Db): Promise<string> {
+  const [brandRows, modelRows] = await Promise.all([db.select().from(brands).orderBy(asc(brands.id)), db.select().from(models).orderBy(asc(models.id))]);
+  return createHash('sha256').update(JSON.stringify([brandRows, modelRows])).digest('base64url').slice(0, 22);
 }
 
 /** Brands in showcase order, each with its models and how many cars each has. */

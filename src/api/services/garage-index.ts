@@ -8,29 +8,40 @@ import type { GarageQuery } from '../../domain/schemas/catalogue';
  * total and walks the requested order only until its page is full. The rules are the SQL's, one
  * for one: tests/api/garage-index.test.ts asks both.
  *
- * No car is kept as an object: their JSON is one buffer (outside V8's heap), the sort keys are
- * typed arrays. With 100,000 cars as objects (millions of small ones) every full collection of
- * the heap walked them all and held answers back for hundreds of milliseconds. The index is made
- * a slice of cars at a time (the server answers other requests between slices), and each order
- * is sorted on its first use.
+ * No car is kept as an object: their JSON is one buffer (outside V8's heap), what the filters
+ * and orders read are typed arrays (columns). With 100,000 cars as objects (millions of small
+ * ones) every full collection of the heap walked them all and held answers back for hundreds of
+ * milliseconds. An edit does not read every car again: the next version's index is the last
+ * one with the cars whose row version moved (patchGarageIndex). Each order is sorted on its
+ * first use.
  */
 export interface GarageIndex {
   version: number;
-  /** Live cars (by id): how many, and each one's id. */
+  /** Live cars (by id): how many, and per car its id and row version (PostgreSQL's xmin). */
   count: number;
   ids: Int32Array;
+  rowVersions: Uint32Array;
+  /** The digest of the brands and models the cars' JSON shows (a change to them reads every car again). */
+  models: string;
   /** Each car's JSON (JSON.stringify of the API's Car), one after another: car i is json[offsets[i], offsets[i + 1]). */
   json: Buffer;
   offsets: Int32Array;
+  /** Per car: its brand (a number into brandSlugs), model, fee terms (bit i: FEE_TERMS[i]), flags (hot 1, new 2, subscriptable 4). */
+  brandSlugs: string[];
+  brand: Uint16Array;
+  model: Int32Array;
+  terms: Uint16Array;
+  flags: Uint8Array;
+  /** Per car, what the orders sort by (NaN or 0: none) and the day it can be subscribed from (YYYYMMDD, 0: any day). */
+  fee: Float64Array;
+  mileage: Float64Array;
+  released: Int32Array;
+  availableFrom: Int32Array;
   /** Bitsets (ceil(count / 32) words) per brand slug, model id and fee term, and of the subscriptable cars. */
   byBrand: Map<string, Uint32Array>;
   byModel: Map<number, Uint32Array>;
   byTerm: Map<number, Uint32Array>;
   subscriptable: Uint32Array;
-  /** Per car: the day it can be subscribed from (YYYYMMDD, 0: any day). */
-  availableFrom: Int32Array;
-  /** Per car, what the orders sort by (NaN or 0: none; hot 1, new 2 in `flags`). */
-  keys: { fee: Float64Array; mileage: Float64Array; released: Int32Array; flags: Uint8Array };
   /** Subscriptable cars available on a day (from null or not after it), for the last day asked. */
   available?: { day: string; bits: Uint32Array };
   /** Positions in each order a query asks for, sorted on first use. */
@@ -39,13 +50,119 @@ export interface GarageIndex {
   home: Buffer;
 }
 
+/** A live car as read from the database: the API's Car, its brand slug and its row version. */
+export interface IndexRow {
+  car: Car;
+  brandSlug: string;
+  rowVersion: number;
+}
+
 const FEATURED = new Set<string>(FEATURED_BRAND_SLUGS);
+const HOT = 1;
+const NEW = 2;
+const SUBSCRIPTABLE = 4;
 
 const words = (n: number) => new Uint32Array(Math.ceil(n / 32));
 const setBit = (bits: Uint32Array, i: number) => (bits[i >>> 5] |= 1 << (i & 31));
 const hasBit = (bits: Uint32Array, i: number) => (bits[i >>> 5] & (1 << (i & 31))) !== 0;
 /** A calendar day as a number that orders like it (YYYYMMDD). */
-const dayNumber = (day: string) => Number(day.replaceAll('-', ''));
+const dayNumber = (day: string | null) => (day ? Number(day.replaceAll('-', '')) : 0);
+
+/** Lets the event loop run between slices of work on 100,000 cars. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLICE = 2000;
+
+/** Columns for `n` cars; filled by putCar or copyCar, then finished by finish(). */
+function columns(version: number, n: number, models: string, brandSlugs: string[]): GarageIndex {
+  return {
+    version,
+    count: n,
+    ids: new Int32Array(n),
+    rowVersions: new Uint32Array(n),
+    models,
+    json: Buffer.alloc(0),
+    offsets: new Int32Array(n + 1),
+    brandSlugs,
+    brand: new Uint16Array(n),
+    model: new Int32Array(n),
+    terms: new Uint16Array(n),
+    flags: new Uint8Array(n),
+    fee: new Float64Array(n),
+    mileage: new Float64Array(n),
+    released: new Int32Array(n),
+    availableFrom: new Int32Array(n),
+    byBrand: new Map(),
+    byModel: new Map(),
+    byTerm: new Map(),
+    subscriptable: words(n),
+    orders: new Map(),
+    home: Buffer.alloc(0),
+  };
+}
+
+/** Car `row` at position i; its JSON goes to `parts`. */
+function putCar(index: GarageIndex, i: number, row: IndexRow, parts: Buffer[]): void {
+  const { car } = row;
+  const json = Buffer.from(JSON.stringify(car));
+  parts.push(json);
+  index.offsets[i + 1] = index.offsets[i] + json.length;
+  index.ids[i] = car.id;
+  index.rowVersions[i] = row.rowVersion;
+  let brand = index.brandSlugs.indexOf(row.brandSlug);
+  if (brand < 0) brand = index.brandSlugs.push(row.brandSlug) - 1;
+  index.brand[i] = brand;
+  index.model[i] = car.model.id;
+  index.terms[i] = FEE_TERMS.reduce((bits, t, k) => (car[`subscription_fee_${t}`] !== null ? bits | (1 << k) : bits), 0);
+  index.flags[i] = (car.is_hot ? HOT : 0) | (car.is_new ? NEW : 0) | (car.is_subscriptable ? SUBSCRIPTABLE : 0);
+  index.fee[i] = car.subscription_fee_minimum ?? NaN;
+  index.mileage[i] = car.mileage ?? NaN;
+  index.released[i] = dayNumber(car.release_date);
+  index.availableFrom[i] = dayNumber(car.subscription_available_from);
+}
+
+/** Car at position j of `from` at position i of `index` (same brand numbers: `index` extends from's brandSlugs). */
+function copyCar(index: GarageIndex, i: number, from: GarageIndex, j: number, parts: Buffer[]): void {
+  const json = from.json.subarray(from.offsets[j], from.offsets[j + 1]);
+  parts.push(json);
+  index.offsets[i + 1] = index.offsets[i] + json.length;
+  index.ids[i] = from.ids[j];
+  index.rowVersions[i] = from.rowVersions[j];
+  index.brand[i] = from.brand[j];
+  index.model[i] = from.model[j];
+  index.terms[i] = from.terms[j];
+  index.flags[i] = from.flags[j];
+  index.fee[i] = from.fee[j];
+  index.mileage[i] = from.mileage[j];
+  index.released[i] = from.released[j];
+  index.availableFrom[i] = from.availableFrom[j];
+}
+
+/** The JSON of car i. */
+const carAt = (index: GarageIndex, i: number) => index.json.subarray(index.offsets[i], index.offsets[i + 1]);
+
+/** Bitsets and home's answer, from the columns. */
+function finish(index: GarageIndex, parts: Buffer[]): GarageIndex {
+  const n = index.count;
+  index.json = Buffer.concat(parts);
+  for (let i = 0; i < n; i++) {
+    setBit(bitsOf(index.byBrand, index.brandSlugs[index.brand[i]], n), i);
+    setBit(bitsOf(index.byModel, index.model[i], n), i);
+    for (const [k, t] of FEE_TERMS.entries()) if (index.terms[i] & (1 << k)) setBit(bitsOf(index.byTerm, t, n), i);
+    if (index.flags[i] & SUBSCRIPTABLE) setBit(index.subscriptable, i);
+  }
+  // Home: 12 new cars by release day, newest first (no day first, as PostgreSQL sorts DESC), and 8 hot ones by id.
+  const positions = Array.from(index.ids.keys());
+  const byRelease = (a: number, b: number) => {
+    const x = index.released[a];
+    const y = index.released[b];
+    return x === y ? index.ids[a] - index.ids[b] : x === 0 ? -1 : y === 0 ? 1 : y - x;
+  };
+  const list = (cars: number[]) => cars.map((i) => carAt(index, i).toString()).join(',');
+  const fresh = positions.filter((i) => index.flags[i] & NEW).sort(byRelease).slice(0, 12);
+  const hot = positions.filter((i) => index.flags[i] & HOT).slice(0, 8);
+  index.home = Buffer.from(`{"new_cars":[${list(fresh)}],"hot_cars":[${list(hot)}]}`);
+  return index;
+}
 
 /** The bitset of `key` in `map`, made on first use. */
 function bitsOf<K>(map: Map<K, Uint32Array>, key: K, n: number): Uint32Array {
@@ -54,21 +171,72 @@ function bitsOf<K>(map: Map<K, Uint32Array>, key: K, n: number): Uint32Array {
   return bits;
 }
 
+/** The index of a catalogue version's live cars (`rows`, by id), made a slice at a time. The cars themselves are not kept. */
+export async function garageIndex(version: number, rows: readonly IndexRow[], models: string): Promise<GarageIndex> {
+  const index = columns(version, rows.length, models, []);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i % SLICE === SLICE - 1) await turn();
+    putCar(index, i, rows[i], parts);
+  }
+  return finish(index, parts);
+}
+
+/**
+ * The index of a new catalogue version from the last one: `rowVersions` of every live car now
+ * (id → row version), and `changed`, the rows of the cars whose row version moved or that came.
+ * A car the rows lack although its version moved (archived meanwhile) is left out; the next
+ * version finds it again.
+ */
+export async function patchGarageIndex(from: GarageIndex, version: number, rowVersions: ReadonlyMap<number, number>, changed: readonly IndexRow[]): Promise<GarageIndex> {
+  const rows = new Map(changed.map((row) => [row.car.id, row]));
+  const ids = [...rowVersions.keys()].filter((id) => rows.has(id) || rowVersions.get(id) === versionOf(from, id)).sort((a, b) => a - b);
+  const index = columns(version, ids.length, from.models, [...from.brandSlugs]);
+  const parts: Buffer[] = [];
+  let j = 0;
+  for (const [i, id] of ids.entries()) {
+    if (i % SLICE === SLICE - 1) await turn();
+    const row = rows.get(id);
+    if (row) putCar(index, i, row, parts);
+    else {
+      while (from.ids[j] < id) j++;
+      copyCar(index, i, from, j, parts);
+    }
+  }
+  return finish(index, parts);
+}
+
+/** A car's row version in an index (binary search by id), or undefined. */
+function versionOf(index: GarageIndex, id: number): number | undefined {
+  let lo = 0;
+  let hi = index.count - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.ids[mid] === id) return index.rowVersions[mid];
+    if (index.ids[mid] < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+/** The cars whose row version differs from the index's, or that it lacks: the rows a patch reads. */
+export function changedSince(from: GarageIndex, rowVersions: ReadonlyMap<number, number>): number[] {
+  return [...rowVersions].filter(([id, v]) => versionOf(from, id) !== v).map(([id]) => id);
+}
+
 type SortField = NonNullable<GarageQuery['sort']>;
 
 /** A car's sort value in the index (null: none, last in either direction). */
 function sortValue(index: GarageIndex, field: SortField): (i: number) => number | null {
-  const { fee, mileage, released } = index.keys;
   const number = (values: Float64Array) => (i: number) => (Number.isNaN(values[i]) ? null : values[i]);
   const day = (values: Int32Array) => (i: number) => values[i] || null;
-  return { subscription_fee_minimum: number(fee), mileage: number(mileage), release_date: day(released), subscription_available_from: day(index.availableFrom) }[field];
+  return { subscription_fee_minimum: number(index.fee), mileage: number(index.mileage), release_date: day(index.released), subscription_available_from: day(index.availableFrom) }[field];
 }
 
 /** ORDER BY the sort field (nulls last) or hot, new; then id: the SQL's order, over positions. */
 function comparer(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): (a: number, b: number) => number {
-  const { ids } = index;
-  const { flags } = index.keys;
-  if (!q.sort) return (a, b) => (flags[b] & 1) - (flags[a] & 1) || (flags[b] & 2) - (flags[a] & 2) || ids[a] - ids[b];
+  const { ids, flags } = index;
+  if (!q.sort) return (a, b) => (flags[b] & HOT) - (flags[a] & HOT) || (flags[b] & NEW) - (flags[a] & NEW) || ids[a] - ids[b];
   const value = sortValue(index, q.sort);
   const direction = q.order === 'desc' ? -1 : 1;
   return (a, b) => {
@@ -81,66 +249,9 @@ function comparer(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): (
   };
 }
 
-const orderKey = (q: Pick<GarageQuery, 'sort' | 'order'>) => (q.sort ? `${q.sort}:${q.order}` : '');
-
-/** Home's cars: 12 new ones by release day, newest first (no day first, as PostgreSQL sorts DESC), and 8 hot ones by id. */
-export function homeOf(cars: readonly Car[]): { new_cars: Car[]; hot_cars: Car[] } {
-  const byRelease = (a: Car, b: Car) =>
-    a.release_date === b.release_date ? a.id - b.id : a.release_date === null ? -1 : b.release_date === null ? 1 : a.release_date < b.release_date ? 1 : -1;
-  return {
-    new_cars: cars.filter((car) => car.is_new).sort(byRelease).slice(0, 12),
-    hot_cars: cars.filter((car) => car.is_hot).slice(0, 8),
-  };
-}
-
-/** Lets the event loop run between slices of work on 100,000 cars. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const SLICE = 2000;
-
-/** The index of a catalogue version's live cars (by id), made a slice at a time. The cars themselves are not kept. */
-export async function garageIndex(version: number, rows: readonly { car: Car; brandSlug: string }[]): Promise<GarageIndex> {
-  const n = rows.length;
-  const parts: Buffer[] = [];
-  const offsets = new Int32Array(n + 1);
-  const index: GarageIndex = {
-    version,
-    count: n,
-    ids: new Int32Array(n),
-    json: Buffer.alloc(0),
-    offsets,
-    byBrand: new Map(),
-    byModel: new Map(),
-    byTerm: new Map(),
-    subscriptable: words(n),
-    availableFrom: new Int32Array(n),
-    keys: { fee: new Float64Array(n), mileage: new Float64Array(n), released: new Int32Array(n), flags: new Uint8Array(n) },
-    orders: new Map(),
-    home: Buffer.from(JSON.stringify(homeOf(rows.map((r) => r.car)))),
-  };
-  for (let i = 0; i < n; i++) {
-    if (i % SLICE === SLICE - 1) await turn();
-    const { car, brandSlug } = rows[i];
-    const json = Buffer.from(JSON.stringify(car));
-    parts.push(json);
-    offsets[i + 1] = offsets[i] + json.length;
-    index.ids[i] = car.id;
-    index.availableFrom[i] = car.subscription_available_from ? dayNumber(car.subscription_available_from) : 0;
-    index.keys.fee[i] = car.subscription_fee_minimum ?? NaN;
-    index.keys.mileage[i] = car.mileage ?? NaN;
-    index.keys.released[i] = car.release_date ? dayNumber(car.release_date) : 0;
-    index.keys.flags[i] = (car.is_hot ? 1 : 0) | (car.is_new ? 2 : 0);
-    setBit(bitsOf(index.byBrand, brandSlug, n), i);
-    setBit(bitsOf(index.byModel, car.model.id, n), i);
-    for (const t of FEE_TERMS) if (car[`subscription_fee_${t}`] !== null) setBit(bitsOf(index.byTerm, t, n), i);
-    if (car.is_subscriptable) setBit(index.subscriptable, i);
-  }
-  index.json = Buffer.concat(parts);
-  return index;
-}
-
 /** The positions in the query's order, sorted the first time an order is asked for. */
 function inOrder(index: GarageIndex, q: Pick<GarageQuery, 'sort' | 'order'>): Int32Array {
-  const key = orderKey(q);
+  const key = q.sort ? `${q.sort}:${q.order}` : '';
   let sorted = index.orders.get(key);
   if (!sorted) index.orders.set(key, (sorted = Int32Array.from(index.ids.keys()).sort(comparer(index, q))));
   return sorted;
@@ -172,7 +283,7 @@ function availableOn(index: GarageIndex, day: string): Uint32Array {
   if (index.available?.day === day) return index.available.bits;
   const today = dayNumber(day);
   const bits = words(index.count);
-  for (let i = 0; i < index.count; i++) if (hasBit(index.subscriptable, i) && index.availableFrom[i] <= today) setBit(bits, i);
+  for (let i = 0; i < index.count; i++) if (index.flags[i] & SUBSCRIPTABLE && index.availableFrom[i] <= today) setBit(bits, i);
   index.available = { day, bits };
   return bits;
 }
@@ -211,4 +322,4 @@ export function garagePositions(index: GarageIndex, q: GarageQuery, today: strin
 }
 
 /** A car's JSON (a view into the index's buffer). */
-export const carJson = (index: GarageIndex, position: number): Buffer => index.json.subarray(index.offsets[position], index.offsets[position + 1]);
+export const carJson = carAt;
