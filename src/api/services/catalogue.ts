@@ -96,6 +96,8 @@ export async function carsWithIds(db: Db, ids: readonly number[]): Promise<Car[]
 let lastChangeAt = 0;
 /** The catalogue version the index last read from the database, and when. */
 const versionSeen = new WeakMap<Db, { version: number; at: number }>();
+/** The version read in flight, if any. */
+const versionReads = new WeakMap<Db, Promise<number>>();
 /** How long a version read stays good while nothing changed: other replicas' writes show after at most this. */
 const VERSION_RECHECK_MS = 1000;
 
@@ -112,10 +114,22 @@ export function noteCatalogueChange(): void {
 async function indexVersion(db: Db): Promise<number> {
   const now = Date.now();
   const seen = versionSeen.get(db);
-  if (seen && now - seen.at < VERSION_RECHECK_MS && now - lastChangeAt >= VERSION_RECHECK_MS) return seen.version;
-  const version = await catalogueVersion(db);
-  versionSeen.set(db, { version, at: now });
-  return version;
+  const settled = now - lastChangeAt >= VERSION_RECHECK_MS;
+  if (seen && now - seen.at < VERSION_RECHECK_MS && settled) return seen.version;
+  // While nothing changed, the requests that find the version stale share one read: each asking
+  // the database itself put up to 200 queries in the pool's queue every second (PostgreSQL's p99).
+  const reading = versionReads.get(db);
+  if (reading && settled) return reading;
+  const read = catalogueVersion(db).then((version) => {
+    if ((versionSeen.get(db)?.at ?? -1) <= now) versionSeen.set(db, { version, at: now });
+    return version;
+  });
+  versionReads.set(db, read);
+  void read.then(
+    () => versionReads.get(db) === read && versionReads.delete(db),
+    () => versionReads.get(db) === read && versionReads.delete(db),
+  );
+  return read;
 }
 
 const garageListCache = new WeakMap<Db, { version: number; list: Promise<Buffer> }>();
