@@ -110,6 +110,18 @@ export interface PictureData {
  */
 export const DEFERRED_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
+/** What a page says of one picture (src/components/Picture.astro and its island twin take these). */
+export interface PictureProps {
+  image: GalleryImage;
+  /** The slot's width at each breakpoint (PHOTO_SIZES). */
+  sizes: string;
+  /** The page's largest image (LCP): loaded at once, first. Else `eager` loads it at once, and the rest lazily. */
+  priority?: boolean;
+  eager?: boolean;
+  /** A carousel slide out of view: its sources wait until it scrolls in (src/scripts/deferred-pictures.ts). */
+  deferred?: boolean;
+}
+
 /** The attributes of a picture's <source>s and <img> (srcset, sizes, src), set now or kept in data-* until it is revealed. */
 export function pictureAttributes(p: PictureData, sizes: string, deferred: boolean) {
   const defer = deferred && p.sources.length > 0;

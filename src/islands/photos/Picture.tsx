@@ -1,14 +1,6 @@
-import { pictureAttributes, pictureOf, type GalleryImage } from '../../domain/photos';
+import { pictureAttributes, pictureOf, type PictureProps } from '../../domain/photos';
 
-interface Props {
-  image: GalleryImage;
-  /** The slot's width at each breakpoint (PHOTO_SIZES). */
-  sizes: string;
-  /** The page's largest image (LCP): loaded at once, first. Else `eager` loads it at once, and the rest lazily. */
-  priority?: boolean;
-  eager?: boolean;
-  /** A carousel slide out of view: its sources wait until it scrolls in (src/scripts/deferred-pictures.ts). */
-  deferred?: boolean;
+interface Props extends PictureProps {
   className?: string;
   /** Where the variants are read (the console reads the API's before any build ships them). */
   base?: string;
