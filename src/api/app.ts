@@ -84,7 +84,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
       throw bodyTooLarge('요청 본문이 너무 큽니다. (최대 1MB)', { _: ['요청 본문은 1MB 이하여야 합니다.'] });
     },
   });
-  app.use((c, next) => (isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+  // GET and HEAD carry no body (the adapter drops one): asking for it would build the whole fetch Request for nothing.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
 
   app.use(catalogueCacheMiddleware(catalogueCache));
   // The sandbox's pages are pages of the site: the same CSP and frame protection (src/api/security-headers.ts).

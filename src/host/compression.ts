@@ -33,6 +33,7 @@ export function compressJsonAnswers(): MiddlewareHandler {
     headers.set('content-length', String(body.length));
     // Replace rather than assign over: assigning c.res merges the old answer's headers in.
     c.res = undefined;
-    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
+    // No statusText: the routes never set one, and reading it would build the route's whole fetch Response.
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   };
 }

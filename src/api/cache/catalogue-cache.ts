@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { todayInKorea } from '../../domain/dates';
 import { noteCatalogueChange } from '../services/catalogue';
-import { compress, type Encoding } from '../compression';
+import { CACHED_LEVELS, compress, type Encoding } from '../compression';
 
 export type { Encoding };
 
@@ -164,7 +164,7 @@ export class CatalogueCache {
   encoded(entry: CacheEntry, encoding: Encoding): Buffer | Promise<Buffer> {
     const done = entry[encoding];
     if (done) return done;
-    return (entry.pending[encoding] ??= compress(entry.raw, encoding).then((buf) => {
+    return (entry.pending[encoding] ??= compress(entry.raw, encoding, CACHED_LEVELS).then((buf) => {
       entry[encoding] = buf;
       delete entry.pending[encoding];
       reweigh(this.probation, entry);
