@@ -84,6 +84,8 @@ test('signup shows a duplicate email and a second account for the same person', 
   await page.getByLabel('휴대폰 번호', { exact: true }).fill(existing.person.mobile);
   await page.getByLabel('이메일').fill(fresh.email);
   await page.getByRole('button', { name: '중복 확인' }).click();
+  // The check's answer first: 본인인증 leaves the page, and an answer still on its way is lost with it.
+  await expect(page.getByText('사용 가능한 이메일입니다.')).toBeVisible();
   await page.getByRole('button', { name: '본인인증' }).click();
   await page.getByRole('button', { name: '인증 완료' }).click();
   await expect(page.getByText(/본인인증 완료:/)).toBeVisible();
