@@ -88,6 +88,11 @@ export function photosOf(galleries: Iterable<readonly GalleryImage[]>): PhotoRef
   return [...seen.values()];
 }
 
+/** The variants of every photo these cars' galleries show: what a build ships (photos/), so no page view asks the API for an image. */
+export function shippedVariantNames(...cars: readonly { gallery: readonly GalleryImage[] }[][]): string[] {
+  return photosOf(cars.flat().map((car) => car.gallery)).flatMap(photoVariantNames);
+}
+
 /** What <picture> needs of one image; bundled art has no sources and its own size. */
 export interface PictureData {
   /** <source type srcset> in order of preference (AVIF, WebP); empty for bundled art. */

@@ -8,11 +8,22 @@ import type { CatalogueSnapshot } from '../domain/catalogue';
  * again exactly the pages that read what it changed (src/host/publish/build-child.ts).
  */
 
-/** Every live car, by id. */
-export function getCars(): Car[] {
-  noteRead('cars');
-  return currentCatalogue().cars;
+/** The accessor of one part of the catalogue, which notes it as `read`. */
+function part<K extends keyof CatalogueSnapshot>(read: Parameters<typeof noteRead>[0], key: K): () => CatalogueSnapshot[K] {
+  return () => {
+    noteRead(read);
+    return currentCatalogue()[key];
+  };
 }
+
+/** Every live car, by id. */
+export const getCars = part('cars', 'cars');
+export const getButlerCars = part('butlerCars', 'butler_cars');
+export const getFaqs = part('faqs', 'faqs');
+export const getTerms = part('terms', 'terms');
+export const getPrivacyPolicies = part('privacy', 'privacy_policies');
+/** The garage's brands in the API's showcase order. */
+export const getGarageBrands = part('garageBrands', 'garage_list');
 
 /** The ids of the cars with a page (getStaticPaths: outside a render, nothing is noted). */
 export const getCarIds = (): number[] => currentCatalogue().cars.map((car) => car.id);
@@ -26,26 +37,4 @@ export function getCar(id: number): Car | undefined {
   let cars = byId.get(catalogue);
   if (!cars) byId.set(catalogue, (cars = new Map(catalogue.cars.map((car) => [car.id, car]))));
   return cars.get(id);
-}
-
-export function getButlerCars() {
-  noteRead('butlerCars');
-  return currentCatalogue().butler_cars;
-}
-export function getFaqs() {
-  noteRead('faqs');
-  return currentCatalogue().faqs;
-}
-export function getTerms() {
-  noteRead('terms');
-  return currentCatalogue().terms;
-}
-export function getPrivacyPolicies() {
-  noteRead('privacy');
-  return currentCatalogue().privacy_policies;
-}
-/** The garage's brands in the API's showcase order. */
-export function getGarageBrands() {
-  noteRead('garageBrands');
-  return currentCatalogue().garage_list;
 }

@@ -85,12 +85,15 @@ export async function* liveCarChunks(db: Db, size = 500): AsyncGenerator<Car[]> 
   }
 }
 
-/** The live cars of these ids, by id (a publish reads only the cars an edit changed). */
-export async function carsWithIds(db: Db, ids: readonly number[]): Promise<Car[]> {
-  const out: Car[] = [];
-  for (let i = 0; i < ids.length; i += 1000) out.push(...(await carQuery(db).where(and(live, inArray(cars.id, ids.slice(i, i + 1000)))).orderBy(asc(cars.id))).map(toCar));
+/** The live car rows of these ids, by id, 1,000 ids a query (an edit reads only the cars it changed). */
+async function liveRowsWithIds(db: Db, ids: readonly number[]): Promise<CarRow[]> {
+  const out: CarRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) out.push(...(await carQuery(db).where(and(live, inArray(cars.id, ids.slice(i, i + 1000)))).orderBy(asc(cars.id))));
   return out;
 }
+
+/** The live cars of these ids, by id (a publish reads only the cars an edit changed). */
+export const carsWithIds = async (db: Db, ids: readonly number[]): Promise<Car[]> => (await liveRowsWithIds(db, ids)).map(toCar);
 
 /** When this process last changed the catalogue or heard of a change (another replica's, the version poll's). */
 let lastChangeAt = 0;
@@ -161,9 +164,7 @@ function currentGarageIndex(db: Db, version: number): Promise<GarageIndex> {
     const last = hit && (await hit.index.catch(() => null));
     const changed = last && last.models === models ? changedSince(last, rowVersions) : null;
     if (last && changed && changed.length <= Math.max(1000, rowVersions.size / 4)) {
-      const rows: CarRow[] = [];
-      for (let i = 0; i < changed.length; i += 1000) rows.push(...(await carQuery(db).where(and(live, inArray(cars.id, changed.slice(i, i + 1000))))));
-      return patchGarageIndex(last, version, rowVersions, indexRows(rows));
+      return patchGarageIndex(last, version, rowVersions, indexRows(await liveRowsWithIds(db, changed)));
     }
     return garageIndex(version, indexRows(await carQuery(db).where(live).orderBy(asc(cars.id))), models);
   })();

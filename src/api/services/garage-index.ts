@@ -137,8 +137,8 @@ function copyCar(index: GarageIndex, i: number, from: GarageIndex, j: number, pa
   index.availableFrom[i] = from.availableFrom[j];
 }
 
-/** The JSON of car i. */
-const carAt = (index: GarageIndex, i: number) => index.json.subarray(index.offsets[i], index.offsets[i + 1]);
+/** The JSON of car i (a view into the index's buffer). */
+export const carJson = (index: GarageIndex, i: number) => index.json.subarray(index.offsets[i], index.offsets[i + 1]);
 
 /** Bitsets and home's answer, from the columns. */
 function finish(index: GarageIndex, parts: Buffer[]): GarageIndex {
@@ -157,7 +157,7 @@ function finish(index: GarageIndex, parts: Buffer[]): GarageIndex {
     const y = index.released[b];
     return x === y ? index.ids[a] - index.ids[b] : x === 0 ? -1 : y === 0 ? 1 : y - x;
   };
-  const list = (cars: number[]) => cars.map((i) => carAt(index, i).toString()).join(',');
+  const list = (cars: number[]) => cars.map((i) => carJson(index, i).toString()).join(',');
   const fresh = positions.filter((i) => index.flags[i] & NEW).sort(byRelease).slice(0, 12);
   const hot = positions.filter((i) => index.flags[i] & HOT).slice(0, 8);
   index.home = Buffer.from(`{"new_cars":[${list(fresh)}],"hot_cars":[${list(hot)}]}`);
@@ -320,6 +320,3 @@ export function garagePositions(index: GarageIndex, q: GarageQuery, today: strin
   }
   return { positions, total };
 }
-
-/** A car's JSON (a view into the index's buffer). */
-export const carJson = carAt;

@@ -22,14 +22,14 @@
  * Usage: node build-child.ts; jobs arrive over IPC and answers go back the same way.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
 import { compress, compressionsPending, type Levels } from '../../api/compression.ts';
 import type { Car } from '../../domain/car.ts';
 import type { CatalogueSnapshot } from '../../domain/catalogue.ts';
-import { photosOf, photoVariantNames } from '../../domain/photos.ts';
+import { shippedVariantNames } from '../../domain/photos.ts';
 import { readBuildSnapshot, snapshotFile, snapshotState, type CatalogueRead } from '../../integrations/build-snapshot.ts';
 import { writeSitemap } from '../../integrations/sitemap.ts';
 
@@ -115,7 +115,6 @@ export const PHOTOS_DIR = 'photos';
  */
 export async function shipPhotos(from: string, names: readonly string[], outDir: string): Promise<void> {
   if (!names.length) return;
-  const { copyFile, link } = await import('node:fs/promises');
   const into = path.join(outDir, PHOTOS_DIR);
   await mkdir(into, { recursive: true });
   let next = 0;
@@ -189,6 +188,9 @@ export function compressionLevels(file: string): Levels {
   return /[/\\]_astro[/\\]/.test(file) ? { brotli: 11, gzip: 9 } : { brotli: 6, gzip: 6 };
 }
 
+/** A site file and its compressed twins (paths). */
+const withTwins = (rel: string) => [rel, `${rel}.br`, `${rel}.gz`];
+
 /** Writes `file`'s brotli and gzip twins (.br, .gz) from its bytes. */
 async function writeTwins(file: string, body: Buffer): Promise<void> {
   const levels = compressionLevels(file);
@@ -230,7 +232,6 @@ export async function precompress(dir: string, opts: { done?: ReadonlySet<string
 
 /** Links `previous`'s .br/.gz beside `file` when `previous` holds the same bytes; false when it does not (or has no twins). */
 async function reuseTwins(body: Buffer, previous: string, file: string): Promise<boolean> {
-  const { link } = await import('node:fs/promises');
   try {
     if (!body.equals(await readFile(previous))) return false;
     await Promise.all(['.br', '.gz'].map((ext) => link(`${previous}${ext}`, `${file}${ext}`)));
@@ -259,6 +260,9 @@ export const carOfPage = (pathname: string): number | null => {
 
 /** The pathname of a car's page, as the build names it. */
 const carPage = (id: number, like: string) => `/car/${id}${like.endsWith('/') ? '/' : ''}`;
+
+/** A car page's pathname as the warm builder noted it: pages are named by their URL's (/car/1/), Astro's static paths by theirs (/car/1). */
+const carPageLike = (w: { reads: Map<string, unknown> }) => [...w.reads.keys()].find((p) => carOfPage(p) !== null) ?? '/car/0/';
 
 /**
  * The pages an edit renders again: the pages of the cars that changed or came, and every other
@@ -461,7 +465,7 @@ async function warmUp(job: NonNullable<PagesJob['warmUp']>, served: string): Pro
   }
   // Every car page reads its car and the same other parts (noted from the one rendered).
   const w = warm;
-  const like = [...w.reads.keys()].find((p) => carOfPage(p) !== null) ?? '/car/0/';
+  const like = carPageLike(w);
   for (const car of snapshotState().catalogue?.cars ?? []) w.reads.set(carPage(car.id, like), [`car:${car.id}`, ...w.carPageReads]);
 }
 
@@ -484,8 +488,7 @@ async function renderPages(job: PagesJob): Promise<void> {
   }
   const w = warm!;
   const { changes } = job;
-  // Pages are named by their URL's pathname (/car/1/); Astro's static paths by theirs (/car/1).
-  const like = [...w.reads.keys()].find((p) => carOfPage(p) !== null) ?? '/car/0/';
+  const like = carPageLike(w);
   if (changes.added.length || changes.removed.length) {
     // Pages came or went: Astro's getStaticPaths of the car page answers again from the new catalogue.
     w.prerenderer.app?.routeCache?.clearAll();
@@ -506,31 +509,29 @@ async function renderPages(job: PagesJob): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
     const body = Buffer.from(await response.arrayBuffer());
     await writeFile(file, body);
-    written.push(rel);
     if (body.length > COMPRESS_MIN_BYTES && COMPRESSIBLE.test(file)) {
       await writeTwins(file, body);
-      written.push(`${rel}.br`, `${rel}.gz`);
-    }
+      written.push(...withTwins(rel));
+    } else written.push(rel);
     send({ type: 'progress', phase: 'pages', done: ++done, total: pages.length });
   }
-  const removed = changes.removed.flatMap((id) => [pageFile(carPage(id, like))].flatMap((rel) => [rel, `${rel}.br`, `${rel}.gz`]));
+  const removed = changes.removed.flatMap((id) => withTwins(pageFile(carPage(id, like))));
   const sitemap = state.sitemap;
   if ((changes.added.length || changes.removed.length) && sitemap) {
     // Pages only, as Astro lists them for a full build's sitemap (not endpoints such as robots.txt).
     const pagePaths = [...w.paths.values()].filter((p) => p.route.type === 'page').map((p) => pageUrlPath(p.pathname));
     const names = await writeSitemap(job.outDir, sitemap.site, pagePaths.filter(sitemap.inSitemap));
     for (const name of names) {
-      written.push(name);
       await writeTwins(path.join(job.outDir, name), await readFile(path.join(job.outDir, name)));
-      written.push(`${name}.br`, `${name}.gz`);
+      written.push(...withTwins(name));
     }
     // Sitemap files the shorter list no longer has.
-    for (const name of await readdir(job.served)) if (/^sitemap-\d+\.xml$/.test(name) && !names.includes(name)) removed.push(name, `${name}.br`, `${name}.gz`);
+    for (const name of await readdir(job.served)) if (/^sitemap-\d+\.xml$/.test(name) && !names.includes(name)) removed.push(...withTwins(name));
   }
   await shipPhotos(job.photos.dir, job.photos.names, job.outDir);
   // Photos no gallery shows any more leave with this edit.
   const catalogue = state.catalogue!;
-  const shown = new Set(photosOf([...catalogue.cars, ...catalogue.butler_cars].map((car) => car.gallery)).flatMap(photoVariantNames));
+  const shown = new Set(shippedVariantNames(catalogue.cars, catalogue.butler_cars));
   for (const name of await readdir(path.join(job.served, PHOTOS_DIR)).catch(() => [])) if (!shown.has(name)) removed.push(path.join(PHOTOS_DIR, name));
   send({ type: 'done', pages: pages.length, result: { written, removed, pages: pages.length } });
 }

@@ -3,17 +3,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../api/db/client';
 import { localVariants } from '../../api/images/store';
 import { liveCarChunks } from '../../api/services/catalogue';
 import { readForBuild, readForEdit } from '../../api/services/catalogue-snapshot';
-import { photosOf, photoVariantNames, type GalleryImage } from '../../domain/photos';
+import { shippedVariantNames } from '../../domain/photos';
 import { SNAPSHOT_FILE, streamBuildSnapshot } from '../../integrations/build-snapshot';
 import { PHOTOS_DIR, type CatalogueChanges, type CatalogueDelta, type CatalogueUpdate, type ChildMessage, type FullJob, type PagesJob, type PagesResult } from './build-child';
 import { CAR_VERSIONS, changedParts, partDigests, planChanges } from './incremental';
-import { ColdBuilder, SiteBuilder } from './site-builder';
+import { ColdBuilder, endChild, lowerPriority, SiteBuilder } from './site-builder';
 
 const STAMP = '.build.json';
 
@@ -191,22 +190,17 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** The variants of every photo the galleries show: they ship with the pages (photos/), so no page view asks the API for an image. */
-function photoNames(...galleries: { gallery: GalleryImage[] }[][]): string[] {
-  return photosOf(galleries.flat().map((car) => car.gallery)).flatMap(photoVariantNames);
-}
-
 /**
  * Writes the whole catalogue's snapshot from a full read (readForBuild), the cars chunk by chunk;
  * answers how many cars it has and the photo variants they and the butler fleet show.
  */
 async function writeFullSnapshot(file: string, read: Awaited<ReturnType<typeof readForBuild>>, settings: Record<string, string>): Promise<{ cars: number; photos: string[] }> {
-  const photos = new Set(photoNames(read.rest.butler_cars));
+  const photos = new Set(shippedVariantNames(read.rest.butler_cars));
   let cars = 0;
   async function* counted() {
     for await (const chunk of read.cars()) {
       cars += chunk.length;
-      for (const name of photoNames(chunk)) photos.add(name);
+      for (const name of shippedVariantNames(chunk)) photos.add(name);
       yield chunk;
     }
   }
@@ -329,7 +323,7 @@ async function putChanges(opts: BuildOptions, builder: SiteBuilder, previous: Bu
       update = { delta: path.join(stage, '.delta.json') };
       const delta: CatalogueDelta = { liveIds: Object.keys(read.versions).map(Number), cars, rest };
       writeFileSync(update.delta, JSON.stringify(delta));
-      shown = photoNames(cars, rest.butler_cars);
+      shown = shippedVariantNames(cars, rest.butler_cars);
     } else {
       update = { full: path.join(stage, SNAPSHOT_FILE) };
       // Read after the versions: any car newer than they say is rendered again by the next edit.
@@ -515,22 +509,12 @@ export async function runPublishCommand(command: string, dir: string, catalogueV
 /** Waits for a child; kills it when the signal aborts; rejects with its exit code and last output. */
 function runChild(child: ChildProcess, name: string, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    // Builds share the machine with the server: let the server's requests go first.
-    if (child.pid) {
-      try {
-        setPriority(child.pid, 10);
-      } catch {
-        /* not permitted here: run at normal priority */
-      }
-    }
+    lowerPriority(child);
     let output = '';
     const keep = (d: Buffer) => (output = (output + d.toString('utf8')).slice(-8000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    const abort = () => {
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-    };
+    const abort = () => endChild(child);
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
     child.on('error', reject);

@@ -23,6 +23,22 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...out, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
+/** Builds share the machine with the server: their children run at a lower CPU priority, so the server's requests go first. */
+export function lowerPriority(child: ChildProcess): void {
+  if (!child.pid) return;
+  try {
+    setPriority(child.pid, 10);
+  } catch {
+    /* not permitted here: run at normal priority */
+  }
+}
+
+/** Ends a child: SIGTERM, and SIGKILL if it is still there 3 s later. */
+export function endChild(child: ChildProcess): void {
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+}
+
 /** A job the builder could not do because it holds no catalogue or bundle it can use: the server sends the whole catalogue, or builds in full. */
 export class ColdBuilder extends Error {}
 
@@ -56,9 +72,7 @@ export class SiteBuilder {
 
   /** Ends the child (a running job fails). */
   stop(): void {
-    this.child?.kill('SIGTERM');
-    const child = this.child;
-    if (child) setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    if (this.child) endChild(this.child);
     this.child = null;
     this.key = null;
     this.holds = null;
@@ -72,13 +86,7 @@ export class SiteBuilder {
       env: childEnv(process.env),
       stdio: ['ignore', this.opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
     });
-    if (child.pid) {
-      try {
-        setPriority(child.pid, 10);
-      } catch {
-        /* not permitted here: run at normal priority */
-      }
-    }
+    lowerPriority(child);
     this.output = '';
     child.stderr?.on('data', (d: Buffer) => (this.output = (this.output + d.toString('utf8')).slice(-8000)));
     child.once('exit', () => {
