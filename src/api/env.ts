@@ -14,7 +14,8 @@ const optional = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback (127.0.0.1) outside production, like other development servers; every interface (0.0.0.0) in production. */
+  HOST: optional,
   DATA_DIR: z.string().default('.data'),
   DIST_DIR: z.string().default('dist'),
   DATABASE_URL: optional,
@@ -80,8 +81,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
   JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
-  /** The payment and identity sandbox: `off` turns it off; it runs (unset or `on`) while PortOne is not configured, never in production. */
-  SANDBOX: z.enum(['on', 'off']).optional(),
+  /**
+   * The payment and identity sandbox: `off` turns it off; it runs (unset or `on`) while PortOne is not
+   * configured, never in production, for this machine's clients and staff only; `shared` also lets
+   * other machines use its card and identity pages (a staging demo; src/api/sandbox-mode.ts).
+   */
+  SANDBOX: z.enum(['on', 'off', 'shared']).optional(),
   /** Test fixtures (/api/admin/test-*: made-up customers and staff, the test clock, billing runs): only when `on`, never in production. */
   TEST_FIXTURES: z.enum(['on', 'off']).default('off'),
   /** Origins whose pages may call the API (CORS), comma-separated; unset = same-origin only. */
@@ -92,6 +97,7 @@ const EnvSchema = z.object({
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** HOST: the address the server listens on (loopback unless set, every interface in production). */
   host: string;
   dataDir: string;
   distDir: string;
@@ -144,6 +150,8 @@ export interface Config {
   trustProxy: readonly string[];
   /** Whether the payment and identity sandbox may run: not SANDBOX=off, not production (src/api/sandbox-mode.ts adds: PortOne not configured). */
   sandbox: boolean;
+  /** SANDBOX=shared: other machines may use the sandbox's card and identity pages (never its outbox, console or others' receipts). */
+  sandboxShared: boolean;
   /** CORS_ORIGINS, parsed (src/api/middleware/api-headers.ts). */
   corsOrigins: string[];
 }
@@ -177,8 +185,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.ADMIN_TOKEN && e.ADMIN_TOKEN.length < ADMIN_TOKEN_MIN_LENGTH) {
     throw new Error(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`); a short token can be guessed.`);
   }
-  if (e.NODE_ENV === 'production' && e.SANDBOX === 'on') {
-    throw new Error('SANDBOX=on is refused with NODE_ENV=production: the sandbox lets anyone who knows a name, phone and birth date take over that account.');
+  if (e.NODE_ENV === 'production' && (e.SANDBOX === 'on' || e.SANDBOX === 'shared')) {
+    throw new Error(`SANDBOX=${e.SANDBOX} is refused with NODE_ENV=production: the sandbox lets anyone who knows a name, phone and birth date take over that account.`);
   }
   if (e.NODE_ENV === 'production' && e.TEST_FIXTURES === 'on') {
     throw new Error('TEST_FIXTURES=on is refused with NODE_ENV=production: the fixtures mint customers, points and staff.');
@@ -189,7 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -236,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     testFixtures: e.TEST_FIXTURES === 'on',
     trustProxy,
     sandbox: e.NODE_ENV !== 'production' && e.SANDBOX !== 'off',
+    sandboxShared: e.NODE_ENV !== 'production' && e.SANDBOX === 'shared',
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     ...overrides,
   };

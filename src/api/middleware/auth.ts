@@ -92,6 +92,20 @@ async function staffOf(c: Ctx): Promise<StaffActor> {
   return { userId, name: user.email ?? user.username };
 }
 
+/**
+ * Whether the request carries the machine token or a live staff session, without refusing or
+ * counting a guess (the sandbox's pages let staff in beside this machine's own clients).
+ */
+export async function isStaffRequest(c: Ctx): Promise<boolean> {
+  const token = bearer(c.req.header('authorization'));
+  if (!token) return false;
+  if (isMachineToken(c, token)) return true;
+  return staffOf(c).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Requires a signed-in account whose role is 'staff' (the console); sets `userId` and `actor`. */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   c.set('actor', await staffOf(c));

@@ -74,14 +74,14 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
     cancelledAmount: row.cancelledAmount,
     pgTxId: row.pgTxId,
     paidAt: row.paidAt,
-    receiptUrl: row.status === 'FAILED' ? null : sandboxReceiptUrl(row.paymentId),
+    receiptUrl: row.status === 'FAILED' ? null : sandboxReceiptUrl(config, row.paymentId),
     failure: row.failureCode ? { code: row.failureCode, reason: koreanFailure(row.failureCode, row.failureMessage) } : null,
   });
   const read = async (paymentId: string) => (await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId)))[0];
   const asResult = (row: typeof sandboxPayments.$inferSelect): ChargeResult =>
     row.status === 'FAILED'
       ? { status: 'FAILED', code: row.failureCode ?? 'CARD_REJECTED', reason: koreanFailure(row.failureCode ?? 'CARD_REJECTED', row.failureMessage) }
-      : { status: 'PAID', pgTxId: row.pgTxId, paidAt: row.paidAt ?? row.createdAt, receiptUrl: sandboxReceiptUrl(row.paymentId) };
+      : { status: 'PAID', pgTxId: row.pgTxId, paidAt: row.paidAt ?? row.createdAt, receiptUrl: sandboxReceiptUrl(config, row.paymentId) };
 
   return {
     name: 'sandbox',
@@ -140,8 +140,16 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
   };
 }
 
-/** The printable receipt page of a sandbox payment (served by the sandbox routes). */
-export const sandboxReceiptUrl = (paymentId: string) => `/api/sandbox/receipts/${encodeURIComponent(paymentId)}`;
+/**
+ * The printable receipt page of a sandbox payment (served by the sandbox routes). Payment ids can be
+ * guessed, so the address carries a key only the server can make: it reaches the payer (their
+ * payments, their messages) and staff, like a PortOne receipt link.
+ */
+export const sandboxReceiptUrl = (config: Config, paymentId: string) => `/api/sandbox/receipts/${encodeURIComponent(paymentId)}?key=${sandboxReceiptKey(config, paymentId)}`;
+
+export function sandboxReceiptKey(config: Config, paymentId: string): string {
+  return createHmac('sha256', `sandbox-receipt:${config.jwtSecret}`).update(paymentId).digest('base64url').slice(0, 32);
+}
 
 /**
  * A PortOne V2 webhook (Standard Webhooks signature) verified with the official SDK, read down

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -9,11 +9,12 @@ import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { sandboxPayments } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { formBody, validParams, validQuery, type AppEnv } from '../http';
-import { sandboxAllowed } from '../sandbox-mode';
+import { isLocalClient, localOrShared, localOrStaff, sandboxOnly } from '../middleware/sandbox-access';
+import { isStaffRequest } from '../middleware/auth';
 import { safeReturnUrl } from '../return-url';
 import { sandboxPage } from '../sandbox-page';
 import { handleWebhook } from '../payments/webhooks';
-import { issueSandboxBillingKey, sandboxCardFrom, sandboxWebhookSecret, type SandboxCard } from '../payments/sandbox-provider';
+import { issueSandboxBillingKey, sandboxCardFrom, sandboxReceiptKey, sandboxWebhookSecret, type SandboxCard } from '../payments/sandbox-provider';
 import { signStandardWebhook } from '../payments/webhook-signing';
 
 const QuerySchema = z.object({
@@ -23,6 +24,7 @@ const QuerySchema = z.object({
 });
 
 const PaymentParamSchema = z.object({ id: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: '결제를 찾을 수 없습니다.' }) });
+const ReceiptQuerySchema = z.object({ key: z.string().max(64).optional() });
 
 /** The test cards of the card page: what every charge made with the card does. */
 const TEST_CARDS: { card: SandboxCard; label: string; note: string }[] = [
@@ -38,13 +40,16 @@ const TEST_CARDS: { card: SandboxCard; label: string; note: string }[] = [
  * whose buttons return to redirectUrl with PortOne's query contract (the chosen test card decides
  * every later charge), printable receipts of sandbox payments, and a console that cancels a
  * payment on the provider's side and sends the signed webhook, as PortOne's console would.
- * Refused when PortOne is configured or in production.
+ * Refused when PortOne is configured or in production. Who may use what (sandbox-access.ts): the card
+ * page this machine (others with SANDBOX=shared), the console this machine and staff, a receipt
+ * its payer (the keyed link), staff and this machine.
  */
 export const sandboxBillingRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!sandboxAllowed(c.var.deps.config)) throw notFound('결제 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
-    await next();
-  })
+  .use(sandboxOnly('결제 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.'))
+  .use('/billing-key', localOrShared)
+  .use('/billing-key/*', localOrShared)
+  .use('/console', localOrStaff)
+  .use('/console/*', localOrStaff)
   .get('/billing-key', validQuery(QuerySchema), (c) => {
     const q = c.req.valid('query');
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
@@ -89,8 +94,13 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
     // Same-origin target: keep it relative so proxies and ports never change it.
     return c.redirect(`${url.pathname}${url.search}${url.hash}`, 303);
   })
-  .get('/receipts/:id', validParams(PaymentParamSchema), async (c) => {
-    const [p] = await c.var.deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, c.req.valid('param').id));
+  .get('/receipts/:id', validParams(PaymentParamSchema), validQuery(ReceiptQuerySchema), async (c) => {
+    const id = c.req.valid('param').id;
+    const { key } = c.req.valid('query');
+    const keyed = key !== undefined && safeEqual(key, sandboxReceiptKey(c.var.deps.config, id));
+    // One answer for a wrong key and an unknown payment: a stranger learns nothing of which ids exist.
+    if (!keyed && !isLocalClient(c) && !(await isStaffRequest(c))) throw notFound('영수증을 찾을 수 없습니다.');
+    const [p] = await c.var.deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id));
     if (!p || p.status === 'FAILED') throw notFound('영수증을 찾을 수 없습니다.');
     return c.html(
       sandboxPage({
@@ -136,3 +146,9 @@ ${p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? html`<button class="
     await handleWebhook(deps, body, signStandardWebhook(sandboxWebhookSecret(deps.config), `sandbox-wh-${randomUUID()}`, body));
     return c.redirect('../../../console', 303);
   });
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

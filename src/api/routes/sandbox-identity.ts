@@ -3,11 +3,15 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { isMobile, normalizePhone } from '../../domain/accounts';
 import { isCalendarDate } from '../../domain/dates';
-import { badRequest, notFound } from '../errors';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { badRequest } from '../errors';
 import { formBody, validQuery, type AppEnv } from '../http';
+import { isLocalClient, localOrShared, sandboxOnly } from '../middleware/sandbox-access';
+import { limitIp } from '../middleware/rate-limit';
 import { safeReturnUrl } from '../return-url';
 import { sandboxPage } from '../sandbox-page';
-import { recordSandboxVerification, sandboxAllowed } from '../services/identity';
+import { recordSandboxVerification } from '../services/identity';
 
 const IdField = z
   .string({ error: 'identityVerificationId가 필요합니다.' })
@@ -20,6 +24,9 @@ const QuerySchema = z.object({
   phone: z.string().max(20).optional(),
 });
 
+
+/** Sandbox verifications per address of another machine (SANDBOX=shared); this machine's tester is not limited. */
+export const SANDBOX_VERIFICATIONS = { max: 10, windowMs: 10 * 60_000 } as const;
 
 /** Back to the page that launched the verification, with PortOne's redirect query. */
 function back(url: URL, params: Record<string, string>) {
@@ -52,15 +59,11 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
  * a labelled test page where a tester types a name and a phone; it records the verified
  * person and returns to redirectUrl with `identityVerificationId` (or `code`/`message`).
  */
+const onlyInSandbox = sandboxOnly('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
+
 export const sandboxIdentityRoutes = new Hono<AppEnv>()
-  .use('/identity/*', async (c, next) => {
-    if (!sandboxAllowed(c.var.deps.config)) throw notFound('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
-    await next();
-  })
-  .use('/identity', async (c, next) => {
-    if (!sandboxAllowed(c.var.deps.config)) throw notFound('본인인증 샌드박스는 PortOne이 설정되지 않은 개발·테스트 환경에서만 사용할 수 있습니다.');
-    await next();
-  })
+  .use('/identity/*', onlyInSandbox, localOrShared)
+  .use('/identity', onlyInSandbox, localOrShared)
   .get('/identity', validQuery(QuerySchema), (c) => {
     const q = c.req.valid('query');
     safeReturnUrl(q.redirectUrl, c.req.header('host'), c.var.deps.config.siteUrl);
@@ -83,6 +86,13 @@ export const sandboxIdentityRoutes = new Hono<AppEnv>()
     const phone = normalizePhone(q.phone);
     if (!q.name || !isMobile(phone) || !isCalendarDate(birthDate)) {
       return c.html(page(parsed.data, '이름, 올바른 휴대폰 번호, 생년월일을 모두 입력해주세요.'), 400);
+    }
+    // Verifying as anyone is the sandbox's point on this machine; elsewhere (SANDBOX=shared) it is
+    // limited per address and never proves a member's identity (a password reset would hand over the account).
+    if (!isLocalClient(c)) {
+      await limitIp(c, 'sandbox-identity', SANDBOX_VERIFICATIONS.max, SANDBOX_VERIFICATIONS.windowMs);
+      const [member] = await c.var.deps.db.select({ id: users.id }).from(users).where(eq(users.mobile, phone)).limit(1);
+      if (member) return c.html(page(parsed.data, '공유 테스트 환경에서는 이미 가입된 회원의 휴대폰 번호로 본인인증할 수 없습니다. 새 번호로 시험하거나 서버가 실행 중인 컴퓨터에서 인증해주세요.'), 403);
     }
     await recordSandboxVerification(c.var.deps.db, { verificationId: q.identityVerificationId, name: q.name, phone, birthDate });
     return c.redirect(back(url, { identityVerificationId: q.identityVerificationId }), 303);

@@ -1,15 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { decimal } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { notificationMessages } from '../db/schema';
-import { notFound } from '../errors';
 import { ok, validQuery, type AppEnv } from '../http';
-import { sandboxAllowed } from '../sandbox-mode';
+import { localOrStaff, sandboxOnly } from '../middleware/sandbox-access';
 import { sandboxPage } from '../sandbox-page';
 
 const OutboxQuerySchema = z.object({
@@ -23,10 +21,7 @@ const OutboxQuerySchema = z.object({
   limit: decimal(z.number({ error: 'limit은 숫자여야 합니다.' }).int({ error: 'limit은 정수여야 합니다.' }).min(1, { error: 'limit은 1 이상이어야 합니다.' }).max(200, { error: 'limit은 200 이하여야 합니다.' })).default(50),
 });
 
-const onlyInSandbox = createMiddleware<AppEnv>(async (c, next) => {
-  if (!sandboxAllowed(c.var.deps.config)) throw notFound('샌드박스 발신함은 샌드박스가 켜진 개발·테스트 환경에서만 볼 수 있습니다.');
-  await next();
-});
+const onlyInSandbox = sandboxOnly('샌드박스 발신함은 샌드박스가 켜진 개발·테스트 환경에서만 볼 수 있습니다.');
 
 const CHANNEL_LABEL: Record<string, string> = { email: '이메일', kakao: '카카오 알림톡' };
 const STATUS_LABEL: Record<string, string> = { PENDING: '발송 대기', SENT: '발송됨', SKIPPED: '발송 안 함', FAILED: '발송 실패' };
@@ -34,11 +29,12 @@ const STATUS_LABEL: Record<string, string> = { PENDING: '발송 대기', SENT: '
 /**
  * The sandbox outbox: while the sandbox runs, every message the server sent (or would send without
  * a provider) is readable here, newest first: `GET /sandbox/outbox?to=` as JSON for scripts and
- * `/sandbox/outbox/page` as a page. 404 once the sandbox is off, like the other sandbox pages.
+ * `/sandbox/outbox/page` as a page. 404 once the sandbox is off, like the other sandbox pages. It holds
+ * everyone's names, numbers and addresses: this machine's clients and staff only (sandbox-access.ts).
  */
 export const sandboxOutboxRoutes = new Hono<AppEnv>()
-  .use('/outbox', onlyInSandbox)
-  .use('/outbox/*', onlyInSandbox)
+  .use('/outbox', onlyInSandbox, localOrStaff)
+  .use('/outbox/*', onlyInSandbox, localOrStaff)
   .get('/outbox', validQuery(OutboxQuerySchema), async (c) => {
     const { to, limit } = c.req.valid('query');
     const rows = await outbox(c.var.deps.db, to, limit);
