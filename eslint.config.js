@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiAreas from './eslint/api-areas.js';
 
 /**
  * One-way imports. The site (pages, components, islands, scripts, client code) never imports
@@ -53,6 +54,8 @@ export default tseslint.config(
     rules: noImportOf('api|host', 'The site does not import server code; move shared types and rules to src/domain.'),
   },
   { files: ['src/api/**'], rules: noImportOf('host', 'The API does not import the host; pass what it needs in createApp().') },
+  // Inside the API, imports run down from the composition root through the business areas to shared infrastructure (eslint/api-areas.js).
+  { files: ['src/api/**/*.ts'], plugins: { 'api-areas': apiAreas }, rules: { 'api-areas/areas': 'error' } },
   // One number and money format: only src/domain/money.ts groups digits (formatNumber, won, wonSign).
   {
     files: ['src/**/*.{ts,tsx,astro,js,mjs}'],

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { apiLogger } from '../src/api/app';
 import { openDatabase, type Database } from '../src/api/db/client';
-import { insertTestCar } from '../src/api/db/factories';
+import { insertTestCar } from '../src/api/seed/factories';
 import { testConfig } from '../src/api/env';
 import { createClock } from '../src/api/jobs/clock';
 import { runDueJobs } from '../src/api/jobs/runner';
-import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/api/payments';
-import { jobHandlers } from '../src/api/jobs/handlers';
-import { issueSandboxBillingKey } from '../src/api/payments/sandbox-provider';
+import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/api/billing/providers';
+import { jobHandlers } from '../src/api/job-handlers';
+import { issueSandboxBillingKey } from '../src/api/billing/sandbox-provider';
 
 export interface BillingFigures {
   database: 'pglite' | 'postgres';

@@ -10,11 +10,11 @@ import pg from 'pg';
 import { z } from 'zod';
 import { startProduct, type RunningProduct } from '../src/host/main';
 import { openDatabase } from '../src/api/db/client';
-import { seedDatabase } from '../src/api/db/seed';
+import { seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
 import { photoBench } from './bench-photos';
-import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/cache/catalogue-cache';
+import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/catalogue/cache/catalogue-cache';
 import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
 
 /**

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { BRANDS, BUTLER_FLEET, type BodyStyle } from '../src/api/db/catalogue-data';
+import { BRANDS, BUTLER_FLEET, type BodyStyle } from '../src/api/seed/catalogue-data';
 
 /**
  * Draws the bundled catalogue artwork: three studio side views per model (public/cars) and a

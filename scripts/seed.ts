@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/api/db/client';
-import { isEmpty, seedDatabase } from '../src/api/db/seed';
+import { isEmpty, seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 
 /** npm run seed -- [--cars N] [--reset]: fills the configured database (DATA_DIR or DATABASE_URL). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../src/api/db/client';
 import { loadConfig } from '../src/api/env';
-import { listStaff, setStaffRole } from '../src/api/services/staff';
+import { listStaff, setStaffRole } from '../src/api/accounts/staff';
 
 /**
  * npm run staff -- add EMAIL | remove EMAIL | list: who may use the console at /admin, on the

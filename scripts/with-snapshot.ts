@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/api/db/client';
-import { seedDatabase } from '../src/api/db/seed';
-import { catalogueSnapshot } from '../src/api/services/catalogue-snapshot';
+import { seedDatabase } from '../src/api/seed/seed';
+import { catalogueSnapshot } from '../src/api/catalogue/snapshot';
 import { buildSettings } from '../src/host/publish/rebuild';
 import { DEFAULT_SNAPSHOT, writeBuildSnapshot } from '../src/integrations/build-snapshot';
 

@@ -8,36 +8,39 @@ import { unmatchedApiRequest } from './api-fallback';
 import { ApiError, bodyTooLarge } from './errors';
 import type { AppEnv, Deps } from './http';
 import { createClock, type SettableClock } from './jobs/clock';
-import { createJobRunner } from './jobs/handlers';
+import { createJobRunner } from './job-handlers';
+import { chargeOutcomes } from './charge-outcomes';
 import type { NotificationChannels } from './notifications/channels';
-import { createPaymentProvider } from './payments';
-import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './billing/providers';
+import type { PaymentProvider } from './payment-provider';
 import { safeError } from './log-safe';
 import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
-import { adminCatalogueRoutes } from './routes/admin';
-import type { CatalogueCache } from './cache/catalogue-cache';
-import { catalogueCacheMiddleware } from './cache/catalogue-middleware';
-import { butlerCatalogueRoutes } from './routes/butlers';
-import { butlerOrderRoutes } from './routes/butler-orders';
-import { adminButlerRoutes } from './routes/admin-butler';
-import { adminDispatchRoutes } from './routes/admin-dispatch';
-import { catalogueRoutes } from './routes/catalogue';
-import { servicesRoutes } from './routes/services';
-import { chatRoutes } from './routes/chat';
-import { subscriptionCatalogueRoutes } from './routes/subscriptions';
-import { subscriptionOrderRoutes } from './routes/subscription-orders';
-import { userWalletRoutes } from './routes/users';
-import { adminOrderRoutes } from './routes/admin-orders';
-import { sandboxBillingRoutes } from './routes/sandbox-billing';
-import { accountsRoutes } from './routes/accounts';
-import { sandboxIdentityRoutes } from './routes/sandbox-identity';
-import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './routes/uploads';
-import { imageRoutes } from './routes/images';
-import { paymentRoutes } from './routes/payments';
-import { adminPaymentRoutes } from './routes/admin-payments';
-import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
-import { adminNotificationRoutes, notificationRoutes } from './routes/notifications';
+import { adminCatalogueRoutes } from './catalogue/routes/admin';
+import { adminDeskRoutes } from './desk/routes';
+import { requireAdmin } from './auth/guards';
+import type { CatalogueCache } from './catalogue/cache/catalogue-cache';
+import { catalogueCacheMiddleware } from './catalogue/cache/catalogue-middleware';
+import { butlerCatalogueRoutes } from './catalogue/routes/butlers';
+import { butlerOrderRoutes } from './orders/butler-routes';
+import { adminButlerRoutes } from './orders/admin-butler-routes';
+import { adminDispatchRoutes } from './dispatch/routes';
+import { catalogueRoutes } from './catalogue/routes/snapshot';
+import { servicesRoutes } from './catalogue/routes/content';
+import { chatRoutes } from './chat/routes';
+import { subscriptionCatalogueRoutes } from './catalogue/routes/subscriptions';
+import { subscriptionOrderRoutes } from './orders/subscription-routes';
+import { userWalletRoutes } from './wallet/routes';
+import { adminOrderRoutes } from './orders/admin-routes';
+import { sandboxBillingRoutes } from './sandbox/billing-routes';
+import { accountsRoutes } from './accounts/routes';
+import { sandboxIdentityRoutes } from './sandbox/identity-routes';
+import { isUploadRequest, uploadBodyLimit, uploadRoutes } from './desk/uploads-routes';
+import { imageRoutes } from './catalogue/routes/images';
+import { paymentRoutes } from './billing/routes';
+import { adminPaymentRoutes } from './billing/admin-routes';
+import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
+import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
 
 export interface AppOptions {
   db: Db;
@@ -61,7 +64,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const payments = opts.payments ?? createPaymentProvider(db, config);
   const clock = opts.clock ?? createClock();
   const deps: Deps = {
-    db, config, log, payments, clock,
+    db, config, log, payments, clock, outcomes: chargeOutcomes,
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),
     onCatalogueChange: () => {
       catalogueCache?.changed('catalogue');
@@ -104,7 +107,10 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.route('/admin', adminDispatchRoutes);
   app.route('/services', servicesRoutes);
   app.route('/services', chatRoutes);
+  // Every /admin route mounted from here on is for staff accounts or the machine token.
+  app.use('/admin/*', requireAdmin);
   app.route('/admin', adminCatalogueRoutes);
+  app.route('/admin', adminDeskRoutes);
   app.route('/subscriptions', subscriptionOrderRoutes);
   app.route('/users', userWalletRoutes);
   app.route('/admin', adminOrderRoutes);

@@ -6,7 +6,8 @@ import type { Config } from './env';
 import type { Db } from './db/client';
 import type { SettableClock } from './jobs/clock';
 import type { RunReport } from './jobs/runner';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider } from './payment-provider';
+import type { ChargeOutcomes } from './payment-context';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
 
@@ -21,8 +22,10 @@ export interface Deps {
   /** Asks for a storefront build now, even when the catalogue version is unchanged (console 발행, webhook); `npm start` wires it (services/publish.ts records the build). */
   requestPublish: (trigger: 'publish' | 'webhook') => void;
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
-  /** The one payment provider (PortOne or the sandbox; src/api/payments). */
+  /** The one payment provider (PortOne or the sandbox; src/api/billing/providers.ts). */
   payments: PaymentProvider;
+  /** What follows a settled charge of each purpose (src/api/charge-outcomes.ts). */
+  outcomes: ChargeOutcomes;
   /** The business clock: due charges, retries, refund windows (a test clock can move it). */
   clock: SettableClock;
   /** Runs the due jobs of these kinds (all kinds when omitted) now and resolves when they are done. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../api/db/client';
-import { catalogueVersion } from '../api/services/catalogue';
-import { CatalogueCache, type CatalogueCacheOptions, type ChangeChannel, type ChangeKind } from '../api/cache/catalogue-cache';
+import { catalogueVersion } from '../api/catalogue/catalogue';
+import { CatalogueCache, type CatalogueCacheOptions, type ChangeChannel, type ChangeKind } from '../api/catalogue/cache/catalogue-cache';
 
 /** The PostgreSQL channel replicas tell each other about writes on. Payload: `<kind>:<replica id>`. */
 export const CHANGES_CHANNEL = 'catalogue_changed';

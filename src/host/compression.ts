@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { COMPRESS_THRESHOLD } from '../api/cache/catalogue-cache';
+import { COMPRESS_THRESHOLD } from '../api/catalogue/cache/catalogue-cache';
 import { compress } from '../api/compression';
-import { acceptedEncoding } from '../api/cache/catalogue-middleware';
+import { acceptedEncoding } from '../api/catalogue/cache/catalogue-middleware';
 import { jsonBodyOf } from '../api/http';
 
 /**

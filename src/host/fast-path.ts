@@ -1,8 +1,8 @@
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { LRUCache } from 'lru-cache';
 import { createServer, IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
-import type { CacheEntry, CatalogueCache, Encoding } from '../api/cache/catalogue-cache';
-import { cachedAnswerOf, etagMatches } from '../api/cache/catalogue-middleware';
+import type { CacheEntry, CatalogueCache, Encoding } from '../api/catalogue/cache/catalogue-cache';
+import { cachedAnswerOf, etagMatches } from '../api/catalogue/cache/catalogue-middleware';
 
 /**
  * Catalogue cache hits answered at the socket, before the request becomes a fetch Request

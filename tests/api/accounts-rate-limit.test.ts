@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/api/middleware/rate-limit';
 import { DbRateLimitStore } from '../../src/api/middleware/rate-limit-store';
 import { testConfig } from '../../src/api/env';
-import { sandboxAllowed } from '../../src/api/services/identity';
+import { sandboxAllowed } from '../../src/api/accounts/identity';
 import { createTestContext, type TestContext } from './helpers';
 
 describe('RateLimiter over the database store', () => {

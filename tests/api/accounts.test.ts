@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar } from '../../src/api/db/factories';
+import { insertTestCar } from '../../src/api/seed/factories';
 import { identityVerifications, referrals, refreshTokens, subscriptionRequests, users } from '../../src/api/db/schema';
-import { sha256, signAccessToken } from '../../src/api/services/tokens';
-import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/api/services/sessions';
+import { sha256, signAccessToken } from '../../src/api/auth/tokens';
+import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/api/accounts/sessions';
 import { createTestContext, newPerson, sandboxVerify, signupPerson, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
 import { auditLog, cars, subscriptionRequests } from '../../src/api/db/schema';
-import { seedDatabase } from '../../src/api/db/seed';
+import { seedDatabase } from '../../src/api/seed/seed';
 import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { listStaff, setStaffRole } from '../../src/api/services/staff';
+import { listStaff, setStaffRole } from '../../src/api/accounts/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar } from '../../src/api/db/factories';
+import { insertTestCar } from '../../src/api/seed/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { billingKey, createTestContext, customer, sandboxVerify, type TestContext } from './helpers';
 

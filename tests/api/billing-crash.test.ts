@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
-import { insertTestCar, insertUser } from '../../src/api/db/factories';
+import { insertTestCar, insertUser } from '../../src/api/seed/factories';
 import { payments, sandboxPayments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { openSession } from '../../src/api/services/sessions';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { openSession } from '../../src/api/accounts/sessions';
 import { persistentDatabase } from './helpers';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, jobs, notificationMessages, paymentRefunds, payments, sandboxPayments } from '../../src/api/db/schema';
 import { createClock } from '../../src/api/jobs/clock';
-import { createPaymentProvider } from '../../src/api/payments';
-import type { PaymentProvider } from '../../src/api/payments/provider';
-import { refundPayment } from '../../src/api/payments/refunds';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import type { PaymentProvider } from '../../src/api/payment-provider';
+import { refundPayment } from '../../src/api/billing/refunds';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createApp } from '../../src/api/app';
-import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/payments/sandbox-provider';
-import { signStandardWebhook } from '../../src/api/payments/webhook-signing';
+import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
 import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -96,7 +96,7 @@ describe('the first month is charged with the request', () => {
   it('a charge that outlasts the timeout is answered PENDING and settled by the reconcile job with the same payment id', async () => {
     const slow = await createTestContext({ payments: { ...ctx.config.payments, timeoutMs: 200, sandboxSlowMs: 600 } });
     try {
-      const { insertTestCar: insert } = await import('../../src/api/db/factories');
+      const { insertTestCar: insert } = await import('../../src/api/seed/factories');
       const { car } = await insert(slow.database.db, { fees: { subscription_fee_1: 300_000 } });
       const { token } = await customer(slow);
       const res = await slow.call('POST', `/subscriptions/cars/${car.id}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(slow.config, 'slow') } });

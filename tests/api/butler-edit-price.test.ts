@@ -3,11 +3,11 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import type { ButlerRequestView } from '../../src/domain/butler';
 import type { CouponHolding } from '../../src/domain/pricing';
 import { editPrice } from '../../src/islands/butler-lists/detail/edit-price';
-import { insertButlerCar, insertCoupon, insertModel, insertUser, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertCoupon, insertModel, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { userCoupons } from '../../src/api/db/schema';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { creditPoints, pointBalance } from '../../src/api/services/points';
-import { openSession } from '../../src/api/services/sessions';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { creditPoints, pointBalance } from '../../src/api/wallet/points';
+import { openSession } from '../../src/api/accounts/sessions';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

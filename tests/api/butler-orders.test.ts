@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { quoteButler } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/api/db/schema';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { creditPoints, pointBalance } from '../../src/api/services/points';
-import { openSession } from '../../src/api/services/sessions';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { creditPoints, pointBalance } from '../../src/api/wallet/points';
+import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteButler } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, billingKeyUses, butlerRequests, butlerReservedDates, payments, sandboxPayments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/payments/sandbox-provider';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 /**

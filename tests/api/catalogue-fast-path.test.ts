@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
-import { CatalogueCache } from '../../src/api/cache/catalogue-cache';
+import { CatalogueCache } from '../../src/api/catalogue/cache/catalogue-cache';
 import { CatalogueFastPath } from '../../src/host/fast-path';
 import { compressJsonAnswers } from '../../src/host/compression';
 import { cars } from '../../src/api/db/schema';
-import { seedDatabase } from '../../src/api/db/seed';
-import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
+import { seedDatabase } from '../../src/api/seed/seed';
+import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

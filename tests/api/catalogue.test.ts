@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, type Car } from '../../src/domain/car';
-import { seedDatabase } from '../../src/api/db/seed';
+import { seedDatabase } from '../../src/api/seed/seed';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 

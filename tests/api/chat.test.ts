@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { seedDatabase } from '../../src/api/db/seed';
-import { chatSettings } from '../../src/api/routes/chat';
+import { seedDatabase } from '../../src/api/seed/seed';
+import { chatSettings } from '../../src/api/chat/routes';
 import { createTestContext, type TestContext } from './helpers';
 
 const PATH = '/services/gpt/1';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_LIMIT } from '../../src/api/routes/services';
+import { CONTACT_LIMIT } from '../../src/api/catalogue/routes/content';
 import { parseTrustProxy } from '../../src/api/trust-proxy';
 import { createTestContext, type TestContext } from './helpers';
 

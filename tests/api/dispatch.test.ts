@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { insertButlerCar, insertModel, insertUser, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertModel, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, butlerRequests, butlerSubscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { fillTemplate } from '../../src/api/notifications/template';
 import butlerReminder from '../../src/api/notifications/templates/butler-reminder';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { openSession } from '../../src/api/services/sessions';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { openSession } from '../../src/api/accounts/sessions';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

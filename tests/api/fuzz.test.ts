@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertButlerCar, insertTestCar } from '../../src/api/db/factories';
+import { insertButlerCar, insertTestCar } from '../../src/api/seed/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { chatSettings } from '../../src/api/routes/chat';
+import { chatSettings } from '../../src/api/chat/routes';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
-import { seededRandom } from '../../src/api/db/random';
+import { seededRandom } from '../../src/api/seed/random';
 
 /**
  * Bounded, seeded fuzz of every route of createApp (read from the app's route table, so new

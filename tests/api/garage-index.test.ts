@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, type FeeTerm } from '../../src/domain/car';
 import { GarageQuerySchema, type GarageQuery } from '../../src/domain/schemas/catalogue';
 import type { GaragePage, HomeCarsAnswer } from '../../src/domain/catalogue';
-import { bumpCatalogueVersion, garageJson, homeCarsJson } from '../../src/api/services/catalogue';
-import { insertCar, insertModel, upsertBrand } from '../../src/api/db/factories';
+import { bumpCatalogueVersion, garageJson, homeCarsJson } from '../../src/api/catalogue/catalogue';
+import { insertCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { brands, cars, models } from '../../src/api/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -7,12 +7,12 @@ import pg from 'pg';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { createApp } from '../../src/api/app';
 import { openDatabase, type Database } from '../../src/api/db/client';
-import { insertCoupon, insertUser } from '../../src/api/db/factories';
+import { insertCoupon, insertUser } from '../../src/api/seed/factories';
 import { userCoupons } from '../../src/api/db/schema';
 import { testConfig, type Config } from '../../src/api/env';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { creditPoints, pointBalance } from '../../src/api/services/points';
-import { openSession } from '../../src/api/services/sessions';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { creditPoints, pointBalance } from '../../src/api/wallet/points';
+import { openSession } from '../../src/api/accounts/sessions';
 
 /**
  * The one place for API test helpers: the in-process app on a fresh database, customers with

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { createDeflate, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePhoto, PhotoRejected, type EncodedPhoto } from '../../src/api/images/pipeline';
-import { PHOTO_REJECTIONS } from '../../src/api/images/rejections';
+import { encodePhoto, PhotoRejected, type EncodedPhoto } from '../../src/api/catalogue/photos/pipeline';
+import { PHOTO_REJECTIONS } from '../../src/api/catalogue/photos/rejections';
 import { eq } from 'drizzle-orm';
 import { photos, photoVariants } from '../../src/api/db/schema';
-import { imagesDir, readPhotoVariant, saveEncoded } from '../../src/api/images/store';
-import { setStaffRole } from '../../src/api/services/staff';
+import { imagesDir, readPhotoVariant, saveEncoded } from '../../src/api/catalogue/photos/store';
+import { setStaffRole } from '../../src/api/accounts/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 // Every input is made here with sharp (or by hand, for the bomb): no fixture files.

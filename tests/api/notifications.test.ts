@@ -2,19 +2,19 @@ import { spawn } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
-import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/db/factories';
+import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { jobs, notificationMessages, payments, users } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/api/env';
 import { createClock } from '../../src/api/jobs/clock';
-import { createJobRunner } from '../../src/api/jobs/handlers';
+import { createJobRunner } from '../../src/api/job-handlers';
 import { claimDue } from '../../src/api/jobs/queue';
 import type { Channel, NotificationChannels, OutgoingMessage } from '../../src/api/notifications/channels';
 import { emit, type NotificationEvent } from '../../src/api/notifications/events';
 import { NOTIFY_SEND_JOB } from '../../src/api/notifications/outbox';
 import { unsubscribeToken } from '../../src/api/notifications/unsubscribe';
-import { createPaymentProvider } from '../../src/api/payments';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/payments/sandbox-provider';
-import { openSession } from '../../src/api/services/sessions';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { openSession } from '../../src/api/accounts/sessions';
 import { createTestContext, persistentDatabase, type TestContext } from './helpers';
 
 /**

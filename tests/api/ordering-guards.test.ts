@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/domain/error-codes';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/db/factories';
-import { openSession } from '../../src/api/services/sessions';
+import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
+import { openSession } from '../../src/api/accounts/sessions';
 import { billingKey, createTestContext, sandboxVerify, type TestContext } from './helpers';
 
 /** Issue 12 "Robustness": what refuses an order before the card window opens, and who may order at all. */

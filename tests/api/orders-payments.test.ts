@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../src/api/env';
-import { createPaymentProvider } from '../../src/api/payments';
-import { maskBillingKey } from '../../src/api/payments/ledger';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import { maskBillingKey } from '../../src/api/billing/ledger';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { createTestContext, type TestContext } from './helpers';
 
 const portone = { storeId: 'store-1', apiSecret: 'secret-1', apiBaseUrl: 'https://portone.test', configured: true };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { insertTestCar } from '../../src/api/db/factories';
+import { insertTestCar } from '../../src/api/seed/factories';
 import { pointTransactions, userCoupons } from '../../src/api/db/schema';
 import { todayInKorea } from '../../src/domain/dates';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';

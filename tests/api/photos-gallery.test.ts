@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { butlerCars, cars } from '../../src/api/db/schema';
-import { seedDatabase } from '../../src/api/db/seed';
-import { setStaffRole } from '../../src/api/services/staff';
+import { seedDatabase } from '../../src/api/seed/seed';
+import { setStaffRole } from '../../src/api/accounts/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let t: TestContext;

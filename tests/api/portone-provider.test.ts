@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insertTestCar } from '../../src/api/db/factories';
+import { insertTestCar } from '../../src/api/seed/factories';
 import { jobs, paymentRefunds, payments, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/api/env';
-import { createPaymentProvider } from '../../src/api/payments';
-import { portoneProvider } from '../../src/api/payments/portone-provider';
-import { WebhookRejected } from '../../src/api/payments/provider';
-import { signStandardWebhook } from '../../src/api/payments/webhook-signing';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import { portoneProvider } from '../../src/api/billing/portone-provider';
+import { WebhookRejected } from '../../src/api/payment-provider';
+import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 /**

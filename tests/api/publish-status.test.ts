@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishBuilds } from '../../src/api/db/schema';
-import { bumpCatalogueVersion } from '../../src/api/services/catalogue';
-import { publishStatus } from '../../src/api/services/publish-builds';
+import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
+import { publishStatus } from '../../src/api/catalogue/publish-builds';
 import { failAbandonedBuilds, recordBuildEnd, recordBuildProgress, recordBuildStart } from '../../src/host/publish/publisher';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
 import { openCatalogueCache } from '../../src/host/catalogue-changes';
 import { openDatabase, type Database } from '../../src/api/db/client';
-import { seedDatabase } from '../../src/api/db/seed';
+import { seedDatabase } from '../../src/api/seed/seed';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
-import { bumpCatalogueVersion, catalogueVersion } from '../../src/api/services/catalogue';
-import { publishStatus } from '../../src/api/services/publish-builds';
+import { bumpCatalogueVersion, catalogueVersion } from '../../src/api/catalogue/catalogue';
+import { publishStatus } from '../../src/api/catalogue/publish-builds';
 import { createPublisher, type SiteBuilder } from '../../src/host/publish/publisher';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -5,8 +5,8 @@ import type { Database } from '../../src/api/db/client';
 import { rateLimits } from '../../src/api/db/schema';
 import { LOGIN_FAILURES_PER_ACCOUNT, RateLimiter } from '../../src/api/middleware/rate-limit';
 import { DbRateLimitStore, type RateLimitStore } from '../../src/api/middleware/rate-limit-store';
-import { ADMIN_GUESS_LIMIT } from '../../src/api/middleware/auth';
-import { CONTACT_LIMIT } from '../../src/api/routes/services';
+import { ADMIN_GUESS_LIMIT } from '../../src/api/auth/guards';
+import { CONTACT_LIMIT } from '../../src/api/catalogue/routes/content';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, signupPerson, type TestContext } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyReferral, REFERRAL_REWARD } from '../../src/api/services/referrals';
-import { pointBalance } from '../../src/api/services/points';
+import { applyReferral, REFERRAL_REWARD } from '../../src/api/wallet/referrals';
+import { pointBalance } from '../../src/api/wallet/points';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;

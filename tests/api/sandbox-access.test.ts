@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar, insertUser } from '../../src/api/db/factories';
+import { insertTestCar, insertUser } from '../../src/api/seed/factories';
 import { sandboxPayments } from '../../src/api/db/schema';
-import { openSession } from '../../src/api/services/sessions';
+import { openSession } from '../../src/api/accounts/sessions';
 import { loadConfig } from '../../src/api/env';
-import { SANDBOX_VERIFICATIONS } from '../../src/api/routes/sandbox-identity';
+import { SANDBOX_VERIFICATIONS } from '../../src/api/sandbox/identity-routes';
 import { listensOnLoopbackOnly, providerBanner } from '../../src/api/sandbox-mode';
 import { billingKey, createTestContext, customer, newPerson, signupPerson, type TestContext } from './helpers';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, testConfig } from '../../src/api/env';
 import { providerBanner, sandboxAllowed } from '../../src/api/sandbox-mode';
-import { createPaymentProvider } from '../../src/api/payments';
+import { createPaymentProvider } from '../../src/api/billing/providers';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 /** Issue 12 "Headers and sandbox": API headers, CORS, the sandbox switch, and 500 logs without personal data. */

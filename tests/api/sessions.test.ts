@@ -3,8 +3,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../src/api/db/schema';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '../../src/api/middleware/rate-limit';
-import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/api/services/sessions';
-import { sha256, signAccessToken } from '../../src/api/services/tokens';
+import { REFRESH_REUSE_GRACE_SECONDS, openSession } from '../../src/api/accounts/sessions';
+import { sha256, signAccessToken } from '../../src/api/auth/tokens';
 import { createTestContext, signupPerson, type TestContext } from './helpers';
 
 /** Revocable sessions: access tokens end with their session; two tabs may refresh at once; password guesses share the login lock. */

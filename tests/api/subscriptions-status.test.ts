@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar, insertUser } from '../../src/api/db/factories';
-import { issueSandboxBillingKey } from '../../src/api/payments/sandbox-provider';
-import { openSession } from '../../src/api/services/sessions';
+import { insertTestCar, insertUser } from '../../src/api/seed/factories';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 

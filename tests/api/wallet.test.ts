@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupon } from '../../src/api/db/factories';
+import { insertCoupon } from '../../src/api/seed/factories';
 import { pointCoupons } from '../../src/api/db/schema';
 import { createTestContext, customer, koreaDay, type TestContext } from './helpers';
 

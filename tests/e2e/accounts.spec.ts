@@ -1,4 +1,4 @@
-import { signAccessToken } from '../../src/api/services/tokens';
+import { signAccessToken } from '../../src/api/auth/tokens';
 import { expect, test } from './fixtures';
 import { confirm, hydrated, newPerson, orderableCar, placeRequest, sandboxVerify, signupUser, storedSession, storeSession, waitForSite } from './users';
 

@@ -3,8 +3,8 @@ import { and, eq, like, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../api/db/client';
 import { publishBuilds } from '../../api/db/schema';
-import { catalogueVersion } from '../../api/services/catalogue';
-import { STALE_RUNNING_MS, type BuildTrigger } from '../../api/services/publish-builds';
+import { catalogueVersion } from '../../api/catalogue/catalogue';
+import { STALE_RUNNING_MS, type BuildTrigger } from '../../api/catalogue/publish-builds';
 import { processRuns } from './rebuild';
 
 export type { BuildTrigger };

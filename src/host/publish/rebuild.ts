@@ -5,9 +5,9 @@ import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from '../../api/db/client';
-import { localVariants } from '../../api/images/store';
-import { liveCarChunks } from '../../api/services/catalogue';
-import { readForBuild, readForEdit } from '../../api/services/catalogue-snapshot';
+import { localVariants } from '../../api/catalogue/photos/store';
+import { liveCarChunks } from '../../api/catalogue/catalogue';
+import { readForBuild, readForEdit } from '../../api/catalogue/snapshot';
 import { shippedVariantNames } from '../../domain/photos';
 import { SNAPSHOT_FILE, streamBuildSnapshot } from '../../integrations/build-snapshot';
 import { PHOTOS_DIR, type CatalogueChanges, type CatalogueDelta, type CatalogueUpdate, type ChildMessage, type FullJob, type PagesJob, type PagesResult } from './build-child';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_DAYS, SUBSCRIPTION_BILLING_LINES } from '../../../src/domain/payments';
 import { CONSENT_TEXTS } from '../../../src/islands/order/consent-texts';
-import { FAQ_SEED, TERMS_SEED } from '../../../src/api/db/content-data';
+import { FAQ_SEED, TERMS_SEED } from '../../../src/api/seed/content-data';
 
 /**
  * The customer-facing texts (seeded FAQ and terms, the order page's consents) say what billing

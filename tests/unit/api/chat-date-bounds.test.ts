@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tripProblems } from '../../../src/domain/butler';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema } from '../../../src/domain/schemas/butler';
-import { reconcileUpdates } from '../../../src/api/services/chat/dialogue';
-import { validateUpdates } from '../../../src/api/services/chat/schemas';
+import { reconcileUpdates } from '../../../src/api/chat/dialogue';
+import { validateUpdates } from '../../../src/api/chat/schemas';
 import { FLEET, NOW } from './chat-fleet';
 
 type Verdict = 'ok' | 'malformed' | 'past' | 'far';

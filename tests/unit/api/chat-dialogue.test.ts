@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { prefillFromSearch, prefillToSearch } from '../../../src/domain/butler-prefill';
 import { tripProblems } from '../../../src/domain/butler';
-import { reconcileUpdates, respond, type DialogueContext } from '../../../src/api/services/chat/dialogue';
-import { buildLlmMessages, FenceSplitter, parseLlmBlock } from '../../../src/api/services/chat/llm-protocol';
+import { reconcileUpdates, respond, type DialogueContext } from '../../../src/api/chat/dialogue';
+import { buildLlmMessages, FenceSplitter, parseLlmBlock } from '../../../src/api/chat/llm-protocol';
 import { stateToPrefill } from '../../../src/domain/chat/prefill';
-import { ChatRequestSchema } from '../../../src/api/services/chat/schemas';
+import { ChatRequestSchema } from '../../../src/api/chat/schemas';
 import { applyUpdates, BOOKING_KEYS, sanitizeState, type BookingState } from '../../../src/domain/chat/state';
 import { koreaInstant } from '../../../src/domain/dates';
 import { FLEET, NOW } from './chat-fleet';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../../src/api/services/chat/parser';
+import { parseMessage } from '../../../src/api/chat/parser';
 import type { BookingKey, BookingUpdates } from '../../../src/domain/chat/state';
-import { findDate, findHours, findTime } from '../../../src/api/services/chat/when';
+import { findDate, findHours, findTime } from '../../../src/api/chat/when';
 import { FLEET, TODAY } from './chat-fleet';
 
 const MAYBACH = { 차량: 'Mercedes Benz Maybach S-Class', '차량 번호': 1 };

@@ -1,9 +1,9 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache } from '../../../../src/api/cache/catalogue-cache';
+import { CatalogueCache } from '../../../../src/api/catalogue/cache/catalogue-cache';
 import { memoryBus } from '../../../../src/host/catalogue-changes';
-import { catalogueRead, garageKey } from '../../../../src/api/cache/catalogue-keys';
-import { acceptedEncoding } from '../../../../src/api/cache/catalogue-middleware';
+import { catalogueRead, garageKey } from '../../../../src/api/catalogue/cache/catalogue-keys';
+import { acceptedEncoding } from '../../../../src/api/catalogue/cache/catalogue-middleware';
 
 const q = (search: string) => {
   const out: Record<string, string[]> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheSegment, reweigh, type CacheEntry } from '../../../../src/api/cache/catalogue-cache';
+import { cacheSegment, reweigh, type CacheEntry } from '../../../../src/api/catalogue/cache/catalogue-cache';
 
 /** What the catalogue cache relies on from its lru-cache segments. */
 

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { OverdueAnswer, StaffPaymentPage, StaffRefundAnswer, TripRecordAnswer } from '../../domain/console';
+import type { PaymentAnswer } from '../../domain/payments';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { AdminPaymentsQuerySchema, PaymentIdParamSchema, RefundSchema, TestClockSchema, TripRecordSchema } from '../../domain/schemas/payments';
+import { inTransaction } from '../db/client';
+import { butlerRequests } from '../db/schema';
+import { notFound } from '../errors';
+import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { requireAdmin, requireFixtures, requireMachine } from '../auth/guards';
+import { paymentDeclined } from './errors';
+import { paymentById, staffPayments, toPaymentView, toRefundView } from './ledger';
+import { refundPayment } from './refunds';
+import { ADMIN_PAGE_SIZE } from '../pagination';
+import { retryBookingCharge, settleTrip } from './butler-billing';
+import { butlerCarList } from '../catalogue/catalogue';
+import { overdueSubscriptions, payOwedMonth } from './subscription-billing';
+import { auditedCall, recordAudit } from '../audit/audit';
+
+/**
+ * The console's money: every payment (by status and day), refunds with a reason (audited), the
+ * overdue list and 지금 재시도, the trip record that settles overtime; and, for scripts and tests
+ * only (TEST_FIXTURES=on), the business clock and a billing run.
+ */
+export const adminPaymentRoutes = new Hono<AppEnv>()
+  .get('/payments', requireAdmin, validQuery(AdminPaymentsQuerySchema), async (c) => ok(c, (await staffPayments(c.var.deps.db, c.req.valid('query'), ADMIN_PAGE_SIZE)) satisfies StaffPaymentPage))
+  .post('/payments/:id/refund', requireAdmin, validParams(PaymentIdParamSchema), validJson(RefundSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { amount, reason } = c.req.valid('json');
+    const actor = c.get('actor');
+    const refund = await auditedCall(c.var.deps.db, actor, { action: 'refund', entity: 'payment', entityId: id }, async (audit) => {
+      if (!(await paymentById(c.var.deps.db, id))) throw notFound('결제 내역을 찾을 수 없습니다.');
+      // One refund per staff action: the key is new each time, the amount guarded by the provider's cancellable amount.
+      const done = await refundPayment(c.var.deps, { paymentId: id, amount, reason, actor: `staff:${actor.name}`, key: `refund:staff:${id}:${Date.now()}` });
+      if (!done) throw notFound('환불할 수 있는 결제가 아닙니다.');
+      await inTransaction(c.var.deps.db, (tx) => audit(tx, { refund: toRefundView(done), reason }));
+      return done;
+    });
+    return ok(c, { refund: toRefundView(refund), payment: toPaymentView((await paymentById(c.var.deps.db, id))!) } satisfies StaffRefundAnswer);
+  })
+  .post('/payments/:id/retry', requireAdmin, validParams(PaymentIdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const failed = await paymentById(c.var.deps.db, id);
+    if (!failed) throw notFound('결제 내역을 찾을 수 없습니다.');
+    const payment =
+      failed.refType === 'subscription'
+        ? await payOwedMonth(c.var.deps, { subscriptionId: failed.refId })
+        : await retryBookingCharge(c.var.deps, failed);
+    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'payment', entityId: id, before: toPaymentView(failed), after: toPaymentView(payment) });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  .get('/subscriptions/overdue', requireAdmin, async (c) => ok(c, { subscriptions: await overdueSubscriptions(c.var.deps.db) } satisfies OverdueAnswer))
+  .post('/subscriptions/:id/retry', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const payment = await payOwedMonth(c.var.deps, { subscriptionId: id });
+    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: toPaymentView(payment) });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { actual_start_at, actual_end_at } = c.req.valid('json');
+    const [row] = await c.var.deps.db.select({ carId: butlerRequests.butlerCarId }).from(butlerRequests).where(eq(butlerRequests.id, id));
+    if (!row) throw notFound('요청을 찾을 수 없습니다.');
+    const [car] = await butlerCarList(c.var.deps.db, row.carId, undefined, true);
+    const result = await settleTrip(c.var.deps, car, id, { start: new Date(actual_start_at), end: new Date(actual_end_at) });
+    const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null } satisfies TripRecordAnswer;
+    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at, ...answer } });
+    return ok(c, answer);
+  })
+  .post('/test-clock', requireFixtures, requireAdmin, validJson(TestClockSchema), (c) => {
+    const { now } = c.req.valid('json');
+    if (now) c.var.deps.clock.set(new Date(now));
+    else c.var.deps.clock.reset();
+    return ok(c, { now: c.var.deps.clock.now().toISOString() });
+  })
+  // Every due job (charges, retries, reconciliation and the messages they cause), as the job loop runs them.
+  .post('/billing/run', requireFixtures, requireMachine, async (c) => ok(c, { report: await c.var.deps.runJobs() }));

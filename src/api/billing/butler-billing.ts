@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { quoteButler, type ButlerCar } from '../../domain/butler';
+import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose } from '../../domain/payments';
+import { inTransaction, type Db } from '../db/client';
+import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../errors';
+import { emit } from '../notifications/events';
+import { executeCharge } from './charges';
+import type { ChargeOutcome, PaymentContext } from '../payment-context';
+import { attemptsOf, paymentById, recordCharge } from './ledger';
+import { releaseCoupon } from '../wallet/coupons';
+import { creditPoints } from '../wallet/points';
+import { type PaymentRow } from '../payment-context';
+
+type RequestRow = typeof butlerRequests.$inferSelect;
+const REF = 'butler_request';
+
+/** Cancels inside the caller's transaction (row locked): frees the days, returns the coupon, refunds the points once. */
+export async function cancelBooking(tx: Db, row: RequestRow) {
+  await tx.update(butlerRequests).set({ status: 'CANCELLED', modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
+  await tx.delete(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, row.id));
+  if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
+  const refunded =
+    row.pointUsed > 0 &&
+    (await creditPoints(tx, { userId: row.userId, amount: row.pointUsed, reason: 'BUTLER_REFUND', refType: REF, refId: row.id, description: `의전 요청 #${row.id} 취소 환불` }));
+  return { id: row.id, refunded_points: refunded ? row.pointUsed : 0, coupon_returned: Boolean(row.userCouponId) };
+}
+
+/** The refund percent for the customer cancelling now (src/domain/payments.ts butlerRefund). */
+export function customerRefundPercent(row: Pick<RequestRow, 'startAt'>, now: Date, policy: ButlerRefundPolicy): number {
+  return butlerRefund(100, row.startAt, now, policy).percent;
+}
+
+const bookingCharge: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    const now = ctx.clock.now();
+    await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
+    if (payment.purpose !== 'BUTLER') return;
+    await emit(tx, `butler.requested:${payment.refId}`, { type: 'butler.requested', userId: payment.userId, butlerRequestId: payment.refId }, now);
+    await emit(tx, `staff.butler_requested:${payment.refId}`, { type: 'staff.butler_requested', butlerRequestId: payment.refId }, now);
+  },
+  async failed(tx, payment, ctx) {
+    const now = ctx.clock.now();
+    if (payment.purpose === 'BUTLER') {
+      // The booking's fee was declined: the booking is undone as if never made, its card free again.
+      const [row] = await tx.select().from(butlerRequests).where(and(eq(butlerRequests.id, payment.refId), eq(butlerRequests.status, 'PENDING'))).for('update');
+      if (row) {
+        await cancelBooking(tx, row);
+        await tx.delete(billingKeyUses).where(eq(billingKeyUses.billingKey, row.billingKey));
+      }
+    }
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, now);
+  },
+};
+
+/** Charge follow-ups of the butler service. */
+export const butlerOutcomes = { BUTLER: bookingCharge, BUTLER_OVERTIME: bookingCharge, BUTLER_ADJUSTMENT: bookingCharge };
+
+/** Coupon terms of a held coupon (already taken by the request). */
+export async function heldCoupon(db: Db, holdingId: number) {
+  const [row] = await db.select().from(coupons).innerJoin(userCoupons, eq(userCoupons.couponId, coupons.id)).where(eq(userCoupons.id, holdingId));
+  if (!row) return null;
+  return { discount_type: row.coupons.discountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
+}
+
+/**
+ * Staff record the trip's actual start and end after it: overtime is priced by the same rule as
+ * the quote (quoteButler, coupon on the total, the points as booked) and the difference over what
+ * was charged is charged once, as the booking's overtime payment. Returns the overtime charge, or
+ * null when the trip stayed within what was paid.
+ */
+export async function settleTrip(ctx: PaymentContext, car: ButlerCar, requestId: number, actual: { start: Date; end: Date }): Promise<{ amount: number; payment: PaymentRow | null }> {
+  if (actual.end <= actual.start) throw unprocessable('종료 시각은 시작 시각 이후여야 합니다.', { actual_end_at: ['종료 시각은 시작 시각 이후여야 합니다.'] });
+  const id = paymentIds.butlerOvertime(requestId);
+  const amount = await inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, requestId)).for('update');
+    if (!row) throw notFound('요청을 찾을 수 없습니다.');
+    if (row.status !== 'CONFIRMED') throw conflict('확정된 예약만 운행 기록을 남길 수 있습니다.');
+    if (await paymentById(tx, id)) throw conflict('이미 초과 요금을 정산한 예약입니다.');
+    const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
+    const actualQuote = quoteButler(car, actual.start, actual.end, coupon, row.pointUsed);
+    const extra = Math.max(0, actualQuote.final - row.finalPrice);
+    await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: new Date() }).where(eq(butlerRequests.id, requestId));
+    if (extra > 0) {
+      await recordCharge(tx, ctx.payments.name, {
+        id, userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: requestId, orderName: `LUXE 의전 #${requestId} 초과 이용 요금`, amount: extra, billingKey: row.billingKey,
+      }, ctx.clock.now());
+    }
+    return extra;
+  });
+  return { amount, payment: amount > 0 ? await executeCharge(ctx, id) : null };
+}
+
+/**
+ * The next attempt at a booking's declined charge, on `billingKey` or else the card its last
+ * attempt used: a PENDING attempt (a crash, or a concurrent caller) is sent again under its own
+ * id, after a known failure a new attempt id is made, so concurrent callers meet on one id that
+ * the provider charges once. 409 with `nothingOwed` when none is owed (paid, or never charged).
+ */
+async function chargeAgain(ctx: PaymentContext, refId: number, purpose: PaymentPurpose, nothingOwed: string, billingKey?: string): Promise<PaymentRow> {
+  const tries = await attemptsOf(ctx.db, REF, refId, purpose);
+  if (!tries.length || tries.some((t) => t.status !== 'FAILED' && t.status !== 'PENDING')) throw conflict(nothingOwed);
+  const pending = tries.find((t) => t.status === 'PENDING');
+  if (pending) return executeCharge(ctx, pending.id, pending);
+  const last = tries[tries.length - 1];
+  const attempt = tries.length + 1;
+  const id = paymentIds.retry(tries[0].id, attempt);
+  const recorded = await inTransaction(ctx.db, (tx) =>
+    recordCharge(tx, ctx.payments.name, { id, userId: last.userId, purpose, refType: REF, refId, attempt, orderName: last.orderName, amount: last.amount, billingKey: billingKey ?? last.billingKey }, ctx.clock.now()),
+  );
+  return executeCharge(ctx, id, recorded);
+}
+
+/** A charge of a booking tried again (staff 지금 재시도 of a failed overtime). */
+export async function retryBookingCharge(ctx: PaymentContext, failed: PaymentRow): Promise<PaymentRow> {
+  if (failed.status !== 'FAILED' || failed.refType !== REF) throw conflict('다시 시도할 수 있는 결제가 아닙니다.');
+  return chargeAgain(ctx, failed.refId, failed.purpose, '이미 결제된 요금입니다.');
+}
+
+const NOTHING_OWED = '결제할 미납 요금이 없습니다.';
+
+/**
+ * The customer pays a declined overtime charge now (booking detail, 카드 변경 후 결제), with a new
+ * card when given: verified, claimed for this booking (a key backs one order), kept as the
+ * booking's card, and charged under the next attempt id. Another user's booking is 404.
+ */
+export async function payOwedOvertime(ctx: PaymentContext, opts: { requestId: number; userId: number; billingKey?: string }): Promise<PaymentRow> {
+  const [row] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, opts.requestId));
+  // Another user's or a cancelled booking is 404, as GET /butlers/requests/{id} answers.
+  if (!row || row.userId !== opts.userId || row.status === 'CANCELLED') throw notFound('요청을 찾을 수 없습니다.');
+  // Owed: declined and not paid since (a retry in flight is owed too: a concurrent caller meets on it).
+  const tries = await attemptsOf(ctx.db, REF, row.id, 'BUTLER_OVERTIME');
+  if (!tries.some((t) => t.status === 'FAILED') || !tries.every((t) => t.status === 'FAILED' || t.status === 'PENDING')) throw conflict(NOTHING_OWED);
+  const key = opts.billingKey;
+  if (key && key !== row.billingKey) {
+    await ctx.payments.verifyBillingKey(key);
+    await inTransaction(ctx.db, async (tx) => {
+      // Under the booking's lock: a concurrent twin with the same card finds it on file and goes on to the charge.
+      const [locked] = await tx.select({ billingKey: butlerRequests.billingKey }).from(butlerRequests).where(eq(butlerRequests.id, row.id)).for('update');
+      if (locked.billingKey === key) return;
+      const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'BUTLER', userId: row.userId, orderId: row.id }).onConflictDoNothing().returning();
+      if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+      await tx.update(butlerRequests).set({ billingKey: key, modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
+    });
+  }
+  return chargeAgain(ctx, row.id, 'BUTLER_OVERTIME', NOTHING_OWED, key);
+}

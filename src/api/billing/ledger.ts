@@ -1,0 +1,129 @@
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { addDays, koreaDayStart } from '../../domain/dates';
+import type { PaymentPurpose, PaymentView, RefundView } from '../../domain/payments';
+import type { StaffPaymentPage } from '../../domain/console';
+import type { Db } from '../db/client';
+import { paymentRefunds, payments, users } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+import { notFound } from '../errors';
+import { onPage, paginationInfo, totalRows } from '../pagination';
+import type { PaymentRow } from '../payment-context';
+import type { ProviderName } from '../payment-provider';
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** The job that finishes a payment whose outcome is not known yet (a timeout, a crash mid-charge). */
+export const RECONCILE_JOB = 'reconcile-payment';
+/** How long after a charge starts its reconcile job looks (a charge normally settles well before). */
+export const RECONCILE_AFTER_MS = 60_000;
+/** The reconcile job of a charge: queued with the PENDING row, dropped once the charge's outcome is known. */
+export const reconcileKey = (paymentId: string) => `reconcile:${paymentId}`;
+
+export interface NewCharge {
+  id: string;
+  userId: number;
+  purpose: PaymentPurpose;
+  refType: 'subscription_request' | 'subscription' | 'butler_request';
+  refId: number;
+  month?: number;
+  attempt?: number;
+  orderName: string;
+  amount: number;
+  billingKey: string;
+}
+
+/**
+ * Writes a PENDING payment and its reconcile job inside the caller's transaction, before the
+ * provider is called: a crash after this point leaves a row the reconcile job finishes, never a
+ * charge nobody knows of. A row with this id already there is left as it is (and undefined is
+ * returned: the caller reads the row that stands).
+ */
+export async function recordCharge(tx: Db, provider: ProviderName, charge: NewCharge, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...charge, month: charge.month ?? null, attempt: charge.attempt ?? 1, provider, status: 'PENDING', requestedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  await enqueue(tx, { kind: RECONCILE_JOB, key: reconcileKey(charge.id), payload: { paymentId: charge.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), maxAttempts: 20 });
+  return row;
+}
+
+export async function paymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
+  const q = db.select().from(payments).where(eq(payments.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+
+/** The attempts at one purpose of one record (e.g. month 3 of subscription 12), oldest first. */
+export async function attemptsOf(db: Db, refType: NewCharge['refType'], refId: number, purpose: PaymentPurpose, month?: number): Promise<PaymentRow[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refType, refType), eq(payments.refId, refId), eq(payments.purpose, purpose)))
+    .orderBy(payments.attempt);
+  return month === undefined ? rows : rows.filter((r) => r.month === month);
+}
+
+/** The latest payment of each purpose for some records (details pages). */
+export async function paymentsOf(db: Db, refType: NewCharge['refType'], refIds: number[]): Promise<PaymentRow[]> {
+  if (!refIds.length) return [];
+  return db.select().from(payments).where(and(eq(payments.refType, refType), inArray(payments.refId, refIds))).orderBy(desc(payments.requestedAt));
+}
+
+/** A customer's own payment or 404 (another user's id is indistinguishable from an unknown one). */
+export async function ownPayment(db: Db, userId: number, id: string): Promise<PaymentRow> {
+  const row = await paymentById(db, id);
+  if (!row || row.userId !== userId) throw notFound('결제 내역을 찾을 수 없습니다.');
+  return row;
+}
+
+export async function refundsOf(db: Db, paymentIds: string[]): Promise<RefundRow[]> {
+  if (!paymentIds.length) return [];
+  return db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, paymentIds)).orderBy(paymentRefunds.createdAt);
+}
+
+/** A billing key for display: its first 6 and last 4 characters. */
+export function maskBillingKey(key: string): string {
+  return key.length <= 10 ? '*'.repeat(key.length) : `${key.slice(0, 6)}${'*'.repeat(6)}${key.slice(-4)}`;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A payment row in API shape (the billing key never leaves the server). */
+export function toPaymentView(p: PaymentRow): PaymentView {
+  return {
+    id: p.id, status: p.status, purpose: p.purpose, ref_type: p.refType, ref_id: p.refId, month: p.month,
+    order_name: p.orderName, amount: p.amount, refunded_amount: p.cancelledAmount, receipt_url: p.receiptUrl,
+    failure_reason: p.failureReason, requested_at: p.requestedAt.toISOString(), paid_at: iso(p.paidAt), failed_at: iso(p.failedAt), cancelled_at: iso(p.cancelledAt),
+  };
+}
+
+export function toRefundView(r: RefundRow): RefundView {
+  return { id: r.id, payment_id: r.paymentId, amount: r.amount, reason: r.reason, status: r.status, created_at: r.createdAt.toISOString(), completed_at: iso(r.completedAt) };
+}
+
+/** GET /payments: the customer's charges (newest first) and refunds. */
+export async function customerPayments(db: Db, userId: number): Promise<{ payments: PaymentView[]; refunds: RefundView[] }> {
+  const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.requestedAt), desc(payments.id));
+  const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.userId, userId)).orderBy(desc(paymentRefunds.createdAt));
+  return { payments: rows.map(toPaymentView), refunds: refunds.map(toRefundView) };
+}
+
+/** The console's payments tab: by status and Korean days requested, newest first, with the customer. */
+export async function staffPayments(db: Db, q: { status?: PaymentRow['status']; from?: string; to?: string; page: number }, pageSize: number): Promise<StaffPaymentPage> {
+  const where = and(
+    q.status ? eq(payments.status, q.status) : undefined,
+    q.from ? gte(payments.requestedAt, koreaDayStart(q.from)) : undefined,
+    q.to ? lt(payments.requestedAt, koreaDayStart(addDays(q.to, 1))) : undefined,
+  );
+  const query = db
+    .select({ p: payments, user: { id: users.id, name: users.name, email: users.email }, total: totalRows() })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(where)
+    .orderBy(desc(payments.requestedAt), desc(payments.id));
+  const rows = await onPage(query.$dynamic(), q.page, pageSize);
+  return {
+    payments: rows.map(({ p, user }) => ({ ...toPaymentView(p), user })),
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, pageSize),
+  };
+}

@@ -1,0 +1,86 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { paymentIds, type PaymentPurpose } from '../../domain/payments';
+import { inTransaction } from '../db/client';
+import { payments } from '../db/schema';
+import { executeCharge } from './charges';
+import type { PaymentContext } from '../payment-context';
+import { paymentDeclined, providerUnavailable } from './errors';
+import { recordCharge, type NewCharge } from './ledger';
+import { refundPayment } from './refunds';
+import { type PaymentRow } from '../payment-context';
+
+/** An order paid at placement: a subscription request (its first month) or a butler booking (its fee). */
+export interface PaidOrder {
+  kind: 'subscription_request' | 'butler_request';
+  id: number;
+  userId: number;
+  billingKey: string;
+}
+
+const PURPOSES: Record<PaidOrder['kind'], { placed: PaymentPurpose; adjustment: PaymentPurpose; label: string }> = {
+  subscription_request: { placed: 'SUBSCRIPTION_FIRST', adjustment: 'SUBSCRIPTION_ADJUSTMENT', label: '구독 신청' },
+  butler_request: { placed: 'BUTLER', adjustment: 'BUTLER_ADJUSTMENT', label: '의전 예약' },
+};
+
+/** The order's charges made at placement and by edits (not monthly or overtime ones), oldest first. */
+async function orderCharges(ctx: PaymentContext, order: PaidOrder): Promise<PaymentRow[]> {
+  const p = PURPOSES[order.kind];
+  return ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refType, order.kind), eq(payments.refId, order.id), inArray(payments.purpose, [p.placed, p.adjustment])))
+    .orderBy(payments.requestedAt, payments.id);
+}
+
+const kept = (p: PaymentRow) => (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' || p.status === 'PENDING' ? p.amount - p.cancelledAmount : 0);
+
+/** Won the customer has paid (or is being charged) for the order so far. */
+export async function paidForOrder(ctx: PaymentContext, order: PaidOrder): Promise<number> {
+  return (await orderCharges(ctx, order)).reduce((sum, p) => sum + kept(p), 0);
+}
+
+/**
+ * Brings what an order has paid to `newPrice` after an edit, before the edit is saved: a higher
+ * price charges the difference (its own payment id; declined → 422 and the edit is not saved),
+ * a lower one refunds the difference (newest charges first). `editKey` names the edit, so a
+ * retried request settles once.
+ */
+export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, newPrice: number, editKey: string): Promise<void> {
+  const charges = await orderCharges(ctx, order);
+  const paid = charges.reduce((sum, p) => sum + kept(p), 0);
+  const p = PURPOSES[order.kind];
+  if (newPrice > paid) {
+    const n = charges.filter((c) => c.purpose === p.adjustment).length + 1;
+    const id = order.kind === 'subscription_request' ? paymentIds.subscriptionAdjustment(order.id, n) : paymentIds.butlerAdjustment(order.id, n);
+    const charge: NewCharge = { id, userId: order.userId, purpose: p.adjustment, refType: order.kind, refId: order.id, orderName: `LUXE ${p.label} #${order.id} 변경 차액`, amount: newPrice - paid, billingKey: order.billingKey };
+    await inTransaction(ctx.db, (tx) => recordCharge(tx, ctx.payments.name, charge, ctx.clock.now()));
+    const result = await executeCharge(ctx, id);
+    if (result.status === 'FAILED') throw paymentDeclined(result.failureReason ?? '카드 결제에 실패했습니다.');
+    return;
+  }
+  let excess = paid - newPrice;
+  for (const c of [...charges].reverse()) {
+    if (excess <= 0) break;
+    const amount = Math.min(excess, kept(c));
+    if (amount <= 0 || c.status === 'PENDING') continue;
+    await refundPayment(ctx, { paymentId: c.id, amount, reason: `${p.label} 변경 차액 환불`, actor: 'customer', key: `refund:${editKey}:${c.id}` });
+    excess -= amount;
+  }
+  if (excess > 0) throw providerUnavailable('결제 확인이 끝나지 않아 변경할 수 없습니다. 잠시 후 다시 시도해주세요.');
+}
+
+/**
+ * Refunds `percent` of what an order has paid (a cancel), once per order: every charge of it,
+ * newest first. Returns the won refunded. A refund the provider refuses stops the cancel.
+ */
+export async function refundOrder(ctx: PaymentContext, order: PaidOrder, percent: number, reason: string, actor: string): Promise<number> {
+  let refunded = 0;
+  for (const c of (await orderCharges(ctx, order)).reverse()) {
+    if (c.status === 'PENDING') throw providerUnavailable('결제 확인이 끝나지 않아 지금은 취소할 수 없습니다. 잠시 후 다시 시도해주세요.');
+    const amount = Math.floor((kept(c) * percent) / 100);
+    if (amount <= 0) continue;
+    const r = await refundPayment(ctx, { paymentId: c.id, amount, reason, actor, key: `refund:${order.kind}:${order.id}:${c.id}` });
+    refunded += r?.amount ?? 0;
+  }
+  return refunded;
+}

@@ -1,0 +1,220 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { OverdueSubscription } from '../../domain/console';
+import { addDays } from '../../domain/dates';
+import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS } from '../../domain/payments';
+import { inTransaction, type Db } from '../db/client';
+import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
+import { emit, notification } from '../notifications/events';
+import { executeCharge } from './charges';
+import type { ChargeOutcome, PaymentContext } from '../payment-context';
+import { attemptsOf, recordCharge } from './ledger';
+import { releaseCoupon } from '../wallet/coupons';
+import { creditPoints } from '../wallet/points';
+import { type PaymentRow } from '../payment-context';
+
+/** The job that charges one month of a subscription (and, under its retry keys, tries again). */
+export const CHARGE_MONTH_JOB = 'charge-month';
+
+const REQUEST_REF = 'subscription_request';
+const chargeKey = (subscriptionId: number, month: number, attempt = 1) => `charge:sub:${subscriptionId}:m${month}${attempt > 1 ? `:try${attempt}` : ''}`;
+/** Every key a month's charge and its retries can have (cancelling future charges). */
+const monthKeys = (subscriptionId: number, month: number) => Array.from({ length: RETRY_DAYS.length + 1 }, (_, i) => chargeKey(subscriptionId, month, i + 1));
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+async function subscriptionWithTerm(db: Db, id: number, lock = false) {
+  const q = db
+    .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey })
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(eq(subscriptions.id, id));
+  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
+  return row;
+}
+
+/**
+ * Schedules month `month` of a subscription inside the caller's transaction: its charge on the
+ * due day (09:00 Korean time) and, three days before, the reminder to the customer. Nothing
+ * beyond the term.
+ */
+export async function scheduleMonth(tx: Db, sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): Promise<void> {
+  await enqueue(tx, monthJobs(sub, term, month, fee, now));
+}
+
+/** The jobs scheduleMonth() enqueues (the paid follow-up adds its message and writes them at once). */
+function monthJobs(sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): JobSpec[] {
+  if (month > term) return [];
+  const due = monthlyChargeDate(sub.startDate, month);
+  const out: JobSpec[] = [{ kind: CHARGE_MONTH_JOB, key: chargeKey(sub.id, month), payload: { subscriptionId: sub.id, month }, runAt: chargeInstant(due), maxAttempts: 10 }];
+  const remindAt = chargeInstant(addDays(due, -3));
+  if (remindAt > now) {
+    out.push(notification(`subscription.charge_upcoming:${sub.id}:${month}`, { type: 'subscription.charge_upcoming', userId: sub.userId, subscriptionId: sub.id, month, chargeDate: due, amount: fee }, remindAt));
+  }
+  return out;
+}
+
+/** Stops every future charge of a subscription (해지): queued month charges and retries are dropped. */
+export async function cancelFutureCharges(tx: Db, subscriptionId: number, paidMonths: number, term: number): Promise<void> {
+  const keys = [];
+  for (let m = paidMonths + 1; m <= term; m++) keys.push(...monthKeys(subscriptionId, m));
+  await cancelQueued(tx, keys);
+}
+
+/** The month a subscription owes: the first unpaid one (null when the term is paid). */
+const owedMonth = (sub: SubscriptionRow, term: number) => (sub.paidMonths < term ? sub.paidMonths + 1 : null);
+
+/**
+ * Charges a month of a subscription now, once: a paid month is not charged again; a PENDING
+ * attempt (a crash mid-charge) is sent again under its own id; after a known failure a new
+ * attempt id is made. Concurrent callers (the job, a retry, the customer paying) meet on the same
+ * attempt id, which the provider charges once.
+ */
+export async function chargeMonth(ctx: PaymentContext, subscriptionId: number, month: number): Promise<PaymentRow | null> {
+  const found = await subscriptionWithTerm(ctx.db, subscriptionId);
+  if (!found) return null;
+  const { sub, term, fee } = found;
+  if (!sub.isActive || sub.billingStatus === 'CANCELLED' || month > term || month <= 1) return null;
+  const attempts = await attemptsOf(ctx.db, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', month);
+  if (attempts.some((a) => a.status !== 'PENDING' && a.status !== 'FAILED')) return null;
+  const pending = attempts.find((a) => a.status === 'PENDING');
+  const attempt = pending?.attempt ?? attempts.length + 1;
+  const id = pending?.id ?? paymentIds.retry(paymentIds.subscriptionMonth(subscriptionId, month), attempt);
+  let recorded: PaymentRow | undefined;
+  if (!pending) {
+    recorded = await inTransaction(ctx.db, (tx) =>
+      recordCharge(tx, ctx.payments.name, {
+        id, userId: sub.userId, purpose: 'SUBSCRIPTION_MONTH', refType: 'subscription', refId: subscriptionId, month, attempt,
+        orderName: `LUXE 구독 #${subscriptionId} ${month}개월 차 요금`, amount: fee, billingKey: sub.billingKey ?? found.requestKey,
+      }, ctx.clock.now()),
+    );
+  }
+  return executeCharge(ctx, id, recorded);
+}
+
+/** The charge-month job. */
+export async function chargeMonthJob(ctx: PaymentContext, job: Job): Promise<void> {
+  await chargeMonth(ctx, Number(job.payload.subscriptionId), Number(job.payload.month));
+}
+
+/**
+ * The customer (my page, 카드 변경 후 결제) or staff (지금 재시도) pays the owed month now, with a
+ * new card when given (verified, recorded as backing this order, and used from now on).
+ */
+export async function payOwedMonth(ctx: PaymentContext, opts: { subscriptionId: number; userId?: number; billingKey?: string }): Promise<PaymentRow> {
+  const found = await subscriptionWithTerm(ctx.db, opts.subscriptionId);
+  if (!found || (opts.userId !== undefined && found.sub.userId !== opts.userId)) throw notFound('구독을 찾을 수 없습니다.');
+  const month = owedMonth(found.sub, found.term);
+  if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독입니다.');
+  if (month === null || found.sub.billingStatus === 'ACTIVE') throw conflict('결제할 미납 요금이 없습니다.');
+  if (opts.billingKey && opts.billingKey !== found.sub.billingKey) {
+    await ctx.payments.verifyBillingKey(opts.billingKey);
+    const key = opts.billingKey;
+    await inTransaction(ctx.db, async (tx) => {
+      const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'SUBSCRIBE', userId: found.sub.userId, orderId: found.sub.requestId }).onConflictDoNothing().returning();
+      if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+      await tx.update(subscriptions).set({ billingKey: key, updatedAt: new Date() }).where(eq(subscriptions.id, found.sub.id));
+    });
+  }
+  const payment = await chargeMonth(ctx, found.sub.id, month);
+  if (!payment) throw conflict('결제할 미납 요금이 없습니다.');
+  return payment;
+}
+
+/** Undoes a request whose first charge was declined: cancelled, coupon back, points back, its card free for another try. */
+async function undoRequest(tx: Db, requestId: number): Promise<void> {
+  const [row] = await tx
+    .update(subscriptionRequests)
+    .set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(subscriptionRequests.id, requestId), eq(subscriptionRequests.status, 'PENDING')))
+    .returning();
+  if (!row) return;
+  if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
+  if (row.pointUsed > 0) await creditPoints(tx, { userId: row.userId, amount: row.pointUsed, reason: 'SUBSCRIPTION_REFUND', refType: REQUEST_REF, refId: row.id, description: `구독 신청 #${row.id} 결제 실패 환불` });
+  await tx.delete(billingKeyUses).where(eq(billingKeyUses.billingKey, row.billingKey));
+}
+
+const firstMonth: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    const now = ctx.clock.now();
+    await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
+    await emit(tx, `subscription.requested:${payment.refId}`, { type: 'subscription.requested', userId: payment.userId, requestId: payment.refId }, now);
+    await emit(tx, `staff.subscription_requested:${payment.refId}`, { type: 'staff.subscription_requested', requestId: payment.refId }, now);
+  },
+  async failed(tx, payment, ctx) {
+    await undoRequest(tx, payment.refId);
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
+  },
+};
+
+const monthly: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    const month = payment.month!;
+    const found = await subscriptionWithTerm(tx, payment.refId, true);
+    if (!found) return;
+    const paidMonths = Math.max(found.sub.paidMonths, month);
+    await tx
+      .update(subscriptions)
+      .set({ paidMonths, billingStatus: found.sub.billingStatus === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE', updatedAt: new Date() })
+      .where(eq(subscriptions.id, found.sub.id));
+    // Retries exist only after a failed attempt: a first attempt paid has none to drop.
+    if (payment.attempt > 1) await cancelQueued(tx, monthKeys(found.sub.id, month));
+    const now = ctx.clock.now();
+    const paid = notification(`payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
+    await enqueue(tx, [paid, ...(found.sub.billingStatus === 'CANCELLED' ? [] : monthJobs(found.sub, found.term, paidMonths + 1, found.fee, now))]);
+  },
+  async failed(tx, payment, ctx) {
+    const month = payment.month!;
+    const found = await subscriptionWithTerm(tx, payment.refId, true);
+    if (!found || found.sub.billingStatus === 'CANCELLED') return;
+    const failures = (await attemptsOf(tx, 'subscription', found.sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED').length;
+    const next = retryDate(monthlyChargeDate(found.sub.startDate, month), failures);
+    const now = ctx.clock.now();
+    await tx.update(subscriptions).set({ billingStatus: next ? 'PAST_DUE' : 'OVERDUE', updatedAt: new Date() }).where(eq(subscriptions.id, found.sub.id));
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: next }, now);
+    if (next) {
+      // A retry due in the past (a late run) goes at once.
+      const at = chargeInstant(next);
+      await enqueue(tx, { kind: CHARGE_MONTH_JOB, key: chargeKey(found.sub.id, month, failures + 1), payload: { subscriptionId: found.sub.id, month }, runAt: at < now ? now : at, maxAttempts: 10 });
+    } else {
+      await emit(tx, `staff.subscription_overdue:${found.sub.id}:${month}`, { type: 'staff.subscription_overdue', subscriptionId: found.sub.id }, now);
+    }
+  },
+};
+
+/** An edit's price difference: the customer is told either way (a decline was already answered in the edit). */
+const adjustment: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, ctx.clock.now());
+  },
+  async failed(tx, payment, ctx) {
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
+  },
+};
+
+/** Charge follow-ups of the subscription service (outcomes.ts joins them with the butler's). */
+export const subscriptionOutcomes = { SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_ADJUSTMENT: adjustment, SUBSCRIPTION_MONTH: monthly };
+
+/** The console's overdue list: subscriptions whose owed month failed (retrying, or out of retries), oldest first. */
+export async function overdueSubscriptions(db: Db): Promise<OverdueSubscription[]> {
+  const rows = await db
+    .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, user: { id: users.id, name: users.name, email: users.email, mobile: users.mobile } })
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(inArray(subscriptions.billingStatus, ['PAST_DUE', 'OVERDUE']))
+    .orderBy(subscriptions.updatedAt);
+  const out: OverdueSubscription[] = [];
+  for (const { sub, term, fee, user } of rows) {
+    const month = owedMonth(sub, term);
+    const failures = month ? (await attemptsOf(db, 'subscription', sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED') : [];
+    const due = month ? monthlyChargeDate(sub.startDate, month) : null;
+    out.push({
+      id: sub.id, user, billing_status: sub.billingStatus, month, amount: fee, due_date: due,
+      failures: failures.length, last_failure: failures.at(-1)?.failureReason ?? null,
+      retry_date: sub.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures.length) : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { MAX_TRIP_HOURS, tripDays } from '../../domain/butler';
+import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
+import { driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver } from '../../domain/dispatch';
+import type { DriverInput, DriverPatch } from '../../domain/schemas/dispatch';
+import { inTransaction, type Db } from '../db/client';
+import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, users } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../errors';
+import type { StaffActor } from '../auth/guards';
+import { confirmInTransaction } from '../orders/butler-orders';
+import { recordAudit } from '../audit/audit';
+
+/**
+ * Butler dispatch: the drivers staff keep, the board of trips to staff, and the assignment of a
+ * driver to a trip. A driver is never on two trips whose busy windows (the trip plus the
+ * configured buffer each side, src/domain/dispatch.ts) overlap: the assignment checks it after
+ * locking the driver's row, so concurrent assignments of one driver take turns.
+ */
+
+type DriverRow = typeof drivers.$inferSelect;
+type RequestRow = typeof butlerRequests.$inferSelect;
+
+const driverNotFound = () => notFound('기사를 찾을 수 없습니다.');
+const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
+const cancelledRequest = () => conflict('취소된 의전 요청입니다.');
+
+export function toDriver(row: DriverRow): Driver {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    gender: row.gender,
+    licence_classes: row.licenceClasses,
+    active: row.active,
+    days_off: row.daysOff,
+    memo: row.memo,
+    created_at: row.createdAt.toISOString(),
+    modified_at: row.modifiedAt.toISOString(),
+  };
+}
+
+/** GET /admin/drivers: active drivers first, then by name. */
+export async function listDrivers(db: Db): Promise<Driver[]> {
+  return (await db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id))).map(toDriver);
+}
+
+async function driverRow(db: Db, id: number, lock = false): Promise<DriverRow> {
+  const q = db.select().from(drivers).where(eq(drivers.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw driverNotFound();
+  return row;
+}
+
+/** POST /admin/drivers; audited. */
+export async function createDriver(db: Db, actor: StaffActor, input: DriverInput): Promise<Driver> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(drivers)
+      .values({ name: input.name, phone: input.phone, gender: input.gender, licenceClasses: input.licence_classes, active: input.active, daysOff: input.days_off, memo: input.memo ?? null })
+      .returning();
+    const driver = toDriver(row);
+    await recordAudit(tx, actor, { action: 'create', entity: 'driver', entityId: row.id, before: null, after: driver });
+    return driver;
+  });
+}
+
+/** PATCH /admin/drivers/{id}: only the fields sent change; audited (before/after). No delete: staff deactivate. */
+export async function updateDriver(db: Db, actor: StaffActor, id: number, patch: DriverPatch): Promise<Driver> {
+  return inTransaction(db, async (tx) => {
+    const before = toDriver(await driverRow(tx, id, true));
+    const [row] = await tx
+      .update(drivers)
+      .set({
+        name: patch.name, phone: patch.phone, gender: patch.gender, licenceClasses: patch.licence_classes,
+        active: patch.active, daysOff: patch.days_off, memo: patch.memo, modifiedAt: new Date(),
+      })
+      .where(eq(drivers.id, id))
+      .returning();
+    const after = toDriver(row);
+    await recordAudit(tx, actor, { action: 'update', entity: 'driver', entityId: id, before, after });
+    return after;
+  });
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Trips in board shape (car, customer, driver and waypoints joined), ordered by start. */
+async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<DispatchTrip[]> {
+  const rows = await db
+    .select({
+      r: butlerRequests,
+      car: { id: butlerCars.id, sub_model: butlerCars.subModel, license_plate: butlerCars.licensePlate },
+      model: models.name,
+      customer: { name: users.name, mobile: users.mobile },
+      driver: { id: drivers.id, name: drivers.name, phone: drivers.phone },
+    })
+    .from(butlerRequests)
+    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .innerJoin(models, eq(models.id, butlerCars.modelId))
+    .innerJoin(users, eq(users.id, butlerRequests.userId))
+    .leftJoin(drivers, eq(drivers.id, butlerRequests.driverId))
+    .where(where)
+    .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
+  if (!rows.length) return [];
+  const points = await db
+    .select({ requestId: butlerWaypoints.butlerRequestId, address: butlerWaypoints.address })
+    .from(butlerWaypoints)
+    .where(inArray(butlerWaypoints.butlerRequestId, rows.map(({ r }) => r.id)))
+    .orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
+  return rows.map(({ r, car, model, customer, driver }) => ({
+    id: r.id,
+    status: r.status,
+    stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
+    start_at: r.startAt.toISOString(),
+    end_at: iso(r.endAt),
+    start_location: r.startLocation,
+    end_location: r.endLocation,
+    way_points: points.filter((w) => w.requestId === r.id).map((w) => w.address),
+    passenger_count: r.passengerCount,
+    driver_preference: r.driverPreference,
+    car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
+    customer: { name: customer.name ?? '', mobile: customer.mobile },
+    driver: driver && r.driverId ? driver : null,
+    actual_start_at: iso(r.actualStartAt),
+    actual_end_at: iso(r.actualEndAt),
+  }));
+}
+
+async function tripOf(db: Db, id: number, now: Date): Promise<DispatchTrip> {
+  const [trip] = await tripsWhere(db, eq(butlerRequests.id, id), now);
+  if (!trip) throw requestNotFound();
+  return trip;
+}
+
+/** Trips starting on the Korean days [from, to). */
+const startsWithin = (from: string, to: string) => and(gte(butlerRequests.startAt, koreaDayStart(from)), lt(butlerRequests.startAt, koreaDayStart(to)));
+
+/** GET /admin/dispatch: non-cancelled trips starting on `days` Korean days from `from`, unassigned first, then by start; with every driver. */
+export async function dispatchBoard(db: Db, q: { from?: string; days: number }, bufferMinutes: number, now: Date) {
+  const from = q.from ?? todayInKorea(now);
+  const to = addDays(from, q.days);
+  const trips = await tripsWhere(db, and(ne(butlerRequests.status, 'CANCELLED'), startsWithin(from, to)), now);
+  // A stable sort keeps the start order within each group.
+  trips.sort((a, b) => Number(a.driver !== null) - Number(b.driver !== null));
+  return { from, to, buffer_minutes: bufferMinutes, trips, drivers: await listDrivers(db) };
+}
+
+type TripTimes = Pick<RequestRow, 'id' | 'startAt' | 'endAt'>;
+
+/**
+ * Other live trips with a driver that fall within this trip's busy window (its times widened by
+ * the buffer on both sides), with their driver: between two trips of one driver there is at least
+ * the buffer. Only trips starting near enough to clash are read (a trip lasts at most MAX_TRIP_HOURS).
+ */
+async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number }[]> {
+  const own = driverWindow(trip.startAt, trip.endAt, bufferMinutes);
+  const reach = bufferMinutes * 60_000;
+  const rows = await db
+    .select({ id: butlerRequests.id, driverId: butlerRequests.driverId, startAt: butlerRequests.startAt, endAt: butlerRequests.endAt })
+    .from(butlerRequests)
+    .where(
+      and(
+        driverId === undefined ? isNotNull(butlerRequests.driverId) : eq(butlerRequests.driverId, driverId),
+        ne(butlerRequests.id, trip.id),
+        ne(butlerRequests.status, 'CANCELLED'),
+        lt(butlerRequests.startAt, new Date(own.to.getTime() + reach)),
+        gt(butlerRequests.startAt, new Date(own.from.getTime() - reach - MAX_TRIP_HOURS * HOUR_MS)),
+      ),
+    );
+  return rows.flatMap((r) => (r.driverId !== null && windowsOverlap(own, driverWindow(r.startAt, r.endAt, 0)) ? [{ id: r.id, driverId: r.driverId }] : []));
+}
+
+async function requestRow(db: Db, id: number, lock = false): Promise<RequestRow> {
+  const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw requestNotFound();
+  return row;
+}
+
+const tripOfRow = (row: RequestRow) => ({ start_at: row.startAt, end_at: row.endAt, driver_preference: row.driverPreference });
+
+/**
+ * GET /admin/butler-requests/{id}/driver-proposals: active drivers who suit the trip (gender
+ * preference, days off) and are free for its busy window; the assigned driver stays in the list
+ * while still suitable. None for a cancelled request.
+ */
+export async function driverProposals(db: Db, id: number, bufferMinutes: number): Promise<Driver[]> {
+  const row = await requestRow(db, id);
+  if (row.status === 'CANCELLED') return [];
+  const busy = new Set((await clashingTrips(db, row, bufferMinutes)).map((t) => t.driverId));
+  const candidates = await db.select().from(drivers).where(eq(drivers.active, true)).orderBy(asc(drivers.name), asc(drivers.id));
+  return candidates.filter((d) => !busy.has(d.id) && driverSuits({ active: d.active, gender: d.gender, days_off: d.daysOff }, tripOfRow(row))).map(toDriver);
+}
+
+/**
+ * POST /admin/butler-requests/{id}/assign, inside the caller's (audited) transaction. The
+ * driver's row is locked first, so two assignments of one driver run one after the other and
+ * the second sees the first's trip. A pending request is confirmed in the same transaction
+ * (the confirm route's effects); another driver already on the trip is replaced.
+ */
+export async function assignDriver(tx: Db, id: number, driverId: number, bufferMinutes: number, now: Date): Promise<DispatchTrip> {
+  const driver = await driverRow(tx, driverId, true);
+  const row = await requestRow(tx, id, true);
+  if (row.status === 'CANCELLED') throw cancelledRequest();
+  if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
+  const offDays = tripDays(row.startAt, row.endAt).filter((day) => driver.daysOff.includes(day));
+  if (offDays.length) throw unprocessable(`해당 기사의 휴무일입니다. (${offDays.join(', ')})`, { driver_id: [`휴무일: ${offDays.join(', ')}`] });
+  if ((await clashingTrips(tx, row, bufferMinutes, driverId)).length) throw conflict('해당 기사는 같은 시간대에 다른 운행이 배정되어 있습니다.');
+  if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
+  if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  return tripOf(tx, id, now);
+}
+
+/** DELETE /admin/butler-requests/{id}/driver, inside the caller's (audited) transaction: the trip goes back to 접수. */
+export async function unassignDriver(tx: Db, id: number, now: Date): Promise<DispatchTrip> {
+  const row = await requestRow(tx, id, true);
+  if (row.status === 'CANCELLED') throw cancelledRequest();
+  if (row.driverId !== null) await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  return tripOf(tx, id, now);
+}
+
+/** GET /admin/dispatch/run-sheet: one driver's live trips starting on one Korean day, by start. */
+export async function runSheet(db: Db, driverId: number, date: string, now: Date) {
+  const driver = toDriver(await driverRow(db, driverId));
+  const trips = await tripsWhere(db, and(eq(butlerRequests.driverId, driverId), ne(butlerRequests.status, 'CANCELLED'), startsWithin(date, addDays(date, 1))), now);
+  return { driver, date, trips };
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { DispatchBoardAnswer, DispatchTripAnswer, DriverAnswer, DriverListAnswer, DriverProposalsAnswer, RunSheetAnswer } from '../../domain/dispatch';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { AssignDriverSchema, DispatchBoardQuerySchema, DriverPatchSchema, DriverSchema, RunSheetQuerySchema } from '../../domain/schemas/dispatch';
+import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { requireAdmin } from '../auth/guards';
+import { assignDriver, createDriver, dispatchBoard, driverProposals, listDrivers, runSheet, unassignDriver, updateDriver } from './dispatch';
+import { auditedAction } from '../audit/audit';
+
+/**
+ * Butler dispatch for staff (staff or ADMIN_TOKEN; every write audited): the drivers, the
+ * board of trips to staff, proposals and assignment of a driver to a trip, a driver's run sheet.
+ */
+export const adminDispatchRoutes = new Hono<AppEnv>()
+  .get('/drivers', requireAdmin, async (c) => ok(c, { drivers: await listDrivers(c.var.deps.db) } satisfies DriverListAnswer))
+  .post('/drivers', requireAdmin, validJson(DriverSchema), async (c) => {
+    const driver = await createDriver(c.var.deps.db, c.get('actor'), c.req.valid('json'));
+    return ok(c, { driver } satisfies DriverAnswer, 201);
+  })
+  .patch('/drivers/:id', requireAdmin, validParams(IdParamSchema), validJson(DriverPatchSchema), async (c) => {
+    const driver = await updateDriver(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json'));
+    return ok(c, { driver } satisfies DriverAnswer);
+  })
+  .get('/dispatch', requireAdmin, validQuery(DispatchBoardQuerySchema), async (c) => {
+    const { deps } = c.var;
+    return ok(c, (await dispatchBoard(deps.db, c.req.valid('query'), deps.config.dispatch.bufferMinutes, deps.clock.now())) satisfies DispatchBoardAnswer);
+  })
+  .get('/dispatch/run-sheet', requireAdmin, validQuery(RunSheetQuerySchema), async (c) => {
+    const { driver_id, date } = c.req.valid('query');
+    return ok(c, (await runSheet(c.var.deps.db, driver_id, date, c.var.deps.clock.now())) satisfies RunSheetAnswer);
+  })
+  .get('/butler-requests/:id/driver-proposals', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { deps } = c.var;
+    return ok(c, { drivers: await driverProposals(deps.db, c.req.valid('param').id, deps.config.dispatch.bufferMinutes) } satisfies DriverProposalsAnswer);
+  })
+  .post('/butler-requests/:id/assign', requireAdmin, validParams(IdParamSchema), validJson(AssignDriverSchema), async (c) => {
+    const { deps } = c.var;
+    const { id } = c.req.valid('param');
+    const { driver_id } = c.req.valid('json');
+    const trip = await auditedAction(deps.db, c.get('actor'), { action: 'assign', entity: 'butler_request', entityId: id }, (tx) =>
+      assignDriver(tx, id, driver_id, deps.config.dispatch.bufferMinutes, deps.clock.now()),
+    );
+    return ok(c, { trip } satisfies DispatchTripAnswer);
+  })
+  .delete('/butler-requests/:id/driver', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { deps } = c.var;
+    const { id } = c.req.valid('param');
+    const trip = await auditedAction(deps.db, c.get('actor'), { action: 'unassign', entity: 'butler_request', entityId: id }, (tx) => unassignDriver(tx, id, deps.clock.now()));
+    return ok(c, { trip } satisfies DispatchTripAnswer);
+  });

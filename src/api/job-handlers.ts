@@ -1,0 +1,28 @@
+import type { Config } from './env';
+import { createChannels, type NotificationChannels } from './notifications/channels';
+import { notificationJobHandlers } from './notifications/outbox';
+import type { ProviderContext } from './payment-context';
+import { chargeOutcomes } from './charge-outcomes';
+import { billingJobHandlers } from './billing/providers';
+import { runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
+
+/** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
+export interface JobContext extends ProviderContext {
+  config: Config;
+  channels?: NotificationChannels;
+}
+
+/** Every job kind this server runs, with its handler. */
+export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
+  const channels = ctx.channels ?? createChannels(ctx.config, ctx.log);
+  return { ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomes }), ...notificationJobHandlers({ ...ctx, channels }) };
+}
+
+/**
+ * Runs the due jobs of this replica (`worker` names it in the queue's leases): the loop of
+ * `npm start` calls it every few seconds, `POST /admin/billing/run` on demand.
+ */
+export function createJobRunner(ctx: JobContext, worker: string, concurrency = 16): (kinds?: readonly string[]) => Promise<RunReport> {
+  const handlers = jobHandlers(ctx);
+  return (kinds) => runDueJobs({ db: ctx.db, clock: ctx.clock, handlers, worker, kinds, concurrency, log: (m) => ctx.log('error', `[jobs] ${m}`) });
+}

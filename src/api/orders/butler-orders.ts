@@ -1,0 +1,402 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { showsDispatch, tripStage } from '../../domain/dispatch';
+import { paymentIds, type ButlerRefundPolicy, type PaymentView } from '../../domain/payments';
+import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
+import type { Db } from '../db/client';
+import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../errors';
+import { rescheduleQueued } from '../jobs/queue';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
+import type { PaymentContext } from '../payment-context';
+import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
+import { refundOrder, settlePriceChange, type PaidOrder } from '../billing/order-charges';
+import { cancelBooking, customerRefundPercent, heldCoupon } from '../billing/butler-billing';
+import { butlerCarList } from '../catalogue/catalogue';
+import { checkPointStep, checkPointsWithin, creditPoints, dryRun, inTransaction, placeOrderOnce, spendPoints, takeCoupon, withUserLock } from './checkout';
+import { type AuditWriter } from '../audit/audit';
+import { type PaymentRow } from '../payment-context';
+
+/**
+ * Butler (의전) orders on the shared checkout core: a request reserves every Korean day its
+ * trip covers for the car, takes a BUTLER coupon and points in the same transaction, is
+ * idempotent per billing key, and charges its quoted price to the card at booking; staff confirm.
+ */
+
+type RequestRow = typeof butlerRequests.$inferSelect;
+type WaypointInput = { address: string; scheduled_time: string | null };
+const REF = 'butler_request';
+
+const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
+const dayTaken = (days: string[]) => conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${days.join(', ')}`] });
+
+/** The butler car or 404. */
+async function butlerCar(db: Db, carId: number): Promise<ButlerCar> {
+  const [car] = await butlerCarList(db, carId);
+  if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
+  return car;
+}
+
+/** 422 with every problem of the trip's times (the first one as the message). */
+function checkTrip(start: Date, end: Date | null, waypoints: WaypointInput[], waypointField: string, now: Date) {
+  const problems = tripProblems({ start, end, waypoints }, now, waypointField);
+  if (!problems.length) return;
+  const fields: Record<string, string[]> = {};
+  for (const p of problems) (fields[p.field] ??= []).push(p.message);
+  throw unprocessable(problems[0].message, fields);
+}
+
+/**
+ * Days among `days` already reserved for the car by someone else: a staff block, or another
+ * request than `own` (on edit) or than the one behind `billingKey` (a repeat of the same order
+ * must reach placeOrderOnce's repeat path, not a 409 for its own days).
+ */
+async function takenDays(db: Db, carId: number, days: string[], own: { requestId?: number; billingKey?: string }): Promise<string[]> {
+  if (!days.length) return [];
+  const rd = butlerReservedDates;
+  const notOwn = own.requestId !== undefined ? ne(rd.butlerRequestId, own.requestId) : own.billingKey !== undefined ? ne(butlerRequests.billingKey, own.billingKey) : undefined;
+  const rows = await db
+    .select({ date: rd.date })
+    .from(rd)
+    .leftJoin(butlerRequests, eq(butlerRequests.id, rd.butlerRequestId))
+    .where(and(eq(rd.butlerCarId, carId), inArray(rd.date, days), notOwn ? or(isNull(rd.butlerRequestId), notOwn) : undefined))
+    .orderBy(asc(rd.date));
+  return rows.map((r) => r.date);
+}
+
+/**
+ * Reserves `days` (ascending, so concurrent bookings lock rows in one order) for the request
+ * inside the caller's transaction. A day someone else holds makes nothing of it stick: the 409
+ * rolls the whole transaction back, and of two racing bookings exactly one gets the day.
+ */
+async function reserveDays(tx: Db, carId: number, requestId: number, days: string[]): Promise<void> {
+  if (!days.length) return;
+  const sorted = [...days].sort();
+  const rows = await tx
+    .insert(butlerReservedDates)
+    .values(sorted.map((date) => ({ butlerCarId: carId, date, butlerRequestId: requestId })))
+    .onConflictDoNothing()
+    .returning({ date: butlerReservedDates.date });
+  if (rows.length < sorted.length) {
+    const got = new Set(rows.map((r) => r.date));
+    throw dayTaken(sorted.filter((d) => !got.has(d)));
+  }
+}
+
+async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInput[]) {
+  if (!waypoints.length) return;
+  await tx.insert(butlerWaypoints).values(
+    waypoints.map((w, i) => ({ butlerRequestId: requestId, position: i, address: w.address, scheduledTime: w.scheduled_time ? new Date(w.scheduled_time) : null })),
+  );
+}
+
+/**
+ * Requests in API shape, in the given order (cars, waypoints, coupons and drivers loaded in
+ * batches); `now` decides the stage and whether the driver and plate show yet (showsDispatch).
+ */
+async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<ButlerRequestView[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
+  // Archived cars too: a booking keeps showing the car it was made for.
+  const fleet = carIds.length === 1 ? await butlerCarList(db, carIds[0], undefined, true) : await butlerCarList(db, undefined, undefined, true);
+  const cars = new Map(fleet.map((c) => [c.id, c]));
+  const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
+  const charges = await paymentsOf(db, REF, ids);
+  const holdingIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));
+  const held = holdingIds.length
+    ? await db.select({ id: userCoupons.id, name: coupons.name, code: coupons.code }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, holdingIds))
+    : [];
+  const driverIds = [...new Set(rows.flatMap((r) => (r.driverId ? [r.driverId] : [])))];
+  const assigned = driverIds.length ? await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(inArray(drivers.id, driverIds)) : [];
+  return rows.map((r) => {
+    const h = held.find((x) => x.id === r.userCouponId);
+    const car = cars.get(r.butlerCarId)!;
+    const driver = assigned.find((d) => d.id === r.driverId);
+    const view: ButlerRequestView = {
+      id: r.id,
+      car,
+      status: r.status,
+      start_at: r.startAt.toISOString(),
+      end_at: r.endAt ? r.endAt.toISOString() : null,
+      start_location: r.startLocation,
+      end_location: r.endLocation,
+      description: r.description,
+      passenger_count: r.passengerCount,
+      purpose: r.purpose,
+      memo: r.memo,
+      driver_preference: r.driverPreference,
+      way_points: points
+        .filter((w) => w.butlerRequestId === r.id)
+        .map((w) => ({ id: w.id, address: w.address, scheduled_time: w.scheduledTime ? w.scheduledTime.toISOString() : null })),
+      created_at: r.createdAt.toISOString(),
+      modified_at: r.modifiedAt.toISOString(),
+      point_used: r.pointUsed,
+      coupon: h ? { id: h.id, coupon: { name: h.name, code: h.code } } : null,
+      base_fee: r.baseFee,
+      overtime_hours: overtimeHours(r.startAt, r.endAt),
+      overtime_fee: r.overtimeFee,
+      coupon_discount: r.couponDiscount,
+      final_price: r.finalPrice,
+      billing_key: maskBillingKey(r.billingKey),
+      payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
+      overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME')),
+      paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? p.amount - p.cancelledAmount : 0), 0),
+      stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
+      dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
+    };
+    return view;
+  });
+}
+
+/** The attempt with the highest number (a declined charge tried again is its last try). */
+function latestAttempt(tries: PaymentRow[]): PaymentView | null {
+  const last = tries.reduce<PaymentRow | null>((a, p) => (!a || p.attempt > a.attempt ? p : a), null);
+  return last ? toPaymentView(last) : null;
+}
+
+async function viewOf(db: Db, id: number, now = new Date()): Promise<ButlerRequestView> {
+  const [row] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+  return (await toViews(db, [row], now))[0];
+}
+
+/**
+ * POST /butlers/cars/{carId}/request. Checks car, times, point steps and free days before the
+ * billing key is verified; then, in one transaction under the user's lock, takes the coupon
+ * (BUTLER, min/max against the base fee), prices with quoteButler (coupon on the total with
+ * overtime), reserves every covered day, spends the points and records the fee's charge; then
+ * the card is charged (placeOrderOnce). A repeat of the billing key returns the first request.
+ */
+export async function createButlerRequest(ctx: PaymentContext, userId: number, carId: number, input: ButlerReservation, now = new Date()) {
+  const { db } = ctx;
+  const points = input.point_amount ?? 0;
+  const start = new Date(input.start_at);
+  const end = input.end_at ? new Date(input.end_at) : null;
+  const days = tripDays(start, end);
+  let car: ButlerCar;
+  let price = 0;
+  const { created, order, payment } = await placeOrderOnce(ctx, {
+    service: 'BUTLER',
+    userId,
+    billingKey: input.billing_key,
+    precheck: async () => {
+      car = await butlerCar(db, carId);
+      checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
+      checkPointStep(points);
+      const taken = await takenDays(db, carId, days, { billingKey: input.billing_key });
+      if (taken.length) throw dayTaken(taken);
+    },
+    create: async (tx, provider) => {
+      const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, car.butler_fee) : null;
+      const quote = quoteButler(car, start, end, coupon, points);
+      checkPointsWithin(points, quote.total - quote.couponDiscount);
+      price = quote.final;
+      const [row] = await tx
+        .insert(butlerRequests)
+        .values({
+          userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
+          passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
+          driverPreference: input.driver_preference, userCouponId: input.coupon_id || null, pointUsed: points,
+          billingKey: input.billing_key, billingProvider: provider,
+          baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
+        })
+        .returning();
+      await reserveDays(tx, carId, row.id, days);
+      await insertWaypoints(tx, row.id, input.way_point_requests);
+      await scheduleReminder(tx, ctx, row.id, userId, start);
+      await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
+      return row.id;
+    },
+    charge: async (tx, id) => {
+      if (price > 0) return { id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 예약 #${id}`, amount: price };
+      // Nothing to charge (coupon and points cover it): the booking is received now.
+      await emit(tx, `butler.requested:${id}`, { type: 'butler.requested', userId, butlerRequestId: id }, ctx.clock.now());
+      await emit(tx, `staff.butler_requested:${id}`, { type: 'staff.butler_requested', butlerRequestId: id }, ctx.clock.now());
+      return null;
+    },
+    load: (id) => viewOf(db, id, now),
+  });
+  return { created, request: order, payment };
+}
+
+/** GET /butlers/requests: the user's live (not cancelled) requests, newest first. */
+export async function listButlerRequests(db: Db, userId: number, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(butlerRequests)
+    .where(and(eq(butlerRequests.userId, userId), ne(butlerRequests.status, 'CANCELLED')))
+    .orderBy(desc(butlerRequests.createdAt), desc(butlerRequests.id));
+  return toViews(db, rows, now);
+}
+
+/** The user's live request (locked when asked); another user's, a cancelled or an unknown id is 404. */
+async function ownRequest(db: Db, userId: number, id: number, lock = false) {
+  const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || row.userId !== userId || row.status === 'CANCELLED') throw requestNotFound();
+  return row;
+}
+
+function requirePending(row: RequestRow, action: string) {
+  if (row.status !== 'PENDING') throw conflict(`확정된 의전 요청은 ${action}할 수 없습니다. 고객센터로 문의해주세요.`);
+}
+
+/** GET /butlers/requests/{id}. */
+export async function getButlerRequest(db: Db, userId: number, id: number, now = new Date()) {
+  return (await toViews(db, [await ownRequest(db, userId, id)], now))[0];
+}
+
+/**
+ * PUT /butlers/requests/{id} while PENDING. Re-validates the times, re-prices (the held coupon's
+ * discount is recomputed on the new total; its min/max was checked against the base fee, which
+ * an edit cannot change), re-checks the car's days excluding its own and frees the days no longer
+ * covered. Points stay, except when the new price after the coupon is below them: the points
+ * used drop to the largest 10,000 step within the price and the rest is refunded at once.
+ */
+export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now = new Date()) {
+  const { db } = ctx;
+  const current = await ownRequest(db, userId, id);
+  requirePending(current, '수정');
+  const start = new Date(input.start_at);
+  const end = input.end_at === undefined ? current.endAt : input.end_at ? new Date(input.end_at) : null;
+  const keptWaypoints = async () =>
+    (await db.select().from(butlerWaypoints).where(eq(butlerWaypoints.butlerRequestId, id)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id))).map((w) => ({
+      address: w.address,
+      scheduled_time: w.scheduledTime ? w.scheduledTime.toISOString() : null,
+    }));
+  const waypoints: WaypointInput[] = input.way_points ?? (await keptWaypoints());
+  checkTrip(start, end, waypoints, 'way_points', now);
+  const car = await butlerCar(db, current.butlerCarId);
+  const days = tripDays(start, end);
+  const taken = await takenDays(db, current.butlerCarId, days, { requestId: id });
+  if (taken.length) throw dayTaken(taken);
+
+  const edit = async (tx: Db) => {
+    const locked = await ownRequest(tx, userId, id, true);
+    requirePending(locked, '수정');
+    const coupon = locked.userCouponId ? await heldCoupon(tx, locked.userCouponId) : null;
+    const { quote, pointsBack } = requoteButler(car, start, end, coupon, locked.pointUsed);
+    if (pointsBack > 0) await creditPoints(tx, { userId, amount: pointsBack, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
+    const pointUsed = quote.points;
+
+    const own = (await tx.select({ date: butlerReservedDates.date }).from(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, id))).map((r) => r.date);
+    const freed = own.filter((d) => !days.includes(d));
+    if (freed.length) await tx.delete(butlerReservedDates).where(and(eq(butlerReservedDates.butlerRequestId, id), inArray(butlerReservedDates.date, freed)));
+    await reserveDays(tx, locked.butlerCarId, id, days.filter((d) => !own.includes(d)));
+
+    await scheduleReminder(tx, ctx, id, userId, start);
+    if (input.way_points !== undefined) {
+      await tx.delete(butlerWaypoints).where(eq(butlerWaypoints.butlerRequestId, id));
+      await insertWaypoints(tx, id, input.way_points);
+    }
+    const keep = <T>(v: T | undefined, old: T) => (v === undefined ? old : v);
+    await tx
+      .update(butlerRequests)
+      .set({
+        startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
+        description: keep(input.description, locked.description),
+        passengerCount: keep(input.passenger_count, locked.passengerCount),
+        purpose: keep(input.purpose, locked.purpose),
+        memo: keep(input.memo, locked.memo),
+        driverPreference: keep(input.driver_preference, locked.driverPreference),
+        pointUsed, baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
+        modifiedAt: new Date(),
+      })
+      .where(eq(butlerRequests.id, id));
+    return quote.final;
+  };
+  // The new price first (a rolled-back run of the edit), then the money, then the edit itself.
+  const newPrice = await dryRun(db, userId, edit);
+  await settlePriceChange(ctx, paidOrder(current), newPrice, `butler:${id}:edit:${current.modifiedAt.getTime()}`);
+  await withUserLock(db, userId, edit);
+  return viewOf(db, id, now);
+}
+
+/**
+ * The reminder the day before the trip (start − 24 h on the business clock), scheduled when the
+ * booking is made and moved when an edit moves the trip; none for a trip less than a day ahead.
+ * The notify job skips it if the booking was cancelled by then.
+ */
+async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: number, userId: number, start: Date) {
+  const due = new Date(start.getTime() - BUTLER_REMINDER_BEFORE_MS);
+  if (await rescheduleQueued(tx, notifyJobKey(butlerReminderKey(id)), due)) return;
+  if (due > ctx.clock.now()) await emit(tx, butlerReminderKey(id), { type: 'butler.reminder', userId, butlerRequestId: id }, due);
+}
+
+const paidOrder = (row: RequestRow): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey: row.billingKey });
+
+/**
+ * DELETE /butlers/requests/{id} while PENDING: irreversible. What was paid is refunded by the
+ * policy (all until 24 h before the start, 50% after, nothing once it started; configurable),
+ * then the days are freed, the coupon returned and the points refunded.
+ */
+export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number) {
+  const current = await ownRequest(ctx.db, userId, id);
+  requirePending(current, '취소');
+  const percent = customerRefundPercent(current, ctx.clock.now(), policy);
+  const refunded = await refundOrder(ctx, paidOrder(current), percent, percent === 100 ? '의전 예약 취소' : `의전 예약 취소 (${percent}% 환불)`, 'customer');
+  return withUserLock(ctx.db, userId, async (tx) => {
+    const row = await ownRequest(tx, userId, id, true);
+    requirePending(row, '취소');
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
+    return { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+  });
+}
+
+/** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
+export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, staff: { actor: string; audit: AuditWriter }) {
+  const [found] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+  if (!found) throw requestNotFound();
+  if (found.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
+  const refunded = await refundOrder(ctx, paidOrder(found), 100, '의전 예약 취소 (운영팀)', staff.actor);
+  return withUserLock(ctx.db, found.userId, async (tx) => {
+    const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
+    if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
+    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
+    await staff.audit(tx, result);
+    return result;
+  });
+}
+
+/** A butler subscription in API shape. */
+async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions.$inferSelect; request: RequestRow }[], now = new Date()): Promise<ButlerSubscriptionView[]> {
+  const views = await toViews(db, rows.map((r) => r.request), now);
+  return rows.map((r, i) => ({ id: r.sub.id, created_at: r.sub.createdAt.toISOString(), modified_at: r.sub.modifiedAt.toISOString(), request: views[i] }));
+}
+
+/**
+ * The confirmation's writes inside the caller's transaction (the confirm route's own, or a
+ * driver's assignment to a pending request): PENDING → CONFIRMED, the butler subscription, the
+ * butler.confirmed event and the reminder; 409 when not pending or its charge is not settled.
+ * Returns the subscription's id.
+ */
+export async function confirmInTransaction(tx: Db, id: number, now: Date): Promise<number> {
+  const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
+  if (!row) throw requestNotFound();
+  if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
+  if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
+  await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
+  await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
+  await scheduleReminder(tx, { clock: { now: () => now } }, id, row.userId, row.startAt);
+  return sub.id;
+}
+
+/** Staff confirmation of a paid booking: PENDING → CONFIRMED and a butler subscription; 409 when not pending or its charge is not settled. */
+export async function confirmButlerRequest(db: Db, id: number, now: Date): Promise<ButlerSubscriptionView> {
+  const subId = await inTransaction(db, (tx) => confirmInTransaction(tx, id, now));
+  const [row] = await db.select({ sub: butlerSubscriptions, request: butlerRequests }).from(butlerSubscriptions).innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId)).where(eq(butlerSubscriptions.id, subId));
+  return (await subscriptionViews(db, [row], now))[0];
+}
+
+/** GET /butlers: the user's butler subscriptions (confirmed requests not cancelled since), newest first. */
+export async function listButlerSubscriptions(db: Db, userId: number, now = new Date()): Promise<ButlerSubscriptionView[]> {
+  const rows = await db
+    .select({ sub: butlerSubscriptions, request: butlerRequests })
+    .from(butlerSubscriptions)
+    .innerJoin(butlerRequests, eq(butlerRequests.id, butlerSubscriptions.requestId))
+    .where(and(eq(butlerSubscriptions.userId, userId), ne(butlerRequests.status, 'CANCELLED')))
+    .orderBy(desc(butlerSubscriptions.createdAt), desc(butlerSubscriptions.id));
+  return subscriptionViews(db, rows, now);
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { ButlerCancelAnswer, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
+import type { PaymentAnswer } from '../../domain/payments';
+import type { CouponListAnswer } from '../../domain/pricing';
+import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { PayOwedSchema } from '../../domain/schemas/payments';
+import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
+import { requireUser } from '../auth/guards';
+import {
+  cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
+} from './butler-orders';
+import { paymentDeclined } from '../billing/errors';
+import { toPaymentView } from '../billing/ledger';
+import { payOwedOvertime } from '../billing/butler-billing';
+import { userCouponList } from '../wallet/coupons';
+
+/**
+ * The user's side of the butler service (mounted under /butlers next to the public fleet
+ * routes, which stay open). Each route carries requireUser itself: a router-wide middleware
+ * here would also close GET /butlers/cars.
+ */
+export const butlerOrderRoutes = new Hono<AppEnv>()
+  .use('/cars/*', reservationWrites)
+  .use('/requests/*', reservationWrites)
+  .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerSubscriptionListAnswer))
+  .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') } satisfies CouponListAnswer))
+  .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
+    const { carId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now());
+    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
+  })
+  .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerRequestListAnswer))
+  .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, { butler_request: await getButlerRequest(c.var.deps.db, c.var.userId, id, c.var.deps.clock.now()) } satisfies ButlerRequestAnswer);
+  })
+  .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, id, input, c.var.deps.clock.now()) } satisfies ButlerRequestAnswer);
+  })
+  .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id)) satisfies ButlerCancelAnswer);
+  })
+  // 카드 변경 후 결제: a declined overtime charge now, with a new card when given (as POST /subscriptions/{id}/pay).
+  .post('/requests/:id/pay', requireUser, validParams(IdParamSchema), validJson(PayOwedSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { billing_key } = c.req.valid('json');
+    const payment = await payOwedOvertime(c.var.deps, { requestId: id, userId: c.var.userId, billingKey: billing_key });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  });

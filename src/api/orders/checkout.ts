@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { todayInKorea } from '../../domain/dates';
+import { couponRefusal, roundPoints } from '../../domain/pricing';
+import { inTransaction, type Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { billingKeyUses, coupons, userCoupons, users } from '../db/schema';
+import { ErrorCode } from '../../domain/error-codes';
+import { ApiError, conflict, unprocessable } from '../errors';
+import { releaseCoupon, toCoupon } from '../wallet/coupons';
+export { releaseCoupon };
+import { executeCharge } from '../billing/charges';
+import type { PaymentContext } from '../payment-context';
+import { paymentDeclined } from '../billing/errors';
+import { attemptsOf, recordCharge, type NewCharge } from '../billing/ledger';
+import type { ProviderName } from '../payment-provider';
+import { lockUser } from '../wallet/points';
+import { type PaymentRow } from '../payment-context';
+
+/**
+ * The service-neutral half of ordering, shared by subscription and butler orders: one
+ * transaction per user, coupons for a service, points on the ledger, and a billing key that
+ * backs at most one order across both services (idempotent repeats return the first order).
+ */
+export type Service = 'SUBSCRIBE' | 'BUTLER';
+
+const SERVICE_NAME: Record<Service, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
+
+export { inTransaction };
+export { creditPoints, pointBalance, spendPoints } from '../wallet/points';
+
+/** Runs `work` in one transaction holding the user's row lock, so one user's spends run one at a time. */
+export async function withUserLock<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await lockUser(tx, userId);
+    return work(tx);
+  });
+}
+
+class DryRunDone<T> extends Error {
+  constructor(readonly value: T) {
+    super('dry run');
+  }
+}
+
+/**
+ * Runs `work` under the user's lock in a transaction that is always rolled back, and returns what
+ * it computed: an edit learns its new price (coupon checks and all) before any money moves.
+ */
+export async function dryRun<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    await withUserLock(db, userId, async (tx) => {
+      throw new DryRunDone(await work(tx));
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.value as T;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+/** 422 unless points are whole steps of 10,000 won. */
+export function checkPointStep(points: number): void {
+  if (roundPoints(points) !== points) throw unprocessable('포인트는 10,000P 단위로 사용할 수 있습니다.', { point_amount: ['10,000P 단위로 입력해주세요.'] });
+}
+
+/** 422 when points exceed what is left to pay after the coupon. */
+export function checkPointsWithin(points: number, payable: number): void {
+  if (points > payable) throw unprocessable('사용 포인트가 결제 금액을 넘을 수 없습니다.', { point_amount: ['결제 금액 이하로 입력해주세요.'] });
+}
+
+/**
+ * Locks and checks a held coupon inside the caller's transaction, then marks it used: it must
+ * be the user's, for `service`, unused, active, in period, and admit `price` (won).
+ */
+export async function takeCoupon(tx: Db, service: Service, userId: number, holdingId: number, price: number) {
+  const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
+  const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
+  const name = SERVICE_NAME[service];
+  if (!row || row.user_coupons.userId !== userId) throw fail('보유하지 않은 쿠폰입니다.');
+  const c = toCoupon(row.coupons);
+  if (row.coupons.service !== service) throw fail(`${name} 서비스에 사용할 수 없는 쿠폰입니다.`);
+  if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
+  const refusal = couponRefusal(c, todayInKorea(), price);
+  if (!row.coupons.isActive || refusal === 'EXPIRED' || refusal === 'NOT_YET') throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
+  if (refusal === 'PRICE') throw fail(`이 ${name} 요금에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)`);
+  await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
+  return c;
+}
+
+
+const usedKey = () => conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+
+async function keyUse(db: Db, billingKey: string) {
+  const [row] = await db.select().from(billingKeyUses).where(eq(billingKeyUses.billingKey, billingKey));
+  return row;
+}
+
+/**
+ * Records that `billingKey` backs an order inside the caller's transaction; 409 when it
+ * already backs another one (of either service). A concurrent twin waits on the key's row.
+ */
+export async function claimBillingKey(tx: Db, use: { billingKey: string; service: Service; userId: number; orderId: number }): Promise<void> {
+  const rows = await tx.insert(billingKeyUses).values(use).onConflictDoNothing().returning({ key: billingKeyUses.billingKey });
+  if (!rows.length) throw usedKey();
+}
+
+class KeyTaken extends Error {}
+
+/** The signup page promises it: only an account that passed identity verification orders (403 IDENTITY_REQUIRED otherwise). */
+export async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
+  const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.verified) return;
+  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${SERVICE_NAME[service]} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
+}
+
+export interface PlaceOrder<T> {
+  service: Service;
+  userId: number;
+  billingKey: string;
+  /** Refusals that need no transaction (car, term, dates, point steps); run only for a new key. */
+  precheck?: () => Promise<void> | void;
+  /** Inserts the order and spends inside the locked transaction; returns the new order's id. */
+  create: (tx: Db, provider: ProviderName) => Promise<number>;
+  /** The charge the new order makes at once (its first month, its fee), or null when nothing is to pay. */
+  charge: (tx: Db, orderId: number) => Promise<Omit<NewCharge, 'userId' | 'billingKey'> | null>;
+  /** The order in API shape. */
+  load: (orderId: number) => Promise<T>;
+}
+
+/** An order and the charge it made (null when its price was 0). */
+export interface PlacedOrder<T> {
+  created: boolean;
+  order: T;
+  payment: PaymentRow | null;
+}
+
+/**
+ * Places an order exactly once per billing key: a repeat by the same user for the same
+ * service returns the first order (`created: false`); a key already behind another user's
+ * order, or an order of the other service, is 409. The key is verified with the provider
+ * before anything is spent (after the account's identity verification and the order's own
+ * prechecks). Coupon, points, the order and its PENDING charge commit together; then the card is
+ * charged. Declined: the charge's follow-up undoes the order (coupon and points back, the key
+ * free) and this answers 422 with the provider's reason. Unknown (a timeout): the order stands
+ * with its charge PENDING until the reconcile job settles it.
+ */
+export async function placeOrderOnce<T>(ctx: PaymentContext, order: PlaceOrder<T>): Promise<PlacedOrder<T>> {
+  const { db } = ctx;
+  const repeat = async (use: { service: string; userId: number; orderId: number } | undefined): Promise<PlacedOrder<T>> => {
+    if (!use || use.userId !== order.userId || use.service !== order.service) throw usedKey();
+    return { created: false, order: await order.load(use.orderId), payment: await firstCharge(db, order.service, use.orderId) };
+  };
+  const prior = await keyUse(db, order.billingKey);
+  if (prior) return repeat(prior);
+  await requireVerifiedAccount(db, order.userId, order.service);
+  await order.precheck?.();
+  await ctx.payments.verifyBillingKey(order.billingKey);
+  let placed: { orderId: number; chargeId: string | null };
+  try {
+    placed = await withUserLock(db, order.userId, async (tx) => {
+      // A twin with the same key may have committed while this one waited for the lock.
+      if (await keyUse(tx, order.billingKey)) throw new KeyTaken();
+      const orderId = await order.create(tx, ctx.payments.name);
+      const rows = await tx.insert(billingKeyUses).values({ billingKey: order.billingKey, service: order.service, userId: order.userId, orderId }).onConflictDoNothing().returning();
+      if (!rows.length) throw new KeyTaken();
+      const charge = await order.charge(tx, orderId);
+      if (charge && charge.amount > 0) await recordCharge(tx, ctx.payments.name, { ...charge, userId: order.userId, billingKey: order.billingKey }, ctx.clock.now());
+      return { orderId, chargeId: charge && charge.amount > 0 ? charge.id : null };
+    });
+  } catch (err) {
+    if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
+    const winner = await keyUse(db, order.billingKey);
+    // Another unique rule of the order itself (not the key) is the caller's to explain.
+    if (!winner && !(err instanceof KeyTaken)) throw err;
+    return repeat(winner);
+  }
+  const payment = placed.chargeId ? await executeCharge(ctx, placed.chargeId) : null;
+  if (payment?.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+  return { created: true, order: await order.load(placed.orderId), payment };
+}
+
+/** The charge an order made when it was placed (the latest attempt), if any. */
+async function firstCharge(db: Db, service: Service, orderId: number): Promise<PaymentRow | null> {
+  const purpose = service === 'SUBSCRIBE' ? 'SUBSCRIPTION_FIRST' : 'BUTLER';
+  const rows = await attemptsOf(db, service === 'SUBSCRIBE' ? 'subscription_request' : 'butler_request', orderId, purpose);
+  return rows.at(-1) ?? null;
+}

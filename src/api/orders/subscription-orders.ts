@@ -1,0 +1,293 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car';
+import { todayInKorea } from '../../domain/dates';
+import { quoteSubscription } from '../../domain/pricing';
+import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
+import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
+import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView } from '../../domain/payments';
+import type { Db } from '../db/client';
+import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../errors';
+import { emit } from '../notifications/events';
+import type { PaymentContext } from '../payment-context';
+import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
+import { settlePriceChange, refundOrder, type PaidOrder } from '../billing/order-charges';
+import { carById } from '../catalogue/catalogue';
+import { checkPointStep, checkPointsWithin, claimBillingKey, creditPoints, dryRun, inTransaction, placeOrderOnce, releaseCoupon, spendPoints, takeCoupon, withUserLock } from './checkout';
+import { toCoupon } from '../wallet/coupons';
+import { cancelFutureCharges, scheduleMonth } from '../billing/subscription-billing';
+import { type AuditWriter } from '../audit/audit';
+
+type RequestRow = typeof subscriptionRequests.$inferSelect;
+const REF = 'subscription_request';
+
+/** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
+export function orderableFee(car: Car, month: number, today = todayInKorea()): number {
+  const refusal = orderRefusal(car, today);
+  if (refusal) throw unprocessable(refusal, { car: [car.is_subscriptable ? '아직 구독할 수 없는 차량입니다.' : '구독 불가 차량입니다.'] });
+  const fee = isFeeTerm(month) ? feeForTerm(car, month) : null;
+  if (fee === null) throw unprocessable(`이 차량은 ${month}개월 구독을 제공하지 않습니다.`, { month: ['제공하지 않는 구독 기간입니다.'] });
+  return fee;
+}
+
+/** Coupon (if any) taken and points checked against the price; returns the quote. Runs inside the transaction. */
+async function priceInside(tx: Db, userId: number, fee: number, couponId: number | null | undefined, points: number) {
+  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, fee) : null;
+  const quote = quoteSubscription(fee, coupon, points);
+  checkPointsWithin(points, fee - quote.couponDiscount);
+  return quote;
+}
+
+/** A request row in API shape (the billing key masked). */
+async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): Promise<SubscriptionRequest> {
+  if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
+  let coupon = null;
+  if (r.userCouponId) {
+    const [c] = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, r.userCouponId));
+    if (c) coupon = { id: c.user_coupons.id, coupon: toCoupon(c.coupons) };
+  }
+  return {
+    id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
+    start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
+    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee,
+    billing_key: maskBillingKey(r.billingKey),
+    payment: ((p) => (p ? toPaymentView(p) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
+  };
+}
+
+/**
+ * POST /subscriptions/cars/{id}/request. Verifies the billing key, prices on the server, spends
+ * coupon and points and records the first month's charge in one transaction, then charges the
+ * card (placeOrderOnce). Idempotent per billing key: a repeat by the same user returns the first
+ * request and its charge (`created: false`).
+ */
+export async function createRequest(ctx: PaymentContext, userId: number, carId: number, input: CreateSubscriptionRequestInput) {
+  const { db } = ctx;
+  const points = input.point_amount ?? 0;
+  let fee = 0;
+  let finalFee = 0;
+  const { created, order, payment } = await placeOrderOnce(ctx, {
+    service: 'SUBSCRIBE',
+    userId,
+    billingKey: input.billing_key,
+    precheck: async () => {
+      fee = orderableFee(await carById(db, carId, { archived: false }), input.month);
+      checkPointStep(points);
+    },
+    create: async (tx, provider) => {
+      const quote = await priceInside(tx, userId, fee, input.coupon_id, points);
+      finalFee = quote.final;
+      const [row] = await tx
+        .insert(subscriptionRequests)
+        .values({
+          userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
+          billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
+        })
+        .returning();
+      await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
+      return row.id;
+    },
+    charge: async (tx, id) => {
+      if (finalFee > 0) return { id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, orderName: `LUXE 구독 신청 #${id} 첫 달 요금`, amount: finalFee };
+      // Nothing to charge (coupon and points cover the month): the request is received now.
+      await emit(tx, `subscription.requested:${id}`, { type: 'subscription.requested', userId, requestId: id }, ctx.clock.now());
+      await emit(tx, `staff.subscription_requested:${id}`, { type: 'staff.subscription_requested', requestId: id }, ctx.clock.now());
+      return null;
+    },
+    load: async (id) => {
+      const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+      return toRequest(db, row);
+    },
+  });
+  return { created, request: order, payment };
+}
+
+/** The user's live (not cancelled) requests, newest first. */
+export async function listRequests(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(subscriptionRequests)
+    .where(and(eq(subscriptionRequests.userId, userId), ne(subscriptionRequests.status, 'CANCELLED')))
+    .orderBy(desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id));
+  const cache = new Map<number, Car>();
+  const out = [];
+  for (const r of rows) out.push(await toRequest(db, r, cache));
+  return out;
+}
+
+async function ownRequest(db: Db, userId: number, id: number, lock = false) {
+  const q = db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || row.userId !== userId || row.status === 'CANCELLED') throw notFound('구독 신청을 찾을 수 없습니다.');
+  return row;
+}
+
+function requirePending(row: RequestRow, action: string) {
+  if (row.status !== 'PENDING') throw conflict(`확정된 구독 신청은 ${action}할 수 없습니다. 고객센터로 문의해주세요.`);
+}
+
+/** GET /subscriptions/requests/{id}. */
+export async function getRequest(db: Db, userId: number, id: number) {
+  return toRequest(db, await ownRequest(db, userId, id));
+}
+
+const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey });
+
+/**
+ * PUT /subscriptions/requests/{id}: re-validates and re-prices like creation. The new price is
+ * worked out first (a rolled-back run of the edit), the money settled (a higher first month
+ * charges the difference, a lower one refunds it), then the edit is saved with its coupon and
+ * point changes in one transaction.
+ */
+export async function updateRequest(ctx: PaymentContext, userId: number, id: number, input: UpdateSubscriptionRequestInput) {
+  const { db } = ctx;
+  const current = await ownRequest(db, userId, id);
+  requirePending(current, '수정');
+  const car = await carById(db, current.carId);
+  const fee = orderableFee(car, input.month);
+  checkPointStep(input.point_amount);
+  const keyChanged = input.billing_key !== current.billingKey && input.billing_key !== maskBillingKey(current.billingKey);
+  const billingKey = keyChanged ? input.billing_key : current.billingKey;
+  if (keyChanged) await ctx.payments.verifyBillingKey(billingKey);
+  const edit = async (tx: Db) => {
+    const locked = await ownRequest(tx, userId, id, true);
+    requirePending(locked, '수정');
+    if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
+    if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
+    const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
+    const delta = input.point_amount - locked.pointUsed;
+    const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
+    if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
+    if (delta < 0) await creditPoints(tx, { ...entry, amount: -delta });
+    const [updated] = await tx
+      .update(subscriptionRequests)
+      .set({
+        month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: ctx.payments.name,
+        fee, couponDiscount: quote.couponDiscount, finalFee: quote.final, updatedAt: new Date(),
+      })
+      .where(eq(subscriptionRequests.id, id))
+      .returning();
+    return updated;
+  };
+  const newPrice = (await dryRun(db, userId, edit)).finalFee;
+  await settlePriceChange(ctx, paidOrder(current, billingKey), newPrice, `subreq:${id}:edit:${current.updatedAt.getTime()}`);
+  const row = await withUserLock(db, userId, edit);
+  return toRequest(db, row);
+}
+
+/**
+ * DELETE /subscriptions/requests/{id}: irreversible. The first month's charge is refunded in full
+ * first (a refund the provider refuses stops the cancel), then the coupon is returned and the
+ * points refunded once.
+ */
+export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter }) {
+  const current = await ownRequest(ctx.db, userId, id);
+  requirePending(current, '취소');
+  const refunded = await refundOrder(ctx, paidOrder(current), 100, staff ? '구독 신청 취소 (운영팀)' : '구독 신청 취소', staff?.actor ?? 'customer');
+  return withUserLock(ctx.db, userId, async (tx) => {
+    const row = await ownRequest(tx, userId, id, true);
+    requirePending(row, '취소');
+    await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+    if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
+    if (row.pointUsed > 0) {
+      await creditPoints(tx, { userId, amount: row.pointUsed, reason: 'SUBSCRIPTION_REFUND', refType: REF, refId: id, description: `구독 신청 #${id} 취소 환불` });
+    }
+    await emit(tx, `subscription.cancelled:${id}`, { type: 'subscription.cancelled', userId, requestId: id }, ctx.clock.now());
+    const result = { id, refunded_points: row.pointUsed, coupon_returned: Boolean(row.userCouponId), refunded_amount: refunded };
+    await staff?.audit(tx, result);
+    return result;
+  });
+}
+
+/**
+ * Staff confirmation: a pending request whose first month is paid becomes a subscription with
+ * start and end dates; month 2 is scheduled on the start's day of the next month.
+ */
+export async function confirmRequest(db: Db, id: number, startDate: string, endDate: string | undefined, now: Date) {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id)).for('update');
+    if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
+    if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '취소된 구독 신청입니다.');
+    const charges = await attemptsOf(tx, REF, id, 'SUBSCRIPTION_FIRST');
+    if (charges.some((c) => c.status === 'PENDING')) throw conflict('첫 달 결제가 아직 확인되지 않은 신청입니다. 잠시 후 다시 시도해주세요.');
+    const end = endDate ?? termEnd(startDate, row.month);
+    if (end < startDate) throw unprocessable('종료일은 시작일 이후여야 합니다.', { end_date: ['종료일은 시작일 이후여야 합니다.'] });
+    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey }).returning();
+    await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
+    await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
+    return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive };
+  });
+}
+
+/**
+ * Staff: a subscription on or off. Off is 해지: every future charge is dropped (the month already
+ * paid is kept, not refunded). On again resumes billing from the first unpaid month.
+ */
+export async function setSubscriptionActive(db: Db, id: number, isActive: boolean, now: Date) {
+  return inTransaction(db, async (tx) => {
+    const [found] = await tx
+      .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee })
+      .from(subscriptions)
+      .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+      .where(eq(subscriptions.id, id))
+      .for('update', { of: subscriptions });
+    if (!found) throw notFound('구독을 찾을 수 없습니다.');
+    const owed = found.sub.paidMonths + 1;
+    // A month that already failed stays overdue on resume (staff 지금 재시도 or the customer pays it); else it is scheduled.
+    const owedTried = isActive && (await attemptsOf(tx, 'subscription', id, 'SUBSCRIPTION_MONTH', owed)).length > 0;
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ isActive, billingStatus: !isActive ? 'CANCELLED' : owedTried ? 'OVERDUE' : 'ACTIVE', updatedAt: new Date() })
+      .where(eq(subscriptions.id, id))
+      .returning();
+    if (!isActive) await cancelFutureCharges(tx, id, row.paidMonths, found.term);
+    else if (!owedTried) await scheduleMonth(tx, row, found.term, owed, found.fee, now);
+    return { id: row.id, is_active: row.isActive, billing_status: row.billingStatus };
+  });
+}
+
+/**
+ * GET /subscriptions: the user's subscriptions, newest first. is_active = not switched off by staff and
+ * not past its end date (staff answers report the stored flag); is_current = active and today within the dates;
+ * billing = the monthly charges: status, the next charge, a failed one to pay.
+ */
+export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()): Promise<Subscription[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  const cache = new Map<number, Car>();
+  const out = [];
+  for (const { subscriptions: s, subscription_requests: r } of rows) {
+    if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
+    out.push({
+      // Past its end date a subscription is no longer active, whatever its stored flag says.
+      id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: subscriptionActive(s, today),
+      is_current: s.isActive && s.startDate <= today && today <= s.endDate, created_at: s.createdAt.toISOString(),
+      request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
+      billing: await billingView(db, s, r.month, r.fee),
+    });
+  }
+  return out;
+}
+
+/** A subscription's billing for my page (SubscriptionBillingView). */
+async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number): Promise<SubscriptionBillingView> {
+  const owed = s.paidMonths < term ? s.paidMonths + 1 : null;
+  const billing = s.isActive && s.billingStatus !== 'CANCELLED' && owed !== null;
+  const failed = owed !== null && s.billingStatus !== 'ACTIVE' ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed)).filter((p) => p.status === 'FAILED').at(-1) : undefined;
+  const failures = failed ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed!)).filter((p) => p.status === 'FAILED').length : 0;
+  const due = owed !== null ? monthlyChargeDate(s.startDate, owed) : null;
+  return {
+    status: s.billingStatus,
+    paid_months: s.paidMonths,
+    term_months: term,
+    next_charge_date: billing ? (s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : due) : null,
+    next_charge_amount: billing ? fee : null,
+    failed_payment: failed ? toPaymentView(failed) : null,
+    retry_date: s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : null,
+  };
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
+import type { PaymentAnswer } from '../../domain/payments';
+import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
+import { PayOwedSchema } from '../../domain/schemas/payments';
+import type {
+  SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
+} from '../../domain/subscriptions';
+import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { requireUser } from '../auth/guards';
+import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/coupons';
+import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
+import { payOwedMonth } from '../billing/subscription-billing';
+import { paymentDeclined } from '../billing/errors';
+import { toPaymentView } from '../billing/ledger';
+
+/** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
+export const subscriptionOrderRoutes = new Hono<AppEnv>()
+  .get('/', requireUser, async (c) => ok(c, { subscriptions: await listSubscriptions(c.var.deps.db, c.var.userId) } satisfies SubscriptionListAnswer))
+  .post('/cars/:id/request', requireUser, validParams(IdParamSchema), validJson(CreateSubscriptionRequestSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input);
+    return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies SubscriptionOrderAnswer, created ? 201 : 200);
+  })
+  .get('/requests', requireUser, async (c) => ok(c, { subscription_requests: await listRequests(c.var.deps.db, c.var.userId) } satisfies SubscriptionRequestListAnswer))
+  .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, { subscription_request: await getRequest(c.var.deps.db, c.var.userId, id) } satisfies SubscriptionRequestAnswer);
+  })
+  .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(UpdateSubscriptionRequestSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return ok(c, { subscription_request: await updateRequest(c.var.deps, c.var.userId, id, input) } satisfies SubscriptionRequestAnswer);
+  })
+  .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await cancelRequest(c.var.deps, c.var.userId, id)) satisfies SubscriptionCancelAnswer);
+  })
+  // 카드 변경 후 결제: the owed month now, with a new card when given.
+  .post('/:id/pay', requireUser, validParams(IdParamSchema), validJson(PayOwedSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { billing_key } = c.req.valid('json');
+    const payment = await payOwedMonth(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
+    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
+    const { service } = c.req.valid('query');
+    return ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, service) } satisfies CouponListAnswer);
+  })
+  .get('/coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
+    const { code } = c.req.valid('param');
+    return ok(c, { coupon: toCoupon(await couponByCode(c.var.deps.db, code)) } satisfies CouponAnswer);
+  })
+  .post('/coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
+    const { code } = c.req.valid('param');
+    return ok(c, { coupon: await claimCoupon(c.var.deps.db, c.var.userId, code) } satisfies CouponClaimAnswer, 201);
+  });
