@@ -36,11 +36,21 @@ export const IMAGE_ALT_MAX = 200;
 const imageAlt = required('이미지 설명', IMAGE_ALT_MAX);
 
 /**
- * A car's or butler car's images in order, each with its alt text. An uploaded photo is named by
- * the address its upload answered; the server attaches the encoded photo itself.
+ * A car's or butler car's images in order, each with its alt text and, optionally, its focus. An
+ * uploaded photo is named by the address its upload answered; the server attaches the encoded photo itself.
  */
+const focusPercent = (axis: string) =>
+  z
+    .number({ error: `초점의 ${axis} 위치는 숫자여야 합니다.` })
+    .int({ error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` })
+    .min(0, { error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` })
+    .max(100, { error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` });
+
+/** The point of a photo its crops keep (domain/photos.ts Focus), in whole %; null or absent is the centre. */
+const focus = z.object({ x: focusPercent('가로'), y: focusPercent('세로') }, { error: '초점은 { x, y } (0–100%)로 보내주세요.' }).nullable().optional();
+
 const gallery = z
-  .array(z.object({ src: imageUrl, alt: imageAlt }, { error: '이미지마다 주소(src)와 설명(alt)이 필요합니다.' }), { error: '이미지는 목록이어야 합니다.' })
+  .array(z.object({ src: imageUrl, alt: imageAlt, focus }, { error: '이미지마다 주소(src)와 설명(alt)이 필요합니다.' }), { error: '이미지는 목록이어야 합니다.' })
   .max(20, { error: '이미지는 20장까지 등록할 수 있습니다.' });
 export type GalleryInput = z.infer<typeof gallery>;
 
