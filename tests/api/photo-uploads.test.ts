@@ -83,7 +83,7 @@ describe('POST /admin/uploads with a phone photo', () => {
     expect((await t.app.request(url.replace(/^\/api/, ''))).status).toBe(200);
   }, 120_000);
 
-  it('takes it over real HTTP with its Content-Length too (the same photo: nothing encoded twice)', async () => {
+  it('takes it over real HTTP with its Content-Length too (the same photo, stored once)', async () => {
     const res = await send(phone);
     expect(res.status).toBe(201);
     expect((await t.database.db.select({ id: photos.id }).from(photos))).toHaveLength(1);

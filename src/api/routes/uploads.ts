@@ -38,26 +38,30 @@ export const multipartBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => (isMul
 /**
  * The raw body of an upload, at most `maxBytes`: refused at once when its Content-Length says
  * more, else counted chunk by chunk as it arrives and refused (the rest never read) as soon as it
- * passes the limit. The chunks are joined once, at the end: no copy grows with the upload.
+ * passes the limit. With a Content-Length the bytes go straight into one buffer of that size;
+ * without one (chunked) the chunks are joined once, at the end.
  */
 export async function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
+  const header = request.headers.get('content-length');
+  const declared = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  if (declared !== null && declared > maxBytes) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
+  const into = declared !== null ? Buffer.allocUnsafe(declared) : null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > (into ? into.length : maxBytes)) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    chunks.push(value);
+    if (into) into.set(value, size);
+    else chunks.push(value);
+    size += value.byteLength;
   }
-  return Buffer.concat(chunks, size);
+  return into ? into.subarray(0, size) : Buffer.concat(chunks, size);
 }
 
 /** True for the upload route (its own, larger body limit). */
