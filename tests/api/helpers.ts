@@ -72,7 +72,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       headers['content-type'] = 'application/json';
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await app.request(path, { method, headers, body });
+    const res = await app.request(path, { method, headers, body: body as BodyInit | undefined });
     const text = await res.text();
     let parsed: unknown = text;
     try {
