@@ -29,7 +29,7 @@ const rawUpload = createMiddleware<AppEnv>(async (c, next) => {
   return ok(c, upload satisfies UploadAnswer, 201);
 });
 
-/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form (the body limit is the photo's, app.ts). */
+/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form (held to the photo limit by multipartBodyLimit before it). */
 const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
   const form = await c.req.parseBody().catch(() => null);
