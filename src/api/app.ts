@@ -88,7 +88,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     },
   });
   // GET and HEAD carry no body (the adapter drops one): asking for it would build the whole fetch Request for nothing.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : isUploadRequest(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+  const uploadLimit = uploadBodyLimit(apiBodyLimit);
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : isUploadRequest(c.req.path) ? uploadLimit(c, next) : apiBodyLimit(c, next)));
 
   app.use(catalogueCacheMiddleware(catalogueCache));
   // The sandbox's pages are pages of the site: the same CSP and frame protection (src/api/security-headers.ts).

@@ -22,6 +22,9 @@ export class ApiError extends Error {
  */
 export const bodyTooLarge = (message: string, fields: Record<string, string[]>) => new ApiError(400, ErrorCode.VALIDATION, message, fields, { connection: 'close' });
 
+/** 413 for an upload over its limit (a photo file, not a JSON body), closing the connection like bodyTooLarge. */
+export const payloadTooLarge = (message: string, fields: Record<string, string[]>) => new ApiError(413, ErrorCode.PAYLOAD_TOO_LARGE, message, fields, { connection: 'close' });
+
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(400, ErrorCode.VALIDATION, message, fields);
 export const notFound = (message = '요청한 정보를 찾을 수 없습니다.') => new ApiError(404, ErrorCode.NOT_FOUND, message);

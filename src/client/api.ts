@@ -15,23 +15,26 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
 
 /**
- * Calls the API: JSON (or a FormData) in, JSON out, bearer token when logged in, 30 s timeout, envelope
+ * Calls the API: JSON (or a FormData, or a file as the raw body) in, JSON out, bearer token when logged in, 30 s timeout (or `timeoutMs`), envelope
  * unwrapped. Never throws; a failure carries the server's Korean message and field errors.
  * An expired-token answer clears the session.
  */
-export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ApiResult<T>> {
   freshSession();
   const token = $session.get().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
   // A form (a file upload) goes as multipart: fetch sets its content type with the boundary.
   const form = body instanceof FormData;
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
+  // A file (a photo upload) goes as it is, the raw body under its own type: nothing holds it as text.
+  const file = body instanceof Blob;
+  if (file) headers['content-type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, headers, body: form ? body : body === undefined ? undefined : JSON.stringify(body), signal });
+    res = await fetch(`${API_BASE}${path}`, { method, headers, body: form || file ? body : body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     return { ok: false, status: 0, error: networkFailure(timedOut ? '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.' : '네트워크 연결을 확인해주세요.') };

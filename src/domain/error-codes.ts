@@ -10,6 +10,8 @@ export const ErrorCode = {
   IDENTITY_REQUIRED: 1106,
   /** 405: the path exists, the method does not (the answer's Allow header lists the methods). */
   METHOD_NOT_ALLOWED: 1105,
+  /** 413: an upload over its size limit (a photo over 25 MB); the rest of the body is not read. */
+  PAYLOAD_TOO_LARGE: 1113,
   /** 415: a request body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 1115,
   CONFLICT: 1109,

@@ -38,14 +38,29 @@ export interface PhotoView {
 export type PhotoRef = Pick<PhotoView, 'id' | 'width' | 'height' | 'placeholder'>;
 
 /**
+ * The point of a photo its crops keep in view, in % of its width and height (0–100, whole
+ * numbers): staff tap it in the console. Pages apply it as `object-position: x% y%`, which puts
+ * that point of the photo at the same point of every slot, so it is never cropped away.
+ */
+export interface Focus {
+  x: number;
+  y: number;
+}
+
+/** A photo without a focus is cropped around its centre. */
+export const CENTRE: Focus = { x: 50, y: 50 };
+
+/**
  * One image of a car or butler car, in the order staff set: its address (an uploaded photo's
  * /api/images JPEG, or bundled art such as /cars/x.svg), the Korean alt text every page shows
- * with it, and the encoded photo when it is one (the server fills it in from its own records).
+ * with it, the encoded photo when it is one (the server fills it in from its own records) and,
+ * when staff set one, its focus (absent: the centre).
  */
 export interface GalleryImage {
   src: string;
   alt: string;
   photo: PhotoRef | null;
+  focus?: Focus;
 }
 
 /** The widths encoded for an original `width` px wide: the sizes below it, plus its own when it is narrower than the largest. */
@@ -105,6 +120,39 @@ export interface PictureData {
   alt: string;
   /** Background while the image loads (the photo's dominant colour), or null. */
   placeholder: string | null;
+  /** `object-position` of its crops (the focus staff set); absent for the centre. */
+  position?: string;
+}
+
+/** A focus as `object-position`; null for none or the centre (the browser's default). */
+export function objectPosition(focus: Focus | null | undefined): string | null {
+  return focus && (focus.x !== CENTRE.x || focus.y !== CENTRE.y) ? `${focus.x}% ${focus.y}%` : null;
+}
+
+/** The inline style of a picture's <img> (the page's and the island's): its colour while it loads, the point its crops keep. */
+export function pictureStyle(p: Pick<PictureData, 'placeholder' | 'position'>): { backgroundColor?: string; objectPosition?: string } {
+  return { ...(p.placeholder ? { backgroundColor: p.placeholder } : {}), ...(p.position ? { objectPosition: p.position } : {}) };
+}
+
+/** pictureStyle as a style attribute (Astro), or undefined when there is nothing to set. */
+export function pictureStyleText(p: Pick<PictureData, 'placeholder' | 'position'>): string | undefined {
+  const style = pictureStyle(p);
+  const text = [style.backgroundColor && `background-color:${style.backgroundColor}`, style.objectPosition && `object-position:${style.objectPosition}`].filter(Boolean).join(';');
+  return text || undefined;
+}
+
+/**
+ * The part of a `width`×`height` photo a slot of `aspect` (width / height) shows when it is
+ * cropped to cover it at `focus` (object-fit: cover; object-position: x% y%), in the photo's px.
+ * The console draws it over the photo, so staff see the crop before any page does.
+ */
+export function cropOf(width: number, height: number, aspect: number, focus: Focus = CENTRE) {
+  if (width / height > aspect) {
+    const w = height * aspect;
+    return { x: ((width - w) * focus.x) / 100, y: 0, width: w, height };
+  }
+  const h = width / aspect;
+  return { x: 0, y: ((height - h) * focus.y) / 100, width, height: h };
 }
 
 /**
@@ -153,7 +201,9 @@ export const ART_SIZE = { width: 800, height: 450 } as const;
  */
 export function pictureOf(image: GalleryImage, base: string = PHOTO_SITE_PREFIX): PictureData {
   const { photo, alt } = image;
-  if (!photo) return { sources: [], src: image.src, srcset: undefined, ...ART_SIZE, alt, placeholder: null };
+  const at = objectPosition(image.focus);
+  const position = at ? { position: at } : {};
+  if (!photo) return { sources: [], src: image.src, srcset: undefined, ...ART_SIZE, alt, placeholder: null, ...position };
   const widths = photoWidths(photo.width);
   const set = (format: PhotoFormat) => widths.map((w) => `${base}${variantName(photo.id, w, format)} ${w}w`).join(', ');
   return {
@@ -164,6 +214,7 @@ export function pictureOf(image: GalleryImage, base: string = PHOTO_SITE_PREFIX)
     height: photo.height,
     alt,
     placeholder: photo.placeholder,
+    ...position,
   };
 }
 

@@ -25,7 +25,7 @@ export interface TestContext {
   database: Database;
   config: Config;
   /** Calls the app in process; `json` bodies are serialised, `token` becomes a bearer header. */
-  call: (method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  call: (method: string, path: string, opts?: { json?: unknown; body?: string | Uint8Array; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   /**
    * Another replica's connection to the same database: its own pool on PostgreSQL; on PGlite (one
    * process, one database) the same handle, closed with the context.
@@ -72,7 +72,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       headers['content-type'] = 'application/json';
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await app.request(path, { method, headers, body });
+    const res = await app.request(path, { method, headers, body: body as BodyInit | undefined });
     const text = await res.text();
     let parsed: unknown = text;
     try {

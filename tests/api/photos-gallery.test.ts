@@ -79,6 +79,49 @@ describe('galleries', () => {
     expect(audit.after.gallery).toEqual(expected);
   });
 
+  it('keeps the focus staff set on a photo (not the centre), answers it on every read and audits it like any edit', async () => {
+    const portrait = await t.call('POST', '/admin/uploads', {
+      token: staff,
+      body: await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#445566' } }).jpeg().toBuffer(),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(portrait.status).toBe(201);
+    const { url, photo } = portrait.body.data as { url: string; photo: { id: string; placeholder: string } };
+    const ref = { id: photo.id, width: 1200, height: 1600, placeholder: photo.placeholder };
+    const gallery = [
+      { src: url, alt: '세로로 찍은 정면', focus: { x: 40, y: 15 } },
+      { src: '/cars/ferrari-roma-1.svg', alt: '스튜디오 측면 그림', focus: { x: 50, y: 50 } },
+      { src: url, alt: '같은 사진, 초점 없음', focus: null },
+    ];
+    const patched = await t.call('PATCH', '/admin/cars/6', { token: staff, json: { gallery } });
+    expect(patched.status).toBe(200);
+    const expected = [
+      { src: url, alt: gallery[0].alt, photo: ref, focus: { x: 40, y: 15 } },
+      // The centre is what every page does without a focus: nothing is kept for it.
+      { src: '/cars/ferrari-roma-1.svg', alt: gallery[1].alt, photo: null },
+      { src: url, alt: gallery[2].alt, photo: ref },
+    ];
+    expect(patched.body.data.car.gallery).toStrictEqual(expected);
+    expect((await t.call('GET', '/subscriptions/cars/6')).body.data.car.gallery).toStrictEqual(expected);
+    // Moving the focus is an edit like any other: the audit log has it as it was and as it became.
+    const moved = await t.call('PATCH', '/admin/cars/6', { token: staff, json: { gallery: [{ ...gallery[0], focus: { x: 60, y: 80 } }] } });
+    expect(moved.body.data.car.gallery[0].focus).toEqual({ x: 60, y: 80 });
+    const audit = (await t.call('GET', '/admin/audit?entity=car&entity_id=6', { token: staff })).body.data.entries[0];
+    expect(audit.before.gallery[0].focus).toEqual({ x: 40, y: 15 });
+    expect(audit.after.gallery).toEqual([{ ...expected[0], focus: { x: 60, y: 80 } }]);
+  });
+
+  it('refuses a focus outside 0–100 %, not whole or not { x, y }, in Korean on its field; nothing changes', async () => {
+    const before = (await t.call('GET', '/subscriptions/cars/6')).body.data.car.gallery;
+    for (const [focus, field] of [[{ x: 120, y: 10 }, 'gallery.0.focus.x'], [{ x: 10, y: 33.3 }, 'gallery.0.focus.y'], ['50% 20%', 'gallery.0.focus']] as const) {
+      const res = await t.call('PATCH', '/admin/cars/6', { token: staff, json: { gallery: [{ src: '/cars/x.svg', alt: '정면', focus }] } });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expect(res.body.errors[field][0]).toMatch(/^초점/);
+    }
+    expect((await t.call('GET', '/subscriptions/cars/6')).body.data.car.gallery).toEqual(before);
+  });
+
   it('butler cars take photos the same way', async () => {
     const photo = await upload(await photoJpeg(120));
     const res = await t.call('PATCH', '/admin/butler-cars/1', { token: staff, json: { gallery: [{ src: photo.url, alt: '마이바흐 뒷좌석' }] } });

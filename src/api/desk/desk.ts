@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { photoSrc } from '../../domain/photos';
-import { UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
+import { UPLOAD_TOO_LARGE, UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
 import { encodePhoto, photoView } from '../catalogue/photos/pipeline';
 import { rejectionOf } from '../catalogue/photos/rejections';
 import { saveEncoded } from '../catalogue/photos/store';
@@ -13,7 +13,7 @@ import type { OrderStatus } from '../../domain/orders';
 import type { PaymentView } from '../../domain/payments';
 import { brands, butlerCars, butlerRequests, cars, models, payments, subscriptionRequests, users } from '../db/schema';
 import { toPaymentView } from '../billing/ledger';
-import { badRequest, conflict, notFound, unprocessable } from '../errors';
+import { badRequest, conflict, notFound, payloadTooLarge, unprocessable } from '../errors';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 
 type OrderQuery = { status?: OrderStatus; page: number };
@@ -143,11 +143,11 @@ const refusedPhoto = (error: unknown): never => {
  * Takes in a photo for the site: encoded once (images/pipeline.ts) and stored with its original
  * in the database (images/store.ts). Answers the address a gallery keeps for it (its largest JPEG
  * at /api/images) and the encoded photo. Refuses content that is not the declared image type or
- * is too large (400), and images the pipeline cannot take (422).
+ * is too large (413), and images the pipeline cannot take (422).
  */
 export async function storeUpload(db: Db, dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<UploadAnswer> {
   if (!bytes.length) throw badRequest('이미지 데이터가 없습니다.', { file: ['이미지 데이터가 없습니다.'] });
-  if (bytes.length > maxBytes) throw badRequest('이미지는 5MB 이하만 올릴 수 있습니다.', { file: ['이미지는 5MB 이하만 올릴 수 있습니다.'] });
+  if (bytes.length > maxBytes) throw payloadTooLarge(UPLOAD_TOO_LARGE, { file: [UPLOAD_TOO_LARGE] });
   if ((await sniff(bytes)) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
   const encoded = await encodePhoto(bytes).catch(refusedPhoto);
   await saveEncoded(db, dataDir, encoded, bytes);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, PublishStatusView, UploadAnswer } from '../../domain/console';
 import type { SubscriptionCancelAnswer } from '../../domain/subscriptions';
-import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
+import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_JSON_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { createMiddleware } from 'hono/factory';
 import { badRequest, notFound } from '../errors';
@@ -13,10 +13,23 @@ import { publishStatus } from '../catalogue/publish-builds';
 import { setStaffRole } from '../accounts/staff';
 import { cancelRequest } from '../orders/subscription-orders';
 import { auditedCall, recordAudit } from '../audit/audit';
+import { multipartBodyLimit, rawUploadType, readUploadBody } from './uploads-routes';
 
 const UploadTypeSchema = AdminUploadSchema.shape.content_type;
 
-/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form. */
+/**
+ * POST /admin/uploads with the photo as the raw body (Content-Type image/jpeg, png, webp or
+ * avif), what the console sends: read as it streams in, refused with a 413 past UPLOAD_MAX_BYTES.
+ */
+const rawUpload = createMiddleware<AppEnv>(async (c, next) => {
+  const type = rawUploadType(c.req.header('content-type'));
+  if (!type) return next();
+  const bytes = await readUploadBody(c.req.raw, UPLOAD_MAX_BYTES);
+  const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, type, bytes, UPLOAD_MAX_BYTES);
+  return ok(c, upload satisfies UploadAnswer, 201);
+});
+
+/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form (held to the photo limit by multipartBodyLimit before it). */
 const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
   const form = await c.req.parseBody().catch(() => null);
@@ -63,9 +76,10 @@ export const adminDeskRoutes = new Hono<AppEnv>()
     if (!member) throw notFound('계정을 찾을 수 없습니다.');
     return ok(c, { staff: member });
   })
-  // An image as multipart/form-data (field `file`) or as base64 JSON ({ content_type, data }).
-  .post('/uploads', multipartUpload, validJson(AdminUploadSchema), async (c) => {
+  // A photo as the raw body (up to 25 MB), as multipart/form-data (field `file`, the same limit) or,
+  // a small image only (the API's 1 MB body limit), as base64 JSON ({ content_type, data }).
+  .post('/uploads', rawUpload, multipartBodyLimit, multipartUpload, validJson(AdminUploadSchema), async (c) => {
     const { content_type, data } = c.req.valid('json');
-    const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_MAX_BYTES);
+    const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, content_type, Buffer.from(data, 'base64'), UPLOAD_JSON_MAX_BYTES);
     return ok(c, upload satisfies UploadAnswer, 201);
   });

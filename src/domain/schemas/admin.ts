@@ -36,11 +36,21 @@ export const IMAGE_ALT_MAX = 200;
 const imageAlt = required('이미지 설명', IMAGE_ALT_MAX);
 
 /**
- * A car's or butler car's images in order, each with its alt text. An uploaded photo is named by
- * the address its upload answered; the server attaches the encoded photo itself.
+ * A car's or butler car's images in order, each with its alt text and, optionally, its focus. An
+ * uploaded photo is named by the address its upload answered; the server attaches the encoded photo itself.
  */
+const focusPercent = (axis: string) =>
+  z
+    .number({ error: `초점의 ${axis} 위치는 숫자여야 합니다.` })
+    .int({ error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` })
+    .min(0, { error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` })
+    .max(100, { error: `초점의 ${axis} 위치는 0에서 100 사이의 정수(%)여야 합니다.` });
+
+/** The point of a photo its crops keep (domain/photos.ts Focus), in whole %; null or absent is the centre. */
+const focus = z.object({ x: focusPercent('가로'), y: focusPercent('세로') }, { error: '초점은 { x, y } (0–100%)로 보내주세요.' }).nullable().optional();
+
 const gallery = z
-  .array(z.object({ src: imageUrl, alt: imageAlt }, { error: '이미지마다 주소(src)와 설명(alt)이 필요합니다.' }), { error: '이미지는 목록이어야 합니다.' })
+  .array(z.object({ src: imageUrl, alt: imageAlt, focus }, { error: '이미지마다 주소(src)와 설명(alt)이 필요합니다.' }), { error: '이미지는 목록이어야 합니다.' })
   .max(20, { error: '이미지는 20장까지 등록할 수 있습니다.' });
 export type GalleryInput = z.infer<typeof gallery>;
 
@@ -181,16 +191,23 @@ export const AdminOrderQuerySchema = z.object({
 /** Image types the console can upload, by MIME type → file extension. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' } as const;
 export type UploadType = keyof typeof UPLOAD_TYPES;
-/** Largest image the console uploads (bytes, before base64). */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest photo staff upload (bytes): a 12-MP phone photo is 3–8 MB, a 24-MP camera JPEG 10–20 MB.
+ * Sent as the raw body (or multipart), read as a stream and refused with a 413 past this.
+ */
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** The Korean refusal of a photo over UPLOAD_MAX_BYTES (the console and the API say the same). */
+export const UPLOAD_TOO_LARGE = '사진은 한 장에 25MB까지 올릴 수 있습니다. 더 작은 사진을 골라주세요.';
+/** Largest image in the base64 JSON form: it stays under the API's 1 MB body limit (big photos go as the raw body). */
+export const UPLOAD_JSON_MAX_BYTES = 700 * 1024;
 
-/** POST /admin/uploads as JSON: the image as base64 (multipart is accepted too). */
+/** POST /admin/uploads as JSON: a small image as base64, for scripts (the console sends the file itself). */
 export const AdminUploadSchema = z.object({
   content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]], { error: '이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.' }),
   data: z
     .string({ error: '이미지 데이터가 없습니다.' })
     .min(1, { error: '이미지 데이터가 없습니다.' })
-    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4, { error: '이미지는 5MB 이하만 올릴 수 있습니다.' })
+    .max(Math.ceil((UPLOAD_JSON_MAX_BYTES * 4) / 3) + 4, { error: 'JSON(base64)으로는 700KB까지만 올릴 수 있습니다. 큰 사진은 파일 그대로 보내주세요.' })
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: '이미지 데이터가 base64 형식이 아닙니다.' }),
 });
 

@@ -1,9 +1,9 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { api } from '../../client/api';
 import type { UploadAnswer } from '../../domain/console';
-import { PHOTO_URL_PREFIX, type GalleryImage } from '../../domain/photos';
+import { CENTRE, cropOf, PHOTO_URL_PREFIX, type Focus, type GalleryImage, type PhotoRef } from '../../domain/photos';
 import Picture from '../photos/Picture';
-import { adminSend } from './admin-api';
-import { fileRefusal, GALLERY_ACCEPT, moveItem } from './gallery-field';
+import { fileRefusal, focusAt, GALLERY_ACCEPT, moveItem, nudgeFocus } from './gallery-field';
 
 interface Props {
   id: string;
@@ -16,10 +16,57 @@ interface Props {
 /** The MIME type of dragged items: a reorder within the list, not files from the desktop. */
 const REORDER = 'application/x-luxe-gallery-index';
 
+/** A 25 MB photo on a slow office uplink plus its encode takes longer than the API's usual 30 s. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+
+/** The car page's slot (16:9, the widest crop a photo gets): the frame drawn over each photo. */
+const PAGE_ASPECT = 16 / 9;
+
+/**
+ * A photo whole, with the part the car page shows framed (the rest dimmed) and its focus: a tap
+ * sets the focus there, the arrow keys move it (Home: the centre). The crop is never a surprise.
+ */
+function FocusFrame({ photo, focus, index, onFocus }: { photo: PhotoRef; focus: Focus | undefined; index: number; onFocus: (focus: Focus) => void }) {
+  const svg = useRef<SVGSVGElement>(null);
+  const { width, height } = photo;
+  const at = focus ?? CENTRE;
+  const crop = cropOf(width, height, PAGE_ASPECT, at);
+  const r = Math.max(width, height) * 0.03;
+  const pick = (e: MouseEvent<HTMLButtonElement>) => {
+    if (e.detail === 0) return; // Enter or Space: the arrows move the focus
+    const toPhoto = svg.current?.getScreenCTM()?.inverse();
+    if (!toPhoto) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(toPhoto);
+    onFocus(focusAt(p.x, p.y, width, height));
+  };
+  return (
+    <button
+      type="button"
+      onClick={pick}
+      onKeyDown={(e) => {
+        const next = nudgeFocus(focus, e.key);
+        if (!next) return;
+        e.preventDefault();
+        onFocus(next);
+      }}
+      aria-label={`사진 ${index + 1} 초점: 가로 ${at.x}%, 세로 ${at.y}%. 사진을 누르거나 화살표 키로 옮깁니다.`}
+      className="absolute inset-0 cursor-crosshair focus-visible:outline-2 focus-visible:outline-gold"
+      data-testid="gallery-focus"
+      data-focus={`${at.x} ${at.y}`}
+    >
+      <svg ref={svg} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="xMidYMid meet" className="h-full w-full" aria-hidden="true">
+        <path fillRule="evenodd" fill="rgba(0,0,0,0.5)" d={`M0 0H${width}V${height}H0Z M${crop.x} ${crop.y}h${crop.width}v${crop.height}h${-crop.width}Z`} />
+        <rect x={crop.x} y={crop.y} width={crop.width} height={crop.height} fill="none" stroke="#fff" strokeWidth={2} vectorEffect="non-scaling-stroke" data-testid="gallery-crop" />
+        <circle cx={(width * at.x) / 100} cy={(height * at.y) / 100} r={r} fill="rgba(255,255,255,0.35)" stroke="#fff" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      </svg>
+    </button>
+  );
+}
+
 /**
  * A car's photos: several files at once by drag and drop or the file picker (each encoded by the
- * server as it arrives), reorder by dragging or the arrows, remove, and the Korean alt text every
- * page shows with each photo (required).
+ * server as it arrives, up to 25 MB each), reorder by dragging or the arrows, remove, the Korean
+ * alt text every page shows with each photo (required) and each photo's focus (FocusFrame).
  */
 export default function GalleryField({ id, gallery, onChange, errors }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
@@ -38,9 +85,8 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
       const refusal = fileRefusal(file);
       if (refusal) refused.push(`${file.name}: ${refusal}`);
       else {
-        const form = new FormData();
-        form.append('file', file);
-        const res = await adminSend<UploadAnswer>('POST', '/uploads', form);
+        // The file itself as the body (no base64, no form framing): the API counts it as it streams in.
+        const res = await api<UploadAnswer>('POST', '/admin/uploads', file, { timeoutMs: UPLOAD_TIMEOUT_MS });
         if (res.ok) added.push({ src: res.data.url, alt: '', photo: res.data.photo });
         else refused.push(`${file.name}: ${res.error.message}`);
       }
@@ -59,9 +105,13 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
     else void upload(Array.from(e.dataTransfer.files));
   };
   const setAlt = (i: number, alt: string) => onChange(gallery.map((image, j) => (j === i ? { ...image, alt } : image)));
+  const setFocus = (i: number, focus: Focus) => onChange(gallery.map((image, j) => (j === i ? { ...image, focus } : image)));
 
   return (
     <div className="space-y-3">
+      {gallery.some((image) => image.photo) && (
+        <p className="text-xs text-muted">밝은 틀이 차량 페이지에 보이는 부분입니다. 사진에서 꼭 보여야 할 곳을 누르면 틀이 그쪽으로 옮겨집니다.</p>
+      )}
       {gallery.length > 0 && (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="등록된 사진">
           {gallery.map((image, i) => {
@@ -80,7 +130,11 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
                 className="border border-line bg-white p-2"
                 data-testid="gallery-item"
               >
-                <Picture image={image} base={PHOTO_URL_PREFIX} sizes="240px" eager className="aspect-[4/3] w-full object-cover" />
+                <div className="relative aspect-[4/3] w-full bg-placeholder">
+                  {/* The whole photo (no focus applied here): the frame over it shows the crop. */}
+                  <Picture image={{ ...image, focus: undefined }} base={PHOTO_URL_PREFIX} sizes="240px" eager className="h-full w-full object-contain" />
+                  {image.photo && <FocusFrame photo={image.photo} focus={image.focus} index={i} onFocus={(focus) => setFocus(i, focus)} />}
+                </div>
                 <label htmlFor={altId} className="mt-2 block text-xs font-semibold">
                   사진 {i + 1} 설명<span className="text-danger"> *</span>
                 </label>
@@ -137,7 +191,7 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
             }}
           />
         </label>
-        <p className="text-xs text-muted">JPEG, PNG, WebP, AVIF · 한 장에 5MB까지 · 여러 장을 한 번에 올릴 수 있습니다.</p>
+        <p className="text-xs text-muted">JPEG, PNG, WebP, AVIF · 한 장에 25MB까지 · 여러 장을 한 번에 올릴 수 있습니다.</p>
       </div>
       {progress && (
         <p role="status" className="text-xs text-muted">

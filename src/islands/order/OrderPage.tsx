@@ -103,7 +103,7 @@ export default function OrderPage() {
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
-          {car.gallery[0] && <Picture image={car.gallery[0]} sizes="160px" eager decorative className="h-24 w-40 object-contain" />}
+          {car.gallery[0] && <Picture image={{ ...car.gallery[0], focus: undefined }} sizes="160px" eager decorative className="h-24 w-40 object-contain" />}
           <div>
             <p className="text-xs tracking-widest text-muted">{car.model.brand.name}</p>
             <h2 id="product" className="text-lg font-bold">{carDisplayName(car)}</h2>

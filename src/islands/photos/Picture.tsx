@@ -1,4 +1,4 @@
-import { pictureAttributes, pictureOf, type PictureProps } from '../../domain/photos';
+import { pictureAttributes, pictureOf, pictureStyle, type PictureProps } from '../../domain/photos';
 
 interface Props extends PictureProps {
   className?: string;
@@ -24,7 +24,7 @@ export default function Picture({ image, sizes, priority = false, eager = false,
       loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      style={p.placeholder ? { backgroundColor: p.placeholder } : undefined}
+      style={p.placeholder || p.position ? pictureStyle(p) : undefined}
       className={className}
     />
   );

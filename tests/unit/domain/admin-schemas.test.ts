@@ -24,4 +24,14 @@ describe('admin PATCH schemas', () => {
   it('trim the alt text and keep the order of the gallery', () => {
     expect(AdminButlerCarPatchSchema.parse({ gallery: [{ src: '/b.svg', alt: ' 뒷좌석 ' }, { src: '/a.svg', alt: '정면' }] })).toEqual({ gallery: [{ src: '/b.svg', alt: '뒷좌석' }, { src: '/a.svg', alt: '정면' }] });
   });
+  it('take a focus per image in whole % (0–100) or none, and refuse anything else in Korean on its field', () => {
+    expect(AdminCarPatchSchema.parse({ gallery: [{ src: '/a.svg', alt: '정면', focus: { x: 0, y: 100 } }, { src: '/b.svg', alt: '측면', focus: null }] })).toEqual({
+      gallery: [{ src: '/a.svg', alt: '정면', focus: { x: 0, y: 100 } }, { src: '/b.svg', alt: '측면', focus: null }],
+    });
+    const bad = [{ x: 101, y: 0 }, { x: -1, y: 0 }, { x: 12.5, y: 0 }, { x: '50', y: 0 }, { x: 50 }, '50% 20%'];
+    const r = AdminCarPatchSchema.safeParse({ gallery: bad.map((focus) => ({ src: '/a.svg', alt: '정면', focus })) });
+    expect(r.success).toBe(false);
+    expect([...new Set(r.error!.issues.map((i) => i.path.slice(0, 3).join('.')))]).toEqual(bad.map((_, i) => `gallery.${i}.focus`));
+    for (const i of r.error!.issues) expect(i.message).toMatch(/[가-힣]/);
+  });
 });

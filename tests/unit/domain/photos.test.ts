@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carCover } from '../../../src/domain/car';
-import { photoIdOf, photosOf, photoSrc, photoVariantNames, photoWidths, pictureOf, shippedSrc, type GalleryImage } from '../../../src/domain/photos';
+import { cropOf, objectPosition, photoIdOf, photosOf, photoSrc, photoVariantNames, photoWidths, pictureOf, pictureStyle, pictureStyleText, shippedSrc, type GalleryImage } from '../../../src/domain/photos';
 
 const photo = { id: '0123456789abcdef', width: 4000, height: 3000, placeholder: '#334455' };
 const shot: GalleryImage = { src: photoSrc(photo), alt: '페라리 로마 측면', photo };
@@ -55,6 +55,36 @@ describe('pictureOf', () => {
   });
   it('shows bundled art as it is, at the art size', () => {
     expect(pictureOf(art)).toEqual({ sources: [], src: art.src, srcset: undefined, width: 800, height: 450, alt: art.alt, placeholder: null });
+  });
+});
+
+describe('focus', () => {
+  const portrait: GalleryImage = { src: photoSrc({ id: photo.id, width: 3000 }), alt: '세로로 찍은 정면', photo: { ...photo, width: 3000, height: 4000 }, focus: { x: 50, y: 20 } };
+  it('puts the point staff chose into every crop of the picture (object-position), beside its placeholder colour', () => {
+    const p = pictureOf(portrait);
+    expect(p.position).toBe('50% 20%');
+    expect(pictureStyle(p)).toEqual({ backgroundColor: '#334455', objectPosition: '50% 20%' });
+    expect(pictureStyleText(p)).toBe('background-color:#334455;object-position:50% 20%');
+    // The console's copy reads the same focus.
+    expect(pictureOf(portrait, '/api/images/').position).toBe('50% 20%');
+    // Bundled art takes a focus too (it has no placeholder).
+    expect(pictureStyleText(pictureOf({ ...art, focus: { x: 0, y: 100 } }))).toBe('object-position:0% 100%');
+  });
+  it('sets nothing for no focus or the centre (the browser\'s default)', () => {
+    expect(objectPosition(undefined)).toBeNull();
+    expect(objectPosition({ x: 50, y: 50 })).toBeNull();
+    expect(pictureOf({ ...portrait, focus: { x: 50, y: 50 } })).not.toHaveProperty('position');
+    expect(pictureStyle(pictureOf(shot))).toEqual({ backgroundColor: '#334455' });
+    expect(pictureStyleText(pictureOf(art))).toBeUndefined();
+  });
+  it('the crop a slot shows (what the console frames): a portrait photo keeps its width and loses height around its focus', () => {
+    // 3000×4000 in 16:9: 3000×1687.5 px shown; at y 20% the band starts 20% down the 2312.5 px it can move.
+    expect(cropOf(3000, 4000, 16 / 9, { x: 50, y: 20 })).toEqual({ x: 0, y: 462.5, width: 3000, height: 1687.5 });
+    expect(cropOf(3000, 4000, 16 / 9)).toEqual({ x: 0, y: 1156.25, width: 3000, height: 1687.5 });
+    // A 4:3 one loses a little height; a panorama wider than 16:9 keeps its height and x moves the band sideways; 16:9 itself is whole.
+    expect(cropOf(4000, 3000, 16 / 9, { x: 0, y: 100 })).toEqual({ x: 0, y: 750, width: 4000, height: 2250 });
+    expect(cropOf(3200, 900, 16 / 9, { x: 100, y: 0 })).toEqual({ x: 1600, y: 0, width: 1600, height: 900 });
+    expect(cropOf(1600, 900, 16 / 9, { x: 0, y: 100 })).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
   });
 });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fileRefusal, galleryInput, galleryOf, moveItem } from '../../../src/islands/admin/gallery-field';
+import { fileRefusal, focusAt, galleryInput, galleryOf, moveItem, nudgeFocus } from '../../../src/islands/admin/gallery-field';
 
 describe('the console gallery field', () => {
-  it('refuses other file types and files over 5 MB before uploading, in Korean', () => {
+  it('refuses other file types and files over 25 MB before uploading, in Korean; a phone photo of 7.5 MB goes', () => {
     expect(fileRefusal({ type: 'image/jpeg', size: 4_000_000 })).toBeNull();
+    expect(fileRefusal({ type: 'image/jpeg', size: 7_500_000 })).toBeNull();
+    expect(fileRefusal({ type: 'image/jpeg', size: 25 * 1024 * 1024 })).toBeNull();
     expect(fileRefusal({ type: 'image/avif', size: 10 })).toBeNull();
     expect(fileRefusal({ type: 'image/gif', size: 10 })).toBe('JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.');
     expect(fileRefusal({ type: 'application/pdf', size: 10 })).toBe('JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.');
-    expect(fileRefusal({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('이미지는 5MB 이하만 올릴 수 있습니다.');
+    expect(fileRefusal({ type: 'image/png', size: 25 * 1024 * 1024 + 1 })).toBe('사진은 한 장에 25MB까지 올릴 수 있습니다. 더 작은 사진을 골라주세요.');
   });
   it('moves a photo anywhere in the list, clamped to its ends', () => {
     expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
@@ -25,5 +27,26 @@ describe('the console gallery field', () => {
       { src: '/c.svg', alt: '', photo: null },
     ]);
     expect(galleryOf(undefined)).toEqual([]);
+  });
+  it('sends and reads each photo\'s focus; a broken one reads as none (the centre)', () => {
+    const photo = { id: '0123456789abcdef', width: 30, height: 40, placeholder: '#000000' };
+    const src = '/api/images/0123456789abcdef-30.jpg';
+    expect(galleryInput([{ src, alt: '정면', photo, focus: { x: 50, y: 20 } }])).toEqual([{ src, alt: '정면', focus: { x: 50, y: 20 } }]);
+    expect(galleryInput([{ src, alt: '정면', photo }])[0]).not.toHaveProperty('focus');
+    const read = galleryOf([{ src, alt: 'A', photo, focus: { x: 10, y: 90 } }, { src, alt: 'B', photo, focus: { x: 101, y: 0 } }, { src, alt: 'C', photo, focus: 'top' }]);
+    expect(read[0].focus).toEqual({ x: 10, y: 90 });
+    expect(read[1]).not.toHaveProperty('focus');
+    expect(read[2]).not.toHaveProperty('focus');
+  });
+  it('a tap on the photo is its focus in whole %, a tap beside it its edge; arrows move it 5%, Home centres it', () => {
+    expect(focusAt(1500, 800, 3000, 4000)).toEqual({ x: 50, y: 20 });
+    expect(focusAt(-20, 4100.4, 3000, 4000)).toEqual({ x: 0, y: 100 });
+    expect(focusAt(1, 1, 3, 3)).toEqual({ x: 33, y: 33 });
+    expect(nudgeFocus(undefined, 'ArrowUp')).toEqual({ x: 50, y: 45 });
+    expect(nudgeFocus({ x: 2, y: 98 }, 'ArrowLeft')).toEqual({ x: 0, y: 98 });
+    expect(nudgeFocus({ x: 2, y: 98 }, 'ArrowDown')).toEqual({ x: 2, y: 100 });
+    expect(nudgeFocus({ x: 2, y: 98 }, 'ArrowRight')).toEqual({ x: 7, y: 98 });
+    expect(nudgeFocus({ x: 2, y: 98 }, 'Home')).toEqual({ x: 50, y: 50 });
+    expect(nudgeFocus({ x: 2, y: 98 }, 'Enter')).toBeNull();
   });
 });
