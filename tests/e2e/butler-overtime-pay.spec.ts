@@ -35,10 +35,14 @@ async function declinedOvertime(request: APIRequestContext) {
   const booked = await placeButler(request, user.token, { carIds: [car.id], point_amount: car.butler_fee, billing_key: await cardKey(request, 'decline', 'limit') });
   expect(booked.payment).toBeNull();
   await confirmButler(request, booked.id);
-  const res = await request.post(`/api/admin/butler-requests/${booked.id}/trip`, {
-    headers: ADMIN,
-    data: { actual_start_at: `${booked.day}T09:00:00+09:00`, actual_end_at: `${booked.day}T19:00:00+09:00` },
-  });
+  // A trip is recorded once it is over: the business clock is moved just past its end for the record, then back.
+  await request.post('/api/admin/test-clock', { headers: ADMIN, data: { now: `${booked.day}T19:01:00+09:00` } });
+  const res = await request
+    .post(`/api/admin/butler-requests/${booked.id}/trip`, {
+      headers: ADMIN,
+      data: { actual_start_at: `${booked.day}T09:00:00+09:00`, actual_end_at: `${booked.day}T19:00:00+09:00` },
+    })
+    .finally(() => request.post('/api/admin/test-clock', { headers: ADMIN, data: {} }));
   expect(res.status()).toBe(200);
   const { overtime_amount: amount, payment } = (await res.json()).data as { overtime_amount: number; payment: { status: string; failure_reason: string } };
   expect(amount).toBeGreaterThan(0);

@@ -38,6 +38,7 @@ export const TripRecordSchema = z.object({
   actual_end_at: instant('실제 종료 시간').optional(),
   preview: z.boolean({ error: 'preview 값은 true 또는 false여야 합니다.' }).optional(),
 });
+export type TripRecordInput = z.infer<typeof TripRecordSchema>;
 
 /** Body of POST /admin/test-clock (test fixtures only): the business clock's new now; omitted = real time again. */
 export const TestClockSchema = z.object({ now: instant('시각').optional() });
