@@ -50,8 +50,7 @@ describe('confirming a request whose first month was refunded', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/전액 환불된 신청은 확정할 수 없습니다/);
     expect((await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions ?? []).toEqual([]);
-    const mine = (await ctx.call('GET', '/subscriptions/requests', { token })).body.data;
-    expect(JSON.stringify(mine)).toContain('"status":"PENDING"');
+    expect((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.status).toBe('PENDING');
   });
 
   it('refunded in part (a compensation): the month is still paid, so it may be confirmed', async () => {
@@ -144,5 +143,50 @@ describe('trip records and overtime only for trips that happened', () => {
     // The charge is dated by the business clock, like every payment time.
     expect((await overtimeCharges(id))[0].requestedAt.getTime()).toBeGreaterThanOrEqual(Date.parse(at(41, '20:00')));
     expect((await trip(id, { actual_start_at: at(41, '09:10'), actual_end_at: at(41, '19:40') })).status).toBe(409);
+  });
+});
+
+describe('one clock: payment times, request dates and the refund preview follow the business clock', () => {
+  const near = (iso: string | null | undefined, at: string) => expect(Math.abs(Date.parse(iso ?? '') - Date.parse(at))).toBeLessThan(60_000);
+
+  it('with the test clock moved, the request date, 결제 일시 and the refund times are the clock\'s', async () => {
+    const at = '2030-05-01T12:00:00+09:00';
+    await setClock(at);
+    const { token, requestId, paymentId } = await paidRequest();
+    const mine = (await ctx.call('GET', `/payments/${paymentId}`, { token })).body.data.payment;
+    near(mine.requested_at, at);
+    near(mine.paid_at, at);
+    near((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.created_at, at);
+    const refunded = await refund(paymentId, { amount: 5_000, reason: '시계 확인' });
+    near(refunded.body.data.refund.created_at, at);
+    near(refunded.body.data.refund.completed_at, at);
+    near(refunded.body.data.payment.cancelled_at, at);
+    // The sandbox's own record (its receipt) says the same time.
+    const receipt = await ctx.app.request(`/sandbox/receipts/${paymentId}`, { headers: { host: 'localhost' } });
+    expect(await receipt.text()).toMatch(/2030/);
+  });
+
+  it('the butler cancel preview is the server\'s, on its clock, and DELETE refunds exactly that', async () => {
+    const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 800_000, butlerOvertimeFee: 100_000 });
+    const { token } = await customer(ctx, 0, [], 'BUTLER');
+    const day = addDays(todayInKorea(), 42);
+    const res = await ctx.call('POST', `/butlers/cars/${car.id}/request`, {
+      token,
+      json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), start_at: `${day}T09:00:00+09:00`, end_at: `${day}T17:00:00+09:00` },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.data.butler_request.id as number;
+    const preview = (path = `/butlers/requests/${id}/cancel-preview`) => ctx.call('GET', path, { token });
+    expect((await preview()).body.data).toMatchObject({ paid_amount: 800_000, refund_amount: 800_000, refund_percent: 100 });
+    // 21 hours before the start on the business clock: half back, whatever the browser's clock says.
+    const at = `${addDays(day, -1)}T12:00:00+09:00`;
+    await setClock(at);
+    const late = (await preview()).body.data;
+    expect(late).toMatchObject({ paid_amount: 800_000, refund_amount: 400_000, refund_percent: 50 });
+    near(late.now, at);
+    expect((await ctx.call('GET', `/butlers/requests/${id}/cancel-preview`, { token: (await customer(ctx)).token })).status).toBe(404);
+    const cancelled = await ctx.call('DELETE', `/butlers/requests/${id}`, { token });
+    expect(cancelled.body.data).toMatchObject({ refunded_amount: 400_000, refund_percent: 50 });
+    expect((await preview()).status).toBe(404);
   });
 });
