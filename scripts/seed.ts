@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/api/db/client';
+import { lockDataDir } from '../src/api/db/lock';
 import { isEmpty, seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 
@@ -15,7 +16,11 @@ if (!Number.isInteger(count) || count < 1 || count > 100_000) {
 }
 const config = loadConfig();
 const dataDir = path.join(path.resolve(config.dataDir), 'pglite');
-if (values.reset && !config.databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+// Never delete the folder under a running server (src/api/db/lock.ts): its lock is checked first.
+if (values.reset && !config.databaseUrl) {
+  lockDataDir(dataDir)();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 const database = await openDatabase({ url: config.databaseUrl, dataDir });
 if (values.reset && config.databaseUrl) {
   await database.db.execute(sql`DO $$ DECLARE r record; BEGIN FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP EXECUTE 'TRUNCATE TABLE ' || quote_ident(r.tablename) || ' RESTART IDENTITY CASCADE'; END LOOP; END $$`);

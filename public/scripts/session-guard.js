@@ -6,7 +6,8 @@
   const guard = data.guard, keys = JSON.parse(data.keys);
   const ls = window.localStorage, now = Math.floor(Date.now() / 1000);
   const token = ls.getItem(keys.access), exp = ls.getItem(keys.expiry);
-  const valid = !!token && (exp === null || now < Number(exp));
+  // A lapsed access token with a refresh token is still a session: src/client/refresh.ts renews it.
+  const valid = !!token && (exp === null || now < Number(exp) || !!ls.getItem(keys.refresh));
   if (token && !valid) {
     [keys.access, keys.refresh, keys.expiry, keys.identity].forEach(function (k) { ls.removeItem(k); });
     document.cookie = keys.userCookie + '=; Max-Age=0; path=/';

@@ -61,8 +61,8 @@ export interface AppOptions {
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
 export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache, ...opts }: AppOptions) {
   const log = apiLogger(config);
-  const payments = opts.payments ?? createPaymentProvider(db, config);
   const clock = opts.clock ?? createClock();
+  const payments = opts.payments ?? createPaymentProvider(db, config, clock);
   const deps: Deps = {
     db, config, log, payments, clock, outcomes: chargeOutcomes,
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),

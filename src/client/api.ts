@@ -20,7 +20,9 @@ const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTER
  * An expired-token answer clears the session.
  */
 export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ApiResult<T>> {
-  freshSession();
+  const s = freshSession();
+  // A lapsed access token is renewed with the refresh token before the call (src/client/refresh.ts).
+  if (s.accessToken && s.refreshToken && s.expiresAt !== null && s.expiresAt <= Math.floor(Date.now() / 1000)) await (await import('./refresh')).renewIfLapsed();
   const token = $session.get().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
   // A form (a file upload) goes as multipart: fetch sets its content type with the boundary.

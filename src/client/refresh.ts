@@ -1,6 +1,6 @@
 import { API_BASE_URL } from '../config/services';
 import type { TokenAnswer } from '../domain/accounts';
-import { $session, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
+import { $session, clearSession, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
 
 /** Refresh once less than half the session (12 hours) is left. */
 export const REFRESH_WHEN_LEFT_SECONDS = SESSION_TTL_SECONDS / 2;
@@ -10,12 +10,15 @@ const ACTIVE_MS = 30 * 60_000;
 let started = false;
 let lastActivity = Date.now();
 let running: Promise<boolean> | null = null;
+/** The last refresh was refused by the server (not a network failure). */
+let refused = false;
 
 /** Exchanges the refresh token for new tokens (rotation); false when the server refuses. */
 export function refreshNow(): Promise<boolean> {
   running ??= withLock(async () => {
     // Another tab may have refreshed while we waited for the lock: read storage again.
     const s = readStored();
+    refused = false;
     if (!s.refreshToken) return false;
     if (s.expiresAt !== null && s.expiresAt - nowSeconds() > REFRESH_WHEN_LEFT_SECONDS) return true;
     try {
@@ -27,6 +30,8 @@ export function refreshNow(): Promise<boolean> {
       });
       const json = (await res.json().catch(() => null)) as { data?: Partial<TokenAnswer> } | null;
       const data = json?.data;
+      // The server refused the refresh token (expired after 30 days, revoked, reused): the session is over.
+      refused = res.status === 400 || res.status === 401 || res.status === 403;
       if (!res.ok || !data?.access_token) return false;
       signIn({ accessToken: data.access_token, refreshToken: data.refresh_token, expiresAt: nowSeconds() + (Number(data.expires_in) || SESSION_TTL_SECONDS) });
       return true;
@@ -41,7 +46,9 @@ export function refreshNow(): Promise<boolean> {
 
 /**
  * Keeps an active user's session alive: checks every minute and on input, and refreshes
- * when the stored expiry is less than 12 hours away. Idle tabs let the session expire.
+ * when the stored expiry is less than 12 hours away or already past (the 24-hour access token
+ * lapsed while the tab was closed or idle: the 30-day refresh token renews it on the next visit
+ * or input). An idle tab does not refresh, so it may lapse; it renews when the user comes back.
  */
 export function keepSessionFresh(): void {
   if (started || typeof window === 'undefined') return;
@@ -59,8 +66,24 @@ async function tick(): Promise<void> {
   const s = $session.get();
   if (!s.accessToken || !s.refreshToken || s.expiresAt === null) return;
   const left = s.expiresAt - nowSeconds();
-  if (left <= 0 || left > REFRESH_WHEN_LEFT_SECONDS || Date.now() - lastActivity > ACTIVE_MS) return;
-  await refreshNow();
+  if (left > REFRESH_WHEN_LEFT_SECONDS || Date.now() - lastActivity > ACTIVE_MS) return;
+  if (!(await refreshNow()) && left <= 0 && refused) clearSession();
+}
+
+/** For tests: one check now, as the minute timer and input run it. */
+export const checkSessionNow = tick;
+
+/**
+ * Before an API call: a lapsed access token is renewed first. False when it could not be: without a
+ * refresh token or when the server refused it the session is cleared (the caller goes on logged
+ * out); a network failure keeps it for the next try.
+ */
+export async function renewIfLapsed(): Promise<boolean> {
+  const s = $session.get();
+  if (!s.accessToken || s.expiresAt === null || s.expiresAt > nowSeconds()) return true;
+  if (s.refreshToken && (await refreshNow())) return true;
+  if (!s.refreshToken || refused) clearSession();
+  return false;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -140,6 +140,17 @@ export interface ButlerOrderAnswer extends ButlerRequestAnswer {
   payment: PaymentView | null;
 }
 
+/**
+ * GET /butlers/requests/{id}/cancel-preview: what a cancel now would refund, by the server's policy
+ * and business clock (`now`, ISO), so the confirm dialog states what DELETE will do.
+ */
+export interface ButlerCancelPreview {
+  paid_amount: number;
+  refund_amount: number;
+  refund_percent: number;
+  now: string;
+}
+
 /** DELETE /butlers/requests/{id}: what went back (won, percent of the paid fee, points). */
 export interface ButlerCancelAnswer {
   id: number;

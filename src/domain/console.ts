@@ -97,10 +97,15 @@ export interface OverdueAnswer {
   subscriptions: OverdueSubscription[];
 }
 
-/** POST /admin/butler-requests/{id}/trip: the overtime charged for the recorded trip (won), if any. */
+/**
+ * POST /admin/butler-requests/{id}/trip: the overtime charged for the recorded trip (won), if any;
+ * with `preview`, what it would charge (nothing saved). A start alone charges nothing (`finished` false).
+ */
 export interface TripRecordAnswer {
   overtime_amount: number;
   payment: PaymentView | null;
+  preview: boolean;
+  finished: boolean;
 }
 
 /** A row of GET /admin/audit: who changed what, with the row before and after. */

@@ -86,8 +86,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     onRemoteChange: (kind) => kind === 'catalogue' && onCatalogueChange(),
   });
   // One provider, clock and job runner for the API and this replica's job loop.
-  const payments = createPaymentProvider(db, config);
   const clock = createClock();
+  const payments = createPaymentProvider(db, config, clock);
   const runJobs = createJobRunner({ db, payments, clock, log: apiLogger(config), config }, replicaName());
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache, payments, clock, runJobs });
   const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });

@@ -32,9 +32,18 @@ const $redirect = stored(SESSION_KEYS.redirect);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Logged in only while a token is stored and, if an expiry is stored, now is below it. */
-export function isSessionValid(s: Session, now = nowSeconds()): boolean {
+/** The access token is usable: stored and, if an expiry is stored, now is below it. */
+export function isAccessValid(s: Session, now = nowSeconds()): boolean {
   return Boolean(s.accessToken) && (s.expiresAt === null || now < s.expiresAt);
+}
+
+/**
+ * Logged in: a usable access token, or a lapsed one with the refresh token that renews it (30 days,
+ * src/client/refresh.ts; the server is the judge: a refused refresh clears the session). The
+ * 24-hour access token lapsing alone never logs a customer out.
+ */
+export function isSessionValid(s: Session, now = nowSeconds()): boolean {
+  return isAccessValid(s, now) || (Boolean(s.accessToken) && Boolean(s.refreshToken));
 }
 
 /** The current session, from the stored values (kept in step with other tabs while the page is open). */
@@ -50,7 +59,7 @@ export const $session = computed([$access, $refresh, $expiry, $identity], (acces
 // In the browser, listen for the whole page: another tab's login or logout updates this one.
 if (typeof window !== 'undefined') $session.listen(() => {});
 
-/** The session; an expired one is cleared on the spot. */
+/** The session; an expired one that cannot be renewed (no refresh token) is cleared on the spot. */
 export function loadSession(): Session {
   const s = $session.get();
   if (s.accessToken && !isSessionValid(s)) {

@@ -40,12 +40,25 @@ const book = (token: string, carId: number, json: Record<string, unknown>) =>
     json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), ...json },
   });
 const confirm = (id: number) => ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN });
-const trip = (id: number, start: string, end: string, token = ADMIN) => ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } });
+/**
+ * Records a trip as staff do once it is over: the business clock is moved just past the end (a trip
+ * is recorded only after it happened), then back to real time for the next booking.
+ */
+async function trip(id: number, start: string, end: string, token = ADMIN) {
+  const later = Math.max(Date.parse(start), Date.parse(end));
+  if (Number.isFinite(later)) await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now: new Date(later + 60_000).toISOString() } });
+  try {
+    return await ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } });
+  } finally {
+    await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: {} });
+  }
+}
 /** The booking as the console's order desk lists it (newest first: a booking just made is on page 1). */
 const deskRow = async (id: number) => ((await ctx.call('GET', '/admin/butler-requests', { token: ADMIN })).body.data.requests as { id: number }[]).find((r) => r.id === id);
 const retry = (paymentId: string) => ctx.call('POST', `/admin/payments/${paymentId}/retry`, { token: ADMIN });
 const chargesOf = async (requestId: number) =>
-  (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'butler_request'), eq(payments.refId, requestId)))).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
+  // In charge order: the booking, then each purpose's attempts (an overtime is recorded at the business clock's time, after the trip).
+  (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'butler_request'), eq(payments.refId, requestId)))).sort((a, b) => Number(a.purpose !== 'BUTLER') - Number(b.purpose !== 'BUTLER') || a.attempt - b.attempt || a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
 const remote = (paymentId: string) => ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
 const requestRow = async (id: number) => (await ctx.database.db.select().from(butlerRequests).where(eq(butlerRequests.id, id)))[0];
 const reservedOf = async (carId: number) => ctx.database.db.select().from(butlerReservedDates).where(eq(butlerReservedDates.butlerCarId, carId));
@@ -115,9 +128,9 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     expect(await deskRow(r.id)).toMatchObject({ status: 'CONFIRMED', actual_start_at: null, actual_end_at: null, overtime_payment: null });
     const res = await trip(r.id, at(52, '09:30'), at(52, '16:45'));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ overtime_amount: 0, payment: null });
+    expect(res.body.data).toEqual({ overtime_amount: 0, payment: null, preview: false, finished: true });
     // Recorded again (no charge was made): ending exactly at the booked 17:00 is still no overtime.
-    expect((await trip(r.id, at(52, '09:00'), at(52, '17:00'))).body.data).toEqual({ overtime_amount: 0, payment: null });
+    expect((await trip(r.id, at(52, '09:00'), at(52, '17:00'))).body.data).toEqual({ overtime_amount: 0, payment: null, preview: false, finished: true });
     expect((await chargesOf(r.id)).map((p) => p.id)).toEqual([`butler-${r.id}`]);
     expect(await remote(`butler-${r.id}-overtime`)).toEqual([]);
     expect((await requestRow(r.id)).actualEndAt?.toISOString()).toBe(new Date(at(52, '17:00')).toISOString());

@@ -129,9 +129,9 @@ test('login: errors, then the saved return path', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/my$/);
 });
 
-test('session expiry: a stored expiry in the past logs out; a token the server calls expired says so', async ({ page, request }) => {
+test('session expiry: a stored expiry in the past without a refresh token logs out; a token the server calls expired says so', async ({ page, request }) => {
   const u = await signupUser(request);
-  await storeSession(page, u, -10);
+  await storeSession(page, { access_token: u.access_token }, -10);
   await page.goto('/my');
   await expect(page).toHaveURL(/\/login$/);
   const cleared = await storedSession(page);
@@ -149,6 +149,21 @@ test('session expiry: a stored expiry in the past logs out; a token the server c
   expect((await storedSession(page)).access).toBeNull();
   await page.getByRole('link', { name: '로그인' }).last().click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a session older than 24 hours is renewed by its refresh token: the customer stays logged in', async ({ page, request }) => {
+  const u = await signupUser(request);
+  // Logged in 25 hours ago: the access token and its stored expiry lapsed an hour ago; the 30-day refresh token is good.
+  const lapsed = await signAccessToken(E2E_JWT_SECRET, u.user.id, 'old-session', Date.now() - 25 * 3_600_000);
+  await storeSession(page, { access_token: lapsed, refresh_token: u.refresh_token }, -3600);
+  await page.goto('/my');
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByTestId('identity-badge')).toHaveText('본인인증 완료');
+  const s = await storedSession(page);
+  expect(s.refresh).not.toBe(u.refresh_token);
+  expect(s.access).not.toBe(lapsed);
+  expect(s.expiry).toBeGreaterThan(s.now + 80_000);
 });
 
 test('an active user gets new tokens before the session expires', async ({ page, request }) => {

@@ -10,7 +10,8 @@ import { apiAs, loginAs, newUser, waitForSite } from './users';
  * A declined overtime charge paid by the customer (카드 변경 후 결제 on the booking detail). The
  * booking's fee is covered by points, so it is made with a card that declines every charge; staff
  * then record a trip two hours longer than booked and that card refuses the overtime. No test
- * clock: a trip can be recorded for any day, and the clock is shared by every spec.
+ * clock (it is shared by every spec): the recorded trip is ten hours that have already passed, as
+ * the server requires of a trip record.
  */
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
@@ -27,7 +28,7 @@ async function cardKey(request: APIRequestContext, charges: string, declineReaso
   return key;
 }
 
-/** A confirmed booking whose overtime (09:00–19:00 for a booked 09:00–17:00) the card on file declined. */
+/** A confirmed booking (09:00–17:00) whose overtime (a recorded trip of ten hours) the card on file declined. */
 async function declinedOvertime(request: APIRequestContext) {
   const cars = (await butlerCars(request)).filter((c) => c.butler_fee % 10_000 === 0);
   const car = cars[0];
@@ -35,9 +36,11 @@ async function declinedOvertime(request: APIRequestContext) {
   const booked = await placeButler(request, user.token, { carIds: [car.id], point_amount: car.butler_fee, billing_key: await cardKey(request, 'decline', 'limit') });
   expect(booked.payment).toBeNull();
   await confirmButler(request, booked.id);
+  // A trip is recorded only once it is over (its times passed): ten hours that ended a minute ago.
+  const now = Date.now();
   const res = await request.post(`/api/admin/butler-requests/${booked.id}/trip`, {
     headers: ADMIN,
-    data: { actual_start_at: `${booked.day}T09:00:00+09:00`, actual_end_at: `${booked.day}T19:00:00+09:00` },
+    data: { actual_start_at: new Date(now - 10 * 3_600_000).toISOString(), actual_end_at: new Date(now - 60_000).toISOString() },
   });
   expect(res.status()).toBe(200);
   const { overtime_amount: amount, payment } = (await res.json()).data as { overtime_amount: number; payment: { status: string; failure_reason: string } };

@@ -94,3 +94,36 @@ test('staff refund a payment from the console; the customer sees 환불 완료',
   await expect(item.getByTestId('payment-status')).toHaveText('환불 완료');
   await expect(item).toContainText('고객 요청 환불');
 });
+
+test('the console refund box reads the amount exactly: "오십만원" is refused, "10만" asks to confirm 100,000원 and says what was refunded', async ({ browser, request }) => {
+  const car = await orderableCar(request);
+  const user = await newUser(request);
+  const order = await apiAs(request, user.token, 'POST', `/subscriptions/cars/${car.id}/request`, { month: 12, billing_key: await sandboxKey(request) });
+  const paymentId = order.body.data.payment.id as string;
+  const staff = await newStaff(request);
+  const console = await browser.newContext();
+  const staffPage = await console.newPage();
+  await loginAs(staffPage, staff.access_token);
+  await staffPage.goto('/admin#payments');
+  const row = staffPage.getByTestId('payments-list').getByRole('listitem').filter({ hasText: paymentId });
+  await expect(row).toContainText('결제 완료');
+  const status = staffPage.getByRole('status').first();
+
+  const seen: string[] = [];
+  let answers = ['오십만원'];
+  staffPage.on('dialog', (d) => {
+    seen.push(d.message());
+    void d.accept(answers.shift());
+  });
+  await row.getByRole('button', { name: '환불' }).click();
+  await expect(status).toContainText('읽을 수 없습니다');
+  expect(seen).toHaveLength(1);
+  await expect(row).toContainText('결제 완료');
+
+  answers = ['10만', '부분 환불 확인'];
+  await row.getByRole('button', { name: '환불' }).click();
+  await expect(status).toContainText(`${paymentId} 100,000원을 환불했습니다.`);
+  expect(seen.at(-1)).toContain(`${paymentId}에서 100,000원을 환불합니다`);
+  await expect(row).toContainText('환불 100,000원');
+  await console.close();
+});

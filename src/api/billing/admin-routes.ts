@@ -61,13 +61,14 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   })
   .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { actual_start_at, actual_end_at } = c.req.valid('json');
+    const { actual_start_at, actual_end_at, preview = false } = c.req.valid('json');
     const [row] = await c.var.deps.db.select({ carId: butlerRequests.butlerCarId }).from(butlerRequests).where(eq(butlerRequests.id, id));
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
     const [car] = await butlerCarList(c.var.deps.db, row.carId, undefined, true);
-    const result = await settleTrip(c.var.deps, car, id, { start: new Date(actual_start_at), end: new Date(actual_end_at) });
-    const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null } satisfies TripRecordAnswer;
-    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at, ...answer } });
+    const actual = { start: new Date(actual_start_at), end: actual_end_at ? new Date(actual_end_at) : undefined };
+    const result = await settleTrip(c.var.deps, car, id, actual, { preview });
+    const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null, preview, finished: Boolean(actual_end_at) } satisfies TripRecordAnswer;
+    if (!preview) await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at: actual_end_at ?? null, ...answer } });
     return ok(c, answer);
   })
   .post('/test-clock', requireFixtures, requireAdmin, validJson(TestClockSchema), (c) => {

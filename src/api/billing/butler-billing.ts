@@ -64,31 +64,49 @@ export async function heldCoupon(db: Db, holdingId: number) {
 }
 
 /**
- * Staff record the trip's actual start and end after it: overtime is priced by the same rule as
- * the quote (quoteButler, coupon on the total, the points as booked) and the difference over what
- * was charged is charged once, as the booking's overtime payment. Returns the overtime charge, or
- * null when the trip stayed within what was paid.
+ * Staff record the trip's actual start, and its end once it is over: a trip is recorded only once
+ * it has started (start <= the business clock's now) and finished only once its end has passed, so
+ * nothing is charged for a trip that has not happened. With the end, overtime is priced by the same
+ * rule as the quote (quoteButler, coupon on the total, the points as booked) and the difference
+ * over what was charged is charged once, as the booking's overtime payment. `preview` answers that
+ * amount without saving or charging (the console shows it before staff confirm). Returns the
+ * overtime (0 for a start alone) and its charge, or null when there is none.
  */
-export async function settleTrip(ctx: PaymentContext, car: ButlerCar, requestId: number, actual: { start: Date; end: Date }): Promise<{ amount: number; payment: PaymentRow | null }> {
-  if (actual.end <= actual.start) throw unprocessable('종료 시각은 시작 시각 이후여야 합니다.', { actual_end_at: ['종료 시각은 시작 시각 이후여야 합니다.'] });
+export async function settleTrip(
+  ctx: PaymentContext,
+  car: ButlerCar,
+  requestId: number,
+  actual: { start: Date; end?: Date },
+  opts: { preview?: boolean } = {},
+): Promise<{ amount: number; payment: PaymentRow | null }> {
+  const now = ctx.clock.now();
+  if (actual.start > now) throw unprocessable('아직 시작되지 않은 운행은 기록할 수 없습니다. 출발한 뒤에 기록해주세요.', { actual_start_at: ['실제 출발 시간이 아직 오지 않았습니다.'] });
+  if (actual.end && actual.end > now) throw unprocessable('아직 끝나지 않은 운행은 종료를 기록할 수 없습니다. 출발만 기록하거나 운행이 끝난 뒤에 기록해주세요.', { actual_end_at: ['실제 종료 시간이 아직 오지 않았습니다.'] });
+  if (actual.end && actual.end <= actual.start) throw unprocessable('종료 시각은 시작 시각 이후여야 합니다.', { actual_end_at: ['종료 시각은 시작 시각 이후여야 합니다.'] });
   const id = paymentIds.butlerOvertime(requestId);
   const amount = await inTransaction(ctx.db, async (tx) => {
     const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, requestId)).for('update');
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
     if (row.status !== 'CONFIRMED') throw conflict('확정된 예약만 운행 기록을 남길 수 있습니다.');
     if (await paymentById(tx, id)) throw conflict('이미 초과 요금을 정산한 예약입니다.');
+    if (!actual.end) {
+      if (row.actualEndAt) throw conflict('이미 종료까지 기록된 운행입니다.');
+      if (!opts.preview) await tx.update(butlerRequests).set({ actualStartAt: actual.start, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
+      return 0;
+    }
     const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
     const actualQuote = quoteButler(car, actual.start, actual.end, coupon, row.pointUsed);
     const extra = Math.max(0, actualQuote.final - row.finalPrice);
-    await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: new Date() }).where(eq(butlerRequests.id, requestId));
+    if (opts.preview) return extra;
+    await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
     if (extra > 0) {
       await recordCharge(tx, ctx.payments.name, {
         id, userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: requestId, orderName: `LUXE 의전 #${requestId} 초과 이용 요금`, amount: extra, billingKey: row.billingKey,
-      }, ctx.clock.now());
+      }, now);
     }
     return extra;
   });
-  return { amount, payment: amount > 0 ? await executeCharge(ctx, id) : null };
+  return { amount, payment: amount > 0 && actual.end && !opts.preview ? await executeCharge(ctx, id) : null };
 }
 
 /**

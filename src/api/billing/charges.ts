@@ -35,7 +35,8 @@ export async function settleCharge(ctx: PaymentContext, paymentId: string, resul
     ctx.log('info', `payment ${paymentId}: outcome unknown (${result.detail}); the reconcile job will ask the provider`);
     return (await paymentById(ctx.db, paymentId))!;
   }
-  const now = new Date();
+  // Payment times on the business clock (one clock with POST /admin/test-clock).
+  const now = ctx.clock.now();
   const settled = await inTransaction(ctx.db, async (tx) => {
     const pending = and(eq(payments.id, paymentId), eq(payments.status, 'PENDING'));
     const [row] =
@@ -66,7 +67,7 @@ export async function syncPayment(ctx: PaymentContext, paymentId: string) {
     if (remote.status === 'FAILED') {
       await settleCharge(ctx, paymentId, { status: 'FAILED', code: remote.failure?.code ?? 'FAILED', reason: remote.failure?.reason ?? '카드 결제에 실패했습니다.' });
     } else if (remote.status !== 'READY' && remote.status !== 'PENDING') {
-      await settleCharge(ctx, paymentId, { status: 'PAID', pgTxId: remote.pgTxId, paidAt: remote.paidAt ?? new Date(), receiptUrl: remote.receiptUrl });
+      await settleCharge(ctx, paymentId, { status: 'PAID', pgTxId: remote.pgTxId, paidAt: remote.paidAt ?? ctx.clock.now(), receiptUrl: remote.receiptUrl });
     }
   }
   await syncCancellations(ctx, remote);
@@ -86,7 +87,7 @@ export async function reconcilePayment(ctx: PaymentContext, job: Job): Promise<v
   const remote = await syncPayment(ctx, paymentId);
   // A refund whose answer was unknown: syncPayment recorded it if the provider shows it; if not, it was not made.
   if (typeof job.payload.refundKey === 'string') {
-    await settleUnknownRefund(ctx.db, job.payload.refundKey);
+    await settleUnknownRefund(ctx.db, job.payload.refundKey, ctx.clock.now());
     return;
   }
   if (!remote && row.status === 'PENDING') {

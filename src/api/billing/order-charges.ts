@@ -69,6 +69,12 @@ export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, n
   if (excess > 0) throw providerUnavailable('결제 확인이 끝나지 않아 변경할 수 없습니다. 잠시 후 다시 시도해주세요.');
 }
 
+/** What refundOrder would refund now for `percent`, and what the order has paid (won); nothing is changed. */
+export async function refundPreview(ctx: PaymentContext, order: PaidOrder, percent: number): Promise<{ paid: number; refund: number }> {
+  const charges = await orderCharges(ctx, order);
+  return { paid: charges.reduce((sum, c) => sum + kept(c), 0), refund: charges.reduce((sum, c) => sum + Math.max(0, Math.floor((kept(c) * percent) / 100)), 0) };
+}
+
 /**
  * Refunds `percent` of what an order has paid (a cancel), once per order: every charge of it,
  * newest first. Returns the won refunded. A refund the provider refuses stops the cancel.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Config } from '../env';
+import type { Clock } from '../jobs/clock';
 import type { JobHandler } from '../jobs/runner';
 import { sandboxAllowed } from '../sandbox-mode';
 import { CHARGE_MONTH_JOB, chargeMonthJob } from './subscription-billing';
@@ -16,8 +17,8 @@ import { sandboxProvider } from './sandbox-provider';
  * sandbox while it is allowed, otherwise one that refuses every card (no payments possible).
  * Charges and cancels that take longer than PAYMENT_TIMEOUT_MS count as UNKNOWN (the reconcile jobs finish them).
  */
-export function createPaymentProvider(db: Db, config: Config): PaymentProvider {
-  const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config) : unavailableProvider();
+export function createPaymentProvider(db: Db, config: Config, clock?: Clock): PaymentProvider {
+  const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config, clock) : unavailableProvider();
   return withTimeouts(provider, config.payments.timeoutMs);
 }
 

@@ -42,7 +42,7 @@ export async function refundPayment(ctx: ProviderContext, req: RefundRequest): P
   if (amount > left) throw unprocessable(`환불 가능 금액(${won(left)})을 넘었습니다.`, { amount: ['환불 가능 금액을 넘었습니다.'] });
 
   // The refund is this call's once it holds the key's row: written now, or taken over after a failure.
-  const written = await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor }).onConflictDoNothing().returning();
+  const written = await ctx.db.insert(paymentRefunds).values({ key: req.key, paymentId: req.paymentId, userId: payment.userId, amount, reason: req.reason, actor: req.actor, createdAt: ctx.clock.now() }).onConflictDoNothing().returning();
   const [claimed] = written.length
     ? written
     : await ctx.db.update(paymentRefunds).set({ status: 'REQUESTED', amount, failureReason: null }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'FAILED'))).returning();
@@ -56,7 +56,7 @@ export async function refundPayment(ctx: ProviderContext, req: RefundRequest): P
   if (result.status === 'UNKNOWN') return refundUnknown(ctx, req, result.detail);
   if (result.status === 'FAILED') {
     await inTransaction(ctx.db, async (tx) => {
-      await tx.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: new Date() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
+      await tx.update(paymentRefunds).set({ status: 'FAILED', failureReason: result.reason, completedAt: ctx.clock.now() }).where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')));
       await cancelQueued(tx, [watch]);
     });
     // Our cancellable amount was stale (a refund whose answer was lost, a cancel in the provider's
@@ -67,7 +67,7 @@ export async function refundPayment(ctx: ProviderContext, req: RefundRequest): P
   await inTransaction(ctx.db, async (tx) => {
     const [done] = await tx
       .update(paymentRefunds)
-      .set({ status: 'SUCCEEDED', completedAt: new Date() })
+      .set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() })
       .where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')))
       .returning();
     if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
@@ -115,10 +115,10 @@ async function refundUnknown(ctx: ProviderContext, req: RefundRequest, detail: s
  * A refund left REQUESTED by an unknown answer, after its payment was read back (the reconcile
  * job): the provider does not show it, so it was not made; it is FAILED, and may be tried again.
  */
-export async function settleUnknownRefund(db: Db, key: string): Promise<void> {
+export async function settleUnknownRefund(db: Db, key: string, now = new Date()): Promise<void> {
   await db
     .update(paymentRefunds)
-    .set({ status: 'FAILED', failureReason: '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.', completedAt: new Date() })
+    .set({ status: 'FAILED', failureReason: '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.', completedAt: now })
     .where(and(eq(paymentRefunds.key, key), eq(paymentRefunds.status, 'REQUESTED')));
 }
 
@@ -147,8 +147,8 @@ async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, am
     .set({
       cancelledAmount: sql`${payments.cancelledAmount} + ${amount}`,
       status: sql`case when ${payments.cancelledAmount} + ${amount} >= ${payments.amount} then 'CANCELLED' else 'PARTIAL_CANCELLED' end`,
-      cancelledAt: new Date(),
-      updatedAt: new Date(),
+      cancelledAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
     })
     .where(eq(payments.id, paymentId))
     .returning();
@@ -173,7 +173,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
       .orderBy(paymentRefunds.id);
     for (const r of requested) {
       if (r.amount > missing) break;
-      await tx.update(paymentRefunds).set({ status: 'SUCCEEDED', completedAt: new Date() }).where(eq(paymentRefunds.id, r.id));
+      await tx.update(paymentRefunds).set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() }).where(eq(paymentRefunds.id, r.id));
       await applyRefunded(tx, ctx, local.id, r.amount, `refund:${r.id}`);
       missing -= r.amount;
     }
@@ -181,7 +181,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
       const key = `refund:provider:${local.id}:${remote.cancelledAmount}`;
       const [r] = await tx
         .insert(paymentRefunds)
-        .values({ key, paymentId: local.id, userId: local.userId, amount: missing, reason: '결제사에서 취소됨', actor: 'provider', status: 'SUCCEEDED', completedAt: new Date() })
+        .values({ key, paymentId: local.id, userId: local.userId, amount: missing, reason: '결제사에서 취소됨', actor: 'provider', status: 'SUCCEEDED', createdAt: ctx.clock.now(), completedAt: ctx.clock.now() })
         .onConflictDoNothing()
         .returning();
       if (r) await applyRefunded(tx, ctx, local.id, missing, `refund:${r.id}`);

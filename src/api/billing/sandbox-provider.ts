@@ -5,6 +5,7 @@ import type { PaymentStatus } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { sandboxPayments } from '../db/schema';
 import type { Config } from '../env';
+import type { Clock } from '../jobs/clock';
 import { invalidBillingKey } from './errors';
 import { koreanFailure, WebhookRejected, type CancelResult, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
 
@@ -66,7 +67,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * database. A payment id is charged once (a repeat answers the first result), cancels check the
  * cancellable amount, and every payment has a printable receipt (/api/sandbox/receipts/{id}).
  */
-export function sandboxProvider(db: Db, config: Config): PaymentProvider {
+/** `clock`: the business clock, so a sandbox payment's times follow POST /admin/test-clock like ours. */
+export function sandboxProvider(db: Db, config: Config, clock: Clock = { now: () => new Date() }): PaymentProvider {
   const toProviderPayment = (row: typeof sandboxPayments.$inferSelect): ProviderPayment => ({
     paymentId: row.paymentId,
     status: row.status,
@@ -96,7 +98,7 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
       await sleep(config.payments.sandboxLatencyMs + (card === 'slow' ? config.payments.sandboxSlowMs : 0));
       const code = DECLINES[card];
       const status: PaymentStatus = code ? 'FAILED' : 'PAID';
-      const now = new Date();
+      const now = clock.now();
       const [made] = await db
         .insert(sandboxPayments)
         .values({
@@ -127,7 +129,7 @@ export function sandboxProvider(db: Db, config: Config): PaymentProvider {
           .set({
             cancelledAmount: cancelled,
             status: cancelled === row.amount ? 'CANCELLED' : 'PARTIAL_CANCELLED',
-            cancellations: sql`${sandboxPayments.cancellations} || ${JSON.stringify([{ id: `sandbox-cancel-${randomBytes(6).toString('hex')}`, amount, reason: req.reason, at: new Date().toISOString() }])}::jsonb`,
+            cancellations: sql`${sandboxPayments.cancellations} || ${JSON.stringify([{ id: `sandbox-cancel-${randomBytes(6).toString('hex')}`, amount, reason: req.reason, at: clock.now().toISOString() }])}::jsonb`,
             updatedAt: new Date(),
           })
           .where(eq(sandboxPayments.paymentId, req.paymentId));

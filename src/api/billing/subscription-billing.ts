@@ -123,10 +123,10 @@ export async function payOwedMonth(ctx: PaymentContext, opts: { subscriptionId: 
 }
 
 /** Undoes a request whose first charge was declined: cancelled, coupon back, points back, its card free for another try. */
-async function undoRequest(tx: Db, requestId: number): Promise<void> {
+async function undoRequest(tx: Db, requestId: number, now: Date): Promise<void> {
   const [row] = await tx
     .update(subscriptionRequests)
-    .set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now })
     .where(and(eq(subscriptionRequests.id, requestId), eq(subscriptionRequests.status, 'PENDING')))
     .returning();
   if (!row) return;
@@ -143,7 +143,7 @@ const firstMonth: ChargeOutcome = {
     await emit(tx, `staff.subscription_requested:${payment.refId}`, { type: 'staff.subscription_requested', requestId: payment.refId }, now);
   },
   async failed(tx, payment, ctx) {
-    await undoRequest(tx, payment.refId);
+    await undoRequest(tx, payment.refId, ctx.clock.now());
     await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
   },
 };

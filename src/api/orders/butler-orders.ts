@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
@@ -10,7 +10,7 @@ import { rescheduleQueued } from '../jobs/queue';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
-import { refundOrder, settlePriceChange, type PaidOrder } from '../billing/order-charges';
+import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
 import { cancelBooking, customerRefundPercent, heldCoupon } from '../billing/butler-billing';
 import { butlerCarList } from '../catalogue/catalogue';
 import { checkPointStep, checkPointsWithin, creditPoints, dryRun, inTransaction, placeOrderOnce, spendPoints, takeCoupon, withUserLock } from './checkout';
@@ -199,6 +199,8 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
           driverPreference: input.driver_preference, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider,
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
+          // The request date on the business clock (one clock with POST /admin/test-clock).
+          createdAt: now, modifiedAt: now,
         })
         .returning();
       await reserveDays(tx, carId, row.id, days);
@@ -328,8 +330,18 @@ const paidOrder = (row: RequestRow): PaidOrder => ({ kind: REF, id: row.id, user
 /**
  * DELETE /butlers/requests/{id} while PENDING: irreversible. What was paid is refunded by the
  * policy (all until 24 h before the start, 50% after, nothing once it started; configurable),
- * then the days are freed, the coupon returned and the points refunded.
+ * then the days are freed, the coupon returned and the points refunded. previewButlerCancel says
+ * beforehand what it would refund now (the customer's confirm dialog).
  */
+export async function previewButlerCancel(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number): Promise<ButlerCancelPreview> {
+  const current = await ownRequest(ctx.db, userId, id);
+  requirePending(current, '취소');
+  const now = ctx.clock.now();
+  const percent = customerRefundPercent(current, now, policy);
+  const { paid, refund } = await refundPreview(ctx, paidOrder(current), percent);
+  return { paid_amount: paid, refund_amount: refund, refund_percent: percent, now: now.toISOString() };
+}
+
 export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number) {
   const current = await ownRequest(ctx.db, userId, id);
   requirePending(current, '취소');

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ButlerCancelAnswer, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
+import type { ButlerCancelAnswer, ButlerCancelPreview, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponListAnswer } from '../../domain/pricing';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
@@ -8,7 +8,7 @@ import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import {
-  cancelButlerRequest, createButlerRequest, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
+  cancelButlerRequest, createButlerRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
 } from './butler-orders';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
@@ -40,6 +40,11 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, id, input, c.var.deps.clock.now()) } satisfies ButlerRequestAnswer);
+  })
+  // What a cancel now would refund (the server's policy and clock), for the confirm dialog.
+  .get('/requests/:id/cancel-preview', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await previewButlerCancel(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id)) satisfies ButlerCancelPreview);
   })
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');

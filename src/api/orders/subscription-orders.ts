@@ -82,6 +82,8 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
         .values({
           userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
+          // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
+          createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })
         .returning();
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
@@ -187,7 +189,7 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
   return withUserLock(ctx.db, userId, async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     requirePending(row, '취소');
-    await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: new Date(), updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+    await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: ctx.clock.now(), updatedAt: ctx.clock.now() }).where(eq(subscriptionRequests.id, id));
     if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
     if (row.pointUsed > 0) {
       await creditPoints(tx, { userId, amount: row.pointUsed, reason: 'SUBSCRIPTION_REFUND', refType: REF, refId: id, description: `구독 신청 #${id} 취소 환불` });
@@ -210,10 +212,15 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
     if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '취소된 구독 신청입니다.');
     const charges = await attemptsOf(tx, REF, id, 'SUBSCRIPTION_FIRST');
     if (charges.some((c) => c.status === 'PENDING')) throw conflict('첫 달 결제가 아직 확인되지 않은 신청입니다. 잠시 후 다시 시도해주세요.');
+    // A first month refunded in full was not paid: it cannot start a subscription (a partial refund,
+    // e.g. a compensation, leaves a paid month and may be confirmed; docs/decisions/payments-and-billing.md).
+    if (charges.some((c) => c.status === 'CANCELLED') && !charges.some((c) => c.status === 'PAID' || c.status === 'PARTIAL_CANCELLED')) {
+      throw conflict('첫 달 결제가 전액 환불된 신청은 확정할 수 없습니다. 신청을 취소하거나 고객이 다시 신청하도록 안내해주세요.');
+    }
     const end = endDate ?? termEnd(startDate, row.month);
     if (end < startDate) throw unprocessable('종료일은 시작일 이후여야 합니다.', { end_date: ['종료일은 시작일 이후여야 합니다.'] });
-    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, updatedAt: new Date() }).where(eq(subscriptionRequests.id, id));
-    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey }).returning();
+    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, updatedAt: now }).where(eq(subscriptionRequests.id, id));
+    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, createdAt: now, updatedAt: now }).returning();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
     return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive };

@@ -27,11 +27,18 @@ export const AdminPaymentsQuerySchema = z.object({
   page: pageField,
 });
 
-/** Body of POST /admin/butler-requests/{id}/trip: what the trip really took. */
+/**
+ * Body of POST /admin/butler-requests/{id}/trip: what the trip really took. The start alone marks it
+ * under way (운행 중); with the end it is finished and overtime is settled. Both must have passed on
+ * the business clock. `preview`: the overtime it would charge, nothing saved or charged (the
+ * console's confirm step).
+ */
 export const TripRecordSchema = z.object({
   actual_start_at: instant('실제 출발 시간'),
-  actual_end_at: instant('실제 종료 시간'),
+  actual_end_at: instant('실제 종료 시간').optional(),
+  preview: z.boolean({ error: 'preview 값은 true 또는 false여야 합니다.' }).optional(),
 });
+export type TripRecordInput = z.infer<typeof TripRecordSchema>;
 
 /** Body of POST /admin/test-clock (test fixtures only): the business clock's new now; omitted = real time again. */
 export const TestClockSchema = z.object({ now: instant('시각').optional() });

@@ -4,7 +4,7 @@ import type { DeskPage, DeskRequest, TripRecordAnswer } from '../../domain/conso
 import { won } from '../../domain/money';
 import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
 import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
-import { TripRecordSchema } from '../../domain/schemas/payments';
+import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
@@ -40,48 +40,70 @@ function RecordedTrip({ request, record, note }: { request: DeskRequest; record:
 }
 
 /**
- * 운행 기록 of a confirmed butler booking: the actual start and end (Korean time, prefilled with
- * the booked ones; no end booked = 8 hours), checked with TripRecordSchema, then
- * POST /admin/butler-requests/{id}/trip. Once recorded (now, or before a reload: the desk list
- * carries the record), the times and the overtime charged (none, its status, or the reason it was
- * declined) are shown instead of the form.
+ * 운행 기록 of a confirmed butler booking, in two steps as the trip happens (Korean time; the server
+ * refuses times that have not come yet on the business clock):
+ * - 출발 기록: the actual start alone (prefilled with the booked one) → 운행 중, nothing charged;
+ * - 종료·정산: start and end (no end booked = 8 hours) → the overtime is previewed by the server
+ *   (`preview`), shown to confirm, and only then recorded and charged.
+ * Once the end is recorded (now, or before a reload: the desk list carries the record), the times
+ * and the overtime charged (none, its status, or the reason it was declined) replace the form.
  */
 function TripRecord({ request }: { request: DeskRequest }) {
   const [record, setRecord] = useState<ButlerTripRecordView | null>(() =>
     request.actual_start_at && request.actual_end_at ? { actual_start_at: request.actual_start_at, actual_end_at: request.actual_end_at, overtime_payment: request.overtime_payment ?? null } : null,
   );
-  const bookedStart = Date.parse(request.start_at ?? '') || Date.now();
+  const [startedAt, setStartedAt] = useState<string | null>(request.actual_start_at ?? null);
+  const bookedStart = Date.parse(request.actual_start_at ?? request.start_at ?? '') || Date.now();
   const [start, setStart] = useState(() => koreanLocal(bookedStart));
   const [end, setEnd] = useState(() => koreanLocal(request.end_at ? Date.parse(request.end_at) : bookedStart + 8 * HOUR));
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = TripRecordSchema.safeParse({ actual_start_at: start && `${start}:00+09:00`, actual_end_at: end && `${end}:00+09:00` });
+  const send = (body: TripRecordInput) => adminSend<TripRecordAnswer>('POST', `/butler-requests/${request.id}/trip`, body);
+  const submit = async (finish: boolean) => {
+    const parsed = TripRecordSchema.safeParse({ actual_start_at: start && `${start}:00+09:00`, ...(finish ? { actual_end_at: end && `${end}:00+09:00` } : {}) });
     if (!parsed.success) return setResult(parsed.error.issues[0]?.message ?? '입력을 확인해주세요.');
     setBusy(true);
-    const res = await adminSend<TripRecordAnswer>('POST', `/butler-requests/${request.id}/trip`, parsed.data);
-    setBusy(false);
-    if (!res.ok) return setResult(res.error.message);
-    const { overtime_amount: amount, payment } = res.data;
-    setResult(payment ? overtimeText(amount, payment) : '운행 기록을 저장했습니다. 초과 이용 요금은 없습니다.');
-    setRecord({ actual_start_at: parsed.data.actual_start_at, actual_end_at: parsed.data.actual_end_at, overtime_payment: payment });
+    try {
+      if (!finish) {
+        const res = await send(parsed.data);
+        if (!res.ok) return setResult(res.error.message);
+        setStartedAt(parsed.data.actual_start_at);
+        return setResult(`출발을 기록했습니다 (${formatDateTime(parsed.data.actual_start_at)}, 운행 중). 운행이 끝나면 종료를 기록해주세요.`);
+      }
+      // The amount first, from the server's rule and clock; nothing is charged until staff confirm it.
+      const preview = await send({ ...parsed.data, preview: true });
+      if (!preview.ok) return setResult(preview.error.message);
+      const amount = preview.data.overtime_amount;
+      const question = amount > 0 ? `초과 이용 요금 ${won(amount)}을 고객 카드로 결제합니다. 운행 기록을 저장할까요?` : '초과 이용 요금은 없습니다. 운행 기록을 저장할까요?';
+      if (!window.confirm(question)) return setResult('저장하지 않았습니다. 결제된 금액은 없습니다.');
+      const res = await send(parsed.data);
+      if (!res.ok) return setResult(res.error.message);
+      const { overtime_amount: charged, payment } = res.data;
+      setResult(payment ? overtimeText(charged, payment) : '운행 기록을 저장했습니다. 초과 이용 요금은 없습니다.');
+      setRecord({ actual_start_at: parsed.data.actual_start_at, actual_end_at: parsed.data.actual_end_at ?? null, overtime_payment: payment });
+    } finally {
+      setBusy(false);
+    }
   };
 
   if (record) return <RecordedTrip request={request} record={record} note={result} />;
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex w-full flex-wrap items-end gap-2" aria-label={`#${request.id} 운행 기록`}>
+    <form onSubmit={(e: FormEvent<HTMLFormElement>) => { e.preventDefault(); void submit(true); }} className="flex w-full flex-wrap items-end gap-2" aria-label={`#${request.id} 운행 기록`}>
+      {startedAt && <p className="w-full text-sm text-muted" data-testid="trip-started">운행 중 · 실제 출발 {formatDateTime(startedAt)}</p>}
       <label className="text-sm">
         <span className="mr-2 font-semibold">실제 출발</span>
         <input type="datetime-local" className="field w-auto py-2" value={start} onChange={(e) => setStart(e.target.value)} />
       </label>
+      <button type="button" disabled={busy} onClick={() => void submit(false)} className="min-h-11 border border-line px-3 py-1.5 font-semibold disabled:opacity-50">
+        출발 기록
+      </button>
       <label className="text-sm">
         <span className="mr-2 font-semibold">실제 종료</span>
         <input type="datetime-local" className="field w-auto py-2" value={end} onChange={(e) => setEnd(e.target.value)} />
       </label>
       <button type="submit" disabled={busy} className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50">
-        {busy ? '정산 중…' : '운행 기록·초과 요금 정산'}
+        {busy ? '확인 중…' : '종료 기록·초과 요금 정산'}
       </button>
       {result && <p role="status" className="w-full text-sm text-muted">{result}</p>}
     </form>

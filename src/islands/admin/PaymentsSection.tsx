@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { won } from '../../domain/money';
-import type { OverdueAnswer, OverdueSubscription, StaffPayment, StaffPaymentPage } from '../../domain/console';
+import type { OverdueAnswer, OverdueSubscription, StaffPayment, StaffPaymentPage, StaffRefundAnswer } from '../../domain/console';
 import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
 import { adminGet, adminSend, formatDateTime } from './admin-api';
+import { readRefundAmount, refundQuestion } from './refund-amount';
 
 
 const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
@@ -43,15 +44,21 @@ export default function PaymentsSection() {
     setPage(1);
   };
 
+  /**
+   * 환불: the amount is read exactly (readRefundAmount: digits, 500,000, 50만원; anything else is
+   * refused), the exact amount is shown to confirm, and the message names what the server refunded.
+   */
   const refund = async (p: StaffPayment) => {
     const left = p.amount - p.refunded_amount;
     const amountText = window.prompt(`#${p.id} 환불 금액 (원, 최대 ${won(left)}). 비워 두면 전액 환불합니다.`, String(left));
     if (amountText === null) return;
+    const read = readRefundAmount(amountText, left);
+    if (!read.ok) return setMessage(read.message);
     const reason = window.prompt('환불 사유를 입력해주세요. (변경 이력에 남습니다)');
     if (!reason?.trim()) return setMessage('환불 사유를 입력해야 환불할 수 있습니다.');
-    const amount = amountText.trim() ? Number(amountText.replace(/[^\d]/g, '')) : undefined;
-    const res = await adminSend('POST', `/payments/${p.id}/refund`, { ...(amount ? { amount } : {}), reason });
-    setMessage(res.ok ? `${p.id} ${won(amount ?? left)}을 환불했습니다.` : res.error.message);
+    if (!window.confirm(refundQuestion(p.id, read.amount, left))) return setMessage('환불하지 않았습니다.');
+    const res = await adminSend<StaffRefundAnswer>('POST', `/payments/${p.id}/refund`, { amount: read.amount, reason });
+    setMessage(res.ok ? `${p.id} ${won(res.data.refund.amount)}을 환불했습니다. (환불 누계 ${won(res.data.payment.refunded_amount)})` : res.error.message);
     await load();
   };
   const retry = async (path: string, label: string) => {

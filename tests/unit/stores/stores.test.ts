@@ -35,10 +35,13 @@ describe('session store', () => {
     expect(s.expiresAt! - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_390);
   });
 
-  it('clears an expired session when it is read', () => {
-    session.signIn({ accessToken: 'old', refreshToken: 'r', expiresAt: 1000 });
+  it('clears an expired session when it is read, unless a refresh token can renew it', () => {
+    session.signIn({ accessToken: 'old', expiresAt: 1000 });
     expect(session.isLoggedIn()).toBe(false);
     expect(getTestStorage()).toEqual({});
+    session.signIn({ accessToken: 'old', refreshToken: 'r', expiresAt: 1000 });
+    expect(session.isLoggedIn()).toBe(true);
+    expect(session.isAccessValid(session.$session.get())).toBe(false);
   });
 
   it('reads a token stored without expiry as logged in, and a broken expiry as none', () => {

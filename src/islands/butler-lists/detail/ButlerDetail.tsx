@@ -92,8 +92,6 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
             <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="min-h-11 bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
             <CancelButton
               requestId={r.id}
-              startAt={r.start_at}
-              paidAmount={r.paid_amount}
               onCancelled={() => setCancelled(true)}
               onFailed={(lines, status) => (status === 409 || status === 404 ? void refused(lines, false) : setNotice({ ok: false, lines }))}
             />

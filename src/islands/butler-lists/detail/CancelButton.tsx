@@ -1,25 +1,26 @@
 import { useState } from 'react';
-import { del } from '../../../client/api';
+import { del, get } from '../../../client/api';
 import { SITE } from '../../../config/site';
 import { won } from '../../../domain/money';
-import { butlerRefund, butlerRefundPolicyLines } from '../../../domain/payments';
+import type { ButlerCancelPreview } from '../../../domain/butler';
+import { butlerRefundPolicyLines } from '../../../domain/payments';
 
 interface Props {
   requestId: number;
-  /** When the trip starts (ISO) and what the customer has paid for it (won): the refund the policy gives now. */
-  startAt: string;
-  paidAmount: number;
   onCancelled: () => void;
   /** The Korean lines to show and the HTTP status (409: confirmed meanwhile, 404: cancelled meanwhile). */
   onFailed: (lines: string[], status: number) => void;
 }
 
-/** The confirmation of a cancel: the refund policy, and what this booking gets back now. */
-export function cancelQuestion(startAt: string, paidAmount: number, now = new Date()): string {
-  const { amount, percent } = butlerRefund(paidAmount, new Date(startAt), now, SITE.butlerRefund);
+/**
+ * The confirmation of a cancel: the refund policy, and what this booking gets back now, as the
+ * server reckons it (GET /butlers/requests/{id}/cancel-preview: its policy and business clock,
+ * never the browser's clock, which may be wrong or a test clock's real time).
+ */
+export function cancelQuestion(preview: ButlerCancelPreview): string {
   return [
     '버틀러 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.',
-    `지금 취소하면 결제 금액 ${won(paidAmount)} 중 ${won(amount)}(${percent}%)을 환불합니다.`,
+    `지금 취소하면 결제 금액 ${won(preview.paid_amount)} 중 ${won(preview.refund_amount)}(${preview.refund_percent}%)을 환불합니다.`,
     '',
     '[취소·환불 규정]',
     ...butlerRefundPolicyLines(SITE.butlerRefund),
@@ -27,11 +28,17 @@ export function cancelQuestion(startAt: string, paidAmount: number, now = new Da
 }
 
 /** 요청 취소 with a confirmation that states the refund; the server refunds by the policy, returns the coupon and refunds the points. */
-export default function CancelButton({ requestId, startAt, paidAmount, onCancelled, onFailed }: Props) {
+export default function CancelButton({ requestId, onCancelled, onFailed }: Props) {
   const [busy, setBusy] = useState(false);
   async function cancel() {
-    if (busy || !confirm(cancelQuestion(startAt, paidAmount))) return;
+    if (busy) return;
     setBusy(true);
+    const preview = await get<ButlerCancelPreview>(`/butlers/requests/${requestId}/cancel-preview`);
+    if (!preview.ok) {
+      setBusy(false);
+      return onFailed(['요청 취소에 실패했습니다.', preview.error.message], preview.status);
+    }
+    if (!confirm(cancelQuestion(preview.data))) return setBusy(false);
     const res = await del(`/butlers/requests/${requestId}`);
     setBusy(false);
     if (res.ok) onCancelled();
