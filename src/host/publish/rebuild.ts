@@ -10,7 +10,8 @@ import { liveCarChunks } from '../../api/services/catalogue';
 import { readForBuild, readForEdit } from '../../api/services/catalogue-snapshot';
 import { shippedVariantNames } from '../../domain/photos';
 import { SNAPSHOT_FILE, streamBuildSnapshot } from '../../integrations/build-snapshot';
-import { PHOTOS_DIR, type CatalogueChanges, type CatalogueDelta, type CatalogueUpdate, type ChildMessage, type FullJob, type PagesJob, type PagesResult } from './build-child';
+import type { CatalogueChanges, CatalogueDelta, CatalogueUpdate, ChildMessage, FullJob, PagesJob, PagesResult } from './child/messages';
+import { PHOTOS_DIR } from './child/photos';
 import { CAR_VERSIONS, changedParts, partDigests, planChanges } from './incremental';
 import { ColdBuilder, endChild, lowerPriority, SiteBuilder } from './site-builder';
 

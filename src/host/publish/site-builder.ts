@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, FullJob, PagesJob, PagesResult } from './build-child';
+import type { ChildMessage, FullJob, PagesJob, PagesResult } from './child/messages';
 
-const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./child/build-child.ts', import.meta.url));
 
 /**
  * The build child's heap limit: half the machine's memory, never below V8's own default of about
@@ -43,7 +43,7 @@ export function endChild(child: ChildProcess): void {
 export class ColdBuilder extends Error {}
 
 /**
- * The server's side of the build child (build-child.ts): one child per replica, started for the
+ * The server's side of the build child (child/build-child.ts): one child per replica, started for the
  * first build and kept, warm, for the next edit. A child warmed with other sources or settings
  * (`key`) is replaced; one that dies is started again at the next job. Builds share the machine
  * with the server, so the child runs at a lower CPU priority.

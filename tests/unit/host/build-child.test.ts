@@ -6,7 +6,9 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../../src/domain/car';
 import type { CatalogueRead } from '../../../src/integrations/build-snapshot';
-import { applyDelta, carOfPage, compressionLevels, pageFile, pagesToRender, pageUrlPath, precompress, watchParent } from '../../../src/host/publish/build-child';
+import { watchParent } from '../../../src/host/publish/child/build-child';
+import { applyDelta, carOfPage, pageFile, pagesToRender, pageUrlPath } from '../../../src/host/publish/child/pages';
+import { compressionLevels, precompress } from '../../../src/host/publish/child/precompress';
 import { changedParts, partDigests, planChanges } from '../../../src/host/publish/incremental';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
