@@ -4,6 +4,7 @@
  */
 import { link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pMap from 'p-map';
 import { compress, type Levels } from '../../../api/compression.ts';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|json|txt|webmanifest)$/;
@@ -51,17 +52,17 @@ export async function compressibleFiles(dir: string): Promise<string[]> {
  */
 export async function precompress(dir: string, opts: { done?: ReadonlySet<string>; reuseFrom?: string; onProgress?: (done: number, total: number) => void } = {}): Promise<void> {
   const files = (await compressibleFiles(dir)).filter((file) => !opts.done?.has(file));
-  let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++];
+  // Four files at a time keep the compression workers busy without holding many files in memory.
+  await pMap(
+    files,
+    async (file) => {
       const body = await readFile(file);
       if (!(opts.reuseFrom && (await reuseTwins(body, path.join(opts.reuseFrom, path.relative(dir, file)), file)))) await writeTwins(file, body);
       if (++done % 50 === 0 || done === files.length) opts.onProgress?.(done, files.length);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+    },
+    { concurrency: 4 },
+  );
 }
 
 /** Links `previous`'s .br/.gz beside `file` when `previous` holds the same bytes; false when it does not (or has no twins). */
