@@ -68,9 +68,6 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
     } catch (err) {
       if (err instanceof ColdBuilder) return null;
       throw err;
-    } finally {
-      // The child holds this edit's catalogue now, which is served only once it is put in place below.
-      builder.holds = null;
     }
     opts.onMode?.({ incremental: true, pages: result.pages });
     const stamp: BuildStamp = { ...previous, catalogueVersion: opts.catalogueVersion, builtAt: new Date().toISOString(), parts, sourceTime: Math.max(previous.sourceTime, sourceTime(projectRoot)) };
@@ -98,7 +95,8 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
       }
       await putInPlace(site, served, written, result.removed);
     }
-    builder.holds = stamp.builtAt;
+    // The child holds this edit's catalogue, served now that it is in place.
+    builder.served(job, stamp.builtAt);
     progress(100);
     return stamp;
   } finally {
@@ -125,7 +123,7 @@ export async function warmBuilder(opts: Pick<BuildOptions, 'projectRoot' | 'dist
     const none: CatalogueChanges = { changed: [], added: [], removed: [], parts: [] };
     const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served: currentLive(opts.distDir), update, changes: none, warmUp, photos: { dir: stage, names: [] } };
     await opts.builder.pages(job, builderKey(opts), opts.signal);
-    opts.builder.holds = served.builtAt;
+    opts.builder.served(job, served.builtAt);
     return true;
   } catch {
     return false;

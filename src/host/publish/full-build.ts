@@ -46,7 +46,7 @@ export async function fullBuild(opts: BuildOptions, builder: SiteBuilder): Promi
       await runPublishCommand(opts.publishCommand, next, catalogueVersion, opts.signal, { mode: 'full' });
     }
     await swapIn(next, distDir, id);
-    builder.holds = stamp.builtAt;
+    builder.served(job, stamp.builtAt);
     progress(100);
     return stamp;
   } finally {
