@@ -44,7 +44,7 @@ export default defineConfig({
     },
   },
   // The browser's settings, typed (read through src/config/site.ts and src/config/services.ts). The server builds the site with its
-  // own values (src/host/publish/build-child.ts); the refund fields match its limits (src/api/env.ts).
+  // own values (src/host/publish/child/worker.ts); the refund fields match its limits (src/api/env.ts).
   // The contact texts are optional: site.ts trims them and falls back to the project's own, a blank value too.
   env: {
     schema: {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/seed/seed';
 import { catalogueSnapshot } from '../src/api/catalogue/snapshot';
-import { buildSettings } from '../src/host/publish/rebuild';
+import { buildSettings } from '../src/host/publish/stamp';
 import { DEFAULT_SNAPSHOT, writeBuildSnapshot } from '../src/integrations/build-snapshot';
 
 /**

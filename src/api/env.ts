@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** …then this percent until the start, nothing after. */
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
-  /** The least time, in minutes, between two trips of one driver (src/api/services/dispatch.ts). */
+  /** The least time, in minutes, between two trips of one driver (src/api/dispatch/dispatch.ts). */
   DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
@@ -103,7 +103,7 @@ export interface Config {
   distDir: string;
   databaseUrl?: string;
   siteUrl?: string;
-  /** PUBLISH_COMMAND (src/host/publish/rebuild.ts). */
+  /** PUBLISH_COMMAND (src/host/publish/publish-command.ts). */
   publishCommand?: string;
   /** PUBLISH_EDITS=changes: PUBLISH_COMMAND takes an edit's changed files only. */
   publishChanges: boolean;

@@ -19,7 +19,7 @@ export interface Deps {
   onCatalogueChange: () => void;
   /** Call after butler reserved days change (booking, edit, cancel): drops cached /butlers/cars and /catalogue answers on every replica. */
   onReservationChange: () => void;
-  /** Asks for a storefront build now, even when the catalogue version is unchanged (console 발행, webhook); `npm start` wires it (services/publish.ts records the build). */
+  /** Asks for a storefront build now, even when the catalogue version is unchanged (console 발행, webhook); `npm start` wires it (catalogue/publish-builds.ts records the build). */
   requestPublish: (trigger: 'publish' | 'webhook') => void;
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
   /** The one payment provider (PortOne or the sandbox; src/api/billing/providers.ts). */

@@ -77,7 +77,7 @@ export interface CatalogueSnapshot {
 }
 
 /**
- * What one storefront build reads: the publisher (src/host/publish/rebuild.ts) writes it into the
+ * What one storefront build reads: the host (src/host/publish/build-inputs.ts) writes it into the
  * build's staging folder and the pages read it through one module (src/integrations/storefront.ts).
  */
 export interface BuildSnapshot {

@@ -5,7 +5,7 @@
  *
  * The pages read the catalogue through `snapshotState()`: one object per process (on globalThis,
  * so the build child and the bundle Astro renders the pages with share it), which the build
- * child points at a newer catalogue before it renders changed pages again (build-child.ts).
+ * child points at a newer catalogue before it renders changed pages again (src/host/publish/child/worker.ts).
  * While a page renders, the parts of the catalogue it reads are noted (`reads`): what an edit
  * renders again follows from them.
  *

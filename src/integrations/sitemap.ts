@@ -1,7 +1,7 @@
 /**
  * sitemap-index.xml and its sitemap-N.xml files (the sitemaps.org protocol, at most 45,000 URLs a
  * file, under the 50,000 it allows) for the pages of a build. Written by every full build (the
- * storefront integration) and again by an edit that adds or removes pages (build-child.ts).
+ * storefront integration) and again by an edit that adds or removes pages (src/host/publish/child/worker.ts).
  *
  * Loaded by Node directly in the build child (type stripping): node: modules only.
  */

@@ -5,7 +5,7 @@ import type { CatalogueSnapshot } from '../domain/catalogue';
 /**
  * Build-time access to the catalogue of the build snapshot (src/integrations/build-snapshot.ts),
  * with the API's types. Each accessor notes what the page being rendered read: an edit renders
- * again exactly the pages that read what it changed (src/host/publish/build-child.ts).
+ * again exactly the pages that read what it changed (src/host/publish/child/pages.ts pagesToRender).
  */
 
 /** The accessor of one part of the catalogue, which notes it as `read`. */

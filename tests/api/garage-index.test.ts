@@ -9,7 +9,7 @@ import { brands, cars, models } from '../../src/api/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * The garage answers from an in-memory index of live cars (services/garage-index.ts). Its rules
+ * The garage answers from an in-memory index of live cars (catalogue/garage-index.ts). Its rules
  * must be the SQL's: this test keeps the SQL the index replaced as an oracle and asks both the
  * same random queries on a random catalogue with nulls, ties, archived cars and other brands.
  */

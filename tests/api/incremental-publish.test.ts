@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { startProduct, type RunningProduct } from '../../src/host/main';
-import { readStamp } from '../../src/host/publish/rebuild';
+import { readStamp } from '../../src/host/publish/stamp';
 
 // Real builds (slow): only on the PGlite run.
 describe.skipIf(process.env.TEST_DB === 'postgres')('an edit renders exactly the pages it changed', () => {

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startProduct } from '../../src/host/main';
 import { loadConfig } from '../../src/api/env';
 import { openDatabase } from '../../src/api/db/client';
-import { buildSettings, buildSite } from '../../src/host/publish/rebuild';
+import { buildSite } from '../../src/host/publish/build-site';
+import { buildSettings } from '../../src/host/publish/stamp';
 
 // Builds the real site twice over; once is enough, so only on the PGlite run.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the npm start pipeline', () => {

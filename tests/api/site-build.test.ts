@@ -12,7 +12,8 @@ import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { startProduct } from '../../src/host/main';
 import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
 import { publishStatus } from '../../src/api/catalogue/publish-builds';
-import { cleanStaleBuilds, readStamp } from '../../src/host/publish/rebuild';
+import { cleanStaleBuilds } from '../../src/host/publish/dist-folders';
+import { readStamp } from '../../src/host/publish/stamp';
 import { headersFile, redirectsFile } from '../../src/host/publish/static-host';
 import { SNAPSHOT_FILE } from '../../src/integrations/build-snapshot';
 

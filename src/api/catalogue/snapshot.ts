@@ -6,7 +6,7 @@ import { faqList, policyList } from './content';
 
 /**
  * Everything the static build pre-renders, with the catalogue version: GET /catalogue answers it
- * and the publisher writes it into each build's snapshot (src/host/publish/rebuild.ts).
+ * and the publisher writes it into each build's snapshot (src/host/publish/build-inputs.ts).
  */
 export async function catalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
   const [rest, list] = await Promise.all([catalogueRest(db), allCars(db)]);

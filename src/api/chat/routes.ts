@@ -35,7 +35,7 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
   const stop = new AbortController();
   const signal = AbortSignal.any([c.req.raw.signal, stop.signal, AbortSignal.timeout(chatSettings.requestTimeoutMs)]);
   const opts = { config, fleet, now: new Date(), signal, log, llmTimeoutMs: chatSettings.llmTimeoutMs, chunkDelayMs: chatSettings.chunkDelayMs };
-  // Asked for a person: staff are told (src/api/notifications/chat-handoff.ts) and the answer says so first.
+  // Asked for a person: staff are told (src/api/chat/handoff.ts) and the answer says so first.
   const handedOff = await chatHandoff(c.var.deps, { message: input.message, state: (input.state ?? {}) as Record<string, unknown>, authorization: c.req.header('authorization'), client: clientIp(c) })
     .catch((err: unknown) => (log('error', 'chat hand-off failed', err), false));
   const reply = (o: typeof opts) => (handedOff ? afterHandoffNotice(answer(input, o)) : answer(input, o));

@@ -131,7 +131,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * Uploaded photos (src/api/images/): kept in the database, not on one replica's disk, so any
+ * Uploaded photos (src/api/catalogue/photos/): kept in the database, not on one replica's disk, so any
  * replica can serve and publish them. The original stays here privately for re-encoding later.
  */
 export const photos = pgTable('photos', {
@@ -564,7 +564,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
-    /** Which handler runs it (src/api/jobs/handlers.ts). */
+    /** Which handler runs it (src/api/job-handlers.ts). */
     kind: varchar('kind', { length: 40 }).notNull(),
     /** One job per effect: enqueueing a key that exists is a no-op (idempotent producers). */
     key: varchar('key', { length: 200 }).notNull().unique(),

@@ -2,11 +2,11 @@
  * What an edit changed since the build being served, from what each build keeps beside its
  * pages: every live car's row version (`.build-cars.json`), a digest of each other part of the
  * catalogue and of the brands and models (the stamp). The build child renders again exactly the
- * pages that read what changed (build-child.ts pagesToRender).
+ * pages that read what changed (child/pages.ts pagesToRender).
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueSnapshot } from '../../domain/catalogue';
-import type { CatalogueChanges, CataloguePart } from './build-child';
+import type { CatalogueChanges, CataloguePart } from './child/messages';
 
 /** car id → row version, beside a build's pages. */
 export const CAR_VERSIONS = '.build-cars.json';

@@ -5,7 +5,7 @@ import type { Db } from '../../api/db/client';
 import { publishBuilds } from '../../api/db/schema';
 import { catalogueVersion } from '../../api/catalogue/catalogue';
 import { STALE_RUNNING_MS, type BuildTrigger } from '../../api/catalogue/publish-builds';
-import { processRuns } from './rebuild';
+import { processRuns } from './dist-folders';
 
 export type { BuildTrigger };
 

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, FullJob, PagesJob, PagesResult } from './build-child';
+import type { BuildJob, ChildMessage, FullJob, PagesJob, PagesResult } from './child/messages';
 
-const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./child/build-child.ts', import.meta.url));
 
 /**
  * The build child's heap limit: half the machine's memory, never below V8's own default of about
@@ -43,22 +43,42 @@ export function endChild(child: ChildProcess): void {
 export class ColdBuilder extends Error {}
 
 /**
- * The server's side of the build child (build-child.ts): one child per replica, started for the
+ * The server's side of the build child (child/build-child.ts): one child per replica, started for the
  * first build and kept, warm, for the next edit. A child warmed with other sources or settings
  * (`key`) is replaced; one that dies is started again at the next job. Builds share the machine
  * with the server, so the child runs at a lower CPU priority.
+ *
+ * It alone records which served build's catalogue the child holds (`holds`): every job sent
+ * changes the child's catalogue, so sending one forgets it, and the builds tell it (`served`)
+ * once the catalogue a job gave the child is live.
  */
 export class SiteBuilder {
   private child: ChildProcess | null = null;
   private key: string | null = null;
   /** Output of the child, the last 8,000 characters (for the error of a child that died). */
   private output = '';
-  /** The build whose catalogue the child holds (its stamp's builtAt), or null: cold, or not known. */
-  holds: string | null = null;
+  /** The last job sent to the child (its catalogue is the one the child holds), or null. */
+  private given: BuildJob | null = null;
+  /** The served build that job's catalogue is (its stamp's builtAt), once a build said so. */
+  private servedAs: string | null = null;
   /** Jobs go to the child one at a time (a warm-up and an edit may ask together). */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly opts: { projectRoot: string; quiet: boolean }) {}
+  constructor(private readonly opts: { projectRoot: string; quiet: boolean; /** Starts the child (tests give a fake one). */ spawnChild?: () => ChildProcess }) {}
+
+  /** The served build whose catalogue the child holds (its stamp's builtAt), or null: cold, another catalogue, or not known. */
+  get holds(): string | null {
+    return this.servedAs;
+  }
+
+  /**
+   * Records that the catalogue `job` gave the child is the one of the served build `builtAt`
+   * (called once that build is live). Ignored when the child was given another job since, or
+   * was replaced: it holds another catalogue then.
+   */
+  served(job: BuildJob, builtAt: string): void {
+    if (this.child && this.given === job) this.servedAs = builtAt;
+  }
 
   /** A full build (FullJob); the child keeps its prerenderer afterwards. */
   full(job: FullJob, key: string, signal?: AbortSignal, onMessage?: (m: ChildMessage) => void): Promise<number> {
@@ -75,17 +95,25 @@ export class SiteBuilder {
     if (this.child) endChild(this.child);
     this.child = null;
     this.key = null;
-    this.holds = null;
+    this.forget();
+  }
+
+  /** The child holds no catalogue the server knows. */
+  private forget(): void {
+    this.given = null;
+    this.servedAs = null;
   }
 
   private start(key: string): ChildProcess {
     // The pinned Node 24 from the `node` devDependency, even when started by an older system node.
     const pinnedNode = path.join(this.opts.projectRoot, 'node_modules', '.bin', 'node');
-    const child = spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD], {
-      cwd: this.opts.projectRoot,
-      env: childEnv(process.env),
-      stdio: ['ignore', this.opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
-    });
+    const child =
+      this.opts.spawnChild?.() ??
+      spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD], {
+        cwd: this.opts.projectRoot,
+        env: childEnv(process.env),
+        stdio: ['ignore', this.opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],
+      });
     lowerPriority(child);
     this.output = '';
     child.stderr?.on('data', (d: Buffer) => (this.output = (this.output + d.toString('utf8')).slice(-8000)));
@@ -93,7 +121,7 @@ export class SiteBuilder {
       if (this.child !== child) return;
       this.child = null;
       this.key = null;
-      this.holds = null;
+      this.forget();
     });
     this.child = child;
     this.key = key;
@@ -119,8 +147,8 @@ export class SiteBuilder {
         if (m.type === 'progress') return onMessage?.(m);
         done();
         if (m.type === 'done') return resolve(m);
-        // A full build that failed leaves the child holding nothing it can use.
-        if (job.kind === 'full') this.holds = null;
+        // A failed job leaves the child holding nothing the server knows (a full build: nothing it can use).
+        if (this.given === job) this.forget();
         reject(m.cold ? new ColdBuilder(m.error) : new Error(`astro build failed: ${m.error.trim().slice(-4000)}`));
       };
       const exit = (code: number | null, sig: NodeJS.Signals | null) => {
@@ -133,6 +161,9 @@ export class SiteBuilder {
       child.once('exit', exit);
       if (signal?.aborted) abort();
       signal?.addEventListener('abort', abort, { once: true });
+      // From now on the child holds this job's catalogue, which is no served build's until a build says so.
+      this.given = job;
+      this.servedAs = null;
       child.send(job);
     });
   }

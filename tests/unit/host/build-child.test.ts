@@ -6,7 +6,10 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../../src/domain/car';
 import type { CatalogueRead } from '../../../src/integrations/build-snapshot';
-import { applyDelta, carOfPage, compressionLevels, pageFile, pagesToRender, pageUrlPath, precompress, watchParent } from '../../../src/host/publish/build-child';
+import { watchParent } from '../../../src/host/publish/child/build-child';
+import { applyDelta, carOfPage, pageFile, pagesToRender, pageUrlPath } from '../../../src/host/publish/child/pages';
+import { shipPhotos } from '../../../src/host/publish/child/photos';
+import { compressionLevels, precompress } from '../../../src/host/publish/child/precompress';
 import { changedParts, partDigests, planChanges } from '../../../src/host/publish/incremental';
 
 describe('watchParent (the build child ends when the server is gone)', () => {
@@ -44,6 +47,33 @@ describe('watchParent (the build child ends when the server is gone)', () => {
     vi.advanceTimersByTime(500);
     channel.emit('disconnect');
     expect(onOrphan).not.toHaveBeenCalled();
+  });
+});
+
+describe('shipPhotos (in the build child)', () => {
+  it('links every named variant into photos/, keeps one already there, and ships nothing when none is named', async () => {
+    const from = mkdtempSync(path.join(tmpdir(), 'photos-from-'));
+    const out = mkdtempSync(path.join(tmpdir(), 'photos-out-'));
+    const names = Array.from({ length: 20 }, (_, i) => `car-${i}.avif`);
+    for (const name of names) writeFileSync(path.join(from, name), name);
+    mkdirSync(path.join(out, 'photos'));
+    writeFileSync(path.join(out, 'photos', names[0]), 'already');
+    await shipPhotos(from, names, out);
+    for (const name of names.slice(1)) {
+      expect(readFileSync(path.join(out, 'photos', name), 'utf8')).toBe(name);
+      expect(statSync(path.join(out, 'photos', name)).ino).toBe(statSync(path.join(from, name)).ino);
+    }
+    expect(readFileSync(path.join(out, 'photos', names[0]), 'utf8')).toBe('already');
+    const empty = mkdtempSync(path.join(tmpdir(), 'photos-none-'));
+    await shipPhotos(from, [], empty);
+    expect(existsSync(path.join(empty, 'photos'))).toBe(false);
+  });
+
+  it('fails the build on a variant it cannot find, rather than publish a page without it', async () => {
+    const from = mkdtempSync(path.join(tmpdir(), 'photos-from-'));
+    writeFileSync(path.join(from, 'here.webp'), 'x');
+    const out = mkdtempSync(path.join(tmpdir(), 'photos-out-'));
+    await expect(shipPhotos(from, ['here.webp', 'gone.webp'], out)).rejects.toThrow(/gone\.webp is neither in/);
   });
 });
 

@@ -46,7 +46,7 @@ export function garageKey(all: Record<string, string[]>): string | null {
   const parsed = GarageQuerySchema.safeParse(input);
   if (!parsed.success) return null;
   const q = parsed.data;
-  // `order` only matters with a `sort` (see services/garage-index.ts); brand/model/month are sets.
+  // `order` only matters with a `sort` (see catalogue/garage-index.ts); brand/model/month are sets.
   return `garage:${JSON.stringify([q.available_only, sortedUnique(q.brand), sortedUnique(q.model), sortedUnique(q.month), q.sort ?? null, q.sort ? q.order : null, q.page])}`;
 }
 

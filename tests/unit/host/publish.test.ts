@@ -3,7 +3,9 @@ import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSettings, cleanStaleBuilds, isInside, needsBuild, putInPlace, runPublishCommand, sourceTime, stagingDirs, swapIn } from '../../../src/host/publish/rebuild';
+import { cleanStaleBuilds, isInside, putInPlace, stagingDirs, swapIn } from '../../../src/host/publish/dist-folders';
+import { runPublishCommand } from '../../../src/host/publish/publish-command';
+import { buildSettings, needsBuild, sourceTime } from '../../../src/host/publish/stamp';
 import { buildHeapMb } from '../../../src/host/publish/site-builder';
 
 describe('needsBuild', () => {
