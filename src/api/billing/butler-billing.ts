@@ -4,7 +4,7 @@ import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose 
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
-import { emit } from '../notifications/events';
+import { emit, emitOrderReceived } from '../notifications/events';
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { attemptsOf, paymentById, recordCharge } from './ledger';
@@ -36,8 +36,7 @@ const bookingCharge: ChargeOutcome = {
     const now = ctx.clock.now();
     await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
     if (payment.purpose !== 'BUTLER') return;
-    await emit(tx, `butler.requested:${payment.refId}`, { type: 'butler.requested', userId: payment.userId, butlerRequestId: payment.refId }, now);
-    await emit(tx, `staff.butler_requested:${payment.refId}`, { type: 'staff.butler_requested', butlerRequestId: payment.refId }, now);
+    await emitOrderReceived(tx, { service: 'BUTLER', userId: payment.userId, orderId: payment.refId }, now);
   },
   async failed(tx, payment, ctx) {
     const now = ctx.clock.now();

@@ -6,7 +6,7 @@ import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
-import { emit, notification } from '../notifications/events';
+import { emit, emitOrderReceived, notification } from '../notifications/events';
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { attemptsOf, recordCharge } from './ledger';
@@ -139,8 +139,7 @@ const firstMonth: ChargeOutcome = {
   async paid(tx, payment, ctx) {
     const now = ctx.clock.now();
     await emit(tx, `payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
-    await emit(tx, `subscription.requested:${payment.refId}`, { type: 'subscription.requested', userId: payment.userId, requestId: payment.refId }, now);
-    await emit(tx, `staff.subscription_requested:${payment.refId}`, { type: 'staff.subscription_requested', requestId: payment.refId }, now);
+    await emitOrderReceived(tx, { service: 'SUBSCRIBE', userId: payment.userId, orderId: payment.refId }, now);
   },
   async failed(tx, payment, ctx) {
     await undoRequest(tx, payment.refId, ctx.clock.now());

@@ -56,3 +56,19 @@ export async function emit(tx: Db, key: string, event: NotificationEvent, at: Da
 export function notification(key: string, event: NotificationEvent, at: Date): JobSpec {
   return { kind: NOTIFY_JOB, key: notifyJobKey(key), payload: event, runAt: at, maxAttempts: 8 };
 }
+
+/**
+ * An order is received (its first charge paid, or nothing to pay): the customer's 신청 접수 and the
+ * staff's new-order alert, once each per order (keyed by it). Sent by the charge's outcome or, for
+ * an order with nothing to pay, by the order itself.
+ */
+export async function emitOrderReceived(tx: Db, order: { service: 'SUBSCRIBE' | 'BUTLER'; userId: number; orderId: number }, at: Date): Promise<void> {
+  const { userId, orderId } = order;
+  if (order.service === 'SUBSCRIBE') {
+    await emit(tx, `subscription.requested:${orderId}`, { type: 'subscription.requested', userId, requestId: orderId }, at);
+    await emit(tx, `staff.subscription_requested:${orderId}`, { type: 'staff.subscription_requested', requestId: orderId }, at);
+  } else {
+    await emit(tx, `butler.requested:${orderId}`, { type: 'butler.requested', userId, butlerRequestId: orderId }, at);
+    await emit(tx, `staff.butler_requested:${orderId}`, { type: 'staff.butler_requested', butlerRequestId: orderId }, at);
+  }
+}

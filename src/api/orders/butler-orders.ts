@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
-import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, notifyJobKey } from '../notifications/events';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, emitOrderReceived, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
@@ -173,24 +173,25 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
   const start = new Date(input.start_at);
   const end = input.end_at ? new Date(input.end_at) : null;
   const days = tripDays(start, end);
-  let car: ButlerCar;
-  let price = 0;
   const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'BUTLER',
     userId,
     billingKey: input.billing_key,
-    precheck: async () => {
-      car = await butlerCar(db, carId);
+    validate: async () => {
+      const car = await butlerCar(db, carId);
       checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
       checkPointStep(points);
       const taken = await takenDays(db, carId, days, { billingKey: input.billing_key });
       if (taken.length) throw dayTaken(taken);
+      return car;
     },
-    create: async (tx, provider) => {
+    price: async (tx, car) => {
       const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, car.butler_fee) : null;
       const quote = quoteButler(car, start, end, coupon, points);
       checkPointsWithin(points, quote.total - quote.couponDiscount);
-      price = quote.final;
+      return quote;
+    },
+    record: async (tx, { quote, provider }) => {
       const [row] = await tx
         .insert(butlerRequests)
         .values({
@@ -209,13 +210,8 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
       await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
       return row.id;
     },
-    charge: async (tx, id) => {
-      if (price > 0) return { id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 예약 #${id}`, amount: price };
-      // Nothing to charge (coupon and points cover it): the booking is received now.
-      await emit(tx, `butler.requested:${id}`, { type: 'butler.requested', userId, butlerRequestId: id }, ctx.clock.now());
-      await emit(tx, `staff.butler_requested:${id}`, { type: 'staff.butler_requested', butlerRequestId: id }, ctx.clock.now());
-      return null;
-    },
+    charge: (id, quote) => ({ id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 예약 #${id}`, amount: quote.final }),
+    received: (tx, id) => emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: id }, ctx.clock.now()),
     load: (id) => viewOf(db, id, now),
   });
   return { created, request: order, payment };

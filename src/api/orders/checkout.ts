@@ -113,16 +113,27 @@ export async function requireVerifiedAccount(db: Db, userId: number, service: Se
   throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${SERVICE_NAME[service]} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
 }
 
-export interface PlaceOrder<T> {
+/**
+ * Placing an order, as named steps that each return what the next needs. placeOrderOnce runs them
+ * in this order: validate (no transaction) → the key verified → in one transaction under the user's
+ * lock: price → record → the key claimed → charge (recorded PENDING) or received → after commit the
+ * card is charged. `received` is the order's "requested" messages when nothing is charged; a paid
+ * charge's outcome sends them once the money is in (charge-outcomes.ts).
+ */
+export interface OrderSteps<Checked, Quote extends { final: number }, T> {
   service: Service;
   userId: number;
   billingKey: string;
-  /** Refusals that need no transaction (car, term, dates, point steps); run only for a new key. */
-  precheck?: () => Promise<void> | void;
-  /** Inserts the order and spends inside the locked transaction; returns the new order's id. */
-  create: (tx: Db, provider: ProviderName) => Promise<number>;
-  /** The charge the new order makes at once (its first month, its fee), or null when nothing is to pay. */
-  charge: (tx: Db, orderId: number) => Promise<Omit<NewCharge, 'userId' | 'billingKey'> | null>;
+  /** Refusals that need no transaction (car, term, dates, point steps; run only for a new key); what pricing needs. */
+  validate: () => Promise<Checked>;
+  /** Inside the locked transaction: takes the coupon and checks the points; the server's price (`final` is charged). */
+  price: (tx: Db, checked: Checked) => Promise<Quote>;
+  /** Inserts the order, reserves what it holds and spends the points; the new order's id. */
+  record: (tx: Db, order: { checked: Checked; quote: Quote; provider: ProviderName }) => Promise<number>;
+  /** The charge the new order makes at once for `quote.final` (its first month, its fee). */
+  charge: (orderId: number, quote: Quote) => Omit<NewCharge, 'userId' | 'billingKey'>;
+  /** The order's "requested" messages, when its price is 0 (coupon and points cover it). */
+  received: (tx: Db, orderId: number) => Promise<void>;
   /** The order in API shape. */
   load: (orderId: number) => Promise<T>;
 }
@@ -139,44 +150,54 @@ export interface PlacedOrder<T> {
  * service returns the first order (`created: false`); a key already behind another user's
  * order, or an order of the other service, is 409. The key is verified with the provider
  * before anything is spent (after the account's identity verification and the order's own
- * prechecks). Coupon, points, the order and its PENDING charge commit together; then the card is
+ * checks). Coupon, points, the order and its PENDING charge commit together; then the card is
  * charged. Declined: the charge's follow-up undoes the order (coupon and points back, the key
  * free) and this answers 422 with the provider's reason. Unknown (a timeout): the order stands
  * with its charge PENDING until the reconcile job settles it.
  */
-export async function placeOrderOnce<T>(ctx: PaymentContext, order: PlaceOrder<T>): Promise<PlacedOrder<T>> {
+export async function placeOrderOnce<Checked, Quote extends { final: number }, T>(ctx: PaymentContext, steps: OrderSteps<Checked, Quote, T>): Promise<PlacedOrder<T>> {
   const { db } = ctx;
   const repeat = async (use: { service: string; userId: number; orderId: number } | undefined): Promise<PlacedOrder<T>> => {
-    if (!use || use.userId !== order.userId || use.service !== order.service) throw usedKey();
-    return { created: false, order: await order.load(use.orderId), payment: await firstCharge(db, order.service, use.orderId) };
+    if (!use || use.userId !== steps.userId || use.service !== steps.service) throw usedKey();
+    return { created: false, order: await steps.load(use.orderId), payment: await firstCharge(db, steps.service, use.orderId) };
   };
-  const prior = await keyUse(db, order.billingKey);
+  const prior = await keyUse(db, steps.billingKey);
   if (prior) return repeat(prior);
-  await requireVerifiedAccount(db, order.userId, order.service);
-  await order.precheck?.();
-  await ctx.payments.verifyBillingKey(order.billingKey);
+  await requireVerifiedAccount(db, steps.userId, steps.service);
+  const checked = await steps.validate();
+  await ctx.payments.verifyBillingKey(steps.billingKey);
   let placed: { orderId: number; chargeId: string | null };
   try {
-    placed = await withUserLock(db, order.userId, async (tx) => {
+    placed = await withUserLock(db, steps.userId, async (tx) => {
       // A twin with the same key may have committed while this one waited for the lock.
-      if (await keyUse(tx, order.billingKey)) throw new KeyTaken();
-      const orderId = await order.create(tx, ctx.payments.name);
-      const rows = await tx.insert(billingKeyUses).values({ billingKey: order.billingKey, service: order.service, userId: order.userId, orderId }).onConflictDoNothing().returning();
-      if (!rows.length) throw new KeyTaken();
-      const charge = await order.charge(tx, orderId);
-      if (charge && charge.amount > 0) await recordCharge(tx, ctx.payments.name, { ...charge, userId: order.userId, billingKey: order.billingKey }, ctx.clock.now());
-      return { orderId, chargeId: charge && charge.amount > 0 ? charge.id : null };
+      if (await keyUse(tx, steps.billingKey)) throw new KeyTaken();
+      const quote = await steps.price(tx, checked);
+      const orderId = await steps.record(tx, { checked, quote, provider: ctx.payments.name });
+      await claimKey(tx, steps, orderId);
+      if (quote.final <= 0) {
+        await steps.received(tx, orderId);
+        return { orderId, chargeId: null };
+      }
+      const charge = steps.charge(orderId, quote);
+      await recordCharge(tx, ctx.payments.name, { ...charge, userId: steps.userId, billingKey: steps.billingKey }, ctx.clock.now());
+      return { orderId, chargeId: charge.id };
     });
   } catch (err) {
     if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
-    const winner = await keyUse(db, order.billingKey);
+    const winner = await keyUse(db, steps.billingKey);
     // Another unique rule of the order itself (not the key) is the caller's to explain.
     if (!winner && !(err instanceof KeyTaken)) throw err;
     return repeat(winner);
   }
   const payment = placed.chargeId ? await executeCharge(ctx, placed.chargeId) : null;
   if (payment?.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
-  return { created: true, order: await order.load(placed.orderId), payment };
+  return { created: true, order: await steps.load(placed.orderId), payment };
+}
+
+/** Records that the key backs the new order; a twin that got there first makes this one a repeat. */
+async function claimKey(tx: Db, steps: { billingKey: string; service: Service; userId: number }, orderId: number): Promise<void> {
+  const rows = await tx.insert(billingKeyUses).values({ billingKey: steps.billingKey, service: steps.service, userId: steps.userId, orderId }).onConflictDoNothing().returning();
+  if (!rows.length) throw new KeyTaken();
 }
 
 /** The charge an order made when it was placed (the latest attempt), if any. */

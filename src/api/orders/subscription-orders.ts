@@ -8,7 +8,7 @@ import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView 
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
-import { emit } from '../notifications/events';
+import { emit, emitOrderReceived } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
 import { settlePriceChange, refundOrder, type PaidOrder } from '../billing/order-charges';
@@ -64,19 +64,17 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
 export async function createRequest(ctx: PaymentContext, userId: number, carId: number, input: CreateSubscriptionRequestInput) {
   const { db } = ctx;
   const points = input.point_amount ?? 0;
-  let fee = 0;
-  let finalFee = 0;
   const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'SUBSCRIBE',
     userId,
     billingKey: input.billing_key,
-    precheck: async () => {
-      fee = orderableFee(await carById(db, carId, { archived: false }), input.month);
+    validate: async () => {
+      const fee = orderableFee(await carById(db, carId, { archived: false }), input.month);
       checkPointStep(points);
+      return { fee };
     },
-    create: async (tx, provider) => {
-      const quote = await priceInside(tx, userId, fee, input.coupon_id, points);
-      finalFee = quote.final;
+    price: (tx, { fee }) => priceInside(tx, userId, fee, input.coupon_id, points),
+    record: async (tx, { checked: { fee }, quote, provider }) => {
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
@@ -89,13 +87,8 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
       return row.id;
     },
-    charge: async (tx, id) => {
-      if (finalFee > 0) return { id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, orderName: `LUXE 구독 신청 #${id} 첫 달 요금`, amount: finalFee };
-      // Nothing to charge (coupon and points cover the month): the request is received now.
-      await emit(tx, `subscription.requested:${id}`, { type: 'subscription.requested', userId, requestId: id }, ctx.clock.now());
-      await emit(tx, `staff.subscription_requested:${id}`, { type: 'staff.subscription_requested', requestId: id }, ctx.clock.now());
-      return null;
-    },
+    charge: (id, quote) => ({ id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, orderName: `LUXE 구독 신청 #${id} 첫 달 요금`, amount: quote.final }),
+    received: (tx, id) => emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now()),
     load: async (id) => {
       const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
       return toRequest(db, row);
