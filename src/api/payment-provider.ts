@@ -1,7 +1,7 @@
-import type { PaymentStatus } from '../domain/payments';
+import type { PaymentProviderName, PaymentStatus } from '../domain/payments';
 
-/** Which provider charged a payment. Nothing outside src/api/payments branches on it. */
-export type ProviderName = 'portone' | 'sandbox';
+/** Which provider charged a payment. Nothing outside src/api/billing branches on it. */
+export type ProviderName = PaymentProviderName;
 
 export interface ChargeRequest {
   /** Our payment id: the provider's idempotency key. */

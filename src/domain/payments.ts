@@ -52,6 +52,46 @@ export const paymentIds = {
   retry: (base: string, attempt: number) => (attempt <= 1 ? base : `${base}-r${attempt - 1}`),
 };
 
+/** What a payment row belongs to (payments.ref_type). */
+export const PAYMENT_REF_TYPES = ['subscription_request', 'subscription', 'butler_request'] as const;
+export type PaymentRefType = (typeof PAYMENT_REF_TYPES)[number];
+
+/** Who took a payment (payments.provider, the orders' billing_provider). */
+export const PAYMENT_PROVIDERS = ['portone', 'sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The two services a customer orders. */
+export type OrderService = 'SUBSCRIBE' | 'BUTLER';
+
+/**
+ * The one table of order kinds: for each service, the row its money refers to, the purposes of the
+ * charge made at placement and of an edit's difference, their payment ids, and its Korean name.
+ * Checkout, the ledger, order charges and both billing files read it.
+ */
+export const ORDER_KINDS = {
+  SUBSCRIBE: { label: '구독', orderLabel: '구독 신청', refType: 'subscription_request', placed: 'SUBSCRIPTION_FIRST', adjustment: 'SUBSCRIPTION_ADJUSTMENT', placedId: paymentIds.subscriptionFirst, adjustmentId: paymentIds.subscriptionAdjustment },
+  BUTLER: { label: '의전', orderLabel: '의전 예약', refType: 'butler_request', placed: 'BUTLER', adjustment: 'BUTLER_ADJUSTMENT', placedId: paymentIds.butler, adjustmentId: paymentIds.butlerAdjustment },
+} as const satisfies Record<OrderService, { label: string; orderLabel: string; refType: PaymentRefType; placed: PaymentPurpose; adjustment: PaymentPurpose; placedId: (id: number) => string; adjustmentId: (id: number, n: number) => string }>;
+
+/** The row each purpose's money refers to. */
+export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
+  SUBSCRIPTION_FIRST: 'subscription_request',
+  SUBSCRIPTION_ADJUSTMENT: 'subscription_request',
+  SUBSCRIPTION_MONTH: 'subscription',
+  BUTLER: 'butler_request',
+  BUTLER_OVERTIME: 'butler_request',
+  BUTLER_ADJUSTMENT: 'butler_request',
+};
+
+/**
+ * The money a payment holds: what was paid less what was refunded; nothing for a failed or fully
+ * refunded one. `pending: true` counts a charge still in flight as paid (an edit must not charge it again).
+ */
+export function paidAmount(p: { status: PaymentStatus; amount: number; cancelledAmount: number }, opts: { pending?: boolean } = {}): number {
+  const holds = p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' || (opts.pending === true && p.status === 'PENDING');
+  return holds ? p.amount - p.cancelledAmount : 0;
+}
+
 /** Days after the due date on which a failed monthly charge is tried again; after the last, the subscription is overdue. */
 export const RETRY_DAYS = [1, 3, 7] as const;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { quoteButler, type ButlerCar } from '../../domain/butler';
-import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose } from '../../domain/payments';
+import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -13,7 +13,7 @@ import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
 
 type RequestRow = typeof butlerRequests.$inferSelect;
-const REF = 'butler_request';
+const REF = ORDER_KINDS.BUTLER.refType;
 
 /** Cancels inside the caller's transaction (row locked): frees the days, returns the coupon, refunds the points once. */
 export async function cancelBooking(tx: Db, row: RequestRow) {

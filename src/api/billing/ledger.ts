@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { onPage, paginationInfo, totalRows } from '../pagination';
 import type { PaymentRow } from '../payment-context';
 import type { ProviderName } from '../payment-provider';
+import { type PaymentRefType } from '../../domain/payments';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -23,7 +24,7 @@ export interface NewCharge {
   id: string;
   userId: number;
   purpose: PaymentPurpose;
-  refType: 'subscription_request' | 'subscription' | 'butler_request';
+  refType: PaymentRefType;
   refId: number;
   month?: number;
   attempt?: number;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { paymentIds, type PaymentPurpose } from '../../domain/payments';
+import { ORDER_KINDS, paidAmount, type OrderService } from '../../domain/payments';
 import { inTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { executeCharge } from './charges';
@@ -11,28 +11,24 @@ import { type PaymentRow } from '../payment-context';
 
 /** An order paid at placement: a subscription request (its first month) or a butler booking (its fee). */
 export interface PaidOrder {
-  kind: 'subscription_request' | 'butler_request';
+  kind: OrderService;
   id: number;
   userId: number;
   billingKey: string;
 }
 
-const PURPOSES: Record<PaidOrder['kind'], { placed: PaymentPurpose; adjustment: PaymentPurpose; label: string }> = {
-  subscription_request: { placed: 'SUBSCRIPTION_FIRST', adjustment: 'SUBSCRIPTION_ADJUSTMENT', label: '구독 신청' },
-  butler_request: { placed: 'BUTLER', adjustment: 'BUTLER_ADJUSTMENT', label: '의전 예약' },
-};
-
 /** The order's charges made at placement and by edits (not monthly or overtime ones), oldest first. */
 async function orderCharges(ctx: PaymentContext, order: PaidOrder): Promise<PaymentRow[]> {
-  const p = PURPOSES[order.kind];
+  const p = ORDER_KINDS[order.kind];
   return ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.refType, order.kind), eq(payments.refId, order.id), inArray(payments.purpose, [p.placed, p.adjustment])))
+    .where(and(eq(payments.refType, p.refType), eq(payments.refId, order.id), inArray(payments.purpose, [p.placed, p.adjustment])))
     .orderBy(payments.requestedAt, payments.id);
 }
 
-const kept = (p: PaymentRow) => (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' || p.status === 'PENDING' ? p.amount - p.cancelledAmount : 0);
+/** A charge still in flight counts as paid here: an edit must not charge it a second time. */
+const kept = (p: PaymentRow) => paidAmount(p, { pending: true });
 
 /** Won the customer has paid (or is being charged) for the order so far. */
 export async function paidForOrder(ctx: PaymentContext, order: PaidOrder): Promise<number> {
@@ -48,11 +44,11 @@ export async function paidForOrder(ctx: PaymentContext, order: PaidOrder): Promi
 export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, newPrice: number, editKey: string): Promise<void> {
   const charges = await orderCharges(ctx, order);
   const paid = charges.reduce((sum, p) => sum + kept(p), 0);
-  const p = PURPOSES[order.kind];
+  const p = ORDER_KINDS[order.kind];
   if (newPrice > paid) {
     const n = charges.filter((c) => c.purpose === p.adjustment).length + 1;
-    const id = order.kind === 'subscription_request' ? paymentIds.subscriptionAdjustment(order.id, n) : paymentIds.butlerAdjustment(order.id, n);
-    const charge: NewCharge = { id, userId: order.userId, purpose: p.adjustment, refType: order.kind, refId: order.id, orderName: `LUXE ${p.label} #${order.id} 변경 차액`, amount: newPrice - paid, billingKey: order.billingKey };
+    const id = p.adjustmentId(order.id, n);
+    const charge: NewCharge = { id, userId: order.userId, purpose: p.adjustment, refType: p.refType, refId: order.id, orderName: `LUXE ${p.orderLabel} #${order.id} 변경 차액`, amount: newPrice - paid, billingKey: order.billingKey };
     await inTransaction(ctx.db, (tx) => recordCharge(tx, ctx.payments.name, charge, ctx.clock.now()));
     const result = await executeCharge(ctx, id);
     if (result.status === 'FAILED') throw paymentDeclined(result.failureReason ?? '카드 결제에 실패했습니다.');
@@ -63,7 +59,7 @@ export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, n
     if (excess <= 0) break;
     const amount = Math.min(excess, kept(c));
     if (amount <= 0 || c.status === 'PENDING') continue;
-    await refundPayment(ctx, { paymentId: c.id, amount, reason: `${p.label} 변경 차액 환불`, actor: 'customer', key: `refund:${editKey}:${c.id}` });
+    await refundPayment(ctx, { paymentId: c.id, amount, reason: `${p.orderLabel} 변경 차액 환불`, actor: 'customer', key: `refund:${editKey}:${c.id}` });
     excess -= amount;
   }
   if (excess > 0) throw providerUnavailable('결제 확인이 끝나지 않아 변경할 수 없습니다. 잠시 후 다시 시도해주세요.');

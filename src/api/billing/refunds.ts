@@ -11,6 +11,7 @@ import { paymentById, RECONCILE_AFTER_MS, RECONCILE_JOB, type RefundRow } from '
 import { providerUnavailable } from './errors';
 import type { CancelResult, ProviderPayment } from '../payment-provider';
 import { type PaymentRow } from '../payment-context';
+import { paidAmount } from '../../domain/payments';
 
 export interface RefundRequest {
   paymentId: string;
@@ -23,7 +24,7 @@ export interface RefundRequest {
   key: string;
 }
 
-const refundable = (p: PaymentRow) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
+const refundable = (p: PaymentRow) => paidAmount(p) > 0;
 
 /**
  * Refunds (part of) a paid payment through the provider, once per key. The refund row is written

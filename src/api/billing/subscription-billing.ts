@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
-import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS } from '../../domain/payments';
+import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -17,7 +17,7 @@ import { type PaymentRow } from '../payment-context';
 /** The job that charges one month of a subscription (and, under its retry keys, tries again). */
 export const CHARGE_MONTH_JOB = 'charge-month';
 
-const REQUEST_REF = 'subscription_request';
+const REQUEST_REF = ORDER_KINDS.SUBSCRIBE.refType;
 const chargeKey = (subscriptionId: number, month: number, attempt = 1) => `charge:sub:${subscriptionId}:m${month}${attempt > 1 ? `:try${attempt}` : ''}`;
 /** Every key a month's charge and its retries can have (cancelling future charges). */
 const monthKeys = (subscriptionId: number, month: number) => Array.from({ length: RETRY_DAYS.length + 1 }, (_, i) => chargeKey(subscriptionId, month, i + 1));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DriverPreference } from '../../domain/butler';
 import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
-import type { BillingStatus, PaymentPurpose, PaymentStatus, RefundStatus } from '../../domain/payments';
+import { PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_REF_TYPES, type BillingStatus, type PaymentStatus, type RefundStatus } from '../../domain/payments';
 import type { DiscountType } from '../../domain/pricing';
 import type { GalleryImage } from '../../domain/photos';
 import {
@@ -354,7 +354,7 @@ export const subscriptionRequests = pgTable(
     pointUsed: integer('point_used').notNull().default(0),
     /** Unique: a repeat submission with the same billing key returns the first request. */
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
-    billingProvider: varchar('billing_provider', { length: 20 }).notNull(),
+    billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
     /** Won: monthly fee for the term, coupon discount, and the price after coupon and points. */
     fee: integer('fee').notNull(),
     couponDiscount: integer('coupon_discount').notNull().default(0),
@@ -425,7 +425,7 @@ export const butlerRequests = pgTable(
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
     pointUsed: integer('point_used').notNull().default(0),
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
-    billingProvider: varchar('billing_provider', { length: 20 }).notNull(),
+    billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
     /** Won: base fee for 8 hours, overtime, coupon discount, and the final price. */
     baseFee: integer('base_fee').notNull(),
     overtimeFee: integer('overtime_fee').notNull().default(0),
@@ -598,9 +598,9 @@ export const payments = pgTable(
   {
     id: varchar('id', { length: 80 }).primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id),
-    purpose: varchar('purpose', { length: 30 }).$type<PaymentPurpose>().notNull(),
-    /** subscription_request | subscription | butler_request, and its id. */
-    refType: varchar('ref_type', { length: 30 }).notNull(),
+    purpose: varchar('purpose', { length: 30, enum: PAYMENT_PURPOSES }).notNull(),
+    /** What the money is for, and its id (src/domain/payments.ts ORDER_KINDS, PURPOSE_REF_TYPE). */
+    refType: varchar('ref_type', { length: 30, enum: PAYMENT_REF_TYPES }).notNull(),
     refId: integer('ref_id').notNull(),
     /** The subscription month (1 = the first) a subscription charge pays for. */
     month: integer('month'),
@@ -611,8 +611,7 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     cancelledAmount: integer('cancelled_amount').notNull().default(0),
     status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('PENDING'),
-    /** portone | sandbox */
-    provider: varchar('provider', { length: 20 }).notNull(),
+    provider: varchar('provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
     /** The billing key charged (a credential: never answered unmasked). */
     billingKey: varchar('billing_key', { length: 200 }).notNull(),
     pgTxId: varchar('pg_tx_id', { length: 200 }),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
-import { paymentIds, type ButlerRefundPolicy, type PaymentView } from '../../domain/payments';
+import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
@@ -25,7 +25,7 @@ import { type PaymentRow } from '../payment-context';
 
 type RequestRow = typeof butlerRequests.$inferSelect;
 type WaypointInput = { address: string; scheduled_time: string | null };
-const REF = 'butler_request';
+const REF = ORDER_KINDS.BUTLER.refType;
 
 const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
 const dayTaken = (days: string[]) => conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${days.join(', ')}`] });
@@ -141,7 +141,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
       billing_key: maskBillingKey(r.billingKey),
       payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
       overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME')),
-      paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + (p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? p.amount - p.cancelledAmount : 0), 0),
+      paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + paidAmount(p), 0),
       stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
       dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
     };
@@ -321,7 +321,7 @@ async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: 
   if (due > ctx.clock.now()) await emit(tx, butlerReminderKey(id), { type: 'butler.reminder', userId, butlerRequestId: id }, due);
 }
 
-const paidOrder = (row: RequestRow): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey: row.billingKey });
+const paidOrder = (row: RequestRow): PaidOrder => ({ kind: 'BUTLER', id: row.id, userId: row.userId, billingKey: row.billingKey });
 
 /**
  * DELETE /butlers/requests/{id} while PENDING: irreversible. What was paid is refunded by the

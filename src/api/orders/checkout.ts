@@ -15,15 +15,14 @@ import { attemptsOf, recordCharge, type NewCharge } from '../billing/ledger';
 import type { ProviderName } from '../payment-provider';
 import { lockUser } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
+import { ORDER_KINDS, type OrderService } from '../../domain/payments';
 
 /**
  * The service-neutral half of ordering, shared by subscription and butler orders: one
  * transaction per user, coupons for a service, points on the ledger, and a billing key that
  * backs at most one order across both services (idempotent repeats return the first order).
  */
-export type Service = 'SUBSCRIBE' | 'BUTLER';
-
-const SERVICE_NAME: Record<Service, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
+export type Service = OrderService;
 
 export { inTransaction };
 export { creditPoints, pointBalance, spendPoints } from '../wallet/points';
@@ -75,7 +74,7 @@ export function checkPointsWithin(points: number, payable: number): void {
 export async function takeCoupon(tx: Db, service: Service, userId: number, holdingId: number, price: number) {
   const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
   const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
-  const name = SERVICE_NAME[service];
+  const name = ORDER_KINDS[service].label;
   if (!row || row.user_coupons.userId !== userId) throw fail('보유하지 않은 쿠폰입니다.');
   const c = toCoupon(row.coupons);
   if (row.coupons.service !== service) throw fail(`${name} 서비스에 사용할 수 없는 쿠폰입니다.`);
@@ -110,7 +109,7 @@ class KeyTaken extends Error {}
 export async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
   const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
   if (user?.verified) return;
-  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${SERVICE_NAME[service]} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
+  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${ORDER_KINDS[service].label} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
 }
 
 /**
@@ -202,7 +201,7 @@ async function claimKey(tx: Db, steps: { billingKey: string; service: Service; u
 
 /** The charge an order made when it was placed (the latest attempt), if any. */
 async function firstCharge(db: Db, service: Service, orderId: number): Promise<PaymentRow | null> {
-  const purpose = service === 'SUBSCRIBE' ? 'SUBSCRIPTION_FIRST' : 'BUTLER';
-  const rows = await attemptsOf(db, service === 'SUBSCRIBE' ? 'subscription_request' : 'butler_request', orderId, purpose);
+  const kind = ORDER_KINDS[service];
+  const rows = await attemptsOf(db, kind.refType, orderId, kind.placed);
   return rows.at(-1) ?? null;
 }

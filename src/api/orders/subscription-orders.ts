@@ -4,7 +4,7 @@ import { todayInKorea } from '../../domain/dates';
 import { quoteSubscription } from '../../domain/pricing';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
 import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
-import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView } from '../../domain/payments';
+import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -19,7 +19,7 @@ import { cancelFutureCharges, scheduleMonth } from '../billing/subscription-bill
 import { type AuditWriter } from '../audit/audit';
 
 type RequestRow = typeof subscriptionRequests.$inferSelect;
-const REF = 'subscription_request';
+const REF = ORDER_KINDS.SUBSCRIBE.refType;
 
 /** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
 export function orderableFee(car: Car, month: number, today = todayInKorea()): number {
@@ -126,7 +126,7 @@ export async function getRequest(db: Db, userId: number, id: number) {
   return toRequest(db, await ownRequest(db, userId, id));
 }
 
-const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => ({ kind: REF, id: row.id, userId: row.userId, billingKey });
+const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => ({ kind: 'SUBSCRIBE', id: row.id, userId: row.userId, billingKey });
 
 /**
  * PUT /subscriptions/requests/{id}: re-validates and re-prices like creation. The new price is
@@ -207,7 +207,7 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
     if (charges.some((c) => c.status === 'PENDING')) throw conflict('첫 달 결제가 아직 확인되지 않은 신청입니다. 잠시 후 다시 시도해주세요.');
     // A first month refunded in full was not paid: it cannot start a subscription (a partial refund,
     // e.g. a compensation, leaves a paid month and may be confirmed; docs/decisions/payments-and-billing.md).
-    if (charges.some((c) => c.status === 'CANCELLED') && !charges.some((c) => c.status === 'PAID' || c.status === 'PARTIAL_CANCELLED')) {
+    if (charges.some((c) => c.status === 'CANCELLED') && charges.every((c) => paidAmount(c) === 0)) {
       throw conflict('첫 달 결제가 전액 환불된 신청은 확정할 수 없습니다. 신청을 취소하거나 고객이 다시 신청하도록 안내해주세요.');
     }
     const end = endDate ?? termEnd(startDate, row.month);
