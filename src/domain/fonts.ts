@@ -5,6 +5,8 @@
  */
 export const CORE_FONT = {
   href: '/fonts/pretendard/pretendard-core.woff2',
+  /** Its @font-face alone, for pages without the site stylesheet (the sandbox's, notification links). */
+  css: '/fonts/pretendard/core.css',
   /** The weights the site sets: font-normal 400 … font-bold 700 (of the variable font's 45–920). */
   weights: [400, 700] as const,
   /** The most bytes the core file may have (the issue's "about 60 KB of font on a first view"). */
@@ -12,14 +14,19 @@ export const CORE_FONT = {
 };
 
 /**
- * Pretendard's unicode-range subsets for every character outside the core, plus the core's own
- * @font-face (so a page without the site stylesheet, e.g. the sandbox's, gets the whole face from it).
- * The storefront adds it after the load event (src/components/Header.astro): no first view needs it.
+ * Pretendard's unicode-range subsets for every character outside the core. The storefront adds it
+ * after the load event (src/components/Header.astro): no first view needs it.
  */
 export const SUBSETS_CSS = '/fonts/pretendard/pretendard.css';
 
 /** The pages whose first view the core file covers (paths of the built site; '' is home). */
 export const FIRST_VIEW_PAGES = ['', 'garage', 'car/1', 'butler', 'fleet', 'chat', 'butler/request', 'faq', 'about', 'contact', 'login', 'signup', 'my', 'inquire', 'my/payments'];
+
+/**
+ * Words the account pages of FIRST_VIEW_PAGES show once their data has loaded (islands: /my, the
+ * order page, /my/payments), not in their HTML; measured with a test account (issue 37).
+ */
+export const RENDERED_LATER = '로그아웃 아직 현재 받습니다 반납 전자금융거래 최종';
 
 /** Characters always in the core: printable ASCII and the symbols UI text and prices use. */
 const ALWAYS = [

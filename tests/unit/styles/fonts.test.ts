@@ -7,7 +7,7 @@ const coreCss = readFileSync('src/styles/fonts.css', 'utf8');
 const subsetsCss = readFileSync('public/fonts/pretendard/pretendard.css', 'utf8');
 const coreRange = parseUnicodeRange(/unicode-range: ([^;]+);/.exec(coreCss)![1]);
 const faces = [...subsetsCss.matchAll(/font-display: (\w+);[^}]*src: url\(\.\/([^)]+)\)[^;]*; unicode-range: ([^;]+);/g)].map((m) => ({ display: m[1], file: m[2], range: parseUnicodeRange(m[3]) }));
-const subsets = faces.filter((f) => !CORE_FONT.href.endsWith(f.file));
+const subsets = faces;
 
 describe('Pretendard files', () => {
   it('the core file is within the first-view budget and the site stylesheet declares it', () => {
@@ -38,14 +38,24 @@ describe('Pretendard files', () => {
     for (let cp = 0xac00; cp <= 0xd7a3; cp++) expect(core.has(cp) || seen.has(cp), `U+${cp.toString(16)}`).toBe(true);
   });
 
+  it('every face has the core\'s descriptors: a browser joins unicode-ranges of faces with equal descriptors only', () => {
+    const weights = [...subsetsCss.matchAll(/font-weight: ([^;]+);/g)].map((m) => m[1]);
+    expect(weights.length).toBe(subsets.length);
+    expect(new Set(weights)).toEqual(new Set([CORE_FONT.weights.join(' ')]));
+    expect(new Set([...subsetsCss.matchAll(/font-style: ([^;]+);/g)].map((m) => m[1]))).toEqual(new Set(['normal']));
+  });
+
   it('subsets never swap in late (no layout shift); the preloaded core may', () => {
     expect(subsets.every((f) => f.display === 'optional')).toBe(true);
     expect(coreCss).toContain('font-display: swap');
   });
 
-  it('the subsets file starts with the core face, for pages that load it alone', () => {
-    expect(faces[0]).toEqual({ display: 'swap', file: CORE_FONT.href.split('/').pop(), range: coreRange });
-    expect(faces.length).toBe(subsets.length + 1);
+  it('the core face alone, for pages without the site stylesheet, is the site stylesheet\'s', () => {
+    const alone = readFileSync(`public${CORE_FONT.css}`, 'utf8');
+    expect(alone).toContain(`src: url(./${CORE_FONT.href.split('/').pop()}) format('woff2')`);
+    expect(parseUnicodeRange(/unicode-range: ([^;]+);/.exec(alone)![1])).toEqual(coreRange);
+    // Not in the subsets file: declared again after the load event it would blink the text (a layout shift).
+    expect(subsetsCss).not.toContain('pretendard-core.woff2');
   });
 });
 
