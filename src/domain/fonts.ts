@@ -35,13 +35,12 @@ const ALWAYS = [
 ];
 
 /**
- * The text a page shows at first: its HTML without scripts, styles, tags, entities' markup and the
- * content of closed <details> beyond their summary (a browser fetches no font for text it does not render).
+ * The text a page shows: its HTML without scripts, styles, tags and entities' markup. Closed <details>
+ * count (Chromium fetches fonts for their text once a face covering it is declared).
  */
 export function visibleText(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/(<details(?![^>]*\sopen)[^>]*>[\s\S]*?<\/summary>)[\s\S]*?<\/details>/g, '$1')
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, ' ');
