@@ -14,6 +14,7 @@ import { seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
 import { photoBench } from './bench-photos';
+import { lighthousePages, printLighthouse } from './bench-lighthouse';
 import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/catalogue/cache/catalogue-cache';
 import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
 
@@ -22,7 +23,9 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *  - build time of the storefront for the seed catalogue (64 cars) and for 1,000 cars;
  *  - JavaScript bytes a visitor downloads per page (entry scripts and their imports);
  *  - garage endpoint latency (p50/p99) under concurrent load on 1,000 cars;
- *  - Lighthouse (mobile) performance and CLS for home, garage and a car page;
+ *  - Lighthouse (mobile, simulated slow 4G) on every public page and three pages of a logged-in test
+ *    account: the four scores, FCP, LCP, CLS, font and total bytes (scripts/bench-lighthouse.ts).
+ *    `--only lighthouse` runs just this (`--port P`, default 4701; `--runs N` per page, the median kept);
  *  - catalogue reads at 200 connections (garage with mixed filters, cars, health; with and
  *    without the catalogue cache) on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
  *    `--only load` runs just these (`--load-cars N,M`, default 500,10000; `--load-seconds S`, default 10).
@@ -56,6 +59,8 @@ const { values: args } = parseArgs({
     'billing-concurrency': { type: 'string', default: '64' },
     photos: { type: 'string', default: '8' },
     loadgen: { type: 'string' },
+    port: { type: 'string', default: '4701' },
+    runs: { type: 'string', default: '1' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,7 +68,7 @@ const benchDir = path.join(root, '.bench');
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
 
-async function product(cars: number, port: number): Promise<{ running: RunningProduct; buildSeconds: number }> {
+async function product(cars: number, port: number, env: Record<string, string> = {}): Promise<{ running: RunningProduct; buildSeconds: number }> {
   const dir = path.join(benchDir, `cars-${cars}`);
   // A fresh database each time (the publishing run starts the same size again).
   rmSync(dir, { recursive: true, force: true });
@@ -71,7 +76,7 @@ async function product(cars: number, port: number): Promise<{ running: RunningPr
   const seeded = await openDatabase({ dataDir: path.join(dir, 'data', 'pglite') });
   await seedDatabase(seeded.db, { cars });
   await seeded.close();
-  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
+  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench', ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...env });
   const started = performance.now();
   const running = await startProduct({ projectRoot: root, config });
   return { running, buildSeconds: (performance.now() - started) / 1000 };
@@ -656,6 +661,23 @@ if (args.only === 'publish') {
   process.exit(0);
 }
 
+/** Lighthouse on every page of the issue-37 list, on the seed catalogue, with a logged-in test account (TEST_FIXTURES). */
+async function lighthouseRun(port: number) {
+  const { running } = await product(64, port, { TEST_FIXTURES: 'on' });
+  try {
+    const figures = await lighthousePages(running.url, { adminToken: BENCH_ADMIN_TOKEN, runs: Number(args.runs) });
+    printLighthouse(figures);
+    return figures;
+  } finally {
+    await running.stop();
+  }
+}
+
+if (args.only === 'lighthouse') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ lighthouseMobile: await lighthouseRun(Number(args.port)) }, null, 2));
+  process.exit(0);
+}
+
 const loadSeconds = Number(args['load-seconds']);
 /** The catalogue reads at each `--load-cars` size. */
 async function loadRuns() {
@@ -676,11 +698,11 @@ const smallDist = path.join(benchDir, 'cars-64', 'dist');
 const jsPerPage: Record<string, { raw: number; brotli: number }> = {};
 for (const page of pagesOf(smallDist).filter((p) => !/^car\/(?!1\/|fallback)/.test(p)).sort()) jsPerPage[`/${page.replace(/index\.html$/, '')}`] = jsBytes(smallDist, page);
 results.jsBytesPerPage = jsPerPage;
+await small.running.stop();
 if (!args['skip-lighthouse']) {
   console.log('Lighthouse (mobile)…');
-  results.lighthouseMobile = await lighthouse(small.running.url, ['/', '/garage', '/car/1', '/chat', '/butler', '/fleet']);
+  results.lighthouseMobile = await lighthouseRun(Number(args.port));
 }
-await small.running.stop();
 
 const many = Number(args.cars);
 console.log(`Building with ${many} cars…`);

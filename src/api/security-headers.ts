@@ -5,6 +5,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { HEADER_MODE_SCRIPT, SESSION_GUARD_SCRIPT } from '../scripts/before-paint';
 import { isTrustedProxy, normalizeIp, type TrustedProxies } from './trust-proxy';
 
 /**
@@ -17,13 +18,10 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 /**
  * The only inline scripts the build emits: Astro's island runtime and its hydration directives
- * (fixed per Astro version). Every script of our own is a file (astro.config.mjs keeps bundled
- * scripts external; the before-paint scripts live in public/scripts/).
+ * (fixed per Astro version), and our two before-paint scripts (src/scripts/before-paint.ts), the same
+ * text on every page. Every other script of our own is a file (astro.config.mjs keeps bundled scripts external).
  */
-const ASTRO_INLINE_SCRIPTS = [island, load, idle, visible, media, only];
-
-/** The one inline event handler: the font stylesheet preload of src/layouts/Layout.astro. */
-export const FONT_ONLOAD = "this.onload=null;this.rel='stylesheet'";
+const ASTRO_INLINE_SCRIPTS = [island, load, idle, visible, media, only, HEADER_MODE_SCRIPT, SESSION_GUARD_SCRIPT];
 
 /** Third parties, by what the site loads from them (docs: /work/shared/INTEGRATIONS.md). */
 const PORTONE = ['https://cdn.portone.io', 'https://*.portone.io', 'https://*.iamport.co'];
@@ -47,7 +45,7 @@ function apiOrigin(apiBaseUrl?: string): string[] {
 export function contentSecurityPolicy(opts: PolicyOptions = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...ASTRO_INLINE_SCRIPTS.map(sha256), "'unsafe-hashes'", sha256(FONT_ONLOAD), ...PORTONE, ...KAKAO_MAPS_SCRIPTS],
+    'script-src': ["'self'", ...ASTRO_INLINE_SCRIPTS.map(sha256), ...PORTONE, ...KAKAO_MAPS_SCRIPTS],
     // Astro inlines every stylesheet (build.inlineStylesheets) and the SDKs style their widgets.
     'style-src': ["'self'", "'unsafe-inline'"],
     // The API serves uploaded images (/api/uploads), so its origin when it is another one.

@@ -1,12 +1,15 @@
 import type { APIRoute } from 'astro';
 
-/** robots.txt: per-user pages stay out of search; the sitemap lists the storefront. */
+/**
+ * robots.txt: the API, per-id shells and password-reset links stay out; account pages, /login and /signup may
+ * be crawled (a crawler is sent to /login; issue 37: Lighthouse SEO on every page); the sitemap lists the storefront.
+ */
 export const GET: APIRoute = ({ site }) =>
   new Response(
     [
       'User-agent: *',
       'Allow: /',
-      ...['/my', '/coupon', '/referral', '/inquire', '/subscribe/', '/login', '/signup', '/forgot-password', '/reset-password', '/car/fallback', '/api/'].map((p) => `Disallow: ${p}`),
+      ...['/subscribe/', '/forgot-password', '/reset-password', '/car/fallback', '/api/'].map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${new URL('/sitemap-index.xml', site)}`,
       '',

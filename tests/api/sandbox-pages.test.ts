@@ -19,6 +19,7 @@ describe('sandbox pages look like the site and say they are tests', () => {
     expect(html).toContain('TEST · 테스트 페이지');
     expect(html).toContain('테스트 환경 · 실제 결제가 아닙니다');
     expect(html).toContain('href="/fonts/pretendard/pretendard.css"');
+    expect(html).toContain('href="/fonts/pretendard/core.css"'); // the core face: the subsets file leaves the core's characters out
     expect(html).toContain("font-family:Pretendard,system-ui,-apple-system,'Apple SD Gothic Neo'");
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
     for (const label of ['승인 (카드 등록 성공)', '실패 (카드 등록 실패)', '취소하고 돌아가기']) expect(html).toContain(label);

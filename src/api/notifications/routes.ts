@@ -34,7 +34,7 @@ function page(c: Ctx, status: 200 | 400 | 403, heading: string, body: HtmlEscape
   const res = c.html(
     html`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${heading} | LUXE</title><link rel="stylesheet" href="/fonts/pretendard/pretendard.css"><style>${STYLE}</style></head>
+<title>${heading} | LUXE</title><link rel="stylesheet" href="/fonts/pretendard/core.css"><link rel="stylesheet" href="/fonts/pretendard/pretendard.css"><style>${STYLE}</style></head>
 <body><header class="bar">LUXE</header><main><div class="card"><h1>${heading}</h1>${body}</div></main></body></html>`,
     status,
   );

@@ -46,7 +46,7 @@ export function sandboxPage(p: { title: string; notice: string; heading: string;
   return html`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${p.title}</title>
-<link rel="stylesheet" href="/fonts/pretendard/pretendard.css">
+<link rel="stylesheet" href="/fonts/pretendard/core.css"><link rel="stylesheet" href="/fonts/pretendard/pretendard.css">
 <style>${raw(STYLE)}</style>${p.script ? html`<script src="${p.script}" defer></script>` : ''}</head>
 <body><header class="bar"><span class="logo">LUXE</span><span class="test">TEST · 테스트 페이지</span></header>
 <main><div class="card"><p class="badge" role="note">${p.notice}</p>

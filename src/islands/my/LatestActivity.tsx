@@ -62,8 +62,8 @@ export default function LatestActivity() {
           <section key={s.key} aria-labelledby={`latest-${s.key}`} className="rounded border border-line bg-white p-5">
             <div className="flex items-center justify-between gap-3">
               <h2 id={`latest-${s.key}`} className="font-semibold">{s.heading}</h2>
-              {/* 44 px tall and wide: a comfortable tap on a phone; the label names its list for screen readers. */}
-              <a href={s.all} aria-label={`${s.heading} 전체 보기`} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center px-2 text-sm text-muted underline underline-offset-4">전체 보기</a>
+              {/* 44 px tall and wide: a comfortable tap on a phone; the hidden part names its list (screen readers, search engines: a bare 전체 보기 says nothing). */}
+              <a href={s.all} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center px-2 text-sm text-muted underline underline-offset-4">전체 보기<span className="sr-only"> ({s.heading})</span></a>
             </div>
             {s.item ? (
               <a href={s.item.href} className="mt-3 block rounded border border-line p-3 hover:border-ink">

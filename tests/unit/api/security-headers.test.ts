@@ -16,7 +16,9 @@ describe('content security policy', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).toContain("'self'");
-    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(7);
+    // Astro's six, and our two before-paint scripts (src/scripts/before-paint.ts); no inline event handler.
+    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(8);
+    expect(scripts).not.toContain("'unsafe-hashes'");
     for (const host of ['https://cdn.portone.io', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']) expect(scripts).toContain(host);
     expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://*.portone.io', 'https://postcode.map.kakao.com']));
     expect(directive(policy, 'img-src')).toContain('https://*.daumcdn.net');

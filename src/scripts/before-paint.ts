@@ -1,0 +1,19 @@
+/**
+ * The two scripts that must run before the first paint, inlined into the page (a request for a
+ * file of a few hundred bytes would hold the first paint up on a slow network: issue 37). Their
+ * text is the same on every page (what varies comes as data attributes), so the
+ * Content-Security-Policy allows each by one hash (src/api/security-headers.ts).
+ */
+
+/**
+ * The header's mode (src/components/Header.astro): the mode of the address (a shared shell or home
+ * can serve many paths), else the remembered one (table: src/domain/routes.ts; store: src/stores/mode.ts).
+ */
+export const HEADER_MODE_SCRIPT = `(function(){var d=document.currentScript.dataset;if(d.forced)return;var p=location.pathname,m=null;if(new RegExp(d.butler).test(p))m='butler';else if(new RegExp(d.subscribe).test(p))m='subscribe';else{try{m=localStorage.getItem(d.serviceKey)==='butler'?'butler':'subscribe'}catch(e){}}if(m)document.getElementById('site-header').dataset.mode=m})();`;
+
+/**
+ * The session guard (src/layouts/Layout.astro; rules: src/stores/session.ts): a protected page never
+ * flashes for a visitor, and a logged-in visitor of /login or /signup goes to /my. An expired
+ * session is cleared first.
+ */
+export const SESSION_GUARD_SCRIPT = `(function(){var d=document.currentScript.dataset,g=d.guard,k=JSON.parse(d.keys),s=window.localStorage,n=Math.floor(Date.now()/1000),t=s.getItem(k.access),x=s.getItem(k.expiry),v=!!t&&(x===null||n<Number(x)||!!s.getItem(k.refresh));if(t&&!v){[k.access,k.refresh,k.expiry,k.identity].forEach(function(i){s.removeItem(i)});document.cookie=k.userCookie+'=; Max-Age=0; path=/'}if(g==='user'&&!v){s.setItem(k.redirect,location.pathname+location.search);location.replace('/login')}else if(g==='guest'&&v){location.replace('/my')}})();`;

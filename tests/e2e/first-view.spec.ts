@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { siteReady } from './users';
+import { CORE_FONT, SUBSETS_CSS } from '../../src/domain/fonts';
+
+test.beforeEach(async ({ request }) => siteReady(request));
+
+/**
+ * What keeps a first view fast on a slow phone (issue 37, docs/decisions/fonts.md): one font file,
+ * preloaded and within its budget, covers every character of the main pages; the unicode-range
+ * subsets stay unfetched; nothing but the site stylesheet holds up the first paint. Structure only,
+ * never a timing (the timings are `npm run bench -- --only lighthouse`).
+ */
+/** The faces Chromium draws an element's text with (DevTools protocol). */
+async function fontsDrawing(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+/** The layout shifts of the page so far (the CLS of a load), from the browser's own entries. */
+const layoutShift = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('layout-shift').reduce((n, e) => n + (e as PerformanceEntry & { value: number }).value, 0));
+
+const PAGES = ['/', '/garage', '/car/1', '/butler', '/fleet', '/chat', '/butler/request', '/faq', '/about', '/contact', '/login', '/signup'];
+
+for (const path of PAGES) {
+  test(`first view of ${path}: one preloaded font file within budget, nothing render-blocking`, async ({ page }) => {
+    const fonts: { url: string; bytes: Promise<number> }[] = [];
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type === 'font') fonts.push({ url: new URL(res.url()).pathname, bytes: res.body().then((b) => b.length) });
+      if (type === 'script') scripts.push(new URL(res.url()).pathname);
+    });
+    await page.goto(path, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    // Text shown after the first paint (islands, carousels) is settled too, and the subsets stylesheet is in.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), SUBSETS_CSS)).toBe(true);
+
+    expect(fonts.map((f) => f.url)).toEqual([CORE_FONT.href]);
+    expect(await fonts[0].bytes).toBeLessThanOrEqual(CORE_FONT.budgetBytes);
+    await expect(page.locator(`head link[rel="preload"][as="font"][href="${CORE_FONT.href}"][crossorigin]`)).toHaveCount(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Pretendard/);
+    // Sans text (the header's mode switch, on every page) is drawn with the core file, also after the
+    // subsets stylesheet joined the family, and nothing moved.
+    for (const selector of ['[data-mode-link="subscribe"]', '[data-mode-link="butler"]']) {
+      const drawing = await fontsDrawing(page, selector);
+      expect(drawing.length).toBeGreaterThan(0);
+      expect(drawing.filter((f) => !f.isCustomFont)).toEqual([]);
+    }
+    expect(await layoutShift(page)).toBe(0);
+
+    // Render-blocking: no classic external script (the before-paint scripts are inline), one stylesheet at most.
+    const blocking = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src]')].filter((s) => (s as HTMLScriptElement).type !== 'module' && !(s as HTMLScriptElement).defer && !(s as HTMLScriptElement).async).map((s) => s.getAttribute('src')),
+    );
+    expect(blocking).toEqual([]);
+    expect(scripts.filter((s) => s.startsWith('/scripts/'))).toEqual([]);
+    expect(await page.locator(`head link[rel="stylesheet"]:not([href="${SUBSETS_CSS}"])`).count()).toBeLessThanOrEqual(1);
+    // The meta description every page needs (Lighthouse SEO), and no noindex on a page people search for.
+    await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
+    await expect(page.locator('head meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+  });
+}
+
+test('a character outside the core file is drawn from its unicode-range subset, fetched only then', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/about', { waitUntil: 'load' });
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts).toEqual([CORE_FONT.href]);
+  // 뷁 (U+BDC1) is in no page's text: a name or an address typed later.
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = '뷁';
+    document.querySelector('main')!.append(p);
+  });
+  await expect.poll(() => fonts.filter((f) => f !== CORE_FONT.href).length).toBe(1);
+  expect(fonts[1]).toMatch(/^\/fonts\/pretendard\/PretendardVariable\.subset\.\d+\.woff2$/);
+});
