@@ -13,3 +13,47 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   }
   return false;
 }
+
+/** Node socket errors of a database that cannot be reached. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs of a server that is going away or not taking work: admin/crash shutdown, starting up, too many connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** node-postgres and pg-pool errors without a code: a connection lost, never opened, or given up on (the pool's timeouts). */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+  'connect ECONNREFUSED',
+];
+
+/** Walks an error and its causes (drizzle wraps the driver's error; a connect to several addresses throws an AggregateError). */
+function* chain(err: unknown): Generator<PgErrorFields & { errors?: unknown[] }> {
+  for (let e = err as (PgErrorFields & { errors?: unknown[] }) | null | undefined, i = 0; e && typeof e === 'object' && i < 8; e = e.cause as typeof e, i++) {
+    yield e;
+    if (Array.isArray(e.errors)) for (const inner of e.errors) if (inner && typeof inner === 'object') yield inner as PgErrorFields;
+  }
+}
+
+/**
+ * The database cannot be reached or stopped answering — refused, reset, shutting down, or
+ * given up on by the pool's connect and read timeouts (src/api/db/client.ts). Nothing about
+ * the request is wrong: it may be tried again once the database is back (the job queue retries
+ * such a run at once without counting an attempt; the API answers 503).
+ */
+export function isConnectionFault(err: unknown): boolean {
+  for (const e of chain(err)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (SOCKET_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    if (DRIVER_MESSAGES.some((m) => String(e.message ?? '').includes(m))) return true;
+  }
+  return false;
+}
+
+/** A connection fault, or a statement PostgreSQL cancelled at statement_timeout (57014): the API answers 503 with Retry-After. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (isConnectionFault(err)) return true;
+  for (const e of chain(err)) if (e.code === '57014') return true;
+  return false;
+}
