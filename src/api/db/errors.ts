@@ -24,7 +24,6 @@ const DRIVER_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Query read timeout',
   'is not queryable',
-  'Cannot use a pool after calling end',
   'connect ECONNREFUSED',
 ];
 
