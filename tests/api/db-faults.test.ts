@@ -229,13 +229,14 @@ describe('jobs after a database fault', () => {
     const runs = new Map<string, number>();
     let started = 0;
     const handlers: Record<string, JobHandler> = {
-      k: async (job) => {
+      k: (job) => {
         runs.set(job.key, (runs.get(job.key) ?? 0) + 1);
         // The third job to start meets the restart: its statement fails, and so does every write after it.
         if (++started === 3) {
           broken.on = true;
-          throw connectionLost();
+          return Promise.reject(connectionLost());
         }
+        return Promise.resolve();
       },
     };
     const state = createWorkerState();
@@ -266,7 +267,7 @@ describe('jobs after a database fault', () => {
     // The claim committed but its rows never reached the worker.
     expect(await claimDue(db, { now, worker: 'replica-1#lost', limit: 3, leaseMs: 5 * 60_000 })).toHaveLength(3);
     const seen: string[] = [];
-    const report = await runDueJobs({ db, clock, handlers: { k: async (job) => void seen.push(job.key) }, worker: 'replica-1#lost', state: createWorkerState() });
+    const report = await runDueJobs({ db, clock, handlers: { k: (job) => (seen.push(job.key), Promise.resolve()) }, worker: 'replica-1#lost', state: createWorkerState() });
     expect(report.ran).toBe(3);
     expect(seen.sort()).toEqual(['lost-0', 'lost-1', 'lost-2']);
     expect((await rows()).every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
@@ -278,7 +279,7 @@ describe('jobs after a database fault', () => {
     await enqueue(db, { kind: 'k', key: 'theirs', runAt: now });
     await claimDue(db, { now, worker: 'replica-2#xyz', limit: 1, leaseMs: 5 * 60_000 });
     const seen: string[] = [];
-    await runDueJobs({ db, clock: createClock(), handlers: { k: async (job) => void seen.push(job.key) }, worker: 'replica-1#abc', state: createWorkerState() });
+    await runDueJobs({ db, clock: createClock(), handlers: { k: (job) => (seen.push(job.key), Promise.resolve()) }, worker: 'replica-1#abc', state: createWorkerState() });
     expect(seen).toEqual([]);
     expect((await rows())[0]).toMatchObject({ status: 'running', lockedBy: 'replica-2#xyz' });
   });

@@ -100,7 +100,7 @@ export function connectPostgres(url: string, timeouts: Partial<DbTimeouts> = {})
   pool.on('connect', (client) => void client.on('error', ignore));
   const db = drizzlePg(pool, { schema });
   guardTransactions((db as unknown as { session: DrizzleSession }).session, pool);
-  return { db: db as unknown as Db, pool, close: () => pool.end() };
+  return { db, pool, close: () => pool.end() };
 }
 
 /**

@@ -31,7 +31,7 @@ const DRIVER_MESSAGES = [
 function* chain(err: unknown): Generator<PgErrorFields & { errors?: unknown[] }> {
   for (let e = err as (PgErrorFields & { errors?: unknown[] }) | null | undefined, i = 0; e && typeof e === 'object' && i < 8; e = e.cause as typeof e, i++) {
     yield e;
-    if (Array.isArray(e.errors)) for (const inner of e.errors) if (inner && typeof inner === 'object') yield inner as PgErrorFields;
+    if (Array.isArray(e.errors)) for (const inner of e.errors) if (inner && typeof inner === 'object') yield inner;
   }
 }
 

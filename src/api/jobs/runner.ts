@@ -183,5 +183,5 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
   for (const job of unstarted) state.unsettled.set(job.id, { job, kind: 'release' });
   await settle(opts, state, false).catch(() => {});
   opts.log?.(`run stopped by a database fault; ${state.unsettled.size} claimed job(s) to settle on the next run`);
-  throw fault;
+  throw fault instanceof Error ? fault : new Error('the database failed during a job run', { cause: fault });
 }
