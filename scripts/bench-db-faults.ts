@@ -104,7 +104,7 @@ async function main() {
   let frozen: number[] = [];
   const cleanup = () => {
     for (const pid of frozen) tryKill(pid, 'SIGCONT');
-    replica?.kill('SIGKILL');
+    if (replica?.exitCode === null) replica.kill('SIGKILL');
     try {
       pgCtl('stop', '-m', 'immediate');
     } catch {
@@ -112,7 +112,7 @@ async function main() {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  process.on('SIGINT', () => (cleanup(), process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (cleanup(), process.exit(130)));
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     pgCtl('start', '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`);
@@ -160,9 +160,11 @@ async function main() {
       && report.freeze.whileAway.statuses['500'] === undefined && report.restart.whileAway.statuses['500'] === undefined;
     console.log(ok ? 'targets met' : 'TARGETS MISSED');
     process.exitCode = ok ? 0 : 1;
-    replica.kill('SIGTERM');
-    await new Promise((resolve) => replica!.once('exit', resolve));
-    replica = undefined;
+    if (replica.exitCode === null && replica.signalCode === null) {
+      const exited = new Promise((resolve) => replica!.once('exit', resolve));
+      replica.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+    }
   } finally {
     cleanup();
     clearTimeout(killer);
