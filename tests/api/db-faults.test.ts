@@ -9,6 +9,7 @@ import { loadConfig, TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createClock } from '../../src/api/jobs/clock';
 import { claimDue, enqueue } from '../../src/api/jobs/queue';
 import { createWorkerState, runDueJobs, type JobHandler } from '../../src/api/jobs/runner';
+import { startJobLoop } from '../../src/host/job-loop';
 import { ErrorCode } from '../../src/domain/error-codes';
 import { createTestContext, persistentDatabase, type TestContext } from './helpers';
 
@@ -293,6 +294,22 @@ describe('jobs after a database fault', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.pending).toEqual({ running: 1, due: 0, retrying: 0 });
     await db.update(jobs).set({ status: 'done' }).where(eq(jobs.key, 'held-elsewhere'));
+  });
+
+  it('the loop runs again soon after a run a fault stopped, not a whole interval later', async () => {
+    const starts: number[] = [];
+    const loop = startJobLoop({
+      intervalMs: 400,
+      retryMs: 20,
+      run: () => (starts.push(performance.now()), starts.length === 1 ? Promise.reject(connectionLost()) : Promise.resolve()),
+    });
+    try {
+      await expect.poll(() => starts.length, { timeout: 3000 }).toBe(3);
+      expect(starts[1] - starts[0]).toBeLessThan(250); // 20 ms after the failed run
+      expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(380); // then the ordinary interval again
+    } finally {
+      await loop.stop();
+    }
   });
 
   it('a billing run the database breaks answers 503, not done', async () => {
