@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
 import { connectPostgres, openDatabase, type Db } from '../../src/api/db/client';
-import { isConnectionFault, isDatabaseUnavailable } from '../../src/api/db/errors';
+import { isConnectionFault, isDatabaseUnavailable, markDatabaseError } from '../../src/api/db/errors';
 import { jobs } from '../../src/api/db/schema';
 import { loadConfig, TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createClock } from '../../src/api/jobs/clock';
@@ -113,16 +113,23 @@ describe('a database that is down or frozen', () => {
   });
 
   it('tells database faults from other errors', () => {
-    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query'), { cause });
+    // As drizzle wraps a driver's error.
+    const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
     expect(isConnectionFault(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
     expect(isConnectionFault(wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))).toBe(true);
     expect(isConnectionFault(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     expect(isConnectionFault(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
-    expect(isConnectionFault(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isConnectionFault(wrapped(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])))).toBe(true);
+    expect(isConnectionFault(markDatabaseError(new Error('timeout exceeded when trying to connect')))).toBe(true);
     const cancelled = wrapped(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }));
     expect([isConnectionFault(cancelled), isDatabaseUnavailable(cancelled)]).toEqual([false, true]);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    // A payment or message provider that cannot be reached is not the database (its jobs keep their backoff).
+    const provider = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:443'), { code: 'ECONNREFUSED' }) });
+    expect(isConnectionFault(provider)).toBe(false);
+    expect(isConnectionFault(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }))).toBe(false); // nodemailer
+    expect(isDatabaseUnavailable(provider)).toBe(false);
   });
 
   it('reads DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS (a few seconds by default)', () => {
@@ -186,7 +193,7 @@ describe('health: liveness and readiness', () => {
 });
 
 /** The connection error node-postgres gives when the server restarts under a query. */
-const connectionLost = () => Object.assign(new Error('Connection terminated unexpectedly'), {});
+const connectionLost = () => new DrizzleQueryError('begin', [], new Error('Connection terminated unexpectedly'));
 
 /**
  * `db` whose statements fail with a lost connection while `broken.on`: every query builder
@@ -242,7 +249,7 @@ describe('jobs after a database fault', () => {
     };
     const state = createWorkerState();
     const options = { db, clock, handlers, worker: 'replica-1#abc', concurrency: 2, state };
-    await expect(runDueJobs(options)).rejects.toThrow(/Connection terminated/);
+    await expect(runDueJobs(options)).rejects.toThrow(/Failed query/);
     // What today's runner left for the lease (5 minutes): claimed jobs still held by this worker.
     const held = (await rows()).filter((r) => r.status === 'running');
     expect(held.length).toBeGreaterThan(0);

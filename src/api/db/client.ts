@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { isConnectionFault } from './errors';
+import { isConnectionFault, markDatabaseError } from './errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -120,7 +120,9 @@ interface DrizzleSession {
 function guardTransactions(session: DrizzleSession, pool: pg.Pool) {
   const { dialect, schema: relations, options } = session;
   session.transaction = async (work, config) => {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((err: unknown) => {
+      throw markDatabaseError(err);
+    });
     const inner = new NodePgSession(client, dialect, relations, options);
     const tx = new NodePgTransaction(dialect, inner, relations) as unknown as { execute: (q: unknown) => Promise<unknown>; getTransactionConfigSQL: (c: unknown) => never };
     let failure: unknown;

@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /** The fields of a driver error this module reads (node-postgres and PGlite both set them). */
 interface PgErrorFields {
   code?: unknown;
@@ -24,7 +26,6 @@ const DRIVER_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Query read timeout',
   'is not queryable',
-  'connect ECONNREFUSED',
 ];
 
 /** Walks an error and its causes (drizzle wraps the driver's error; a connect to several addresses throws an AggregateError). */
@@ -42,11 +43,28 @@ function* chain(err: unknown): Generator<PgErrorFields & { errors?: unknown[] }>
  * such a run at once without counting an attempt; the API answers 503).
  */
 export function isConnectionFault(err: unknown): boolean {
+  // Socket codes and driver messages count only for an error that came from the database: a payment
+  // or mail provider that cannot be reached (ECONNREFUSED, nodemailer's ETIMEDOUT) is not the
+  // database, and its job keeps its backoff and attempts. SQLSTATEs only PostgreSQL sends.
+  const database = fromDatabase(err);
   for (const e of chain(err)) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (SOCKET_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
-    if (DRIVER_MESSAGES.some((m) => String(e.message ?? '').includes(m))) return true;
+    if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (database && (SOCKET_CODES.has(code) || DRIVER_MESSAGES.some((m) => String(e.message ?? '').includes(m)))) return true;
   }
+  return false;
+}
+
+const FROM_DATABASE = Symbol.for('luxe.database-error');
+
+/** Marks an error the database driver threw outside a drizzle query (drizzle wraps its own in DrizzleQueryError). */
+export function markDatabaseError<T>(err: T): T {
+  if (err && typeof err === 'object') Object.defineProperty(err, FROM_DATABASE, { value: true });
+  return err;
+}
+
+function fromDatabase(err: unknown): boolean {
+  for (const e of chain(err)) if (e instanceof DrizzleQueryError || (e as Record<symbol, unknown>)[FROM_DATABASE]) return true;
   return false;
 }
 
