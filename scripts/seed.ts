@@ -21,7 +21,8 @@ if (values.reset && !config.databaseUrl) {
   lockDataDir(dataDir)();
   rmSync(dataDir, { recursive: true, force: true });
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir });
+// No statement limit: a large catalogue is inserted in big statements.
+const database = await openDatabase({ url: config.databaseUrl, dataDir, timeouts: { statementMs: 0 } });
 if (values.reset && config.databaseUrl) {
   await database.db.execute(sql`DO $$ DECLARE r record; BEGIN FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP EXECUTE 'TRUNCATE TABLE ' || quote_ident(r.tablename) || ' RESTART IDENTITY CASCADE'; END LOOP; END $$`);
 }

@@ -5,7 +5,9 @@ import { ErrorCode } from '../domain/error-codes';
 import type { Db } from './db/client';
 import type { Config } from './env';
 import { unmatchedApiRequest } from './api-fallback';
-import { ApiError, bodyTooLarge } from './errors';
+import { ApiError, bodyTooLarge, serviceUnavailable } from './errors';
+import { isDatabaseUnavailable } from './db/errors';
+import { healthRoutes } from './health';
 import type { AppEnv, Deps } from './http';
 import { createClock, type SettableClock } from './jobs/clock';
 import { createJobRunner } from './job-handlers';
@@ -99,7 +101,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
       for (const [name, value] of Object.entries(siteSecurityHeaders({ apiBaseUrl: process.env.PUBLIC_API_BASE_URL }))) c.res.headers.set(name, value);
     }
   });
-  app.get('/health', (c) => c.json({ code: 0, message: 'OK', data: { status: 'ok' } }));
+  app.route('/health', healthRoutes(db));
   app.route('/catalogue', catalogueRoutes);
   app.route('/subscriptions', subscriptionCatalogueRoutes);
   app.route('/butlers', butlerCatalogueRoutes);
@@ -135,6 +137,12 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     if (['22021', '22P05'].includes(pgErrorCode(err) ?? '')) {
       log('error', `${c.req.method} ${c.req.path} reached the database with a character PostgreSQL refuses`);
       return c.json({ code: ErrorCode.VALIDATION, message: '입력값에 사용할 수 없는 문자가 포함되어 있습니다.', errors: {} }, 400);
+    }
+    // A database that is down, restarting or frozen: 503 with Retry-After, not 500 (the request was fine; the pool heals by itself).
+    if (isDatabaseUnavailable(err)) {
+      log('error', `${c.req.method} ${c.req.path}: the database is unavailable`, safeError(err));
+      const unavailable = serviceUnavailable();
+      return c.json({ code: unavailable.code, message: unavailable.message, errors: {} }, unavailable.status, unavailable.headers);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ code: ErrorCode.VALIDATION, message: '요청을 처리할 수 없습니다.', errors: {} }, err.status);

@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DIST_DIR: z.string().default('dist'),
   DATABASE_URL: optional,
+  /** PostgreSQL: how long opening a connection, or waiting for a free one, may take before the request answers 503 (0 = no limit). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
+  /** PostgreSQL: one statement's limit (statement_timeout; a frozen server is given up on 1 s later); 0 = no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   PUBLIC_SITE_URL: optional,
   /** The public origin (canonical, Open Graph, sitemap, robots); PUBLIC_SITE_URL is an alias. */
   SITE_URL: optional,
@@ -102,6 +106,8 @@ export interface Config {
   dataDir: string;
   distDir: string;
   databaseUrl?: string;
+  /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS (src/api/db/client.ts). */
+  dbTimeouts: { connectMs: number; statementMs: number };
   siteUrl?: string;
   /** PUBLISH_COMMAND (src/host/publish/publish-command.ts). */
   publishCommand?: string;
@@ -201,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     databaseUrl: e.DATABASE_URL,
+    dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
     publishCommand: e.PUBLISH_COMMAND,
     publishChanges: e.PUBLISH_EDITS === 'changes',

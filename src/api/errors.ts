@@ -34,3 +34,10 @@ export const conflict = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(409, ErrorCode.CONFLICT, message, fields);
 export const unprocessable = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(422, ErrorCode.UNPROCESSABLE, message, fields);
+
+/** Seconds a client is asked to wait (Retry-After) after a 503 of a database fault: a restart or failover takes a few. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 while the database cannot answer (src/api/db/errors.ts isDatabaseUnavailable): nothing is wrong with the request, try again shortly. */
+export const serviceUnavailable = (message = '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.') =>
+  new ApiError(503, ErrorCode.UNAVAILABLE, message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });

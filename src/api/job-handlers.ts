@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from './env';
 import { createChannels, type NotificationChannels } from './notifications/channels';
 import { notificationJobHandlers } from './notifications/outbox';
 import type { ProviderContext } from './payment-context';
 import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
-import { runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
+import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
 export interface JobContext extends ProviderContext {
@@ -19,10 +20,14 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
 }
 
 /**
- * Runs the due jobs of this replica (`worker` names it in the queue's leases): the loop of
- * `npm start` calls it every few seconds, `POST /admin/billing/run` on demand.
+ * Runs the due jobs of this replica (`worker` names it in the queue's leases, with a suffix no
+ * other process shares): the loop of `npm start` calls it every few seconds, `POST
+ * /admin/billing/run` on demand. One worker memory for every call, so a run after a database
+ * fault first settles what the faulted run claimed (src/api/jobs/runner.ts).
  */
 export function createJobRunner(ctx: JobContext, worker: string, concurrency = 16): (kinds?: readonly string[]) => Promise<RunReport> {
   const handlers = jobHandlers(ctx);
-  return (kinds) => runDueJobs({ db: ctx.db, clock: ctx.clock, handlers, worker, kinds, concurrency, log: (m) => ctx.log('error', `[jobs] ${m}`) });
+  const state = createWorkerState();
+  const name = `${worker}#${randomBytes(3).toString('hex')}`;
+  return (kinds) => runDueJobs({ db: ctx.db, clock: ctx.clock, handlers, worker: name, kinds, concurrency, state, log: (m) => ctx.log('error', `[jobs] ${m}`) });
 }

@@ -22,6 +22,8 @@ export const ErrorCode = {
   PAYMENT_DECLINED: 1202,
   NOT_CONFIGURED: 1301,
   INTERNAL: 1500,
+  /** 503: the database is unreachable or too slow (a restart, a failover); the answer's Retry-After says when to try again. */
+  UNAVAILABLE: 1503,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -9,8 +9,14 @@ export interface JobLoop {
   stop(): Promise<void>;
 }
 
-export function startJobLoop(opts: { run: () => Promise<unknown>; intervalMs: number; onError?: (err: unknown) => void }): JobLoop {
+/**
+ * `retryMs` (default: 1 s, or the interval when shorter): the wait after a run that failed, e.g.
+ * one a database fault stopped, so the claims it could not settle are settled soon after the
+ * database is back rather than a whole interval later.
+ */
+export function startJobLoop(opts: { run: () => Promise<unknown>; intervalMs: number; retryMs?: number; onError?: (err: unknown) => void }): JobLoop {
   let stopped = false;
+  let failed = false;
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const runOnce = () => {
@@ -18,7 +24,9 @@ export function startJobLoop(opts: { run: () => Promise<unknown>; intervalMs: nu
       if (stopped) return;
       try {
         await opts.run();
+        failed = false;
       } catch (err) {
+        failed = true;
         opts.onError?.(err);
       }
     });
@@ -26,7 +34,7 @@ export function startJobLoop(opts: { run: () => Promise<unknown>; intervalMs: nu
   };
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(() => void runOnce().then(schedule), opts.intervalMs);
+    timer = setTimeout(() => void runOnce().then(schedule), failed ? Math.min(opts.intervalMs, opts.retryMs ?? 1_000) : opts.intervalMs);
     timer.unref();
   };
   schedule();

@@ -10,6 +10,7 @@ import { openCatalogueCache } from './catalogue-changes';
 import { fastServe } from './fast-path';
 import { compressJsonAnswers } from './compression';
 import { openDatabase, type Db } from '../api/db/client';
+import { isDatabaseUnavailable } from '../api/db/errors';
 import { isEmpty, seedDatabase } from '../api/seed/seed';
 import { listenWide } from './listen';
 import { loadConfig, type Config } from '../api/env';
@@ -45,7 +46,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const root = path.resolve(opts.projectRoot);
   const dataDir = path.resolve(root, config.dataDir);
   const distDir = path.resolve(root, config.distDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite'), timeouts: config.dbTimeouts });
   const { db } = database;
   if (await isEmpty(db)) {
     const seeded = await seedDatabase(db);
@@ -106,7 +107,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   });
   const { port } = listening;
   // Due charges, retries and reconciliation, every few seconds (SKIP LOCKED claims: replicas never run one job twice).
-  const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', err) });
+  const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', isDatabaseUnavailable(err) ? `the database is unavailable (${(err as Error).message.split('\n')[0]}); claimed jobs are settled on the next run` : err) });
   const version = await catalogueVersion(db);
   if (needsBuild(distDir, inputs(version))) {
     try {

@@ -17,6 +17,7 @@ import { retryBookingCharge, settleTrip } from './butler-billing';
 import { butlerCarList } from '../catalogue/catalogue';
 import { overdueSubscriptions, payOwedMonth } from './subscription-billing';
 import { auditedCall, recordAudit } from '../audit/audit';
+import { pendingJobs } from '../jobs/queue';
 
 /**
  * The console's money: every payment (by status and day), refunds with a reason (audited), the
@@ -77,5 +78,9 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     else c.var.deps.clock.reset();
     return ok(c, { now: c.var.deps.clock.now().toISOString() });
   })
-  // Every due job (charges, retries, reconciliation and the messages they cause), as the job loop runs them.
-  .post('/billing/run', requireFixtures, requireMachine, async (c) => ok(c, { report: await c.var.deps.runJobs() }));
+  // Every due job (charges, retries, reconciliation and the messages they cause), as the job loop runs them;
+  // `pending` says what is left (held by a worker, due and not run, waiting for a retry). A database fault answers 503.
+  .post('/billing/run', requireFixtures, requireMachine, async (c) => {
+    const report = await c.var.deps.runJobs();
+    return ok(c, { report, pending: await pendingJobs(c.var.deps.db, c.var.deps.clock.now()) });
+  });

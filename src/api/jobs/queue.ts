@@ -101,16 +101,67 @@ export async function finish(db: Db, job: Job, worker: string, outcome: JobOutco
   else await db.update(jobs).set({ ...released, status: 'done', finishedAt: new Date() }).where(mine);
 }
 
-/** A run that threw: queued again after a backoff, or failed once it used its attempts. */
-export async function fail(db: Db, job: Job, worker: string, error: string, now: Date): Promise<'retry' | 'failed'> {
+/**
+ * A run that threw: queued again after a backoff, or failed once it used its attempts. A run
+ * the database broke (`fault`: a connection lost, the server restarting) is the database's
+ * fault, not the job's: queued again due at once, the attempt not counted (a monthly charge
+ * must not use up its attempts in an outage).
+ */
+export async function fail(db: Db, job: Job, worker: string, error: string, now: Date, opts: { fault?: boolean } = {}): Promise<'retry' | 'failed'> {
   const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker));
   const released = { lockedBy: null, lockedUntil: null, lastError: error.slice(0, 2000), updatedAt: new Date() };
+  if (opts.fault) {
+    await db.update(jobs).set({ ...released, status: 'queued', runAt: now, attempts: Math.max(0, job.attempts - 1) }).where(mine);
+    return 'retry';
+  }
   if (job.attempts >= job.maxAttempts) {
     await db.update(jobs).set({ ...released, status: 'failed', finishedAt: new Date() }).where(mine);
     return 'failed';
   }
   await db.update(jobs).set({ ...released, status: 'queued', runAt: new Date(now.getTime() + backoffMs(job.attempts)) }).where(mine);
   return 'retry';
+}
+
+/** Gives back claimed jobs this worker did not start: queued again as they were (the claim's attempt not counted). */
+export async function release(db: Db, claimed: readonly Job[], worker: string): Promise<void> {
+  if (!claimed.length) return;
+  await db
+    .update(jobs)
+    .set({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, updatedAt: new Date() })
+    .where(and(inArray(jobs.id, claimed.map((j) => j.id)), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker)));
+}
+
+/**
+ * Gives back every job leased to `worker` except the ones it is running (`running`): claims whose
+ * answer a fault lost (the UPDATE committed, the connection broke before its rows arrived) would
+ * otherwise wait for their lease. Only for a worker name no other process uses.
+ */
+export async function releaseOrphans(db: Db, worker: string, running: readonly number[]): Promise<number> {
+  const keep = running.length ? sql`and id not in (${sql.join(running.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const result = await db.execute(sql`
+    update jobs set status = 'queued', locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0), updated_at = ${new Date().toISOString()}
+    where status = 'running' and locked_by = ${worker} ${keep}
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** What is still to do after a run: jobs some worker holds, jobs due and not run, and jobs waiting for a retry. */
+export interface PendingJobs {
+  running: number;
+  due: number;
+  retrying: number;
+}
+
+export async function pendingJobs(db: Db, now: Date, kinds?: readonly string[]): Promise<PendingJobs> {
+  const only = kinds?.length ? sql`and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select count(*) filter (where status = 'running') as running,
+        count(*) filter (where status = 'queued' and run_at <= ${now.toISOString()}) as due,
+        count(*) filter (where status = 'queued' and run_at > ${now.toISOString()} and attempts > 0) as retrying
+      from jobs where status in ('queued', 'running') ${only}`),
+  );
+  return { running: Number(row?.running ?? 0), due: Number(row?.due ?? 0), retrying: Number(row?.retrying ?? 0) };
 }
 
 /** 30 s, 2 min, 8 min, 32 min … capped at 6 h: a provider that is down gets time to come back. */
