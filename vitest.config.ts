@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set.
 const pg = process.env.TEST_DATABASE_URL
-  ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+  ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts', 'tests/host/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
   : [];
 
 export default defineConfig({
@@ -11,7 +11,8 @@ export default defineConfig({
     projects: [
       // Through Astro's Vite config, so site modules resolve `astro:env/client` (the build's settings, typed in astro.config.mjs).
       getViteConfig({ test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } }),
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      // tests/host: the host (serving, publishing, listening) against a real database, beside the API's tests.
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/host/**/*.test.ts'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...pg,
     ],
   },

@@ -65,7 +65,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { actual_start_at, actual_end_at, preview = false } = c.req.valid('json');
     const [row] = await c.var.deps.db.select({ carId: butlerRequests.butlerCarId }).from(butlerRequests).where(eq(butlerRequests.id, id));
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
-    const [car] = await butlerCarList(c.var.deps.db, row.carId, undefined, true);
+    const [car] = await butlerCarList(c.var.deps.db, { id: row.carId, archived: true });
     const actual = { start: new Date(actual_start_at), end: actual_end_at ? new Date(actual_end_at) : undefined };
     const result = await settleTrip(c.var.deps, car, id, actual, { preview });
     const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null, preview, finished: Boolean(actual_end_at) } satisfies TripRecordAnswer;

@@ -49,7 +49,7 @@ export async function recordCharge(tx: Db, provider: ProviderName, charge: NewCh
   return row;
 }
 
-export async function paymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
+export async function paymentById(db: Db, id: string, { lock = false }: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
   const q = db.select().from(payments).where(eq(payments.id, id));
   return (lock ? await q.for('update') : await q)[0];
 }

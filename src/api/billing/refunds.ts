@@ -163,7 +163,7 @@ async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, am
  */
 export async function syncCancellations(ctx: ProviderContext, remote: ProviderPayment): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
-    const local = await paymentById(tx, remote.paymentId, true);
+    const local = await paymentById(tx, remote.paymentId, { lock: true });
     if (!local || !refundable(local)) return;
     let missing = remote.cancelledAmount - local.cancelledAmount;
     if (missing <= 0) return;

@@ -24,7 +24,7 @@ const monthKeys = (subscriptionId: number, month: number) => Array.from({ length
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-async function subscriptionWithTerm(db: Db, id: number, lock = false) {
+async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock?: boolean } = {}) {
   const q = db
     .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey })
     .from(subscriptions)
@@ -150,7 +150,7 @@ const firstMonth: ChargeOutcome = {
 const monthly: ChargeOutcome = {
   async paid(tx, payment, ctx) {
     const month = payment.month!;
-    const found = await subscriptionWithTerm(tx, payment.refId, true);
+    const found = await subscriptionWithTerm(tx, payment.refId, { lock: true });
     if (!found) return;
     const paidMonths = Math.max(found.sub.paidMonths, month);
     await tx
@@ -165,7 +165,7 @@ const monthly: ChargeOutcome = {
   },
   async failed(tx, payment, ctx) {
     const month = payment.month!;
-    const found = await subscriptionWithTerm(tx, payment.refId, true);
+    const found = await subscriptionWithTerm(tx, payment.refId, { lock: true });
     if (!found || found.sub.billingStatus === 'CANCELLED') return;
     const failures = (await attemptsOf(tx, 'subscription', found.sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED').length;
     const next = retryDate(monthlyChargeDate(found.sub.startDate, month), failures);

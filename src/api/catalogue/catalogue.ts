@@ -250,8 +250,16 @@ export async function modelById(db: Db, id: number) {
   return { ...model, cars: list };
 }
 
-/** Butler cars with their reserved days from `today` on; one car when `id` is given. Archived cars only with `archived` (views of existing bookings). */
-export async function butlerCarList(db: Db, id?: number, today = todayInKorea(), archived = false): Promise<ButlerCar[]> {
+/** Which butler cars butlerCarList reads: one car (`id`), and archived ones too (`archived`: views of existing bookings). */
+export interface ButlerCarQuery {
+  id?: number;
+  /** Reserved days from this Korean day on (default today). */
+  today?: string;
+  archived?: boolean;
+}
+
+/** Butler cars with their reserved days from `today` on: the bookable fleet, or what a query names. */
+export async function butlerCarList(db: Db, { id, today = todayInKorea(), archived = false }: ButlerCarQuery = {}): Promise<ButlerCar[]> {
   const rows = await db
     .select({ car: butlerCars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image } })
     .from(butlerCars)

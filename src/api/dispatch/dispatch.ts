@@ -44,7 +44,7 @@ export async function listDrivers(db: Db): Promise<Driver[]> {
   return (await db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id))).map(toDriver);
 }
 
-async function driverRow(db: Db, id: number, lock = false): Promise<DriverRow> {
+async function driverRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<DriverRow> {
   const q = db.select().from(drivers).where(eq(drivers.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw driverNotFound();
@@ -67,7 +67,7 @@ export async function createDriver(db: Db, actor: StaffActor, input: DriverInput
 /** PATCH /admin/drivers/{id}: only the fields sent change; audited (before/after). No delete: staff deactivate. */
 export async function updateDriver(db: Db, actor: StaffActor, id: number, patch: DriverPatch): Promise<Driver> {
   return inTransaction(db, async (tx) => {
-    const before = toDriver(await driverRow(tx, id, true));
+    const before = toDriver(await driverRow(tx, id, { lock: true }));
     const [row] = await tx
       .update(drivers)
       .set({
@@ -170,7 +170,7 @@ async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, dri
   return rows.flatMap((r) => (r.driverId !== null && windowsOverlap(own, driverWindow(r.startAt, r.endAt, 0)) ? [{ id: r.id, driverId: r.driverId }] : []));
 }
 
-async function requestRow(db: Db, id: number, lock = false): Promise<RequestRow> {
+async function requestRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<RequestRow> {
   const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw requestNotFound();
@@ -199,8 +199,8 @@ export async function driverProposals(db: Db, id: number, bufferMinutes: number)
  * (the confirm route's effects); another driver already on the trip is replaced.
  */
 export async function assignDriver(tx: Db, id: number, driverId: number, bufferMinutes: number, now: Date): Promise<DispatchTrip> {
-  const driver = await driverRow(tx, driverId, true);
-  const row = await requestRow(tx, id, true);
+  const driver = await driverRow(tx, driverId, { lock: true });
+  const row = await requestRow(tx, id, { lock: true });
   if (row.status === 'CANCELLED') throw cancelledRequest();
   if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
   const offDays = tripDays(row.startAt, row.endAt).filter((day) => driver.daysOff.includes(day));
@@ -213,7 +213,7 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
 
 /** DELETE /admin/butler-requests/{id}/driver, inside the caller's (audited) transaction: the trip goes back to 접수. */
 export async function unassignDriver(tx: Db, id: number, now: Date): Promise<DispatchTrip> {
-  const row = await requestRow(tx, id, true);
+  const row = await requestRow(tx, id, { lock: true });
   if (row.status === 'CANCELLED') throw cancelledRequest();
   if (row.driverId !== null) await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
   return tripOf(tx, id, now);

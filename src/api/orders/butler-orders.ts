@@ -32,7 +32,7 @@ const dayTaken = (days: string[]) => conflict('선택한 날짜에 이미 예약
 
 /** The butler car or 404. */
 async function butlerCar(db: Db, carId: number): Promise<ButlerCar> {
-  const [car] = await butlerCarList(db, carId);
+  const [car] = await butlerCarList(db, { id: carId });
   if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
   return car;
 }
@@ -99,7 +99,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
   // Archived cars too: a booking keeps showing the car it was made for.
-  const fleet = carIds.length === 1 ? await butlerCarList(db, carIds[0], undefined, true) : await butlerCarList(db, undefined, undefined, true);
+  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true });
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
   const charges = await paymentsOf(db, REF, ids);
@@ -228,7 +228,7 @@ export async function listButlerRequests(db: Db, userId: number, now = new Date(
 }
 
 /** The user's live request (locked when asked); another user's, a cancelled or an unknown id is 404. */
-async function ownRequest(db: Db, userId: number, id: number, lock = false) {
+async function ownRequest(db: Db, userId: number, id: number, { lock = false }: { lock?: boolean } = {}) {
   const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row || row.userId !== userId || row.status === 'CANCELLED') throw requestNotFound();
@@ -270,7 +270,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
   if (taken.length) throw dayTaken(taken);
 
   const edit = async (tx: Db) => {
-    const locked = await ownRequest(tx, userId, id, true);
+    const locked = await ownRequest(tx, userId, id, { lock: true });
     requirePending(locked, '수정');
     const coupon = locked.userCouponId ? await heldCoupon(tx, locked.userCouponId) : null;
     const { quote, pointsBack } = requoteButler(car, start, end, coupon, locked.pointUsed);
@@ -344,7 +344,7 @@ export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRef
   const percent = customerRefundPercent(current, ctx.clock.now(), policy);
   const refunded = await refundOrder(ctx, paidOrder(current), percent, percent === 100 ? '의전 예약 취소' : `의전 예약 취소 (${percent}% 환불)`, 'customer');
   return withUserLock(ctx.db, userId, async (tx) => {
-    const row = await ownRequest(tx, userId, id, true);
+    const row = await ownRequest(tx, userId, id, { lock: true });
     requirePending(row, '취소');
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
     return { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };

@@ -110,7 +110,7 @@ export async function listRequests(db: Db, userId: number) {
   return out;
 }
 
-async function ownRequest(db: Db, userId: number, id: number, lock = false) {
+async function ownRequest(db: Db, userId: number, id: number, { lock = false }: { lock?: boolean } = {}) {
   const q = db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row || row.userId !== userId || row.status === 'CANCELLED') throw notFound('구독 신청을 찾을 수 없습니다.');
@@ -145,7 +145,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
   const billingKey = keyChanged ? input.billing_key : current.billingKey;
   if (keyChanged) await ctx.payments.verifyBillingKey(billingKey);
   const edit = async (tx: Db) => {
-    const locked = await ownRequest(tx, userId, id, true);
+    const locked = await ownRequest(tx, userId, id, { lock: true });
     requirePending(locked, '수정');
     if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
     if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
@@ -180,7 +180,7 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
   requirePending(current, '취소');
   const refunded = await refundOrder(ctx, paidOrder(current), 100, staff ? '구독 신청 취소 (운영팀)' : '구독 신청 취소', staff?.actor ?? 'customer');
   return withUserLock(ctx.db, userId, async (tx) => {
-    const row = await ownRequest(tx, userId, id, true);
+    const row = await ownRequest(tx, userId, id, { lock: true });
     requirePending(row, '취소');
     await tx.update(subscriptionRequests).set({ status: 'CANCELLED', cancelledAt: ctx.clock.now(), updatedAt: ctx.clock.now() }).where(eq(subscriptionRequests.id, id));
     if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);

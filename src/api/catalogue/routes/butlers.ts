@@ -10,7 +10,7 @@ export const butlerCatalogueRoutes = new Hono<AppEnv>()
   .get('/cars', async (c) => ok(c, { cars: await butlerCarList(c.var.deps.db) } satisfies ButlerFleetAnswer))
   .get('/cars/:id', validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const [car] = await butlerCarList(c.var.deps.db, id);
+    const [car] = await butlerCarList(c.var.deps.db, { id });
     if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
     return ok(c, { car } satisfies ButlerCarAnswer);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite } from '../../src/host/static';
 import { composeSite } from '../../src/host/site-app';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from '../api/helpers';
 
 /** The site and the API on one app as `npm start` composes them: no API request ever gets a site page. */
 let ctx: TestContext;

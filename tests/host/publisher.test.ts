@@ -9,7 +9,7 @@ import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { bumpCatalogueVersion, catalogueVersion } from '../../src/api/catalogue/catalogue';
 import { publishStatus } from '../../src/api/catalogue/publish-builds';
 import { createPublisher, type SiteBuilder } from '../../src/host/publish/publisher';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from '../api/helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

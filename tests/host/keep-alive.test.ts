@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { composeSite } from '../../src/host/site-app';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from '../api/helpers';
 
 let ctx: TestContext;
 let server: http.Server;

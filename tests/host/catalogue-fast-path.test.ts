@@ -11,7 +11,7 @@ import { compressJsonAnswers } from '../../src/host/compression';
 import { cars } from '../../src/api/db/schema';
 import { seedDatabase } from '../../src/api/seed/seed';
 import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from '../api/helpers';
 
 /**
  * The product's composition over a real socket (as src/host/main.ts serves it): the fast

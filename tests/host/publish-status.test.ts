@@ -3,7 +3,7 @@ import { publishBuilds } from '../../src/api/db/schema';
 import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
 import { publishStatus } from '../../src/api/catalogue/publish-builds';
 import { failAbandonedBuilds, recordBuildEnd, recordBuildProgress, recordBuildStart } from '../../src/host/publish/publisher';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from '../api/helpers';
 
 describe('publish status', () => {
   let ctx: TestContext;
