@@ -55,9 +55,9 @@ function FocusFrame({ photo, focus, index, onFocus }: { photo: PhotoRef; focus: 
       data-focus={`${at.x} ${at.y}`}
     >
       <svg ref={svg} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="xMidYMid meet" className="h-full w-full" aria-hidden="true">
-        <path fillRule="evenodd" fill="rgba(0,0,0,0.5)" d={`M0 0H${width}V${height}H0Z M${crop.x} ${crop.y}h${crop.width}v${crop.height}h${-crop.width}Z`} />
-        <rect x={crop.x} y={crop.y} width={crop.width} height={crop.height} fill="none" stroke="#fff" strokeWidth={2} vectorEffect="non-scaling-stroke" data-testid="gallery-crop" />
-        <circle cx={(width * at.x) / 100} cy={(height * at.y) / 100} r={r} fill="rgba(255,255,255,0.35)" stroke="#fff" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        <path fillRule="evenodd" className="fill-ink/50" d={`M0 0H${width}V${height}H0Z M${crop.x} ${crop.y}h${crop.width}v${crop.height}h${-crop.width}Z`} />
+        <rect x={crop.x} y={crop.y} width={crop.width} height={crop.height} fill="none" className="stroke-white" strokeWidth={2} vectorEffect="non-scaling-stroke" data-testid="gallery-crop" />
+        <circle cx={(width * at.x) / 100} cy={(height * at.y) / 100} r={r} className="fill-white/35 stroke-white" strokeWidth={2} vectorEffect="non-scaling-stroke" />
       </svg>
     </button>
   );
