@@ -7,7 +7,7 @@ import { createClock } from '../src/api/jobs/clock';
 import { runDueJobs } from '../src/api/jobs/runner';
 import { BILLING_JOB_KINDS, createPaymentProvider } from '../src/api/billing/providers';
 import { jobHandlers } from '../src/api/job-handlers';
-import { issueSandboxBillingKey } from '../src/api/billing/sandbox-provider';
+import { insertConfirmedSubscriptions } from './bench-subscriptions';
 
 export interface BillingFigures {
   database: 'pglite' | 'postgres';
@@ -37,20 +37,7 @@ export async function billingBench(opts: { count: number; concurrency: number; l
   const batch = 5_000;
   for (let from = 1; from <= opts.count; from += batch) {
     const n = Math.min(batch, opts.count - from + 1);
-    const keys = Array.from({ length: n }, () => issueSandboxBillingKey(config));
-    await db.execute(sql`
-      with u as (
-        insert into users (username, name, referral_code, ci_verified)
-        select 'bench' || g, '벤치' || g, 'BN' || g, true from generate_series(${from}::int, ${from + n - 1}::int) g
-        returning id),
-      numbered as (select id, row_number() over (order by id) as i from u),
-      r as (
-        insert into subscription_requests (user_id, car_id, month, billing_key, billing_provider, fee, final_fee, status, start_date, end_date)
-        select numbered.id, ${car.id}, 12, (${JSON.stringify(keys)}::jsonb ->> (numbered.i - 1)::int), 'sandbox', 555000, 555000, 'CONFIRMED', ${start}, ${start}::date + 365
-        from numbered
-        returning id, user_id, billing_key)
-      insert into subscriptions (request_id, user_id, start_date, end_date, billing_key, paid_months)
-      select r.id, r.user_id, ${start}, ${start}::date + 365, r.billing_key, 1 from r`);
+    await insertConfirmedSubscriptions(db, config, { carId: car.id, start, from, count: n, prefix: 'bench', name: '벤치', code: 'BN' });
   }
   await db.execute(sql`
     insert into jobs (kind, key, payload, run_at, max_attempts)

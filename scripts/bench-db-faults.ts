@@ -177,7 +177,7 @@ async function seed(url: string): Promise<number> {
   const { seedDatabase } = await import('../src/api/seed/seed');
   const { insertTestCar } = await import('../src/api/seed/factories');
   const { loadConfig } = await import('../src/api/env');
-  const { issueSandboxBillingKey } = await import('../src/api/billing/sandbox-provider');
+  const { insertConfirmedSubscriptions } = await import('./bench-subscriptions');
   const database = await openDatabase({ url, timeouts: { statementMs: 0 } });
   const { db } = database;
   await seedDatabase(db);
@@ -187,20 +187,7 @@ async function seed(url: string): Promise<number> {
   const count = 1_500;
   const now = new Date();
   const start = new Date(now.getTime() - 40 * 86_400_000).toISOString().slice(0, 10);
-  const keys = Array.from({ length: count }, () => issueSandboxBillingKey(config));
-  await db.execute(sql`
-    with u as (
-      insert into users (username, name, referral_code, ci_verified)
-      select 'fault' || g, '장애' || g, 'DF' || g, true from generate_series(1, ${count}::int) g
-      returning id),
-    numbered as (select id, row_number() over (order by id) as i from u),
-    r as (
-      insert into subscription_requests (user_id, car_id, month, billing_key, billing_provider, fee, final_fee, status, start_date, end_date)
-      select numbered.id, ${car.id}, 12, (${JSON.stringify(keys)}::jsonb ->> (numbered.i - 1)::int), 'sandbox', 555000, 555000, 'CONFIRMED', ${start}, ${start}::date + 365
-      from numbered
-      returning id, user_id, billing_key)
-    insert into subscriptions (request_id, user_id, start_date, end_date, billing_key, paid_months)
-    select r.id, r.user_id, ${start}, ${start}::date + 365, r.billing_key, 1 from r`);
+  await insertConfirmedSubscriptions(db, config, { carId: car.id, start, from: 1, count, prefix: 'fault', name: '장애', code: 'DF' });
   // Due from 5 s to 75 s from now, evenly: some before each fault, some while the database is away, some after.
   await db.execute(sql`
     insert into jobs (kind, key, payload, run_at, max_attempts)
