@@ -282,6 +282,21 @@ describe('what the customer sees', () => {
     expect((await ctx.call('GET', '/butlers/requests', { token: other.token })).body.data.butler_requests).toEqual([]);
   });
 
+  it("nobody learns a car's plate before the day before the trip: not the fleet's visitors, not the booking's car", async () => {
+    const { car } = await book((await newCustomer()).token, at(7, '10:00'));
+    expect(car.licensePlate).toBeTruthy();
+    const fleet = (await ctx.call('GET', '/butlers/cars')).body.data.cars as { id: number; license_plate: string | null }[];
+    expect(fleet.length).toBeGreaterThan(0);
+    expect(fleet.every((c) => c.license_plate === null)).toBe(true);
+    expect((await ctx.call('GET', `/butlers/cars/${car.id}`)).body.data.car.license_plate).toBeNull();
+    expect(JSON.stringify((await ctx.call('GET', '/catalogue')).body)).not.toContain(car.licensePlate);
+    const me = await newCustomer();
+    const { id } = await book(me.token, at(8, '10:00'));
+    const mine = (await ctx.call('GET', `/butlers/requests/${id}`, { token: me.token })).body.data.butler_request;
+    expect(mine.car.license_plate).toBeNull();
+    expect(mine.dispatch).toBeNull();
+  });
+
   it('the reminder names the driver, their phone and the plate once assigned', async () => {
     const me = await newCustomer();
     const start = at(6, '10:00');

@@ -256,10 +256,15 @@ export interface ButlerCarQuery {
   /** Reserved days from this Korean day on (default today). */
   today?: string;
   archived?: boolean;
+  /**
+   * The cars' plates: for staff and for a booking's dispatch details only. A plate tells where a
+   * client's car stands; the customer learns it from the Korean day before the trip (README, Butler dispatch).
+   */
+  plates?: boolean;
 }
 
 /** Butler cars with their reserved days from `today` on: the bookable fleet, or what a query names. */
-export async function butlerCarList(db: Db, { id, today = todayInKorea(), archived = false }: ButlerCarQuery = {}): Promise<ButlerCar[]> {
+export async function butlerCarList(db: Db, { id, today = todayInKorea(), archived = false, plates = false }: ButlerCarQuery = {}): Promise<ButlerCar[]> {
   const rows = await db
     .select({ car: butlerCars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image } })
     .from(butlerCars)
@@ -283,7 +288,7 @@ export async function butlerCarList(db: Db, { id, today = todayInKorea(), archiv
     gallery: car.images,
     color: car.color,
     mileage: car.mileage,
-    license_plate: car.licensePlate,
+    license_plate: plates ? car.licensePlate : null,
     retail_price: car.retailPrice,
     description: car.description,
     butler_reservated_dates: reserved.filter((r) => r.carId === car.id).map((r) => r.date),

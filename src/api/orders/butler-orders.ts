@@ -99,7 +99,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
   // Archived cars too: a booking keeps showing the car it was made for.
-  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true });
+  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true, plates: true });
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
   const charges = await paymentsOf(db, REF, ids);
@@ -115,7 +115,8 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
     const driver = assigned.find((d) => d.id === r.driverId);
     const view: ButlerRequestView = {
       id: r.id,
-      car,
+      // The plate only with the driver, from the day before (dispatch below).
+      car: { ...car, license_plate: null },
       status: r.status,
       start_at: r.startAt.toISOString(),
       end_at: r.endAt ? r.endAt.toISOString() : null,
