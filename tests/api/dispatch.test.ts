@@ -155,7 +155,10 @@ describe('assigning a driver', () => {
     const touching = await assign(afternoon, driver.id);
     expect(touching.status).toBe(200);
     expect(touching.body.data.trip).toMatchObject({ id: afternoon, stage: 'DISPATCHED', driver: { id: driver.id, name: driver.name, phone: driver.phone } });
-    expect((await assign(tooClose, driver.id)).status).toBe(409);
+    const refused = await assign(tooClose, driver.id);
+    expect(refused.status).toBe(409);
+    // Not the same time: the refusal names the gap it needs.
+    expect(refused.body.message).toBe('해당 기사의 앞뒤 운행과 간격이 60분보다 짧습니다. 운행 사이에는 이동과 준비를 위해 60분 이상이 필요합니다.');
     // An open end counts as start + 8 h: 09:00–17:00 plus the buffer reaches 18:00.
     const open = await trip(at(22, '01:00'), null);
     expect((await assign(open, driver.id)).status).toBe(200);

@@ -152,7 +152,7 @@ type TripTimes = Pick<RequestRow, 'id' | 'startAt' | 'endAt'>;
  * the buffer on both sides), with their driver: between two trips of one driver there is at least
  * the buffer. Only trips starting near enough to clash are read (a trip lasts at most MAX_TRIP_HOURS).
  */
-async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number }[]> {
+async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
   const own = driverWindow(trip.startAt, trip.endAt, bufferMinutes);
   const reach = bufferMinutes * 60_000;
   const rows = await db
@@ -167,7 +167,12 @@ async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, dri
         gt(butlerRequests.startAt, new Date(own.from.getTime() - reach - MAX_TRIP_HOURS * HOUR_MS)),
       ),
     );
-  return rows.flatMap((r) => (r.driverId !== null && windowsOverlap(own, driverWindow(r.startAt, r.endAt, 0)) ? [{ id: r.id, driverId: r.driverId }] : []));
+  const bare = driverWindow(trip.startAt, trip.endAt, 0);
+  return rows.flatMap((r) => {
+    const theirs = driverWindow(r.startAt, r.endAt, 0);
+    // sameTime: the trips themselves overlap; otherwise only the gap between them is too short.
+    return r.driverId !== null && windowsOverlap(own, theirs) ? [{ id: r.id, driverId: r.driverId, sameTime: windowsOverlap(bare, theirs) }] : [];
+  });
 }
 
 async function requestRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<RequestRow> {
@@ -205,7 +210,9 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
   if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
   const offDays = tripDays(row.startAt, row.endAt).filter((day) => driver.daysOff.includes(day));
   if (offDays.length) throw unprocessable(`해당 기사의 휴무일입니다. (${offDays.join(', ')})`, { driver_id: [`휴무일: ${offDays.join(', ')}`] });
-  if ((await clashingTrips(tx, row, bufferMinutes, driverId)).length) throw conflict('해당 기사는 같은 시간대에 다른 운행이 배정되어 있습니다.');
+  const clashes = await clashingTrips(tx, row, bufferMinutes, driverId);
+  if (clashes.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 운행이 배정되어 있습니다.');
+  if (clashes.length) throw conflict(`해당 기사의 앞뒤 운행과 간격이 ${bufferMinutes}분보다 짧습니다. 운행 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
   if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
   if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
   return tripOf(tx, id, now);
