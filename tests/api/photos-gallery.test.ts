@@ -138,7 +138,7 @@ describe('galleries', () => {
     expect(unknown.body.errors).toEqual({ 'gallery.0.src': ['등록되지 않은 사진입니다. 사진을 다시 올려주세요.'] });
     const blank = await t.call('PATCH', '/admin/cars/3', { token: staff, json: { gallery: [{ src: '/cars/x.svg', alt: '   ' }] } });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors['gallery.0.alt']).toEqual(['이미지 설명을(를) 입력해주세요.']);
+    expect(blank.body.errors['gallery.0.alt']).toEqual(['이미지 설명을 입력해주세요.']);
     const missing = await t.call('POST', '/admin/cars', { token: staff, json: { model_id: 1, gallery: [{ src: '/cars/x.svg' }] } });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors)).toEqual(['gallery.0.alt']);

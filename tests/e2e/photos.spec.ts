@@ -56,7 +56,7 @@ test('staff drop several photos, give each an alt text, reorder and remove them;
   // Saving without alt texts is refused beside each new photo, and nothing changes.
   await page.getByRole('button', { name: '저장' }).click();
   const n = before.gallery.length;
-  await expect(items.nth(n).getByText('이미지 설명을(를) 입력해주세요.')).toBeVisible();
+  await expect(items.nth(n).getByText('이미지 설명을 입력해주세요.')).toBeVisible();
   expect((await (await request.get(`/api/subscriptions/cars/${id}`)).json()).data.car.gallery).toEqual(before.gallery);
 
   await page.getByLabel(`사진 ${n + 1} 설명`).fill('빨간 노을 앞 정측면');

@@ -7,6 +7,7 @@ import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from '../.
 import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
 import { parseMessage, type Intent, type Parsed } from './parser';
 import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
+import { withParticle } from '../../domain/korean';
 
 export interface DialogueContext {
   /** The clock, passed in: the domain never reads it. */
@@ -91,13 +92,13 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
       const old = state.날짜 && state.날짜 !== newDay ? ` 앞서 정한 ${formatDateKo(state.날짜, today)}도 비워 두었습니다.` : '';
       warnings.push(
         problem === 'past'
-          ? `${formatDateKo(newDay, today)}은(는) 이미 지난 날짜입니다.${old} 오늘(${formatDateKo(today, today)}) 이후의 날짜를 알려주세요.`
+          ? `${withParticle(formatDateKo(newDay, today), '은/는')} 이미 지난 날짜입니다.${old} 오늘(${formatDateKo(today, today)}) 이후의 날짜를 알려주세요.`
           : `예약은 오늘부터 ${MAX_ADVANCE_DAYS}일 이내의 날짜만 가능합니다. (${formatDateKo(lastBookableDay(today), today)}까지)${old} 다른 날짜를 알려주세요.`,
       );
       refuse('날짜');
     }
   } else if (newDay === undefined && state.날짜 && startProblem(state.날짜, undefined, ctx.now) === 'past') {
-    warnings.push(`앞서 정한 ${formatDateKo(state.날짜, today)}은(는) 이미 지난 날짜라 비워 두었습니다. 오늘 이후의 날짜를 알려주세요.`);
+    warnings.push(`앞서 정한 ${withParticle(formatDateKo(state.날짜, today), '은/는')} 이미 지난 날짜라 비워 두었습니다. 오늘 이후의 날짜를 알려주세요.`);
     refuse('날짜');
   }
   const day = updates.날짜 === undefined ? state.날짜 : (updates.날짜 ?? undefined);
@@ -107,8 +108,8 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
     const old = newTime && state['탑승 시간'] && state['탑승 시간'] !== newTime ? ` 앞서 정한 ${formatTimeKo(state['탑승 시간'])}도 비워 두었습니다.` : '';
     warnings.push(
       newTime
-        ? `${formatDateKo(day, today)} ${formatTimeKo(newTime)}은(는) 이미 지난 시간입니다.${old} 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`
-        : `${formatDateKo(day, today)} ${formatTimeKo(time)}은(는) 이미 지난 시간이라 탑승 시간을 비워 두었습니다. 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`,
+        ? `${formatDateKo(day, today)} ${withParticle(formatTimeKo(newTime), '은/는')} 이미 지난 시간입니다.${old} 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`
+        : `${formatDateKo(day, today)} ${withParticle(formatTimeKo(time), '은/는')} 이미 지난 시간이라 탑승 시간을 비워 두었습니다. 지금(${formatTimeKo(koreaTime(ctx.now))}) 이후의 탑승 시간을 알려주세요.`,
     );
     refuse('탑승 시간');
   }
@@ -134,7 +135,7 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
   const busy = (car: ChatCar) => {
     const others = availableCars(ctx.fleet, day, passengers).map(carName);
     warnings.push(
-      `${carName(car)}은(는) ${formatDateKo(day!, today)}에 이미 예약되어 있습니다.` +
+      `${withParticle(carName(car), '은/는')} ${formatDateKo(day!, today)}에 이미 예약되어 있습니다.` +
         (others.length ? ` 같은 날 이용 가능한 차량: ${others.join(', ')}` : ' 같은 날 이용 가능한 다른 차량이 없습니다.'),
     );
   };
@@ -156,7 +157,7 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
   }
   if (car && passengers && passengers > carSeats(car)) {
     const bigger = availableCars(ctx.fleet, day, passengers).map(carName);
-    warnings.push(`${carName(car)}은(는) 최대 ${carSeats(car)}명까지 탑승할 수 있습니다.` + (bigger.length ? ` ${passengers}명이 타실 수 있는 차량: ${bigger.join(', ')}` : ''));
+    warnings.push(`${withParticle(carName(car), '은/는')} 최대 ${carSeats(car)}명까지 탑승할 수 있습니다.` + (bigger.length ? ` ${passengers}명이 타실 수 있는 차량: ${bigger.join(', ')}` : ''));
   }
   return { updates, warnings, refused };
 }
@@ -187,7 +188,7 @@ function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet:
   const rule = '요금은 8시간 기준이며, 8시간을 넘으면 시작된 1시간마다 초과 요금이 붙습니다. (초과 요금이 없는 차량은 기본 요금의 10%)';
   if (car) {
     const q = quoteForHours(car, hours ?? 8);
-    let text = `${carName(car)}은(는) 8시간 ${won(q.base)}, 초과 1시간당 ${won(q.rate)}입니다.`;
+    let text = `${withParticle(carName(car), '은/는')} 8시간 ${won(q.base)}, 초과 1시간당 ${won(q.rate)}입니다.`;
     if (hours && hours > 0) {
       text +=
         q.overtimeHours > 0
@@ -203,8 +204,8 @@ function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet:
 function availabilityAnswer(car: ChatCar | undefined, day: string | undefined, ctx: DialogueContext, today: string): string {
   if (car) {
     const taken = car.butler_reservated_dates.filter((d) => d >= today).slice(0, 10);
-    if (day) return isReservedOn(car, day) ? `${carName(car)}은(는) ${formatDateKo(day, today)}에 이미 예약되어 있습니다.` : `${carName(car)}은(는) ${formatDateKo(day, today)}에 예약 가능합니다.`;
-    return taken.length ? `${carName(car)}의 예약이 찬 날: ${taken.map((d) => formatDateKo(d, today)).join(', ')}` : `${carName(car)}은(는) 앞으로 예약된 날이 없습니다.`;
+    if (day) return isReservedOn(car, day) ? `${withParticle(carName(car), '은/는')} ${formatDateKo(day, today)}에 이미 예약되어 있습니다.` : `${withParticle(carName(car), '은/는')} ${formatDateKo(day, today)}에 예약 가능합니다.`;
+    return taken.length ? `${carName(car)}의 예약이 찬 날: ${taken.map((d) => formatDateKo(d, today)).join(', ')}` : `${withParticle(carName(car), '은/는')} 앞으로 예약된 날이 없습니다.`;
   }
   if (day) {
     const free = availableCars(ctx.fleet, day).map(carName);

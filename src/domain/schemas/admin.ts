@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FEE_TERMS } from '../car';
 import { ORDER_STATUSES } from '../orders';
 import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
+import { withParticle } from '../korean';
 
 /**
  * Bodies and queries of the staff console's API (/admin/*). Create schemas carry the
@@ -16,12 +17,12 @@ const won = z
   .max(2_000_000_000, { error: '금액이 너무 큽니다.' });
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label}은(는) 문자열이어야 합니다.` })
+    .string({ error: `${withParticle(label, '은/는')} 문자열이어야 합니다.` })
     .trim()
-    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` });
-const required = (label: string, max: number) => text(label, max).min(1, { error: `${label}을(를) 입력해주세요.` });
-const flag = (label: string) => z.boolean({ error: `${label}은(는) true 또는 false여야 합니다.` });
-const id = (label: string) => intField(label).positive({ error: `${label}을(를) 선택해주세요.` });
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` });
+const required = (label: string, max: number) => text(label, max).min(1, { error: `${withParticle(label, '을/를')} 입력해주세요.` });
+const flag = (label: string) => z.boolean({ error: `${withParticle(label, '은/는')} true 또는 false여야 합니다.` });
+const id = (label: string) => intField(label).positive({ error: `${withParticle(label, '을/를')} 선택해주세요.` });
 const mileage = intField('주행거리').min(0, { error: '주행거리는 0 이상이어야 합니다.' });
 
 /** An image address: a site path (/cars/x.svg, /api/images/…) or an http(s) address. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseInstant } from '../dates';
 import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
 import { IdSchema, intField } from './common';
+import { withParticle } from '../korean';
 
 /** Longest text of a location or waypoint address. */
 export const MAX_LOCATION = 200;
@@ -17,7 +18,7 @@ const required = (label: string, missing: string, max: number) =>
     .string({ error: missing })
     .trim()
     .min(1, { error: missing })
-    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` })
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
     .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
 
 /** An optional text; blank and null become null, undefined stays undefined (left unchanged on edit). */
@@ -25,7 +26,7 @@ const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} 값은 문자열이어야 합니다.` })
     .trim()
-    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` })
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
     .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` })
     .nullable()
     .optional()
@@ -34,7 +35,7 @@ const optionalText = (label: string, max: number) =>
 /** An ISO date-time; answered as a UTC ISO string. */
 export const instant = (label: string) =>
   z
-    .string({ error: `${label}을(를) 입력해주세요.` })
+    .string({ error: `${withParticle(label, '을/를')} 입력해주세요.` })
     .max(40, { error: `${label} 형식이 올바르지 않습니다.` })
     .refine((s) => parseInstant(s) !== null, { error: `${label} 형식이 올바르지 않습니다. (예: 2026-12-03T09:00:00+09:00)` })
     .transform((s) => parseInstant(s)!.toISOString());

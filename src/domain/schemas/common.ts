@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../dates';
+import { withParticle } from '../korean';
 
 /** Largest value of a PostgreSQL integer (int4) column; ids, amounts and counts above it are a 400, never a database error. */
 export const MAX_INT = 2_147_483_647;
@@ -45,6 +46,6 @@ export interface PaginationInfo {
 /** A calendar day YYYY-MM-DD that exists, within the years the shop deals in (see isCalendarDate). */
 export const calendarDate = (label: string) =>
   z
-    .string({ error: `${label}은(는) YYYY-MM-DD 형식이어야 합니다.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}은(는) YYYY-MM-DD 형식이어야 합니다.` })
-    .refine(isCalendarDate, { error: `${label}이(가) 올바른 날짜가 아닙니다.` });
+    .string({ error: `${withParticle(label, '은/는')} YYYY-MM-DD 형식이어야 합니다.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${withParticle(label, '은/는')} YYYY-MM-DD 형식이어야 합니다.` })
+    .refine(isCalendarDate, { error: `${withParticle(label, '이/가')} 올바른 날짜가 아닙니다.` });

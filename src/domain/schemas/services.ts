@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { withParticle } from '../korean';
 
 const required = (label: string, max: number) =>
   z
-    .string({ error: `${label}을(를) 입력해주세요.` })
+    .string({ error: `${withParticle(label, '을/를')} 입력해주세요.` })
     .trim()
-    .min(1, { error: `${label}을(를) 입력해주세요.` })
-    .max(max, { error: `${label}은(는) ${max}자 이하로 입력해주세요.` });
+    .min(1, { error: `${withParticle(label, '을/를')} 입력해주세요.` })
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` });
 
 /** Body of POST /services/contacts: the contact form, every field required. */
 export const ContactSchema = z.object({

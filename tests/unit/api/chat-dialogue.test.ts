@@ -57,7 +57,7 @@ describe('the local dialogue', () => {
   it('refuses past days, days beyond 180 days and a time already gone today', () => {
     const [past] = talk(['2026-03-01']);
     expect(past.updates).toEqual({});
-    expect(past.text).toContain('3월 1일 (일)은(는) 이미 지난 날짜입니다.');
+    expect(past.text).toContain('3월 1일 (일)은 이미 지난 날짜입니다.');
     const [far] = talk(['2027-03-01']);
     expect(far.updates).toEqual({});
     expect(far.text).toContain('예약은 오늘부터 180일 이내의 날짜만 가능합니다.');
@@ -231,31 +231,31 @@ describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', ()
 
 describe('days and times gone (now Wednesday 2026-03-11 10:00)', () => {
   for (const [phrase, shown] of [
-    ['어제', '3월 10일 (화)'],
-    ['그저께로 해주세요', '3월 9일 (월)'],
-    ['엊그제 오후 2시', '3월 9일 (월)'],
-    ['지난주 금요일', '3월 6일 (금)'],
-    ['3월 1일', '3월 1일 (일)'],
-    ['지난달 20일', '2월 20일 (금)'],
-    ['2025-12-24', '2025년 12월 24일 (수)'],
+    ['어제', '3월 10일 (화)는'],
+    ['그저께로 해주세요', '3월 9일 (월)은'],
+    ['엊그제 오후 2시', '3월 9일 (월)은'],
+    ['지난주 금요일', '3월 6일 (금)은'],
+    ['3월 1일', '3월 1일 (일)은'],
+    ['지난달 20일', '2월 20일 (금)은'],
+    ['2025-12-24', '2025년 12월 24일 (수)는'],
   ] as const) {
     it(`${phrase}: answered as past, the day kept before is emptied (not kept silently) and a new day is asked for`, () => {
       const [t] = talk([phrase], { 날짜: '2026-03-20', 출발지: '서울역' });
       expect(t.updates.날짜).toBeNull();
       expect(t.state.날짜).toBeUndefined();
-      expect(t.text).toContain(`${shown}은(는) 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.`);
+      expect(t.text).toContain(`${shown} 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.`);
       expect(t.text).not.toContain('· 날짜');
       expect(t.next_prompt).toBe(DATE_QUESTION);
       const [fresh] = talk([phrase]);
       expect(fresh.updates.날짜).toBeUndefined();
-      expect(fresh.text).toContain(`${shown}은(는) 이미 지난 날짜입니다.`);
+      expect(fresh.text).toContain(`${shown} 이미 지난 날짜입니다.`);
     });
   }
 
   it('refuses a time gone today and empties the one kept before', () => {
     const [t] = talk(['오늘 오전 9시로 바꿔주세요'], { 날짜: '2026-03-20', '탑승 시간': '15:00' });
     expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': null });
-    expect(t.text).toContain('3월 11일 (수) 오전 9시은(는) 이미 지난 시간입니다. 앞서 정한 오후 3시도 비워 두었습니다. 지금(오전 10시) 이후의 탑승 시간을 알려주세요.');
+    expect(t.text).toContain('3월 11일 (수) 오전 9시는 이미 지난 시간입니다. 앞서 정한 오후 3시도 비워 두었습니다. 지금(오전 10시) 이후의 탑승 시간을 알려주세요.');
     expect(t.next_prompt).toBe(TIME_QUESTION);
     const [later] = talk(['오늘 오후 3시']);
     expect(later.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': '15:00' });
@@ -264,13 +264,13 @@ describe('days and times gone (now Wednesday 2026-03-11 10:00)', () => {
   it('a new day that makes the kept time gone empties it and says so', () => {
     const [t] = talk(['오늘로 바꿔주세요'], { 날짜: '2026-03-20', '탑승 시간': '09:00' });
     expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': null });
-    expect(t.text).toContain('3월 11일 (수) 오전 9시은(는) 이미 지난 시간이라 탑승 시간을 비워 두었습니다.');
+    expect(t.text).toContain('3월 11일 (수) 오전 9시는 이미 지난 시간이라 탑승 시간을 비워 두었습니다.');
   });
 
   it('a kept day gone since (a conversation picked up later) is emptied and said', () => {
     const [t] = talk(['안녕하세요'], { 날짜: '2026-03-05', '탑승 시간': '09:00' });
     expect(t.updates).toEqual({ 날짜: null });
-    expect(t.text).toContain('앞서 정한 3월 5일 (목)은(는) 이미 지난 날짜라 비워 두었습니다.');
+    expect(t.text).toContain('앞서 정한 3월 5일 (목)은 이미 지난 날짜라 비워 두었습니다.');
     expect(t.text).toContain('LUXE 의전 예약 도우미');
     expect(t.next_prompt).toBe(DATE_QUESTION);
   });
@@ -292,7 +292,7 @@ describe('days and times gone (now Wednesday 2026-03-11 10:00)', () => {
   it('checks a model’s updates the same way', () => {
     expect(reconcileUpdates({ 날짜: '2026-03-10', 출발지: '서울역' }, { 날짜: '2026-03-20' }, ctx)).toEqual({
       updates: { 날짜: null, 출발지: '서울역' },
-      warnings: ['3월 10일 (화)은(는) 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.'],
+      warnings: ['3월 10일 (화)는 이미 지난 날짜입니다. 앞서 정한 3월 20일 (금)도 비워 두었습니다. 오늘(3월 11일 (수)) 이후의 날짜를 알려주세요.'],
       refused: ['날짜'],
     });
   });

@@ -183,7 +183,7 @@ describe('butler payload schemas', () => {
     expect(messages).toEqual(expect.arrayContaining([
       'start_location: 출발지에 사용할 수 없는 문자가 포함되어 있습니다.',
       'passenger_count: 탑승 인원은 1~20명으로 입력해주세요.',
-      'purpose: 목적은(는) 100자 이하로 입력해주세요.',
+      'purpose: 목적은 100자 이하로 입력해주세요.',
       'way_point_requests: 경유지는 최대 10곳까지 입력할 수 있습니다.',
     ]));
   });

@@ -17,7 +17,7 @@ describe('shared zod helpers', () => {
   it('calendarDate answers in Korean', () => {
     const result = calendarDate('시작일').safeParse('2024-02-30');
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toBe('시작일이(가) 올바른 날짜가 아닙니다.');
+    expect(result.error?.issues[0].message).toBe('시작일이 올바른 날짜가 아닙니다.');
   });
   it('intField and IdSchema stay inside int4', () => {
     expect(intField('값').safeParse(MAX_INT).success).toBe(true);
