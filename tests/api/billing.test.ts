@@ -273,6 +273,10 @@ describe('monthly billing', () => {
       expect.objectContaining({ userId: null, channel: 'email', to: STAFF_EMAIL, subject: `[LUXE 운영] 구독 #${subscriptionId} 연체` }),
     ]);
     expect(overdueMessages.filter((m) => m.key.startsWith(`staff.subscription_overdue:${subscriptionId}:`))).toHaveLength(1);
+    // The alert names the month and what is owed, not only that it is overdue.
+    const alert = overdueMessages.find((m) => m.key === `staff.subscription_overdue:${subscriptionId}:2`)!;
+    expect(alert.text).toContain('2개월 차 요금 800,000원이 마지막 재시도까지 결제되지 않았습니다.');
+    expect(alert.text).toMatch(/미납 회차: 2개월 차 \(\d{4}\.\d{2}\.\d{2} 청구분\)/);
     // The customer pays with a new card.
     const paid = await ctx.call('POST', `/subscriptions/${subscriptionId}/pay`, { token, json: { billing_key: card() } });
     expect(paid.status).toBe(200);

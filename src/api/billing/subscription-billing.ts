@@ -177,7 +177,7 @@ const monthly: ChargeOutcome = {
       const at = chargeInstant(next);
       await enqueue(tx, { kind: CHARGE_MONTH_JOB, key: chargeKey(found.sub.id, month, failures + 1), payload: { subscriptionId: found.sub.id, month }, runAt: at < now ? now : at, maxAttempts: 10 });
     } else {
-      await emit(tx, `staff.subscription_overdue:${found.sub.id}:${month}`, { type: 'staff.subscription_overdue', subscriptionId: found.sub.id }, now);
+      await emit(tx, `staff.subscription_overdue:${found.sub.id}:${month}`, { type: 'staff.subscription_overdue', subscriptionId: found.sub.id, paymentId: payment.id }, now);
     }
   },
 };

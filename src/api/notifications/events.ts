@@ -24,7 +24,8 @@ export type NotificationEvent =
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }
   | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }
-  | { type: 'staff.subscription_overdue'; subscriptionId: number }
+  /** paymentId: the month's last failed attempt (its month and amount are what is owed). */
+  | { type: 'staff.subscription_overdue'; subscriptionId: number; paymentId?: string }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
   | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 
