@@ -1,4 +1,4 @@
-import { couponState } from '../../domain/coupons';
+import { couponConditionText, couponState } from '../../domain/coupons';
 import { todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
 import type { CouponHolding } from '../../domain/pricing';
@@ -8,13 +8,6 @@ function discountText(c: CouponHolding['coupon']): string {
   if (c.discount_type === 'PERCENTAGE') return `${c.discount_rate ?? 0}% 할인`;
   if (c.discount_type === 'FIXED') return `${won(c.discount ?? 0)} 할인`;
   return '무료';
-}
-
-function rangeText(c: CouponHolding['coupon']): string | null {
-  if (c.min_price === null && c.max_price === null) return null;
-  const min = c.min_price !== null ? `${won(c.min_price)} 이상` : '';
-  const max = c.max_price !== null ? `${won(c.max_price)} 이하` : '';
-  return `월 구독료 ${[min, max].filter(Boolean).join(' ')}`;
 }
 
 const badge = {
@@ -29,6 +22,7 @@ export default function CouponCard({ holding }: { holding: CouponHolding }) {
   const c = holding.coupon;
   const state = couponState(holding, todayInKorea());
   const inactive = state === '사용 완료' || state === '기간 만료';
+  const condition = couponConditionText(c);
   return (
     <li className={`border border-line bg-white p-4 ${inactive ? 'opacity-60' : ''}`} data-testid="coupon-card" data-state={state}>
       <div className="flex items-start justify-between gap-3">
@@ -43,7 +37,7 @@ export default function CouponCard({ holding }: { holding: CouponHolding }) {
       </div>
       <p className="mt-3 text-xs text-muted">
         {c.code} · {c.valid_from ?? '제한 없음'} ~ {c.valid_to ?? '제한 없음'}
-        {rangeText(c) && ` · ${rangeText(c)}`}
+        {condition && ` · ${condition}`}
         {state === '사용 예정' && c.valid_from && ` · ${c.valid_from.slice(0, 10)}부터 사용 가능`}
       </p>
     </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponHeld, couponState } from '../../../src/domain/coupons';
+import { couponConditionText, couponHeld, couponState } from '../../../src/domain/coupons';
 
 const holding = (over: { is_used?: boolean; is_valid?: boolean; valid_from?: string | null; valid_to?: string | null } = {}) => ({
   is_used: over.is_used ?? false,
@@ -33,5 +33,13 @@ describe('couponState', () => {
 
   it('keeps usable and upcoming coupons in the first list', () => {
     expect(['사용 가능', '사용 예정', '사용 완료', '기간 만료'].map((s) => couponHeld(s as never))).toEqual([true, true, false, false]);
+  });
+});
+
+describe("couponConditionText: the price condition in its service's words", () => {
+  it('a butler coupon is checked against the base fee, a subscription one against the monthly fee', () => {
+    expect(couponConditionText({ service: 'BUTLER', min_price: 1_000_000, max_price: 2_000_000 })).toBe('의전 기본 요금(8시간) 1,000,000원 이상 2,000,000원 이하');
+    expect(couponConditionText({ service: 'SUBSCRIBE', min_price: 3_000_000, max_price: null })).toBe('월 구독료 3,000,000원 이상');
+    expect(couponConditionText({ service: 'SUBSCRIBE', min_price: null, max_price: null })).toBeNull();
   });
 });
