@@ -4,7 +4,7 @@ import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates'
 import { won } from '../../domain/money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from '../../domain/chat/fleet';
 import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from '../../domain/chat/format';
-import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
+import { endOf, endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
 import { parseMessage, type Intent, type Parsed } from './parser';
 import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
 import { withParticle } from '../../domain/korean';
@@ -72,7 +72,7 @@ function startProblem(day: string, time: string | undefined, now: Date): 'past' 
  * refused day or time also empties the one kept before (never kept silently), and a kept day or
  * time that has passed since (a conversation picked up later) is emptied and said.
  */
-export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: DialogueContext): Checked {
+export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: DialogueContext, opts: { asking?: boolean } = {}): Checked {
   const updates: BookingUpdates = { ...raw };
   const warnings: string[] = [];
   const refused: BookingKey[] = [];
@@ -88,7 +88,12 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
   const newDay = updates.날짜;
   if (newDay) {
     const problem = startProblem(newDay, undefined, ctx.now);
-    if (problem) {
+    const keptDay = state.날짜 && state.날짜 !== newDay && !startProblem(state.날짜, undefined, ctx.now) ? state.날짜 : null;
+    if (problem === 'past' && opts.asking && keptDay) {
+      // Only asked ("어제 예약 가능?"): answered, and the day agreed before stays.
+      warnings.push(`${withParticle(formatDateKo(newDay, today), '은/는')} 이미 지난 날짜라 예약할 수 없습니다. 앞서 정한 ${withParticle(formatDateKo(keptDay, today), '은/는')} 그대로 두었습니다.`);
+      delete updates.날짜;
+    } else if (problem) {
       const old = state.날짜 && state.날짜 !== newDay ? ` 앞서 정한 ${formatDateKo(state.날짜, today)}도 비워 두었습니다.` : '';
       warnings.push(
         problem === 'past'
@@ -300,12 +305,15 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
   let noHourLeft = false;
   const fullDayOn = raw.날짜 ?? state.날짜;
   const keptGone = !!state['탑승 시간'] && fullDayOn === today && state['탑승 시간'] <= koreaTime(ctx.now);
-  if (fullDay && raw['탑승 시간'] === undefined && (!state['탑승 시간'] || keptGone)) {
+  // A time chosen earlier (오후 2시) whose whole day would run past midnight: 하루종일 means that day's
+  // day, so it starts at the full day's start instead of running 14:00 to 02:00 the next day.
+  const keptPastMidnight = !!fullDay && !fullDay.end && !!state['탑승 시간'] && endOf(state['탑승 시간'], parsed.hours && parsed.hours > 0 ? parsed.hours : FULL_DAY_HOURS).nextDay;
+  if (fullDay && raw['탑승 시간'] === undefined && (!state['탑승 시간'] || keptGone || keptPastMidnight)) {
     const start = fullDayStart(fullDayOn, ctx.now);
     if (start) raw['탑승 시간'] = start;
     else noHourLeft = true;
   }
-  const { updates, warnings, refused } = reconcileUpdates(raw, state, ctx);
+  const { updates, warnings, refused } = reconcileUpdates(raw, state, ctx, { asking: intents.has('availability') || intents.has('question') });
   const plan = fullDay ? planFullDay(fullDay, parsed, updates, state, ctx.now) : null;
   const next = applyUpdates(state, updates);
   const chosen = next['차량 번호'] ? ctx.fleet.find((c) => c.id === next['차량 번호']) : undefined;

@@ -197,6 +197,13 @@ describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', ()
     expect(kept.text).toContain('오전 10시부터 오후 10시까지 12시간');
   });
 
+  it('after an afternoon time was given, 하루종일 books that day (09:00–21:00), not 14:00 to 02:00 the next day', () => {
+    const [t] = talk(['하루종일로 바꿔주세요'], { 날짜: '2026-03-13', '탑승 시간': '14:00' });
+    expect(t.updates).toEqual({ '탑승 시간': '09:00', 메모: LINE_9_21 });
+    expect(t.text).toContain('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
+    expect(t.text).not.toContain('다음 날');
+  });
+
   it('on today, once 09:00 has gone, starts at the next whole hour', () => {
     const [t] = talk(['오늘 하루종일']);
     expect(t.updates).toEqual({ 날짜: '2026-03-11', '탑승 시간': '11:00', 메모: '하루종일 이용: 오전 11시 ~ 오후 11시 (12시간)' });
@@ -230,6 +237,14 @@ describe('하루종일: a full-day booking (now Wednesday 2026-03-11 10:00)', ()
 });
 
 describe('days and times gone (now Wednesday 2026-03-11 10:00)', () => {
+  it('"어제 예약 가능?" is answered as past, and the day agreed before stays', () => {
+    const [t] = talk(['어제 예약 가능?'], { 날짜: '2026-03-20', 출발지: '서울역' });
+    expect(t.updates.날짜).toBeUndefined();
+    expect(t.state.날짜).toBe('2026-03-20');
+    expect(t.text).toContain('3월 10일 (화)는 이미 지난 날짜라 예약할 수 없습니다. 앞서 정한 3월 20일 (금)은 그대로 두었습니다.');
+  });
+
+
   for (const [phrase, shown] of [
     ['어제', '3월 10일 (화)는'],
     ['그저께로 해주세요', '3월 9일 (월)은'],
