@@ -1,3 +1,4 @@
+import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
@@ -82,7 +83,8 @@ async function busyUser(request: APIRequestContext) {
   const car = await orderableCar(request);
   const user = await newUser(request, { points: 30_000, coupons: ['WELCOME10', 'LUXE300', 'EXPIRED20'] });
   const pending = await placeRequest(request, user.token, car.id, { month: 12 });
-  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000 });
+  // One plate: the second term starts after the first (issue 38).
+  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
   await confirm(request, confirmed.id, '2030-01-01');
   return { user, car, pending };
 }
