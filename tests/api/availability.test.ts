@@ -134,6 +134,9 @@ describe('staff confirmation', () => {
     const clash = await confirm(rb, s1);
     expect(clash.status).toBe(409);
     expect(clash.body.message).toMatch(/다른 구독 일정.*확정할 수 없습니다/);
+    // The console confirms on the day the customer asked for: the desk rows carry it.
+    const desk = await ctx.call('GET', '/admin/subscription-requests?status=PENDING', { token: ADMIN });
+    expect(desk.body.data.requests.find((r: { id: number }) => r.id === rb)).toMatchObject({ requested_start: s2, fee: 3_500_000 });
     expect((await confirm(rb, s2)).status).toBe(201);
     // A's confirmation may not move onto B's confirmed month either.
     expect((await confirm(ra, addDays(s2, 3))).status).toBe(409);

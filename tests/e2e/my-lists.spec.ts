@@ -22,6 +22,8 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   await expect(group).toHaveAttribute('open');
   await expect(group.locator('summary')).toContainText('2건');
   await expect(page.getByTestId('request-item')).toHaveCount(2);
+  // Issue 38: the monthly fee and the first payment (after points) each under its own label, never "월 <first payment>".
+  await expect(page.getByTestId('request-item').filter({ hasText: `첫 결제 금액 ${(car.fee - 30_000).toLocaleString('ko-KR')}원` })).toContainText(`월 구독료 ${car.fee.toLocaleString('ko-KR')}원`);
 
   // Hold the DELETE until the busy label has been seen.
   let release!: () => void;

@@ -121,7 +121,7 @@ test.describe('a failed monthly charge', () => {
     const fields = page.getByTestId('request-fields');
     const value = (label: string) => fields.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
     await expect(value('월 구독료')).toHaveText(`${car.fee.toLocaleString('ko-KR')}원`);
-    await expect(value('첫 달 결제 금액')).toHaveText(`${(car.fee - 20_000).toLocaleString('ko-KR')}원`);
+    await expect(value('첫 결제 금액')).toHaveText(`${(car.fee - 20_000).toLocaleString('ko-KR')}원`);
     await expect(fields).not.toContainText('월 결제 금액');
   });
 });
