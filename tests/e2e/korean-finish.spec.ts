@@ -116,7 +116,7 @@ test('logged-in pages read in Korean: badges, tabs, titles, money as 원', async
   await expect(page.getByRole('region', { name: '나의 구독' })).toContainText('이용 중');
   await visit(page, '/my/requests', 'RequestList');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('구독 신청 내역');
-  await expect(page.getByTestId('request-item').first()).toContainText(/월 [\d,]+원/);
+  await expect(page.getByTestId('request-item').first()).toContainText(/월 구독료 [\d,]+원 · 첫 결제 금액 [\d,]+원/);
   await visit(page, '/my/subscriptions', 'SubscriptionList');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('나의 구독');
   await visit(page, `/subscribe/request/${pending.id}`, 'RequestDetail');
