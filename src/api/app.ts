@@ -131,7 +131,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.notFound((c) => unmatchedApiRequest(app, c.req.path, c));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {} }, err.status, err.headers);
+      return c.json({ code: err.code, message: err.message, errors: err.fields ?? {}, ...(err.data === undefined ? {} : { data: err.data }) }, err.status, err.headers);
     }
     // Backstop: a NUL byte (22021) or an untranslatable character (22P05) is bad input that slipped past validation.
     if (['22021', '22P05'].includes(pgErrorCode(err) ?? '')) {

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
   /** The least time, in minutes, between two trips of one driver (src/api/dispatch/dispatch.ts). */
   DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
+  /** Days a paid first month holds the car for the requested term until staff confirm (src/domain/availability.ts). */
+  SUBSCRIPTION_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
   KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
@@ -134,6 +136,8 @@ export interface Config {
   };
   /** Butler dispatch: the gap a driver keeps around each trip. */
   dispatch: { bufferMinutes: number };
+  /** Subscription holds: how long a paid, unconfirmed request keeps the car. */
+  holds: { days: number };
   oauth: Record<
     'kakao' | 'google' | 'naver',
     { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
@@ -229,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
     },
     dispatch: { bufferMinutes: e.DISPATCH_BUFFER_MINUTES },
+    holds: { days: e.SUBSCRIPTION_HOLD_DAYS },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authBaseUrl: e.GOOGLE_AUTH_BASE_URL, apiBaseUrl: e.GOOGLE_API_BASE_URL },

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string[]>,
     /** Headers of the answer, e.g. `connection: close` after a body the server did not read. */
     readonly headers?: Record<string, string>,
+    /** What the answer carries besides the message (`data`), e.g. the next free start of a refused order. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -30,8 +32,8 @@ export const badRequest = (message: string, fields?: Record<string, string[]>) =
 export const notFound = (message = '요청한 정보를 찾을 수 없습니다.') => new ApiError(404, ErrorCode.NOT_FOUND, message);
 export const unauthorized = (message = '로그인이 필요합니다.') => new ApiError(401, ErrorCode.UNAUTHORIZED, message);
 export const forbidden = (message = '권한이 없습니다.') => new ApiError(403, ErrorCode.FORBIDDEN, message);
-export const conflict = (message: string, fields?: Record<string, string[]>) =>
-  new ApiError(409, ErrorCode.CONFLICT, message, fields);
+export const conflict = (message: string, fields?: Record<string, string[]>, data?: unknown) =>
+  new ApiError(409, ErrorCode.CONFLICT, message, fields, undefined, data);
 export const unprocessable = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(422, ErrorCode.UNPROCESSABLE, message, fields);
 

@@ -93,11 +93,19 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
   return fees.length ? Math.min(...fees) : null;
 }
 
-/** Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the retail price (the spec's exact text: the one place ₩ stays). */
+/**
+ * Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the shortest offered
+ * term (the spec's exact text: the one place ₩ stays). A car with no fee at all shows its purchase
+ * price as such ('차량가 ₩…'), never as a monthly fee (issue 38).
+ */
 export function homePriceText(car: Partial<FeeFields> & { retail_price?: number | null }): string {
-  const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? car.retail_price ?? null;
-  return fee === null ? '문의 필요' : `${wonSign(fee)}/월`;
+  const fee = feeForTerm(car, 6) ?? feeForTerm(car, 12) ?? feeForTerm(car, 24) ?? availableDurations(car).map((t) => feeForTerm(car, t)).find((f) => f !== null) ?? null;
+  if (fee !== null) return `${wonSign(fee)}/월`;
+  return car.retail_price != null ? `${RETAIL_PREFIX}${wonSign(car.retail_price)}` : '문의 필요';
 }
+
+/** How a purchase price starts on a card, so the card never adds the monthly "~" to it. */
+export const RETAIL_PREFIX = '차량가 ';
 
 /** The fee text for a chosen term on the detail and order pages, e.g. 8,200,000원/월. */
 export function termPriceText(car: Partial<FeeFields>, term: number): string {

@@ -42,6 +42,8 @@ export interface DeskSubscriptionRequest extends DeskRow {
   final_fee: number;
   start_date: string | null;
   end_date: string | null;
+  /** The start the customer asked for (the hold's first day); confirming uses it. */
+  requested_start: string | null;
   cancelled_at: string | null;
 }
 

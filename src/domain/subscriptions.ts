@@ -11,6 +11,10 @@ export interface SubscriptionRequest {
   status: OrderStatus;
   start_date: string | null;
   end_date: string | null;
+  /** The start the customer asked for (YYYY-MM-DD); null on requests from before holds. */
+  requested_start: string | null;
+  /** While pending: when the hold on the car lapses (ISO); null once confirmed. */
+  hold_until: string | null;
   created_at: string;
   coupon: { id: number; coupon: { name: string; code: string } } | null;
   point_used: number;

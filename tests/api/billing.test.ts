@@ -10,7 +10,7 @@ import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
-import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+import { anotherPlate, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const order = (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: body });
+// One plate per order (issue 38: one car is not ordered twice for the same days).
+const order = async (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: body });
 const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
 const runBilling = async () => {
   const res = await ctx.call('POST', '/admin/billing/run', { token: ADMIN });

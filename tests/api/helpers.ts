@@ -8,7 +8,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { createApp } from '../../src/api/app';
 import { openDatabase, type Database } from '../../src/api/db/client';
 import { insertCoupon, insertUser } from '../../src/api/seed/factories';
-import { userCoupons } from '../../src/api/db/schema';
+import { cars, userCoupons } from '../../src/api/db/schema';
 import { testConfig, type Config } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
@@ -188,4 +188,17 @@ export async function signupPerson(ctx: TestContext, overrides: Record<string, u
   const identity_code = await sandboxVerify(ctx, { name: person.name, phone: person.mobile });
   const res = await ctx.call('POST', '/accounts', { json: { ...person, identity_code, ...overrides }, headers: { 'x-forwarded-for': ip } });
   return { res, person, identity_code };
+}
+
+/**
+ * Since issue 38 a car is one plate: a second order of one car for overlapping days is refused
+ * (tests/api/availability.test.ts). Tests about something else that order many times order a
+ * fresh copy of `carId` (same model, fees and dates) each time: its id.
+ */
+export async function anotherPlate(ctx: TestContext, carId: number): Promise<number> {
+  const db = ctx.database.db;
+  const [row] = await db.select().from(cars).where(eq(cars.id, carId));
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row;
+  const [made] = await db.insert(cars).values(copy).returning({ id: cars.id });
+  return made.id;
 }

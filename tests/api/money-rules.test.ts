@@ -5,7 +5,7 @@ import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../
 import { butlerRequests, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * Money rules (issue 35): a first month refunded in full is never confirmed; a staff refund is a
@@ -37,7 +37,7 @@ const confirm = (requestId: number) => ctx.call('POST', `/admin/subscription-req
 /** A pending subscription request of 12 months, its first month (555,000원) paid. */
 async function paidRequest() {
   const { user, token } = await customer(ctx);
-  const res = await ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 12, billing_key: card() } });
+  const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(res.status).toBe(201);
   return { user, token, requestId: res.body.data.subscription_request.id as number, paymentId: res.body.data.payment.id as string };
 }

@@ -15,7 +15,7 @@ import { unsubscribeToken } from '../../src/api/notifications/unsubscribe';
 import { createPaymentProvider } from '../../src/api/billing/providers';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
-import { createTestContext, persistentDatabase, type TestContext } from './helpers';
+import { anotherPlate, createTestContext, persistentDatabase, type TestContext } from './helpers';
 
 /**
  * The notification outbox: events become one message per channel and recipient, sent once
@@ -112,7 +112,7 @@ function expectSentOnce(rows: { id: number; status: string }[]) {
 describe('an order in, messages out', () => {
   it('a paid subscription request: 신청 접수 and 결제 완료 to the customer by email and KakaoTalk, and the staff are told; a second run sends nothing more', async () => {
     const { user, token } = await newCustomer();
-    const res = await call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 12, billing_key: card() } });
+    const res = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
     expect(res.status).toBe(201);
     const id = res.body.data.subscription_request.id as number;
     await runJobs();
@@ -150,7 +150,7 @@ describe('an order in, messages out', () => {
 
   it('a declined card: 결제 실패 with the reason and how to fix it, and no 신청 접수', async () => {
     const { user, token } = await newCustomer();
-    const res = await call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 12, billing_key: card('decline-limit') } });
+    const res = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card('decline-limit') } });
     expect(res.status).toBe(422);
     await runJobs();
     const rows = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.userId, user.id));
@@ -164,7 +164,7 @@ describe('every event: one message per channel and recipient', () => {
   it('renders each event type in Korean with an absolute link, once per channel, and a repeat of the key writes nothing', async () => {
     const db = ctx.database.db;
     const { user, token } = await newCustomer({ marketingConsent: true });
-    const order = await call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 3, billing_key: card() } });
+    const order = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 3, billing_key: card() } });
     const requestId = order.body.data.subscription_request.id as number;
     const confirmed = await call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: '2031-05-20' } });
     expect(confirmed.status).toBe(201);
@@ -316,7 +316,7 @@ describe('sent once, whatever runs the jobs', () => {
     const keys: string[] = [];
     for (let i = 0; i < 8; i++) {
       const { token } = await newCustomer();
-      const res = await call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 12, billing_key: card() } });
+      const res = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
       const id = res.body.data.subscription_request.id as number;
       keys.push(`subscription.requested:${id}`, `payment.succeeded:subreq-${id}`, `staff.subscription_requested:${id}`);
     }
@@ -513,7 +513,7 @@ describe('chat hand-off', () => {
 describe('the sandbox outbox', () => {
   it('GET /sandbox/outbox?to= answers the messages to that address (the default app: no provider, the sandbox takes them); the page lists them', async () => {
     const { user, token } = await newCustomer();
-    const order = await ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 12, billing_key: card() } });
+    const order = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
     expect(order.status).toBe(201);
     await ctx.call('POST', '/admin/billing/run', { token: ADMIN });
     const res = await ctx.call('GET', `/sandbox/outbox?to=${encodeURIComponent(user.email!.toUpperCase())}`);

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../src/domain/error-codes';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { openSession } from '../../src/api/accounts/sessions';
-import { billingKey, createTestContext, sandboxVerify, type TestContext } from './helpers';
+import { anotherPlate, billingKey, createTestContext, sandboxVerify, type TestContext } from './helpers';
 
 /** Issue 12 "Robustness": what refuses an order before the card window opens, and who may order at all. */
 
@@ -29,7 +29,8 @@ async function account(verified: boolean) {
   const user = await insertUser(ctx.database.db, { ciVerified: verified });
   return { user, token: (await openSession(ctx.database.db, ctx.config, user.id)).access_token };
 }
-const order = (token: string, car: number, key = billingKey(ctx)) => ctx.call('POST', `/subscriptions/cars/${car}/request`, { token, json: { month: 12, billing_key: key } });
+// One plate per order (issue 38: one car is not ordered twice for the same days).
+const order = async (token: string, car: number, key = billingKey(ctx)) => ctx.call('POST', `/subscriptions/cars/${car === carId ? await anotherPlate(ctx, car) : car}/request`, { token, json: { month: 12, billing_key: key } });
 const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
 const butlerBody = (key: string) => ({
   start_at: at(12, '09:00'), end_at: at(12, '17:00'), start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272',

@@ -4,7 +4,7 @@ import { insertTestCar } from '../../src/api/seed/factories';
 import { pointTransactions, userCoupons } from '../../src/api/db/schema';
 import { todayInKorea } from '../../src/domain/dates';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
+import { anotherPlate, billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const order = (token: string, body: Record<string, unknown>, car = carId) => ctx.call('POST', `/subscriptions/cars/${car}/request`, { token, json: body });
+// One plate per order (issue 38: one car is not ordered twice for the same days).
+const order = async (token: string, body: Record<string, unknown>, car?: number) => ctx.call('POST', `/subscriptions/cars/${car ?? (await anotherPlate(ctx, carId))}/request`, { token, json: body });
 const balance = (userId: number) => pointsOf(ctx, userId);
 
 describe('creating a subscription request', () => {

@@ -7,7 +7,7 @@ import { createPaymentProvider } from '../../src/api/billing/providers';
 import { portoneProvider } from '../../src/api/billing/portone-provider';
 import { WebhookRejected } from '../../src/api/payment-provider';
 import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * The PortOne provider against a fake PortOne V2 REST API: the SDK calls the global fetch, which
@@ -222,7 +222,7 @@ describe('the API with PortOne configured', () => {
 
   const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
   const runBilling = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
-  const order = (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: body });
+  const order = async (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: body });
   const paymentRow = async (id: string) => (await ctx.database.db.select().from(payments).where(eq(payments.id, id)))[0];
   const monthCharges = async (subscriptionId: number) =>
     (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId)))).map((p) => [p.id, p.status]);

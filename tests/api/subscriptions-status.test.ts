@@ -3,7 +3,7 @@ import { insertTestCar, insertUser } from '../../src/api/seed/factories';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createTestContext, type TestContext } from './helpers';
+import { anotherPlate, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 async function subscription(start: string, end: string) {
   const user = await insertUser(ctx.database.db);
   const token = (await openSession(ctx.database.db, ctx.config, user.id)).access_token;
-  const r = await ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(ctx.config) } });
+  const r = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 1, billing_key: issueSandboxBillingKey(ctx.config) } });
   expect(r.status).toBe(201);
   const c = await ctx.call('POST', `/admin/subscription-requests/${r.body.data.subscription_request.id}/confirm`, { ...admin, json: { start_date: start, end_date: end } });
   expect(c.status).toBe(201);

@@ -1,3 +1,4 @@
+import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
@@ -82,7 +83,8 @@ async function busyUser(request: APIRequestContext) {
   const car = await orderableCar(request);
   const user = await newUser(request, { points: 30_000, coupons: ['WELCOME10', 'LUXE300', 'EXPIRED20'] });
   const pending = await placeRequest(request, user.token, car.id, { month: 12 });
-  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000 });
+  // One plate: the second term starts after the first (issue 38).
+  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
   await confirm(request, confirmed.id, '2030-01-01');
   return { user, car, pending };
 }
@@ -114,7 +116,7 @@ test('logged-in pages read in Korean: badges, tabs, titles, money as 원', async
   await expect(page.getByRole('region', { name: '나의 구독' })).toContainText('이용 중');
   await visit(page, '/my/requests', 'RequestList');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('구독 신청 내역');
-  await expect(page.getByTestId('request-item').first()).toContainText(/월 [\d,]+원/);
+  await expect(page.getByTestId('request-item').first()).toContainText(/월 구독료 [\d,]+원 · 첫 결제 금액 [\d,]+원/);
   await visit(page, '/my/subscriptions', 'SubscriptionList');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('나의 구독');
   await visit(page, `/subscribe/request/${pending.id}`, 'RequestDetail');

@@ -1,3 +1,4 @@
+import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
@@ -13,13 +14,16 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   await expect(page.getByText('아직 신청한 차량이 없습니다.')).toBeVisible();
 
   const first = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 30_000 });
-  await placeRequest(request, user.token, car.id, { month: 12 });
+  // One plate: the second term starts after the first (issue 38).
+  await placeRequest(request, user.token, car.id, { month: 12, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
   await page.reload();
   const group = page.getByTestId('date-group');
   await expect(group).toHaveCount(1);
   await expect(group).toHaveAttribute('open');
   await expect(group.locator('summary')).toContainText('2건');
   await expect(page.getByTestId('request-item')).toHaveCount(2);
+  // Issue 38: the monthly fee and the first payment (after points) each under its own label, never "월 <first payment>".
+  await expect(page.getByTestId('request-item').filter({ hasText: `첫 결제 금액 ${(car.fee - 30_000).toLocaleString('ko-KR')}원` })).toContainText(`월 구독료 ${car.fee.toLocaleString('ko-KR')}원`);
 
   // Hold the DELETE until the busy label has been seen.
   let release!: () => void;

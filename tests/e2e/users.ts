@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SESSION_KEYS } from '../../src/stores/session';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
@@ -152,12 +152,35 @@ export async function apiAs(request: APIRequestContext, token: string, method: '
 }
 
 /** A seeded car that can be ordered now for 12 months, with its 12-month fee. */
+/**
+ * A car that can be ordered for 12 months from tomorrow. Since issue 38 a car is one plate: an
+ * order holds it, so each order of a run needs a car nobody holds. Workers take disjoint cars
+ * (every `workers`-th by id, from this worker's parallel index) so two tests never race for one,
+ * and the first of them that GET /subscriptions/availability says is free now is returned.
+ */
 export async function orderableCar(request: APIRequestContext) {
-  const res = await request.get('/api/subscriptions/garages?available_only=true&month=12');
-  const { cars } = (await res.json()).data as { cars: { id: number; is_subscriptable: boolean; subscription_fee_12: number | null }[] };
-  const car = cars.find((c) => c.is_subscriptable && c.subscription_fee_12 && c.subscription_fee_12 >= 3_000_000 && c.subscription_fee_12 <= 5_000_000)
-    ?? cars.find((c) => c.is_subscriptable && c.subscription_fee_12);
-  if (!car) throw new Error('no orderable car in the seed');
+  type Row = { id: number; is_subscriptable: boolean; subscription_fee_12: number | null };
+  const cars: Row[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const res = await request.get(`/api/subscriptions/garages?available_only=true&month=12&page=${page}`);
+    const rows = ((await res.json()).data?.cars ?? []) as Row[];
+    cars.push(...rows);
+    if (rows.length === 0) break;
+  }
+  const orderable = cars.filter((c) => c.is_subscriptable && c.subscription_fee_12).sort((a, b) => a.id - b.id);
+  let lane = { index: 0, workers: 1 };
+  try {
+    lane = { index: test.info().parallelIndex, workers: Math.max(1, test.info().config.workers) };
+  } catch {
+    // Outside a test: the whole list.
+  }
+  const mine = orderable.filter((_, i) => i % lane.workers === lane.index);
+  const inRange = (c: Row) => c.subscription_fee_12! >= 3_000_000 && c.subscription_fee_12! <= 5_000_000;
+  const preferred = [...mine.filter(inRange), ...mine.filter((c) => !inRange(c))];
+  const live = preferred.length ? ((await (await request.get(`/api/subscriptions/availability?ids=${preferred.map((c) => c.id).join(',')}`)).json()).data?.availability ?? []) as { car_id: number; text: string }[] : [];
+  const free = new Set(live.filter((a) => a.text === '구독 가능').map((a) => a.car_id));
+  const car = preferred.find((c) => free.has(c.id));
+  if (!car) throw new Error('no orderable car left in the seed for this worker');
   return { id: car.id, fee: car.subscription_fee_12! };
 }
 
@@ -177,7 +200,7 @@ export async function sandboxKey(request: APIRequestContext) {
 }
 
 /** A subscription request made through the API. */
-export async function placeRequest(request: APIRequestContext, token: string, carId: number, body: { month: number; point_amount?: number; coupon_id?: number }) {
+export async function placeRequest(request: APIRequestContext, token: string, carId: number, body: { month: number; point_amount?: number; coupon_id?: number; start_date?: string }) {
   const res = await apiAs(request, token, 'POST', `/subscriptions/cars/${carId}/request`, { ...body, billing_key: await sandboxKey(request) });
   if (res.status !== 201) throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.subscription_request as { id: number };

@@ -363,11 +363,15 @@ export const subscriptionRequests = pgTable(
     status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull().default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
+    /** The start the customer asked for: with `month`, the days the car is held for them (src/domain/availability.ts). */
+    requestedStart: date('requested_start', { mode: 'string' }),
+    /** The hold on the car lapses here unless staff confirm first (SUBSCRIPTION_HOLD_DAYS after the order). */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sub_requests_user_idx').on(t.userId)],
+  (t) => [index('sub_requests_user_idx').on(t.userId), index('sub_requests_car_idx').on(t.carId, t.status)],
 );
 
 export const subscriptions = pgTable(

@@ -53,6 +53,7 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       final_fee: r.finalFee,
       start_date: r.startDate,
       end_date: r.endDate,
+      requested_start: r.requestedStart,
       created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
     })),

@@ -17,6 +17,8 @@ import { checkPointStep, checkPointsWithin, claimBillingKey, creditPoints, dryRu
 import { toCoupon } from '../wallet/coupons';
 import { cancelFutureCharges, scheduleMonth } from '../billing/subscription-billing';
 import { type AuditWriter } from '../audit/audit';
+import { DEFAULT_HOLD_DAYS, holdExpiry, inclusiveSpan } from '../../domain/availability';
+import { lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
 
 type RequestRow = typeof subscriptionRequests.$inferSelect;
 const REF = ORDER_KINDS.SUBSCRIBE.refType;
@@ -49,6 +51,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
   return {
     id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
     start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
+    requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
     coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee,
     billing_key: maskBillingKey(r.billingKey),
     payment: ((p) => (p ? toPaymentView(p) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
@@ -61,7 +64,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
  * card (placeOrderOnce). Idempotent per billing key: a repeat by the same user returns the first
  * request and its charge (`created: false`).
  */
-export async function createRequest(ctx: PaymentContext, userId: number, carId: number, input: CreateSubscriptionRequestInput) {
+export async function createRequest(ctx: PaymentContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS) {
   const { db } = ctx;
   const points = input.point_amount ?? 0;
   const { created, order, payment } = await placeOrderOnce(ctx, {
@@ -69,17 +72,27 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
     userId,
     billingKey: input.billing_key,
     validate: async () => {
-      const fee = orderableFee(await carById(db, carId, { archived: false }), input.month);
+      const car = await carById(db, carId, { archived: false });
+      const fee = orderableFee(car, input.month);
       checkPointStep(points);
-      return { fee };
+      const start = requestedStart(car, input.start_date, todayInKorea(ctx.clock.now()));
+      // A refused order never reaches the card: the overlap is checked before the key is verified…
+      await requireFree(db, car, start, input.month, ctx.clock.now());
+      return { fee, car, start };
     },
-    price: (tx, { fee }) => priceInside(tx, userId, fee, input.coupon_id, points),
-    record: async (tx, { checked: { fee }, quote, provider }) => {
+    price: async (tx, { fee, car, start }) => {
+      // …and again under the car's row lock, so concurrent orders of one car are placed one at a time.
+      await lockCar(tx, carId);
+      await requireFree(tx, car, start, input.month, ctx.clock.now());
+      return priceInside(tx, userId, fee, input.coupon_id, points);
+    },
+    record: async (tx, { checked: { fee, start }, quote, provider }) => {
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
           userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
+          requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays),
           // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
           createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })
@@ -147,6 +160,10 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
   const edit = async (tx: Db) => {
     const locked = await ownRequest(tx, userId, id, { lock: true });
     requirePending(locked, '수정');
+    if (locked.requestedStart && input.month !== locked.month) {
+      await lockCar(tx, locked.carId);
+      await requireFree(tx, car, locked.requestedStart, input.month, ctx.clock.now(), id);
+    }
     if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
     if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
     const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
@@ -212,7 +229,10 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
     }
     const end = endDate ?? termEnd(startDate, row.month);
     if (end < startDate) throw unprocessable('종료일은 시작일 이후여야 합니다.', { end_date: ['종료일은 시작일 이후여야 합니다.'] });
-    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, updatedAt: now }).where(eq(subscriptionRequests.id, id));
+    // One plate, one customer: the confirmed days may not overlap another subscription or a live hold.
+    await lockCar(tx, row.carId);
+    await requireConfirmable(tx, row.carId, inclusiveSpan(startDate, end), row.month, id, now);
+    await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, holdUntil: null, updatedAt: now }).where(eq(subscriptionRequests.id, id));
     const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, createdAt: now, updatedAt: now }).returning();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);

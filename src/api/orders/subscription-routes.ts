@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
+import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
 import { PayOwedSchema } from '../../domain/schemas/payments';
@@ -11,17 +11,25 @@ import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/coupons';
 import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
+import { availabilityOf } from './availability';
+import type { AvailabilityAnswer } from '../../domain/availability';
 import { payOwedMonth } from '../billing/subscription-billing';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
+  // Public: what the static pages show now (구독 가능 / "YYYY.MM.DD부터 구독 가능"); docs/decisions/availability.md.
+  .get('/availability', validQuery(AvailabilityQuerySchema), async (c) => {
+    const { ids } = c.req.valid('query');
+    c.header('cache-control', 'public, max-age=30');
+    return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now()) } satisfies AvailabilityAnswer);
+  })
   .get('/', requireUser, async (c) => ok(c, { subscriptions: await listSubscriptions(c.var.deps.db, c.var.userId) } satisfies SubscriptionListAnswer))
   .post('/cars/:id/request', requireUser, validParams(IdParamSchema), validJson(CreateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input);
+    const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input, c.var.deps.config.holds.days);
     return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies SubscriptionOrderAnswer, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { subscription_requests: await listRequests(c.var.deps.db, c.var.userId) } satisfies SubscriptionRequestListAnswer))

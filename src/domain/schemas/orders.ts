@@ -14,6 +14,8 @@ const points = int('포인트').min(0, { error: '포인트는 0 이상이어야 
 /** Body of POST /subscriptions/cars/{id}/request. */
 export const CreateSubscriptionRequestSchema = z.object({
   month,
+  /** The first day of the term; default the car's first free day from tomorrow in Korea (src/api/orders/availability.ts). */
+  start_date: calendarDate('구독 시작일').optional(),
   coupon_id: couponId.optional(),
   point_amount: points.optional(),
   billing_key: billingKey,
@@ -58,4 +60,18 @@ export const TestUserSchema = z.object({
   name: z.string().trim().max(80).optional(),
   /** An account that has not passed identity verification (as after a social signup). */
   unverified: z.boolean().optional(),
+});
+
+/** Query of GET /subscriptions/availability: up to 100 car ids, comma-separated (`ids=3,7,12`). */
+export const AvailabilityQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids를 입력해주세요.' })
+    .max(1000, { error: 'ids가 너무 깁니다.' })
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[1-9]\d{0,9}$/, { error: 'ids는 쉼표로 구분한 차량 ID여야 합니다.' }).transform(Number))
+        .min(1, { error: 'ids를 입력해주세요.' })
+        .max(100, { error: '한 번에 100대까지 조회할 수 있습니다.' }),
+    ),
 });

@@ -128,7 +128,8 @@ export default function OrdersSection() {
 
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
-    const body = kind === 'subscription' && action === 'confirm' ? { start_date: start } : {};
+    // A subscription starts on the day its customer asked for (the car is held for it); older requests take the date above.
+    const body = kind === 'subscription' && action === 'confirm' ? { start_date: r.requested_start || start } : {};
     const res = await adminSend('POST', `${PATH[kind]}/${r.id}/${action}`, body);
     setMessage(res.ok ? `#${r.id} ${action === 'confirm' ? '확정' : '취소'}했습니다.` : res.error.message);
     await load();
@@ -152,7 +153,7 @@ export default function OrdersSection() {
         </select>
         {kind === 'subscription' && (
           <label className="text-sm">
-            <span className="mr-2 font-semibold">확정 시 시작일</span>
+            <span className="mr-2 font-semibold">확정 시 시작일 (희망일 없는 신청)</span>
             <input type="date" className="field w-auto py-2" value={start} onChange={(e) => setStart(e.target.value)} />
           </label>
         )}
@@ -170,7 +171,7 @@ export default function OrdersSection() {
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
-                {kind === 'subscription' ? `${r.month}개월 · ${won(r.final_fee ?? 0)}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
+                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
             </div>
             {r.status === 'PENDING' && (

@@ -4,6 +4,8 @@ import { OTHERS_NAME, OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
 import type { GarageBrand, GaragePage } from '../../domain/catalogue';
 import GarageCard from './GarageCard';
+import { fetchAvailability } from '../../client/availability';
+import type { CarAvailability } from '../../domain/availability';
 import { BrandList, FilterBar } from './GarageFilters';
 import { DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, garageApiQuery, isKnownBrand, type GarageFilters } from './garage-query';
 
@@ -101,6 +103,21 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
     return () => io.disconnect();
   }, [status, page, filters, load]);
 
+  // What is true now (holds, confirmations): one small read for the cars shown that were not read yet.
+  const [live, setLive] = useState(() => new Map<number, CarAvailability>());
+  const shownIds = page.cars.map((c) => c.id).join(',');
+  useEffect(() => {
+    const missing = shownIds ? shownIds.split(',').map(Number).filter((id) => !live.has(id)) : [];
+    if (!missing.length) return;
+    let stale = false;
+    void fetchAvailability(missing).then((found) => {
+      if (!stale && found.size) setLive((prev) => new Map([...prev, ...found]));
+    });
+    return () => {
+      stale = true;
+    };
+  }, [shownIds, live]);
+
   const title = filters.brand === OTHERS_SLUG ? OTHERS_NAME : (brands.find((b) => b.slug === filters.brand)?.name ?? '전체 브랜드');
   const busy = status === 'loading';
   // Page 1 failed: neither the old cars nor their count stand for the chosen filters.
@@ -127,7 +144,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
           <ul className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3" data-testid="garage-grid">
             {page.cars.map((car, i) => (
               <li key={car.id} className={i === 0 ? 'sm:col-span-2' : ''}>
-                <GarageCard car={car} featured={i === 0} today={today} />
+                <GarageCard car={car} featured={i === 0} today={today} availability={live.get(car.id)} />
               </li>
             ))}
           </ul>

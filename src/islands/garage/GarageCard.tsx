@@ -2,16 +2,19 @@ import { TAG_TEXT, carCover, carDisplayName, garageLabels, isAvailableByDate, is
 import { PHOTO_SIZES } from '../../domain/photos';
 import Picture from '../photos/Picture';
 import { formatNumber, won } from '../../domain/money';
+import type { CarAvailability } from '../../domain/availability';
 
 interface Props {
   car: Car;
   featured?: boolean;
   /** Today in Korea (YYYY-MM-DD); availability is judged against it. */
   today: string;
+  /** The live read (holds and confirmations since the build), once it has answered. */
+  availability?: CarAvailability;
 }
 
 /** One garage card: half opacity unless subscriptable and available; a link only when available by date. */
-export default function GarageCard({ car, featured = false, today }: Props) {
+export default function GarageCard({ car, featured = false, today, availability }: Props) {
   const name = carDisplayName(car);
   const available = isAvailableByDate(car, today);
   const active = isGarageActive(car, today);
@@ -44,6 +47,9 @@ export default function GarageCard({ car, featured = false, today }: Props) {
           <p className="text-sm font-semibold">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
           {!available && car.subscription_available_from && <p className="mt-1 text-xs text-danger">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
           {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
+          {active && availability && (
+            <p className={`mt-1 text-xs ${availability.text === '구독 가능' ? 'text-muted' : 'text-danger'}`} data-availability-live>{availability.text}</p>
+          )}
         </div>
       </div>
     </>

@@ -46,12 +46,13 @@ export default function RequestDetail() {
     ['신청 번호', `#${r.id}`],
     ['기간', `${r.month}개월`],
     ['쿠폰', r.coupon ? `${r.coupon.coupon.name} (${r.coupon.coupon.code})` : '없음'],
+    ['희망 시작일', r.requested_start ?? '-'],
     ['시작일', r.start_date ?? '확정 후 안내'],
     ['종료일', r.end_date ?? '확정 후 안내'],
     ['포인트', `${formatWon(r.point_used)} P`],
     // Months 2…n are charged at the monthly fee; only the first month carries the coupon and points.
     ['월 구독료', won(r.fee)],
-    ['첫 달 결제 금액', won(r.final_fee)],
+    ['첫 결제 금액', won(r.final_fee)],
     ['첫 달 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
     ['빌링키', r.billing_key],
   ];

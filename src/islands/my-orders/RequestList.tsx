@@ -35,7 +35,10 @@ export default function RequestList() {
               <a href={`/subscribe/request/${r.id}`} className="min-w-0 flex-1 basis-52">
                 <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · {ORDER_STATUS_LABEL[r.status]}</p>
                 <p className="break-words font-semibold">{carDisplayName(r.car)}</p>
-                <p className="text-sm">{r.month}개월 · 월 {won(r.final_fee)}</p>
+                <p className="text-sm">
+                  {r.month}개월 · 월 구독료 {won(r.fee)} · 첫 결제 금액 {won(r.final_fee)}
+                  {r.requested_start && r.status === 'PENDING' ? ` · ${r.requested_start.replaceAll('-', '.')} 시작 희망` : ''}
+                </p>
               </a>
               {r.status === 'PENDING' && (
                 <button type="button" onClick={() => void cancel(r)} disabled={cancelling !== null} className="min-h-11 min-w-11 shrink-0 border border-ink px-4 text-sm disabled:opacity-50">

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { post } from '../../client/api';
+import { get, post } from '../../client/api';
+import type { AvailabilityAnswer } from '../../domain/availability';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
-import { todayInKorea } from '../../domain/dates';
+import { addDays, todayInKorea } from '../../domain/dates';
 import { formatWon, won } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
 import CouponSelect from '../checkout/CouponSelect';
@@ -37,12 +38,26 @@ export default function OrderPage() {
   const [typed, setTyped] = useState('');
   const [consents, setConsents] = useState(() => CONSENTS.map(() => false));
   const [summaryOpen, setSummaryOpen] = useState(false);
+  // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
+  const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
+  const [freeText, setFreeText] = useState('');
+  useEffect(() => {
+    if (!carId) return;
+    void get<AvailabilityAnswer>(`/subscriptions/availability?ids=${carId}`).then((res) => {
+      const a = res.ok ? res.data.availability[0] : undefined;
+      if (!a) return;
+      setFreeText(a.text);
+      setStartDate((s) => s || a.available_from);
+    });
+  }, [carId]);
   const checkout = useBillingCheckout({
     storage: orderStorage,
     ready: Boolean(carId),
     messages: MESSAGES,
     send: (billingKey, draft) =>
-      post(`/subscriptions/cars/${carId}/request`, { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey }),
+      post(`/subscriptions/cars/${carId}/request`, {
+        month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}),
+      }),
   });
 
   // Behind the completion dialog the page shows what is left after the spend.
@@ -61,6 +76,7 @@ export default function OrderPage() {
     const draft = orderStorage.loadDraft();
     if (!draft) return;
     setCouponId(draft.couponId);
+    if (draft.startDate) setStartDate(draft.startDate);
     setTyped(draft.points ? String(draft.points) : '');
     setConsents(CONSENTS.map(() => true));
   }, [checkout.declined, refreshWallet]);
@@ -81,7 +97,7 @@ export default function OrderPage() {
     if (!car || quote === null || refusal || account.verified !== true) return;
     setSummaryOpen(false);
     await checkout.start(
-      { points, couponId: coupon ? couponId : null },
+      { points, couponId: coupon ? couponId : null, startDate },
       {
         redirectUrl: `${location.origin}/inquire?month=${month}&carId=${car.id}`,
         issueName: `${carDisplayName(car)} ${month}개월 구독`,
@@ -108,12 +124,26 @@ export default function OrderPage() {
             <p className="text-xs tracking-widest text-muted">{car.model.brand.name}</p>
             <h2 id="product" className="text-lg font-bold">{carDisplayName(car)}</h2>
             <p className="mt-1 text-sm">구독 기간 <strong>{month ? `${month}개월` : '상담 후 결정'}</strong></p>
+            {freeText && <p className="mt-1 text-sm text-muted" data-testid="order-availability">{freeText}</p>}
             <p className="mt-1 text-lg font-semibold" data-testid="order-fee">{fee === null ? '문의 필요' : `${won(fee)}/월`}</p>
           </div>
         </section>
       )}
       {fee !== null && (
         <>
+          <section aria-labelledby="start-h" className="space-y-2">
+            <h2 id="start-h" className="font-semibold">구독 시작일</h2>
+            <input
+              type="date"
+              aria-labelledby="start-h"
+              data-testid="order-start-date"
+              min={addDays(todayInKorea(), 1)}
+              value={startDate}
+              onChange={(e) => setStartDate(e.target.value)}
+              className="border border-line px-3 py-2"
+            />
+            <p className="text-xs text-muted">다른 고객의 구독 일정과 겹치면 신청 전에 안내해드리며, 결제되지 않습니다.</p>
+          </section>
           <section aria-labelledby="coupon-h" className="space-y-2">
             <h2 id="coupon-h" className="font-semibold">쿠폰 적용</h2>
             <CouponSelect coupons={usable} fee={fee} value={coupon ? couponId : null} onChange={setCouponId} />
@@ -139,7 +169,7 @@ export default function OrderPage() {
       <Dialog open={summaryOpen && checkout.stage === 'idle'} title="주문 확인" onClose={() => setSummaryOpen(false)}>
         {car && quote && (
           <div className="space-y-4">
-            <p>{carDisplayName(car)} · {month}개월</p>
+            <p>{carDisplayName(car)} · {month}개월{startDate ? ` · ${startDate.replaceAll('-', '.')} 시작` : ''}</p>
             <SubscriptionPrice quote={quote} />
             <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록하면 첫 달 최종 결제 금액이 바로 결제됩니다.</p>
             <div className="flex gap-2">

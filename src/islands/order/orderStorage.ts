@@ -5,6 +5,7 @@ import { session, type CheckoutStorage } from '../checkout/checkoutStorage';
 export const ORDER_KEYS = {
   points: 'subscribeOrderPointAmount',
   coupon: 'subscribeOrderCouponId',
+  start: 'subscribeOrderStartDate',
   marker: (billingKey: string) => `subscribeOrderSubmitted:${billingKey}`,
 } as const;
 
@@ -12,11 +13,14 @@ export const ORDER_KEYS = {
 export interface OrderDraft {
   points: number;
   couponId: number | null;
+  /** The chosen first day (YYYY-MM-DD), or '' for the server's default. */
+  startDate?: string;
 }
 
 /** The subscription's checkout storage, under its own subscribeOrder* keys. */
 export const orderStorage: CheckoutStorage<OrderDraft> = {
-  saveDraft: ({ points, couponId }) => {
+  saveDraft: ({ points, couponId, startDate }) => {
+    session()?.setItem(ORDER_KEYS.start, startDate ?? '');
     session()?.setItem(ORDER_KEYS.points, String(points));
     session()?.setItem(ORDER_KEYS.coupon, couponId === null ? '' : String(couponId));
   },
@@ -24,11 +28,13 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
   loadDraft: () => {
     const p = Number(session()?.getItem(ORDER_KEYS.points) ?? 0);
     const c = Number(session()?.getItem(ORDER_KEYS.coupon) || 0);
-    return { points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null };
+    const start = session()?.getItem(ORDER_KEYS.start) ?? '';
+    return { points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null, startDate: /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : '' };
   },
   clearDraft: () => {
     session()?.removeItem(ORDER_KEYS.points);
     session()?.removeItem(ORDER_KEYS.coupon);
+    session()?.removeItem(ORDER_KEYS.start);
   },
   markerKey: ORDER_KEYS.marker,
 };

@@ -46,10 +46,15 @@ describe('home price text', () => {
   it('uses the 6-month fee first', () => {
     expect(homePriceText({ ...fees({ subscription_fee_6: 2_500_000, subscription_fee_12: 2_000_000 }), retail_price: 9 })).toBe('₩2,500,000/월');
   });
-  it('falls back to 12, then 24 months, then the retail price', () => {
+  it('falls back to 12, then 24 months, then the shortest offered term, before ever a purchase price', () => {
     expect(homePriceText({ ...fees({ subscription_fee_12: 2_000_000, subscription_fee_24: 1 }), retail_price: 9 })).toBe('₩2,000,000/월');
     expect(homePriceText({ ...fees({ subscription_fee_24: 1_800_000, subscription_fee_1: 5 }), retail_price: 9 })).toBe('₩1,800,000/월');
-    expect(homePriceText({ ...fees({ subscription_fee_1: 5 }), retail_price: 310_000_000 })).toBe('₩310,000,000/월');
+    // Issue 38: /car/6 has only 1- and 3-month fees; its purchase price was shown as a monthly fee.
+    expect(homePriceText({ ...fees({ subscription_fee_1: 5_000_000, subscription_fee_3: 4_500_000 }), retail_price: 356_290_000 })).toBe('₩5,000,000/월');
+    expect(homePriceText({ ...fees({ subscription_fee_36: 1_500_000, subscription_fee_48: 1_400_000 }), retail_price: 9 })).toBe('₩1,500,000/월');
+  });
+  it('never labels a purchase price /월', () => {
+    expect(homePriceText({ ...noFees, retail_price: 310_000_000 })).toBe('차량가 ₩310,000,000');
   });
   it('says 문의 필요 when there is no fee and no retail price', () => {
     expect(homePriceText({ ...noFees, retail_price: null })).toBe('문의 필요');
