@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isLoggedIn, saveRedirect } from '../../stores/session';
-import { adminGet, CHANGED_EVENT } from './admin-api';
+import { call, client } from '../../client/api';
+import { CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
@@ -41,7 +42,7 @@ export default function AdminConsole() {
   });
 
   const loadBrands = useCallback(async () => {
-    const res = await adminGet<{ brands: BrandOption[] }>('/brands');
+    const res = await call((o) => client.admin.brands.$get({}, o));
     if (res.ok) {
       setBrands(res.data.brands);
       setAccess('ok');

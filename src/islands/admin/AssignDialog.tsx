@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
-import type { DispatchTrip, DispatchTripAnswer, Driver, DriverProposalsAnswer } from '../../domain/dispatch';
+import type { DispatchTrip, Driver } from '../../domain/dispatch';
 import Dialog from '../checkout/Dialog';
-import { adminGet, adminSend, announceChange } from './admin-api';
+import { call, client } from '../../client/api';
+import { announceChange } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
 
 interface Props {
@@ -25,7 +26,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
 
   useEffect(() => {
     let live = true;
-    void adminGet<DriverProposalsAnswer>(`/butler-requests/${trip.id}/driver-proposals`).then((res) => {
+    void call((o) => client.admin['butler-requests'][':id']['driver-proposals'].$get({ param: { id: String(trip.id) } }, o)).then((res) => {
       if (!live) return;
       if (res.ok) setDrivers(res.data.drivers);
       else setError(res.error.message);
@@ -38,7 +39,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
   const assign = async () => {
     if (picked === null) return setError('배정할 기사를 선택해주세요.');
     setBusy(true);
-    const res = await adminSend<DispatchTripAnswer>('POST', `/butler-requests/${trip.id}/assign`, { driver_id: picked });
+    const res = await call((o) => client.admin['butler-requests'][':id'].assign.$post({ param: { id: String(trip.id) }, json: { driver_id: picked } }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     announceChange();

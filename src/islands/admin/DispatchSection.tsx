@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
-import type { DispatchBoardAnswer, DispatchTrip, DispatchTripAnswer } from '../../domain/dispatch';
-import { adminGet, adminSend, announceChange } from './admin-api';
+import type { DispatchBoardAnswer, DispatchTrip } from '../../domain/dispatch';
+import { call, client } from '../../client/api';
+import { announceChange } from './admin-api';
 import AssignDialog from './AssignDialog';
 import { groupTrips, tripDaysOf, type BoardView } from './dispatch-board';
 import DispatchTripCard from './DispatchTripCard';
@@ -41,9 +42,9 @@ export default function DispatchSection() {
   const latest = useRef(0);
   const load = useCallback(async () => {
     if (!from) return;
-    const call = ++latest.current;
-    const res = await adminGet<DispatchBoardAnswer>(`/dispatch?${new URLSearchParams({ from, days: String(days) })}`);
-    if (call !== latest.current) return;
+    const seq = ++latest.current;
+    const res = await call((o) => client.admin.dispatch.$get({ query: { from, days: String(days) } }, o));
+    if (seq !== latest.current) return;
     if (res.ok) {
       setBoard(res.data);
       setError(null);
@@ -53,7 +54,7 @@ export default function DispatchSection() {
 
   const unassign = async (t: DispatchTrip) => {
     if (!window.confirm(`#${t.id}의 ${t.driver?.name ?? ''} 기사 배정을 해제할까요?`)) return;
-    const res = await adminSend<DispatchTripAnswer>('DELETE', `/butler-requests/${t.id}/driver`);
+    const res = await call((o) => client.admin['butler-requests'][':id'].driver.$delete({ param: { id: String(t.id) } }, o));
     if (res.ok) announceChange();
     setMessage(res.ok ? `#${t.id} 기사 배정을 해제했습니다.` : res.error.message);
     await load();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import { formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain/dates';
 import type { RunSheetAnswer } from '../../domain/dispatch';
-import { adminGet } from './admin-api';
+import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
@@ -20,7 +20,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void adminGet<RunSheetAnswer>(`/dispatch/run-sheet?${new URLSearchParams({ driver_id: String(driverId), date })}`).then((res) => {
+    void call((o) => client.admin.dispatch['run-sheet'].$get({ query: { driver_id: String(driverId), date } }, o)).then((res) => {
       if (!live) return;
       if (res.ok) setSheet(res.data);
       else setError(res.error.message);

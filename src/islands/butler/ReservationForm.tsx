@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { readBillingReturn } from '../../client/billing';
 import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { won } from '../../domain/money';
-import type { PaymentView } from '../../domain/payments';
 import { roundPoints } from '../../domain/pricing';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
@@ -51,7 +50,7 @@ const MESSAGES: CheckoutMessages = {
 
 const send = (billingKey: string, draft: ButlerDraft | null) =>
   draft
-    ? post<{ payment: PaymentView | null }>(`/butlers/cars/${draft.payload.car_id}/request`, { ...draft.payload, billing_key: billingKey })
+    ? call((o) => client.butlers.cars[':carId'].request.$post({ param: { carId: String(draft.payload.car_id) }, json: { ...draft.payload, billing_key: billingKey } }, o))
     : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
 type SearchTarget = 'start' | 'end' | number;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { CONTACT_LIMITS, contactPrefill } from '../../domain/contact';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string[]> };
@@ -20,9 +20,14 @@ export default function ContactForm() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const body = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const fields = new FormData(form);
+    const text = (k: string) => {
+      const v = fields.get(k);
+      return typeof v === 'string' ? v : '';
+    };
+    const body = { name: text('name'), email: text('email'), subject: text('subject'), message: text('message') };
     setStatus({ kind: 'sending' });
-    const res = await post('/services/contacts', body);
+    const res = await call((o) => client.services.contacts.$post({ json: body }, o));
     if (res.ok) {
       form.reset();
       setPrefill({ subject: '', message: '' });

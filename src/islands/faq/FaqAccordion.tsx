@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 
 export interface FaqItem {
   id: number;
@@ -21,7 +21,7 @@ export default function FaqAccordion({ initial }: { initial: FaqItem[] }) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    void get<{ faqs: FaqItem[] }>('/services/faqs').then((res) => {
+    void call((o) => client.services.faqs.$get({}, o)).then((res) => {
       if (res.ok) setFaqs(res.data.faqs);
       setFailed(!res.ok);
     });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { del, get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { formatWon, won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
@@ -18,7 +18,7 @@ export default function RequestDetail() {
   useEffect(() => {
     const id = Number(location.pathname.match(/^\/subscribe\/request\/(\d+)/)?.[1]);
     if (!isLoggedIn()) return setState({ kind: 'error', message: '로그인이 필요합니다.' });
-    void get<{ subscription_requests: SubscriptionRequest[] }>('/subscriptions/requests').then((res) => {
+    void call((o) => client.subscriptions.requests.$get({}, o)).then((res) => {
       if (!res.ok) return setState({ kind: 'error', message: res.status === 401 ? '로그인이 필요합니다.' : '요청 정보를 불러오는데 실패했습니다.' });
       const request = res.data.subscription_requests.find((r) => r.id === id);
       setState(request ? { kind: 'ok', request } : { kind: 'missing' });
@@ -28,7 +28,7 @@ export default function RequestDetail() {
   async function cancel(r: SubscriptionRequest) {
     if (busy || !confirm('구독 신청을 취소하시겠습니까? 결제한 첫 달 요금은 전액 환불되고 쿠폰과 포인트도 돌려드립니다. 취소 후에는 되돌릴 수 없습니다.')) return;
     setBusy(true);
-    const res = await del(`/subscriptions/requests/${r.id}`);
+    const res = await call((o) => client.subscriptions.requests[':id'].$delete({ param: { id: String(r.id) } }, o));
     setBusy(false);
     if (res.ok) setState({ kind: 'cancelled' });
     else setCancelError(`요청 취소에 실패했습니다. ${res.error.message}`);

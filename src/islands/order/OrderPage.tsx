@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
@@ -42,7 +42,7 @@ export default function OrderPage() {
     ready: Boolean(carId),
     messages: MESSAGES,
     send: (billingKey, draft) =>
-      post(`/subscriptions/cars/${carId}/request`, { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey }),
+      call((o) => client.subscriptions.cars[':id'].request.$post({ param: { id: String(carId) }, json: { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey } }, o)),
   });
 
   // Behind the completion dialog the page shows what is left after the spend.

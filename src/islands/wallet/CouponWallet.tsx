@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { get, post } from '../../client/api';
+import { call, client, type ApiResult } from '../../client/api';
 import { couponHeld, couponState } from '../../domain/coupons';
 import { formatWon } from '../../domain/money';
 import { todayInKorea } from '../../domain/dates';
@@ -24,7 +24,7 @@ export default function CouponWallet() {
   const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
 
   const load = useCallback(async (m: Mode) => {
-    const res = await get<{ coupons: CouponHolding[] }>(`/subscriptions/coupons?service=${m}`);
+    const res = await call((o) => client.subscriptions.coupons.$get({ query: { service: m } }, o));
     setLoadError(res.ok ? null : res.status === 401 ? '로그인이 필요합니다.' : res.error.message);
     setCoupons(res.ok ? res.data.coupons : []);
   }, []);
@@ -49,11 +49,11 @@ export default function CouponWallet() {
     inFlight.current = true;
     setBusy(true);
     const path = encodeURIComponent(trimmed);
-    let res = await post<unknown>(`/subscriptions/coupons/${path}`);
+    let res: ApiResult<unknown> = await call((o) => client.subscriptions.coupons[':code'].$post({ param: { code: path } }, o));
     // Not a discount coupon: it may be a point coupon, credited to the points ledger.
     let points: number | null = null;
     if (!res.ok && res.status === 404) {
-      const p = await post<{ amount: number }>(`/users/point-coupons/${path}`);
+      const p = await call((o) => client.users['point-coupons'][':code'].$post({ param: { code: path } }, o));
       if (p.ok) [res, points] = [p, p.data.amount];
       else if (p.status !== 404) res = p;
     }
