@@ -10,6 +10,7 @@ import OrdersSection from './OrdersSection';
 import PaymentsSection from './PaymentsSection';
 import PublishPanel from './PublishPanel';
 import { brandsConfig, butlerConfig, carsConfig, faqConfig, modelsConfig, policyConfig, type BrandOption } from './sections';
+import Alert from '../common/Alert';
 
 const TABS = [
   ['cars', '차량'],
@@ -85,7 +86,7 @@ export default function AdminConsole() {
         </a>
       </div>
     );
-  if (access === 'failed') return <p role="alert" className="text-sm text-red-700">{message}</p>;
+  if (access === 'failed') return <Alert>{message}</Alert>;
 
   const select = (k: Tab) => {
     setTab(k);

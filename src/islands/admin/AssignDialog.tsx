@@ -5,6 +5,7 @@ import Dialog from '../checkout/Dialog';
 import { call, client } from '../../client/api';
 import { announceChange } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
+import Alert from '../common/Alert';
 
 interface Props {
   trip: DispatchTrip;
@@ -63,7 +64,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
           ))}
         </fieldset>
       )}
-      {error && <p role="alert" className="mt-3 text-sm text-red-700">{error}</p>}
+      {error && <Alert className="mt-3">{error}</Alert>}
       <div className="mt-4 flex gap-2">
         <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy || !drivers?.length} onClick={() => void assign()}>
           {busy ? '배정 중…' : '배정'}

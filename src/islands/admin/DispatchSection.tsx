@@ -7,6 +7,7 @@ import AssignDialog from './AssignDialog';
 import { groupTrips, tripDaysOf, type BoardView } from './dispatch-board';
 import DispatchTripCard from './DispatchTripCard';
 import RunSheet from './RunSheet';
+import Alert from '../common/Alert';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 
@@ -84,7 +85,7 @@ export default function DispatchSection() {
         </p>
       )}
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {!board && !error && <p className="text-sm text-muted">불러오는 중…</p>}
       {board && !board.trips.length && <p className="text-sm text-muted">이 기간에 예약된 운행이 없습니다.</p>}
       {groups.map((g) => (

@@ -3,6 +3,7 @@ import { asRecord } from '../../domain/json';
 import type { PaginationInfo } from '../../domain/schemas/common';
 import { adminGet, adminSend, announceChange, fieldErrorsOf } from './admin-api';
 import EntityForm, { type FieldDef } from './EntityForm';
+import Alert from '../common/Alert';
 
 /** A row as the section keeps it for the form: the answer's object, read field by field. */
 export type Row = Record<string, unknown> & { id: number };
@@ -136,7 +137,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
         </button>
       </div>
       {notice && <p role="status" className="text-sm text-muted">{notice}</p>}
-      {listError && <p role="alert" className="text-sm text-red-700">{listError}</p>}
+      {listError && <Alert>{listError}</Alert>}
       {!rows && !listError && <p className="text-sm text-muted">불러오는 중…</p>}
       {rows && !rows.length && <p className="text-sm text-muted">항목이 없습니다.</p>}
       <ul className="divide-y divide-line border-y border-line">

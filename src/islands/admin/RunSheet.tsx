@@ -4,6 +4,7 @@ import { formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain
 import type { RunSheetAnswer } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
+import Alert from '../common/Alert';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
@@ -40,7 +41,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
           인쇄
         </button>
       </div>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {!sheet && !error && <p className="text-sm text-muted">불러오는 중…</p>}
       {sheet && (
         <div className="space-y-4 bg-white p-4 print:p-0">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { call, client } from '../../client/api';
+import Alert from '../common/Alert';
 import { CONTACT_LIMITS, contactPrefill } from '../../domain/contact';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string[]> };
@@ -59,7 +60,7 @@ export default function ContactForm() {
       </button>
       <div aria-live="polite">
         {status.kind === 'sent' && <p className="border border-success bg-success-soft px-4 py-3 text-sm text-success-ink" role="status">문의가 접수되었습니다. 담당자가 빠르게 연락드리겠습니다.</p>}
-        {status.kind === 'failed' && <p className="border border-danger bg-danger-soft px-4 py-3 text-sm text-danger" role="alert">{status.message}</p>}
+        {status.kind === 'failed' && <Alert tone="danger">{status.message}</Alert>}
       </div>
     </form>
   );

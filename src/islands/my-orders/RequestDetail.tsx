@@ -6,6 +6,7 @@ import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
+import Alert from '../common/Alert';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
 
@@ -36,7 +37,7 @@ export default function RequestDetail() {
 
   const toList = <a href="/my/requests" className="mt-6 inline-block border border-ink px-6 py-3 font-semibold">목록으로</a>;
   if (state.kind === 'loading') return <p className="text-muted">로딩 중...</p>;
-  if (state.kind === 'error') return <div><p role="alert" className="text-red-700">{state.message}</p>{toList}</div>;
+  if (state.kind === 'error') return <div><Alert tone="page">{state.message}</Alert>{toList}</div>;
   if (state.kind === 'missing') return <div><p role="alert">요청 정보를 찾을 수 없습니다.</p>{toList}</div>;
   if (state.kind === 'cancelled') return <div><p role="status">요청이 취소되었습니다.</p>{toList}</div>;
 
@@ -72,7 +73,7 @@ export default function RequestDetail() {
             </button>
             <a href="/my/requests" className="inline-flex min-h-11 items-center px-2 text-sm underline">목록으로</a>
           </div>
-          {cancelError && <p role="alert" className="text-red-700">{cancelError}</p>}
+          {cancelError && <Alert tone="page">{cancelError}</Alert>}
         </>
       ) : (
         <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="inline-flex min-h-11 items-center underline">목록으로</a></p>

@@ -20,6 +20,7 @@ import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
 import Picture from '../photos/Picture';
+import Alert from '../common/Alert';
 
 const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
@@ -96,10 +97,10 @@ export default function OrderPage() {
   if (loading) return <p className="py-20 text-center text-muted">로딩 중...</p>;
   return (
     <div className="space-y-8">
-      {error && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>}
-      {checkout.failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{checkout.failure}</p>}
+      {error && <Alert tone="box">{error}</Alert>}
+      {checkout.failure && <Alert tone="box">{checkout.failure}</Alert>}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
-      {refusal && checkout.stage === 'idle' && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800" data-testid="order-refusal">{refusal} 지금은 신청할 수 없습니다.</p>}
+      {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">

@@ -7,6 +7,7 @@ import type { ApiFailure } from '../../domain/error-codes';
 import type { CouponHolding } from '../../domain/pricing';
 import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
 import CouponCard from './CouponCard';
+import Alert from '../common/Alert';
 
 /** The tabs read in Korean; the stored value stays the spec's SUBSCRIBE or BUTLER. */
 const TAB_LABEL: Record<Mode, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
@@ -92,7 +93,7 @@ export default function CouponWallet() {
           {notice.lines.map((l) => <p key={l}>{l}</p>)}
         </div>
       )}
-      {loadError && <p role="alert" className="text-red-700">{loadError}</p>}
+      {loadError && <Alert tone="page">{loadError}</Alert>}
       {coupons === null ? (
         <p className="text-muted">로딩 중...</p>
       ) : (

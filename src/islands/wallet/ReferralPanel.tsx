@@ -3,6 +3,7 @@ import { call, client } from '../../client/api';
 import type { ReferralStatus } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
+import Alert from '../common/Alert';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -49,7 +50,7 @@ export default function ReferralPanel() {
     }
   }
 
-  if (error) return <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>;
+  if (error) return <Alert tone="box">{error}</Alert>;
   if (!status) return <p className="text-muted">로딩 중...</p>;
   return (
     <div className="space-y-10">
