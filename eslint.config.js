@@ -50,8 +50,23 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx,astro,js,mjs}'],
-    ignores: ['src/api/**', 'src/host/**'],
+    ignores: ['src/api/**', 'src/host/**', 'src/client/**'],
     rules: noImportOf('api|host', 'The site does not import server code; move shared types and rules to src/domain.'),
+  },
+  // src/client may import the API's route *types* (erased at build: the typed client is hc<ApiRoutes>), never its values.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(src/)?api(/|$)', allowTypeImports: true, message: 'The site imports only the API\'s types (import type); move shared rules to src/domain.' },
+            { regex: '^(\\.\\./)+(src/)?host(/|$)', message: 'The site does not import server code; move shared types and rules to src/domain.' },
+          ],
+        },
+      ],
+    },
   },
   { files: ['src/api/**'], rules: noImportOf('host', 'The API does not import the host; pass what it needs in createApp().') },
   // Inside the API, imports run down from the composition root through the business areas to shared infrastructure (eslint/api-areas.js).

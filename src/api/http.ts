@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { Config } from './env';
@@ -55,17 +55,26 @@ function jsonAnswer(c: Context, body: Buffer, status: ContentfulStatusCode): Res
   return res;
 }
 
+/** The success envelope's shape: what the islands' typed client (src/client/api.ts) reads from each route. */
+export type Envelope<T> = { code: 0; message: 'OK'; data: T };
+
+/**
+ * The answer's type for Hono's RPC types (`hc<ApiRoutes>`): the body is the bytes written here (kept for
+ * the cache and compression), typed as the JSON envelope they are.
+ */
+type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<Envelope<T>, S, 'json'>;
+
 /** The success envelope. */
-export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
-  return jsonAnswer(c, Buffer.from(JSON.stringify({ code: 0, message: 'OK', data })), status);
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, status: S = 200 as S): JsonAnswer<T, S> {
+  return jsonAnswer(c, Buffer.from(JSON.stringify({ code: 0, message: 'OK', data })), status) as JsonAnswer<T, S>;
 }
 
 const OK_OPEN = Buffer.from('{"code":0,"message":"OK","data":');
 const OK_CLOSE = Buffer.from('}');
 
 /** `ok` for an answer whose JSON is already written as bytes, in parts (the garage's hot path: each car's JSON is kept per catalogue version). */
-export function okJson(c: Context, dataJson: readonly Buffer[]) {
-  return jsonAnswer(c, Buffer.concat([OK_OPEN, ...dataJson, OK_CLOSE]), 200);
+export function okJson<T>(c: Context, dataJson: readonly Buffer[]): JsonAnswer<T, 200> {
+  return jsonAnswer(c, Buffer.concat([OK_OPEN, ...dataJson, OK_CLOSE]), 200) as JsonAnswer<T, 200>;
 }
 
 interface Issues {

@@ -1,3 +1,5 @@
+import type { ClientRequestOptions, ClientResponse, hc } from 'hono/client';
+import type { ApiRoutes } from '../api/routes';
 import { API_BASE_URL } from '../config/services';
 import { ErrorCode, type ApiFailure } from '../domain/error-codes';
 import { asRecord } from '../domain/json';
@@ -12,31 +14,83 @@ export const API_TIMEOUT_MS = 30_000;
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiFailure };
 
-const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
+/** How long to wait, and what may cancel the call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Hono's RPC client type of the API's routes (types only: src/api/routes.ts, erased from the site's JS). */
+export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
+
+/** What a route method of the client is called with (the part of hc's arguments the islands use). */
+interface RouteArgs {
+  param?: Record<string, string>;
+  query?: Record<string, string | string[] | undefined>;
+  json?: unknown;
+}
+
+/** One request as hc would send it: path parameters filled, the query appended, a JSON body, the caller's headers and init. */
+function send(method: string, path: string, args: RouteArgs = {}, o: ClientRequestOptions = {}): Promise<Response> {
+  let url = `${API_BASE}/${path}`;
+  for (const [k, v] of Object.entries(args.param ?? {})) url = url.replace(new RegExp(`/:${k}(?:\\{[^/]+\\})?(?=/|$)`), `/${v}`);
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(args.query ?? {})) for (const one of [v ?? []].flat()) q.append(k, one);
+  if (q.size) url += `?${q}`;
+  const json = args.json !== undefined;
+  const headers = { ...(typeof o.headers === 'object' ? o.headers : {}), ...(json ? { 'content-type': 'application/json' } : {}) };
+  return fetch(url, { method: method.toUpperCase(), headers, body: json ? JSON.stringify(args.json) : undefined, ...o.init });
+}
+
+/** The client's runtime: `client.a.b[':id'].$post(args, o)` sends POST {base}/a/b/:id. Hono's hc does the same; this is its part the site needs, in a few hundred bytes. */
+function routeProxy(path: string[]): unknown {
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        if (typeof key !== 'string' || key === 'then') return undefined;
+        if (key.startsWith('$')) return (args?: RouteArgs, o?: ClientRequestOptions) => send(key.slice(1), path.join('/'), args, o);
+        return routeProxy([...path, key]);
+      },
+    },
+  );
+}
 
 /**
- * Calls the API: JSON (or a FormData, or a file as the raw body) in, JSON out, bearer token when logged in, 30 s timeout (or `timeoutMs`), envelope
- * unwrapped. Never throws; a failure carries the server's Korean message and field errors.
- * An expired-token answer clears the session.
+ * The API's routes, typed from the server's own (Hono RPC, `hc<ApiRoutes>`):
+ * `client.accounts.login.$post({ json: { email, password } })`. A path, body or answer that
+ * changes on the server breaks the islands' type check. Call through `call()` below.
  */
-export async function api<T>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ApiResult<T>> {
+export const client = routeProxy([]) as ApiClient;
+
+/** The `data` of a route's success envelope (src/api/http.ts ok()). */
+export type AnswerOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { code: 0; data: infer D } ? D : never) : never;
+
+const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
+
+/** What every request carries: the bearer token (renewed first when lapsed), JSON accepted, and the deadline. */
+async function requestOptions(opts: CallOptions, file?: Blob): Promise<{ headers: Record<string, string>; init: RequestInit }> {
   const s = freshSession();
   // A lapsed access token is renewed with the refresh token before the call (src/client/refresh.ts).
   if (s.accessToken && s.refreshToken && s.expiresAt !== null && s.expiresAt <= Math.floor(Date.now() / 1000)) await (await import('./refresh')).renewIfLapsed();
   const token = $session.get().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
-  // A form (a file upload) goes as multipart: fetch sets its content type with the boundary.
-  const form = body instanceof FormData;
   // A file (a photo upload) goes as it is, the raw body under its own type: nothing holds it as text.
-  const file = body instanceof Blob;
-  if (file) headers['content-type'] = body.type || 'application/octet-stream';
-  else if (body !== undefined && !form) headers['content-type'] = 'application/json';
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  let res: Response;
+  return { headers, init: file ? { signal, body: file } : { signal } };
+}
+
+/** What unwrap reads of an answer: a fetch Response, or hc's typed view of one. */
+type Answer = Pick<Response, 'ok' | 'status'> & { json(): Promise<unknown> };
+
+/** The envelope unwrapped: the answer's data, or the server's Korean message and field errors. */
+async function unwrap(send: () => Promise<Answer>): Promise<ApiResult<unknown>> {
+  let res: Answer;
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, headers, body: form || file ? body : body === undefined ? undefined : JSON.stringify(body), signal });
+    res = await send();
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     return { ok: false, status: 0, error: networkFailure(timedOut ? '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.' : '네트워크 연결을 확인해주세요.') };
@@ -47,13 +101,7 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   } catch {
     /* non-JSON answer */
   }
-  if (res.ok && json && json.code === 0) {
-    // Some answers of the earlier API nested data twice; accept both.
-    const inner = asRecord(json.data);
-    const data = inner && 'data' in inner && Object.keys(inner).length === 1 ? inner.data : json.data;
-    // The caller names the answer's type (a domain view); the server's envelope is what makes it so.
-    return { ok: true, data: data as T };
-  }
+  if (res.ok && json && json.code === 0) return { ok: true, data: json.data };
   const error: ApiFailure =
     json && typeof json.message === 'string'
       ? { code: json.code as ApiFailure['code'], message: json.message, errors: (json.errors ?? {}) as NonNullable<ApiFailure['errors']> }
@@ -62,7 +110,39 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   return { ok: false, status: res.status, error };
 }
 
-export const get = <T>(path: string, opts?: { signal?: AbortSignal }) => api<T>('GET', path, undefined, opts);
-export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
-export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
-export const del = <T>(path: string) => api<T>('DELETE', path);
+/**
+ * Calls one route of the typed client: `call((o) => client.accounts.login.$post({ json }, o))`.
+ * Bearer token when logged in, 30 s timeout (or `timeoutMs`), envelope unwrapped; `file` goes as
+ * the raw body under its own content type (a photo upload). Never throws; a failure carries the
+ * server's Korean message and field errors. An expired-token answer clears the session.
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  send: (o: ClientRequestOptions) => Promise<R>,
+  opts: CallOptions & { file?: Blob } = {},
+): Promise<ApiResult<AnswerOf<R>>> {
+  const o = await requestOptions(opts, opts.file);
+  // The answer's type is the route's own (AnswerOf): the server wrote this envelope from it.
+  return (await unwrap(() => send(o))) as ApiResult<AnswerOf<R>>;
+}
+
+/**
+ * A file as the raw body, under its own content type, of a route whose typed input is another form
+ * of it (POST /admin/uploads: middleware reads the raw photo before the route's JSON validator).
+ * The route's answer is typed as usual; the file replaces the arguments the route would take.
+ */
+export function callWithFile<R extends ClientResponse<unknown, number, string>>(
+  route: { $post: (args: never, o: ClientRequestOptions) => Promise<R> },
+  file: Blob,
+  opts: CallOptions = {},
+): Promise<ApiResult<AnswerOf<R>>> {
+  return call((o) => route.$post(undefined as never, o), { ...opts, file });
+}
+
+/**
+ * A request by method and path, the answer untyped (`unknown`): for what the typed client does not
+ * cover. Islands use `call()` with `client`.
+ */
+export async function api(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<unknown>> {
+  const o = await requestOptions(opts);
+  return unwrap(() => send(method, path.replace(/^\//, ''), { json: body }, o));
+}

@@ -1,4 +1,4 @@
-import { get } from '../client/api';
+import { call, client } from '../client/api';
 import type { ButlerCar } from '../domain/butler';
 import { prefillToSearch } from '../domain/butler-prefill';
 import { todayInKorea } from '../domain/dates';
@@ -83,7 +83,7 @@ function initGallery(card: HTMLElement) {
 export function initFleet(root: HTMLElement): void {
   const cards = [...root.querySelectorAll<HTMLElement>('[data-fleet-car]')].map(initCard);
   const error = root.querySelector<HTMLElement>('[data-fleet-error]');
-  void get<{ cars: ButlerCar[] }>('/butlers/cars').then((res) => {
+  void call((o) => client.butlers.cars.$get({}, o)).then((res) => {
     if (!res.ok || !Array.isArray(res.data.cars)) {
       if (error) {
         error.hidden = false;

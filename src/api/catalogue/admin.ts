@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../auth/guards';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
+import type { ConsoleBrand } from '../../domain/console';
 import type { GalleryInput } from '../../domain/schemas/admin';
 import { resolveGallery } from './photos/gallery';
 import { recordAudit, type AuditEntry } from '../audit/audit';
@@ -295,15 +296,16 @@ export async function adminButlerCarList(db: Db, q: ListQuery) {
 }
 
 /** Brands with their models (for the console's 브랜드/모델 section and the car form's model picker). */
-export async function adminBrandList(db: Db) {
+/** Brands with their models for the console (the BRAND and MODEL fields, typed for the console's client). */
+export async function adminBrandList(db: Db): Promise<{ brands: ConsoleBrand[] }> {
   const [brandRows, modelRows] = await Promise.all([
     db.select().from(brands).orderBy(asc(brands.sortOrder), asc(brands.name)),
     db.select().from(models).orderBy(asc(models.name)),
   ]);
   return {
     brands: brandRows.map((b) => ({
-      ...viewOf(b, BRAND),
-      models: modelRows.filter((m) => m.brandId === b.id).map((m) => viewOf(m, MODEL)),
+      id: b.id, name: b.name, slug: b.slug, image: b.image, sort_order: b.sortOrder,
+      models: modelRows.filter((m) => m.brandId === b.id).map((m) => ({ id: m.id, brand_id: m.brandId, name: m.name, image: m.image })),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isLoggedIn, saveRedirect } from '../../stores/session';
-import { adminGet, CHANGED_EVENT } from './admin-api';
+import { call, client } from '../../client/api';
+import { CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
@@ -9,6 +10,7 @@ import OrdersSection from './OrdersSection';
 import PaymentsSection from './PaymentsSection';
 import PublishPanel from './PublishPanel';
 import { brandsConfig, butlerConfig, carsConfig, faqConfig, modelsConfig, policyConfig, type BrandOption } from './sections';
+import Alert from '../common/Alert';
 
 const TABS = [
   ['cars', '차량'],
@@ -41,7 +43,7 @@ export default function AdminConsole() {
   });
 
   const loadBrands = useCallback(async () => {
-    const res = await adminGet<{ brands: BrandOption[] }>('/brands');
+    const res = await call((o) => client.admin.brands.$get({}, o));
     if (res.ok) {
       setBrands(res.data.brands);
       setAccess('ok');
@@ -84,7 +86,7 @@ export default function AdminConsole() {
         </a>
       </div>
     );
-  if (access === 'failed') return <p role="alert" className="text-sm text-red-700">{message}</p>;
+  if (access === 'failed') return <Alert>{message}</Alert>;
 
   const select = (k: Tab) => {
     setTab(k);

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
-import type { DispatchTrip, DispatchTripAnswer, Driver, DriverProposalsAnswer } from '../../domain/dispatch';
+import type { DispatchTrip, Driver } from '../../domain/dispatch';
 import Dialog from '../checkout/Dialog';
-import { adminGet, adminSend, announceChange } from './admin-api';
+import { call, client } from '../../client/api';
+import { announceChange } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
+import Alert from '../common/Alert';
 
 interface Props {
   trip: DispatchTrip;
@@ -25,7 +27,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
 
   useEffect(() => {
     let live = true;
-    void adminGet<DriverProposalsAnswer>(`/butler-requests/${trip.id}/driver-proposals`).then((res) => {
+    void call((o) => client.admin['butler-requests'][':id']['driver-proposals'].$get({ param: { id: String(trip.id) } }, o)).then((res) => {
       if (!live) return;
       if (res.ok) setDrivers(res.data.drivers);
       else setError(res.error.message);
@@ -38,7 +40,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
   const assign = async () => {
     if (picked === null) return setError('배정할 기사를 선택해주세요.');
     setBusy(true);
-    const res = await adminSend<DispatchTripAnswer>('POST', `/butler-requests/${trip.id}/assign`, { driver_id: picked });
+    const res = await call((o) => client.admin['butler-requests'][':id'].assign.$post({ param: { id: String(trip.id) }, json: { driver_id: picked } }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     announceChange();
@@ -62,7 +64,7 @@ export default function AssignDialog({ trip, onClose, onAssigned }: Props) {
           ))}
         </fieldset>
       )}
-      {error && <p role="alert" className="mt-3 text-sm text-red-700">{error}</p>}
+      {error && <Alert className="mt-3">{error}</Alert>}
       <div className="mt-4 flex gap-2">
         <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy || !drivers?.length} onClick={() => void assign()}>
           {busy ? '배정 중…' : '배정'}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntry, AuditPage } from '../../domain/console';
-import { adminGet, formatDateTime } from './admin-api';
+import { call, client } from '../../client/api';
+import { formatDateTime } from './admin-api';
+import Alert from '../common/Alert';
 
 const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소', assign: '기사 배정', unassign: '배정 해제' };
 const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', driver: '기사', site: '사이트' };
@@ -22,7 +24,7 @@ export default function AuditSection() {
   const [data, setData] = useState<AuditPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const res = await adminGet<NonNullable<typeof data>>(`/audit?page=${page}${entity ? `&entity=${entity}` : ''}`);
+    const res = await call((o) => client.admin.audit.$get({ query: { page: String(page), ...(entity ? { entity } : {}) } }, o));
     if (res.ok) setData(res.data);
     else setError(res.error.message);
   }, [entity, page]);
@@ -35,7 +37,7 @@ export default function AuditSection() {
           <option key={k} value={k}>{v}</option>
         ))}
       </select>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       <ul className="divide-y divide-line border-y border-line">
         {data?.entries.map((e) => (
           <li key={e.id} className="py-3 text-sm">

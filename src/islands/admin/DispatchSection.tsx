@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
-import type { DispatchBoardAnswer, DispatchTrip, DispatchTripAnswer } from '../../domain/dispatch';
-import { adminGet, adminSend, announceChange } from './admin-api';
+import type { DispatchBoardAnswer, DispatchTrip } from '../../domain/dispatch';
+import { call, client } from '../../client/api';
+import { announceChange } from './admin-api';
 import AssignDialog from './AssignDialog';
 import { groupTrips, tripDaysOf, type BoardView } from './dispatch-board';
 import DispatchTripCard from './DispatchTripCard';
 import RunSheet from './RunSheet';
+import Alert from '../common/Alert';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 
@@ -41,9 +43,9 @@ export default function DispatchSection() {
   const latest = useRef(0);
   const load = useCallback(async () => {
     if (!from) return;
-    const call = ++latest.current;
-    const res = await adminGet<DispatchBoardAnswer>(`/dispatch?${new URLSearchParams({ from, days: String(days) })}`);
-    if (call !== latest.current) return;
+    const seq = ++latest.current;
+    const res = await call((o) => client.admin.dispatch.$get({ query: { from, days: String(days) } }, o));
+    if (seq !== latest.current) return;
     if (res.ok) {
       setBoard(res.data);
       setError(null);
@@ -53,7 +55,7 @@ export default function DispatchSection() {
 
   const unassign = async (t: DispatchTrip) => {
     if (!window.confirm(`#${t.id}의 ${t.driver?.name ?? ''} 기사 배정을 해제할까요?`)) return;
-    const res = await adminSend<DispatchTripAnswer>('DELETE', `/butler-requests/${t.id}/driver`);
+    const res = await call((o) => client.admin['butler-requests'][':id'].driver.$delete({ param: { id: String(t.id) } }, o));
     if (res.ok) announceChange();
     setMessage(res.ok ? `#${t.id} 기사 배정을 해제했습니다.` : res.error.message);
     await load();
@@ -83,7 +85,7 @@ export default function DispatchSection() {
         </p>
       )}
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {!board && !error && <p className="text-sm text-muted">불러오는 중…</p>}
       {board && !board.trips.length && <p className="text-sm text-muted">이 기간에 예약된 운행이 없습니다.</p>}
       {groups.map((g) => (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { todayInKorea } from '../../domain/dates';
 import { LICENCE_CLASSES, type Driver } from '../../domain/dispatch';
 import { GENDER_LABEL } from './dispatch-board';
+import Alert from '../common/Alert';
 
 /** The fields staff edit; the API checks them and answers Korean messages by field. */
 export type DriverFields = Omit<Driver, 'id' | 'created_at' | 'modified_at'>;
@@ -48,9 +49,9 @@ export default function DriverForm({ driver, errors, busy, onSave, onCancel }: P
   return (
     <form onSubmit={submit} noValidate aria-label={driver ? `${driver.name} 기사 편집` : '기사 추가'} className="space-y-4 border border-line bg-white p-4">
       {errors._ && (
-        <p role="alert" className="border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="form">
           {errors._.join(' ')}
-        </p>
+        </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

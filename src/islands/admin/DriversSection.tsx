@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import { todayInKorea } from '../../domain/dates';
-import type { Driver, DriverAnswer, DriverListAnswer } from '../../domain/dispatch';
+import type { Driver } from '../../domain/dispatch';
 import { DriverSchema } from '../../domain/schemas/dispatch';
-import { adminGet, adminSend, announceChange, fieldErrorsOf } from './admin-api';
+import { call, client } from '../../client/api';
+import { announceChange, fieldErrorsOf } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
 import DriverForm, { type DriverFields } from './DriverForm';
 
@@ -26,7 +27,7 @@ export default function DriversSection() {
   const [message, setMessage] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await adminGet<DriverListAnswer>('/drivers');
+    const res = await call((o) => client.admin.drivers.$get({}, o));
     if (res.ok) setDrivers(res.data.drivers);
     else setMessage(res.error.message);
   }, []);
@@ -42,7 +43,7 @@ export default function DriversSection() {
     const parsed = DriverSchema.safeParse(fields);
     if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     setBusy(true);
-    const res = editing === 'new' || !editing ? await adminSend<DriverAnswer>('POST', '/drivers', parsed.data) : await adminSend<DriverAnswer>('PATCH', `/drivers/${editing.id}`, parsed.data);
+    const res = editing === 'new' || !editing ? await call((o) => client.admin.drivers.$post({ json: parsed.data }, o)) : await call((o) => client.admin.drivers[':id'].$patch({ param: { id: String(editing.id) }, json: parsed.data }, o));
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     announceChange();
@@ -51,7 +52,7 @@ export default function DriversSection() {
     await load();
   };
   const setActive = async (d: Driver, active: boolean) => {
-    const res = await adminSend<DriverAnswer>('PATCH', `/drivers/${d.id}`, { active });
+    const res = await call((o) => client.admin.drivers[':id'].$patch({ param: { id: String(d.id) }, json: { active } }, o));
     if (res.ok) announceChange();
     setMessage(res.ok ? `${d.name} 기사를 ${active ? '활성화' : '비활성화'}했습니다.` : res.error.message);
     await load();

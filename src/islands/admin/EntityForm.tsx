@@ -2,6 +2,7 @@ import { useState } from 'react';
 import GalleryField from './GalleryField';
 import { galleryInput, galleryOf } from './gallery-field';
 import type { GalleryImage } from '../../domain/photos';
+import Alert from '../common/Alert';
 
 export interface FieldDef {
   name: string;
@@ -67,9 +68,9 @@ export default function EntityForm({ fields, initial, errors, busy, onSave, onCa
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {general && (
-        <p role="alert" className="border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="form">
           {general.join(' ')}
-        </p>
+        </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => {

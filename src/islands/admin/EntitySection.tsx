@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { asRecord } from '../../domain/json';
 import type { PaginationInfo } from '../../domain/schemas/common';
 import { adminGet, adminSend, announceChange, fieldErrorsOf } from './admin-api';
 import EntityForm, { type FieldDef } from './EntityForm';
+import Alert from '../common/Alert';
 
 /** A row as the section keeps it for the form: the answer's object, read field by field. */
 export type Row = Record<string, unknown> & { id: number };
@@ -46,11 +48,11 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await adminGet<{ pagination_info?: PaginationInfo } | null>(config.listPath(query));
+    const res = await adminGet(config.listPath(query));
     if (!res.ok) return setListError(res.error.message);
     setListError(null);
     setRows(config.rows(res.data));
-    setPages(res.data?.pagination_info?.total_pages ?? 1);
+    setPages((asRecord(res.data)?.pagination_info as PaginationInfo | undefined)?.total_pages ?? 1);
   }, [config, query]);
   useEffect(() => void load(), [load]);
 
@@ -64,11 +66,11 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
     if (!isNew && !Object.keys(changes).length) return setNotice('변경된 내용이 없습니다.');
     setBusy(true);
     // A write answers with the row under the entity's key: { car: {...} }.
-    const res = isNew ? await adminSend<Record<string, Row>>('POST', config.base, changes) : await adminSend<Record<string, Row>>('PATCH', `${config.base}/${(editing as Row).id}`, changes);
+    const res = isNew ? await adminSend('POST', config.base, changes) : await adminSend('PATCH', `${config.base}/${(editing as Row).id}`, changes);
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     setErrors({});
-    setEditing(res.data[config.key]);
+    setEditing(asRecord(res.data)?.[config.key] as Row);
     await after(isNew ? '추가했습니다.' : '저장했습니다.');
   };
   const act = async (row: Row, action: 'archive' | 'restore' | 'delete') => {
@@ -135,7 +137,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
         </button>
       </div>
       {notice && <p role="status" className="text-sm text-muted">{notice}</p>}
-      {listError && <p role="alert" className="text-sm text-red-700">{listError}</p>}
+      {listError && <Alert>{listError}</Alert>}
       {!rows && !listError && <p className="text-sm text-muted">불러오는 중…</p>}
       {rows && !rows.length && <p className="text-sm text-muted">항목이 없습니다.</p>}
       <ul className="divide-y divide-line border-y border-line">

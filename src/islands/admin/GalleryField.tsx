@@ -1,6 +1,5 @@
 import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
-import { api } from '../../client/api';
-import type { UploadAnswer } from '../../domain/console';
+import { callWithFile, client } from '../../client/api';
 import { CENTRE, cropOf, PHOTO_URL_PREFIX, type Focus, type GalleryImage, type PhotoRef } from '../../domain/photos';
 import Picture from '../photos/Picture';
 import { fileRefusal, focusAt, GALLERY_ACCEPT, moveItem, nudgeFocus } from './gallery-field';
@@ -86,7 +85,7 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
       if (refusal) refused.push(`${file.name}: ${refusal}`);
       else {
         // The file itself as the body (no base64, no form framing): the API counts it as it streams in.
-        const res = await api<UploadAnswer>('POST', '/admin/uploads', file, { timeoutMs: UPLOAD_TIMEOUT_MS });
+        const res = await callWithFile(client.admin.uploads, file, { timeoutMs: UPLOAD_TIMEOUT_MS });
         if (res.ok) added.push({ src: res.data.url, alt: '', photo: res.data.photo });
         else refused.push(`${file.name}: ${res.error.message}`);
       }

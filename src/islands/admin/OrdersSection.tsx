@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
-import type { DeskPage, DeskRequest, TripRecordAnswer } from '../../domain/console';
+import type { DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
 import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
 import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
-import { adminGet, adminSend, formatDateTime } from './admin-api';
+import { call, client } from '../../client/api';
+import { formatDateTime } from './admin-api';
 
 type Kind = 'subscription' | 'butler';
-const PATH: Record<Kind, string> = { subscription: '/subscription-requests', butler: '/butler-requests' };
 const HOUR = 3_600_000;
 /** An instant as a datetime-local value in Korean time (YYYY-MM-DDTHH:mm). */
 const koreanLocal = (ms: number) => new Date(ms + 9 * HOUR).toISOString().slice(0, 16);
@@ -59,7 +59,7 @@ function TripRecord({ request }: { request: DeskRequest }) {
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const send = (body: TripRecordInput) => adminSend<TripRecordAnswer>('POST', `/butler-requests/${request.id}/trip`, body);
+  const send = (body: TripRecordInput) => call((o) => client.admin['butler-requests'][':id'].trip.$post({ param: { id: String(request.id) }, json: body }, o));
   const submit = async (finish: boolean) => {
     const parsed = TripRecordSchema.safeParse({ actual_start_at: start && `${start}:00+09:00`, ...(finish ? { actual_end_at: end && `${end}:00+09:00` } : {}) });
     if (!parsed.success) return setResult(parsed.error.issues[0]?.message ?? '입력을 확인해주세요.');
@@ -113,14 +113,15 @@ function TripRecord({ request }: { request: DeskRequest }) {
 /** The order desk: subscription and butler requests by status, with 확정 and 취소. */
 export default function OrdersSection() {
   const [kind, setKind] = useState<Kind>('subscription');
-  const [status, setStatus] = useState<string>('PENDING');
+  const [status, setStatus] = useState<(typeof ORDER_STATUSES)[number]>('PENDING');
   const [rows, setRows] = useState<DeskRequest[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
 
   const load = useCallback(async () => {
     setRows(null);
-    const res = await adminGet<DeskPage<DeskRequest>>(`${PATH[kind]}${status ? `?status=${status}` : ''}`);
+    const query = { status };
+    const res = kind === 'subscription' ? await call((o) => client.admin['subscription-requests'].$get({ query }, o)) : await call((o) => client.admin['butler-requests'].$get({ query }, o));
     if (res.ok) setRows(res.data.requests);
     else setMessage(res.error.message);
   }, [kind, status]);
@@ -129,8 +130,17 @@ export default function OrdersSection() {
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
     // A subscription starts on the day its customer asked for (the car is held for it); older requests take the date above.
-    const body = kind === 'subscription' && action === 'confirm' ? { start_date: r.requested_start || start } : {};
-    const res = await adminSend('POST', `${PATH[kind]}/${r.id}/${action}`, body);
+    const param = { id: String(r.id) };
+    const subscription = client.admin['subscription-requests'][':id'];
+    const butler = client.admin['butler-requests'][':id'];
+    const res =
+      kind === 'subscription'
+        ? action === 'confirm'
+          ? await call((o) => subscription.confirm.$post({ param, json: { start_date: r.requested_start || start } }, o))
+          : await call((o) => subscription.cancel.$post({ param }, o))
+        : action === 'confirm'
+          ? await call((o) => butler.confirm.$post({ param }, o))
+          : await call((o) => butler.cancel.$post({ param }, o));
     setMessage(res.ok ? `#${r.id} ${action === 'confirm' ? '확정' : '취소'}했습니다.` : res.error.message);
     await load();
   };
@@ -145,7 +155,7 @@ export default function OrdersSection() {
             </button>
           ))}
         </div>
-        <select aria-label="상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select aria-label="상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(ORDER_STATUSES.find((s) => s === e.target.value) ?? 'PENDING')}>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>{DESK_STATUS_LABEL[s]}</option>
           ))}

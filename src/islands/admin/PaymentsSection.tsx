@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { won } from '../../domain/money';
-import type { OverdueAnswer, OverdueSubscription, StaffPayment, StaffPaymentPage, StaffRefundAnswer } from '../../domain/console';
+import type { OverdueSubscription, StaffPayment } from '../../domain/console';
 import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
-import { adminGet, adminSend, formatDateTime } from './admin-api';
+import { call, client } from '../../client/api';
+import { formatDateTime } from './admin-api';
 import { readRefundAmount, refundQuestion } from './refund-amount';
 
 
 const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
 
 /** The console's money: payments by status and day with refunds (a reason is required), and the overdue list with 지금 재시도. */
+/** 지금 재시도: an overdue subscription's charge, or a failed butler payment, now. */
+const retrySubscription = (id: number) => call((o) => client.admin.subscriptions[':id'].retry.$post({ param: { id: String(id) } }, o));
+const retryPayment = (id: string) => call((o) => client.admin.payments[':id'].retry.$post({ param: { id: String(id) } }, o));
+
 export default function PaymentsSection() {
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
@@ -23,14 +28,15 @@ export default function PaymentsSection() {
   const latest = useRef(0);
 
   const load = useCallback(async () => {
-    const call = ++latest.current;
+    const seq = ++latest.current;
     setRows(null);
-    const q = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) });
+    const paymentStatus = PAYMENT_STATUSES.find((s) => s === status);
+    const query = { ...(paymentStatus ? { status: paymentStatus } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) };
     const [list, late] = await Promise.all([
-      adminGet<StaffPaymentPage>(`/payments?${q}`),
-      adminGet<OverdueAnswer>('/subscriptions/overdue'),
+      call((o) => client.admin.payments.$get({ query }, o)),
+      call((o) => client.admin.subscriptions.overdue.$get({}, o)),
     ]);
-    if (call !== latest.current) return;
+    if (seq !== latest.current) return;
     if (list.ok) {
       setRows(list.data.payments);
       setPages(list.data.pagination_info.total_pages);
@@ -57,12 +63,12 @@ export default function PaymentsSection() {
     const reason = window.prompt('환불 사유를 입력해주세요. (변경 이력에 남습니다)');
     if (!reason?.trim()) return setMessage('환불 사유를 입력해야 환불할 수 있습니다.');
     if (!window.confirm(refundQuestion(p.id, read.amount, left))) return setMessage('환불하지 않았습니다.');
-    const res = await adminSend<StaffRefundAnswer>('POST', `/payments/${p.id}/refund`, { amount: read.amount, reason });
+    const res = await call((o) => client.admin.payments[':id'].refund.$post({ param: { id: String(p.id) }, json: { amount: read.amount, reason } }, o));
     setMessage(res.ok ? `${p.id} ${won(res.data.refund.amount)}을 환불했습니다. (환불 누계 ${won(res.data.payment.refunded_amount)})` : res.error.message);
     await load();
   };
-  const retry = async (path: string, label: string) => {
-    const res = await adminSend<{ payment: PaymentView }>('POST', path);
+  const retry = async (send: () => ReturnType<typeof retrySubscription | typeof retryPayment>, label: string) => {
+    const res = await send();
     setMessage(res.ok ? `${label}: ${PAYMENT_STATUS_LABEL[res.data.payment.status]}` : `${label}: ${res.error.message}`);
     await load();
   };
@@ -80,7 +86,7 @@ export default function PaymentsSection() {
                 <p className="font-semibold">{BILLING_STATUS_LABEL[o.billing_status]} · {o.month}개월 차 {won(o.amount)} (결제일 {o.due_date})</p>
                 <p className="text-muted">{o.user.name ?? '-'} ({o.user.email ?? o.user.mobile ?? '-'}) · 실패 {o.failures}회 · {o.last_failure ?? ''}{o.retry_date ? ` · 다음 시도 ${o.retry_date}` : ''}</p>
               </div>
-              <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(`/subscriptions/${o.id}/retry`, `구독 #${o.id}`)}>지금 재시도</button>
+              <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(() => retrySubscription(o.id), `구독 #${o.id}`)}>지금 재시도</button>
             </li>
           ))}
         </ul>
@@ -104,7 +110,7 @@ export default function PaymentsSection() {
               <p className="text-muted">{p.user.name ?? '-'} ({p.user.email ?? '-'}) · {formatDateTime(p.requested_at)}{p.failure_reason ? ` · ${p.failure_reason}` : ''}</p>
             </div>
             {refundable(p) && <button type="button" className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void refund(p)}>환불</button>}
-            {p.status === 'FAILED' && p.ref_type === 'butler_request' && <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(`/payments/${p.id}/retry`, p.id)}>지금 재시도</button>}
+            {p.status === 'FAILED' && p.ref_type === 'butler_request' && <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => void retry(() => retryPayment(p.id), p.id)}>지금 재시도</button>}
           </li>
         ))}
       </ul>

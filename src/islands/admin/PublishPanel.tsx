@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishStatusView } from '../../domain/console';
-import { adminGet, adminSend, CHANGED_EVENT, formatDateTime } from './admin-api';
+import { call, client } from '../../client/api';
+import { CHANGED_EVENT, formatDateTime } from './admin-api';
 
 /** Poll every 3 s while a build runs or the site is behind the catalogue; every 30 s otherwise. */
 const FAST_MS = 3000;
@@ -14,7 +15,7 @@ export default function PublishPanel({ canPublish }: { canPublish: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   const refresh = useCallback(async () => {
-    const res = await adminGet<PublishStatusView>('/publish');
+    const res = await call((o) => client.admin.publish.$get({}, o));
     if (res.ok) {
       setStatus(res.data);
       setError(null);
@@ -40,7 +41,7 @@ export default function PublishPanel({ canPublish }: { canPublish: boolean }) {
 
   const publish = async () => {
     setAsked(true);
-    const res = await adminSend<PublishStatusView>('POST', '/publish');
+    const res = await call((o) => client.admin.publish.$post({}, o));
     if (res.ok) setStatus(res.data);
     else setError(res.error.message);
   };

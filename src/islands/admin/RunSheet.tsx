@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import { formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain/dates';
 import type { RunSheetAnswer } from '../../domain/dispatch';
-import { adminGet } from './admin-api';
+import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
+import Alert from '../common/Alert';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
@@ -20,7 +21,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void adminGet<RunSheetAnswer>(`/dispatch/run-sheet?${new URLSearchParams({ driver_id: String(driverId), date })}`).then((res) => {
+    void call((o) => client.admin.dispatch['run-sheet'].$get({ query: { driver_id: String(driverId), date } }, o)).then((res) => {
       if (!live) return;
       if (res.ok) setSheet(res.data);
       else setError(res.error.message);
@@ -40,7 +41,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
           인쇄
         </button>
       </div>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {!sheet && !error && <p className="text-sm text-muted">불러오는 중…</p>}
       {sheet && (
         <div className="space-y-4 bg-white p-4 print:p-0">

@@ -1,8 +1,12 @@
 import { api, type ApiResult } from '../../client/api';
 
-/** Console calls: the shared API client (bearer token, Korean envelope) with PATCH and DELETE. */
-export const adminGet = <T>(path: string) => api<T>('GET', `/admin${path}`);
-export const adminSend = <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => api<T>(method, `/admin${path}`, method === 'DELETE' ? undefined : (body ?? {}));
+/**
+ * The table-driven catalogue sections (EntitySection: cars, brands, FAQ, policies) by path under
+ * /admin, the answer untyped: each section's config reads it (entityConfig). Every other console
+ * call goes through the typed client (`call` and `client` of src/client/api.ts).
+ */
+export const adminGet = (path: string) => api('GET', `/admin${path}`);
+export const adminSend = (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => api(method, `/admin${path}`, method === 'DELETE' ? undefined : (body ?? {}));
 
 /** Other panels (publish status) listen for this after every successful write. */
 export const CHANGED_EVENT = 'admin:changed';

@@ -1,19 +1,19 @@
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
 import { SandboxOffError } from '../../client/sandbox';
 import Alert from './Alert';
-import { storeLogin, type TokenAnswer } from './session-helpers';
+import { storeLogin } from './session-helpers';
 import { useIdentityReturn } from './useIdentityReturn';
 
 /** /forgot-password: identity verification, then a reset call whose tokens are saved, then /reset-password. */
 export default function ForgotPassword() {
   // Back from the provider: the reset call answers with tokens, saved before /reset-password.
-  const { failure, setFailure, checking } = useIdentityReturn<TokenAnswer>(
+  const { failure, setFailure, checking } = useIdentityReturn(
     (data) => {
       if (!data?.access_token) return setFailure({ title: '본인인증 처리에 실패했습니다', detail: null });
       storeLogin({ ...data, access_token: data.access_token });
       location.assign('/reset-password');
     },
-    { endpoint: '/accounts/reset-password', failureTitle: '본인인증 처리에 실패했습니다' },
+    { endpoint: 'reset-password', failureTitle: '본인인증 처리에 실패했습니다' },
   );
 
   async function verify() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import Alert from './Alert';
 import { kakaoRedirectUri, takeKakaoState } from './kakao';
-import { goAfterLogin, storeLogin, type TokenAnswer } from './session-helpers';
+import { goAfterLogin, storeLogin } from './session-helpers';
 
 /** /login/kakao: Kakao returns here with ?code; the server exchanges it and logs the user in. */
 export default function KakaoCallback() {
@@ -18,7 +18,7 @@ export default function KakaoCallback() {
       return;
     }
     void (async () => {
-      const res = await post<TokenAnswer>('/accounts/kakao', { code, redirect_uri: kakaoRedirectUri() });
+      const res = await call((o) => client.accounts[':provider{kakao|google|naver|apple}'].$post({ param: { provider: 'kakao' }, json: { code, redirect_uri: kakaoRedirectUri() } }, o));
       if (!res.ok) return setFailure({ title: '카카오 로그인에 실패했습니다', detail: res.error.message });
       if (!res.data?.access_token) return setFailure({ title: '로그인 정보를 받지 못했습니다. 다시 시도해주세요.' });
       storeLogin({ ...res.data, access_token: res.data.access_token });

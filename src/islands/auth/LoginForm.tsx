@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import Alert from './Alert';
 import Field from './Field';
 import { kakaoClientId, startKakaoLogin } from './kakao';
-import { goAfterLogin, storeLogin, type TokenAnswer } from './session-helpers';
+import { goAfterLogin, storeLogin } from './session-helpers';
 
 /** /login: email and password, or Kakao; on success the saved return path or /my. */
 export default function LoginForm() {
@@ -26,7 +26,7 @@ export default function LoginForm() {
     setFailure(null);
     if (Object.keys(missing).length) return;
     setBusy(true);
-    const res = await post<TokenAnswer>('/accounts/login', { email: email.trim(), password });
+    const res = await call((o) => client.accounts.login.$post({ json: { email: email.trim(), password } }, o));
     setBusy(false);
     if (!res.ok) {
       setFieldErrors(res.error.errors ?? {});

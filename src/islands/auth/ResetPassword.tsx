@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { put } from '../../client/api';
+import { call, client } from '../../client/api';
 import { MIN_PASSWORD_LENGTH } from '../../domain/accounts';
 import { isLoggedIn } from '../../stores/session';
 import Alert from './Alert';
@@ -28,7 +28,7 @@ export default function ResetPassword() {
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
-    const res = await put('/accounts', { password });
+    const res = await call((o) => client.accounts.$put({ json: { password } }, o));
     setBusy(false);
     if (!res.ok) {
       setErrors(res.error.errors ?? {});

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
 import { SandboxOffError } from '../../client/sandbox';
 import { MIN_PASSWORD_LENGTH, formatPhone, normalizePhone } from '../../domain/accounts';
 import Alert from './Alert';
 import Field from './Field';
-import { goAfterLogin, storeLogin, type TokenAnswer } from './session-helpers';
+import { goAfterLogin, storeLogin } from './session-helpers';
 import { clearDraft, emptyDraft, loadDraft, saveDraft, type SignupDraft } from './signup-storage';
 import { useIdentityReturn } from './useIdentityReturn';
 
@@ -42,7 +42,7 @@ export default function SignupForm() {
   async function checkEmail() {
     const email = d.email.trim();
     if (!email) return setEmailNotice({ title: '이메일을 입력해주세요.' });
-    const res = await post<{ available: boolean; message: string }>('/accounts/check-email', { email });
+    const res = await call((o) => client.accounts['check-email'].$post({ json: { email } }, o));
     if (!res.ok) return setEmailNotice({ title: `이메일 중복 확인에 실패했습니다: ${res.error.errors?.email?.[0] ?? res.error.message}` });
     update({ checkedEmail: res.data.available ? email.toLowerCase() : null });
     setEmailNotice({ title: res.data.message, tone: res.data.available ? 'info' : 'error' });
@@ -76,10 +76,10 @@ export default function SignupForm() {
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
-    const res = await post<TokenAnswer>('/accounts', {
-      name: d.name.trim(), mobile: d.mobile, email: d.email.trim(), password, identity_code: d.identityCode,
+    const res = await call((o) => client.accounts.$post({ json: {
+      name: d.name.trim(), mobile: d.mobile, email: d.email.trim(), password, identity_code: d.identityCode ?? '',
       referrerPhone: d.referrerPhone.trim() || undefined, marketing_consent: d.marketing,
-    });
+    } }, o));
     setBusy(false);
     if (!res.ok) {
       setErrors(res.error.errors ?? {});

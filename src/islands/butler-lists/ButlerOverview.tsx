@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { call, client } from '../../client/api';
 import ListState from '../my-orders/ListState';
 import { useList } from '../my-orders/useList';
 import ButlerCard from './ButlerCard';
 import { butlerRequestHref, butlerSubscriptionHref } from './format';
-import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';
 
 /** Cards shown per section; the rest are one 전체 보기 away. */
 const SHOWN = 3;
@@ -20,10 +20,13 @@ function Section({ id, heading, all, children }: { id: string; heading: string; 
   );
 }
 
+const loadSubscriptions = () => call((o) => client.butlers.$get({}, o));
+const loadRequests = () => call((o) => client.butlers.requests.$get({}, o));
+
 /** /my/butler: the latest butler subscriptions and requests; a subscription card opens /butler/subscribe/{id}, a request card /butler/request/{id}. */
 export default function ButlerOverview() {
-  const subs = useList<ButlerSubscriptionView>('/butlers', 'butlers', '구독 정보를 불러오는데 실패했습니다.');
-  const reqs = useList<ButlerRequestView>('/butlers/requests', 'butler_requests', '요청 정보를 불러오는데 실패했습니다.');
+  const subs = useList(loadSubscriptions, 'butlers', '구독 정보를 불러오는데 실패했습니다.');
+  const reqs = useList(loadRequests, 'butler_requests', '요청 정보를 불러오는데 실패했습니다.');
   return (
     <div className="space-y-6">
       <Section id="butler-subscriptions" heading="버틀러 구독" all="/my/butler-subscriptions">

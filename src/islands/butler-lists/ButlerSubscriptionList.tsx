@@ -1,9 +1,11 @@
+import { call, client } from '../../client/api';
 import DateGroups from '../my-orders/DateGroups';
 import ListState from '../my-orders/ListState';
 import { useList } from '../my-orders/useList';
 import ButlerCard from './ButlerCard';
 import { butlerSubscriptionHref } from './format';
-import type { ButlerSubscriptionView } from '../../domain/butler';
+
+const loadSubscriptions = () => call((o) => client.butlers.$get({}, o));
 
 /**
  * /my/butler-subscriptions: the user's butler subscriptions by the start date of their request; a
@@ -11,7 +13,7 @@ import type { ButlerSubscriptionView } from '../../domain/butler';
  * longer lets the customer edit (409), so 수정하기 appears only for a request still PENDING.
  */
 export default function ButlerSubscriptionList() {
-  const { items, error } = useList<ButlerSubscriptionView>('/butlers', 'butlers', '구독 정보를 불러오는데 실패했습니다.');
+  const { items, error } = useList(loadSubscriptions, 'butlers', '구독 정보를 불러오는데 실패했습니다.');
   return (
     <ListState items={items} error={error} empty="아직 버틀러 구독이 없습니다">
       {(list) => (

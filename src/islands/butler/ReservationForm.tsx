@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
-import { post } from '../../client/api';
+import { useEffect, useReducer, useState } from 'react';
+import { call, client } from '../../client/api';
 import { readBillingReturn } from '../../client/billing';
 import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { won } from '../../domain/money';
-import type { PaymentView } from '../../domain/payments';
 import { roundPoints } from '../../domain/pricing';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
 import Dialog from '../checkout/Dialog';
@@ -25,9 +24,11 @@ import TripSection from './TripSection';
 import WaypointRows from './WaypointRows';
 import { clearSavedForm, loadSavedForm, openingForm, saveForm } from './form-draft';
 import {
-  clampPointsInput, EMPTY_FORM, formPricing, initialForm, isDayTaken, missingFields, pointsNote, toPayload, withStart, type ReservationForm as Form, type ReservationPayload,
+  clampPointsInput, formPricing, initialForm, isDayTaken, missingFields, pointsNote, toPayload, withStart, type ReservationForm as Form, type ReservationPayload,
 } from './reservation-form';
+import { initialReservationState, reservationReducer } from './reservation-state';
 import { useReservationData } from './useReservationData';
+import Alert from '../common/Alert';
 
 /** What survives the card provider's redirect: the payload to send and the form to show again. */
 interface ButlerDraft {
@@ -51,10 +52,8 @@ const MESSAGES: CheckoutMessages = {
 
 const send = (billingKey: string, draft: ButlerDraft | null) =>
   draft
-    ? post<{ payment: PaymentView | null }>(`/butlers/cars/${draft.payload.car_id}/request`, { ...draft.payload, billing_key: billingKey })
+    ? call((o) => client.butlers.cars[':carId'].request.$post({ param: { carId: String(draft.payload.car_id) }, json: { ...draft.payload, billing_key: billingKey } }, o))
     : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
-
-type SearchTarget = 'start' | 'end' | number;
 
 /**
  * Where the login and identity round trips come back to: the page as it was opened (with its
@@ -82,13 +81,10 @@ const focusControl = (id: string) => {
 export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[] }) {
   // Read before the checkout hook strips the provider's return from the address.
   const [search] = useState(() => (typeof location === 'undefined' ? '' : location.search));
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
-  /** The prefill query the form stands for (kept with the draft, see openingForm). */
-  const [source, setSource] = useState('');
-  const [ready, setReady] = useState(false);
-  /** The user changed something or pressed 예약 요청하기: the missing-values message shows from then on, and the draft is kept. */
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  // The form, its stage (opening, editing, a dialog, starting the card step) and its notices: reservation-state.ts.
+  const [state, dispatch] = useReducer(reservationReducer, initialReservationState);
+  const { stage, form, source, touched, submitted, dayTaken, target, error, pointNote, generation } = state;
+  const ready = stage !== 'opening';
   useEffect(() => {
     const opened = openingForm({
       search,
@@ -96,45 +92,22 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       cardForm: readBillingReturn(search) ? storage.loadDraft()?.form : null,
       saved: loadSavedForm(),
     });
-    setForm(opened.form);
-    setSource(opened.source);
-    setTouched(opened.restored);
-    setReady(true);
+    dispatch({ type: 'opened', form: opened.form, source: opened.source, restored: opened.restored });
   }, [search]);
   const data = useReservationData(buildCars);
-  /**
-   * The API refused the booking because someone else took the day first (nothing was charged):
-   * 'shown' until the user picks another day or car, then 'dismissed' (the generic failure box stays hidden too).
-   */
-  const [dayTaken, setDayTaken] = useState<'shown' | 'dismissed' | null>(null);
-  const dismissDayTaken = () => setDayTaken((d) => (d ? 'dismissed' : d));
   const watchedSend = async (billingKey: string, draft: ButlerDraft | null) => {
     const res = await send(billingKey, draft);
     const taken = !res.ok && isDayTaken(res.status, res.error);
-    setDayTaken(taken ? 'shown' : null);
+    dispatch({ type: 'answered', dayTaken: taken });
     if (taken) data.reloadCars();
     return res;
   };
   const checkout = useBillingCheckout({ storage, send: watchedSend, messages: MESSAGES });
   const account = useOrderAccount(dropSession);
-  const [target, setTarget] = useState<SearchTarget | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [resetting, setResetting] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pointNote, setPointNote] = useState<string | null>(null);
-  /** Bumped by 입력 초기화 so the sections start over (their notes too). */
-  const [generation, setGeneration] = useState(0);
+  const setTarget = (t: typeof target) => dispatch({ type: 'search', target: t });
 
-  /** A change by the user. */
-  const edit = (update: (f: Form) => Form) => {
-    setTouched(true);
-    setForm(update);
-  };
-  const patch = (p: Partial<Form>) => {
-    if ('carId' in p) dismissDayTaken();
-    edit((f) => ({ ...f, ...p }));
-  };
+  /** A change by the user; picking a car dismisses the taken-day notice. */
+  const patch = (p: Partial<Form>) => dispatch({ type: 'edited', update: (f) => ({ ...f, ...p }), dismissDayTaken: 'carId' in p });
   const today = todayInKorea();
   const car = data.cars.find((c) => c.id === form.carId) ?? null;
   const pricing = formPricing(form, car, data.coupons, data.balance, today);
@@ -146,7 +119,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   ];
   const missingList = missingFields(form, !!car);
   const missing = missingList.length > 0;
-  const busy = starting || checkout.stage === 'sending';
+  const busy = stage === 'starting' || checkout.stage === 'sending';
   /** Most points usable now, once the balance is known: the price's limit with a car, else the balance (whole 10,000s). */
   const pointCap = data.loggedIn && data.balanceKnown ? (pricing ? pricing.limit : roundPoints(data.balance)) : null;
 
@@ -162,13 +135,12 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     if (!ready || pointCap === null) return;
     const clamped = clampPointsInput(form.points, pointCap);
     if (clamped.note === null) return;
-    setForm((f) => ({ ...f, points: clamped.value }));
-    setPointNote(pointsNote(pointCap));
+    dispatch({ type: 'pointsClamped', points: clamped.value, note: pointsNote(pointCap) });
   }, [ready, pointCap, form.points]);
 
   const typedPoints = (digits: string) => {
     const clamped = pointCap === null ? { value: digits, note: null } : clampPointsInput(digits, pointCap);
-    setPointNote(clamped.note);
+    dispatch({ type: 'pointNote', note: clamped.note });
     patch({ points: clamped.value });
   };
 
@@ -185,30 +157,26 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   };
 
   const submit = () => {
-    setError(null);
-    setTouched(true);
-    setSubmitted(true);
+    dispatch({ type: 'submitted' });
     if (missing) return focusControl(missingList[0].id);
     if (!isLoggedIn()) {
       saveRedirect(keepForReturn());
       alert('로그인이 필요합니다.');
       return location.assign('/login');
     }
-    if (problems.length) return setError(problems[0]);
-    if (account.verified === false) return setError('본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.');
-    setConfirming(true);
+    if (problems.length) return dispatch({ type: 'refused', error: problems[0] });
+    if (account.verified === false) return dispatch({ type: 'refused', error: '본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.' });
+    dispatch({ type: 'confirm' });
   };
 
   const agree = async () => {
     if (!car || !pricing) return;
-    setConfirming(false);
-    setDayTaken(null);
-    setStarting(true);
+    dispatch({ type: 'starting' });
     await checkout.start(
       { payload: body, form },
       { redirectUrl: `${location.origin}/butler/request`, issueName: `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod() },
     );
-    setStarting(false);
+    dispatch({ type: 'started' });
   };
 
   /** 입력 초기화: the saved draft goes, the form starts over from the defaults (a prefill link in the address too). */
@@ -216,29 +184,20 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     clearSavedForm();
     storage.clearDraft();
     if (location.search) history.replaceState(null, '', location.pathname);
-    setForm(initialForm({}, todayInKorea()));
-    setSource('');
-    setTouched(false);
-    setSubmitted(false);
-    setError(null);
-    setPointNote(null);
-    setDayTaken('dismissed');
-    setResetting(false);
-    setGeneration((g) => g + 1);
+    dispatch({ type: 'reset', form: initialForm({}, todayInKorea()) });
   };
 
-  const alertBox = 'border border-red-300 bg-red-50 p-4 text-sm text-red-800';
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
         <p className="text-sm text-muted">입력한 내용은 예약이 완료될 때까지 이 창에 임시 저장됩니다.</p>
-        <button type="button" onClick={() => setResetting(true)} disabled={!ready || busy} className="min-h-11 border border-line bg-white px-4 py-2 text-sm font-semibold disabled:opacity-40">
+        <button type="button" onClick={() => dispatch({ type: 'resetAsk' })} disabled={!ready || busy} className="min-h-11 border border-line bg-white px-4 py-2 text-sm font-semibold disabled:opacity-40">
           입력 초기화
         </button>
       </div>
-      {data.carsError && <p role="alert" className={alertBox}>{data.carsError}</p>}
+      {data.carsError && <Alert tone="box" className="text-sm">{data.carsError}</Alert>}
       {dayTaken === 'shown' && <DayTaken onChangeDate={() => focusControl('start-at')} onChangeCar={() => focusControl('car-button')} />}
-      {dayTaken === null && checkout.failure && <p role="alert" className={alertBox}>예약 요청에 실패했습니다. {checkout.failure}</p>}
+      {dayTaken === null && checkout.failure && <Alert tone="box" className="text-sm">예약 요청에 실패했습니다. {checkout.failure}</Alert>}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void agree()} />}
       <div key={generation} className="space-y-10">
         <section aria-label="차량" className="space-y-3">
@@ -246,10 +205,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         </section>
         <TripSection
           form={form}
-          onStart={(start) => {
-            dismissDayTaken();
-            edit((f) => withStart(f, start));
-          }}
+          onStart={(start) => dispatch({ type: 'edited', update: (f) => withStart(f, start), dismissDayTaken: true })}
           onEnd={(end) => patch({ end })}
           onSearch={setTarget}
           problems={problems}
@@ -277,7 +233,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
             <p className="mt-1">입력이 필요한 항목: {missingList.map((f) => f.label).join(', ')}</p>
           </div>
         )}
-        {!missing && error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {!missing && error && <Alert>{error}</Alert>}
         {account.verified === false && <IdentityRequired account={account} service="의전" returnTo={keepForReturn} />}
         <button
           type="button"
@@ -297,20 +253,20 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         onClose={() => setTarget(null)}
         defaultQuery={target === 'start' ? form.startLocation : target === 'end' ? form.endLocation : form.waypoints.find((w) => w.key === target)?.address}
       />
-      <Dialog open={confirming} title="정기결제(카드 등록)" onClose={() => setConfirming(false)}>
+      <Dialog open={stage === 'confirming'} title="정기결제(카드 등록)" onClose={() => dispatch({ type: 'dialogClosed' })}>
         <p className="text-sm leading-6">
           의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
         <div className="mt-6 flex gap-2">
-          <button type="button" onClick={() => setConfirming(false)} className="flex-1 border border-ink py-3 font-semibold">취소</button>
+          <button type="button" onClick={() => dispatch({ type: 'dialogClosed' })} className="flex-1 border border-ink py-3 font-semibold">취소</button>
           <button type="button" onClick={() => void agree()} className="flex-1 bg-ink py-3 font-semibold text-paper">동의하고 진행</button>
         </div>
       </Dialog>
-      <Dialog open={resetting} title="입력 초기화" onClose={() => setResetting(false)}>
+      <Dialog open={stage === 'resetting'} title="입력 초기화" onClose={() => dispatch({ type: 'dialogClosed' })}>
         <p className="text-sm leading-6">입력한 내용을 모두 지우고 처음 상태로 되돌릴까요?</p>
         <div className="mt-6 flex gap-2">
-          <button type="button" onClick={() => setResetting(false)} className="flex-1 border border-ink py-3 font-semibold">취소</button>
+          <button type="button" onClick={() => dispatch({ type: 'dialogClosed' })} className="flex-1 border border-ink py-3 font-semibold">취소</button>
           <button type="button" onClick={reset} className="flex-1 bg-ink py-3 font-semibold text-paper">초기화</button>
         </div>
       </Dialog>

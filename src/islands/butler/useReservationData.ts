@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import type { ButlerCar } from '../../domain/butler';
 import type { CouponHolding } from '../../domain/pricing';
 import { isLoggedIn } from '../../stores/session';
@@ -24,7 +24,7 @@ export interface ReservationData {
 export function useReservationData(initialCars: ButlerCar[]): ReservationData & { reloadCars: () => void } {
   const [data, setData] = useState<ReservationData>({ cars: initialCars, carsError: null, loggedIn: false, coupons: [], balance: 0, balanceKnown: false });
   const loadCars = useCallback((signal?: AbortSignal) => {
-    void get<{ cars: ButlerCar[] }>('/butlers/cars', { signal }).then((res) => {
+    void call((o) => client.butlers.cars.$get({}, o), { signal }).then((res) => {
       if (signal?.aborted) return;
       if (res.ok && Array.isArray(res.data.cars)) setData((d) => ({ ...d, cars: res.data.cars, carsError: null }));
       else setData((d) => ({ ...d, carsError: !res.ok && res.status === 0 ? '차량 목록을 불러오는데 실패했습니다.' : '차량 목록을 불러올 수 없습니다.' }));
@@ -36,15 +36,15 @@ export function useReservationData(initialCars: ButlerCar[]): ReservationData & 
     loadCars(signal);
     if (!isLoggedIn()) return () => ctrl.abort();
     setData((d) => ({ ...d, loggedIn: true }));
-    void get<unknown>('/butlers/coupons', { signal }).then((res) => {
+    void call((o) => client.butlers.coupons.$get({}, o), { signal }).then((res) => {
       if (signal.aborted) return;
       if (!res.ok) console.warn('butler coupons:', res.error.message);
       setData((d) => ({ ...d, coupons: res.ok ? couponList(res.data) : [] }));
     });
-    void get<{ point?: number; user?: { point?: number } }>('/accounts', { signal }).then((res) => {
+    void call((o) => client.accounts.$get({}, o), { signal }).then((res) => {
       if (signal.aborted) return;
       if (!res.ok) return console.warn('account:', res.error.message);
-      const point = res.data.user?.point ?? res.data.point ?? 0;
+      const point = res.data.point ?? 0;
       setData((d) => ({ ...d, balance: Number.isFinite(point) ? point : 0, balanceKnown: true }));
     });
     return () => ctrl.abort();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { carDisplayName, type Car } from '../../domain/car';
 import CarDetailView from './CarDetailView';
 import CarPurchase from './CarPurchase';
@@ -14,10 +14,10 @@ export default function CarFallback() {
   useEffect(() => {
     const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
     if (!/^\d+$/.test(id)) return setState({ kind: 'missing' });
-    // api() never rejects: a failure arrives as res.ok false.
-    void get<{ car?: Car } & Partial<Car>>(`/subscriptions/cars/${id}`).then((res) => {
+    // call() never rejects: a failure arrives as res.ok false.
+    void call((o) => client.subscriptions.cars[':id'].$get({ param: { id } }, o)).then((res) => {
       if (res.ok) {
-        const car = (res.data.car ?? res.data) as Car;
+        const car = res.data.car;
         document.title = `${carDisplayName(car)} | LUXE 구독`;
         return setState({ kind: 'ready', car });
       }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
-import { carName, type ChatCar } from '../../domain/chat/fleet';
+import { call, client } from '../../client/api';
+import { carName } from '../../domain/chat/fleet';
 import { isEmptyState } from '../../domain/chat/state';
 import BookingCard from './BookingCard';
 import Composer from './Composer';
@@ -28,7 +28,7 @@ export default function ChatPage() {
     setCarId(id);
     // /chat?carId=… (from a car's page): that car starts in the booking state.
     if (id && $booking.get()['차량 번호'] !== id) {
-      void get<{ car: ChatCar }>(`/butlers/cars/${id}`).then((res) => {
+      void call((o) => client.butlers.cars[':id'].$get({ param: { id: String(id) } }, o)).then((res) => {
         if (res.ok) updateBooking({ 차량: carName(res.data.car), '차량 번호': res.data.car.id });
       });
     }

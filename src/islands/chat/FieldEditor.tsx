@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { carName, type ChatCar } from '../../domain/chat/fleet';
 import { checkField, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
 import { todayInKorea } from '../../domain/dates';
@@ -30,7 +30,7 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
   const [fleet, setFleet] = useState<ChatCar[]>([]);
   useEffect(() => {
     if (field !== '차량') return;
-    void get<{ cars: ChatCar[] }>('/butlers/cars').then((res) => (res.ok ? setFleet(res.data.cars) : setError('차량 목록을 불러오는데 실패했습니다.')));
+    void call((o) => client.butlers.cars.$get({}, o)).then((res) => (res.ok ? setFleet(res.data.cars) : setError('차량 목록을 불러오는데 실패했습니다.')));
   }, [field]);
 
   const submit = (e: SubmitEvent<HTMLFormElement>) => {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { startIdentityVerification } from '../../client/identity';
-import type { AccountView } from '../../domain/accounts';
 import { isLoggedIn, loginAgain, setIdentityVerified } from '../../stores/session';
 import { useIdentityReturn } from '../auth/useIdentityReturn';
 
@@ -25,12 +24,12 @@ export function useOrderAccount(onRefused: () => void = loginAgain): OrderAccoun
   const [verified, setVerified] = useState<boolean | null>(null);
   const load = useCallback(async () => {
     if (!isLoggedIn()) return;
-    const res = await get<AccountView | { user: AccountView }>('/accounts');
+    const res = await call((o) => client.accounts.$get({}, o));
     if (!res.ok) {
       if (res.status === 401) onRefused();
       return;
     }
-    const account = 'user' in res.data ? res.data.user : res.data;
+    const account = res.data;
     setIdentityVerified(Boolean(account.ci_verified));
     setVerified(Boolean(account.ci_verified));
   }, [onRefused]);

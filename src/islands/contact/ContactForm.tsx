@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
+import Alert from '../common/Alert';
 import { CONTACT_LIMITS, contactPrefill } from '../../domain/contact';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string[]> };
@@ -20,9 +21,14 @@ export default function ContactForm() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const body = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const fields = new FormData(form);
+    const text = (k: string) => {
+      const v = fields.get(k);
+      return typeof v === 'string' ? v : '';
+    };
+    const body = { name: text('name'), email: text('email'), subject: text('subject'), message: text('message') };
     setStatus({ kind: 'sending' });
-    const res = await post('/services/contacts', body);
+    const res = await call((o) => client.services.contacts.$post({ json: body }, o));
     if (res.ok) {
       form.reset();
       setPrefill({ subject: '', message: '' });
@@ -54,7 +60,7 @@ export default function ContactForm() {
       </button>
       <div aria-live="polite">
         {status.kind === 'sent' && <p className="border border-success bg-success-soft px-4 py-3 text-sm text-success-ink" role="status">문의가 접수되었습니다. 담당자가 빠르게 연락드리겠습니다.</p>}
-        {status.kind === 'failed' && <p className="border border-danger bg-danger-soft px-4 py-3 text-sm text-danger" role="alert">{status.message}</p>}
+        {status.kind === 'failed' && <Alert tone="danger">{status.message}</Alert>}
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
+import Alert from '../common/Alert';
 
 export interface FaqItem {
   id: number;
@@ -21,7 +22,7 @@ export default function FaqAccordion({ initial }: { initial: FaqItem[] }) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    void get<{ faqs: FaqItem[] }>('/services/faqs').then((res) => {
+    void call((o) => client.services.faqs.$get({}, o)).then((res) => {
       if (res.ok) setFaqs(res.data.faqs);
       setFailed(!res.ok);
     });
@@ -30,7 +31,7 @@ export default function FaqAccordion({ initial }: { initial: FaqItem[] }) {
   const shown = faqs.length ? faqs : DEFAULT_FAQS;
   return (
     <div>
-      {failed && <p role="alert" className="mb-4 text-sm text-red-700">자주 묻는 질문을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.</p>}
+      {failed && <Alert className="mb-4">자주 묻는 질문을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.</Alert>}
       <ul className="divide-y divide-line border-y border-line">
         {shown.map((f) => (
           // Native <details> in one named group: works before hydration and keeps one answer open.

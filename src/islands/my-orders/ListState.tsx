@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Alert from '../common/Alert';
 
 interface Props<T> {
   /** null while loading. */
@@ -11,7 +12,7 @@ interface Props<T> {
 
 /** The states every my-page list shares: 로딩 중..., an error, the empty text, or the items. */
 export default function ListState<T>({ items, error, empty, children }: Props<T>) {
-  if (error) return <p role="alert" className="text-red-700">{error}</p>;
+  if (error) return <Alert tone="page">{error}</Alert>;
   if (!items) return <p role="status" className="text-muted">로딩 중...</p>;
   if (!items.length) return <p className="py-16 text-center text-muted">{empty}</p>;
   return <>{children(items)}</>;

@@ -1,4 +1,4 @@
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { won } from '../../domain/money';
 import type { Subscription } from '../../domain/subscriptions';
@@ -26,7 +26,7 @@ export default function SubscriptionBilling({ subscription: s, onPaid }: { subsc
     // The card provider's return belongs to the subscription that left for it (a list can hold several).
     ready: (storage.loadDraft()?.subscriptionId ?? s.id) === s.id,
     send: async (billingKey, draft) => {
-      const res = await post<{ payment: NonNullable<Subscription['billing']['failed_payment']> }>(`/subscriptions/${draft?.subscriptionId ?? s.id}/pay`, { billing_key: billingKey });
+      const res = await call((o) => client.subscriptions[':id'].pay.$post({ param: { id: String(draft?.subscriptionId ?? s.id) }, json: { billing_key: billingKey } }, o));
       if (res.ok) onPaid();
       return res;
     },

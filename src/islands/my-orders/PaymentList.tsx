@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { PAYMENT_PURPOSE_LABEL, PAYMENT_STATUS_LABEL, type PaymentView, type RefundView } from '../../domain/payments';
@@ -18,7 +18,7 @@ export default function PaymentList() {
   const [data, setData] = useState<{ payments: PaymentView[]; refunds: RefundView[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void get<{ payments: PaymentView[]; refunds: RefundView[] }>('/payments').then((res) => {
+    void call((o) => client.payments.$get({}, o)).then((res) => {
       if (res.ok) setData(res.data);
       else setError(res.status === 401 ? '로그인이 필요합니다.' : '결제 내역을 불러오지 못했습니다.');
     });

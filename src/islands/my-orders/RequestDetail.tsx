@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { del, get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { formatWon, won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
+import Alert from '../common/Alert';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
 
@@ -18,7 +19,7 @@ export default function RequestDetail() {
   useEffect(() => {
     const id = Number(location.pathname.match(/^\/subscribe\/request\/(\d+)/)?.[1]);
     if (!isLoggedIn()) return setState({ kind: 'error', message: '로그인이 필요합니다.' });
-    void get<{ subscription_requests: SubscriptionRequest[] }>('/subscriptions/requests').then((res) => {
+    void call((o) => client.subscriptions.requests.$get({}, o)).then((res) => {
       if (!res.ok) return setState({ kind: 'error', message: res.status === 401 ? '로그인이 필요합니다.' : '요청 정보를 불러오는데 실패했습니다.' });
       const request = res.data.subscription_requests.find((r) => r.id === id);
       setState(request ? { kind: 'ok', request } : { kind: 'missing' });
@@ -28,7 +29,7 @@ export default function RequestDetail() {
   async function cancel(r: SubscriptionRequest) {
     if (busy || !confirm('구독 신청을 취소하시겠습니까? 결제한 첫 달 요금은 전액 환불되고 쿠폰과 포인트도 돌려드립니다. 취소 후에는 되돌릴 수 없습니다.')) return;
     setBusy(true);
-    const res = await del(`/subscriptions/requests/${r.id}`);
+    const res = await call((o) => client.subscriptions.requests[':id'].$delete({ param: { id: String(r.id) } }, o));
     setBusy(false);
     if (res.ok) setState({ kind: 'cancelled' });
     else setCancelError(`요청 취소에 실패했습니다. ${res.error.message}`);
@@ -36,7 +37,7 @@ export default function RequestDetail() {
 
   const toList = <a href="/my/requests" className="mt-6 inline-block border border-ink px-6 py-3 font-semibold">목록으로</a>;
   if (state.kind === 'loading') return <p className="text-muted">로딩 중...</p>;
-  if (state.kind === 'error') return <div><p role="alert" className="text-red-700">{state.message}</p>{toList}</div>;
+  if (state.kind === 'error') return <div><Alert tone="page">{state.message}</Alert>{toList}</div>;
   if (state.kind === 'missing') return <div><p role="alert">요청 정보를 찾을 수 없습니다.</p>{toList}</div>;
   if (state.kind === 'cancelled') return <div><p role="status">요청이 취소되었습니다.</p>{toList}</div>;
 
@@ -73,7 +74,7 @@ export default function RequestDetail() {
             </button>
             <a href="/my/requests" className="inline-flex min-h-11 items-center px-2 text-sm underline">목록으로</a>
           </div>
-          {cancelError && <p role="alert" className="text-red-700">{cancelError}</p>}
+          {cancelError && <Alert tone="page">{cancelError}</Alert>}
         </>
       ) : (
         <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="inline-flex min-h-11 items-center underline">목록으로</a></p>

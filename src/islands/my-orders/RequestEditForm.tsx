@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { get, put } from '../../client/api';
+import { call, client } from '../../client/api';
 import { availableDurations, carDisplayName, feeForTerm } from '../../domain/car';
 import { termOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
@@ -36,7 +36,7 @@ export default function RequestEditForm({ request, onSaved }: Props) {
   const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
 
   useEffect(() => {
-    void get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE').then((res) => res.ok && setCoupons(res.data.coupons));
+    void call((o) => client.subscriptions.coupons.$get({ query: { service: 'SUBSCRIBE' } }, o)).then((res) => res.ok && setCoupons(res.data.coupons));
   }, []);
 
   const fee = feeForTerm(request.car, month);
@@ -48,9 +48,9 @@ export default function RequestEditForm({ request, onSaved }: Props) {
 
   async function send(billingKey: string, draft: EditDraft | null) {
     const d = draft ?? { month, couponId, points: Number(points) || 0 };
-    const res = await put<{ subscription_request: SubscriptionRequest }>(`/subscriptions/requests/${request.id}`, {
+    const res = await call((o) => client.subscriptions.requests[':id'].$put({ param: { id: String(request.id) }, json: {
       month: d.month, coupon_id: d.couponId ?? 0, point_amount: d.points, billing_key: billingKey,
-    });
+    } }, o));
     if (res.ok) {
       onSaved(res.data.subscription_request);
       setNotice({ ok: true, lines: ['요청이 성공적으로 수정되었습니다.'] });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { del } from '../../client/api';
+import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { won } from '../../domain/money';
 import DateGroups from './DateGroups';
@@ -8,16 +8,18 @@ import { useList } from './useList';
 import { ORDER_STATUS_LABEL } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 
+const loadRequests = () => call((o) => client.subscriptions.requests.$get({}, o));
+
 /** /my/requests: the user's subscription requests by date, each cancellable while pending. */
 export default function RequestList() {
-  const { items, error, reload } = useList<SubscriptionRequest>('/subscriptions/requests', 'subscription_requests', '요청 정보를 불러오는데 실패했습니다.');
+  const { items, error, reload } = useList(loadRequests, 'subscription_requests', '요청 정보를 불러오는데 실패했습니다.');
   const [cancelling, setCancelling] = useState<number | null>(null);
 
   async function cancel(r: SubscriptionRequest) {
     if (cancelling !== null) return;
     if (!confirm('구독 신청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.')) return;
     setCancelling(r.id);
-    const res = await del(`/subscriptions/requests/${r.id}`);
+    const res = await call((o) => client.subscriptions.requests[':id'].$delete({ param: { id: String(r.id) } }, o));
     setCancelling(null);
     if (!res.ok) alert(`요청 취소에 실패했습니다.\n${res.error.message}`);
     await reload();

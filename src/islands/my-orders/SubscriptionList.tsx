@@ -1,3 +1,4 @@
+import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
 import { subscriptionBadge } from './badges';
@@ -5,11 +6,12 @@ import SubscriptionBilling from './OverduePayment';
 import ListState from './ListState';
 import { useList } from './useList';
 import { CHAT_CHANNEL_URL } from './links';
-import type { Subscription } from '../../domain/subscriptions';
+
+const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
 /** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 goes to the chat channel. */
 export default function SubscriptionList() {
-  const { items, error, reload } = useList<Subscription>('/subscriptions', 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
+  const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
     <ListState items={items} error={error} empty="현재 구독이 없습니다.">
       {(list) => (

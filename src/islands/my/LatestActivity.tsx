@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client, type ApiResult } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { subscriptionBadge } from '../my-orders/badges';
 import { butlerCarName, butlerRequestHref, butlerSubscriptionHref, tripPeriod } from '../butler-lists/format';
-import type { ButlerRequestView, ButlerSubscriptionView } from '../../domain/butler';
-import type { Subscription, SubscriptionRequest } from '../../domain/subscriptions';
 
 interface Item {
   id: number;
@@ -24,10 +22,10 @@ interface Section {
 const period = (from?: string | null, to?: string | null) => (from ? `${from.slice(0, 10)} ~ ${to ? to.slice(0, 10) : ''}` : '일정 미정');
 
 /** Reads one list; a missing endpoint or a failure reads as empty, quietly. */
-async function latest<T>(path: string, field: string): Promise<T | null> {
-  const res = await get<Record<string, T[]>>(path);
-  const list = res.ok && res.data && Array.isArray(res.data[field]) ? res.data[field] : [];
-  return list[0] ?? null;
+async function latest<K extends string, T>(answer: Promise<ApiResult<Record<K, T[]>>>, field: K): Promise<T | null> {
+  const res = await answer;
+  const list = res.ok ? res.data?.[field] : undefined;
+  return (Array.isArray(list) ? list[0] : undefined) ?? null;
 }
 
 /** The latest subscription, subscribe request, butler subscription and butler request, with view-all links. */
@@ -36,10 +34,10 @@ export default function LatestActivity() {
   useEffect(() => {
     void (async () => {
       const [sub, req, bsub, breq] = await Promise.all([
-        latest<Subscription>('/subscriptions', 'subscriptions'),
-        latest<SubscriptionRequest>('/subscriptions/requests', 'subscription_requests'),
-        latest<ButlerSubscriptionView>('/butlers', 'butlers'),
-        latest<ButlerRequestView>('/butlers/requests', 'butler_requests'),
+        latest(call((o) => client.subscriptions.$get({}, o)), 'subscriptions'),
+        latest(call((o) => client.subscriptions.requests.$get({}, o)), 'subscription_requests'),
+        latest(call((o) => client.butlers.$get({}, o)), 'butlers'),
+        latest(call((o) => client.butlers.requests.$get({}, o)), 'butler_requests'),
       ]);
       setSections([
         { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { put } from '../../client/api';
+import { call, client } from '../../client/api';
 
 /**
  * 수신 동의 on my page: marketing messages (events, offers) by email, on or off at once through
@@ -14,7 +14,7 @@ export default function MarketingConsent({ initial }: { initial: boolean }) {
     setOn(next);
     setBusy(true);
     setNote('');
-    const res = await put('/accounts', { marketing_consent: next });
+    const res = await call((o) => client.accounts.$put({ json: { marketing_consent: next } }, o));
     setBusy(false);
     if (res.ok) return setNote(next ? '마케팅 정보 수신에 동의했습니다.' : '마케팅 정보 수신을 거부했습니다.');
     setOn(!next);

@@ -1,4 +1,4 @@
-import { post } from '../../client/api';
+import { call, client } from '../../client/api';
 import { formatPhone, type AccountView } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { $session, signOut } from '../../stores/session';
@@ -18,7 +18,7 @@ export default function MyPage() {
   async function logout() {
     const refresh = $session.get().refreshToken;
     // Wait for the revoke: leaving the page at once would abort the request.
-    if (refresh) await post('/accounts/logout', { refresh_token: refresh });
+    if (refresh) await call((o) => client.accounts.logout.$post({ json: { refresh_token: refresh } }, o));
     signOut();
     location.assign('/');
   }

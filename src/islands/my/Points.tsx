@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { formatWon } from '../../domain/money';
 import AccountProblem from './AccountProblem';
 import { useAccount } from './useAccount';
@@ -18,7 +18,7 @@ export default function Points() {
   const [items, setItems] = useState<PointTransaction[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    void get<{ point_transactions?: PointTransaction[] } | PointTransaction[]>('/users/point-transactions').then((res) => {
+    void call((o) => client.users['point-transactions'].$get({}, o)).then((res) => {
       if (!res.ok) return setFailed(true);
       const list = Array.isArray(res.data) ? res.data : (res.data?.point_transactions ?? []);
       setItems(list);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import { ErrorCode } from '../../domain/error-codes';
 import { clearSession, setIdentityVerified, setUserCookie } from '../../stores/session';
 import type { AccountView } from '../../domain/accounts';
@@ -14,7 +14,7 @@ export function useAccount(): AccountState {
   const [state, setState] = useState<AccountState>({ status: 'loading' });
   useEffect(() => {
     const ctrl = new AbortController();
-    void get<AccountView | { user: AccountView }>('/accounts', { signal: ctrl.signal }).then((res) => {
+    void call((o) => client.accounts.$get({}, o), { signal: ctrl.signal }).then((res) => {
       if (ctrl.signal.aborted) return;
       if (!res.ok) {
         if (res.status === 401 || res.error.code === ErrorCode.TOKEN_EXPIRED) {
@@ -23,8 +23,8 @@ export function useAccount(): AccountState {
         }
         return setState({ status: 'failed', message: '회원 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.' });
       }
-      const account = res.data && 'user' in res.data ? res.data.user : res.data;
-      if (!account || typeof account !== 'object' || !('id' in account)) return setState({ status: 'empty', message: '회원 정보가 없습니다. 다시 로그인해주세요.' });
+      const account = res.data;
+      if (!account?.id) return setState({ status: 'empty', message: '회원 정보가 없습니다. 다시 로그인해주세요.' });
       setIdentityVerified(Boolean(account.ci_verified));
       setUserCookie({ id: account.id, username: account.username, name: account.name, email: account.email });
       setState({ status: 'ready', account });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { get } from '../../client/api';
-import type { PolicyDocument } from '../../domain/catalogue';
+import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
 
 /** The 7 required consents, in the spec's order. */
@@ -25,7 +24,7 @@ interface Props {
 /** A term's text, loaded on first view: the live service terms from the API, the others from a lazy chunk. */
 async function loadText(index: number): Promise<string> {
   if (index === SERVICE_TERMS) {
-    const res = await get<{ terms: PolicyDocument[] }>('/services/terms');
+    const res = await call((o) => client.services.terms.$get({}, o));
     const current = res.ok ? [...res.data.terms].sort((a, b) => b.effective_date.localeCompare(a.effective_date))[0] : undefined;
     if (current) return current.content;
   }

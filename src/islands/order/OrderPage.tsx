@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { get, post } from '../../client/api';
-import type { AvailabilityAnswer } from '../../domain/availability';
+import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
@@ -21,6 +20,7 @@ import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
 import Picture from '../photos/Picture';
+import Alert from '../common/Alert';
 
 const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
@@ -43,7 +43,7 @@ export default function OrderPage() {
   const [freeText, setFreeText] = useState('');
   useEffect(() => {
     if (!carId) return;
-    void get<AvailabilityAnswer>(`/subscriptions/availability?ids=${carId}`).then((res) => {
+    void call((o) => client.subscriptions.availability.$get({ query: { ids: String(carId) } }, o)).then((res) => {
       const a = res.ok ? res.data.availability[0] : undefined;
       if (!a) return;
       setFreeText(a.text);
@@ -55,9 +55,7 @@ export default function OrderPage() {
     ready: Boolean(carId),
     messages: MESSAGES,
     send: (billingKey, draft) =>
-      post(`/subscriptions/cars/${carId}/request`, {
-        month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}),
-      }),
+      call((o) => client.subscriptions.cars[':id'].request.$post({ param: { id: String(carId) }, json: { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}) } }, o)),
   });
 
   // Behind the completion dialog the page shows what is left after the spend.
@@ -112,10 +110,10 @@ export default function OrderPage() {
   if (loading) return <p className="py-20 text-center text-muted">로딩 중...</p>;
   return (
     <div className="space-y-8">
-      {error && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>}
-      {checkout.failure && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{checkout.failure}</p>}
+      {error && <Alert tone="box">{error}</Alert>}
+      {checkout.failure && <Alert tone="box">{checkout.failure}</Alert>}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
-      {refusal && checkout.stage === 'idle' && <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800" data-testid="order-refusal">{refusal} 지금은 신청할 수 없습니다.</p>}
+      {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
         <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">

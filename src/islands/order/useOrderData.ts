@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { get } from '../../client/api';
+import { call, client } from '../../client/api';
 import type { Car } from '../../domain/car';
 import type { CouponHolding } from '../../domain/pricing';
 
@@ -13,8 +13,8 @@ export interface OrderData {
 
 const loadWallet = async () => {
   const [coupons, points] = await Promise.all([
-    get<{ coupons: CouponHolding[] }>('/subscriptions/coupons?service=SUBSCRIBE'),
-    get<{ point: number }>('/users/point-transactions'),
+    call((o) => client.subscriptions.coupons.$get({ query: { service: 'SUBSCRIBE' } }, o)),
+    call((o) => client.users['point-transactions'].$get({}, o)),
   ]);
   const refused = [coupons, points].some((r) => !r.ok && r.status === 401);
   return { coupons: coupons.ok ? coupons.data.coupons : [], balance: points.ok ? points.data.point : 0, refused };
@@ -36,7 +36,7 @@ export function useOrderData(carId: number | null): OrderData & { refreshWallet:
     }
     void (async () => {
       const read = ++walletReads.current;
-      const [car, wallet] = await Promise.all([get<{ car: Car }>(`/subscriptions/cars/${carId}`), loadWallet()]);
+      const [car, wallet] = await Promise.all([call((o) => client.subscriptions.cars[':id'].$get({ param: { id: String(carId) } }, o)), loadWallet()]);
       // A refused token (expired, revoked) is useOrderAccount's to handle: it goes to /login.
       if (wallet.refused) return;
       const latest = read === walletReads.current;

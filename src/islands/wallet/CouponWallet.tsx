@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { get, post } from '../../client/api';
+import { call, client, type ApiResult } from '../../client/api';
 import { couponHeld, couponState } from '../../domain/coupons';
 import { formatWon } from '../../domain/money';
 import { todayInKorea } from '../../domain/dates';
@@ -7,6 +7,7 @@ import type { ApiFailure } from '../../domain/error-codes';
 import type { CouponHolding } from '../../domain/pricing';
 import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
 import CouponCard from './CouponCard';
+import Alert from '../common/Alert';
 
 /** The tabs read in Korean; the stored value stays the spec's SUBSCRIBE or BUTLER. */
 const TAB_LABEL: Record<Mode, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
@@ -24,7 +25,7 @@ export default function CouponWallet() {
   const [notice, setNotice] = useState<{ ok: boolean; lines: string[] } | null>(null);
 
   const load = useCallback(async (m: Mode) => {
-    const res = await get<{ coupons: CouponHolding[] }>(`/subscriptions/coupons?service=${m}`);
+    const res = await call((o) => client.subscriptions.coupons.$get({ query: { service: m } }, o));
     setLoadError(res.ok ? null : res.status === 401 ? '로그인이 필요합니다.' : res.error.message);
     setCoupons(res.ok ? res.data.coupons : []);
   }, []);
@@ -49,11 +50,11 @@ export default function CouponWallet() {
     inFlight.current = true;
     setBusy(true);
     const path = encodeURIComponent(trimmed);
-    let res = await post<unknown>(`/subscriptions/coupons/${path}`);
+    let res: ApiResult<unknown> = await call((o) => client.subscriptions.coupons[':code'].$post({ param: { code: path } }, o));
     // Not a discount coupon: it may be a point coupon, credited to the points ledger.
     let points: number | null = null;
     if (!res.ok && res.status === 404) {
-      const p = await post<{ amount: number }>(`/users/point-coupons/${path}`);
+      const p = await call((o) => client.users['point-coupons'][':code'].$post({ param: { code: path } }, o));
       if (p.ok) [res, points] = [p, p.data.amount];
       else if (p.status !== 404) res = p;
     }
@@ -92,7 +93,7 @@ export default function CouponWallet() {
           {notice.lines.map((l) => <p key={l}>{l}</p>)}
         </div>
       )}
-      {loadError && <p role="alert" className="text-red-700">{loadError}</p>}
+      {loadError && <Alert tone="page">{loadError}</Alert>}
       {coupons === null ? (
         <p className="text-muted">로딩 중...</p>
       ) : (

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { get, post } from '../../client/api';
+import { call, client } from '../../client/api';
 import type { ReferralStatus } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
+import Alert from '../common/Alert';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -17,7 +18,7 @@ export default function ReferralPanel() {
 
   const load = useCallback(async () => {
     if (!isLoggedIn()) return setError('로그인이 필요합니다.');
-    const res = await get<ReferralStatus>('/users/referrals');
+    const res = await call((o) => client.users.referrals.$get({}, o));
     if (res.ok) setStatus(res.data);
     else setError(res.status === 401 ? '로그인이 필요합니다.' : '추천 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
   }, []);
@@ -38,7 +39,7 @@ export default function ReferralPanel() {
     if (!trimmed || busy) return;
     if (!isLoggedIn()) return setNotice({ ok: false, text: '로그인이 필요합니다.' });
     setBusy(true);
-    const res = await post<ReferralStatus>(`/users/referrals/${encodeURIComponent(trimmed)}`);
+    const res = await call((o) => client.users.referrals[':code'].$post({ param: { code: encodeURIComponent(trimmed) } }, o));
     setBusy(false);
     if (res.ok) {
       setStatus(res.data);
@@ -49,7 +50,7 @@ export default function ReferralPanel() {
     }
   }
 
-  if (error) return <p role="alert" className="border border-red-300 bg-red-50 p-4 text-red-800">{error}</p>;
+  if (error) return <Alert tone="box">{error}</Alert>;
   if (!status) return <p className="text-muted">로딩 중...</p>;
   return (
     <div className="space-y-10">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { del, get } from '../../../client/api';
+import { call, client } from '../../../client/api';
 import { SITE } from '../../../config/site';
 import { won } from '../../../domain/money';
 import type { ButlerCancelPreview } from '../../../domain/butler';
@@ -33,13 +33,13 @@ export default function CancelButton({ requestId, onCancelled, onFailed }: Props
   async function cancel() {
     if (busy) return;
     setBusy(true);
-    const preview = await get<ButlerCancelPreview>(`/butlers/requests/${requestId}/cancel-preview`);
+    const preview = await call((o) => client.butlers.requests[':id']['cancel-preview'].$get({ param: { id: String(requestId) } }, o));
     if (!preview.ok) {
       setBusy(false);
       return onFailed(['요청 취소에 실패했습니다.', preview.error.message], preview.status);
     }
     if (!confirm(cancelQuestion(preview.data))) return setBusy(false);
-    const res = await del(`/butlers/requests/${requestId}`);
+    const res = await call((o) => client.butlers.requests[':id'].$delete({ param: { id: String(requestId) } }, o));
     setBusy(false);
     if (res.ok) onCancelled();
     else onFailed(['요청 취소에 실패했습니다.', res.error.message], res.status);

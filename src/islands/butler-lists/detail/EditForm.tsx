@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { put } from '../../../client/api';
+import { call, client } from '../../../client/api';
 import AddressField from '../../butler/AddressField';
 import AddressSearch from '../../butler/AddressSearch';
 import WaypointRows from '../../butler/WaypointRows';
@@ -56,7 +56,7 @@ export default function EditForm({ request, onSaved, onCancel, onRefused }: Prop
     if (!priceAccepted(price)) return;
     setBusy(true);
     setProblem(null);
-    const res = await put(`/butlers/requests/${request.id}`, built.payload);
+    const res = await call((o) => client.butlers.requests[':id'].$put({ param: { id: String(request.id) }, json: built.payload }, o));
     if (res.ok) await onSaved();
     else {
       const lines = ['요청 수정에 실패했습니다.', res.error.message, ...Object.values(res.error.errors ?? {}).flat()];

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { get } from '../../../client/api';
+import { call, client } from '../../../client/api';
 import { formatWon, won } from '../../../domain/money';
 import type { ButlerRequestView } from '../../../domain/butler';
-import type { CouponHolding, CouponTerms } from '../../../domain/pricing';
+import type { CouponTerms } from '../../../domain/pricing';
 import PriceTable from '../../checkout/PriceTable';
 import { instantOf } from '../../butler/reservation-form';
 import { differenceLine, editPrice, type EditPrice } from './edit-price';
@@ -19,7 +19,7 @@ function useHeldCoupon(holdingId: number | null): CouponState {
   useEffect(() => {
     if (holdingId === null) return;
     let live = true;
-    void get<{ coupons: CouponHolding[] }>('/butlers/coupons').then((res) => {
+    void call((o) => client.butlers.coupons.$get({}, o)).then((res) => {
       if (!live) return;
       const held = res.ok ? res.data.coupons.find((h) => h.id === holdingId) : undefined;
       setState(held ? held.coupon : 'unknown');

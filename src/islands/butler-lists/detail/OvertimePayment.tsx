@@ -1,8 +1,7 @@
-import { post } from '../../../client/api';
+import { call, client } from '../../../client/api';
 import type { ButlerRequestView } from '../../../domain/butler';
 import { butlerOfferPeriod } from '../../../domain/checkout';
 import { won } from '../../../domain/money';
-import type { PaymentAnswer } from '../../../domain/payments';
 import { jsonCheckoutStorage } from '../../checkout/checkoutStorage';
 import { PaymentDone } from '../../checkout/PaymentOutcome';
 import { useBillingCheckout, type CheckoutMessages } from '../../checkout/useBillingCheckout';
@@ -28,7 +27,7 @@ export default function OvertimePayment({ r, onSettled }: { r: ButlerRequestView
     // The card provider's return belongs to the booking that left for it.
     ready: (storage.loadDraft()?.requestId ?? r.id) === r.id,
     send: async (billingKey, draft) => {
-      const res = await post<PaymentAnswer>(`/butlers/requests/${draft?.requestId ?? r.id}/pay`, { billing_key: billingKey });
+      const res = await call((o) => client.butlers.requests[':id'].pay.$post({ param: { id: String(draft?.requestId ?? r.id) }, json: { billing_key: billingKey } }, o));
       // Paid or declined, the booking shows its latest attempt.
       await onSettled();
       return res;

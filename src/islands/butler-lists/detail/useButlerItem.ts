@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { get } from '../../../client/api';
-import type { ButlerRequestView, ButlerSubscriptionView } from '../../../domain/butler';
+import { call, client } from '../../../client/api';
+import type { ButlerRequestView } from '../../../domain/butler';
 
 /** Which detail page: /butler/request/{id} or /butler/subscribe/{id}. */
 export type DetailKind = 'request' | 'subscription';
@@ -27,12 +27,12 @@ export function idFromPath(kind: DetailKind, pathname: string): string | null {
 async function load(kind: DetailKind, id: string): Promise<ItemState> {
   const failed = (status: number): ItemState => ({ status: 'error', message: status === 401 ? '로그인이 필요합니다.' : '요청 정보를 불러오는데 실패했습니다.' });
   if (kind === 'request') {
-    const res = await get<{ butler_requests: ButlerRequestView[] }>('/butlers/requests');
+    const res = await call((o) => client.butlers.requests.$get({}, o));
     if (!res.ok) return failed(res.status);
     const request = res.data.butler_requests.find((r) => String(r.id) === id);
     return request ? { status: 'ok', request } : { status: 'not-found' };
   }
-  const res = await get<{ butlers: ButlerSubscriptionView[] }>('/butlers');
+  const res = await call((o) => client.butlers.$get({}, o));
   if (!res.ok) return failed(res.status);
   const sub = res.data.butlers.find((s) => String(s.id) === id);
   return sub ? { status: 'ok', request: sub.request } : { status: 'not-found' };
