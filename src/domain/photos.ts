@@ -159,7 +159,7 @@ export function cropOf(width: number, height: number, aspect: number, focus: Foc
  * A deferred picture's image before its sources are set (a transparent pixel: the placeholder
  * colour shows through). Carousels defer every slide but the first: browsers load lazy images
  * that sit beside the view in a scroller at once, so a phone would fetch a whole gallery of
- * large photos for the one it shows (src/scripts/deferred-pictures.ts sets them when in view).
+ * large photos for the one it shows (src/page-scripts/deferred-pictures.ts sets them when in view).
  */
 export const DEFERRED_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -171,7 +171,7 @@ export interface PictureProps {
   /** The page's largest image (LCP): loaded at once, first. Else `eager` loads it at once, and the rest lazily. */
   priority?: boolean;
   eager?: boolean;
-  /** A carousel slide out of view: its sources wait until it scrolls in (src/scripts/deferred-pictures.ts). */
+  /** A carousel slide out of view: its sources wait until it scrolls in (src/page-scripts/deferred-pictures.ts). */
   deferred?: boolean;
 }
 

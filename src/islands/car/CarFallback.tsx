@@ -3,7 +3,7 @@ import { call, client } from '../../client/api';
 import { carDisplayName, type Car } from '../../domain/car';
 import CarDetailView from './CarDetailView';
 import CarPurchase from './CarPurchase';
-import { revealDeferredPictures } from '../../scripts/deferred-pictures';
+import { revealDeferredPictures } from '../../page-scripts/deferred-pictures';
 
 type State = { kind: 'loading' } | { kind: 'ready'; car: Car } | { kind: 'missing' } | { kind: 'failed' };
 

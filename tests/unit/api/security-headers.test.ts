@@ -16,7 +16,7 @@ describe('content security policy', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).toContain("'self'");
-    // Astro's six, and our two before-paint scripts (src/scripts/before-paint.ts); no inline event handler.
+    // Astro's six, and our two before-paint scripts (src/page-scripts/before-paint.ts); no inline event handler.
     expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(8);
     expect(scripts).not.toContain("'unsafe-hashes'");
     for (const host of ['https://cdn.portone.io', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']) expect(scripts).toContain(host);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * client, stores, lib) into src/domain and expects to reach every domain file. The request
  * schemas (src/domain/schemas) are the API's published contract and stay beside the types.
  */
-const SITE = ['src/pages', 'src/components', 'src/layouts', 'src/islands', 'src/scripts', 'src/client', 'src/stores', 'src/lib', 'src/config', 'src/content.config.ts'];
+const SITE = ['src/pages', 'src/components', 'src/layouts', 'src/islands', 'src/page-scripts', 'src/client', 'src/stores', 'src/lib', 'src/config', 'src/content.config.ts'];
 const SOURCE = /\.(ts|tsx|astro|mjs)$/;
 
 function files(entry: string): string[] {

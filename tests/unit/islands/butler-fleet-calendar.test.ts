@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarHtml, shiftMonth } from '../../../src/scripts/fleet-calendar';
+import { calendarHtml, shiftMonth } from '../../../src/page-scripts/fleet-calendar';
 
 const days = (html: string) => [...html.matchAll(/<button type="button" data-day="([\d-]+)"([^>]*)>/g)].map((m) => ({ date: m[1], disabled: /\sdisabled\s/.test(m[2]), attrs: m[2] }));
 
