@@ -56,8 +56,9 @@ export default function CarPurchase({ car }: Props) {
           </p>
         )}
       </div>
-      {/* Filled in the browser from GET /subscriptions/availability (scripts/availability.ts): holds and confirmations since the build. */}
-      <p className="mt-4 text-sm font-semibold" data-availability data-car-id={car.id} data-testid="car-availability" hidden />
+      {/* Filled in the browser from GET /subscriptions/availability (page-scripts/availability.ts): holds and confirmations since the
+          build. Its line is kept from the start, so filling it moves nothing below (CLS 0). */}
+      <p className="mt-4 min-h-5 text-sm font-semibold" data-availability data-car-id={car.id} data-testid="car-availability" />
       <p role="status" className="mt-6 text-sm font-semibold text-red-800" data-testid="order-refusal" data-order-refusal hidden={!refusal}>{refusal}</p>
       <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month)} className="btn-primary mt-6 w-full py-4" data-inquire>구독 신청하기</button>
     </div>
