@@ -85,7 +85,8 @@ async function busyUser(request: APIRequestContext) {
   const pending = await placeRequest(request, user.token, car.id, { month: 12 });
   // One plate: the second term starts after the first (issue 38).
   const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
-  await confirm(request, confirmed.id, '2030-01-01');
+  // A year no other spec confirms in: a car another test confirmed for 2030 is still free from tomorrow, so it can be this one.
+  await confirm(request, confirmed.id, '2032-01-01');
   return { user, car, pending };
 }
 
