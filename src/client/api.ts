@@ -1,7 +1,7 @@
 import type { ClientRequestOptions, ClientResponse, hc } from 'hono/client';
 import type { ApiRoutes } from '../api/routes';
 import { API_BASE_URL } from '../config/services';
-import { ErrorCode, type ApiFailure } from '../domain/error-codes';
+import { INTERNAL_CODE, TOKEN_EXPIRED_CODE, type ApiFailure } from '../domain/error-codes';
 import { asRecord } from '../domain/json';
 import { $session, clearSession } from '../stores/session';
 import { freshSession } from './keep-alive';
@@ -30,15 +30,14 @@ interface RouteArgs {
   json?: unknown;
 }
 
-/** One request as hc would send it: path parameters filled, the query appended, a JSON body, the caller's headers and init. */
-function send(method: string, path: string, args: RouteArgs = {}, o: ClientRequestOptions = {}): Promise<Response> {
-  let url = `${API_BASE}/${path}`;
-  for (const [k, v] of Object.entries(args.param ?? {})) url = url.replace(new RegExp(`/:${k}(?:\\{[^/]+\\})?(?=/|$)`), `/${v}`);
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(args.query ?? {})) for (const one of [v ?? []].flat()) q.append(k, one);
+/** One request as hc would send it (exported for src/client/untyped-calls.ts): path parameters filled, the query appended, a JSON body, the caller's headers and init. */
+export function send(method: string, path: string, args: RouteArgs = {}, o: ClientRequestOptions = {}): Promise<Response> {
+  // A route's `:id` (or `:id{[0-9]+}`) takes the parameter's value; one not given stays as written.
+  let url = `${API_BASE}/${path.replace(/:(\w+)(?:\{[^/]+\})?/g, (written, key: string) => args.param?.[key] ?? written)}`;
+  const q = new URLSearchParams(Object.entries(args.query ?? {}).flatMap(([k, v]) => [v ?? []].flat().map((one) => [k, one])));
   if (q.size) url += `?${q}`;
   const json = args.json !== undefined;
-  const headers = { ...(typeof o.headers === 'object' ? o.headers : {}), ...(json ? { 'content-type': 'application/json' } : {}) };
+  const headers = { ...(o.headers as Record<string, string> | undefined), ...(json && { 'content-type': 'application/json' }) };
   return fetch(url, { method: method.toUpperCase(), headers, body: json ? JSON.stringify(args.json) : undefined, ...o.init });
 }
 
@@ -66,7 +65,7 @@ export const client = routeProxy([]) as ApiClient;
 /** The `data` of a route's success envelope (src/api/http.ts ok()). */
 export type AnswerOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { code: 0; data: infer D } ? D : never) : never;
 
-const networkFailure = (message: string): ApiFailure => ({ code: ErrorCode.INTERNAL, message, errors: {} });
+const networkFailure = (message: string): ApiFailure => ({ code: INTERNAL_CODE, message, errors: {} });
 
 /** What every request carries: the bearer token (renewed first when lapsed), JSON accepted, and the deadline. */
 async function requestOptions(opts: CallOptions, file?: Blob): Promise<{ headers: Record<string, string>; init: RequestInit }> {
@@ -106,7 +105,7 @@ async function unwrap(send: () => Promise<Answer>): Promise<ApiResult<unknown>> 
     json && typeof json.message === 'string'
       ? { code: json.code as ApiFailure['code'], message: json.message, errors: (json.errors ?? {}) as NonNullable<ApiFailure['errors']> }
       : networkFailure('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
-  if (res.status === 401 && error.code === ErrorCode.TOKEN_EXPIRED) clearSession();
+  if (res.status === 401 && error.code === TOKEN_EXPIRED_CODE) clearSession();
   return { ok: false, status: res.status, error };
 }
 
@@ -123,26 +122,4 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   const o = await requestOptions(opts, opts.file);
   // The answer's type is the route's own (AnswerOf): the server wrote this envelope from it.
   return (await unwrap(() => send(o))) as ApiResult<AnswerOf<R>>;
-}
-
-/**
- * A file as the raw body, under its own content type, of a route whose typed input is another form
- * of it (POST /admin/uploads: middleware reads the raw photo before the route's JSON validator).
- * The route's answer is typed as usual; the file replaces the arguments the route would take.
- */
-export function callWithFile<R extends ClientResponse<unknown, number, string>>(
-  route: { $post: (args: never, o: ClientRequestOptions) => Promise<R> },
-  file: Blob,
-  opts: CallOptions = {},
-): Promise<ApiResult<AnswerOf<R>>> {
-  return call((o) => route.$post(undefined as never, o), { ...opts, file });
-}
-
-/**
- * A request by method and path, the answer untyped (`unknown`): for what the typed client does not
- * cover. Islands use `call()` with `client`.
- */
-export async function api(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<unknown>> {
-  const o = await requestOptions(opts);
-  return unwrap(() => send(method, path.replace(/^\//, ''), { json: body }, o));
 }

@@ -1,10 +1,20 @@
+/**
+ * The codes the islands compare with, one by one: a page's script then carries these numbers,
+ * not the whole table below (which only the server and its tests need).
+ */
+export const VALIDATION_CODE = 1001 as const;
+export const TOKEN_EXPIRED_CODE = 1102 as const;
+export const CONFLICT_CODE = 1109 as const;
+export const PAYMENT_DECLINED_CODE = 1202 as const;
+export const INTERNAL_CODE = 1500 as const;
+
 /** Error codes of the API envelope; 0 is success. Clients switch on these, never on messages. */
 export const ErrorCode = {
   OK: 0,
-  VALIDATION: 1001,
+  VALIDATION: VALIDATION_CODE,
   NOT_FOUND: 1004,
   UNAUTHORIZED: 1101,
-  TOKEN_EXPIRED: 1102,
+  TOKEN_EXPIRED: TOKEN_EXPIRED_CODE,
   FORBIDDEN: 1103,
   /** 403: the account has not passed identity verification (ordering needs it); the page leads to verification. */
   IDENTITY_REQUIRED: 1106,
@@ -14,14 +24,14 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 1113,
   /** 415: a request body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 1115,
-  CONFLICT: 1109,
+  CONFLICT: CONFLICT_CODE,
   RATE_LIMITED: 1129,
   UNPROCESSABLE: 1122,
   PAYMENT: 1201,
   /** 422: the card was declined; the message is the provider's reason in Korean and nothing was spent. */
-  PAYMENT_DECLINED: 1202,
+  PAYMENT_DECLINED: PAYMENT_DECLINED_CODE,
   NOT_CONFIGURED: 1301,
-  INTERNAL: 1500,
+  INTERNAL: INTERNAL_CODE,
   /** 503: the database is unreachable or too slow (a restart, a failover); the answer's Retry-After says when to try again. */
   UNAVAILABLE: 1503,
 } as const;

@@ -1,4 +1,5 @@
-import { api, type ApiResult } from '../../client/api';
+import type { ApiResult } from '../../client/api';
+import { api } from '../../client/untyped-calls';
 
 /**
  * The table-driven catalogue sections (EntitySection: cars, brands, FAQ, policies) by path under

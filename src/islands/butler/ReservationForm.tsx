@@ -4,7 +4,7 @@ import { readBillingReturn } from '../../client/billing';
 import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
-import { ErrorCode } from '../../domain/error-codes';
+import { VALIDATION_CODE } from '../../domain/error-codes';
 import { won } from '../../domain/money';
 import { roundPoints } from '../../domain/pricing';
 import { clearSession, isLoggedIn, saveRedirect } from '../../stores/session';
@@ -53,7 +53,7 @@ const MESSAGES: CheckoutMessages = {
 const send = (billingKey: string, draft: ButlerDraft | null) =>
   draft
     ? call((o) => client.butlers.cars[':carId'].request.$post({ param: { carId: String(draft.payload.car_id) }, json: { ...draft.payload, billing_key: billingKey } }, o))
-    : Promise.resolve({ ok: false as const, status: 0, error: { code: ErrorCode.VALIDATION, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
+    : Promise.resolve({ ok: false as const, status: 0, error: { code: VALIDATION_CODE, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
 /**
  * Where the login and identity round trips come back to: the page as it was opened (with its

@@ -1,7 +1,7 @@
 import { clampPassengers, defaultEnd, MAX_PASSENGERS, MIN_PASSENGERS, quoteButler, type ButlerCar, type ButlerQuote, type DriverPreference } from '../../domain/butler';
 import type { ButlerPrefill } from '../../domain/butler-prefill';
 import { addDays, HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
-import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
+import { CONFLICT_CODE, type ApiFailure } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, roundPoints, type CouponHolding } from '../../domain/pricing';
 import type { ButlerReservationInput } from '../../domain/schemas/butler';
@@ -196,7 +196,7 @@ export function clampPointsInput(typed: string, cap: number): Clamped {
  * refusal comes before any charge: nothing was paid.
  */
 export function isDayTaken(status: number, error: Pick<ApiFailure, 'code' | 'errors'>): boolean {
-  return status === 409 && error.code === ErrorCode.CONFLICT && Boolean(error.errors?.start_at?.length);
+  return status === 409 && error.code === CONFLICT_CODE && Boolean(error.errors?.start_at?.length);
 }
 
 /** The payload to send: Korean times as ISO instants, blank waypoints dropped, passengers clamped 1–20. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../client/api';
-import { ErrorCode, type ApiFailure } from '../../domain/error-codes';
+import { PAYMENT_DECLINED_CODE, type ApiFailure } from '../../domain/error-codes';
 import type { PaymentView } from '../../domain/payments';
 import { billingFailed, issueBillingKey, readBillingReturn, withoutBillingReturn, type IssueRequest } from '../../client/billing';
 import { readMarker, writeMarker, type CheckoutStorage } from './checkoutStorage';
@@ -58,7 +58,7 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
     if (!res.ok) {
       writeMarker(s, billingKey, null);
       setStage('idle');
-      if (res.error.code === ErrorCode.PAYMENT_DECLINED) {
+      if (res.error.code === PAYMENT_DECLINED_CODE) {
         setDeclined(res.error.message);
         return;
       }

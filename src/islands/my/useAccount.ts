@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
-import { ErrorCode } from '../../domain/error-codes';
+import { TOKEN_EXPIRED_CODE } from '../../domain/error-codes';
 import { clearSession, setIdentityVerified, setUserCookie } from '../../stores/session';
 import type { AccountView } from '../../domain/accounts';
 
@@ -17,7 +17,7 @@ export function useAccount(): AccountState {
     void call((o) => client.accounts.$get({}, o), { signal: ctrl.signal }).then((res) => {
       if (ctrl.signal.aborted) return;
       if (!res.ok) {
-        if (res.status === 401 || res.error.code === ErrorCode.TOKEN_EXPIRED) {
+        if (res.status === 401 || res.error.code === TOKEN_EXPIRED_CODE) {
           clearSession();
           return setState({ status: 'expired', message: '로그인이 만료되었습니다. 다시 로그인해주세요.' });
         }

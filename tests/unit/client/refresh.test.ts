@@ -16,7 +16,7 @@ const storage = () =>
   });
 const session = await import('../../../src/stores/session');
 const refresh = await import('../../../src/client/refresh');
-const { api } = await import('../../../src/client/api');
+const { api } = await import('../../../src/client/untyped-calls');
 
 const now = () => Math.floor(Date.now() / 1000);
 /** A session from 25 hours ago: its access token lapsed an hour ago, the refresh token is good. */

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 useTestStorageEngine();
 const session = await import('../../../src/stores/session');
-const { call, callWithFile, client } = await import('../../../src/client/api');
+const { call, client } = await import('../../../src/client/api');
+const { callWithFile } = await import('../../../src/client/untyped-calls');
 
 interface Sent {
   url: string;

@@ -1,0 +1,29 @@
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
+import { call, send, type AnswerOf, type ApiResult, type CallOptions } from './api';
+
+/*
+ * Calls only the console makes, apart from src/client/api.ts so that the pages' shared API chunk
+ * does not carry them (a page's script is every byte of the module it imports).
+ */
+
+/**
+ * A file as the raw body, under its own content type, of a route whose typed input is another form
+ * of it (POST /admin/uploads: middleware reads the raw photo before the route's JSON validator).
+ * The route's answer is typed as usual; the file replaces the arguments the route would take.
+ */
+export function callWithFile<R extends ClientResponse<unknown, number, string>>(
+  route: { $post: (args: never, o: ClientRequestOptions) => Promise<R> },
+  file: Blob,
+  opts: CallOptions = {},
+): Promise<ApiResult<AnswerOf<R>>> {
+  return call((o) => route.$post(undefined as never, o), { ...opts, file });
+}
+
+/**
+ * A request by method and path, the answer untyped (`unknown`): for what the typed client does not
+ * cover (the console's table-driven sections). Islands use `call()` with `client`.
+ */
+export function api(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<unknown>> {
+  const untyped = (o: ClientRequestOptions) => send(method, path.replace(/^\//, ''), { json: body }, o) as Promise<ClientResponse<unknown, number, string>>;
+  return call(untyped, opts);
+}
