@@ -20,6 +20,7 @@ import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
 import type { CatalogueCache } from './catalogue/cache/catalogue-cache';
 import { catalogueCacheMiddleware } from './catalogue/cache/catalogue-middleware';
+import { noteBookingChange } from './catalogue/inventory';
 import { isUploadRequest, uploadBodyLimit } from './desk/uploads-routes';
 import { apiRoutes } from './routes';
 
@@ -51,7 +52,10 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
       catalogueCache?.changed('catalogue');
       onCatalogueChange();
     },
-    onReservationChange: () => catalogueCache?.changed('reservations'),
+    onReservationChange: () => {
+      noteBookingChange();
+      catalogueCache?.changed('reservations');
+    },
     requestPublish: onPublishRequest,
   };
   const app = new Hono<AppEnv>();

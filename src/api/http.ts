@@ -35,7 +35,10 @@ export interface Deps {
 export type AppEnv = { Variables: { deps: Deps; userId: number } };
 export type Ctx = Context<AppEnv>;
 
-/** Middleware of routes that book, edit or free butler days: a successful write drops the cached fleet answers. */
+/**
+ * Middleware of routes that book, edit or free a butler day or a subscribed car: a successful write
+ * drops the cached answers that show them (the fleet's reserved days, the garage's "지금 구독 가능").
+ */
 export const reservationWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) c.var.deps.onReservationChange();

@@ -1,5 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/api/app';
+import { noteCatalogueChange } from '../../src/api/catalogue/catalogue';
+import { CatalogueCache } from '../../src/api/catalogue/cache/catalogue-cache';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { payments, sandboxPayments, subscriptionRequests } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -21,9 +24,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let seq = 0;
-async function car(fee = 3_000_000, brand = 'Ferrari') {
+/** Each test car has a brand of its own: a garage query by brand finds it alone. */
+const slugOf = new Map<number, string>();
+const car = (fee?: number) => newCar(fee);
+async function newCar(fee = 3_000_000, brand = 'Ferrari') {
   seq += 1;
-  const { car } = await insertTestCar(ctx.database.db, { brand, brandSlug: `${brand.toLowerCase()}-${seq}`, model: `Model ${seq}`, fees: { subscription_fee_1: fee + 500_000, subscription_fee_6: fee + 200_000, subscription_fee_12: fee } });
+  const brandSlug = `${brand.toLowerCase()}-${seq}`;
+  const { car } = await insertTestCar(ctx.database.db, { brand, brandSlug, model: `Model ${seq}`, fees: { subscription_fee_1: fee + 500_000, subscription_fee_6: fee + 200_000, subscription_fee_12: fee } });
+  slugOf.set(car.id, brandSlug);
   return car.id;
 }
 const order = (token: string, carId: number, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${carId}/request`, { token, json: body });
@@ -180,5 +188,98 @@ describe('GET /subscriptions/availability', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);
     }
+  });
+});
+
+describe('the garage filter "지금 구독 가능" (available_only)', () => {
+  // The garage index trusts the catalogue version it read for a second; a new car is a change.
+  const car = async () => {
+    const id = await newCar();
+    noteCatalogueChange();
+    return id;
+  };
+  const brandOf = (carId: number) => slugOf.get(carId)!;
+  const listed = async (carId: number, on: (path: string) => Promise<{ ids: number[]; cache: string | null }>) =>
+    (await on(`/subscriptions/garages?available_only=true&brand=${brandOf(carId)}`)).ids.includes(carId);
+  const plain = async (path: string) => {
+    const res = await ctx.call('GET', path);
+    expect(res.status).toBe(200);
+    return { ids: (res.body.data.cars as { id: number }[]).map((c) => c.id), cache: null };
+  };
+
+  it('leaves out a car a hold or a subscription takes from tomorrow, and shows it again once freed', async () => {
+    const carId = await car();
+    expect(await listed(carId, plain)).toBe(true);
+    const a = await customer(ctx);
+    const held = await order(a.token, carId, { month: 1, billing_key: card() });
+    expect(held.status).toBe(201);
+    expect(await listed(carId, plain)).toBe(false);
+    // Without the filter the car is still in the garage (its card says from when it is free).
+    expect((await plain(`/subscriptions/garages?brand=${brandOf(carId)}`)).ids).toContain(carId);
+    expect((await ctx.call('DELETE', `/subscriptions/requests/${held.body.data.subscription_request.id}`, { token: a.token })).status).toBe(200);
+    expect(await listed(carId, plain)).toBe(true);
+  });
+
+  it('keeps a car whose only booking starts later: a start tomorrow is free', async () => {
+    const carId = await car();
+    const a = await customer(ctx);
+    expect((await order(a.token, carId, { month: 1, start_date: addDays(tomorrow(), 45), billing_key: card() })).status).toBe(201);
+    expect(await listed(carId, plain)).toBe(true);
+  });
+
+  it('a confirmed subscription covering tomorrow takes the car too', async () => {
+    const carId = await car();
+    const a = await customer(ctx);
+    const held = await order(a.token, carId, { month: 1, billing_key: card() });
+    const id = held.body.data.subscription_request.id;
+    const confirmed = await ctx.call('POST', `/admin/subscription-requests/${id}/confirm`, { token: ADMIN, json: { start_date: tomorrow(), end_date: addDays(addMonths(tomorrow(), 1), -1) } });
+    expect(confirmed.status).toBe(201);
+    expect(await listed(carId, plain)).toBe(false);
+  });
+
+  describe('through the catalogue cache', () => {
+    let app: ReturnType<typeof createApp>;
+    beforeAll(() => {
+      app = createApp({ db: ctx.database.db, config: ctx.config, catalogueCache: new CatalogueCache() });
+    });
+    afterEach(() => vi.useRealTimers());
+    const cached = async (path: string) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { cars: { id: number }[] } };
+      return { ids: body.data.cars.map((c) => c.id), cache: res.headers.get('x-cache') };
+    };
+
+    it('an order on this replica drops the cached answer at once', async () => {
+      const carId = await car();
+      const path = `/subscriptions/garages?available_only=true&brand=${brandOf(carId)}`;
+      expect((await cached(path)).ids).toContain(carId);
+      expect((await cached(path)).cache).toBe('HIT');
+      const a = await customer(ctx);
+      const res = await app.request(`/subscriptions/cars/${carId}/request`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ month: 1, billing_key: card() }),
+      });
+      expect(res.status).toBe(201);
+      const after = await cached(path);
+      expect(after.cache).toBe('MISS');
+      expect(after.ids).not.toContain(carId);
+    });
+
+    it('an answer is kept 30 seconds at most: a hold lapses by the clock, with no write to drop it', async () => {
+      const carId = await car();
+      const path = `/subscriptions/garages?available_only=true&brand=${brandOf(carId)}&sort=mileage`;
+      await cached(path);
+      expect((await cached(path)).cache).toBe('HIT');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await cached(path)).cache).toBe('MISS');
+      // The unfiltered garage is the catalogue's alone and keeps its answer.
+      const all = `/subscriptions/garages?brand=${brandOf(carId)}&sort=mileage`;
+      await cached(all);
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await cached(all)).cache).toBe('HIT');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
-import { todayInKorea } from '../../domain/dates';
+import { addDays, todayInKorea } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import type { ButlerCar } from '../../domain/butler';
@@ -9,6 +9,7 @@ import type { GarageBrand } from '../../domain/catalogue';
 import { brands, butlerCars, butlerReservedDates, cars, catalogueState, models } from '../db/schema';
 import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
+import { carsTakenNow } from './inventory';
 import { carJson, changedSince, garageIndex, garagePositions, patchGarageIndex, type GarageIndex } from './garage-index';
 
 const carSelection = {
@@ -219,10 +220,15 @@ const GARAGE_PARTS = { open: Buffer.from('{"garage_list":'), cars: Buffer.from('
  * GARAGE_PAGE_SIZE cars from the in-memory index of live cars. The brands' and each car's JSON
  * are written once per catalogue version, so a request only joins their bytes.
  */
-export async function garageJson(db: Db, q: GarageQuery, today = todayInKorea()): Promise<Buffer[]> {
+export async function garageJson(db: Db, q: GarageQuery, today = todayInKorea(), now = new Date()): Promise<Buffer[]> {
   const version = await indexVersion(db);
-  const [index, list] = await Promise.all([currentGarageIndex(db, version), cachedGarageList(db, version)]);
-  const { positions, total } = garagePositions(index, q, today);
+  const [index, list, taken] = await Promise.all([
+    currentGarageIndex(db, version),
+    cachedGarageList(db, version),
+    // "지금 구독 가능" means a start tomorrow (the earliest an order may ask for) is free.
+    q.available_only ? carsTakenNow(db, addDays(today, 1), now) : undefined,
+  ]);
+  const { positions, total } = garagePositions(index, q, today, taken);
   const parts = [GARAGE_PARTS.open, list, GARAGE_PARTS.cars];
   positions.forEach((position, i) => parts.push(...(i ? [GARAGE_PARTS.comma] : []), carJson(index, position)));
   parts.push(GARAGE_PARTS.pages, Buffer.from(JSON.stringify(paginationInfo(q.page, total, GARAGE_PAGE_SIZE))), GARAGE_PARTS.close);

@@ -206,17 +206,23 @@ export async function patchGarageIndex(from: GarageIndex, version: number, rowVe
   return finish(index, parts);
 }
 
-/** A car's row version in an index (binary search by id), or undefined. */
-function versionOf(index: GarageIndex, id: number): number | undefined {
+/** A car's position in an index (binary search: ids ascend), or -1. */
+function positionOf(index: GarageIndex, id: number): number {
   let lo = 0;
   let hi = index.count - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    if (index.ids[mid] === id) return index.rowVersions[mid];
+    if (index.ids[mid] === id) return mid;
     if (index.ids[mid] < id) lo = mid + 1;
     else hi = mid - 1;
   }
-  return undefined;
+  return -1;
+}
+
+/** A car's row version in an index, or undefined. */
+function versionOf(index: GarageIndex, id: number): number | undefined {
+  const at = positionOf(index, id);
+  return at < 0 ? undefined : index.rowVersions[at];
 }
 
 /** The cars whose row version differs from the index's, or that it lacks: the rows a patch reads. */
@@ -288,11 +294,21 @@ function availableOn(index: GarageIndex, day: string): Uint32Array {
   return bits;
 }
 
-/** The cars passing the garage's filters (live, available, brand or others, model, any of the terms), as a bitset. */
-function matching(index: GarageIndex, q: GarageQuery, today: string): Uint32Array {
+/**
+ * The cars passing the garage's filters (live, available, brand or others, model, any of the
+ * terms), as a bitset. `taken`: cars a subscription or a hold occupies from the earliest start
+ * (catalogue/inventory.ts), left out of "지금 구독 가능".
+ */
+function matching(index: GarageIndex, q: GarageQuery, today: string, taken: ReadonlySet<number>): Uint32Array {
   const n = index.count;
   const out = words(n).fill(0xffffffff);
-  if (q.available_only) intersect(out, availableOn(index, today));
+  if (q.available_only) {
+    intersect(out, availableOn(index, today));
+    for (const id of taken) {
+      const at = positionOf(index, id);
+      if (at >= 0) out[at >>> 5] &= ~(1 << (at & 31));
+    }
+  }
   if (q.brand.length) {
     const others = q.brand.includes(OTHERS_SLUG);
     const slugs = q.brand.filter((b) => b !== OTHERS_SLUG);
@@ -306,8 +322,8 @@ function matching(index: GarageIndex, q: GarageQuery, today: string): Uint32Arra
 }
 
 /** One page of the filtered, sorted garage (positions in the index) and the number of cars that match. */
-export function garagePositions(index: GarageIndex, q: GarageQuery, today: string): { positions: number[]; total: number } {
-  const bits = matching(index, q, today);
+export function garagePositions(index: GarageIndex, q: GarageQuery, today: string, taken: ReadonlySet<number> = new Set()): { positions: number[]; total: number } {
+  const bits = matching(index, q, today, taken);
   const total = popcount(bits);
   const start = (q.page - 1) * GARAGE_PAGE_SIZE;
   const positions: number[] = [];

@@ -51,6 +51,7 @@ const TestStaffSchema = z.object({ email: z.email({ error: '이메일 형식이 
 export const adminDeskRoutes = new Hono<AppEnv>()
   .get('/subscription-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, (await deskSubscriptionRequests(c.var.deps.db, c.req.valid('query'))) satisfies DeskPage<DeskSubscriptionRequest>))
   .get('/butler-requests', validQuery(AdminOrderQuerySchema), async (c) => ok(c, (await deskButlerRequests(c.var.deps.db, c.req.valid('query'))) satisfies DeskPage<DeskButlerRequest>))
+  .use('/subscription-requests/*', reservationWrites)
   .post('/subscription-requests/:id/cancel', validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;

@@ -5,7 +5,7 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ConfirmRequestSchema, TestUserSchema } from '../../domain/schemas/orders';
 import { insertUser } from '../seed/factories';
 import { coupons, userCoupons } from '../db/schema';
-import { ok, validJson, validParams, type AppEnv } from '../http';
+import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin, requireFixtures } from '../auth/guards';
 import { confirmRequest, setSubscriptionActive } from './subscription-orders';
 import { creditPoints } from '../wallet/points';
@@ -16,6 +16,9 @@ const ActiveSchema = z.object({ is_active: z.boolean({ error: 'is_active는 true
 
 /** Staff actions on orders (ADMIN_TOKEN): confirming a request creates the subscription. */
 export const adminOrderRoutes = new Hono<AppEnv>()
+  // Confirming and switching subscriptions changes which cars are free: the garage's "지금 구독 가능" answers are dropped.
+  .use('/subscription-requests/*', reservationWrites)
+  .use('/subscriptions/*', reservationWrites)
   .post('/subscription-requests/:id/confirm', requireAdmin, validParams(IdParamSchema), validJson(ConfirmRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { start_date, end_date } = c.req.valid('json');

@@ -1,49 +1,16 @@
-import { and, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
-import {
-  availabilityText, clashes, dotDate, firstFreeDay, holdLive, inclusiveSpan, nextFreeStart, overlapMessage, termSpan,
-  type CarAvailability, type DaySpan, type OverlapRefusal,
-} from '../../domain/availability';
+import { eq } from 'drizzle-orm';
+import { clashes, dotDate, nextFreeStart, overlapMessage, termSpan, type DaySpan, type OverlapRefusal } from '../../domain/availability';
 import { carDisplayName, feeForTerm, isGarageActive, type Car } from '../../domain/car';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { Db } from '../db/client';
-import { cars, subscriptionRequests, subscriptions } from '../db/schema';
+import { cars } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { allCars } from '../catalogue/catalogue';
-
-/**
- * The car's timeline (src/domain/availability.ts) read from the orders: confirmed subscriptions
- * that staff have not switched off, and pending requests whose hold has not lapsed.
- * docs/decisions/availability.md.
- */
-export async function timelines(db: Db, carIds: readonly number[], now: Date, exceptRequestId?: number): Promise<Map<number, DaySpan[]>> {
-  const out = new Map<number, DaySpan[]>(carIds.map((id) => [id, []]));
-  if (!carIds.length) return out;
-  const other = exceptRequestId ? ne(subscriptionRequests.id, exceptRequestId) : undefined;
-  const confirmed = await db
-    .select({ carId: subscriptionRequests.carId, start: subscriptions.startDate, end: subscriptions.endDate })
-    .from(subscriptions)
-    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(and(inArray(subscriptionRequests.carId, [...carIds]), eq(subscriptions.isActive, true), other));
-  for (const r of confirmed) out.get(r.carId)!.push(inclusiveSpan(r.start, r.end));
-  const held = await db
-    .select({ carId: subscriptionRequests.carId, start: subscriptionRequests.requestedStart, month: subscriptionRequests.month, until: subscriptionRequests.holdUntil })
-    .from(subscriptionRequests)
-    .where(and(inArray(subscriptionRequests.carId, [...carIds]), eq(subscriptionRequests.status, 'PENDING'), isNotNull(subscriptionRequests.requestedStart), gt(subscriptionRequests.holdUntil, now), other));
-  for (const r of held) if (holdLive(r.until, now)) out.get(r.carId)!.push(termSpan(r.start!, r.month));
-  for (const spans of out.values()) spans.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  return out;
-}
+import { earliestStart, timelines } from '../catalogue/inventory';
 
 /** Locks the car's row for the rest of the transaction: orders and confirmations of one car run one at a time. */
 export async function lockCar(tx: Db, carId: number): Promise<void> {
   await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
-}
-
-/** The earliest start an order may ask for: tomorrow in Korea, or the car's first day when later. */
-export function earliestStart(car: Pick<Car, 'subscription_available_from'>, today: string): string {
-  const tomorrow = addDays(today, 1);
-  const from = car.subscription_available_from?.slice(0, 10);
-  return from && from > tomorrow ? from : tomorrow;
 }
 
 /** How far ahead a start may be asked for, in days. */
@@ -87,18 +54,6 @@ export async function requireFree(db: Db, car: Car, start: string, month: number
   const similar = await similarCars(db, car, month, span, now);
   const data: OverlapRefusal = { next_start_date: next, similar_cars: similar };
   throw conflict(overlapMessage(span, next, similar.map((s) => s.name)), { start_date: [`${next}부터 선택할 수 있습니다.`] }, data);
-}
-
-/** GET /subscriptions/availability: what the pages show now, per car. */
-export async function availabilityOf(db: Db, carIds: readonly number[], now: Date): Promise<CarAvailability[]> {
-  const rows = await db.select({ id: cars.id, from: cars.subscriptionAvailableFrom }).from(cars).where(inArray(cars.id, [...carIds]));
-  const today = todayInKorea(now);
-  const lines = await timelines(db, rows.map((r) => r.id), now);
-  return rows.map((r) => {
-    const earliest = earliestStart({ subscription_available_from: r.from }, today);
-    const free = firstFreeDay(lines.get(r.id) ?? [], earliest);
-    return { car_id: r.id, available_from: free, text: availabilityText(free, earliest) };
-  });
 }
 
 /** Staff confirmation: 409 when the confirmed days overlap another subscription or a live hold of the car. */

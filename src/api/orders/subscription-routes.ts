@@ -7,11 +7,11 @@ import { PayOwedSchema } from '../../domain/schemas/payments';
 import type {
   SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
-import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/coupons';
 import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
-import { availabilityOf } from './availability';
+import { availabilityOf } from '../catalogue/inventory';
 import type { AvailabilityAnswer } from '../../domain/availability';
 import { payOwedMonth } from '../billing/subscription-billing';
 import { paymentDeclined } from '../billing/errors';
@@ -25,6 +25,9 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     c.header('cache-control', 'public, max-age=30');
     return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now()) } satisfies AvailabilityAnswer);
   })
+  // An order or a cancel takes or frees the car: the garage's "지금 구독 가능" answers are dropped.
+  .use('/cars/*', reservationWrites)
+  .use('/requests/*', reservationWrites)
   .get('/', requireUser, async (c) => ok(c, { subscriptions: await listSubscriptions(c.var.deps.db, c.var.userId) } satisfies SubscriptionListAnswer))
   .post('/cars/:id/request', requireUser, validParams(IdParamSchema), validJson(CreateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');

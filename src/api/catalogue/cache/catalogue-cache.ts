@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { todayInKorea } from '../../../domain/dates';
 import { noteCatalogueChange } from '../catalogue';
+import { noteBookingChange } from '../inventory';
 import { CACHED_LEVELS, compress, type Encoding } from '../../compression';
 
 export type { Encoding };
 
-/** What changed: the catalogue (cars, models, brands, FAQs, policies) or butler reserved days. */
+/** What changed: the catalogue (cars, models, brands, FAQs, policies) or bookings (butler reserved days, cars taken by subscriptions and holds). */
 export type ChangeKind = 'catalogue' | 'reservations';
 
 /**
@@ -31,6 +32,8 @@ export interface CacheEntry {
   pending: Partial<Record<Encoding, Promise<Buffer>>>;
   cacheControl: string;
   reservations: boolean;
+  /** Date.now() after which the entry is no longer served (answers that age by the clock alone). */
+  expiresAt?: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -101,11 +104,19 @@ export class CatalogueCache {
 
   get(key: string): CacheEntry | undefined {
     const hot = this.main.get(key);
+    if (hot && expired(hot)) {
+      this.main.delete(key);
+      return undefined;
+    }
     if (hot) {
       this.stats.hits++;
       return hot;
     }
     const warm = this.probation.get(key);
+    if (warm && expired(warm)) {
+      this.probation.delete(key);
+      return undefined;
+    }
     if (warm) {
       this.stats.hits++;
       this.probation.delete(key);
@@ -143,7 +154,7 @@ export class CatalogueCache {
    * while the answer was computed, so it cannot be older than the last write); either way the
    * request that computed it is answered from it.
    */
-  store(key: string, raw: Buffer, reservations: boolean, contentType = 'application/json'): CacheEntry {
+  store(key: string, raw: Buffer, reservations: boolean, contentType = 'application/json', maxAgeMs?: number): CacheEntry {
     const entry: CacheEntry = {
       key,
       hash: createHash('sha256').update(raw).digest('base64url').slice(0, 27),
@@ -152,6 +163,7 @@ export class CatalogueCache {
       pending: {},
       cacheControl: reservations ? RESERVATIONS_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL,
       reservations,
+      ...(maxAgeMs ? { expiresAt: Date.now() + maxAgeMs } : {}),
     };
     if (key.slice(0, key.indexOf('|')) === this.generation(reservations)) {
       this.probation.set(key, entry);
@@ -188,6 +200,8 @@ export class CatalogueCache {
       this.probation.clear();
       this.main.clear();
     } else {
+      // The garage's taken cars are read again too (catalogue/inventory.ts).
+      noteBookingChange();
       this.reservationsGeneration++;
       for (const segment of [this.probation, this.main]) {
         for (const [key, e] of [...segment.entries()]) if (e.reservations) segment.delete(key);
@@ -208,6 +222,8 @@ export class CatalogueCache {
     return reservations ? `${this.catalogueGeneration}.${this.reservationsGeneration}` : String(this.catalogueGeneration);
   }
 }
+
+const expired = (entry: CacheEntry) => entry.expiresAt !== undefined && Date.now() >= entry.expiresAt;
 
 /** todayInKorea(), worked out at most once a second (it is read on every request). */
 function koreanDayEverySecond(): () => string {

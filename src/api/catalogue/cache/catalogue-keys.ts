@@ -10,9 +10,14 @@ import { GarageQuerySchema, IdSchema } from '../../../domain/schemas/catalogue';
  */
 export interface CatalogueRead {
   key: string;
-  /** The answer carries butler reserved days (which change with bookings, not with the catalogue). */
+  /** The answer carries bookings (butler reserved days, cars taken by a subscription or a hold), which change without the catalogue. */
   reservations: boolean;
+  /** Kept at most this long: a hold lapses by the clock, with no write to drop the answer. */
+  maxAgeMs?: number;
 }
+
+/** How long a garage answer filtered to "지금 구독 가능" is kept (the availability read's max-age too). */
+export const TAKEN_CARS_MAX_AGE_MS = 30_000;
 
 type Keyer = (param: string | undefined, search: string, query: () => Record<string, string[]>) => string | null;
 
@@ -50,10 +55,16 @@ export function garageKey(all: Record<string, string[]>): string | null {
   return `garage:${JSON.stringify([q.available_only, sortedUnique(q.brand), sortedUnique(q.model), sortedUnique(q.month), q.sort ?? null, q.sort ? q.order : null, q.page])}`;
 }
 
-const READS: { pattern: RegExp; key: Keyer; reservations?: boolean }[] = [
+const GARAGE = /^\/subscriptions\/garages$/;
+
+/** A garage key of available_only=true (garageKey's array starts with it): the answer leaves out taken cars. */
+const availableOnly = (key: string) => key.startsWith('garage:[true,');
+
+/** `maxAgeMs` applies to the reads that carry bookings. */
+const READS: { pattern: RegExp; key: Keyer; reservations?: boolean | ((key: string) => boolean); maxAgeMs?: number }[] = [
   { pattern: /^\/subscriptions\/cars$/, key: fixed('cars') },
   { pattern: /^\/subscriptions\/cars\/([^/]+)$/, key: idKey('car') },
-  { pattern: /^\/subscriptions\/garages$/, key: (_, search, query) => garageKeyOf(search, query) },
+  { pattern: GARAGE, key: (_, search, query) => garageKeyOf(search, query), reservations: availableOnly, maxAgeMs: TAKEN_CARS_MAX_AGE_MS },
   { pattern: /^\/subscriptions\/models$/, key: fixed('models') },
   { pattern: /^\/subscriptions\/models\/([^/]+)$/, key: idKey('model') },
   { pattern: /^\/butlers\/cars$/, key: fixed('butler-cars'), reservations: true },
@@ -77,7 +88,9 @@ export function catalogueRead(path: string, search: string, query: () => Record<
     const match = read.pattern.exec(path);
     if (!match) continue;
     const key = read.key(match[1], search, query);
-    return key === null ? null : { key, reservations: Boolean(read.reservations) };
+    if (key === null) return null;
+    const reservations = typeof read.reservations === 'function' ? read.reservations(key) : Boolean(read.reservations);
+    return reservations && read.maxAgeMs ? { key, reservations, maxAgeMs: read.maxAgeMs } : { key, reservations };
   }
   return null;
 }

@@ -11,8 +11,10 @@ import { jsonBodyOf } from '../../http';
  *    A miss runs the route once per key, however many requests wait for it.
  *  - Every other answer (per-user data, errors, writes) gets `Cache-Control: no-store` unless
  *    its route chose otherwise.
- *  - Answers that carry butler reserved days are dropped by deps.onReservationChange(), which
- *    the butler routes call after every booking, edit and cancellation.
+ *  - Answers that carry bookings (butler reserved days; the garage filtered to "지금 구독 가능")
+ *    are dropped by deps.onReservationChange(), which the butler and subscription order routes
+ *    call after every booking, edit, confirmation and cancellation; the garage's also age out
+ *    after 30 s, since a hold lapses by the clock alone.
  * Without a cache (tests that do not opt in) only the no-store rule applies.
  */
 export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHandler {
@@ -35,7 +37,7 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
       const finish = cache.begin(key);
       try {
         await next();
-        entry = await capture(c, cache, key, read.reservations);
+        entry = await capture(c, cache, key, read.reservations, read.maxAgeMs);
       } finally {
         finish(entry);
       }
@@ -65,13 +67,13 @@ function noStore(c: Context): void {
 }
 
 /** The route's answer as a cache entry, when it is a plain 200 JSON answer meant for everyone. */
-async function capture(c: Context, cache: CatalogueCache, key: string, reservations: boolean): Promise<CacheEntry | null> {
+async function capture(c: Context, cache: CatalogueCache, key: string, reservations: boolean, maxAgeMs?: number): Promise<CacheEntry | null> {
   const res = c.res;
   const type = res.headers.get('content-type') ?? '';
   if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie') || res.headers.has('cache-control') || res.headers.has('content-encoding')) {
     return null;
   }
-  return cache.store(key, jsonBodyOf(res) ?? Buffer.from(await res.arrayBuffer()), reservations, type);
+  return cache.store(key, jsonBodyOf(res) ?? Buffer.from(await res.arrayBuffer()), reservations, type, maxAgeMs);
 }
 
 async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, state: string): Promise<Response> {
