@@ -1,4 +1,5 @@
 import { formatPhone } from '../../domain/accounts';
+import { koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
 import type { DriverPreference } from '../../domain/butler';
 import { driverLabel, tripPeriod } from '../butler-lists/format';
@@ -27,6 +28,11 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Prop
         <p className="break-words text-muted">
           {t.customer.name} · {t.passenger_count}명 · 기사 선호 {preferenceText(t.driver_preference)} · {carText(t.car)}
         </p>
+        {t.departed_at && (
+          <p className="text-muted" data-testid="trip-times">
+            {[['출발', t.departed_at], ['도착', t.arrived_at], ['탑승', t.actual_start_at], ['종료', t.actual_end_at]].filter(([, v]) => v).map(([k, v]) => `${k} ${koreaTime(v as string)}`).join(' · ')}
+          </p>
+        )}
         <p>
           기사 <span className="font-semibold">{t.driver ? `${t.driver.name} (${formatPhone(t.driver.phone)})` : '미배차'}</span>
         </p>
