@@ -21,9 +21,7 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomes }),
     ...notificationJobHandlers({ ...ctx, channels }),
     // The driver's last shared position, deleted a set time after the trip ends (docs/decisions/driver-day.md).
-    [POSITION_PURGE_JOB]: async (job) => {
-      await purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now());
-    },
+    [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),
   };
 }
 

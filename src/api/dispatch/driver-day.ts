@@ -15,7 +15,7 @@ import { butlerCars, butlerRequests, butlerWaypoints, driverInvites, drivers, mo
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Config } from '../env';
 import type { Deps } from '../http';
-import { enqueue } from '../jobs/queue';
+import { enqueue, type JobOutcome } from '../jobs/queue';
 import { sha256 } from '../auth/tokens';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
@@ -237,7 +237,10 @@ export async function recordStage(deps: Deps, userId: number, tripId: number, st
     if (stage === 'ended' && previous && at.getTime() <= previous.getTime()) at = new Date(previous.getTime() + 1000);
     if (stage === 'ended' && (await paymentById(tx, paymentIds.butlerOvertime(row.id)))) throw conflict('이미 초과 요금을 정산한 예약입니다.');
     await tx.update(butlerRequests).set({ [COLUMN[stage]]: at, modifiedAt: now }).where(eq(butlerRequests.id, row.id));
-    if (stage === 'departed') await emit(tx, `butler.driver_departed:${row.id}`, { type: 'butler.driver_departed', userId: row.userId, butlerRequestId: row.id }, now);
+    if (stage === 'departed') {
+      await emit(tx, `butler.driver_departed:${row.id}`, { type: 'butler.driver_departed', userId: row.userId, butlerRequestId: row.id }, now);
+      await schedulePositionPurge(tx, row.id, at);
+    }
     if (stage === 'ended') {
       const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true });
       await recordOvertime(tx, deps.payments.name, car, row, { start: row.actualStartAt!, end: at }, now);
@@ -302,17 +305,30 @@ export async function correctStages(deps: Deps, actor: StaffActor, tripId: numbe
 
 export const POSITION_PURGE_JOB = 'trip-positions.purge';
 
-/** Schedules the deletion of the trip's last position POSITION_KEEP_MINUTES after its end (once per trip; a later end moves nothing earlier). */
-async function schedulePositionPurge(tx: Db, tripId: number, endedAt: Date) {
-  await enqueue(tx, { kind: POSITION_PURGE_JOB, key: `${POSITION_PURGE_JOB}:${tripId}`, payload: { butlerRequestId: tripId }, runAt: new Date(endedAt.getTime() + POSITION_KEEP_MINUTES * 60_000) });
+/**
+ * Schedules the purge of the trip's position (one job per trip, from 출발 on): the job looks again
+ * until the trip has ended (or was cancelled) and the keep time has passed, then deletes it.
+ */
+async function schedulePositionPurge(tx: Db, tripId: number, from: Date) {
+  await enqueue(tx, { kind: POSITION_PURGE_JOB, key: `${POSITION_PURGE_JOB}:${tripId}`, payload: { butlerRequestId: tripId }, runAt: new Date(from.getTime() + POSITION_KEEP_MINUTES * 60_000) });
 }
 
-/** The purge job: deletes the trip's position (and any of trips ended longer ago than the keep time, in case a job was lost). */
-export async function purgePositions(db: Db, tripId: number | null, now: Date) {
-  if (tripId) await db.delete(tripPositions).where(eq(tripPositions.butlerRequestId, tripId));
-  const cutoff = new Date(now.getTime() - POSITION_KEEP_MINUTES * 60_000);
+/**
+ * The purge job: a trip ended (or cancelled) POSITION_KEEP_MINUTES ago or more loses its position;
+ * a trip still under way is looked at again later. Positions of other trips past their time go too
+ * (in case a job was lost).
+ */
+export async function purgePositions(db: Db, tripId: number | null, now: Date): Promise<JobOutcome> {
+  const keep = POSITION_KEEP_MINUTES * 60_000;
+  const cutoff = new Date(now.getTime() - keep);
   const stale = db.select({ id: butlerRequests.id }).from(butlerRequests).where(or(lt(butlerRequests.actualEndAt, cutoff), eq(butlerRequests.status, 'CANCELLED')));
   await db.delete(tripPositions).where(inArray(tripPositions.butlerRequestId, stale));
+  if (!tripId) return;
+  const [row] = await db.select({ status: butlerRequests.status, endedAt: butlerRequests.actualEndAt }).from(butlerRequests).where(eq(butlerRequests.id, tripId));
+  if (!row || row.status === 'CANCELLED') return;
+  if (!row.endedAt) return { runAgainAt: new Date(now.getTime() + keep) };
+  if (row.endedAt.getTime() + keep > now.getTime()) return { runAgainAt: new Date(row.endedAt.getTime() + keep) };
+  await db.delete(tripPositions).where(eq(tripPositions.butlerRequestId, tripId));
 }
 
 /**
