@@ -22,11 +22,11 @@ describe('pending taps', () => {
     const sent: string[] = [];
     const answers: Record<string, SendResult> = { departed: { kind: 'done' }, arrived: { kind: 'offline' } };
     const taps = [tap(1, 'departed'), tap(1, 'arrived'), tap(1, 'boarded')];
-    const first = await flushTaps(taps, async (t) => (sent.push(t.stage), answers[t.stage] ?? { kind: 'done' }));
+    const first = await flushTaps(taps, (t) => (sent.push(t.stage), Promise.resolve(answers[t.stage] ?? { kind: 'done' })));
     expect(sent).toEqual(['departed', 'arrived']);
     expect(first).toEqual({ left: [tap(1, 'arrived'), tap(1, 'boarded')], refused: [] });
     // Back online: the rest go; the server refuses one (out of order), which is not kept.
-    const second = await flushTaps(first.left, async (t) => (t.stage === 'boarded' ? { kind: 'refused', message: '도착을 먼저 눌러주세요.' } : { kind: 'done' }));
+    const second = await flushTaps(first.left, (t) => Promise.resolve<SendResult>(t.stage === 'boarded' ? { kind: 'refused', message: '도착을 먼저 눌러주세요.' } : { kind: 'done' }));
     expect(second).toEqual({ left: [], refused: ['도착을 먼저 눌러주세요.'] });
   });
 });
