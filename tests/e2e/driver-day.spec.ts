@@ -7,7 +7,7 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { stubKakaoMaps } from './mocks/kakao-maps';
-import { apiAs, loginAs, newUser, waitForSite } from './users';
+import { apiAs, hydrated, loginAs, newStaff, newUser, waitForSite } from './users';
 
 /**
  * The day of a chauffeured trip with two phones at 390 px: staff dispatch a driver and invite
@@ -154,6 +154,26 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   const subs = (await apiAs(request, customer.token, 'GET', '/butlers')).body.data.butlers as ButlerSubscriptionView[];
   expect(subs.find((s) => s.request.id === booking.id)?.request.stage).toBe('COMPLETED');
 
+  // Staff correct the recorded 출발 on the 배차 card, with a reason (audited).
+  const staff = await newStaff(request);
+  const office = await browser.newContext({ baseURL, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const s = await office.newPage();
+  await loginAs(s, staff.access_token);
+  await s.goto('/admin#dispatch');
+  await hydrated(s, 'AdminConsole');
+  await s.getByLabel('날짜').fill(booking.day);
+  const boardCard = s.getByRole('article', { name: `운행 #${booking.id}`, exact: true });
+  await expect(boardCard.getByTestId('trip-times')).toContainText(`출발 ${koreaTime(times.departed!)}`);
+  await boardCard.getByRole('button', { name: `#${booking.id} 시각 정정` }).click();
+  const fix = boardCard.getByRole('form', { name: `#${booking.id} 운행 기록 정정` });
+  const earlier = new Date(Date.parse(times.departed!) - 10 * 60_000);
+  await fix.getByLabel('출발').fill(`${koreaDate(earlier)}T${koreaTime(earlier)}`);
+  await fix.getByLabel('정정 사유').fill('기사 요청: 출발 버튼을 늦게 누름');
+  await fix.getByRole('button', { name: '정정 저장' }).click();
+  await expect(s.getByRole('status').filter({ hasText: '운행 기록을 정정했습니다' })).toHaveText(`#${booking.id} 운행 기록을 정정했습니다.`);
+  await expect(boardCard.getByTestId('trip-times')).toContainText(`출발 ${koreaTime(earlier)}`);
+
   await driverPhone.close();
   await customerPhone.close();
+  await office.close();
 });
