@@ -289,4 +289,16 @@ describe('live position', () => {
     expect(await ctx.database.db.select().from(tripPositions).where(eq(tripPositions.butlerRequestId, id))).toHaveLength(0);
     expect(await ctx.database.db.select().from(jobs).where(eq(jobs.key, `trip-positions.purge:${id}`))).toHaveLength(1);
   });
+
+  it('of a trip cancelled on the way is deleted within the keep time too', async () => {
+    const { driver, token } = await driverAccount();
+    const { id } = await trip(5, driver.id);
+    await setClock(at(5, '08:00'));
+    await tap(token, id, 'departed');
+    expect((await ctx.call('POST', `/driver/trips/${id}/position`, { token, json: { lat: 37.5, lng: 127 } })).status).toBe(200);
+    expect((await staff('POST', `/admin/butler-requests/${id}/cancel`)).status).toBe(200);
+    await setClock(at(5, '09:01'));
+    await runJobs();
+    expect(await ctx.database.db.select().from(tripPositions).where(eq(tripPositions.butlerRequestId, id))).toHaveLength(0);
+  });
 });
