@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { koreaDate, koreaTime } from '../../src/domain/dates';
 import type { DriverTripsAnswer } from '../../src/domain/driver-day';
 import type { ButlerSubscriptionView } from '../../src/domain/butler';
@@ -42,6 +43,13 @@ async function outboxMessage(request: APIRequestContext, to: string, event: stri
     }, { timeout: 30_000 })
     .toBe(true);
   return found!;
+}
+
+/** No serious or critical axe violation in the page's main content. */
+async function noSeriousAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
 /** At least 44 × 44 px (one thumb on a 390 px phone). */
@@ -96,6 +104,7 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   await thumbSized(card.getByRole('link', { name: /픽업 지도 열기/ }));
   expect(await d.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expect(d.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+  await noSeriousAxe(d);
 
   // 출발: the stage moves, the position is shared, and the customer hears of it.
   await button.click();
@@ -117,6 +126,7 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   await expect(current).toHaveText('기사 출발');
   await expect(c.getByTestId('live-position')).toContainText('위도 37.55470, 경도 126.97070');
   await expect(c.getByTestId('live-map')).toBeVisible();
+  await noSeriousAxe(c);
 
   // 도착 without a connection: kept on the phone, sent when back online, recorded once.
   await driverPhone.setOffline(true);
