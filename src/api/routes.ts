@@ -7,6 +7,7 @@ import { butlerCatalogueRoutes } from './catalogue/routes/butlers';
 import { butlerOrderRoutes } from './orders/butler-routes';
 import { adminButlerRoutes } from './orders/admin-butler-routes';
 import { adminDispatchRoutes } from './dispatch/routes';
+import { adminDriverDayRoutes, driverRoutes, tripPositionRoutes } from './dispatch/driver-routes';
 import { catalogueRoutes } from './catalogue/routes/snapshot';
 import { servicesRoutes } from './catalogue/routes/content';
 import { chatRoutes } from './chat/routes';
@@ -34,8 +35,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/subscriptions', subscriptionCatalogueRoutes)
   .route('/butlers', butlerCatalogueRoutes)
   .route('/butlers', butlerOrderRoutes)
+  .route('/butlers', tripPositionRoutes)
+  .route('/driver', driverRoutes)
   .route('/admin', adminButlerRoutes)
   .route('/admin', adminDispatchRoutes)
+  .route('/admin', adminDriverDayRoutes)
   .route('/services', servicesRoutes)
   .route('/services', chatRoutes)
   // Every /admin route mounted from here on is for staff accounts or the machine token.

@@ -64,8 +64,12 @@ export function contentSecurityPolicy(opts: PolicyOptions = {}): string {
     .join('; ');
 }
 
-/** Browser features the site does not use are switched off (the referral page copies with clipboard-write, allowed to itself by default). */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
+/**
+ * Browser features the site does not use are switched off (the referral page copies with
+ * clipboard-write, allowed to itself by default). Geolocation is the site's own only: the driver's
+ * page (/driver) shares the driver's position during a trip (docs/decisions/driver-day.md).
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
 
 /** Sent only over HTTPS (a plain-HTTP answer must not pin the host). */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -89,10 +89,21 @@ export interface ButlerRequestView {
   stage: TripStage;
   /** The driver and plate, from the Korean day before the trip (null before, without a driver, or cancelled). */
   dispatch: CustomerDispatch | null;
+  /** The times the driver (or staff) recorded: 출발, 도착, 탑승, 운행 종료; and the overtime hours of the recorded trip (0 before its end). */
+  trip_record: TripRecordView;
+}
+
+/** The recorded stages of a trip (ISO instants or null) and the started hours beyond the booked 8 h of 탑승 → 운행 종료. */
+export interface TripRecordView {
+  departed_at: string | null;
+  arrived_at: string | null;
+  boarded_at: string | null;
+  ended_at: string | null;
+  overtime_hours: number;
 }
 
 /** Where a butler trip stands, for staff and the customer alike (labels and rules: ./dispatch.ts). */
-export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'DEPARTED' | 'ARRIVED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
 /** What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled). */
 export interface CustomerDispatch {

@@ -29,6 +29,8 @@ export interface Driver {
 export const TRIP_STAGE_LABEL: Record<TripStage, string> = {
   RECEIVED: '접수',
   DISPATCHED: '배차 완료',
+  DEPARTED: '기사 출발',
+  ARRIVED: '기사 도착',
   IN_PROGRESS: '운행 중',
   COMPLETED: '운행 완료',
   CANCELLED: '취소',
@@ -41,17 +43,24 @@ export interface StagedTrip {
   start_at: string | Date;
   actual_start_at: string | Date | null;
   actual_end_at: string | Date | null;
+  /** The driver's 출발 and 도착 (absent: not recorded). */
+  departed_at?: string | Date | null;
+  arrived_at?: string | Date | null;
 }
 
 /**
- * CANCELLED status → CANCELLED; actual_end_at set → COMPLETED; driver assigned and
- * (actual_start_at set or now ≥ start_at) → IN_PROGRESS; driver assigned → DISPATCHED; else RECEIVED.
+ * CANCELLED status → CANCELLED; actual_end_at set → COMPLETED; no driver → RECEIVED; then what
+ * the driver recorded: 탑승 (actual_start_at) → IN_PROGRESS, 도착 → ARRIVED, 출발 → DEPARTED; with
+ * nothing recorded, from the start time → IN_PROGRESS (the clock), before it → DISPATCHED.
  */
 export function tripStage(t: StagedTrip, now: Date): TripStage {
   if (t.status === 'CANCELLED') return 'CANCELLED';
   if (t.actual_end_at) return 'COMPLETED';
   if (t.driver_id === null) return 'RECEIVED';
-  if (t.actual_start_at || now.getTime() >= new Date(t.start_at).getTime()) return 'IN_PROGRESS';
+  if (t.actual_start_at) return 'IN_PROGRESS';
+  if (t.arrived_at) return 'ARRIVED';
+  if (t.departed_at) return 'DEPARTED';
+  if (now.getTime() >= new Date(t.start_at).getTime()) return 'IN_PROGRESS';
   return 'DISPATCHED';
 }
 
@@ -110,6 +119,8 @@ export interface DispatchTrip {
   driver: { id: number; name: string; phone: string } | null;
   actual_start_at: string | null;
   actual_end_at: string | null;
+  departed_at: string | null;
+  arrived_at: string | null;
 }
 
 

@@ -62,6 +62,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/terms' },
   // Staff console (staff accounts; the island refuses others)
   { path: '/admin', guard: 'user' },
+  // The driver's phone (driver accounts; the island signs in and accepts invites itself)
+  { path: '/driver', sitemap: false },
 ];
 
 /** First path segments of each mode; home is 구독 too. Pages of neither (my page, login, …) keep the remembered mode. */

@@ -9,7 +9,7 @@ export const GET: APIRoute = ({ site }) =>
     [
       'User-agent: *',
       'Allow: /',
-      ...['/subscribe/', '/forgot-password', '/reset-password', '/car/fallback', '/api/'].map((p) => `Disallow: ${p}`),
+      ...['/subscribe/', '/forgot-password', '/reset-password', '/car/fallback', '/driver', '/api/'].map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${new URL('/sitemap-index.xml', site)}`,
       '',

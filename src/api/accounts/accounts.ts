@@ -219,3 +219,18 @@ export async function socialLogin(db: Db, config: Config, profile: SocialProfile
     return { ...(await issueTokens(db, config, again)), is_new: false };
   }
 }
+
+/**
+ * A driver's account (role 'driver', linked to the roster row), made when the driver accepts a
+ * staff invite on /driver, inside the invite's transaction. 409 when the email is taken.
+ */
+export async function createDriverAccount(tx: Db, v: { email: string; password: string; name: string; mobile: string | null; driverId: number }): Promise<UserRow> {
+  const passwordHash = await hashPassword(v.password);
+  try {
+    return await insertUserRow(tx, { email: v.email, passwordHash, name: v.name, mobile: v.mobile, role: 'driver', driverId: v.driverId, usernameSeed: v.email.split('@')[0] });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_uq')) throw conflict('이미 사용 중인 이메일입니다. 다른 이메일을 입력해주세요.', { email: ['이미 사용 중인 이메일입니다.'] });
+    if (isUniqueViolation(err, 'users_driver_uq')) throw conflict('이미 계정이 있는 기사입니다. 로그인해주세요.');
+    throw err;
+  }
+}

@@ -62,6 +62,28 @@ export async function heldCoupon(db: Db, holdingId: number) {
   return { discount_type: row.coupons.discountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
 }
 
+/** The overtime a trip of these actual times owes beyond what was charged: the quote's rule (coupon on the total, the points as booked). */
+async function overtimeOwed(tx: Db, car: ButlerCar, row: RequestRow, start: Date, end: Date): Promise<number> {
+  const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
+  return Math.max(0, quoteButler(car, start, end, coupon, row.pointUsed).final - row.finalPrice);
+}
+
+/**
+ * Inside the caller's transaction (the request's row locked, its end just recorded): records the
+ * overtime charge `butler-{id}-overtime` (PENDING) when the trip owes any, and answers the amount.
+ * The caller sends it with executeCharge after the commit. One id per booking: a second
+ * recording cannot make a second charge (the caller checks paymentById first).
+ */
+export async function recordOvertime(tx: Db, providerName: PaymentContext['payments']['name'], car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date }, now: Date): Promise<number> {
+  const extra = await overtimeOwed(tx, car, row, actual.start, actual.end);
+  if (extra > 0) {
+    await recordCharge(tx, providerName, {
+      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} 초과 이용 요금`, amount: extra, billingKey: row.billingKey,
+    }, now);
+  }
+  return extra;
+}
+
 /**
  * Staff record the trip's actual start, and its end once it is over: a trip is recorded only once
  * it has started (start <= the business clock's now) and finished only once its end has passed, so
@@ -93,17 +115,9 @@ export async function settleTrip(
       if (!opts.preview) await tx.update(butlerRequests).set({ actualStartAt: actual.start, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
       return 0;
     }
-    const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
-    const actualQuote = quoteButler(car, actual.start, actual.end, coupon, row.pointUsed);
-    const extra = Math.max(0, actualQuote.final - row.finalPrice);
-    if (opts.preview) return extra;
+    if (opts.preview) return overtimeOwed(tx, car, row, actual.start, actual.end);
     await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
-    if (extra > 0) {
-      await recordCharge(tx, ctx.payments.name, {
-        id, userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: requestId, orderName: `LUXE 의전 #${requestId} 초과 이용 요금`, amount: extra, billingKey: row.billingKey,
-      }, now);
-    }
-    return extra;
+    return recordOvertime(tx, ctx.payments.name, car, row, { start: actual.start, end: actual.end }, now);
   });
   return { amount, payment: amount > 0 && actual.end && !opts.preview ? await executeCharge(ctx, id) : null };
 }

@@ -9,6 +9,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -185,8 +186,13 @@ export const users = pgTable(
     ciVerified: boolean('ci_verified').notNull().default(false),
     referralCode: varchar('referral_code', { length: 16 }).notNull().unique(),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
-    /** 'user' or 'staff' (the console at /admin); staff are made with `npm run staff -- add EMAIL`. */
+    /**
+     * 'user', 'staff' (the console at /admin; `npm run staff -- add EMAIL`) or 'driver' (the
+     * driver's phone at /driver; made by accepting a staff invite, linked to `driver_id`).
+     */
     role: varchar('role', { length: 20 }).notNull().default('user'),
+    /** The roster row of a 'driver' account (one account per driver). */
+    driverId: integer('driver_id').references(() => drivers.id),
     socialProvider: varchar('social_provider', { length: 20 }),
     socialId: varchar('social_id', { length: 120 }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -197,6 +203,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_ci_uq').on(t.ci),
     uniqueIndex('users_social_uq').on(t.socialProvider, t.socialId),
+    uniqueIndex('users_driver_uq').on(t.driverId),
     index('users_mobile_idx').on(t.mobile),
   ],
 );
@@ -436,7 +443,10 @@ export const butlerRequests = pgTable(
     couponDiscount: integer('coupon_discount').notNull().default(0),
     finalPrice: integer('final_price').notNull(),
     status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull().default('PENDING'),
-    /** Recorded by staff after the trip; overtime beyond the quote is charged from these. */
+    /** The driver's 출발 (left for the pickup) and 도착 (at the pickup), tapped on /driver or corrected by staff. */
+    departedAt: timestamp('departed_at', { withTimezone: true }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** 탑승 and 운행 종료 (the driver's taps, or staff's record); overtime beyond the quote is charged from these. */
     actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
     actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
     /** The chauffeur staff dispatched, and when (null while unassigned). */
@@ -447,6 +457,40 @@ export const butlerRequests = pgTable(
   },
   (t) => [index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId)],
 );
+
+/**
+ * Staff's invitations of a roster driver to sign up on /driver: a random code (stored as its
+ * SHA-256) sent by 알림톡 or email, used once before it expires.
+ */
+export const driverInvites = pgTable(
+  'driver_invites',
+  {
+    id: serial('id').primaryKey(),
+    driverId: integer('driver_id').notNull().references(() => drivers.id),
+    channel: varchar('channel', { length: 10 }).$type<'phone' | 'email'>().notNull(),
+    /** The mobile digits or the lowercased email the invite went to. */
+    address: varchar('address', { length: 254 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('driver_invites_driver_idx').on(t.driverId)],
+);
+
+/**
+ * The driver's last shared position on an active trip (one row per trip, replaced by each post);
+ * deleted a set time after the trip ends (the trip-positions.purge job).
+ */
+export const tripPositions = pgTable('trip_positions', {
+  butlerRequestId: integer('butler_request_id').primaryKey().references(() => butlerRequests.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => drivers.id),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  accuracy: doublePrecision('accuracy'),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+});
 
 export const butlerWaypoints = pgTable(
   'butler_waypoints',

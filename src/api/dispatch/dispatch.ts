@@ -110,7 +110,7 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
   return rows.map(({ r, car, model, customer, driver }) => ({
     id: r.id,
     status: r.status,
-    stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
+    stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt, departed_at: r.departedAt, arrived_at: r.arrivedAt }, now),
     start_at: r.startAt.toISOString(),
     end_at: iso(r.endAt),
     start_location: r.startLocation,
@@ -123,6 +123,8 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
     driver: driver && r.driverId ? driver : null,
     actual_start_at: iso(r.actualStartAt),
     actual_end_at: iso(r.actualEndAt),
+    departed_at: iso(r.departedAt),
+    arrived_at: iso(r.arrivedAt),
   }));
 }
 

@@ -20,6 +20,11 @@ export type NotificationEvent =
   | { type: 'payment.succeeded'; userId: number; paymentId: string }
   | { type: 'payment.failed'; userId: number; paymentId: string; reason: string; retryDate: string | null }
   | { type: 'payment.refunded'; userId: number; paymentId: string; amount: number }
+  /** The driver tapped 출발 on /driver: the customer hears who is coming in which car. */
+  | { type: 'butler.driver_departed'; userId: number; butlerRequestId: number }
+  // Drivers
+  /** Staff invited a roster driver to sign up on /driver; the code is in the link (only its hash is stored with the invite). */
+  | { type: 'driver.invited'; inviteId: number; code: string }
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }

@@ -51,7 +51,9 @@ async function staffEmails(ctx: NotifyContext): Promise<string[]> {
 /** Who gets a message, per channel that is on: the customer's email and mobile, or the staff's. Marketing goes by email only. */
 async function recipients(ctx: NotifyContext, t: Template, loaded: Loaded): Promise<Recipient[]> {
   const out: Recipient[] = [];
-  if (t.audience === 'staff') {
+  if (t.audience === 'direct') {
+    for (const r of loaded.to ?? []) out.push(r.channel === 'kakao' ? { channel: 'kakao', to: mobileDigits(r.to) ?? r.to } : { channel: 'email', to: r.to.toLowerCase() });
+  } else if (t.audience === 'staff') {
     for (const to of await staffEmails(ctx)) out.push({ channel: 'email', to: to.toLowerCase() });
     for (const to of ctx.config.notifications.staffPhones) out.push({ channel: 'kakao', to });
   } else {

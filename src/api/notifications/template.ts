@@ -9,6 +9,8 @@ export interface Loaded {
   vars: TemplateVars;
   /** The customer (null for staff messages). */
   userId: number | null;
+  /** A 'direct' message's own addresses (a driver's invite goes to the number or email staff typed). */
+  to?: { channel: 'email' | 'kakao'; to: string }[];
 }
 
 /** A loader's answer: the values, nothing to send (the record is gone or the message no longer applies), or not yet. */
@@ -23,8 +25,8 @@ export type EventOf<T extends NotificationEventType> = Extract<NotificationEvent
  */
 export interface Template<T extends NotificationEventType = NotificationEventType> {
   event: T;
-  /** Customers get it at their email and mobile; staff at the configured addresses. */
-  audience: 'customer' | 'staff';
+  /** Customers get it at their email and mobile; staff at the configured addresses; 'direct' at the loader's `to`. */
+  audience: 'customer' | 'staff' | 'direct';
   /** Marketing: only with the customer's consent, by email only, with an unsubscribe link. */
   marketing?: boolean;
   /** Load again just before sending and drop the message if it no longer applies (a reminder of a cancelled trip). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, isMobile, normalizePhone } from '../accounts';
 
-const emailField = z
+export const emailField = z
   .string({ error: '이메일을 입력해주세요.' })
   .trim()
   .toLowerCase()
@@ -9,7 +9,7 @@ const emailField = z
   .max(254, { error: '이메일은 254자 이하로 입력해주세요.' })
   .pipe(z.email({ error: '올바른 이메일 주소를 입력해주세요.' }));
 
-const passwordField = z
+export const passwordField = z
   .string({ error: '비밀번호를 입력해주세요.' })
   .min(MIN_PASSWORD_LENGTH, { error: `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.` })
   .max(MAX_PASSWORD_LENGTH, { error: `비밀번호는 ${MAX_PASSWORD_LENGTH}자 이하로 입력해주세요.` });

@@ -1,20 +1,24 @@
 import { formatPhone } from '../../domain/accounts';
+import { koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
 import type { DriverPreference } from '../../domain/butler';
 import { driverLabel, tripPeriod } from '../butler-lists/format';
 import { carText, routeText } from './dispatch-board';
+import StageCorrection from './StageCorrection';
 
 interface Props {
   trip: DispatchTrip;
   onAssign: (trip: DispatchTrip) => void;
   onUnassign: (trip: DispatchTrip) => void;
+  /** After a correction of the recorded times (the board reloads and says so). */
+  onCorrected?: (message: string) => void;
 }
 
 /** The API's preference as the reservation form names it ('any', 'male', 'female', or none). */
 const preferenceText = (p: string | null) => driverLabel(p as DriverPreference | null);
 
 /** One trip of the dispatch board: when, where, who rides and who drives, with 기사 배정 and 배정 해제. */
-export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Props) {
+export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorrected }: Props) {
   const done = t.stage === 'COMPLETED';
   return (
     <article aria-label={`운행 #${t.id}`} className="flex flex-wrap items-start gap-3 py-3 text-sm">
@@ -27,10 +31,16 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Prop
         <p className="break-words text-muted">
           {t.customer.name} · {t.passenger_count}명 · 기사 선호 {preferenceText(t.driver_preference)} · {carText(t.car)}
         </p>
+        {t.departed_at && (
+          <p className="text-muted" data-testid="trip-times">
+            {[['출발', t.departed_at], ['도착', t.arrived_at], ['탑승', t.actual_start_at], ['종료', t.actual_end_at]].filter(([, v]) => v).map(([k, v]) => `${k} ${koreaTime(v as string)}`).join(' · ')}
+          </p>
+        )}
         <p>
           기사 <span className="font-semibold">{t.driver ? `${t.driver.name} (${formatPhone(t.driver.phone)})` : '미배차'}</span>
         </p>
       </div>
+      {t.departed_at && t.status === 'CONFIRMED' && onCorrected && <StageCorrection trip={t} onSaved={onCorrected} />}
       {!done && (
         <div className="flex shrink-0 gap-2">
           <button type="button" aria-label={`#${t.id} 기사 배정`} className="btn-primary min-h-11 px-3 py-1.5" onClick={() => onAssign(t)}>

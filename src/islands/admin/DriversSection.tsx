@@ -7,6 +7,7 @@ import { call, client } from '../../client/api';
 import { announceChange, fieldErrorsOf } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
 import DriverForm, { type DriverFields } from './DriverForm';
+import DriverInvite from './DriverInvite';
 
 /** Days off from today on (past ones stay stored but say nothing to the roster). */
 const upcoming = (days: string[]) => days.filter((d) => d >= todayInKorea());
@@ -84,10 +85,11 @@ export default function DriversSection() {
                 </p>
                 {d.memo && <p className="whitespace-pre-line break-words text-muted">{d.memo}</p>}
               </div>
-              <div className="flex shrink-0 gap-2">
+              <div className="flex shrink-0 flex-wrap gap-2">
                 <button type="button" aria-label={`${d.name} 편집`} className="btn-outline min-h-11 px-3 py-1.5" onClick={() => open(d)}>
                   편집
                 </button>
+                {d.active && <DriverInvite driver={d} onDone={setMessage} />}
                 <button type="button" aria-label={`${d.name} ${d.active ? '비활성화' : '활성화'}`} className="min-h-11 border border-line px-3 py-1.5 font-semibold" onClick={() => void setActive(d, !d.active)}>
                   {d.active ? '비활성화' : '활성화'}
                 </button>

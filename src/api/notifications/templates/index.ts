@@ -2,6 +2,8 @@ import type { NotificationEventType } from '../events';
 import type { Template } from '../template';
 import butlerCancelled from './butler-cancelled';
 import butlerConfirmed from './butler-confirmed';
+import butlerDriverDeparted from './butler-driver-departed';
+import driverInvited from './driver-invited';
 import butlerReminder from './butler-reminder';
 import butlerRequested from './butler-requested';
 import marketingAnnouncement from './marketing-announcement';
@@ -27,6 +29,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
   'butler.cancelled': butlerCancelled,
+  'butler.driver_departed': butlerDriverDeparted,
+  'driver.invited': driverInvited,
   'payment.succeeded': paymentSucceeded,
   'payment.failed': paymentFailed,
   'payment.refunded': paymentRefunded,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CHAT_CHANNEL_URL } from '../../my-orders/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
+import LiveTrip from './LiveTrip';
 import OvertimePayment from './OvertimePayment';
 import { CarSection, DispatchInfoSection, ExtraSection, PaymentSection, RequestInfoSection, StageSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
@@ -73,6 +74,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       )}
       <OvertimePayment r={r} onSettled={reload} />
       <StageSection r={r} />
+      <LiveTrip r={r} reload={reload} />
       {r.dispatch && <DispatchInfoSection dispatch={r.dispatch} />}
       <CarSection car={r.car} />
       {editing && pending ? (

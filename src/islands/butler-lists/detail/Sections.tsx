@@ -100,7 +100,10 @@ export function ExtraSection({ r }: { r: ButlerRequestView }) {
 }
 
 /** The steps a trip goes through, as the customer follows it (a cancelled trip shows 취소 alone). */
-const STEPS: TripStage[] = ['RECEIVED', 'DISPATCHED', 'IN_PROGRESS', 'COMPLETED'];
+const STEPS: TripStage[] = ['RECEIVED', 'DISPATCHED', 'DEPARTED', 'ARRIVED', 'IN_PROGRESS', 'COMPLETED'];
+
+/** The times the driver recorded, as the customer reads them. */
+const RECORDED: [keyof ButlerRequestView['trip_record'], string][] = [['departed_at', '기사 출발'], ['arrived_at', '기사 도착'], ['boarded_at', '탑승'], ['ended_at', '운행 종료']];
 
 /**
  * 진행 상황: 접수 → 배차 완료 → 운행 중 → 운행 완료, the current step marked (aria-current). A
@@ -114,7 +117,7 @@ export function StageSection({ r }: { r: ButlerRequestView }) {
       {r.stage === 'CANCELLED' ? (
         <p className="text-sm" data-testid="trip-stage"><span aria-current="step" className="inline-block bg-line px-2 py-0.5 font-bold">{TRIP_STAGE_LABEL.CANCELLED}</span></p>
       ) : (
-        <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm" data-testid="trip-stage">
+        <ol className="grid grid-cols-3 gap-1 text-center text-xs sm:grid-cols-6 sm:text-sm" data-testid="trip-stage">
           {STEPS.map((s, i) => (
             <li
               key={s}
@@ -127,6 +130,18 @@ export function StageSection({ r }: { r: ButlerRequestView }) {
         </ol>
       )}
       {r.stage === 'DISPATCHED' && !r.dispatch && <p className="mt-3 text-sm text-muted">기사님과 차량 번호는 운행 전날부터 이 화면에서 확인할 수 있습니다.</p>}
+      {r.trip_record.departed_at && (
+        <ul className="mt-3 space-y-1 text-sm" data-testid="trip-record">
+          {RECORDED.filter(([k]) => r.trip_record[k]).map(([k, label]) => (
+            <li key={k}><span className="text-muted">{label}</span> {formatKoreaDateTime(r.trip_record[k] as string)}</li>
+          ))}
+          {r.trip_record.ended_at && (
+            <li data-testid="trip-overtime">
+              <span className="text-muted">초과 이용</span> {r.trip_record.overtime_hours > 0 ? `${r.trip_record.overtime_hours}시간${r.overtime_payment ? ` · ${won(r.overtime_payment.amount)} ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}` : ''}` : '없음'}
+            </li>
+          )}
+        </ul>
+      )}
     </Section>
   );
 }

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { DriverInviteAnswer, DriverStageAnswer, DriverTripsAnswer, TripPositionView } from '../../domain/driver-day';
+import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { AcceptInviteSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
+import { ok, validJson, validParams, type AppEnv } from '../http';
+import { requireAdmin, requireUser } from '../auth/guards';
+import { ipLimit } from '../middleware/rate-limit';
+import { acceptInvite, correctStages, customerPosition, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+
+const MINUTE = 60_000;
+
+/**
+ * The driver's phone (/driver): accepting an invite, the driver's own trips, stage taps and the
+ * live position. Every trip route is for the trip's own driver account (403 for customers, staff
+ * sessions and other drivers).
+ */
+export const driverRoutes = new Hono<AppEnv>()
+  .get('/invites/:code', ipLimit('driver-invite', 30, 10 * MINUTE), validParams(InviteCodeParamSchema), async (c) =>
+    ok(c, { invite: await inviteInfo(c.var.deps.db, c.req.valid('param').code, c.var.deps.clock.now()) }),
+  )
+  .post('/invites/accept', ipLimit('driver-invite', 30, 10 * MINUTE), validJson(AcceptInviteSchema), async (c) => {
+    const { deps } = c.var;
+    return ok(c, await acceptInvite(deps.db, deps.config, c.req.valid('json'), deps.clock.now()), 201);
+  })
+  .get('/trips', requireUser, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies DriverTripsAnswer))
+  .post('/trips/:id/stages/:stage', requireUser, validParams(DriverStageParamSchema), validJson(DriverStageSchema), async (c) => {
+    const { id, stage } = c.req.valid('param');
+    const answer = await recordStage(c.var.deps, c.var.userId, id, stage, c.req.valid('json').tapped_at);
+    return ok(c, answer satisfies DriverStageAnswer, answer.recorded ? 201 : 200);
+  })
+  .post('/trips/:id/position', requireUser, validParams(IdParamSchema), validJson(PositionSchema), async (c) =>
+    ok(c, await postPosition(c.var.deps, c.var.userId, c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+/** The customer's live trip page: the driver's last shared position of their own active trip. */
+export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) =>
+  ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id)) satisfies TripPositionView | null }),
+);
+
+/** Staff: invite a roster driver; correct a trip's recorded times (audited). */
+export const adminDriverDayRoutes = new Hono<AppEnv>()
+  .post('/drivers/:id/invite', requireAdmin, validParams(IdParamSchema), validJson(DriverInviteSchema), async (c) => {
+    const invite = await inviteDriver(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
+    return ok(c, { invite } satisfies DriverInviteAnswer, 201);
+  })
+  .patch('/butler-requests/:id/stages', requireAdmin, validParams(IdParamSchema), validJson(StageCorrectionSchema), async (c) =>
+    ok(c, await correctStages(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
+  );

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isMobile, normalizePhone } from '../accounts';
+import { DRIVER_STAGES } from '../driver-day';
+import { emailField, passwordField } from './accounts';
+import { instant } from './butler';
+import { IdSchema } from './common';
+
+/** Bodies of the driver's day: staff's invite, the driver's sign-up, stage taps, staff's corrections, positions. */
+
+/** Body of POST /admin/drivers/{id}/invite: by 알림톡 to a mobile number (the roster's when left out) or by email. */
+export const DriverInviteSchema = z.discriminatedUnion(
+  'channel',
+  [
+    z.object({
+      channel: z.literal('phone'),
+      phone: z
+        .string({ error: '휴대폰 번호는 문자열이어야 합니다.' })
+        .trim()
+        .max(20, { error: '휴대폰 번호가 너무 깁니다.' })
+        .transform(normalizePhone)
+        .refine(isMobile, { error: '올바른 휴대폰 번호를 입력해주세요. (예: 010-1234-5678)' })
+        .optional(),
+    }),
+    z.object({ channel: z.literal('email'), email: emailField }),
+  ],
+  { error: '초대 방법(channel)은 phone 또는 email이어야 합니다.' },
+);
+export type DriverInviteInput = z.infer<typeof DriverInviteSchema>;
+
+/** The invite code in the link (/driver?invite=CODE): 43 base64url characters. */
+export const InviteCodeSchema = z
+  .string({ error: '초대 코드를 입력해주세요.' })
+  .trim()
+  .min(1, { error: '초대 코드를 입력해주세요.' })
+  .max(100, { error: '초대 코드가 올바르지 않습니다.' })
+  .regex(/^[\w-]+$/, { error: '초대 코드가 올바르지 않습니다.' });
+
+/** Body of POST /driver/invites/accept: the code, the email the driver will sign in with (fixed for an email invite) and a password. */
+export const AcceptInviteSchema = z.object({
+  code: InviteCodeSchema,
+  email: emailField.optional(),
+  password: passwordField,
+});
+export type AcceptInviteInput = z.infer<typeof AcceptInviteSchema>;
+
+/** GET /driver/invites/{code}: whether it can be used (and its channel) before the form is shown. */
+export const InviteCodeParamSchema = z.object({ code: InviteCodeSchema });
+
+/** Path of POST /driver/trips/{id}/stages/{stage}. */
+export const DriverStageParamSchema = z.object({
+  id: IdSchema,
+  stage: z.enum(DRIVER_STAGES, { error: `단계는 ${DRIVER_STAGES.join(', ')} 중 하나여야 합니다.` }),
+});
+
+/** Body of a tap (optional): when the driver tapped (a tap kept offline is sent later with its own time). */
+export const DriverStageSchema = z.object({ tapped_at: instant('누른 시각').optional() }).default({});
+
+/** Body of PATCH /admin/butler-requests/{id}/stages: staff correct any recorded time (null clears it); audited. */
+export const StageCorrectionSchema = z
+  .object({
+    departed_at: instant('출발 시각').nullable().optional(),
+    arrived_at: instant('도착 시각').nullable().optional(),
+    boarded_at: instant('탑승 시각').nullable().optional(),
+    ended_at: instant('운행 종료 시각').nullable().optional(),
+    reason: z.string({ error: '사유는 문자열이어야 합니다.' }).trim().min(1, { error: '정정 사유를 입력해주세요.' }).max(200, { error: '사유는 200자 이하로 입력해주세요.' }),
+  })
+  .refine((v) => [v.departed_at, v.arrived_at, v.boarded_at, v.ended_at].some((t) => t !== undefined), { error: '정정할 시각을 하나 이상 보내주세요.' });
+export type StageCorrectionInput = z.infer<typeof StageCorrectionSchema>;
+
+/** Body of POST /driver/trips/{id}/position: the browser's coordinates. */
+export const PositionSchema = z.object({
+  lat: z.number({ error: '위도는 숫자여야 합니다.' }).min(-90, { error: '위도가 올바르지 않습니다.' }).max(90, { error: '위도가 올바르지 않습니다.' }),
+  lng: z.number({ error: '경도는 숫자여야 합니다.' }).min(-180, { error: '경도가 올바르지 않습니다.' }).max(180, { error: '경도가 올바르지 않습니다.' }),
+  accuracy: z.number({ error: '정확도는 숫자여야 합니다.' }).min(0).max(100_000).nullable().optional(),
+});

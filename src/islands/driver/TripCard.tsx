@@ -1,0 +1,85 @@
+import { formatKoreaDateTime, koreaDate, koreaTime } from '../../domain/dates';
+import { TRIP_STAGE_LABEL } from '../../domain/dispatch';
+import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip } from '../../domain/driver-day';
+import type { PendingTap } from './tap-queue';
+
+interface Props {
+  trip: DriverTrip;
+  today: string;
+  /** This trip's taps not yet accepted by the server (shown as recorded, 전송 대기). */
+  pending: PendingTap[];
+  onTap: (stage: DriverStage) => void;
+  officePhone: string;
+}
+
+/** A Kakao Map search for the address: opens the app or the web map, no key needed. */
+const mapLink = (address: string) => `https://map.kakao.com/link/search/${encodeURIComponent(address)}`;
+
+function Place({ label, address, time }: { label: string; address: string; time: string | null }) {
+  return (
+    <li className="flex items-start justify-between gap-3 border-t border-line py-2 first:border-t-0">
+      <div className="min-w-0">
+        <p className="text-xs text-muted">{label}{time ? ` · ${koreaTime(time)}` : ''}</p>
+        <p className="break-words font-medium">{address}</p>
+      </div>
+      <a href={mapLink(address)} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-line px-3 text-sm" aria-label={`${label} 지도 열기: ${address}`}>
+        지도
+      </a>
+    </li>
+  );
+}
+
+/** One trip on the driver's phone: when, where (each place with a map link), who, what they asked, and the next stage's big button. */
+export default function TripCard({ trip: t, today, pending, onTap, officePhone }: Props) {
+  const waiting = new Map(pending.map((p) => [p.stage, p.tapped_at]));
+  const next = DRIVER_STAGES.find((s) => !t.times[s] && !waiting.has(s)) ?? null;
+  const day = koreaDate(t.start_at) === today ? '오늘' : '내일';
+  return (
+    <article aria-labelledby={`trip-${t.id}`} className="border border-line bg-white p-4" data-testid="driver-trip" data-trip-id={t.id}>
+      <header className="flex items-baseline justify-between gap-2">
+        <h2 id={`trip-${t.id}`} className="text-lg font-bold">
+          {day} {koreaTime(t.start_at)}{t.end_at ? ` ~ ${koreaTime(t.end_at)}` : ''}
+        </h2>
+        <span className="bg-ink px-2 py-0.5 text-xs font-bold text-paper" data-testid="driver-trip-stage">{TRIP_STAGE_LABEL[t.stage]}</span>
+      </header>
+      <p className="mt-1 text-sm text-muted">{t.car.name}{t.car.license_plate ? ` · ${t.car.license_plate}` : ''} · 예약 #{t.id}</p>
+
+      <ul className="mt-3">
+        <Place label="픽업" address={t.start_location} time={t.start_at} />
+        {t.way_points.map((w, i) => <Place key={`${i}-${w.address}`} label={`경유 ${i + 1}`} address={w.address} time={w.scheduled_time} />)}
+        <Place label="도착지" address={t.end_location} time={t.end_at} />
+      </ul>
+
+      <dl className="mt-3 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
+        <dt className="text-muted">탑승객</dt>
+        <dd>{t.passenger.name} · {t.passenger.phone_masked ?? '번호 없음'} · {t.passenger_count}명</dd>
+        <dt className="text-muted">목적</dt>
+        <dd>{t.purpose || '없음'}</dd>
+        <dt className="text-muted">메모</dt>
+        <dd className="whitespace-pre-line break-words" data-testid="driver-trip-memo">{t.memo || '없음'}</dd>
+      </dl>
+      <a href={`tel:${officePhone.replace(/[^\d+]/g, '')}`} className="mt-2 inline-flex min-h-11 items-center text-sm underline">사무실 통해 고객 연결 ({officePhone})</a>
+
+      <ol className="mt-3 grid grid-cols-4 gap-1 text-center text-xs" aria-label="운행 기록">
+        {DRIVER_STAGES.map((s) => {
+          const at = t.times[s] ?? waiting.get(s) ?? null;
+          return (
+            <li key={s} className={`border-t-4 pt-1 ${at ? 'border-ink' : 'border-line text-muted'}`} data-testid={`stage-${s}`}>
+              <span className="block font-semibold">{DRIVER_STAGE_LABEL[s]}</span>
+              <span className="block">{at ? koreaTime(at) : '-'}</span>
+              {!t.times[s] && waiting.has(s) && <span className="block text-muted">전송 대기</span>}
+            </li>
+          );
+        })}
+      </ol>
+
+      {next ? (
+        <button type="button" onClick={() => onTap(next)} className="mt-4 min-h-14 w-full bg-ink text-lg font-bold text-paper" data-testid="stage-button">
+          {DRIVER_STAGE_LABEL[next]}
+        </button>
+      ) : (
+        <p className="mt-4 text-center text-sm text-muted">운행이 종료되었습니다 · {t.times.ended ? formatKoreaDateTime(t.times.ended) : '전송 대기'}</p>
+      )}
+    </article>
+  );
+}
