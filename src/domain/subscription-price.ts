@@ -83,12 +83,11 @@ function baseOf(car: { subscription_fee_minimum?: number | null }): number {
  * Option prices for a car staff have not priced yet, derived from its lowest monthly fee (b):
  * plans 1,500km −5% b, 2,500km ±0, 4,000km +8% b (each to 10,000 won); overage b/5,000 a km (to
  * 10 won, at least 100); 만 21~25세 +10% b (to 10,000 won); an extra driver 50,000 won, at most 2;
- * 자기부담금 300,000 / 500,000 (b ≥ 2,000,000) / 1,000,000 (b ≥ 5,000,000) won; from b ≥
- * 3,000,000 a 보증금 of b rounded up to 1,000,000 and 선납금 up to 3 × b (down to 1,000,000).
+ * 자기부담금 300,000 / 500,000 (b ≥ 2,000,000) / 1,000,000 (b ≥ 5,000,000) won. 보증금 and 선납금 are
+ * off until staff enable them for the car.
  */
 export function defaultOptionPrices(car: { subscription_fee_minimum?: number | null }): CarOptionPrices {
   const b = baseOf(car);
-  const premium = b >= 3_000_000;
   return {
     mileage_plans: [
       { km: 1_500, monthly: -roundTo(b * 0.05, 10_000) },
@@ -99,8 +98,8 @@ export function defaultOptionPrices(car: { subscription_fee_minimum?: number | n
     young_driver_monthly: roundTo(b * 0.1, 10_000),
     extra_driver_monthly: 50_000,
     extra_driver_max: 2,
-    deposit: premium ? Math.ceil(b / 1_000_000) * 1_000_000 : null,
-    prepayment_max: premium ? Math.floor((3 * b) / PREPAYMENT_STEP) * PREPAYMENT_STEP : null,
+    deposit: null,
+    prepayment_max: null,
     deductible: b >= 5_000_000 ? 1_000_000 : b >= 2_000_000 ? 500_000 : 300_000,
   };
 }
@@ -322,4 +321,28 @@ export interface StoredOrderOptions {
   options: SubscriptionOptions;
   prices: CarOptionPrices;
   quote: SubscriptionOrderQuote;
+}
+
+/** The options in a page address (car page → /inquire, kept through login): km, age, drivers, handover, zone, prepay. */
+export function optionsQuery(o: Pick<SubscriptionOptions, 'mileage_km' | 'driver_age' | 'extra_drivers' | 'handover' | 'prepayment'>, zone: DeliveryZone | null = null): string {
+  const q = new URLSearchParams({ km: String(o.mileage_km), age: o.driver_age === 'AGE_21' ? '21' : '26', drivers: String(o.extra_drivers), handover: o.handover.toLowerCase() });
+  if (o.handover === 'DELIVERY' && zone) q.set('zone', zone.toLowerCase());
+  if (o.prepayment > 0) q.set('prepay', String(o.prepayment));
+  return q.toString();
+}
+
+/** The options an address carries, over the defaults; anything unreadable keeps the default (the order page checks the rest). */
+export function optionsFromQuery(params: URLSearchParams, prices: CarOptionPrices): { options: SubscriptionOptions; zone: DeliveryZone | null } {
+  const o = defaultOptions(prices);
+  const int = (k: string) => (/^\d{1,10}$/.test(params.get(k) ?? '') ? Number(params.get(k)) : null);
+  const km = int('km');
+  if (km !== null && prices.mileage_plans.some((p) => p.km === km)) o.mileage_km = km;
+  if (params.get('age') === '21') o.driver_age = 'AGE_21';
+  const drivers = int('drivers');
+  if (drivers !== null && drivers <= prices.extra_driver_max) o.extra_drivers = drivers;
+  if (params.get('handover') === 'delivery') o.handover = 'DELIVERY';
+  const prepay = int('prepay');
+  if (prepay !== null && prices.prepayment_max !== null && prepay <= prices.prepayment_max && prepay % PREPAYMENT_STEP === 0) o.prepayment = prepay;
+  const zone = o.handover === 'DELIVERY' ? (params.get('zone') === 'other' ? 'OTHER' : params.get('zone') === 'capital' ? 'CAPITAL' : null) : null;
+  return { options: o, zone };
 }

@@ -107,15 +107,17 @@ describe('defaults for cars staff have not priced', () => {
   it('derive from the lowest fee, and stay valid option prices', () => {
     const d = defaultOptionPrices({ subscription_fee_minimum: 4_690_000 });
     expect(d.mileage_plans).toEqual([{ km: 1_500, monthly: -230_000 }, { km: 2_500, monthly: 0 }, { km: 4_000, monthly: 380_000 }]);
-    expect(d).toMatchObject({ overage_per_km: 940, young_driver_monthly: 470_000, deposit: 5_000_000, prepayment_max: 14_000_000, deductible: 500_000 });
+    // 보증금 and 선납금 stay off until staff enable them: an order of an unpriced car pays the term fee today, as before options.
+    expect(d).toMatchObject({ overage_per_km: 940, young_driver_monthly: 470_000, deposit: null, prepayment_max: null, deductible: 500_000 });
     expect(CarOptionPricesSchema.safeParse(d).success).toBe(true);
     const small = defaultOptionPrices({ subscription_fee_minimum: 900_000 });
-    expect(small).toMatchObject({ deposit: null, prepayment_max: null, deductible: 300_000, overage_per_km: 180 });
+    expect(small).toMatchObject({ deductible: 300_000, overage_per_km: 180 });
+    expect(defaultOptionPrices({ subscription_fee_minimum: 6_000_000 }).deductible).toBe(1_000_000);
     expect(defaultOptionPrices({ subscription_fee_minimum: null }).overage_per_km).toBe(200);
   });
   it('a car with its own prices uses them', () => {
     expect(carOptionPrices({ option_prices: prices, subscription_fee_minimum: 1 })).toBe(prices);
-    expect(carOptionPrices({ option_prices: null, subscription_fee_minimum: 900_000 }).deposit).toBeNull();
+    expect(carOptionPrices({ option_prices: null, subscription_fee_minimum: 900_000 }).mileage_plans[0]).toEqual({ km: 1_500, monthly: -50_000 });
   });
 });
 
