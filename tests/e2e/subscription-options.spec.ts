@@ -73,10 +73,10 @@ test('options chosen before login on the car page are priced, kept through login
   await expect(options.getByRole('radio', { name: '탁송' })).toBeChecked();
   // No address yet: the order waits for one.
   await expect(page.getByTestId('options-problem')).toHaveText('탁송 받을 주소를 입력해주세요.');
-  await options.getByLabel('탁송 주소').click();
+  await options.getByRole('textbox', { name: '탁송 주소' }).click();
   const search = page.getByRole('dialog', { name: '탁송 주소 검색' });
   await search.getByRole('button', { name: /인천 중구 공항로 272/ }).click();
-  await expect(options.getByLabel('탁송 주소')).toHaveValue('인천 중구 공항로 272');
+  await expect(options.getByRole('textbox', { name: '탁송 주소' })).toHaveValue('인천 중구 공항로 272');
   await expect(page.getByTestId('delivery-note')).toContainText(`이 주소는 탁송비 ${won(REGIONAL_DELIVERY_FEE)}이 부과됩니다.`);
   await options.getByLabel('탁송 시간대').selectOption('AFTERNOON');
   await expect(page.getByTestId('options-problem')).toHaveCount(0);
