@@ -6,7 +6,7 @@ import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
-import { optionLines } from '../../domain/subscription-price';
+import { optionLines } from '../../domain/subscription-lines';
 import Alert from '../common/Alert';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };

@@ -7,7 +7,7 @@ import ListState from './ListState';
 import { useList } from './useList';
 import { ORDER_STATUS_LABEL } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
-import { optionLines } from '../../domain/subscription-price';
+import { optionLines } from '../../domain/subscription-lines';
 
 const loadRequests = () => call((o) => client.subscriptions.requests.$get({}, o));
 

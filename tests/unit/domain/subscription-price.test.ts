@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  carOptionPrices, defaultOptionPrices, defaultOptions, deliveryZone, optionLines, optionRefusal, prepaymentChoices, pricedOptions, quoteLines,
+  carOptionPrices, defaultOptionPrices, defaultOptions, deliveryZone, optionRefusal, prepaymentChoices, pricedOptions,
   quoteSubscriptionOrder, REGIONAL_DELIVERY_FEE, type CarOptionPrices, type SubscriptionOptions,
 } from '../../../src/domain/subscription-price';
+import { optionLines, quoteLines } from '../../../src/domain/subscription-lines';
 import { CarOptionPricesSchema, SubscriptionOptionsSchema } from '../../../src/domain/schemas/subscription-options';
 
 const prices: CarOptionPrices = {
