@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  carOptionPrices, defaultOptionPrices, defaultOptions, deliveryZone, optionRefusal, prepaymentChoices, pricedOptions,
+  carOptionPrices, defaultOptionPrices, defaultOptions, deliveryZone, optionRefusal, optionsFromQuery, optionsQuery, prepaymentChoices, pricedOptions,
   quoteSubscriptionOrder, REGIONAL_DELIVERY_FEE, type CarOptionPrices, type SubscriptionOptions,
 } from '../../../src/domain/subscription-price';
 import { optionLines, quoteLines } from '../../../src/domain/subscription-lines';
@@ -148,5 +148,17 @@ describe('SubscriptionOptionsSchema', () => {
     const r = SubscriptionOptionsSchema.safeParse({ mileage_km: 2500, driver_age: 'AGE_18', extra_drivers: 0, handover: 'DRONE' });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/최연소 운전자.*인수 방법|인수 방법.*최연소 운전자/);
+  });
+});
+
+describe('the options in an address (car page → /inquire through login)', () => {
+  it('round-trip, and anything the car does not offer falls back to its default', () => {
+    const chosen: SubscriptionOptions = { ...base, mileage_km: 4_000, driver_age: 'AGE_21', extra_drivers: 2, handover: 'DELIVERY', prepayment: 3_000_000 };
+    const q = optionsQuery(chosen, 'OTHER');
+    expect(q).toBe('km=4000&age=21&drivers=2&handover=delivery&zone=other&prepay=3000000');
+    expect(optionsFromQuery(new URLSearchParams(q), prices)).toEqual({ options: chosen, zone: 'OTHER' });
+    const odd = optionsFromQuery(new URLSearchParams('km=3000&age=18&drivers=9&handover=boat&prepay=1500000'), prices);
+    expect(odd).toEqual({ options: defaultOptions(prices), zone: null });
+    expect(optionsFromQuery(new URLSearchParams('prepay=1000000'), { ...prices, prepayment_max: null }).options.prepayment).toBe(0);
   });
 });
