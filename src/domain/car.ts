@@ -1,6 +1,7 @@
 import { todayInKorea } from './dates';
 import { formatNumber, won, wonSign } from './money';
 import { coverOf, type GalleryImage } from './photos';
+import type { CarOptionPrices } from './subscription-price';
 
 /** Monthly subscription terms the shop can price, in months. */
 export const FEE_TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96] as const;
@@ -57,6 +58,8 @@ export interface Car extends FeeFields {
   subscription_available_from: string | null;
   release_date: string | null;
   subscription_fee_minimum: number | null;
+  /** Option prices staff set; null = derived from the fee (subscription-price.ts carOptionPrices). */
+  option_prices: CarOptionPrices | null;
 }
 
 /** Name of the fee field for a term. */

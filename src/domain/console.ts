@@ -1,3 +1,4 @@
+import type { StoredOrderOptions } from './subscription-price';
 import type { Car } from './car';
 import type { PolicyKind } from './catalogue';
 import type { OrderStatus } from './orders';
@@ -45,6 +46,8 @@ export interface DeskSubscriptionRequest extends DeskRow {
   /** The start the customer asked for (the hold's first day); confirming uses it. */
   requested_start: string | null;
   cancelled_at: string | null;
+  /** The options as ordered (mileage, drivers, 탁송 address and window, 보증금, 선납금), for the hand-over; null on older requests. */
+  options: StoredOrderOptions | null;
 }
 
 /** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */

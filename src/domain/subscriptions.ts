@@ -2,6 +2,7 @@ import type { Car } from './car';
 import { addDays, addMonths } from './dates';
 import type { OrderStatus } from './orders';
 import type { PaymentView, SubscriptionBillingView } from './payments';
+import type { StoredOrderOptions } from './subscription-price';
 
 /** A subscription request as GET /subscriptions/requests returns it. */
 export interface SubscriptionRequest {
@@ -18,9 +19,13 @@ export interface SubscriptionRequest {
   created_at: string;
   coupon: { id: number; coupon: { name: string; code: string } } | null;
   point_used: number;
+  /** The monthly fee with the options: what months 2… are charged. */
   fee: number;
   coupon_discount: number;
+  /** The first payment: first month after coupon and points, plus 탁송비, 보증금 and 선납금. */
   final_fee: number;
+  /** The chosen options, the car's option prices and the quote as ordered; null on requests from before options. */
+  options: StoredOrderOptions | null;
   /** Masked by the server. */
   billing_key: string;
   /** The first month's charge, made with the request (null when coupon and points covered it). */

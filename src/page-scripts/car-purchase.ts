@@ -24,7 +24,8 @@ export function initPurchase(root: HTMLElement): void {
     show();
   });
   const button = root.querySelector<HTMLButtonElement>('[data-inquire]');
-  button?.addEventListener('click', () => inquire(carId, month));
+  // The options (car-options.ts) ride along in the address.
+  button?.addEventListener('click', () => inquire(carId, month, root.dataset.options ?? ''));
   // The page was built earlier: whether the car is open for orders is decided today, in the browser.
   const refusal = orderRefusal({ is_subscriptable: root.dataset.subscriptable !== 'false', subscription_available_from: root.dataset.availableFrom || null }, todayInKorea());
   const note = root.querySelector<HTMLElement>('[data-order-refusal]');

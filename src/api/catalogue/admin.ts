@@ -58,7 +58,7 @@ const BUTLER: FieldMap = {
 const CAR: FieldMap = {
   model_id: 'modelId', sub_model: 'subModel', trim: 'trim', gallery: 'images', color: 'color', mileage: 'mileage', license_plate: 'licensePlate',
   description: 'description', retail_price: 'retailPrice', is_new: 'isNew', is_hot: 'isHot', is_subscriptable: 'isSubscriptable',
-  subscription_available_from: 'subscriptionAvailableFrom', release_date: 'releaseDate',
+  subscription_available_from: 'subscriptionAvailableFrom', release_date: 'releaseDate', option_prices: 'optionPrices',
 };
 
 /** A car as the console edits it: the API's Car plus its model id (the form's field) and archive time. */

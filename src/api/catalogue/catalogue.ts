@@ -41,6 +41,7 @@ export function toCar({ car, model, brand }: CarRow): Car {
     subscription_available_from: car.subscriptionAvailableFrom,
     release_date: car.releaseDate,
     subscription_fee_minimum: car.subscriptionFeeMinimum,
+    option_prices: car.optionPrices ?? null,
     ...fees,
   };
 }

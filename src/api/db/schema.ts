@@ -4,6 +4,7 @@ import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_REF_TYPES, type BillingStatus, type PaymentStatus, type RefundStatus } from '../../domain/payments';
 import type { DiscountType } from '../../domain/pricing';
+import type { CarOptionPrices, StoredOrderOptions } from '../../domain/subscription-price';
 import type { GalleryImage } from '../../domain/photos';
 import {
   boolean,
@@ -84,6 +85,8 @@ export const cars = pgTable(
     /** Lowest offered monthly fee, kept in step with the fee columns on every write. */
     subscriptionFeeMinimum: integer('subscription_fee_minimum'),
     ...feeColumns,
+    /** Option prices staff set (mileage plans, driver age, drivers, 보증금, 선납금, 자기부담금); null = derived from the fee (domain/subscription-price.ts). */
+    optionPrices: jsonb('option_prices').$type<CarOptionPrices>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -362,7 +365,10 @@ export const subscriptionRequests = pgTable(
     /** Unique: a repeat submission with the same billing key returns the first request. */
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
     billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
-    /** Won: monthly fee for the term, coupon discount, and the price after coupon and points. */
+    /**
+     * Won: the monthly fee with the options (what months 2… are charged), the coupon discount, and
+     * the first payment (first month after coupon and points, plus 탁송비, 보증금 and 선납금).
+     */
     fee: integer('fee').notNull(),
     couponDiscount: integer('coupon_discount').notNull().default(0),
     finalFee: integer('final_fee').notNull(),
@@ -372,6 +378,8 @@ export const subscriptionRequests = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     /** The start the customer asked for: with `month`, the days the car is held for them (src/domain/availability.ts). */
     requestedStart: date('requested_start', { mode: 'string' }),
+    /** The chosen options with the car's option prices and the quote at the time of the order (null on requests from before options). */
+    options: jsonb('options').$type<StoredOrderOptions>(),
     /** The hold on the car lapses here unless staff confirm first (SUBSCRIPTION_HOLD_DAYS after the order). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

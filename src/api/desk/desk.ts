@@ -54,6 +54,7 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       start_date: r.startDate,
       end_date: r.endDate,
       requested_start: r.requestedStart,
+      options: r.options ?? null,
       created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
     })),

@@ -1,13 +1,14 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
-import { quoteSubscription } from '../../domain/pricing';
+import { carOptionPrices, defaultOptions, optionRefusal, pricedOptions, quoteSubscriptionOrder, type CarOptionPrices, type StoredOrderOptions, type SubscriptionOptions } from '../../domain/subscription-price';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
 import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
 import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
-import { conflict, notFound, unprocessable } from '../errors';
+import { badRequest, conflict, notFound, unprocessable } from '../errors';
+import { won } from '../../domain/money';
 import { emit, emitOrderReceived } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
@@ -32,12 +33,44 @@ export function orderableFee(car: Car, month: number, today = todayInKorea()): n
   return fee;
 }
 
-/** Coupon (if any) taken and points checked against the price; returns the quote. Runs inside the transaction. */
-async function priceInside(tx: Db, userId: number, fee: number, couponId: number | null | undefined, points: number) {
-  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, fee) : null;
-  const quote = quoteSubscription(fee, coupon, points);
-  checkPointsWithin(points, fee - quote.couponDiscount);
+/** An order's options checked against the car's option prices (its own or the derived defaults); 400 with a Korean message. */
+export function checkedOptions(prices: CarOptionPrices, month: number, fee: number, chosen: SubscriptionOptions | undefined): SubscriptionOptions {
+  const options = chosen ?? defaultOptions(prices);
+  const refusal = optionRefusal({ month, fee, prices, options });
+  if (refusal) throw badRequest(refusal.message, { [`options.${refusal.field}`]: [refusal.message] });
+  return options;
+}
+
+/** Prices of a request from before options: the term's fee alone (what it was ordered and is billed at). */
+const LEGACY_PRICES: CarOptionPrices = {
+  mileage_plans: [{ km: 2_500, monthly: 0 }], overage_per_km: 0, young_driver_monthly: 0, extra_driver_monthly: 0, extra_driver_max: 0, deposit: null, prepayment_max: null, deductible: 0,
+};
+
+interface Pricing {
+  month: number;
+  fee: number;
+  prices: CarOptionPrices;
+  options: SubscriptionOptions;
+}
+
+/**
+ * Coupon (if any) taken and points checked against the first month's fee with the options; the
+ * server's quote (quoteSubscriptionOrder). Runs inside the transaction.
+ */
+async function priceInside(tx: Db, userId: number, p: Pricing, couponId: number | null | undefined, points: number) {
+  const input = { month: p.month, fee: p.fee, prices: p.prices, options: pricedOptions(p.options) };
+  const monthly = quoteSubscriptionOrder(input).monthly;
+  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, monthly) : null;
+  const quote = quoteSubscriptionOrder({ ...input, coupon, points });
+  checkPointsWithin(points, monthly - quote.coupon_discount);
   return quote;
+}
+
+/** 409 when the page showed another first payment than the server's (a stale page or a tampered one): nothing is charged. */
+function requireQuoted(quoted: number | undefined, paidToday: number) {
+  if (quoted === undefined || quoted === paidToday) return;
+  const message = `결제 금액이 변경되었습니다. 오늘 결제 금액은 ${won(paidToday)}입니다. 금액을 확인한 뒤 다시 신청해주세요.`;
+  throw conflict(message, { quoted_first_payment: [message] });
 }
 
 /** A request row in API shape (the billing key masked). */
@@ -52,7 +85,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
     id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
     start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
     requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
-    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee,
+    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
     billing_key: maskBillingKey(r.billingKey),
     payment: ((p) => (p ? toPaymentView(p) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
   };
@@ -74,25 +107,30 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
     validate: async () => {
       const car = await carById(db, carId, { archived: false });
       const fee = orderableFee(car, input.month);
+      const prices = carOptionPrices(car);
+      const options = checkedOptions(prices, input.month, fee, input.options);
       checkPointStep(points);
       const start = requestedStart(car, input.start_date, todayInKorea(ctx.clock.now()));
       // A refused order never reaches the card: the overlap is checked before the key is verified…
       await requireFree(db, car, start, input.month, ctx.clock.now());
-      return { fee, car, start };
+      return { fee, car, start, prices, options };
     },
-    price: async (tx, { fee, car, start }) => {
+    price: async (tx, { fee, car, start, prices, options }) => {
       // …and again under the car's row lock, so concurrent orders of one car are placed one at a time.
       await lockCar(tx, carId);
       await requireFree(tx, car, start, input.month, ctx.clock.now());
-      return priceInside(tx, userId, fee, input.coupon_id, points);
+      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, points);
+      requireQuoted(input.quoted_first_payment, quote.paid_today);
+      return quote;
     },
-    record: async (tx, { checked: { fee, start }, quote, provider }) => {
+    record: async (tx, { checked: { start, prices, options }, quote, provider }) => {
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
           userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
-          billingKey: input.billing_key, billingProvider: provider, fee, couponDiscount: quote.couponDiscount, finalFee: quote.final,
-          requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays),
+          // fee: the monthly fee with the options (months 2… are charged it); finalFee: paid today.
+          billingKey: input.billing_key, billingProvider: provider, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
+          requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays), options: { options, prices, quote } satisfies StoredOrderOptions,
           // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
           createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })
@@ -100,7 +138,10 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
       return row.id;
     },
-    charge: (id, quote) => ({ id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, orderName: `LUXE 구독 신청 #${id} 첫 달 요금`, amount: quote.final }),
+    charge: (id, quote) => ({
+      id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, amount: quote.final,
+      orderName: quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`,
+    }),
     received: (tx, id) => emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now()),
     load: async (id) => {
       const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
@@ -153,6 +194,10 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
   requirePending(current, '수정');
   const car = await carById(db, current.carId);
   const fee = orderableFee(car, input.month);
+  // The options and their prices as ordered (a later price change in the console does not touch a placed order).
+  const stored = current.options;
+  const prices = stored?.prices ?? LEGACY_PRICES;
+  const options = checkedOptions(prices, input.month, fee, stored?.options);
   checkPointStep(input.point_amount);
   const keyChanged = input.billing_key !== current.billingKey && input.billing_key !== maskBillingKey(current.billingKey);
   const billingKey = keyChanged ? input.billing_key : current.billingKey;
@@ -166,7 +211,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
     }
     if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
     if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
-    const quote = await priceInside(tx, userId, fee, input.coupon_id, input.point_amount);
+    const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, input.point_amount);
     const delta = input.point_amount - locked.pointUsed;
     const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
     if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
@@ -175,7 +220,8 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
       .update(subscriptionRequests)
       .set({
         month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: ctx.payments.name,
-        fee, couponDiscount: quote.couponDiscount, finalFee: quote.final, updatedAt: new Date(),
+        fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today, updatedAt: new Date(),
+        options: stored ? { options, prices, quote } : null,
       })
       .where(eq(subscriptionRequests.id, id))
       .returning();

@@ -3,6 +3,7 @@ import { FEE_TERMS } from '../car';
 import { ORDER_STATUSES } from '../orders';
 import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
 import { withParticle } from '../korean';
+import { CarOptionPricesSchema } from './subscription-options';
 
 /**
  * Bodies and queries of the staff console's API (/admin/*). Create schemas carry the
@@ -79,6 +80,8 @@ const carFields = {
   is_subscriptable: flag('구독 가능 여부'),
   subscription_available_from: calendarDate('구독 가능일').nullable(),
   release_date: calendarDate('출고일').nullable(),
+  /** Mileage plans, driver age, drivers, 보증금, 선납금, 자기부담금; null = derived from the fee. */
+  option_prices: CarOptionPricesSchema.nullable(),
 };
 
 /** Body of PATCH /admin/cars/{id}: any subset; fields not sent are left as they are. */
@@ -100,6 +103,7 @@ export const AdminCarSchema = z.object({
   is_subscriptable: carFields.is_subscriptable.default(true),
   subscription_available_from: carFields.subscription_available_from.optional(),
   release_date: carFields.release_date.optional(),
+  option_prices: carFields.option_prices.optional(),
   ...feeShape,
 });
 export type AdminCarInput = z.infer<typeof AdminCarSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, intField as int } from './common';
+import { SubscriptionOptionsSchema } from './subscription-options';
 
 const month = int('구독 기간').min(1, { error: '구독 기간은 1개월 이상이어야 합니다.' });
 const billingKey = z
@@ -19,6 +20,13 @@ export const CreateSubscriptionRequestSchema = z.object({
   coupon_id: couponId.optional(),
   point_amount: points.optional(),
   billing_key: billingKey,
+  /** Mileage plan, driver age, extra drivers, handover, 선납금; absent = the car's defaults (subscription-price.ts defaultOptions). */
+  options: SubscriptionOptionsSchema.optional(),
+  /**
+   * What the page showed as 오늘 결제 금액. Never charged: the server prices the order itself and
+   * refuses it (409) when this differs, so the customer is never charged a price they did not see.
+   */
+  quoted_first_payment: int('결제 예정 금액').min(0, { error: '결제 예정 금액은 0 이상이어야 합니다.' }).optional(),
 });
 export type CreateSubscriptionRequestInput = z.infer<typeof CreateSubscriptionRequestSchema>;
 

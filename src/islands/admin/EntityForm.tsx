@@ -3,11 +3,12 @@ import GalleryField from './GalleryField';
 import { galleryInput, galleryOf } from './gallery-field';
 import type { GalleryImage } from '../../domain/photos';
 import Alert from '../common/Alert';
+import OptionPricesField, { optionPricesInput, optionPricesValue, type OptionPricesInput } from './OptionPricesField';
 
 export interface FieldDef {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'gallery';
+  type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'gallery' | 'option-prices';
   required?: boolean;
   options?: { value: string | number; label: string }[];
   /** Shown in a compact grid row (numbers, dates, short text). */
@@ -20,8 +21,9 @@ type Values = Record<string, unknown>;
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 /** The value a form input holds for an API value. */
-function toInput(def: FieldDef, v: unknown): unknown {
+function toInput(def: FieldDef, v: unknown, row: Values | null = null): unknown {
   if (def.type === 'checkbox') return Boolean(v);
+  if (def.type === 'option-prices') return optionPricesInput(v, row);
   if (def.type === 'gallery') return galleryOf(v);
   return textOf(v);
 }
@@ -30,6 +32,7 @@ function toInput(def: FieldDef, v: unknown): unknown {
 function fromInput(def: FieldDef, v: unknown): unknown {
   if (def.type === 'checkbox') return v;
   if (def.type === 'gallery') return galleryInput(v as GalleryImage[]);
+  if (def.type === 'option-prices') return optionPricesValue(v as OptionPricesInput);
   const s = textOf(v).trim();
   if (!s) return def.required && def.type !== 'number' && def.type !== 'select' ? '' : null;
   if (def.type === 'number' || (def.type === 'select' && typeof def.options?.[0]?.value === 'number')) return Number(s.replace(/,/g, ''));
@@ -49,14 +52,14 @@ interface Props {
 
 /** A form of the console: one input per field, the server's Korean messages under each. */
 export default function EntityForm({ fields, initial, errors, busy, onSave, onCancel }: Props) {
-  const [values, setValues] = useState<Values>(() => Object.fromEntries(fields.map((f) => [f.name, toInput(f, initial?.[f.name])])));
+  const [values, setValues] = useState<Values>(() => Object.fromEntries(fields.map((f) => [f.name, toInput(f, initial?.[f.name], initial)])));
   const set = (name: string, v: unknown) => setValues((old) => ({ ...old, [name]: v }));
   const submit = (e: { preventDefault(): void }) => {
     e.preventDefault();
     const out: Values = {};
     for (const f of fields) {
       const value = fromInput(f, values[f.name]);
-      const before = initial ? fromInput(f, toInput(f, initial[f.name])) : undefined;
+      const before = initial ? fromInput(f, toInput(f, initial[f.name], initial)) : undefined;
       if (!initial || JSON.stringify(value) !== JSON.stringify(before)) {
         if (!initial && value === null) continue;
         out[f.name] = value;
@@ -79,7 +82,7 @@ export default function EntityForm({ fields, initial, errors, busy, onSave, onCa
           const err = errors[f.name] ?? (f.type === 'gallery' ? undefined : Object.entries(errors).find(([k]) => k.startsWith(`${f.name}.`))?.[1]);
           const invalid = err ? true : undefined;
           const cls = 'w-full border border-line bg-white px-3 py-2 text-sm outline-none focus:border-gold aria-[invalid=true]:border-red-600';
-          const full = f.type === 'textarea' || f.type === 'gallery' || f.wide;
+          const full = f.type === 'textarea' || f.type === 'gallery' || f.type === 'option-prices' || f.wide;
           return (
             <div key={f.name} className={full ? 'sm:col-span-2' : undefined}>
               {f.type === 'checkbox' ? (
@@ -115,6 +118,7 @@ export default function EntityForm({ fields, initial, errors, busy, onSave, onCa
                   onChange={(e) => set(f.name, e.target.value)}
                 />
               )}
+              {f.type === 'option-prices' && <OptionPricesField id={id} value={values[f.name] as OptionPricesInput} onChange={(v) => set(f.name, v)} />}
               {f.type === 'gallery' && <GalleryField id={id} gallery={values[f.name] as GalleryImage[]} onChange={(v) => set(f.name, v)} errors={errors} />}
               {err && <p className="mt-1 text-sm text-red-700">{err.join(' ')}</p>}
             </div>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
+import { optionLines } from '../../domain/subscription-lines';
 import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
 import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
@@ -183,6 +184,11 @@ export default function OrdersSection() {
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
                 {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
+              {r.options && r.month !== undefined && (
+                <p className="text-xs text-muted" data-testid="desk-options">
+                  {optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start ?? null }).map((l) => `${l.label} ${l.value}`).join(' · ')}
+                </p>
+              )}
             </div>
             {r.status === 'PENDING' && (
               <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void act(r, 'confirm')}>

@@ -52,6 +52,7 @@ export function carsConfig(brands: BrandOption[]): EntityConfig {
       { name: 'is_new', label: 'NEW 표시', type: 'checkbox' },
       { name: 'is_hot', label: 'HOT 표시', type: 'checkbox' },
       ...FEE_TERMS.map((t) => num(`subscription_fee_${t}`, `${t}개월 월 구독료(원)`)),
+      { name: 'option_prices', label: '옵션 요금 (주행거리·운전자·보증금·선납금·자기부담금)', type: 'option-prices' },
       { name: 'description', label: '설명', type: 'textarea' },
       { name: 'gallery', label: '사진', type: 'gallery' },
     ],

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { availableDurations, defaultDuration, feeForTerm, orderRefusal, termPriceText, type Car } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
 import { todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { inquire } from '../../client/inquire';
+import { initOptions } from '../../page-scripts/car-options';
+import CarOptions from './CarOptions';
 
 interface Props {
   car: Car;
@@ -16,6 +18,11 @@ interface Props {
 export default function CarPurchase({ car }: Props) {
   const terms = availableDurations(car);
   const [month, setMonth] = useState(defaultDuration(car));
+  const root = useRef<HTMLDivElement>(null);
+  // Hydrated (the fallback page): the options script drives its own markup, as on the static page.
+  useEffect(() => {
+    if (root.current) initOptions(root.current);
+  }, []);
   const index = month === null ? 0 : terms.indexOf(month);
 
   // data-* let the static car page drive this markup without React (purchase.ts).
@@ -23,7 +30,7 @@ export default function CarPurchase({ car }: Props) {
   // Not open for orders (yet): said here and the button is off; purchase.ts re-checks the date in the browser.
   const refusal = orderRefusal(car, todayInKorea());
   return (
-    <div className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}
+    <div ref={root} className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}
       data-subscriptable={String(car.is_subscriptable)} data-available-from={car.subscription_available_from ?? ''}>
       <div className="flex items-baseline justify-between">
         <label htmlFor="month-slider" className="text-xs font-semibold">구독 기간</label>
@@ -56,11 +63,12 @@ export default function CarPurchase({ car }: Props) {
           </p>
         )}
       </div>
+      <CarOptions car={car} month={defaultDuration(car)} />
       {/* Filled in the browser from GET /subscriptions/availability (page-scripts/availability.ts): holds and confirmations since the
           build. Its line is kept from the start, so filling it moves nothing below (CLS 0). */}
       <p className="mt-4 min-h-5 text-sm font-semibold" data-availability data-car-id={car.id} data-testid="car-availability" />
       <p role="status" className="mt-6 text-sm font-semibold text-red-800" data-testid="order-refusal" data-order-refusal hidden={!refusal}>{refusal}</p>
-      <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month)} className="btn-primary mt-6 w-full py-4" data-inquire>구독 신청하기</button>
+      <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month, root.current?.dataset.options ?? '')} className="btn-primary mt-6 w-full py-4" data-inquire>구독 신청하기</button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
+import { optionLines } from '../../domain/subscription-lines';
 import Alert from '../common/Alert';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
@@ -56,6 +57,8 @@ export default function RequestDetail() {
     ['첫 결제 금액', won(r.final_fee)],
     ['첫 달 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
     ['빌링키', r.billing_key],
+    // The options as ordered, with the car's prices then (the contract's lines).
+    ...(r.options ? optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start }).map((l): [string, string] => [l.label, l.value]) : []),
   ];
   return (
     <div className="space-y-10">

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { call, client } from '../../client/api';
 import { availableDurations, carDisplayName, feeForTerm } from '../../domain/car';
+import { pricedOptions, quoteSubscriptionOrder } from '../../domain/subscription-price';
 import { termOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { couponSelectable, type CouponHolding } from '../../domain/pricing';
@@ -39,7 +40,10 @@ export default function RequestEditForm({ request, onSaved }: Props) {
     void call((o) => client.subscriptions.coupons.$get({ query: { service: 'SUBSCRIBE' } }, o)).then((res) => res.ok && setCoupons(res.data.coupons));
   }, []);
 
-  const fee = feeForTerm(request.car, month);
+  const termFee = feeForTerm(request.car, month);
+  // The monthly fee with the options as ordered (what the server measures the coupon against).
+  const stored = request.options;
+  const fee = termFee === null || !stored ? termFee : quoteSubscriptionOrder({ month, fee: termFee, prices: stored.prices, options: pricedOptions(stored.options) }).monthly;
   // The coupon this request holds counts as free to keep; others must fit the fee.
   const usable = useMemo(
     () => (fee === null ? [] : coupons.filter((h) => h.id === request.coupon?.id || couponSelectable(h, fee, todayInKorea()))),

@@ -7,6 +7,7 @@ import ListState from './ListState';
 import { useList } from './useList';
 import { ORDER_STATUS_LABEL } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
+import { optionLines } from '../../domain/subscription-lines';
 
 const loadRequests = () => call((o) => client.subscriptions.requests.$get({}, o));
 
@@ -41,6 +42,14 @@ export default function RequestList() {
                   {r.month}개월 · 월 구독료 {won(r.fee)} · 첫 결제 금액 {won(r.final_fee)}
                   {r.requested_start && r.status === 'PENDING' ? ` · ${r.requested_start.replaceAll('-', '.')} 시작 희망` : ''}
                 </p>
+                {r.options && (
+                  <p className="mt-1 text-xs text-muted" data-testid="request-options">
+                    {optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start })
+                      .filter((l) => l.value !== '없음' && l.label !== '초과 주행 요금')
+                      .map((l) => `${l.label} ${l.value}`)
+                      .join(' · ')}
+                  </p>
+                )}
               </a>
               {r.status === 'PENDING' && (
                 <button type="button" onClick={() => void cancel(r)} disabled={cancelling !== null} className="min-h-11 min-w-11 shrink-0 border border-ink px-4 text-sm disabled:opacity-50">

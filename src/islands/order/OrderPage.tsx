@@ -4,8 +4,9 @@ import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
 import { addDays, todayInKorea } from '../../domain/dates';
-import { formatWon, won } from '../../domain/money';
-import { applicablePoints, couponSelectable, maxUsablePoints, quoteSubscription } from '../../domain/pricing';
+import { won } from '../../domain/money';
+import { applicablePoints, couponSelectable, maxUsablePoints } from '../../domain/pricing';
+import { carOptionPrices, optionRefusal, optionsFromQuery, prepaymentChoices, pricedOptions, quoteSubscriptionOrder, type SubscriptionOptions, type SubscriptionOrderQuote } from '../../domain/subscription-price';
 import CouponSelect from '../checkout/CouponSelect';
 import Dialog from '../checkout/Dialog';
 import IdentityRequired from '../checkout/IdentityRequired';
@@ -16,6 +17,8 @@ import { subscriptionCheckoutMessages } from '../checkout/payment-messages';
 import { useBillingCheckout } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
+import OrderOptions from './OrderOptions';
+import { quoteLines } from '../../domain/subscription-lines';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
@@ -41,6 +44,8 @@ export default function OrderPage() {
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
   const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
   const [freeText, setFreeText] = useState('');
+  // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
+  const [chosen, setChosen] = useState<SubscriptionOptions | null>(() => orderStorage.loadDraft()?.options ?? null);
   useEffect(() => {
     if (!carId) return;
     void call((o) => client.subscriptions.availability.$get({ query: { ids: String(carId) } }, o)).then((res) => {
@@ -55,7 +60,19 @@ export default function OrderPage() {
     ready: Boolean(carId),
     messages: MESSAGES,
     send: (billingKey, draft) =>
-      call((o) => client.subscriptions.cars[':id'].request.$post({ param: { id: String(carId) }, json: { month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}) } }, o)),
+      call((o) =>
+        client.subscriptions.cars[':id'].request.$post(
+          {
+            param: { id: String(carId) },
+            json: {
+              month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}),
+              // The server prices the order again and refuses it when its first payment differs from the one shown.
+              ...(draft?.options ? { options: draft.options } : {}), ...(draft?.quoted ? { quoted_first_payment: draft.quoted } : {}),
+            },
+          },
+          o,
+        ),
+      ),
   });
 
   // Behind the completion dialog the page shows what is left after the spend.
@@ -75,27 +92,36 @@ export default function OrderPage() {
     if (!draft) return;
     setCouponId(draft.couponId);
     if (draft.startDate) setStartDate(draft.startDate);
+    if (draft.options) setChosen(draft.options);
     setTyped(draft.points ? String(draft.points) : '');
     setConsents(CONSENTS.map(() => true));
   }, [checkout.declined, refreshWallet]);
 
   const fee = car ? feeForTerm(car, month) : null;
   const inquiry = car && fee === null ? carInquiryPath(car, month) : null;
-  const usable = useMemo(() => (fee === null ? [] : coupons.filter((h) => couponSelectable(h, fee, todayInKorea()))), [coupons, fee]);
+  const prices = useMemo(() => (car ? carOptionPrices(car) : null), [car]);
+  const options = useMemo(() => chosen ?? (prices ? optionsFromQuery(params, prices).options : null), [chosen, prices, params]);
+  const priced = options ? pricedOptions(options) : null;
+  // The monthly fee with the options: what the coupon's range, its discount and the points are measured against.
+  const monthly = fee === null || !prices || !priced ? null : quoteSubscriptionOrder({ month, fee, prices, options: priced }).monthly;
+  const usable = useMemo(() => (monthly === null ? [] : coupons.filter((h) => couponSelectable(h, monthly, todayInKorea()))), [coupons, monthly]);
   const coupon = usable.find((h) => h.id === couponId)?.coupon ?? null;
-  const afterCoupon = fee === null ? 0 : quoteSubscription(fee, coupon, 0).final;
+  const base = fee === null || !prices || !priced ? null : { month, fee, prices, options: priced };
+  const afterCoupon = base ? quoteSubscriptionOrder({ ...base, coupon }).first_month : 0;
   const limit = maxUsablePoints(afterCoupon, balance);
   const points = applicablePoints(typed, limit);
-  const quote = fee === null ? null : quoteSubscription(fee, coupon, points);
+  const quote = base ? quoteSubscriptionOrder({ ...base, coupon, points }) : null;
+  const problem = base && options ? (optionRefusal({ ...base, options })?.message ?? null) : null;
+  const prepayments = base ? prepaymentChoices(base) : [0];
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
   const refusal = car ? orderRefusal(car, todayInKorea()) : null;
-  const canApply = !loading && !!car && quote !== null && consents.every(Boolean) && !refusal && account.verified === true;
+  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && account.verified === true;
 
   async function next() {
-    if (!car || quote === null || refusal || account.verified !== true) return;
+    if (!car || quote === null || refusal || problem || account.verified !== true) return;
     setSummaryOpen(false);
     await checkout.start(
-      { points, couponId: coupon ? couponId : null, startDate },
+      { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today },
       {
         redirectUrl: `${location.origin}/inquire?month=${month}&carId=${car.id}`,
         issueName: `${carDisplayName(car)} ${month}개월 구독`,
@@ -142,9 +168,12 @@ export default function OrderPage() {
             />
             <p className="text-xs text-muted">다른 고객의 구독 일정과 겹치면 신청 전에 안내해드리며, 결제되지 않습니다.</p>
           </section>
+          {prices && options && (
+            <OrderOptions prices={prices} options={options} onChange={setChosen} prepayments={prepayments} startDate={startDate} problem={problem} />
+          )}
           <section aria-labelledby="coupon-h" className="space-y-2">
             <h2 id="coupon-h" className="font-semibold">쿠폰 적용</h2>
-            <CouponSelect coupons={usable} fee={fee} value={coupon ? couponId : null} onChange={setCouponId} />
+            <CouponSelect coupons={usable} fee={monthly ?? fee} value={coupon ? couponId : null} onChange={setCouponId} />
           </section>
           <section aria-labelledby="point-h" className="space-y-2">
             <h2 id="point-h" className="font-semibold">포인트 사용</h2>
@@ -189,15 +218,16 @@ export default function OrderPage() {
   );
 }
 
-function SubscriptionPrice({ quote }: { quote: ReturnType<typeof quoteSubscription> }) {
+/** The whole price: the option lines, then 오늘 결제 금액 (final-price), 2회차부터 매월 and the term's total. */
+function SubscriptionPrice({ quote }: { quote: SubscriptionOrderQuote }) {
+  const ids: Record<string, string> = { '오늘 결제 금액': 'final-price', '2회차부터 매월': 'later-monthly' };
   return (
     <PriceTable
-      rows={[
-        { label: '월 구독료', value: won(quote.fee) },
-        { label: '쿠폰 할인', value: `-${won(quote.couponDiscount)}` },
-        { label: '포인트 사용', value: `-${formatWon(quote.points)} P` },
-        { label: '최종 결제 금액', value: won(quote.final), total: true, testId: 'final-price' },
-      ]}
+      rows={quoteLines(quote).map((l) => ({
+        ...l,
+        total: l.label === '오늘 결제 금액',
+        testId: ids[l.label] ?? (l.label.startsWith('총 구독료') ? 'term-total' : l.label === '보증금 (환불)' ? 'deposit' : undefined),
+      }))}
     />
   );
 }
