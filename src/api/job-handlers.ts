@@ -5,6 +5,7 @@ import { notificationJobHandlers } from './notifications/outbox';
 import type { ProviderContext } from './payment-context';
 import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
+import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -16,7 +17,7 @@ export interface JobContext extends ProviderContext {
 /** Every job kind this server runs, with its handler. */
 export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
   const channels = ctx.channels ?? createChannels(ctx.config, ctx.log);
-  return { ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomes }), ...notificationJobHandlers({ ...ctx, channels }) };
+  return { ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomes }), ...notificationJobHandlers({ ...ctx, channels }), [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job) };
 }
 
 /**
