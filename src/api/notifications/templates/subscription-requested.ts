@@ -9,7 +9,7 @@ export default template({
   title: '구독 신청이 접수되었습니다',
   lines: ['#{고객명}, #{차량} #{기간}개월 구독 신청을 받았습니다.', '담당자가 확인한 뒤 출고일을 안내해 드립니다.', '계약서(PDF)는 신청 내역에서 내려받을 수 있습니다.'],
   details: [['신청 번호', '#{신청번호}'], ['월 구독료', '#{월구독료}'], ['첫 달 결제', '#{첫달결제}']],
-  action: { label: '신청 내역·계약서 보기', path: '/subscribe/request/#{신청번호}' },
+  action: { label: '신청 내역 보기', path: '/subscribe/request/#{신청번호}' },
   async load(db, e) {
     const found = await subscriptionRequest(db, e.requestId);
     if (!found) return { skip: '신청을 찾을 수 없습니다.' };
