@@ -146,3 +146,19 @@ export async function api(method: string, path: string, body?: unknown, opts: Ca
   const o = await requestOptions(opts);
   return unwrap(() => send(method, path.replace(/^\//, ''), { json: body }, o));
 }
+
+/**
+ * A route that answers a file (the contract PDF): with the bearer token like `call()`, the body as a
+ * Blob when it succeeds; a refusal carries the server's Korean message as usual.
+ */
+export async function callForFile(send: (o: ClientRequestOptions) => Promise<Response | ClientResponse<unknown, number, string>>, opts: CallOptions = {}): Promise<ApiResult<Blob>> {
+  const o = await requestOptions(opts);
+  let res: Response;
+  try {
+    res = (await send({ ...o, headers: { ...o.headers, accept: 'application/pdf, application/json' } }));
+  } catch {
+    return { ok: false, status: 0, error: networkFailure('네트워크 연결을 확인해주세요.') };
+  }
+  if (res.ok) return { ok: true, data: await res.blob() };
+  return (await unwrap(() => Promise.resolve(res))) as ApiResult<Blob>;
+}

@@ -76,6 +76,11 @@ export function contractTime(at: Date): string {
 /** The contract's number as printed and as its file is named: LUXE-S-000123. */
 export const contractNumber = (requestId: number) => `LUXE-S-${String(requestId).padStart(6, '0')}`;
 
+/** Whether a request has a contract to download: its first month paid (or nothing was to pay). The server decides; this only hides the button before. */
+export function hasContract(r: { final_fee: number; payment: { status: string } | null }): boolean {
+  return r.payment ? r.payment.status !== 'PENDING' && r.payment.status !== 'FAILED' : r.final_fee === 0;
+}
+
 /** The download's file name (ASCII, so every browser keeps it). */
 export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
-import { jobs, notificationMessages, policyDocuments, subscriptionContracts } from '../../src/api/db/schema';
+import { jobs, notificationMessages, policyDocuments, subscriptionContracts, subscriptionRequests } from '../../src/api/db/schema';
 import { contractInput, contractPdf } from '../../src/api/orders/contracts';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
@@ -121,7 +121,7 @@ describe('the contract (계약서)', () => {
     // A declined first charge made no order: no contract.
     const declined = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token: owner.token, json: { month: 12, start_date: koreaDay(60), billing_key: issueSandboxBillingKey(ctx.config, 'decline-limit') } });
     expect(declined.status).toBe(422);
-    const [declinedRow] = await ctx.database.db.execute<{ id: number }>(sql`select id from subscription_requests where status = 'CANCELLED' order by id desc limit 1`).then((r) => ('rows' in r ? r.rows : r) as { id: number }[]);
+    const [declinedRow] = await ctx.database.db.select({ id: subscriptionRequests.id }).from(subscriptionRequests).where(eq(subscriptionRequests.status, 'CANCELLED')).orderBy(desc(subscriptionRequests.id)).limit(1);
     expect((await download(`/subscriptions/requests/${declinedRow.id}/contract`, owner.token)).status).toBe(404);
     expect(await ctx.database.db.select().from(subscriptionContracts).where(eq(subscriptionContracts.requestId, declinedRow.id))).toHaveLength(0);
   });

@@ -159,7 +159,7 @@ export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: nu
   const deleted = await ctx.payments.deleteBillingKey(old, `LUXE 구독 #${opts.subscriptionId} 결제 카드 변경`);
   if (deleted.status === 'FAILED') ctx.log('error', `[billing] subscription ${opts.subscriptionId}: the old billing key was not deleted at the provider: ${deleted.reason}`);
   await recordAudit(ctx.db, actor, { action: 'delete', entity: 'billing_key', entityId: opts.subscriptionId, before: { billing_key: maskBillingKey(old) }, after: deleted.status === 'DELETED' ? { deleted: true } : { deleted: false, reason: deleted.reason } });
-  const after = (await subscriptionWithTerm(ctx.db, opts.subscriptionId))!;
+  const after = (await subscriptionWithTerm(ctx.db, opts.subscriptionId));
   const month = owedMonth(after.sub, after.term);
   const failures = month && after.sub.billingStatus === 'PAST_DUE' ? (await attemptsOf(ctx.db, 'subscription', after.sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED').length : 0;
   return {
