@@ -32,7 +32,7 @@ test('order a car, then download its contract PDF from /my/requests and the requ
   expect(res.headers()['content-type']).toBe('application/pdf');
   const file = await download;
   expect(file.suggestedFilename()).toBe(`LUXE-S-${String(mine.id).padStart(6, '0')}.pdf`);
-  const bytes = new Uint8Array(await readFile((await file.path())!));
+  const bytes = new Uint8Array(await readFile((await file.path())));
   expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(10_000);
   expect(bytes.length).toBe(Number(res.headers()['content-length']));
