@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { pdfText } from '../pdf-text';
-import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
+import { apiAs, confirm, loginAs, newStaff, newUser, orderableCar, placeRequest, waitForSite } from './users';
 
 /** Issue 38: the contract (계약서) downloaded from /my, and 결제 카드 변경 on an active subscription. */
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-test('order a car, then download its contract PDF from /my/requests and the request page', async ({ page, request }) => {
+test('order a car, then download its contract PDF from /my/requests, the request page and the staff console', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   await loginAs(page, user.token);
@@ -46,6 +46,16 @@ test('order a car, then download its contract PDF from /my/requests and the requ
   const again = page.waitForEvent('download');
   await page.getByRole('region', { name: '계약서' }).getByTestId('contract-download').click();
   expect((await again).suggestedFilename()).toBe(file.suggestedFilename());
+
+  // Staff download the same bytes from the console's 주문 tab.
+  const staff = await newStaff(request);
+  await loginAs(page, staff.access_token);
+  await page.goto('/admin#orders');
+  const row = page.getByRole('listitem').filter({ has: page.getByText(`#${mine.id}`, { exact: true }) }).filter({ has: page.getByTestId('contract-download') });
+  const staffFile = page.waitForEvent('download');
+  await row.getByTestId('contract-download').click();
+  const staffBytes = new Uint8Array(await readFile((await (await staffFile).path())));
+  expect(Buffer.from(staffBytes).equals(Buffer.from(bytes))).toBe(true);
 });
 
 test('결제 카드 변경 on /my/subscriptions: a new card from the sandbox, the next charge on it; the contract is there too', async ({ page, request }) => {
