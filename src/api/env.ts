@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   SOLAPI_TEMPLATES: optional,
   /** The customer centre's number, shown in every message's footer (the site's footer reads it too). */
   PUBLIC_CONTACT_PHONE: z.string().default('02-6952-0808'),
+  /** The company's details as the footer shows them (src/config/site.ts reads the same): the contract's party. */
+  PUBLIC_CONTACT_EMAIL: z.string().default('concierge@luxe-subscribe.kr'),
+  PUBLIC_LOUNGE_ADDRESS: z.string().default('서울특별시 강남구 도산대로 442'),
+  COMPANY_NAME: z.string().default('주식회사 럭스모빌리티'),
   LLM_BASE_URL: optional,
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -111,6 +115,8 @@ export interface Config {
   /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS (src/api/db/client.ts). */
   dbTimeouts: { connectMs: number; statementMs: number };
   siteUrl?: string;
+  /** The company as the footer names it: a party of every contract (docs/decisions/contract.md). */
+  company: { name: string; address: string; phone: string; email: string };
   /** PUBLISH_COMMAND (src/host/publish/publish-command.ts). */
   publishCommand?: string;
   /** PUBLISH_EDITS=changes: PUBLISH_COMMAND takes an edit's changed files only. */
@@ -213,6 +219,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: e.DATABASE_URL,
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
+    company: {
+      name: e.COMPANY_NAME.trim() || '주식회사 럭스모빌리티',
+      address: e.PUBLIC_LOUNGE_ADDRESS.trim() || '서울특별시 강남구 도산대로 442',
+      phone: e.PUBLIC_CONTACT_PHONE.trim() || '02-6952-0808',
+      email: e.PUBLIC_CONTACT_EMAIL.trim() || 'concierge@luxe-subscribe.kr',
+    },
     publishCommand: e.PUBLISH_COMMAND,
     publishChanges: e.PUBLISH_EDITS === 'changes',
     jwtSecret: e.JWT_SECRET ?? '',

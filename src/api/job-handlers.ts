@@ -6,6 +6,7 @@ import type { ProviderContext } from './payment-context';
 import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
+import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -22,6 +23,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     ...notificationJobHandlers({ ...ctx, channels }),
     // The driver's last shared position, deleted a set time after the trip ends (docs/decisions/driver-day.md).
     [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),
+    // The contract PDF of a paid order, issued once (docs/decisions/contract.md).
+    [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job),
   };
 }
 

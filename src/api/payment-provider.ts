@@ -53,6 +53,12 @@ export type CancelResult =
   | { status: 'FAILED'; reason: string; code?: string }
   | { status: 'UNKNOWN'; detail: string };
 
+/**
+ * What deleting a billing key came to: DELETED (also when the provider had already deleted it), or
+ * FAILED with the provider's reason; the key then stays usable at the provider and the caller says so.
+ */
+export type DeleteKeyResult = { status: 'DELETED' } | { status: 'FAILED'; reason: string };
+
 /** A verified webhook: the payment it concerns (reconcile reads the provider for the rest). */
 export interface WebhookEvent {
   id: string;
@@ -69,6 +75,8 @@ export interface PaymentProvider {
   /** null when the provider has no payment with this id (the charge never reached it). */
   getPayment(paymentId: string): Promise<ProviderPayment | null>;
   cancel(req: CancelRequest): Promise<CancelResult>;
+  /** Deletes a billing key at the provider (a card replaced on a subscription): it charges no more. */
+  deleteBillingKey(billingKey: string, reason: string): Promise<DeleteKeyResult>;
   /** Verifies a webhook's signature on its raw body; throws WebhookRejected when it does not hold. */
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): Promise<WebhookEvent>;
 }

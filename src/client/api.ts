@@ -65,10 +65,10 @@ export const client = routeProxy([]) as ApiClient;
 /** The `data` of a route's success envelope (src/api/http.ts ok()). */
 export type AnswerOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { code: 0; data: infer D } ? D : never) : never;
 
-const networkFailure = (message: string): ApiFailure => ({ code: INTERNAL_CODE, message, errors: {} });
+export const networkFailure = (message: string): ApiFailure => ({ code: INTERNAL_CODE, message, errors: {} });
 
 /** What every request carries: the bearer token (renewed first when lapsed), JSON accepted, and the deadline. */
-async function requestOptions(opts: CallOptions, file?: Blob): Promise<{ headers: Record<string, string>; init: RequestInit }> {
+export async function requestOptions(opts: CallOptions, file?: Blob): Promise<{ headers: Record<string, string>; init: RequestInit }> {
   const s = freshSession();
   // A lapsed access token is renewed with the refresh token before the call (src/client/refresh.ts).
   if (s.accessToken && s.refreshToken && s.expiresAt !== null && s.expiresAt <= Math.floor(Date.now() / 1000)) await (await import('./refresh')).renewIfLapsed();
@@ -86,7 +86,7 @@ async function requestOptions(opts: CallOptions, file?: Blob): Promise<{ headers
 type Answer = Pick<Response, 'ok' | 'status'> & { json(): Promise<unknown> };
 
 /** The envelope unwrapped: the answer's data, or the server's Korean message and field errors. */
-async function unwrap(send: () => Promise<Answer>): Promise<ApiResult<unknown>> {
+export async function unwrap(send: () => Promise<Answer>): Promise<ApiResult<unknown>> {
   let res: Answer;
   try {
     res = await send();

@@ -212,6 +212,8 @@ export interface SubscriptionBillingView {
   failed_payment: PaymentView | null;
   /** The day of the next automatic try, while PAST_DUE. */
   retry_date: string | null;
+  /** The card charged (its billing key masked): what 결제 카드 변경 replaces. */
+  card: string | null;
 }
 
 /** A charge just made or retried: POST /subscriptions/{id}/pay, the console's 재시도. */

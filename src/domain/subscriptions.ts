@@ -62,6 +62,13 @@ export interface SubscriptionListAnswer {
   subscriptions: Subscription[];
 }
 
+/** POST /subscriptions/{id}/card: the subscription with its new card, whether the old key was deleted at the provider, and (PAST_DUE) the day the owed month is tried again with the new card. */
+export interface CardChangeAnswer {
+  subscription: Subscription;
+  old_card_deleted: boolean;
+  retry_date: string | null;
+}
+
 /** GET /subscriptions/requests. */
 export interface SubscriptionRequestListAnswer {
   subscription_requests: SubscriptionRequest[];

@@ -144,6 +144,17 @@ export function portoneProvider(config: Config): PaymentProvider {
         return { status: 'FAILED', code: data.type, reason: own && /[가-힣]/.test(own) ? own : CANCEL_REFUSALS[data.type] };
       }
     },
+    async deleteBillingKey(billingKey, reason) {
+      try {
+        await client.payment.billingKey.deleteBillingKey({ billingKey, reason });
+        return { status: 'DELETED' };
+      } catch (err) {
+        const data = restError(err);
+        // Deleted before (or never known): nothing is left to charge under it.
+        if (data?.type === 'BILLING_KEY_ALREADY_DELETED' || data?.type === 'BILLING_KEY_NOT_FOUND') return { status: 'DELETED' };
+        return { status: 'FAILED', reason: data ? `PortOne answered ${data.type ?? 'an error'}${data.message ? `: ${data.message}` : ''}` : err instanceof Error ? err.message : String(err) };
+      }
+    },
     async verifyWebhook(rawBody, headers) {
       if (!webhookSecret) throw new WebhookRejected('PORTONE_WEBHOOK_SECRET is not set');
       return verifyStandardWebhook(webhookSecret, rawBody, headers);

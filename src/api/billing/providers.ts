@@ -32,7 +32,11 @@ function withTimeouts(provider: PaymentProvider, ms: number): PaymentProvider {
     const answered = call.catch((err: unknown) => ({ status: 'UNKNOWN' as const, detail: err instanceof Error ? err.message : String(err) }));
     return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
   };
-  return { ...provider, charge: (req) => bounded(provider.charge(req)), cancel: (req) => bounded(provider.cancel(req)) };
+  const deleteKey = async (key: string, reason: string) => {
+    const r = await bounded(provider.deleteBillingKey(key, reason));
+    return r.status === 'UNKNOWN' ? { status: 'FAILED' as const, reason: r.detail } : r;
+  };
+  return { ...provider, charge: (req) => bounded(provider.charge(req)), cancel: (req) => bounded(provider.cancel(req)), deleteBillingKey: deleteKey };
 }
 
 function unavailableProvider(): PaymentProvider {
@@ -43,6 +47,7 @@ function unavailableProvider(): PaymentProvider {
     charge: () => Promise.resolve({ status: 'FAILED', code: 'NOT_CONFIGURED', reason: '결제 수단을 사용할 수 없습니다. 고객센터로 문의해주세요.' }),
     getPayment: () => Promise.resolve(null),
     cancel: () => Promise.resolve({ status: 'FAILED', reason: '결제사가 설정되지 않았습니다.' }),
+    deleteBillingKey: () => Promise.resolve({ status: 'FAILED', reason: '결제사가 설정되지 않았습니다.' }),
     verifyWebhook: refuse,
   };
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Webhook } from '@portone/server-sdk';
 import type { PaymentStatus } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { sandboxPayments } from '../db/schema';
+import { sandboxDeletedBillingKeys, sandboxPayments } from '../db/schema';
 import type { Config } from '../env';
 import type { Clock } from '../jobs/clock';
 import { invalidBillingKey } from './errors';
@@ -85,16 +85,20 @@ export function sandboxProvider(db: Db, config: Config, clock: Clock = { now: ()
       ? { status: 'FAILED', code: row.failureCode ?? 'CARD_REJECTED', reason: koreanFailure(row.failureCode ?? 'CARD_REJECTED', row.failureMessage) }
       : { status: 'PAID', pgTxId: row.pgTxId, paidAt: row.paidAt ?? row.createdAt, receiptUrl: sandboxReceiptUrl(config, row.paymentId) };
 
+  const deleted = async (key: string) => (await db.select({ key: sandboxDeletedBillingKeys.billingKey }).from(sandboxDeletedBillingKeys).where(eq(sandboxDeletedBillingKeys.billingKey, key))).length > 0;
+
   return {
     name: 'sandbox',
-    verifyBillingKey(key) {
-      return sandboxCardOf(config, key) ? Promise.resolve() : Promise.reject(invalidBillingKey());
+    async verifyBillingKey(key) {
+      if (!sandboxCardOf(config, key) || (await deleted(key))) throw invalidBillingKey();
     },
     async charge(req) {
       const card = sandboxCardOf(config, req.billingKey);
       if (!card) return { status: 'FAILED', code: 'BILLING_KEY_NOT_FOUND', reason: koreanFailure('BILLING_KEY_NOT_FOUND', null) };
       const earlier = await read(req.paymentId);
       if (earlier) return asResult(earlier);
+      // A key deleted (a card replaced) charges no more, as at PortOne.
+      if (await deleted(req.billingKey)) return { status: 'FAILED', code: 'BILLING_KEY_ALREADY_DELETED', reason: koreanFailure('BILLING_KEY_ALREADY_DELETED', null) };
       await sleep(config.payments.sandboxLatencyMs + (card === 'slow' ? config.payments.sandboxSlowMs : 0));
       const code = DECLINES[card];
       const status: PaymentStatus = code ? 'FAILED' : 'PAID';
@@ -135,6 +139,11 @@ export function sandboxProvider(db: Db, config: Config, clock: Clock = { now: ()
           .where(eq(sandboxPayments.paymentId, req.paymentId));
         return { status: 'SUCCEEDED', cancelledAmount: amount };
       });
+    },
+    async deleteBillingKey(key, reason) {
+      if (!sandboxCardOf(config, key)) return { status: 'FAILED', reason: '샌드박스가 발급한 빌링키가 아닙니다.' };
+      await db.insert(sandboxDeletedBillingKeys).values({ billingKey: key, reason, deletedAt: clock.now() }).onConflictDoNothing();
+      return { status: 'DELETED' };
     },
     async verifyWebhook(rawBody, headers) {
       return verifyStandardWebhook(sandboxWebhookSecret(config), rawBody, headers);

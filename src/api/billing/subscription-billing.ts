@@ -9,7 +9,8 @@ import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit, emitOrderReceived, notification } from '../notifications/events';
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
-import { attemptsOf, recordCharge } from './ledger';
+import { attemptsOf, maskBillingKey, recordCharge } from './ledger';
+import { recordAudit } from '../audit/audit';
 import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
@@ -100,7 +101,8 @@ export async function chargeMonthJob(ctx: PaymentContext, job: Job): Promise<voi
 
 /**
  * The customer (my page, 카드 변경 후 결제) or staff (지금 재시도) pays the owed month now, with a
- * new card when given (verified, recorded as backing this order, and used from now on).
+ * new card when given (the card changed as by changeCard: verified, used from now on, the old key
+ * deleted at the provider, audited, the customer told).
  */
 export async function payOwedMonth(ctx: PaymentContext, opts: { subscriptionId: number; userId?: number; billingKey?: string }): Promise<PaymentRow> {
   const found = await subscriptionWithTerm(ctx.db, opts.subscriptionId);
@@ -108,18 +110,62 @@ export async function payOwedMonth(ctx: PaymentContext, opts: { subscriptionId: 
   const month = owedMonth(found.sub, found.term);
   if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독입니다.');
   if (month === null || found.sub.billingStatus === 'ACTIVE') throw conflict('결제할 미납 요금이 없습니다.');
-  if (opts.billingKey && opts.billingKey !== found.sub.billingKey) {
-    await ctx.payments.verifyBillingKey(opts.billingKey);
-    const key = opts.billingKey;
-    await inTransaction(ctx.db, async (tx) => {
-      const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'SUBSCRIBE', userId: found.sub.userId, orderId: found.sub.requestId }).onConflictDoNothing().returning();
-      if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-      await tx.update(subscriptions).set({ billingKey: key, updatedAt: new Date() }).where(eq(subscriptions.id, found.sub.id));
-    });
+  if (opts.billingKey && opts.billingKey !== (found.sub.billingKey ?? found.requestKey)) {
+    await changeCard(ctx, { subscriptionId: found.sub.id, userId: found.sub.userId, billingKey: opts.billingKey });
   }
   const payment = await chargeMonth(ctx, found.sub.id, month);
   if (!payment) throw conflict('결제할 미납 요금이 없습니다.');
   return payment;
+}
+
+/** What a card change came to: the new card (masked), and whether the old key was deleted at the provider. */
+export interface CardChange {
+  subscriptionId: number;
+  billingKey: string;
+  oldKeyDeleted: boolean;
+  /** PAST_DUE: the day the owed month is tried again, now with the new card. */
+  retryDate: string | null;
+}
+
+/**
+ * 결제 카드 변경 (issue 38): the customer's new billing key (issued by the same flow as the order's)
+ * becomes the subscription's; every charge from now on (the next month, a queued retry of an owed
+ * month) uses it. The key is verified with the provider and claimed (a key backs one order); the
+ * change, its audit row and the customer's message are one transaction; the old key is then
+ * deleted at the provider (PortOne's DELETE /billing-keys; the sandbox records it), its outcome
+ * audited too. Another customer's subscription is 404; a 해지된 or fully paid one is 409.
+ */
+export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: number; userId: number; billingKey: string }): Promise<CardChange> {
+  const found = await subscriptionWithTerm(ctx.db, opts.subscriptionId);
+  if (!found || found.sub.userId !== opts.userId) throw notFound('구독을 찾을 수 없습니다.');
+  if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 결제 카드를 변경할 수 없습니다.');
+  if (owedMonth(found.sub, found.term) === null) throw conflict('남은 결제가 없는 구독입니다. 결제 카드를 변경할 필요가 없습니다.');
+  if (opts.billingKey === (found.sub.billingKey ?? found.requestKey)) throw conflict('이미 등록된 카드입니다.', { billing_key: ['이미 이 구독에 등록된 카드입니다.'] });
+  await ctx.payments.verifyBillingKey(opts.billingKey);
+  const now = ctx.clock.now();
+  const [user] = await ctx.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, opts.userId));
+  const actor = { userId: opts.userId, name: `customer:${user?.email ?? user?.username ?? opts.userId}` };
+  const old = await inTransaction(ctx.db, async (tx) => {
+    const locked = await subscriptionWithTerm(tx, opts.subscriptionId, { lock: true });
+    if (!locked || !locked.sub.isActive || locked.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 결제 카드를 변경할 수 없습니다.');
+    const previous = locked.sub.billingKey ?? locked.requestKey;
+    const claimed = await tx.insert(billingKeyUses).values({ billingKey: opts.billingKey, service: 'SUBSCRIBE', userId: opts.userId, orderId: locked.sub.requestId }).onConflictDoNothing().returning();
+    if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+    await tx.update(subscriptions).set({ billingKey: opts.billingKey, updatedAt: new Date() }).where(eq(subscriptions.id, locked.sub.id));
+    await recordAudit(tx, actor, { action: 'update', entity: 'subscription_card', entityId: locked.sub.id, before: { billing_key: maskBillingKey(previous) }, after: { billing_key: maskBillingKey(opts.billingKey), billing_status: locked.sub.billingStatus } });
+    await emit(tx, `subscription.card_changed:${locked.sub.id}:${now.getTime()}`, { type: 'subscription.card_changed', userId: opts.userId, subscriptionId: locked.sub.id }, now);
+    return previous;
+  });
+  const deleted = await ctx.payments.deleteBillingKey(old, `LUXE 구독 #${opts.subscriptionId} 결제 카드 변경`);
+  if (deleted.status === 'FAILED') ctx.log('error', `[billing] subscription ${opts.subscriptionId}: the old billing key was not deleted at the provider: ${deleted.reason}`);
+  await recordAudit(ctx.db, actor, { action: 'delete', entity: 'billing_key', entityId: opts.subscriptionId, before: { billing_key: maskBillingKey(old) }, after: deleted.status === 'DELETED' ? { deleted: true } : { deleted: false, reason: deleted.reason } });
+  const after = (await subscriptionWithTerm(ctx.db, opts.subscriptionId));
+  const month = owedMonth(after.sub, after.term);
+  const failures = month && after.sub.billingStatus === 'PAST_DUE' ? (await attemptsOf(ctx.db, 'subscription', after.sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED').length : 0;
+  return {
+    subscriptionId: opts.subscriptionId, billingKey: opts.billingKey, oldKeyDeleted: deleted.status === 'DELETED',
+    retryDate: failures && month ? retryDate(monthlyChargeDate(after.sub.startDate, month), failures) : null,
+  };
 }
 
 /** Undoes a request whose first charge was declined: cancelled, coupon back, points back, its card free for another try. */

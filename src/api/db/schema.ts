@@ -409,6 +409,29 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus)],
 );
 
+/**
+ * The contract (계약서) of a subscription request: its PDF as issued after the first month was paid
+ * (or the order received with nothing to pay), and the PDF's SHA-256. One per request; never
+ * updated or deleted (a trigger refuses both, migration 0012): docs/decisions/contract.md.
+ */
+export const subscriptionContracts = pgTable('subscription_contracts', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull().references(() => subscriptionRequests.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** SHA-256 of `pdf`, hex. */
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  pdf: bytea('pdf').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Billing keys deleted at the sandbox provider (a card change deletes the old key, as at PortOne); a deleted key no longer charges. */
+export const sandboxDeletedBillingKeys = pgTable('sandbox_deleted_billing_keys', {
+  billingKey: varchar('billing_key', { length: 200 }).primaryKey(),
+  reason: text('reason').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ── Butler ───────────────────────────────────────────────────────────────────
 
 /** The shop's chauffeurs; staff deactivate rather than delete them, so past trips keep their driver. */

@@ -12,6 +12,8 @@ export type NotificationEvent =
   | { type: 'subscription.requested'; userId: number; requestId: number }
   | { type: 'subscription.confirmed'; userId: number; subscriptionId: number }
   | { type: 'subscription.cancelled'; userId: number; requestId: number }
+  /** The customer replaced the subscription's card (my subscriptions): from the next charge on, the new one is charged. */
+  | { type: 'subscription.card_changed'; userId: number; subscriptionId: number }
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }

@@ -11,6 +11,8 @@ import { confirmRequest, setSubscriptionActive } from './subscription-orders';
 import { creditPoints } from '../wallet/points';
 import { openSession } from '../accounts/sessions';
 import { auditedAction } from '../audit/audit';
+import { contractFileName } from '../../domain/contract';
+import { contractForDownload, contractResponse } from './contracts';
 
 const ActiveSchema = z.object({ is_active: z.boolean({ error: 'is_active는 true 또는 false여야 합니다.' }) });
 
@@ -24,6 +26,11 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     const { start_date, end_date } = c.req.valid('json');
     const subscription = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'subscription_request', entityId: id }, (tx) => confirmRequest(tx, id, start_date, end_date, c.var.deps.clock.now()));
     return ok(c, { subscription }, 201);
+  })
+  // Staff: any request's contract PDF (the console's 계약서 button).
+  .get('/subscription-requests/:id/contract', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return contractResponse(await contractForDownload(c.var.deps, id, null), contractFileName(id));
   })
   .patch('/subscriptions/:id', requireAdmin, validParams(IdParamSchema), validJson(ActiveSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -20,6 +20,7 @@ import { cancelFutureCharges, scheduleMonth } from '../billing/subscription-bill
 import { type AuditWriter } from '../audit/audit';
 import { DEFAULT_HOLD_DAYS, holdExpiry, inclusiveSpan } from '../../domain/availability';
 import { lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
+import { scheduleContract } from './contracts';
 
 type RequestRow = typeof subscriptionRequests.$inferSelect;
 const REF = ORDER_KINDS.SUBSCRIBE.refType;
@@ -142,7 +143,10 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
       id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, amount: quote.final,
       orderName: quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`,
     }),
-    received: (tx, id) => emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now()),
+    received: async (tx, id) => {
+      await emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now());
+      await scheduleContract(tx, id, ctx.clock.now());
+    },
     load: async (id) => {
       const [row] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
       return toRequest(db, row);
@@ -334,14 +338,14 @@ export async function listSubscriptions(db: Db, userId: number, today = todayInK
       id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: subscriptionActive(s, today),
       is_current: s.isActive && s.startDate <= today && today <= s.endDate, created_at: s.createdAt.toISOString(),
       request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
-      billing: await billingView(db, s, r.month, r.fee),
+      billing: await billingView(db, s, r.month, r.fee, s.billingKey ?? r.billingKey),
     });
   }
   return out;
 }
 
 /** A subscription's billing for my page (SubscriptionBillingView). */
-async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number): Promise<SubscriptionBillingView> {
+async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number, card: string | null): Promise<SubscriptionBillingView> {
   const owed = s.paidMonths < term ? s.paidMonths + 1 : null;
   const billing = s.isActive && s.billingStatus !== 'CANCELLED' && owed !== null;
   const failed = owed !== null && s.billingStatus !== 'ACTIVE' ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed)).filter((p) => p.status === 'FAILED').at(-1) : undefined;
@@ -355,5 +359,6 @@ async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: n
     next_charge_amount: billing ? fee : null,
     failed_payment: failed ? toPaymentView(failed) : null,
     retry_date: s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : null,
+    card: card ? maskBillingKey(card) : null,
   };
 }

@@ -3,9 +3,9 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { PayOwedSchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, PayOwedSchema } from '../../domain/schemas/payments';
 import type {
-  SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
+  CardChangeAnswer, SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
@@ -13,9 +13,11 @@ import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/c
 import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
 import { availabilityOf } from '../catalogue/inventory';
 import type { AvailabilityAnswer } from '../../domain/availability';
-import { payOwedMonth } from '../billing/subscription-billing';
+import { changeCard, payOwedMonth } from '../billing/subscription-billing';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
+import { contractFileName } from '../../domain/contract';
+import { contractForDownload, contractResponse } from './contracts';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
@@ -40,6 +42,11 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     return ok(c, { subscription_request: await getRequest(c.var.deps.db, c.var.userId, id) } satisfies SubscriptionRequestAnswer);
   })
+  // The contract (계약서) PDF of the customer's own request: another's is 404 (docs/decisions/contract.md).
+  .get('/requests/:id/contract', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return contractResponse(await contractForDownload(c.var.deps, id, c.var.userId), contractFileName(id));
+  })
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(UpdateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -56,6 +63,14 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const payment = await payOwedMonth(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
     if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  // 결제 카드 변경: the new card is charged from the next charge on (a queued retry included); the old key is deleted at the provider.
+  .post('/:id/card', requireUser, validParams(IdParamSchema), validJson(ChangeCardSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { billing_key } = c.req.valid('json');
+    const change = await changeCard(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
+    const subscription = (await listSubscriptions(c.var.deps.db, c.var.userId)).find((s) => s.id === id)!;
+    return ok(c, { subscription, old_card_deleted: change.oldKeyDeleted, retry_date: change.retryDate } satisfies CardChangeAnswer);
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

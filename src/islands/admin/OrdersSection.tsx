@@ -8,6 +8,7 @@ import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } fro
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
+import ContractDownload from '../common/ContractDownload';
 
 type Kind = 'subscription' | 'butler';
 const HOUR = 3_600_000;
@@ -200,6 +201,7 @@ export default function OrdersSection() {
                 취소
               </button>
             )}
+            {kind === 'subscription' && <ContractDownload requestId={r.id} staff className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50" />}
             {kind === 'butler' && r.status === 'CONFIRMED' && <TripRecord request={r} />}
           </li>
         ))}

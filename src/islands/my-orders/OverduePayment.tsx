@@ -5,6 +5,7 @@ import type { Subscription } from '../../domain/subscriptions';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { CARD_RETURN_PARAM } from './CardChange';
 
 /** Session storage of 카드 변경 후 결제: which subscription, across the card provider's redirect. */
 const storage = jsonCheckoutStorage<{ subscriptionId: number }>('subscriptionPayment');
@@ -24,7 +25,8 @@ export default function SubscriptionBilling({ subscription: s, onPaid }: { subsc
     storage,
     messages: MESSAGES,
     // The card provider's return belongs to the subscription that left for it (a list can hold several).
-    ready: (storage.loadDraft()?.subscriptionId ?? s.id) === s.id,
+    // …and a return from 결제 카드 변경 (?card=) is that flow's (CardChange.tsx).
+    ready: (storage.loadDraft()?.subscriptionId ?? s.id) === s.id && (typeof location === 'undefined' || !new URLSearchParams(location.search).has(CARD_RETURN_PARAM)),
     send: async (billingKey, draft) => {
       const res = await call((o) => client.subscriptions[':id'].pay.$post({ param: { id: String(draft?.subscriptionId ?? s.id) }, json: { billing_key: billingKey } }, o));
       if (res.ok) onPaid();

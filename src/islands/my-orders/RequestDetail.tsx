@@ -8,6 +8,8 @@ import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 import { optionLines } from '../../domain/subscription-lines';
 import Alert from '../common/Alert';
+import ContractDownload from '../common/ContractDownload';
+import { hasContract } from '../../domain/contract';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'missing' } | { kind: 'cancelled' } | { kind: 'ok'; request: SubscriptionRequest };
 
@@ -65,6 +67,12 @@ export default function RequestDetail() {
       <dl className="grid grid-cols-[7rem_1fr] gap-y-3 border border-line bg-white p-6 text-sm" data-testid="request-fields">
         {rows.map(([k, v]) => [<dt key={k} className="text-muted">{k}</dt>, <dd key={`${k}-v`} className="min-w-0 break-words font-semibold">{v}</dd>])}
       </dl>
+      {hasContract(r) && (
+        <section aria-label="계약서" className="flex flex-wrap items-center gap-3 text-sm">
+          <ContractDownload requestId={r.id} />
+          <span className="text-muted">신청 내용과 요금, 약관의 취소·해지 조항, 동의 일시를 담은 계약서입니다.</span>
+        </section>
+      )}
       {r.payment?.receipt_url && (
         <p className="text-sm"><a href={r.payment.receipt_url} target="_blank" rel="noopener" className="underline underline-offset-4">첫 달 결제 영수증 보기</a> · <a href="/my/payments" className="underline underline-offset-4">결제 내역</a></p>
       )}

@@ -8,6 +8,8 @@ import { useList } from './useList';
 import { ORDER_STATUS_LABEL } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 import { optionLines } from '../../domain/subscription-lines';
+import ContractDownload from '../common/ContractDownload';
+import { hasContract } from '../../domain/contract';
 
 const loadRequests = () => call((o) => client.subscriptions.requests.$get({}, o));
 
@@ -51,6 +53,7 @@ export default function RequestList() {
                   </p>
                 )}
               </a>
+              {hasContract(r) && <ContractDownload requestId={r.id} />}
               {r.status === 'PENDING' && (
                 <button type="button" onClick={() => void cancel(r)} disabled={cancelling !== null} className="min-h-11 min-w-11 shrink-0 border border-ink px-4 text-sm disabled:opacity-50">
                   {cancelling === r.id ? '취소 중...' : '취소하기'}

@@ -3,6 +3,8 @@ import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
 import { subscriptionBadge } from './badges';
 import SubscriptionBilling from './OverduePayment';
+import CardChange from './CardChange';
+import ContractDownload from '../common/ContractDownload';
 import ListState from './ListState';
 import { useList } from './useList';
 import { CHAT_CHANNEL_URL } from './links';
@@ -28,10 +30,14 @@ export default function SubscriptionList() {
                 <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
+                <CardChange subscription={s} onChanged={() => void reload()} />
               </div>
-              {s.is_active && (
-                <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-ink px-4 text-sm">해지하기</a>
-              )}
+              <div className="flex shrink-0 flex-wrap items-start gap-2">
+                <ContractDownload requestId={s.request.id} />
+                {s.is_active && (
+                  <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-ink px-4 text-sm">해지하기</a>
+                )}
+              </div>
             </div>
           )}
         />

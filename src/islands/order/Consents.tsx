@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
+import { ORDER_CONSENTS } from '../../domain/contract';
 
-/** The 7 required consents, in the spec's order. */
-export const CONSENTS = [
-  '정기결제 동의',
-  '자동차 구독 서비스 이용약관 동의',
-  '반납 평가 기준 동의',
-  '위치정보 이용약관 동의',
-  '전자금융거래 기본약관 동의',
-  '개인신용정보 수집·이용 동의',
-  '개인신용정보 제공 동의',
-] as const;
+/** The 7 required consents, in the spec's order (the contract lists them too: src/domain/contract.ts). */
+export const CONSENTS = ORDER_CONSENTS;
 
 /** Index of the consent whose text is the published service terms (GET /services/terms). */
 const SERVICE_TERMS = 1;

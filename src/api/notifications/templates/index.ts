@@ -15,6 +15,7 @@ import staffChatHandoff from './staff-chat-handoff';
 import staffSubscriptionOverdue from './staff-subscription-overdue';
 import staffSubscriptionRequested from './staff-subscription-requested';
 import subscriptionCancelled from './subscription-cancelled';
+import subscriptionCardChanged from './subscription-card-changed';
 import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
@@ -24,6 +25,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.requested': subscriptionRequested,
   'subscription.confirmed': subscriptionConfirmed,
   'subscription.cancelled': subscriptionCancelled,
+  'subscription.card_changed': subscriptionCardChanged,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,

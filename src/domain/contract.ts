@@ -1,0 +1,222 @@
+import { formatNumber, won } from './money';
+
+/**
+ * The subscription contract (계약서, issue 38): what it says, as one pure function of a plain typed
+ * input. The server assembles the input from the order, its car, its customer, the site's company
+ * details and the terms in force on the order's day (src/api/orders/contracts.ts); the PDF renderer
+ * (src/api/orders/contract-pdf.ts) only lays out what this returns. Equal input → equal document →
+ * equal PDF bytes → equal SHA-256 (docs/decisions/contract.md).
+ */
+
+/** One labelled line: `{label, value}`. Options of the order (mileage plan, drivers, 탁송, …) come as these. */
+export interface ContractLine {
+  label: string;
+  value: string;
+}
+
+export interface ContractInput {
+  /** The subscription request the contract belongs to (신청 번호). */
+  requestId: number;
+  /** When the order was placed: the document's date, its PDF dates and its consent time. */
+  orderedAt: Date;
+  company: { name: string; address: string; phone: string; email: string };
+  customer: { name: string; phone: string | null; email: string | null };
+  car: { brand: string; model: string; subModel: string | null; trim: string | null; plate: string | null; colour: string | null };
+  /** Months. */
+  term: number;
+  /** The requested first and last day (YYYY-MM-DD); the last is start + term − 1 day. */
+  startDate: string;
+  endDate: string;
+  /** Options chosen with the order and their prices (mileage plan, drivers, 탁송, 보증금, 선납금, 자기부담금, the monthly fee with them). */
+  options: ContractLine[];
+  /** Won. */
+  amounts: {
+    monthlyFee: number;
+    couponDiscount: number;
+    couponName: string | null;
+    pointsUsed: number;
+    /** What the first charge took (monthly fee − coupon − points). */
+    firstPayment: number;
+  };
+  /** Included km a month and the per-km charge beyond it (null: "차량별 안내 금액"). */
+  mileage: { monthlyKm: number; overagePerKm: number | null };
+  insurance: { cover: string; deductible: number | null };
+  /** How the car reaches the customer: lounge pickup, or 탁송 with its address, day, window and fee. */
+  delivery: string;
+  /** Articles of the terms, quoted word for word: `{title, text}` (e.g. 제5조 (신청 취소와 해지)). */
+  rules: { source: string; articles: { title: string; text: string }[] };
+  /** The consents given at order time (their titles). */
+  consents: readonly string[];
+}
+
+export type ContractSection =
+  | { heading: string; kind: 'lines'; lines: ContractLine[] }
+  | { heading: string; kind: 'text'; paragraphs: string[] };
+
+export interface ContractDocument {
+  title: string;
+  /** Shown under the title: 계약 번호 and the date. */
+  subtitle: string;
+  sections: ContractSection[];
+  /** The closing line at the foot of the last page. */
+  footer: string;
+  /** PDF metadata. */
+  meta: { title: string; subject: string; author: string; keywords: string[] };
+}
+
+/** 2026.12.03 (a YYYY-MM-DD day as people read it). */
+export const contractDay = (date: string) => date.replaceAll('-', '.');
+
+/** 2026.12.03 14:30 in Korean time (UTC+9, no daylight saving). */
+export function contractTime(at: Date): string {
+  const k = new Date(at.getTime() + 9 * 3600_000).toISOString();
+  return `${contractDay(k.slice(0, 10))} ${k.slice(11, 16)}`;
+}
+
+/** The contract's number as printed and as its file is named: LUXE-S-000123. */
+export const contractNumber = (requestId: number) => `LUXE-S-${String(requestId).padStart(6, '0')}`;
+
+/** Whether a request has a contract to download: its first month paid (or nothing was to pay). The server decides; this only hides the button before. */
+export function hasContract(r: { final_fee: number; payment: { status: string } | null }): boolean {
+  return r.payment ? r.payment.status !== 'PENDING' && r.payment.status !== 'FAILED' : r.final_fee === 0;
+}
+
+/** The download's file name (ASCII, so every browser keeps it). */
+export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
+
+const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subModel, c.trim].filter((p) => p && p.trim()).join(' ');
+
+/** The document of a contract: sections of labelled lines and quoted text, in reading order. */
+export function contractDocument(input: ContractInput): ContractDocument {
+  const { amounts: a, car, customer, company } = input;
+  const number = contractNumber(input.requestId);
+  const later = Math.max(0, input.term - 1);
+  const name = carName(car);
+  const sections: ContractSection[] = [
+    {
+      heading: '1. 계약 당사자',
+      kind: 'lines',
+      lines: [
+        { label: '회사', value: company.name },
+        { label: '회사 주소', value: company.address },
+        { label: '회사 연락처', value: `${company.phone} · ${company.email}` },
+        { label: '고객', value: customer.name },
+        { label: '고객 휴대전화', value: customer.phone ?? '-' },
+        { label: '고객 이메일', value: customer.email ?? '-' },
+      ],
+    },
+    {
+      heading: '2. 차량',
+      kind: 'lines',
+      lines: [
+        { label: '차량', value: name },
+        { label: '차량 번호', value: car.plate ?? '출고 시 안내' },
+        { label: '색상', value: car.colour ?? '-' },
+      ],
+    },
+    {
+      heading: '3. 구독 기간',
+      kind: 'lines',
+      lines: [
+        { label: '기간', value: `${input.term}개월` },
+        { label: '시작일 (신청)', value: contractDay(input.startDate) },
+        { label: '종료일 (신청)', value: contractDay(input.endDate) },
+        { label: '비고', value: '시작일과 종료일은 회사가 구독을 확정할 때 확정 안내로 최종 결정됩니다.' },
+      ],
+    },
+    {
+      heading: '4. 선택 옵션',
+      kind: 'lines',
+      lines: input.options.length ? input.options : [{ label: '옵션', value: '선택한 옵션 없음' }],
+    },
+    {
+      heading: '5. 요금',
+      kind: 'lines',
+      lines: [
+        { label: '월 구독료', value: won(a.monthlyFee) },
+        { label: '쿠폰 할인', value: a.couponDiscount ? `-${won(a.couponDiscount)}${a.couponName ? ` (${a.couponName})` : ''}` : '없음' },
+        { label: '포인트 사용', value: a.pointsUsed ? `-${won(a.pointsUsed)}` : '없음' },
+        { label: '첫 달 결제 금액', value: won(a.firstPayment) },
+        { label: '2개월 차부터', value: later ? `매월 ${won(a.monthlyFee)} × ${later}회 (시작일과 같은 날짜, 그 달에 없으면 말일)` : '없음' },
+        { label: '기간 총액', value: won(a.firstPayment + a.monthlyFee * later) },
+      ],
+    },
+    {
+      heading: '6. 주행거리',
+      kind: 'lines',
+      lines: [
+        { label: '약정 주행거리', value: `월 ${formatNumber(input.mileage.monthlyKm)}km` },
+        { label: '초과 주행 요금', value: input.mileage.overagePerKm !== null ? `초과 1km당 ${won(input.mileage.overagePerKm)}` : '초과 1km당 차량별로 안내된 금액' },
+      ],
+    },
+    {
+      heading: '7. 보험',
+      kind: 'lines',
+      lines: [
+        { label: '보험', value: input.insurance.cover },
+        { label: '자기부담금', value: input.insurance.deductible !== null ? `사고 1건당 ${won(input.insurance.deductible)}` : '사고 1건당 차량별로 안내된 금액' },
+      ],
+    },
+    { heading: '8. 인도 (탁송)', kind: 'lines', lines: [{ label: '인도 방법', value: input.delivery }] },
+    {
+      heading: `9. 취소와 해지 (${input.rules.source})`,
+      kind: 'text',
+      paragraphs: input.rules.articles.flatMap((r) => [r.title, ...r.text.split('\n').filter((l) => l.trim())]),
+    },
+    {
+      heading: '10. 동의',
+      kind: 'lines',
+      lines: [
+        { label: '동의 일시', value: contractTime(input.orderedAt) },
+        ...input.consents.map((c) => ({ label: '[필수] 동의', value: c })),
+      ],
+    },
+  ];
+  return {
+    title: '자동차 구독 계약서',
+    subtitle: `계약 번호 ${number} · 신청일 ${contractTime(input.orderedAt)}`,
+    sections,
+    footer: `${company.name} · ${number} · 이 계약서는 신청 시점의 내용으로 만들어졌으며 SHA-256 값으로 원본임을 확인할 수 있습니다.`,
+    meta: { title: `자동차 구독 계약서 ${number}`, subject: `${name} ${input.term}개월 구독`, author: company.name, keywords: [number, `request-${input.requestId}`] },
+  };
+}
+
+/**
+ * Articles of a policy text whose title line passes `pick` (e.g. /취소|해지/): each `{title, text}`
+ * word for word, the title line (제5조 (신청 취소와 해지)) and its lines up to the next article or 부칙.
+ */
+export function policyArticles(content: string, pick: (title: string) => boolean): { title: string; text: string }[] {
+  const lines = content.split('\n');
+  const out: { title: string; text: string }[] = [];
+  lines.forEach((line, start) => {
+    if (!/^\s*제\d+조/.test(line) || !pick(line.trim())) return;
+    let end = start + 1;
+    while (end < lines.length && !/^\s*(제\d+조|부칙)/.test(lines[end])) end++;
+    out.push({ title: line.trim(), text: lines.slice(start + 1, end).join('\n').trim() });
+  });
+  return out;
+}
+
+/** The terms' articles a contract quotes: how an order is made and paid, cancelled and ended. */
+export const CONTRACT_ARTICLES = /계약|취소|해지|요금|결제/;
+
+/** The 7 required consents of the order page, in the spec's order (the contract lists them with their time). */
+export const ORDER_CONSENTS = [
+  '정기결제 동의',
+  '자동차 구독 서비스 이용약관 동의',
+  '반납 평가 기준 동의',
+  '위치정보 이용약관 동의',
+  '전자금융거래 기본약관 동의',
+  '개인신용정보 수집·이용 동의',
+  '개인신용정보 제공 동의',
+] as const;
+
+/**
+ * What the FAQ promised before orders carried options (an order placed before them): 월 2,500km,
+ * 종합보험, 탁송 (서울·경기 무료). An order with options takes its plan, rate and 자기부담금 instead.
+ */
+export const CONTRACT_DEFAULTS = {
+  mileage: { monthlyKm: 2500, overagePerKm: null },
+  insurance: { cover: '종합보험 (대인·대물·자기신체사고·자기차량손해)', deductible: null },
+  delivery: 'LUXE 라운지에서 인수 또는 원하는 주소로 탁송 (서울·경기 무료, 그 밖의 지역은 담당자 안내)',
+} satisfies Pick<ContractInput, 'mileage' | 'insurance' | 'delivery'>;

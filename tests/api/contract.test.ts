@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestCar } from '../../src/api/seed/factories';
+import { TERMS_SEED } from '../../src/api/seed/content-data';
+import { jobs, notificationMessages, policyDocuments, subscriptionContracts, subscriptionRequests } from '../../src/api/db/schema';
+import { contractInput, contractPdf } from '../../src/api/orders/contracts';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { termEnd } from '../../src/domain/subscriptions';
+import { anotherPlate, billingKey, createTestContext, customer, koreaDay, type TestContext } from './helpers';
+import { pdfText } from '../pdf-text';
+
+let ctx: TestContext;
+let carId: number;
+const ADMIN = TEST_ADMIN_TOKEN;
+const START = koreaDay(40);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ car: { id: carId } } = await insertTestCar(ctx.database.db, { brand: '포르쉐', brandSlug: 'porsche-contract', model: '911 카레라', licensePlate: '12가 3456', color: '크레용', fees: { subscription_fee_1: 5_200_000, subscription_fee_12: 4_690_000 } }));
+  await ctx.database.db.insert(policyDocuments).values({ kind: 'terms', ...TERMS_SEED, effectiveDate: '2026-01-01' });
+});
+afterAll(() => ctx.close());
+
+const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+/** The raw answer of a download (status, type, bytes). */
+async function download(path: string, token?: string) {
+  const res = await ctx.app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), sha: res.headers.get('x-content-sha256'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+describe('the contract (계약서)', () => {
+  it('ordering issues one contract PDF, with the car, the amounts and the dates in Korean, stored with its SHA-256', async () => {
+    const { token, holdings } = await customer(ctx, 20_000, [{ name: '웰컴 쿠폰', discountType: 'FIXED', discount: 500_000 }]);
+    const plate = await anotherPlate(ctx, carId);
+    const key = billingKey(ctx);
+    const body = { month: 12, start_date: START, coupon_id: holdings[0], point_amount: 10_000, billing_key: key };
+    const res = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.data.subscription_request.id as number;
+    // A retried order (same card) is the same order: still one contract job, one contract.
+    const again = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: body });
+    expect(again.status).toBe(200);
+    expect(again.body.data.subscription_request.id).toBe(id);
+    expect(await ctx.database.db.select().from(jobs).where(eq(jobs.key, `contract:subreq:${id}`))).toHaveLength(1);
+    await runJobs();
+    const rows = await ctx.database.db.select().from(subscriptionContracts).where(eq(subscriptionContracts.requestId, id));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row.sha256).toBe(sha256(new Uint8Array(row.pdf)));
+
+    const got = await download(`/subscriptions/requests/${id}/contract`, token);
+    expect(got).toMatchObject({ status: 200, type: 'application/pdf', sha: row.sha256 });
+    expect(got.disposition).toContain(`LUXE-S-${String(id).padStart(6, '0')}.pdf`);
+    expect(new TextDecoder().decode(got.bytes.slice(0, 5))).toBe('%PDF-');
+    expect(sha256(got.bytes)).toBe(row.sha256);
+
+    const text = await pdfText(got.bytes);
+    expect(text).toContain('자동차 구독 계약서');
+    // The car: brand, model, plate, colour.
+    expect(text).toContain('포르쉐 911 카레라');
+    expect(text).toContain('12가 3456');
+    expect(text).toContain('크레용');
+    // The amounts: monthly fee, coupon, points, first payment, the later months.
+    expect(text).toContain('4,690,000원');
+    expect(text).toContain('-500,000원 (웰컴 쿠폰)');
+    expect(text).toContain('-10,000원');
+    expect(text).toContain('4,180,000원');
+    expect(text).toContain('매월 4,690,000원 × 11회');
+    // The dates: the requested start and end, the term.
+    expect(text).toContain(START.replaceAll('-', '.'));
+    expect(text).toContain(termEnd(START, 12).replaceAll('-', '.'));
+    expect(text).toContain('12개월');
+    // Mileage, insurance, delivery, the terms' cancellation rules, the consents and their time.
+    expect(text).toContain('월 2,500km');
+    expect(text).toContain('자기부담금');
+    expect(text).toContain('탁송');
+    expect(text).toContain('제5조 (신청 취소와 해지)');
+    expect(text).toContain('이미 결제한 달은 환불되지 않고');
+    expect(text).toContain('정기결제 동의');
+    expect(text).toContain('주식회사 럭스모빌리티');
+
+    // The order-received message links to the request, where the contract is, and says so.
+    const [received] = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.requested:${id}`));
+    expect(received.text).toContain('계약서');
+    expect(received.text).toContain(`/subscribe/request/${id}`);
+  });
+
+  it('the same input gives the same bytes and hash; a different order gives another', async () => {
+    const { token } = await customer(ctx);
+    const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, start_date: koreaDay(50), billing_key: billingKey(ctx) } });
+    const id = res.body.data.subscription_request.id as number;
+    const input = await contractInput(ctx.database.db, ctx.config.company, id);
+    const a = await contractPdf(input);
+    const b = await contractPdf(await contractInput(ctx.database.db, ctx.config.company, id));
+    expect(b.sha256).toBe(a.sha256);
+    expect(Buffer.from(b.pdf).equals(Buffer.from(a.pdf))).toBe(true);
+    // The download (issued on demand when the job has not run) is those very bytes.
+    const got = await download(`/subscriptions/requests/${id}/contract`, token);
+    expect(got.status).toBe(200);
+    expect(sha256(got.bytes)).toBe(a.sha256);
+    // Another order's contract differs.
+    const other = await contractPdf({ ...input, requestId: id + 1000 });
+    expect(other.sha256).not.toBe(a.sha256);
+  });
+
+  it('is the customer’s own: another customer 404, anonymous 401, staff any; a declined order has none', async () => {
+    const owner = await customer(ctx);
+    const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token: owner.token, json: { month: 12, start_date: koreaDay(60), billing_key: billingKey(ctx) } });
+    const id = res.body.data.subscription_request.id as number;
+    const stranger = await customer(ctx);
+    expect((await download(`/subscriptions/requests/${id}/contract`, stranger.token)).status).toBe(404);
+    expect((await download(`/subscriptions/requests/${id}/contract`)).status).toBe(401);
+    expect((await download(`/subscriptions/requests/999999/contract`, owner.token)).status).toBe(404);
+    expect((await download(`/admin/subscription-requests/${id}/contract`, stranger.token)).status).toBe(403);
+    const staff = await download(`/admin/subscription-requests/${id}/contract`, ADMIN);
+    expect(staff).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(sha256(staff.bytes)).toBe((await download(`/subscriptions/requests/${id}/contract`, owner.token)).sha);
+    // A declined first charge made no order: no contract.
+    const declined = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token: owner.token, json: { month: 12, start_date: koreaDay(60), billing_key: issueSandboxBillingKey(ctx.config, 'decline-limit') } });
+    expect(declined.status).toBe(422);
+    const [declinedRow] = await ctx.database.db.select({ id: subscriptionRequests.id }).from(subscriptionRequests).where(eq(subscriptionRequests.status, 'CANCELLED')).orderBy(desc(subscriptionRequests.id)).limit(1);
+    expect((await download(`/subscriptions/requests/${declinedRow.id}/contract`, owner.token)).status).toBe(404);
+    expect(await ctx.database.db.select().from(subscriptionContracts).where(eq(subscriptionContracts.requestId, declinedRow.id))).toHaveLength(0);
+  });
+
+  it('is unchangeable: the database refuses to update or delete a contract', async () => {
+    const [row] = await ctx.database.db.select({ id: subscriptionContracts.id }).from(subscriptionContracts).limit(1);
+    await expect(ctx.database.db.update(subscriptionContracts).set({ sha256: '0'.repeat(64) }).where(eq(subscriptionContracts.id, row.id))).rejects.toThrow();
+    await expect(ctx.database.db.delete(subscriptionContracts).where(eq(subscriptionContracts.id, row.id))).rejects.toThrow();
+    expect(await ctx.database.db.select().from(subscriptionContracts).where(eq(subscriptionContracts.id, row.id))).toHaveLength(1);
+  });
+});

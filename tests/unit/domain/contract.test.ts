@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, ORDER_CONSENTS, contractDocument, contractFileName, contractNumber, contractTime, hasContract, policyArticles, type ContractInput } from '../../../src/domain/contract';
+import { CONTRACT_FONT_TEXT, missingContractGlyphs } from '../../../src/domain/contract-font';
+import { TERMS_SEED } from '../../../src/api/seed/content-data';
+
+const input: ContractInput = {
+  requestId: 42,
+  orderedAt: new Date('2026-11-26T23:30:00Z'),
+  company: { name: '주식회사 럭스모빌리티', address: '서울특별시 강남구 도산대로 442', phone: '02-6952-0808', email: 'concierge@luxe-subscribe.kr' },
+  customer: { name: '김고객', phone: '01012345678', email: 'kim@example.com' },
+  car: { brand: '포르쉐', model: '911', subModel: '카레라 S', trim: null, plate: '12가 3456', colour: '크레용' },
+  term: 12,
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  options: [],
+  amounts: { monthlyFee: 4_690_000, couponDiscount: 519_000, couponName: '웰컴', pointsUsed: 0, firstPayment: 4_171_000 },
+  ...CONTRACT_DEFAULTS,
+  rules: { source: '서비스 이용약관 1.0', articles: policyArticles(TERMS_SEED.content, (t) => CONTRACT_ARTICLES.test(t)) },
+  consents: ORDER_CONSENTS,
+};
+const lines = (doc: ReturnType<typeof contractDocument>, heading: string) => {
+  const s = doc.sections.find((x) => x.heading.includes(heading));
+  if (!s || s.kind !== 'lines') throw new Error(heading);
+  return Object.fromEntries(s.lines.map((l) => [l.label, l.value]));
+};
+
+describe('contractDocument', () => {
+  it('labels the monthly fee apart from the first payment, and totals the term', () => {
+    const doc = contractDocument(input);
+    expect(lines(doc, '요금')).toMatchObject({
+      '월 구독료': '4,690,000원', '쿠폰 할인': '-519,000원 (웰컴)', '포인트 사용': '없음', '첫 달 결제 금액': '4,171,000원',
+      '기간 총액': '55,761,000원',
+    });
+    expect(lines(doc, '요금')['2개월 차부터']).toContain('매월 4,690,000원 × 11회');
+  });
+
+  it('names the car, the dates in Korean time, mileage, insurance and delivery', () => {
+    const doc = contractDocument(input);
+    expect(lines(doc, '차량')).toEqual({ 차량: '포르쉐 911 카레라 S', '차량 번호': '12가 3456', 색상: '크레용' });
+    expect(lines(doc, '구독 기간')).toMatchObject({ 기간: '12개월', '시작일 (신청)': '2026.12.01', '종료일 (신청)': '2027.11.30' });
+    expect(lines(doc, '주행거리')['약정 주행거리']).toBe('월 2,500km');
+    expect(lines(doc, '보험')['자기부담금']).toBe('사고 1건당 차량별로 안내된 금액');
+    expect(lines(doc, '인도')['인도 방법']).toContain('탁송');
+    // 23:30 UTC is 08:30 the next day in Korea.
+    expect(lines(doc, '동의')['동의 일시']).toBe('2026.11.27 08:30');
+    expect(contractTime(input.orderedAt)).toBe('2026.11.27 08:30');
+    expect(doc.subtitle).toContain('LUXE-S-000042');
+  });
+
+  it('lists the options as given, a fixed overage rate and 자기부담금 when known', () => {
+    const doc = contractDocument({ ...input, options: [{ label: '주행거리 플랜', value: '월 4,000km' }], mileage: { monthlyKm: 4000, overagePerKm: 350 }, insurance: { cover: '종합보험', deductible: 500_000 } });
+    expect(lines(doc, '선택 옵션')).toEqual({ '주행거리 플랜': '월 4,000km' });
+    expect(lines(doc, '주행거리')['초과 주행 요금']).toBe('초과 1km당 350원');
+    expect(lines(doc, '보험')['자기부담금']).toBe('사고 1건당 500,000원');
+    expect(lines(contractDocument(input), '선택 옵션')).toEqual({ 옵션: '선택한 옵션 없음' });
+  });
+
+  it('quotes the terms’ cancellation and termination articles word for word', () => {
+    const articles = policyArticles(TERMS_SEED.content, (t) => CONTRACT_ARTICLES.test(t));
+    expect(articles.map((a) => a.title)).toEqual(['제4조 (구독 신청과 계약 성립)', '제5조 (신청 취소와 해지)', '제6조 (요금과 결제)']);
+    expect(articles[1].text).toContain('이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다.');
+    expect(articles[2].text).not.toContain('제7조');
+    const rules = contractDocument(input).sections.find((s) => s.heading.includes('취소와 해지'))!;
+    expect(rules.kind === 'text' && rules.paragraphs).toContain('제5조 (신청 취소와 해지)');
+  });
+
+  it('is a function of its input only', () => {
+    expect(contractDocument(input)).toEqual(contractDocument(structuredClone(input)));
+    expect(contractFileName(7)).toBe('LUXE-S-000007.pdf');
+    expect(contractNumber(1234567)).toBe('LUXE-S-1234567');
+  });
+});
+
+describe('hasContract', () => {
+  it('is true once the first month is paid (or refunded since), or nothing was to pay', () => {
+    expect(hasContract({ final_fee: 100, payment: { status: 'PAID' } })).toBe(true);
+    expect(hasContract({ final_fee: 100, payment: { status: 'CANCELLED' } })).toBe(true);
+    expect(hasContract({ final_fee: 100, payment: { status: 'PENDING' } })).toBe(false);
+    expect(hasContract({ final_fee: 100, payment: { status: 'FAILED' } })).toBe(false);
+    expect(hasContract({ final_fee: 0, payment: null })).toBe(true);
+  });
+});
+
+describe('the contract font’s characters', () => {
+  it('hold ASCII, the symbols and the 2,350 KS X 1001 syllables; others are reported', () => {
+    expect([...CONTRACT_FONT_TEXT].filter((c) => c >= '가' && c <= '힣')).toHaveLength(2350);
+    expect(missingContractGlyphs('홍길동 ₩4,690,000 · 서울특별시 (탁송)')).toEqual([]);
+    expect(missingContractGlyphs('김똠햏')).toEqual(['똠', '햏']);
+  });
+});
