@@ -14,7 +14,7 @@ export async function callForFile(send: (o: ClientRequestOptions) => Promise<Res
   const o = await requestOptions(opts);
   let res: Response;
   try {
-    res = (await send({ ...o, headers: { ...o.headers, accept: 'application/pdf, application/json' } })) as Response;
+    res = (await send({ ...o, headers: { ...o.headers, accept: 'application/pdf, application/json' } }));
   } catch {
     return { ok: false, status: 0, error: networkFailure('네트워크 연결을 확인해주세요.') };
   }
