@@ -93,8 +93,28 @@ export function showsDispatch(startAt: Date | string, now: Date): boolean {
   return koreaDate(now) >= addDays(koreaDate(startAt), -1);
 }
 
+/** A stop between pickup and destination, with the time the customer asked to be there (ISO, or null). */
+export interface TripStop {
+  address: string;
+  scheduled_time: string | null;
+}
+
+/**
+ * What the customer asked of the trip, which the driver and staff must read before it: the
+ * purpose, the memo (e.g. "유아 카시트 1개"), passengers, the driver preference and every
+ * waypoint with its time. The 배차 card, the 운행표 and the order desk show it alike.
+ */
+export interface TripBrief {
+  passenger_count: number;
+  purpose: string | null;
+  memo: string | null;
+  driver_preference: string | null;
+  /** The waypoints in order with their times (way_points on the board is the addresses alone). */
+  waypoints: TripStop[];
+}
+
 /** A trip as the dispatch board and the run sheet show it. */
-export interface DispatchTrip {
+export interface DispatchTrip extends TripBrief {
   id: number;
   status: OrderStatus;
   stage: TripStage;

@@ -103,27 +103,33 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
     .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
   if (!rows.length) return [];
   const points = await db
-    .select({ requestId: butlerWaypoints.butlerRequestId, address: butlerWaypoints.address })
+    .select({ requestId: butlerWaypoints.butlerRequestId, address: butlerWaypoints.address, scheduledTime: butlerWaypoints.scheduledTime })
     .from(butlerWaypoints)
     .where(inArray(butlerWaypoints.butlerRequestId, rows.map(({ r }) => r.id)))
     .orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
-  return rows.map(({ r, car, model, customer, driver }) => ({
-    id: r.id,
-    status: r.status,
-    stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
-    start_at: r.startAt.toISOString(),
-    end_at: iso(r.endAt),
-    start_location: r.startLocation,
-    end_location: r.endLocation,
-    way_points: points.filter((w) => w.requestId === r.id).map((w) => w.address),
-    passenger_count: r.passengerCount,
-    driver_preference: r.driverPreference,
-    car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
-    customer: { name: customer.name ?? '', mobile: customer.mobile },
-    driver: driver && r.driverId ? driver : null,
-    actual_start_at: iso(r.actualStartAt),
-    actual_end_at: iso(r.actualEndAt),
-  }));
+  return rows.map(({ r, car, model, customer, driver }) => {
+    const stops = points.filter((w) => w.requestId === r.id);
+    return {
+      id: r.id,
+      status: r.status,
+      stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
+      start_at: r.startAt.toISOString(),
+      end_at: iso(r.endAt),
+      start_location: r.startLocation,
+      end_location: r.endLocation,
+      way_points: stops.map((w) => w.address),
+      waypoints: stops.map((w) => ({ address: w.address, scheduled_time: iso(w.scheduledTime) })),
+      passenger_count: r.passengerCount,
+      purpose: r.purpose,
+      memo: r.memo,
+      driver_preference: r.driverPreference,
+      car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
+      customer: { name: customer.name ?? '', mobile: customer.mobile },
+      driver: driver && r.driverId ? driver : null,
+      actual_start_at: iso(r.actualStartAt),
+      actual_end_at: iso(r.actualEndAt),
+    };
+  });
 }
 
 async function tripOf(db: Db, id: number, now: Date): Promise<DispatchTrip> {

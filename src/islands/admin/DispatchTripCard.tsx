@@ -1,8 +1,8 @@
 import { formatPhone } from '../../domain/accounts';
 import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
-import type { DriverPreference } from '../../domain/butler';
-import { driverLabel, tripPeriod } from '../butler-lists/format';
+import { tripPeriod } from '../butler-lists/format';
 import { carText, routeText } from './dispatch-board';
+import TripBrief from './TripBrief';
 
 interface Props {
   trip: DispatchTrip;
@@ -10,10 +10,7 @@ interface Props {
   onUnassign: (trip: DispatchTrip) => void;
 }
 
-/** The API's preference as the reservation form names it ('any', 'male', 'female', or none). */
-const preferenceText = (p: string | null) => driverLabel(p as DriverPreference | null);
-
-/** One trip of the dispatch board: when, where, who rides and who drives, with 기사 배정 and 배정 해제. */
+/** One trip of the dispatch board: when, where, who rides, what they asked for and who drives, with 기사 배정 and 배정 해제. */
 export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Props) {
   const done = t.stage === 'COMPLETED';
   return (
@@ -25,8 +22,9 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign }: Prop
         </p>
         <p className="break-words">{routeText(t)}</p>
         <p className="break-words text-muted">
-          {t.customer.name} · {t.passenger_count}명 · 기사 선호 {preferenceText(t.driver_preference)} · {carText(t.car)}
+          {t.customer.name} · {carText(t.car)}
         </p>
+        <TripBrief trip={t} startAt={t.start_at} label={`#${t.id} 고객 요청`} />
         <p>
           기사 <span className="font-semibold">{t.driver ? `${t.driver.name} (${formatPhone(t.driver.phone)})` : '미배차'}</span>
         </p>

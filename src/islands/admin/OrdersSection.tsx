@@ -7,6 +7,7 @@ import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } fro
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
+import TripBrief from './TripBrief';
 
 type Kind = 'subscription' | 'butler';
 const HOUR = 3_600_000;
@@ -181,8 +182,15 @@ export default function OrdersSection() {
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
-                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
+                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} → ${r.end_location ?? ''} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
+              {kind === 'butler' && r.start_at && r.waypoints && (
+                <TripBrief
+                  trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, waypoints: r.waypoints }}
+                  startAt={r.start_at}
+                  label={`#${r.id} 고객 요청`}
+                />
+              )}
             </div>
             {r.status === 'PENDING' && (
               <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void act(r, 'confirm')}>
