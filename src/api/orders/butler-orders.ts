@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
-import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, emitOrderReceived, notifyJobKey } from '../notifications/events';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
@@ -348,8 +348,17 @@ export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRef
     const row = await ownRequest(tx, userId, id, { lock: true });
     requirePending(row, '취소');
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
-    return { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'customer' });
+    return result;
   });
+}
+
+/** Staff hear of every cancellation (by the customer or by staff), with the refund, once per booking. */
+async function tellStaffOfCancel(tx: Db, now: Date, result: ButlerCancelAnswer, by: CancelledBy) {
+  await emit(tx, `staff.butler_cancelled:${result.id}`, {
+    type: 'staff.butler_cancelled', butlerRequestId: result.id, by, refundedAmount: result.refunded_amount, refundPercent: result.refund_percent, refundedPoints: result.refunded_points,
+  }, now);
 }
 
 /** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
@@ -363,6 +372,7 @@ export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, 
     if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
     const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
+    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'staff', name: staff.actor.replace(/^staff:/, '') });
     await staff.audit(tx, result);
     return result;
   });
