@@ -67,6 +67,8 @@ export interface ButlerRequestView {
   purpose: string | null;
   memo: string | null;
   driver_preference: DriverPreference | null;
+  /** The flight of an airport pickup (KE123), or null. */
+  flight_number: string | null;
   way_points: ButlerWaypoint[];
   created_at: string;
   modified_at: string;

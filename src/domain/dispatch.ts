@@ -109,6 +109,8 @@ export interface TripBrief {
   purpose: string | null;
   memo: string | null;
   driver_preference: string | null;
+  /** The flight of an airport pickup (KE123), so the driver can check its arrival; null when none. */
+  flight_number: string | null;
   /** The waypoints in order with their times (way_points on the board is the addresses alone). */
   waypoints: TripStop[];
 }

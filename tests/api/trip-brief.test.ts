@@ -90,3 +90,40 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
     }
   });
 });
+
+describe('the flight number of an airport pickup', () => {
+  it('is kept in its written form and shown to staff (desk, board) and the driver (run sheet), and to the customer', async () => {
+    const { id, who } = await bookWithMemo(10, { flight_number: 'ke 123', start_location: '인천국제공항 제1여객터미널' });
+    const mine = await ctx.call('GET', `/butlers/requests/${id}`, { token: who.token });
+    expect(mine.body.data.butler_request.flight_number).toBe('KE123');
+    const row = (await staff('GET', '/admin/butler-requests')).body.data.requests.find((r: { id: number }) => r.id === id);
+    expect(row.flight_number).toBe('KE123');
+    const day = addDays(todayInKorea(), 10);
+    const trip = (await staff('GET', `/admin/dispatch?from=${day}&days=1`)).body.data.trips.find((t: { id: number }) => t.id === id);
+    expect(trip.flight_number).toBe('KE123');
+    const driver = (await staff('POST', '/admin/drivers', { name: '공항기사', phone: '010-7777-4321', gender: 'female' })).body.data.driver;
+    expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driver.id })).status).toBe(200);
+    const sheet = await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}&date=${day}`);
+    expect(sheet.body.data.trips[0].flight_number).toBe('KE123');
+  });
+
+  it('is optional, may be changed on a pending booking, and a malformed one is refused in Korean on its field', async () => {
+    const { id, who } = await bookWithMemo(11);
+    expect((await ctx.call('GET', `/butlers/requests/${id}`, { token: who.token })).body.data.butler_request.flight_number).toBeNull();
+    const edit = (flight: unknown) =>
+      ctx.call('PUT', `/butlers/requests/${id}`, { token: who.token, json: { start_at: at(11, '09:00'), start_location: '김포공항', end_location: '서울역', flight_number: flight } });
+    expect((await edit('7c1101')).body.data.butler_request.flight_number).toBe('7C1101');
+    const bad = await edit('KE-ABC');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.flight_number[0]).toMatch(/항공편명/);
+    expect((await edit(null)).body.data.butler_request.flight_number).toBeNull();
+
+    const car = await insertButlerCar(ctx.database.db, modelId, { licensePlate: null });
+    const refused = await ctx.call('POST', `/butlers/cars/${car.id}/request`, {
+      token: who.token,
+      json: { start_at: at(12, '09:00'), start_location: '인천공항', end_location: '서울역', flight_number: 12345, billing_key: billingKey(ctx) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.flight_number[0]).toMatch(/항공편명/);
+  });
+});

@@ -426,6 +426,8 @@ export const butlerRequests = pgTable(
     memo: text('memo'),
     description: text('description'),
     driverPreference: varchar('driver_preference', { length: 10 }).$type<Exclude<DriverPreference, ''>>(),
+    /** The flight of an airport pickup (KE123), shown to the driver and staff; null when none. */
+    flightNumber: varchar('flight_number', { length: 8 }),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
     pointUsed: integer('point_used').notNull().default(0),
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),

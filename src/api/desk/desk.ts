@@ -100,6 +100,7 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
       purpose: r.purpose,
       memo: r.memo,
       driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
       waypoints: stops.get(r.id) ?? [],
       final_price: r.finalPrice,
       created_at: r.createdAt.toISOString(),

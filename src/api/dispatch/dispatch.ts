@@ -123,6 +123,7 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
       purpose: r.purpose,
       memo: r.memo,
       driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
       car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
       customer: { name: customer.name ?? '', mobile: customer.mobile },
       driver: driver && r.driverId ? driver : null,

@@ -127,6 +127,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
       purpose: r.purpose,
       memo: r.memo,
       driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
       way_points: points
         .filter((w) => w.butlerRequestId === r.id)
         .map((w) => ({ id: w.id, address: w.address, scheduled_time: w.scheduledTime ? w.scheduledTime.toISOString() : null })),
@@ -198,7 +199,7 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
         .values({
           userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
           passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
-          driverPreference: input.driver_preference, userCouponId: input.coupon_id || null, pointUsed: points,
+          driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider,
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
           // The request date on the business clock (one clock with POST /admin/test-clock).
@@ -298,6 +299,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
         purpose: keep(input.purpose, locked.purpose),
         memo: keep(input.memo, locked.memo),
         driverPreference: keep(input.driver_preference, locked.driverPreference),
+        flightNumber: keep(input.flight_number, locked.flightNumber),
         pointUsed, baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
         modifiedAt: new Date(),
       })

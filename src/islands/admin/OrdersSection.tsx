@@ -186,7 +186,7 @@ export default function OrdersSection() {
               </p>
               {kind === 'butler' && r.start_at && r.waypoints && (
                 <TripBrief
-                  trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, waypoints: r.waypoints }}
+                  trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, flight_number: r.flight_number ?? null, waypoints: r.waypoints }}
                   startAt={r.start_at}
                   label={`#${r.id} 고객 요청`}
                 />

@@ -8,7 +8,7 @@ const stopTime = (at: string, startAt: string) => (koreaDate(at) === koreaDate(s
 
 /**
  * What the customer asked of a trip, for the driver and staff: purpose, memo (e.g. "유아 카시트
- * 1개"), passengers, driver preference and each waypoint with its time. One block for the 배차
+ * 1개"), the flight of an airport pickup, passengers, driver preference and each waypoint with its time. One block for the 배차
  * card, the printed 운행표 and the order desk, so none of them drops what the customer wrote.
  */
 export default function TripBrief({ trip, startAt, label }: { trip: Brief; startAt: string; label: string }) {
@@ -18,6 +18,12 @@ export default function TripBrief({ trip, startAt, label }: { trip: Brief; start
       <dd>{trip.passenger_count}명</dd>
       <dt className="text-muted">이용 목적</dt>
       <dd className="break-words">{trip.purpose ?? '없음'}</dd>
+      {trip.flight_number && (
+        <>
+          <dt className="text-muted">항공편</dt>
+          <dd className="font-semibold" data-testid="trip-flight">{trip.flight_number}</dd>
+        </>
+      )}
       <dt className="text-muted">기사 선호</dt>
       <dd>{driverLabel(trip.driver_preference as DriverPreference | null)}</dd>
       {trip.waypoints.map((w, n) => [

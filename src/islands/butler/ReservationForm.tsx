@@ -19,6 +19,7 @@ import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
+import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../../domain/flights';
 import FeeSummary from './FeeSummary';
 import TripSection from './TripSection';
 import WaypointRows from './WaypointRows';
@@ -116,6 +117,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const problems = [
     ...(ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : []),
     ...(taken.length ? [`선택한 날짜에 이미 예약된 차량입니다. (${taken.join(', ')})`] : []),
+    ...(form.flightNumber.trim() && !normalizeFlightNumber(form.flightNumber) ? [FLIGHT_NUMBER_MESSAGE] : []),
   ];
   const missingList = missingFields(form, !!car);
   const missing = missingList.length > 0;

@@ -1,0 +1,1 @@
+ALTER TABLE "butler_requests" ADD COLUMN "flight_number" varchar(8);
