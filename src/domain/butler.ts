@@ -91,6 +91,20 @@ export interface ButlerRequestView {
   stage: TripStage;
   /** The driver and plate, from the Korean day before the trip (null before, without a driver, or cancelled). */
   dispatch: CustomerDispatch | null;
+  /** The customer's rating of the finished trip (null until rated; possible once the stage is COMPLETED). */
+  rating: TripRating | null;
+}
+
+/** A finished trip's rating: 1–5 and an optional comment (ISO instant). */
+export interface TripRating {
+  score: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/** POST /butlers/requests/{id}/rating. */
+export interface TripRatingAnswer {
+  rating: TripRating;
 }
 
 /** Where a butler trip stands, for staff and the customer alike (labels and rules: ./dispatch.ts). */

@@ -135,9 +135,23 @@ export interface DispatchTrip extends TripBrief {
 }
 
 
-/** GET /admin/drivers. */
+/** What customers made of a driver's trips: the mean of their 1–5 ratings (one decimal) and how many. */
+export interface DriverRatingSummary {
+  driver_id: number;
+  average: number;
+  count: number;
+}
+
+/** The mean of `count` 1–5 scores adding up to `sum`, to one decimal (17 / 4 = 4.25 → 4.3); null without any. */
+export function averageScore(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((sum * 10) / count + 1e-9) / 10;
+}
+
+/** GET /admin/drivers, with each rated driver's average (drivers never rated are absent from `ratings`). */
 export interface DriverListAnswer {
   drivers: Driver[];
+  ratings: DriverRatingSummary[];
 }
 
 /** POST /admin/drivers and PATCH /admin/drivers/{id}. */

@@ -462,6 +462,25 @@ export const butlerWaypoints = pgTable(
   (t) => [index('butler_waypoints_request_idx').on(t.butlerRequestId)],
 );
 
+/**
+ * The customer's rating of a finished trip (1–5, optional comment): one per booking (the unique
+ * request id makes a second one fail even when two arrive at once), credited to the driver who
+ * drove it, whose average staff read on the roster.
+ */
+export const tripRatings = pgTable(
+  'trip_ratings',
+  {
+    id: serial('id').primaryKey(),
+    butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id).unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    driverId: integer('driver_id').references(() => drivers.id),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trip_ratings_driver_idx').on(t.driverId)],
+);
+
 export const butlerSubscriptions = pgTable('butler_subscriptions', {
   id: serial('id').primaryKey(),
   requestId: integer('request_id').notNull().references(() => butlerRequests.id).unique(),

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { MAX_TRIP_HOURS, tripDays } from '../../domain/butler';
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
-import { driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver } from '../../domain/dispatch';
+import { averageScore, driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver, type DriverRatingSummary } from '../../domain/dispatch';
 import type { DriverInput, DriverPatch } from '../../domain/schemas/dispatch';
 import { inTransaction, type Db } from '../db/client';
-import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, users } from '../db/schema';
+import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, tripRatings, users } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { confirmInTransaction } from '../orders/butler-orders';
@@ -42,6 +42,17 @@ export function toDriver(row: DriverRow): Driver {
 /** GET /admin/drivers: active drivers first, then by name. */
 export async function listDrivers(db: Db): Promise<Driver[]> {
   return (await db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id))).map(toDriver);
+}
+
+/** Each rated driver's average score (one decimal) and count of ratings, for the roster. */
+export async function driverRatings(db: Db): Promise<DriverRatingSummary[]> {
+  const rows = await db
+    .select({ driverId: tripRatings.driverId, sum: sql<number>`sum(${tripRatings.score})::int`, count: sql<number>`count(*)::int` })
+    .from(tripRatings)
+    .where(isNotNull(tripRatings.driverId))
+    .groupBy(tripRatings.driverId)
+    .orderBy(asc(tripRatings.driverId));
+  return rows.flatMap((r) => (r.driverId === null ? [] : [{ driver_id: r.driverId, average: averageScore(Number(r.sum), Number(r.count)) ?? 0, count: Number(r.count) }]));
 }
 
 async function driverRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<DriverRow> {

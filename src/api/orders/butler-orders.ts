@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
+import type { z } from 'zod';
+import type { TripRatingSchema } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
-import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
+import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, tripRatings, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey } from '../notifications/events';
@@ -109,6 +111,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
     : [];
   const driverIds = [...new Set(rows.flatMap((r) => (r.driverId ? [r.driverId] : [])))];
   const assigned = driverIds.length ? await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(inArray(drivers.id, driverIds)) : [];
+  const rated = await db.select().from(tripRatings).where(inArray(tripRatings.butlerRequestId, ids));
   return rows.map((r) => {
     const h = held.find((x) => x.id === r.userCouponId);
     const car = cars.get(r.butlerCarId)!;
@@ -146,9 +149,29 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + paidAmount(p), 0),
       stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt }, now),
       dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
+      rating: ((x) => (x ? toRating(x) : null))(rated.find((x) => x.butlerRequestId === r.id)),
     };
     return view;
   });
+}
+
+const toRating = (row: typeof tripRatings.$inferSelect): TripRating => ({ score: row.score, comment: row.comment, created_at: row.createdAt.toISOString() });
+
+/**
+ * POST /butlers/requests/{id}/rating: the customer rates their finished trip once (1–5, optional
+ * comment), credited to the driver who drove it. Another user's or an unknown booking is 404;
+ * before the actual end is recorded, or a second time, 409 (the unique booking id settles two at once).
+ */
+export async function rateTrip(db: Db, userId: number, id: number, input: z.output<typeof TripRatingSchema>, now: Date): Promise<TripRating> {
+  const row = await ownRequest(db, userId, id);
+  if (!row.actualEndAt) throw conflict('운행이 끝난 뒤에 평가할 수 있습니다.');
+  const [saved] = await db
+    .insert(tripRatings)
+    .values({ butlerRequestId: id, userId, driverId: row.driverId, score: input.score, comment: input.comment, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!saved) throw conflict('이미 평가한 운행입니다. 평가는 한 번만 남길 수 있습니다.');
+  return toRating(saved);
 }
 
 /** The attempt with the highest number (a declined charge tried again is its last try). */

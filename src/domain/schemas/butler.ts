@@ -165,5 +165,19 @@ export const ButlerRequestUpdateSchema = z.object({
 export type ButlerRequestUpdateInput = z.input<typeof ButlerRequestUpdateSchema>;
 export type ButlerRequestUpdate = z.output<typeof ButlerRequestUpdateSchema>;
 
+/** Longest rating comment. */
+export const MAX_RATING_COMMENT = 500;
+
+/** Body of POST /butlers/requests/{id}/rating: a whole 1–5 and an optional comment. */
+export const TripRatingSchema = z.object({
+  score: z
+    .number({ error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .int({ error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .min(1, { error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .max(5, { error: '별점은 1~5 사이의 숫자로 선택해주세요.' }),
+  comment: optionalText('후기', MAX_RATING_COMMENT).transform((v) => v ?? null),
+}, { error: BODY });
+export type TripRatingInput = z.input<typeof TripRatingSchema>;
+
 /** Path of POST /butlers/cars/{carId}/request. */
 export const CarIdParamSchema = z.object({ carId: IdSchema });

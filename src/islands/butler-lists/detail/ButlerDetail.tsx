@@ -3,6 +3,7 @@ import { CHAT_CHANNEL_URL } from '../../my-orders/links';
 import CancelButton from './CancelButton';
 import EditForm from './EditForm';
 import OvertimePayment from './OvertimePayment';
+import TripRatingSection from './TripRatingSection';
 import { CarSection, DispatchInfoSection, ExtraSection, PaymentSection, RequestInfoSection, StageSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
@@ -73,6 +74,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       )}
       <OvertimePayment r={r} onSettled={reload} />
       <StageSection r={r} />
+      <TripRatingSection r={r} />
       {r.dispatch && <DispatchInfoSection dispatch={r.dispatch} />}
       <CarSection car={r.car} />
       {editing && pending ? (
