@@ -163,7 +163,9 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await page.getByRole('button', { name: /승인/ }).click();
   await back;
   const done = page.getByRole('dialog', { name: '신청이 완료되었습니다' });
+  // The spec's sentence stays; the line above it says the card was charged.
   await expect(done).toContainText('입금 확인 후 담당자가 연락드릴 예정입니다.');
+  await expect(done.getByTestId('charged-sentence')).toHaveText(/^등록하신 카드로 [\d,]+원이 결제되었습니다\.$/);
   await expect(page).not.toHaveURL(/billingKey=/);
   const billingKey = new URL(returnUrl).searchParams.get('billingKey')!;
 

@@ -14,6 +14,7 @@ import IdentityRequired from '../checkout/IdentityRequired';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
+import { chargedSentence } from '../checkout/payment-messages';
 import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
@@ -276,7 +277,9 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         <p role="status" className="text-sm">예약을 접수하고 있습니다. 잠시만 기다려주세요.</p>
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="신청이 완료되었습니다">
-        <p>입금 확인 후 담당자가 연락드릴 예정입니다.</p>
+        <p className="font-semibold" data-testid="charged-sentence">{chargedSentence(checkout.payment)}</p>
+        {/* The spec's sentence (3 §5), kept as written; the line above says what really happened to the card. */}
+        <p className="mt-2">입금 확인 후 담당자가 연락드릴 예정입니다.</p>
         <PaymentDone payment={checkout.payment} />
         <button type="button" onClick={() => location.assign('/my')} className="btn-primary mt-6 w-full">확인</button>
       </Dialog>
