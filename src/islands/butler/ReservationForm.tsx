@@ -20,6 +20,7 @@ import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
+import RefundRules from './RefundRules';
 import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../../domain/flights';
 import FeeSummary from './FeeSummary';
 import TripSection from './TripSection';
@@ -228,6 +229,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
           note={pointNote}
         />
         <FeeSummary quote={pricing?.quote ?? null} />
+        <RefundRules id="form-refund-rules" />
       </div>
       <div className="space-y-3">
         {ready && touched && missing && (
@@ -261,6 +263,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
           의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
+        <RefundRules id="dialog-refund-rules" compact />
         <div className="mt-6 flex gap-2">
           <button type="button" onClick={() => dispatch({ type: 'dialogClosed' })} className="flex-1 border border-ink py-3 font-semibold">취소</button>
           <button type="button" onClick={() => void agree()} className="flex-1 bg-ink py-3 font-semibold text-paper">동의하고 진행</button>
