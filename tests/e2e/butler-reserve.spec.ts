@@ -118,7 +118,8 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   const flight = page.getByLabel('항공편명 (공항 픽업 시, 선택)');
   await flight.fill('대한항공');
   await flight.blur();
-  await expect(page.getByText('항공편명은 항공사 코드 2자리와 숫자 1~4자리로 입력해주세요. (예: KE123, OZ1085, 7C1101)')).toBeVisible();
+  await expect(page.locator('#flight-error')).toHaveText('항공편명은 항공사 코드 2자리와 숫자 1~4자리로 입력해주세요. (예: KE123, OZ1085, 7C1101)');
+  await expect(flight).toHaveAttribute('aria-invalid', 'true');
   await flight.fill('ke 123');
   await flight.blur();
   await expect(flight).toHaveValue('KE123');

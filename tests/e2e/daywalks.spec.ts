@@ -110,7 +110,9 @@ test('after the trip the customer rates it once; staff read the driver’s avera
   const form = page.getByRole('form', { name: '운행 평가' });
   await form.getByRole('button', { name: '평가 보내기' }).click();
   await expect(form.getByRole('alert')).toHaveText('별점은 1~5 사이의 숫자로 선택해주세요.');
-  await form.getByText('4', { exact: true }).click();
+  // The score boxes are labels around visually hidden radios: tap the box of 4.
+  await form.locator('label').filter({ has: page.getByRole('radio', { name: '4점 만족' }) }).click();
+  await expect(form.getByRole('radio', { name: '4점 만족' })).toBeChecked();
   await form.getByLabel('후기 (선택)').fill('시간을 잘 지켜주셨어요.');
   await form.getByRole('button', { name: '평가 보내기' }).click();
   await expect(page.getByTestId('rating-given')).toContainText('4점 · 만족');

@@ -119,8 +119,9 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   const problems = [
     ...(ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : []),
     ...(taken.length ? [`선택한 날짜에 이미 예약된 차량입니다. (${taken.join(', ')})`] : []),
-    ...(form.flightNumber.trim() && !normalizeFlightNumber(form.flightNumber) ? [FLIGHT_NUMBER_MESSAGE] : []),
   ];
+  // Said under its own box (ExtraInfo); here it only keeps a wrong flight number from being sent.
+  const flightProblem = form.flightNumber.trim() && !normalizeFlightNumber(form.flightNumber) ? FLIGHT_NUMBER_MESSAGE : null;
   const missingList = missingFields(form, !!car);
   const missing = missingList.length > 0;
   const busy = stage === 'starting' || checkout.stage === 'sending';
@@ -169,6 +170,10 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       return location.assign('/login');
     }
     if (problems.length) return dispatch({ type: 'refused', error: problems[0] });
+    if (flightProblem) {
+      focusControl('flight-number');
+      return dispatch({ type: 'refused', error: flightProblem });
+    }
     if (account.verified === false) return dispatch({ type: 'refused', error: '본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.' });
     dispatch({ type: 'confirm' });
   };
