@@ -45,6 +45,8 @@ async function openPrefilled(page: Page, car: ButlerCar, day: string) {
 }
 
 test('a whole reservation: keyboard car choice, times, postcode addresses, waypoints, extras, coupon, points, card sandbox, completion; a reload creates nothing more', async ({ page, request, isMobile }) => {
+  // The longest walk of the suite (every field, flight box, refund rules, card sandbox): more than the default on a busy machine.
+  test.setTimeout(90_000);
   const cars = await fleet(request);
   const index = isMobile ? 1 : 0;
   const car = cars[index];
