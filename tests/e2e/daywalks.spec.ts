@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomBytes, randomInt } from 'node:crypto';
 import { addDays, todayInKorea } from '../../src/domain/dates';
@@ -29,6 +30,14 @@ async function apiDriver(request: APIRequestContext, name: string): Promise<Driv
 async function openConsole(page: Page, tab: string) {
   await page.goto(`/admin#${tab}`);
   await hydrated(page, 'AdminConsole');
+}
+
+/** No serious or critical axe violation, within `scope` when given. */
+async function noSeriousAxe(page: Page, scope?: string) {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (scope ? axe.include(scope) : axe).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
 async function noHorizontalOverflow(page: Page) {
@@ -68,6 +77,7 @@ test("the customer's memo, purpose, flight and waypoint time reach the order des
   await expect(cardBrief).toContainText('OZ1085');
   await expect(cardBrief).toContainText('서울 종로구 사직로 161 · 12:30 도착');
   await noHorizontalOverflow(page);
+  await noSeriousAxe(page, 'section[aria-label="배차"]');
 
   // The 운행표 the driver takes along.
   expect((await request.post(`/api/admin/butler-requests/${booked.id}/assign`, { headers: ADMIN, data: { driver_id: driver.id } })).status()).toBe(200);
@@ -108,6 +118,9 @@ test('after the trip the customer rates it once; staff read the driver’s avera
 
   await page.reload();
   const form = page.getByRole('form', { name: '운행 평가' });
+  await expect(form).toBeVisible();
+  await noSeriousAxe(page, 'section[aria-labelledby="detail-rating"]');
+  await allAtLeast44(form.locator('label').filter({ has: page.getByRole('radio') }), 'score boxes');
   await form.getByRole('button', { name: '평가 보내기' }).click();
   await expect(form.getByRole('alert')).toHaveText('별점은 1~5 사이의 숫자로 선택해주세요.');
   // The score boxes are labels around visually hidden radios: tap the box of 4.
