@@ -67,6 +67,8 @@ export interface ButlerRequestView {
   purpose: string | null;
   memo: string | null;
   driver_preference: DriverPreference | null;
+  /** The flight of an airport pickup (KE123), or null. */
+  flight_number: string | null;
   way_points: ButlerWaypoint[];
   created_at: string;
   modified_at: string;
@@ -91,6 +93,8 @@ export interface ButlerRequestView {
   dispatch: CustomerDispatch | null;
   /** The times the driver (or staff) recorded: 출발, 도착, 탑승, 운행 종료; and the overtime hours of the recorded trip (0 before its end). */
   trip_record: TripRecordView;
+  /** The customer's rating of the finished trip (null until rated; possible once the stage is COMPLETED). */
+  rating: TripRating | null;
 }
 
 /** The recorded stages of a trip (ISO instants or null) and the started hours beyond the booked 8 h of 탑승 → 운행 종료. */
@@ -100,6 +104,18 @@ export interface TripRecordView {
   boarded_at: string | null;
   ended_at: string | null;
   overtime_hours: number;
+}
+
+/** A finished trip's rating: 1–5 and an optional comment (ISO instant). */
+export interface TripRating {
+  score: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/** POST /butlers/requests/{id}/rating. */
+export interface TripRatingAnswer {
+  rating: TripRating;
 }
 
 /** Where a butler trip stands, for staff and the customer alike (labels and rules: ./dispatch.ts). */

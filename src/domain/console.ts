@@ -2,6 +2,7 @@ import type { StoredOrderOptions } from './subscription-price';
 import type { Car } from './car';
 import type { PolicyKind } from './catalogue';
 import type { OrderStatus } from './orders';
+import type { TripBrief } from './dispatch';
 import type { BillingStatus, ButlerTripRecordView, PaymentView, RefundView } from './payments';
 import type { PhotoView } from './photos';
 import type { PaginationInfo } from './schemas/common';
@@ -51,7 +52,7 @@ export interface DeskSubscriptionRequest extends DeskRow {
 }
 
 /** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */
-export interface DeskButlerRequest extends DeskRow, ButlerTripRecordView {
+export interface DeskButlerRequest extends DeskRow, ButlerTripRecordView, TripBrief {
   start_at: string;
   end_at: string | null;
   start_location: string;

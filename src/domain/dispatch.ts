@@ -102,8 +102,30 @@ export function showsDispatch(startAt: Date | string, now: Date): boolean {
   return koreaDate(now) >= addDays(koreaDate(startAt), -1);
 }
 
+/** A stop between pickup and destination, with the time the customer asked to be there (ISO, or null). */
+export interface TripStop {
+  address: string;
+  scheduled_time: string | null;
+}
+
+/**
+ * What the customer asked of the trip, which the driver and staff must read before it: the
+ * purpose, the memo (e.g. "유아 카시트 1개"), passengers, the driver preference and every
+ * waypoint with its time. The 배차 card, the 운행표 and the order desk show it alike.
+ */
+export interface TripBrief {
+  passenger_count: number;
+  purpose: string | null;
+  memo: string | null;
+  driver_preference: string | null;
+  /** The flight of an airport pickup (KE123), so the driver can check its arrival; null when none. */
+  flight_number: string | null;
+  /** The waypoints in order with their times (way_points on the board is the addresses alone). */
+  waypoints: TripStop[];
+}
+
 /** A trip as the dispatch board and the run sheet show it. */
-export interface DispatchTrip {
+export interface DispatchTrip extends TripBrief {
   id: number;
   status: OrderStatus;
   stage: TripStage;
@@ -124,9 +146,23 @@ export interface DispatchTrip {
 }
 
 
-/** GET /admin/drivers. */
+/** What customers made of a driver's trips: the mean of their 1–5 ratings (one decimal) and how many. */
+export interface DriverRatingSummary {
+  driver_id: number;
+  average: number;
+  count: number;
+}
+
+/** The mean of `count` 1–5 scores adding up to `sum`, to one decimal (17 / 4 = 4.25 → 4.3); null without any. */
+export function averageScore(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((sum * 10) / count + 1e-9) / 10;
+}
+
+/** GET /admin/drivers, with each rated driver's average (drivers never rated are absent from `ratings`). */
 export interface DriverListAnswer {
   drivers: Driver[];
+  ratings: DriverRatingSummary[];
 }
 
 /** POST /admin/drivers and PATCH /admin/drivers/{id}. */

@@ -29,11 +29,11 @@ export function calendarHtml(s: CalendarState, today: string): string {
     const [, m, d] = c.date.split('-').map(Number);
     // Days of the neighbouring months are told apart by a softer colour that still meets contrast.
     const tone = c.date === s.selected ? 'bg-ink text-paper' : c.reserved ? 'bg-reserved text-danger line-through' : open ? `hover:bg-paper ${c.inMonth ? '' : 'text-muted'}` : 'text-ink/30';
-    return `<button type="button" data-day="${c.date}"${c.reserved ? ' data-reserved' : ''}${c.past ? ' data-past' : ''} ${open ? '' : 'disabled'} aria-pressed="${c.date === s.selected}" aria-label="${m}월 ${d}일${note}" class="h-10 text-sm ${tone}">${c.day}</button>`;
+    return `<button type="button" data-day="${c.date}"${c.reserved ? ' data-reserved' : ''}${c.past ? ' data-past' : ''} ${open ? '' : 'disabled'} aria-pressed="${c.date === s.selected}" aria-label="${m}월 ${d}일${note}" class="h-11 min-w-11 text-sm ${tone}">${c.day}</button>`;
   });
   const nav = (dir: 'prev' | 'next', disabled: boolean, label: string, path: string) =>
-    `<button type="button" data-month="${dir}" ${disabled ? 'disabled' : ''} aria-label="${label}" class="flex h-10 w-10 items-center justify-center disabled:opacity-30"><svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true"><path d="${path}"/></svg></button>`;
-  return `<div class="border border-line p-3">
+    `<button type="button" data-month="${dir}" ${disabled ? 'disabled' : ''} aria-label="${label}" class="flex h-11 w-11 items-center justify-center disabled:opacity-30"><svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true"><path d="${path}"/></svg></button>`;
+  return `<div class="border-y border-line px-2 py-3 md:border-x md:p-3">
     <div class="flex items-center justify-between">${nav('prev', atFirst, '이전 달', 'M15 5l-7 7 7 7')}<p class="text-sm font-semibold" data-month-label>${s.year}년 ${s.month}월</p>${nav('next', atLast, '다음 달', 'M9 5l7 7-7 7')}</div>
     <div class="mt-2 grid grid-cols-7 text-center text-xs text-muted" aria-hidden="true">${WEEKDAYS.map((w) => `<span>${w}</span>`).join('')}</div>
     <div class="mt-1 grid grid-cols-7 gap-0.5 text-center" data-days>${cells.join('')}</div>

@@ -45,6 +45,8 @@ async function openPrefilled(page: Page, car: ButlerCar, day: string) {
 }
 
 test('a whole reservation: keyboard car choice, times, postcode addresses, waypoints, extras, coupon, points, card sandbox, completion; a reload creates nothing more', async ({ page, request, isMobile }) => {
+  // The longest walk of the suite (every field, flight box, refund rules, card sandbox): more than the default on a busy machine.
+  test.setTimeout(90_000);
   const cars = await fleet(request);
   const index = isMobile ? 1 : 0;
   const car = cars[index];
@@ -114,8 +116,22 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await page.getByLabel('이용 목적').fill('비즈니스 미팅');
   await page.getByLabel('여성').check();
   await page.getByLabel('메모').fill('VIP 2명, 짐 많음');
+  // The flight of an airport pickup: a wrong one is flagged on leaving the box, a right one is written as airlines print it.
+  const flight = page.getByLabel('항공편명 (공항 픽업 시, 선택)');
+  await flight.fill('대한항공');
+  await flight.blur();
+  await expect(page.locator('#flight-error')).toHaveText('항공편명은 항공사 코드 2자리와 숫자 1~4자리로 입력해주세요. (예: KE123, OZ1085, 7C1101)');
+  await expect(flight).toHaveAttribute('aria-invalid', 'true');
+  await flight.fill('ke 123');
+  await flight.blur();
+  await expect(flight).toHaveValue('KE123');
+  await expect(flight).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('필수 값을 모두 입력해주세요.')).toBeHidden();
   await expect(submit).toBeEnabled();
+  // The refund rules are on the form before paying (the policy the server refunds by).
+  const formRules = page.getByRole('region', { name: '취소·환불 규정' }).first();
+  await expect(formRules).toContainText('이용 시작 24시간 전까지 취소하면 결제 금액 전액을 환불합니다.');
+  await expect(formRules).toContainText('결제 금액의 50%를 환불합니다.');
 
   // Coupons: BUTLER ones that admit the base fee (BUTLERVIP needs 1,000,000–2,000,000), never the subscription's.
   await page.getByRole('button', { name: '쿠폰 선택 안 함' }).click();
@@ -151,6 +167,8 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await submit.click();
   const cardDialog = page.getByRole('dialog', { name: '정기결제(카드 등록)' });
   await expect(cardDialog).toContainText(won(final));
+  // …and in the card dialog, before agreeing to pay.
+  await expect(cardDialog.getByRole('region', { name: '취소·환불 규정' })).toContainText('결제 금액의 50%를 환불합니다.');
   await cardDialog.getByRole('button', { name: '취소' }).click();
   await expect(cardDialog).toBeHidden();
   await submit.click();
@@ -163,13 +181,16 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   await page.getByRole('button', { name: /승인/ }).click();
   await back;
   const done = page.getByRole('dialog', { name: '신청이 완료되었습니다' });
+  // The spec's sentence stays; the line above it says the card was charged.
   await expect(done).toContainText('입금 확인 후 담당자가 연락드릴 예정입니다.');
+  await expect(done.getByTestId('charged-sentence')).toHaveText(/^등록하신 카드로 [\d,]+원이 결제되었습니다\.$/);
   await expect(page).not.toHaveURL(/billingKey=/);
   const billingKey = new URL(returnUrl).searchParams.get('billingKey')!;
 
   const [made] = await requests(request, user.token);
   expect(await requests(request, user.token)).toHaveLength(1);
   expect(made.car.id).toBe(car.id);
+  expect(made.flight_number).toBe('KE123');
   expect(new Date(made.start_at).toISOString()).toBe(new Date(`${day}T10:00:00+09:00`).toISOString());
   expect(new Date(made.end_at!).toISOString()).toBe(new Date(`${day}T20:30:00+09:00`).toISOString());
   expect(made).toMatchObject({ start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 3, purpose: '비즈니스 미팅', memo: 'VIP 2명, 짐 많음', driver_preference: 'female', point_used: 30_000, overtime_hours: 3, final_price: final });

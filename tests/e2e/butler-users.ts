@@ -32,6 +32,8 @@ export interface Booking {
   carIds?: number[];
   /** The card (an approving sandbox key by default). */
   billing_key?: string;
+  /** Other payload fields as the form sends them (memo, purpose, driver_preference, flight_number, passenger_count…). */
+  extra?: Record<string, unknown>;
 }
 
 /** A butler request made through the API (sandbox billing key); returns it as the list shows it, with its day. */
@@ -51,6 +53,7 @@ export async function placeButler(request: APIRequestContext, token: string, b: 
       coupon_id: b.coupon_id ?? null,
       point_amount: b.point_amount ?? null,
       billing_key: b.billing_key ?? (await sandboxKey(request)),
+      ...b.extra,
     });
     if (res.status === 409) continue;
     if (res.status !== 201) throw new Error(`butler request: ${res.status} ${JSON.stringify(res.body)}`);

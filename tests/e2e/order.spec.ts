@@ -61,7 +61,10 @@ test('a whole order from the car page: coupon, points, consents, sandbox card re
   expect(new URL(returnUrl).searchParams.get('carId')).toBe(String(car.id));
 
   const done = page.getByRole('dialog', { name: '구독 신청 완료' });
-  await expect(done).toContainText('결제 확인 후 담당 매니저가 연락드릴 예정입니다.');
+  // The card was charged at once: the dialog says so (no 입금 to wait for).
+  await expect(done.getByTestId('charged-sentence')).toHaveText(`등록하신 카드로 ${final.toLocaleString('ko-KR')}원이 결제되었습니다.`);
+  await expect(done).toContainText('담당 매니저가 차량 인도 일정을 안내해드리기 위해 연락드릴 예정입니다.');
+  await expect(done).not.toContainText('입금');
   await expect(page).not.toHaveURL(/billingKey=/);
 
   const list = await apiAs(request, user.token, 'GET', '/subscriptions/requests');

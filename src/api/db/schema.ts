@@ -464,6 +464,8 @@ export const butlerRequests = pgTable(
     memo: text('memo'),
     description: text('description'),
     driverPreference: varchar('driver_preference', { length: 10 }).$type<Exclude<DriverPreference, ''>>(),
+    /** The flight of an airport pickup (KE123), shown to the driver and staff; null when none. */
+    flightNumber: varchar('flight_number', { length: 8 }),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
     pointUsed: integer('point_used').notNull().default(0),
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
@@ -533,6 +535,25 @@ export const butlerWaypoints = pgTable(
     scheduledTime: timestamp('scheduled_time', { withTimezone: true }),
   },
   (t) => [index('butler_waypoints_request_idx').on(t.butlerRequestId)],
+);
+
+/**
+ * The customer's rating of a finished trip (1–5, optional comment): one per booking (the unique
+ * request id makes a second one fail even when two arrive at once), credited to the driver who
+ * drove it, whose average staff read on the roster.
+ */
+export const tripRatings = pgTable(
+  'trip_ratings',
+  {
+    id: serial('id').primaryKey(),
+    butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id).unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    driverId: integer('driver_id').references(() => drivers.id),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trip_ratings_driver_idx').on(t.driverId)],
 );
 
 export const butlerSubscriptions = pgTable('butler_subscriptions', {

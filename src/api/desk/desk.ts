@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { photoSrc } from '../../domain/photos';
 import { UPLOAD_TOO_LARGE, UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
@@ -9,9 +9,10 @@ import { rejectionOf } from '../catalogue/photos/rejections';
 import { saveEncoded } from '../catalogue/photos/store';
 import type { Db } from '../db/client';
 import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, UploadAnswer } from '../../domain/console';
+import type { TripStop } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import type { PaymentView } from '../../domain/payments';
-import { brands, butlerCars, butlerRequests, cars, models, payments, subscriptionRequests, users } from '../db/schema';
+import { brands, butlerCars, butlerRequests, butlerWaypoints, cars, models, payments, subscriptionRequests, users } from '../db/schema';
 import { toPaymentView } from '../billing/ledger';
 import { badRequest, conflict, notFound, payloadTooLarge, unprocessable } from '../errors';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
@@ -82,6 +83,7 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
     .orderBy(desc(butlerRequests.id));
   const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   const overtime = await latestOvertime(db, rows.map(({ r }) => r.id));
+  const stops = await waypointsOf(db, rows.map(({ r }) => r.id));
   return {
     requests: rows.map(({ r, user, car, model, brand }) => ({
       id: r.id,
@@ -96,11 +98,33 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
       start_location: r.startLocation,
       end_location: r.endLocation,
       passenger_count: r.passengerCount,
+      purpose: r.purpose,
+      memo: r.memo,
+      driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
+      waypoints: stops.get(r.id) ?? [],
       final_price: r.finalPrice,
       created_at: r.createdAt.toISOString(),
     })),
     pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };
+}
+
+/** Each booking's waypoints in order, with their times (ISO or null). */
+async function waypointsOf(db: Db, requestIds: number[]): Promise<Map<number, TripStop[]>> {
+  const byRequest = new Map<number, TripStop[]>();
+  if (!requestIds.length) return byRequest;
+  const rows = await db
+    .select()
+    .from(butlerWaypoints)
+    .where(inArray(butlerWaypoints.butlerRequestId, requestIds))
+    .orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
+  for (const w of rows) {
+    const list = byRequest.get(w.butlerRequestId) ?? [];
+    list.push({ address: w.address, scheduled_time: iso(w.scheduledTime) });
+    byRequest.set(w.butlerRequestId, list);
+  }
+  return byRequest;
 }
 
 /** The latest attempt of each booking's overtime charge (a declined one retried is its last retry). */

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { MAX_TRIP_HOURS, tripDays } from '../../domain/butler';
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
-import { driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver } from '../../domain/dispatch';
+import { averageScore, driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver, type DriverRatingSummary } from '../../domain/dispatch';
 import type { DriverInput, DriverPatch } from '../../domain/schemas/dispatch';
 import { inTransaction, type Db } from '../db/client';
-import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, users } from '../db/schema';
+import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, tripRatings, users } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { confirmInTransaction } from '../orders/butler-orders';
@@ -42,6 +42,17 @@ export function toDriver(row: DriverRow): Driver {
 /** GET /admin/drivers: active drivers first, then by name. */
 export async function listDrivers(db: Db): Promise<Driver[]> {
   return (await db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id))).map(toDriver);
+}
+
+/** Each rated driver's average score (one decimal) and count of ratings, for the roster. */
+export async function driverRatings(db: Db): Promise<DriverRatingSummary[]> {
+  const rows = await db
+    .select({ driverId: tripRatings.driverId, sum: sql<number>`sum(${tripRatings.score})::int`, count: sql<number>`count(*)::int` })
+    .from(tripRatings)
+    .where(isNotNull(tripRatings.driverId))
+    .groupBy(tripRatings.driverId)
+    .orderBy(asc(tripRatings.driverId));
+  return rows.flatMap((r) => (r.driverId === null ? [] : [{ driver_id: r.driverId, average: averageScore(Number(r.sum), Number(r.count)) ?? 0, count: Number(r.count) }]));
 }
 
 async function driverRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<DriverRow> {
@@ -103,29 +114,36 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
     .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
   if (!rows.length) return [];
   const points = await db
-    .select({ requestId: butlerWaypoints.butlerRequestId, address: butlerWaypoints.address })
+    .select({ requestId: butlerWaypoints.butlerRequestId, address: butlerWaypoints.address, scheduledTime: butlerWaypoints.scheduledTime })
     .from(butlerWaypoints)
     .where(inArray(butlerWaypoints.butlerRequestId, rows.map(({ r }) => r.id)))
     .orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
-  return rows.map(({ r, car, model, customer, driver }) => ({
-    id: r.id,
-    status: r.status,
-    stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt, departed_at: r.departedAt, arrived_at: r.arrivedAt }, now),
-    start_at: r.startAt.toISOString(),
-    end_at: iso(r.endAt),
-    start_location: r.startLocation,
-    end_location: r.endLocation,
-    way_points: points.filter((w) => w.requestId === r.id).map((w) => w.address),
-    passenger_count: r.passengerCount,
-    driver_preference: r.driverPreference,
-    car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
-    customer: { name: customer.name ?? '', mobile: customer.mobile },
-    driver: driver && r.driverId ? driver : null,
-    actual_start_at: iso(r.actualStartAt),
-    actual_end_at: iso(r.actualEndAt),
-    departed_at: iso(r.departedAt),
-    arrived_at: iso(r.arrivedAt),
-  }));
+  return rows.map(({ r, car, model, customer, driver }) => {
+    const stops = points.filter((w) => w.requestId === r.id);
+    return {
+      id: r.id,
+      status: r.status,
+      stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt, departed_at: r.departedAt, arrived_at: r.arrivedAt }, now),
+      start_at: r.startAt.toISOString(),
+      end_at: iso(r.endAt),
+      start_location: r.startLocation,
+      end_location: r.endLocation,
+      way_points: stops.map((w) => w.address),
+      waypoints: stops.map((w) => ({ address: w.address, scheduled_time: iso(w.scheduledTime) })),
+      passenger_count: r.passengerCount,
+      purpose: r.purpose,
+      memo: r.memo,
+      driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
+      car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
+      customer: { name: customer.name ?? '', mobile: customer.mobile },
+      driver: driver && r.driverId ? driver : null,
+      actual_start_at: iso(r.actualStartAt),
+      actual_end_at: iso(r.actualEndAt),
+      departed_at: iso(r.departedAt),
+      arrived_at: iso(r.arrivedAt),
+    };
+  });
 }
 
 async function tripOf(db: Db, id: number, now: Date): Promise<DispatchTrip> {

@@ -4,7 +4,7 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AssignDriverSchema, DispatchBoardQuerySchema, DriverPatchSchema, DriverSchema, RunSheetQuerySchema } from '../../domain/schemas/dispatch';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin } from '../auth/guards';
-import { assignDriver, createDriver, dispatchBoard, driverProposals, listDrivers, runSheet, unassignDriver, updateDriver } from './dispatch';
+import { assignDriver, createDriver, dispatchBoard, driverRatings, driverProposals, listDrivers, runSheet, unassignDriver, updateDriver } from './dispatch';
 import { auditedAction } from '../audit/audit';
 
 /**
@@ -12,7 +12,7 @@ import { auditedAction } from '../audit/audit';
  * board of trips to staff, proposals and assignment of a driver to a trip, a driver's run sheet.
  */
 export const adminDispatchRoutes = new Hono<AppEnv>()
-  .get('/drivers', requireAdmin, async (c) => ok(c, { drivers: await listDrivers(c.var.deps.db) } satisfies DriverListAnswer))
+  .get('/drivers', requireAdmin, async (c) => ok(c, { drivers: await listDrivers(c.var.deps.db), ratings: await driverRatings(c.var.deps.db) } satisfies DriverListAnswer))
   .post('/drivers', requireAdmin, validJson(DriverSchema), async (c) => {
     const driver = await createDriver(c.var.deps.db, c.get('actor'), c.req.valid('json'));
     return ok(c, { driver } satisfies DriverAnswer, 201);

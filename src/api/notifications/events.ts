@@ -33,10 +33,16 @@ export type NotificationEvent =
   | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }
   /** paymentId: the month's last failed attempt (its month and amount are what is owed). */
   | { type: 'staff.subscription_overdue'; subscriptionId: number; paymentId?: string }
+  /** A cancellation, by the customer or staff, with what went back to the card (won) and the points returned. */
+  | { type: 'staff.butler_cancelled'; butlerRequestId: number; by: CancelledBy; refundedAmount: number; refundPercent: number; refundedPoints: number }
+  | { type: 'staff.subscription_cancelled'; requestId: number; by: CancelledBy; refundedAmount: number; refundedPoints: number }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
   | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 
 export type NotificationEventType = NotificationEvent['type'];
+
+/** Who cancelled an order: the customer, or staff (their name as the audit log records it). */
+export type CancelledBy = { kind: 'customer' } | { kind: 'staff'; name: string };
 
 /** How long before a butler trip's start its reminder goes (the day before). */
 export const BUTLER_REMINDER_BEFORE_MS = 24 * 3600_000;

@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView } from '../../domain/butler';
+import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
+import type { z } from 'zod';
+import type { TripRatingSchema } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
-import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, userCoupons } from '../db/schema';
+import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, tripRatings, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
-import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, emitOrderReceived, notifyJobKey } from '../notifications/events';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
@@ -109,6 +111,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
     : [];
   const driverIds = [...new Set(rows.flatMap((r) => (r.driverId ? [r.driverId] : [])))];
   const assigned = driverIds.length ? await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(inArray(drivers.id, driverIds)) : [];
+  const rated = await db.select().from(tripRatings).where(inArray(tripRatings.butlerRequestId, ids));
   return rows.map((r) => {
     const h = held.find((x) => x.id === r.userCouponId);
     const car = cars.get(r.butlerCarId)!;
@@ -127,6 +130,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
       purpose: r.purpose,
       memo: r.memo,
       driver_preference: r.driverPreference,
+      flight_number: r.flightNumber,
       way_points: points
         .filter((w) => w.butlerRequestId === r.id)
         .map((w) => ({ id: w.id, address: w.address, scheduled_time: w.scheduledTime ? w.scheduledTime.toISOString() : null })),
@@ -152,9 +156,29 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
         ended_at: r.actualEndAt?.toISOString() ?? null,
         overtime_hours: r.actualStartAt && r.actualEndAt ? overtimeHours(r.actualStartAt, r.actualEndAt) : 0,
       },
+      rating: ((x) => (x ? toRating(x) : null))(rated.find((x) => x.butlerRequestId === r.id)),
     };
     return view;
   });
+}
+
+const toRating = (row: typeof tripRatings.$inferSelect): TripRating => ({ score: row.score, comment: row.comment, created_at: row.createdAt.toISOString() });
+
+/**
+ * POST /butlers/requests/{id}/rating: the customer rates their finished trip once (1–5, optional
+ * comment), credited to the driver who drove it. Another user's or an unknown booking is 404;
+ * before the actual end is recorded, or a second time, 409 (the unique booking id settles two at once).
+ */
+export async function rateTrip(db: Db, userId: number, id: number, input: z.output<typeof TripRatingSchema>, now: Date): Promise<TripRating> {
+  const row = await ownRequest(db, userId, id);
+  if (!row.actualEndAt) throw conflict('운행이 끝난 뒤에 평가할 수 있습니다.');
+  const [saved] = await db
+    .insert(tripRatings)
+    .values({ butlerRequestId: id, userId, driverId: row.driverId, score: input.score, comment: input.comment, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!saved) throw conflict('이미 평가한 운행입니다. 평가는 한 번만 남길 수 있습니다.');
+  return toRating(saved);
 }
 
 /** The attempt with the highest number (a declined charge tried again is its last try). */
@@ -205,7 +229,7 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
         .values({
           userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
           passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
-          driverPreference: input.driver_preference, userCouponId: input.coupon_id || null, pointUsed: points,
+          driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
           billingKey: input.billing_key, billingProvider: provider,
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
           // The request date on the business clock (one clock with POST /admin/test-clock).
@@ -305,6 +329,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
         purpose: keep(input.purpose, locked.purpose),
         memo: keep(input.memo, locked.memo),
         driverPreference: keep(input.driver_preference, locked.driverPreference),
+        flightNumber: keep(input.flight_number, locked.flightNumber),
         pointUsed, baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
         modifiedAt: new Date(),
       })
@@ -355,8 +380,17 @@ export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRef
     const row = await ownRequest(tx, userId, id, { lock: true });
     requirePending(row, '취소');
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
-    return { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'customer' });
+    return result;
   });
+}
+
+/** Staff hear of every cancellation (by the customer or by staff), with the refund, once per booking. */
+async function tellStaffOfCancel(tx: Db, now: Date, result: ButlerCancelAnswer, by: CancelledBy) {
+  await emit(tx, `staff.butler_cancelled:${result.id}`, {
+    type: 'staff.butler_cancelled', butlerRequestId: result.id, by, refundedAmount: result.refunded_amount, refundPercent: result.refund_percent, refundedPoints: result.refunded_points,
+  }, now);
 }
 
 /** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
@@ -370,6 +404,7 @@ export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, 
     if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
     const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
+    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'staff', name: staff.actor.replace(/^staff:/, '') });
     await staff.audit(tx, result);
     return result;
   });

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { ButlerCancelAnswer, ButlerCancelPreview, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer } from '../../domain/butler';
+import type { ButlerCancelAnswer, ButlerCancelPreview, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer, TripRatingAnswer } from '../../domain/butler';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponListAnswer } from '../../domain/pricing';
-import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema } from '../../domain/schemas/butler';
+import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema, TripRatingSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import {
-  cancelButlerRequest, createButlerRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, updateButlerRequest,
+  cancelButlerRequest, createButlerRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, rateTrip, updateButlerRequest,
 } from './butler-orders';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
@@ -49,6 +49,12 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .delete('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, (await cancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, c.var.userId, id)) satisfies ButlerCancelAnswer);
+  })
+  // The customer's rating of the finished trip, once.
+  .post('/requests/:id/rating', requireUser, validParams(IdParamSchema), validJson(TripRatingSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const rating = await rateTrip(c.var.deps.db, c.var.userId, id, c.req.valid('json'), c.var.deps.clock.now());
+    return ok(c, { rating } satisfies TripRatingAnswer, 201);
   })
   // 카드 변경 후 결제: a declined overtime charge now, with a new card when given (as POST /subscriptions/{id}/pay).
   .post('/requests/:id/pay', requireUser, validParams(IdParamSchema), validJson(PayOwedSchema), async (c) => {

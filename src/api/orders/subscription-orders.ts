@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { won } from '../../domain/money';
-import { emit, emitOrderReceived } from '../notifications/events';
+import { emit, emitOrderReceived, type CancelledBy } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
 import { settlePriceChange, refundOrder, type PaidOrder } from '../billing/order-charges';
@@ -256,6 +256,9 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
     }
     await emit(tx, `subscription.cancelled:${id}`, { type: 'subscription.cancelled', userId, requestId: id }, ctx.clock.now());
     const result = { id, refunded_points: row.pointUsed, coupon_returned: Boolean(row.userCouponId), refunded_amount: refunded };
+    // Staff hear of it too (the car's hold is free again), with the refund.
+    const by: CancelledBy = staff ? { kind: 'staff', name: staff.actor.replace(/^staff:/, '') } : { kind: 'customer' };
+    await emit(tx, `staff.subscription_cancelled:${id}`, { type: 'staff.subscription_cancelled', requestId: id, by, refundedAmount: refunded, refundedPoints: row.pointUsed }, ctx.clock.now());
     await staff?.audit(tx, result);
     return result;
   });

@@ -3,6 +3,7 @@ import { parseInstant } from '../dates';
 import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
 import { IdSchema, intField } from './common';
 import { withParticle } from '../korean';
+import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../flights';
 
 /** Longest text of a location or waypoint address. */
 export const MAX_LOCATION = 200;
@@ -62,6 +63,15 @@ const driverPreference = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/** An optional flight number (airport pickups): KE123, OZ1085, 7C1101; blank and null are none, undefined stays undefined. */
+const flightNumber = z
+  .string({ error: FLIGHT_NUMBER_MESSAGE })
+  .max(20, { error: FLIGHT_NUMBER_MESSAGE })
+  .refine((s) => s.trim() === '' || normalizeFlightNumber(s) !== null, { error: FLIGHT_NUMBER_MESSAGE })
+  .nullable()
+  .optional()
+  .transform((s) => (s === undefined ? undefined : s && s.trim() ? normalizeFlightNumber(s) : null));
+
 const BODY = '요청 본문은 JSON 객체여야 합니다.';
 const WAYPOINT = '경유지는 주소(address)와 시간(scheduled_time)을 가진 객체여야 합니다.';
 const tooManyWaypoints = `경유지는 최대 ${MAX_WAYPOINTS}곳까지 입력할 수 있습니다.`;
@@ -96,6 +106,8 @@ export const ButlerReservationSchema = z.object({
   memo: optionalText('메모', MAX_NOTE).transform((v) => v ?? null),
   description: optionalText('설명', MAX_NOTE).transform((v) => v ?? null),
   driver_preference: driverPreference.transform((v) => v ?? null),
+  /** The flight of an airport pickup, so the driver can follow it (optional). */
+  flight_number: flightNumber.transform((v) => v ?? null),
   /** Held coupon id (GET /butlers/coupons → coupons[].id); 0 or null means none. */
   coupon_id: int('쿠폰 ID').min(0, { error: '쿠폰 ID는 0 이상이어야 합니다.' }).nullable().optional(),
   point_amount: int('포인트').min(0, { error: '포인트는 0 이상이어야 합니다.' }).nullable().optional(),
@@ -147,10 +159,25 @@ export const ButlerRequestUpdateSchema = z.object({
   purpose: optionalText('목적', MAX_PURPOSE),
   memo: optionalText('메모', MAX_NOTE),
   driver_preference: driverPreference,
+  flight_number: flightNumber,
 }, { error: BODY });
 /** The payload the detail page's edit mode builds. */
 export type ButlerRequestUpdateInput = z.input<typeof ButlerRequestUpdateSchema>;
 export type ButlerRequestUpdate = z.output<typeof ButlerRequestUpdateSchema>;
+
+/** Longest rating comment. */
+export const MAX_RATING_COMMENT = 500;
+
+/** Body of POST /butlers/requests/{id}/rating: a whole 1–5 and an optional comment. */
+export const TripRatingSchema = z.object({
+  score: z
+    .number({ error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .int({ error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .min(1, { error: '별점은 1~5 사이의 숫자로 선택해주세요.' })
+    .max(5, { error: '별점은 1~5 사이의 숫자로 선택해주세요.' }),
+  comment: optionalText('후기', MAX_RATING_COMMENT).transform((v) => v ?? null),
+}, { error: BODY });
+export type TripRatingInput = z.input<typeof TripRatingSchema>;
 
 /** Path of POST /butlers/cars/{carId}/request. */
 export const CarIdParamSchema = z.object({ carId: IdSchema });

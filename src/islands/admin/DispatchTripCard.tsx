@@ -1,10 +1,10 @@
 import { formatPhone } from '../../domain/accounts';
 import { koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
-import type { DriverPreference } from '../../domain/butler';
-import { driverLabel, tripPeriod } from '../butler-lists/format';
+import { tripPeriod } from '../butler-lists/format';
 import { carText, routeText } from './dispatch-board';
 import StageCorrection from './StageCorrection';
+import TripBrief from './TripBrief';
 
 interface Props {
   trip: DispatchTrip;
@@ -14,10 +14,7 @@ interface Props {
   onCorrected?: (message: string) => void;
 }
 
-/** The API's preference as the reservation form names it ('any', 'male', 'female', or none). */
-const preferenceText = (p: string | null) => driverLabel(p as DriverPreference | null);
-
-/** One trip of the dispatch board: when, where, who rides and who drives, with 기사 배정 and 배정 해제. */
+/** One trip of the dispatch board: when, where, who rides, what they asked for and who drives, with 기사 배정 and 배정 해제. */
 export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorrected }: Props) {
   const done = t.stage === 'COMPLETED';
   return (
@@ -29,13 +26,14 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorr
         </p>
         <p className="break-words">{routeText(t)}</p>
         <p className="break-words text-muted">
-          {t.customer.name} · {t.passenger_count}명 · 기사 선호 {preferenceText(t.driver_preference)} · {carText(t.car)}
+          {t.customer.name} · {carText(t.car)}
         </p>
         {t.departed_at && (
           <p className="text-muted" data-testid="trip-times">
             {[['출발', t.departed_at], ['도착', t.arrived_at], ['탑승', t.actual_start_at], ['종료', t.actual_end_at]].filter(([, v]) => v).map(([k, v]) => `${k} ${koreaTime(v as string)}`).join(' · ')}
           </p>
         )}
+        <TripBrief trip={t} startAt={t.start_at} label={`#${t.id} 고객 요청`} />
         <p>
           기사 <span className="font-semibold">{t.driver ? `${t.driver.name} (${formatPhone(t.driver.phone)})` : '미배차'}</span>
         </p>

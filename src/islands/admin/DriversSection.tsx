@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import { todayInKorea } from '../../domain/dates';
-import type { Driver } from '../../domain/dispatch';
+import type { Driver, DriverRatingSummary } from '../../domain/dispatch';
 import { DriverSchema } from '../../domain/schemas/dispatch';
 import { call, client } from '../../client/api';
 import { announceChange, fieldErrorsOf } from './admin-api';
@@ -19,9 +19,10 @@ function issuesByField(issues: readonly { path: PropertyKey[]; message: string }
   return out;
 }
 
-/** 기사: the roster (active first), 기사 추가, 편집 and 활성화/비활성화. Drivers are never deleted. */
+/** 기사: the roster (active first) with each driver's customer rating (average and count), 기사 추가, 편집 and 활성화/비활성화. Drivers are never deleted. */
 export default function DriversSection() {
   const [drivers, setDrivers] = useState<Driver[] | null>(null);
+  const [ratings, setRatings] = useState<Map<number, DriverRatingSummary>>(new Map());
   const [editing, setEditing] = useState<Driver | 'new' | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -29,8 +30,10 @@ export default function DriversSection() {
 
   const load = useCallback(async () => {
     const res = await call((o) => client.admin.drivers.$get({}, o));
-    if (res.ok) setDrivers(res.data.drivers);
-    else setMessage(res.error.message);
+    if (res.ok) {
+      setDrivers(res.data.drivers);
+      setRatings(new Map(res.data.ratings.map((r) => [r.driver_id, r])));
+    } else setMessage(res.error.message);
   }, []);
   useEffect(() => void load(), [load]);
 
@@ -73,6 +76,7 @@ export default function DriversSection() {
       <ul className="divide-y divide-line border-y border-line" data-testid="driver-list">
         {drivers?.map((d) => {
           const off = upcoming(d.days_off);
+          const rating = ratings.get(d.id);
           return (
             <li key={d.id} aria-label={d.name} className="flex flex-wrap items-center gap-3 py-3 text-sm">
               <div className="min-w-0 flex-1">
@@ -82,6 +86,16 @@ export default function DriversSection() {
                 </p>
                 <p className="break-words text-muted">
                   면허 {d.licence_classes.length ? d.licence_classes.join(', ') : '미입력'} · 휴무일 {off.length ? off.join(', ') : '없음'}
+                </p>
+                <p data-testid="driver-rating">
+                  고객 평가{' '}
+                  {rating ? (
+                    <span className="font-semibold">
+                      평균 {rating.average.toFixed(1)}점 <span className="font-normal text-muted">({rating.count}건)</span>
+                    </span>
+                  ) : (
+                    <span className="text-muted">아직 없음</span>
+                  )}
                 </p>
                 {d.memo && <p className="whitespace-pre-line break-words text-muted">{d.memo}</p>}
               </div>

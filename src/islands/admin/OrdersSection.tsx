@@ -9,6 +9,7 @@ import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/pay
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import ContractDownload from '../common/ContractDownload';
+import TripBrief from './TripBrief';
 
 type Kind = 'subscription' | 'butler';
 const HOUR = 3_600_000;
@@ -183,12 +184,19 @@ export default function OrdersSection() {
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
-                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
+                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} → ${r.end_location ?? ''} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
               {r.options && r.month !== undefined && (
                 <p className="text-xs text-muted" data-testid="desk-options">
                   {optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start ?? null }).map((l) => `${l.label} ${l.value}`).join(' · ')}
                 </p>
+              )}
+              {kind === 'butler' && r.start_at && r.waypoints && (
+                <TripBrief
+                  trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, flight_number: r.flight_number ?? null, waypoints: r.waypoints }}
+                  startAt={r.start_at}
+                  label={`#${r.id} 고객 요청`}
+                />
               )}
             </div>
             {r.status === 'PENDING' && (

@@ -5,6 +5,7 @@ import type { RunSheetAnswer } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
 import Alert from '../common/Alert';
+import TripBrief from './TripBrief';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
@@ -13,7 +14,8 @@ const endText = (start: string, end: string | null) => (!end ? '미정' : koreaD
 
 /**
  * 운행표: one driver's trips starting on one Korean day, in order, to hand over on paper: times,
- * every stop, passengers, the customer to call, the car and its plate. 인쇄 prints only the sheet
+ * every stop with its time, passengers, purpose, memo and driver preference, the customer to call,
+ * the car and its plate. 인쇄 prints only the sheet
  * (the console around it carries print:hidden).
  */
 export default function RunSheet({ driverId, date, onBack }: { driverId: number; date: string; onBack: () => void }) {
@@ -61,14 +63,8 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
                 <dl className="mt-2 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
                   <dt className="text-muted">출발지</dt>
                   <dd className="break-words">{t.start_location}</dd>
-                  {t.way_points.map((w, n) => [
-                    <dt key={`wt-${n}`} className="text-muted">경유지 {n + 1}</dt>,
-                    <dd key={`wd-${n}`} className="break-words">{w}</dd>,
-                  ])}
                   <dt className="text-muted">도착지</dt>
                   <dd className="break-words">{t.end_location}</dd>
-                  <dt className="text-muted">탑승 인원</dt>
-                  <dd>{t.passenger_count}명</dd>
                   <dt className="text-muted">고객</dt>
                   <dd className="break-words">
                     {t.customer.name}
@@ -82,6 +78,9 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
                   <dt className="text-muted">차량</dt>
                   <dd className="break-words">{t.car.name} · {t.car.license_plate ?? '번호 없음'}</dd>
                 </dl>
+                <div className="mt-2 border-t border-line pt-2">
+                  <TripBrief trip={t} startAt={t.start_at} label={`요청 #${t.id} 고객 요청`} />
+                </div>
               </li>
             ))}
           </ol>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MAX_PASSENGERS, MIN_PASSENGERS, type DriverPreference } from '../../domain/butler';
+import { FLIGHT_NUMBER_MESSAGE, MAX_FLIGHT_NUMBER, normalizeFlightNumber } from '../../domain/flights';
 import { clampPassengerInput, type ReservationForm } from './reservation-form';
 
 interface Props {
@@ -14,9 +15,17 @@ const DRIVERS: { value: DriverPreference; label: string }[] = [
 ];
 const PURPOSES = ['비즈니스 미팅', '공항 픽업', '웨딩', '행사 의전', '골프 라운딩', '가족 행사'];
 
-/** Passenger count (1–20: the box shows the count used, with a note when it was brought into range), purpose, driver preference and memo. */
+/** Passenger count (1–20: the box shows the count used, with a note when it was brought into range), purpose, flight number, driver preference and memo. */
 export default function ExtraInfo({ form, onChange }: Props) {
   const [note, setNote] = useState<string | null>(null);
+  const [flightChecked, setFlightChecked] = useState(false);
+  const flightWrong = flightChecked && form.flightNumber.trim() !== '' && !normalizeFlightNumber(form.flightNumber);
+  /** On leaving the box: a valid number in its written form (ke 123 → KE123), a wrong one kept and flagged. */
+  const settleFlight = () => {
+    setFlightChecked(true);
+    const written = normalizeFlightNumber(form.flightNumber);
+    if (written && written !== form.flightNumber) onChange({ flightNumber: written });
+  };
   const passengers = (raw: string, settle: boolean) => {
     const clamped = clampPassengerInput(raw, settle);
     if (settle && clamped.value === form.passengers) return;
@@ -52,6 +61,25 @@ export default function ExtraInfo({ form, onChange }: Props) {
             {PURPOSES.map((p) => <option key={p} value={p} />)}
           </datalist>
         </div>
+      </div>
+      <div>
+        <label htmlFor="flight-number" className="mb-1 block text-sm font-semibold">항공편명 (공항 픽업 시, 선택)</label>
+        <input
+          id="flight-number"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAX_FLIGHT_NUMBER + 3}
+          aria-invalid={flightWrong || undefined}
+          aria-describedby={flightWrong ? 'flight-hint flight-error' : 'flight-hint'}
+          value={form.flightNumber}
+          onChange={(e) => onChange({ flightNumber: e.target.value })}
+          onBlur={settleFlight}
+          className="field md:w-1/2"
+          placeholder="예: KE123"
+        />
+        <p id="flight-hint" className="mt-1 text-xs text-muted">기사님이 도착 시각을 확인하고 맞춰 나갑니다.</p>
+        {flightWrong && <p id="flight-error" role="alert" className="mt-1 text-sm text-red-700">{FLIGHT_NUMBER_MESSAGE}</p>}
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">기사 선호</legend>

@@ -14,11 +14,14 @@ import IdentityRequired from '../checkout/IdentityRequired';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
+import { chargedSentence } from '../checkout/payment-messages';
 import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
+import RefundRules from './RefundRules';
+import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../../domain/flights';
 import FeeSummary from './FeeSummary';
 import TripSection from './TripSection';
 import WaypointRows from './WaypointRows';
@@ -117,6 +120,8 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     ...(ready && body.start_at ? tripProblems({ start: body.start_at, end: body.end_at, waypoints: body.way_point_requests ?? [] }, new Date()).map((p) => p.message) : []),
     ...(taken.length ? [`선택한 날짜에 이미 예약된 차량입니다. (${taken.join(', ')})`] : []),
   ];
+  // Said under its own box (ExtraInfo); here it only keeps a wrong flight number from being sent.
+  const flightProblem = form.flightNumber.trim() && !normalizeFlightNumber(form.flightNumber) ? FLIGHT_NUMBER_MESSAGE : null;
   const missingList = missingFields(form, !!car);
   const missing = missingList.length > 0;
   const busy = stage === 'starting' || checkout.stage === 'sending';
@@ -165,6 +170,10 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       return location.assign('/login');
     }
     if (problems.length) return dispatch({ type: 'refused', error: problems[0] });
+    if (flightProblem) {
+      focusControl('flight-number');
+      return dispatch({ type: 'refused', error: flightProblem });
+    }
     if (account.verified === false) return dispatch({ type: 'refused', error: '본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.' });
     dispatch({ type: 'confirm' });
   };
@@ -225,6 +234,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
           note={pointNote}
         />
         <FeeSummary quote={pricing?.quote ?? null} />
+        <RefundRules id="form-refund-rules" />
       </div>
       <div className="space-y-3">
         {ready && touched && missing && (
@@ -258,6 +268,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
           의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
+        <RefundRules id="dialog-refund-rules" compact />
         <div className="mt-6 flex gap-2">
           <button type="button" onClick={() => dispatch({ type: 'dialogClosed' })} className="flex-1 border border-ink py-3 font-semibold">취소</button>
           <button type="button" onClick={() => void agree()} className="flex-1 bg-ink py-3 font-semibold text-paper">동의하고 진행</button>
@@ -274,7 +285,9 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         <p role="status" className="text-sm">예약을 접수하고 있습니다. 잠시만 기다려주세요.</p>
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="신청이 완료되었습니다">
-        <p>입금 확인 후 담당자가 연락드릴 예정입니다.</p>
+        <p className="font-semibold" data-testid="charged-sentence">{chargedSentence(checkout.payment)}</p>
+        {/* The spec's sentence (3 §5), kept as written; the line above says what really happened to the card. */}
+        <p className="mt-2">입금 확인 후 담당자가 연락드릴 예정입니다.</p>
         <PaymentDone payment={checkout.payment} />
         <button type="button" onClick={() => location.assign('/my')} className="btn-primary mt-6 w-full">확인</button>
       </Dialog>

@@ -53,6 +53,7 @@ export function sanitizeForm(x: unknown): ReservationForm | null {
     purpose: str(f.purpose, 100),
     driver: DRIVERS.includes(f.driver as DriverPreference) ? (f.driver as DriverPreference) : 'any',
     memo: str(f.memo),
+    flightNumber: str(f.flightNumber, 20),
     couponId: id(f.couponId),
     points: str(f.points, 10).replace(/\D/g, ''),
   };

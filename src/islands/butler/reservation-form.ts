@@ -5,6 +5,7 @@ import { CONFLICT_CODE, type ApiFailure } from '../../domain/error-codes';
 import { formatWon } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints, roundPoints, type CouponHolding } from '../../domain/pricing';
 import type { ButlerReservationInput } from '../../domain/schemas/butler';
+import { normalizeFlightNumber } from '../../domain/flights';
 
 /** Pure state rules of the reservation form (/butler/request): defaults, prefill, required values, payload. */
 
@@ -33,6 +34,8 @@ export interface ReservationForm {
   purpose: string;
   driver: DriverPreference;
   memo: string;
+  /** The flight of an airport pickup as typed ('' for none; checked by normalizeFlightNumber). */
+  flightNumber: string;
   couponId: number | null;
   /** Points as typed (digits). */
   points: string;
@@ -61,7 +64,7 @@ export function withStart(form: ReservationForm, start: string): ReservationForm
 /** A blank form (what the server renders before the browser knows the day). */
 export const EMPTY_FORM: ReservationForm = {
   carId: null, start: '', end: '', startLocation: '', endLocation: '', waypoints: [],
-  passengers: '1', purpose: '', driver: 'any', memo: '', couponId: null, points: '',
+  passengers: '1', purpose: '', driver: 'any', memo: '', flightNumber: '', couponId: null, points: '',
 };
 
 /** The end of a prefill's hours after the start (a full day from the chat); the form as it is without hours. */
@@ -212,6 +215,7 @@ export function toPayload(form: ReservationForm, couponId: number | null, points
     passenger_count: clampPassengers(form.passengers),
     purpose: form.purpose.trim(),
     memo: form.memo.trim(),
+    flight_number: form.flightNumber.trim() ? (normalizeFlightNumber(form.flightNumber) ?? form.flightNumber.trim()) : null,
     driver_preference: form.driver,
     coupon_id: couponId,
     point_amount: points > 0 ? points : null,

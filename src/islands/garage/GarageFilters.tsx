@@ -10,7 +10,7 @@ interface Props {
 
 const brandOptions = (brands: GarageBrand[]) => [...brands.map((b) => ({ slug: b.slug, name: b.name })), { slug: OTHERS_SLUG, name: OTHERS_NAME }];
 const pill = (on: boolean) =>
-  `min-h-9 shrink-0 border text-xs font-semibold transition-colors md:px-3 ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
+  `min-h-11 shrink-0 border text-xs font-semibold transition-colors md:px-3 ${on ? 'border-ink bg-ink text-paper' : 'border-line bg-white text-ink hover:border-ink'}`;
 /** Filter names (Korean: no wide tracking). */
 const label = 'text-xs font-semibold';
 /** On mobile 기간 and 구독 가능 share a label column so their controls line up. */
@@ -57,14 +57,14 @@ export function FilterBar({ filters, brands, onChange }: Props) {
     <div className="grid grid-cols-2 gap-x-3 gap-y-3 border-y border-line py-4 md:flex md:flex-wrap md:items-center md:gap-x-8 md:gap-y-4">
       <label className="flex min-w-0 flex-col gap-1.5 md:hidden">
         <span className={label}>브랜드</span>
-        <select className="field py-2" value={filters.brand ?? ''} onChange={(e) => onChange({ brand: e.target.value || null, models: [] })} aria-label="브랜드 선택">
+        <select className="field min-h-11 py-2" value={filters.brand ?? ''} onChange={(e) => onChange({ brand: e.target.value || null, models: [] })} aria-label="브랜드 선택">
           <option value="">전체</option>
           {brandOptions(brands).map((b) => <option key={b.slug} value={b.slug}>{b.name}</option>)}
         </select>
       </label>
       <label className="flex min-w-0 flex-col gap-1.5 md:order-last md:ml-auto md:flex-row md:items-center md:gap-3">
         <span className={label}>정렬</span>
-        <select className="field py-2 md:w-48" value={sortValue} aria-label="정렬"
+        <select className="field min-h-11 py-2 md:w-48" value={sortValue} aria-label="정렬"
           onChange={(e) => {
             const [sort, order] = e.target.value.split(':') as [GarageFilters['sort'], GarageFilters['order']];
             onChange(e.target.value ? { sort, order } : { sort: null, order: 'asc' });
@@ -73,8 +73,9 @@ export function FilterBar({ filters, brands, onChange }: Props) {
           {SORT_OPTIONS.map((o) => <option key={`${o.sort}:${o.order}`} value={`${o.sort}:${o.order}`}>{o.label}</option>)}
         </select>
       </label>
-      <div className="col-span-2 flex items-center gap-3" role="group" aria-labelledby="filter-months">
-        <span id="filter-months" className={`${label} ${labelColumn}`}>기간(개월)</span>
+      {/* Mobile: the label above, so seven terms of at least 44 px fit across a 390 px phone. */}
+      <div className="col-span-2 flex flex-col gap-1.5 md:flex-row md:items-center md:gap-3" role="group" aria-labelledby="filter-months">
+        <span id="filter-months" className={`${label} md:w-auto`}>기간(개월)</span>
         <div className="grid min-w-0 flex-1 grid-cols-7 gap-1 md:flex md:gap-1.5" data-testid="month-options">
           {[null, ...MONTH_FILTER_OPTIONS].map((m) => (
             <button key={m ?? 'all'} type="button" aria-pressed={filters.month === m} onClick={() => onChange({ month: m })} className={pill(filters.month === m)}>

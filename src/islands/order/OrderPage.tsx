@@ -13,7 +13,7 @@ import IdentityRequired from '../checkout/IdentityRequired';
 import PointInput from '../checkout/PointInput';
 import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
 import PriceTable from '../checkout/PriceTable';
-import { subscriptionCheckoutMessages } from '../checkout/payment-messages';
+import { chargedSentence, subscriptionCheckoutMessages } from '../checkout/payment-messages';
 import { useBillingCheckout } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
@@ -210,7 +210,9 @@ export default function OrderPage() {
         <p role="status">구독 신청을 처리하고 있습니다...</p>
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="구독 신청 완료">
-        <p>구독 신청이 접수되었습니다. 결제 확인 후 담당 매니저가 연락드릴 예정입니다.</p>
+        <p>구독 신청이 접수되었습니다.</p>
+        <p className="mt-2 font-semibold" data-testid="charged-sentence">{chargedSentence(checkout.payment)}</p>
+        <p className="mt-2">담당 매니저가 차량 인도 일정을 안내해드리기 위해 연락드릴 예정입니다.</p>
         <PaymentDone payment={checkout.payment} />
         <a href="/my" className="mt-6 block bg-ink py-3 text-center font-semibold text-paper">마이페이지로 이동</a>
       </Dialog>

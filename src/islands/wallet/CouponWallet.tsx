@@ -4,13 +4,12 @@ import { couponHeld, couponState } from '../../domain/coupons';
 import { formatWon } from '../../domain/money';
 import { todayInKorea } from '../../domain/dates';
 import type { ApiFailure } from '../../domain/error-codes';
-import type { CouponHolding } from '../../domain/pricing';
+import type { CouponClaimAnswer, CouponHolding } from '../../domain/pricing';
 import { $couponMode, type CouponMode as Mode } from '../../stores/coupon-mode';
 import CouponCard from './CouponCard';
+import { claimedTab, TAB_HINT, TAB_LABEL } from './coupon-tab';
 import Alert from '../common/Alert';
 
-/** The tabs read in Korean; the stored value stays the spec's SUBSCRIBE or BUTLER. */
-const TAB_LABEL: Record<Mode, string> = { SUBSCRIBE: '구독', BUTLER: '의전' };
 
 const errorLines = (e: ApiFailure) => [e.message, ...Object.values(e.errors ?? {}).flat()].filter((v, i, a) => a.indexOf(v) === i);
 
@@ -59,9 +58,16 @@ export default function CouponWallet() {
       else if (p.status !== 404) res = p;
     }
     if (res.ok) {
-      setNotice({ ok: true, lines: ['쿠폰이 등록되었습니다.', ...(points ? [`${formatWon(points)} P가 적립되었습니다.`] : [])] });
+      // A coupon of the other service (a 의전 code on 구독) is listed on its own tab: go there and say so.
+      const claimed = points ? null : (res.data as Partial<CouponClaimAnswer>).coupon;
+      const moved = claimed ? claimedTab(claimed.coupon.service, mode) : null;
+      setNotice({ ok: true, lines: ['쿠폰이 등록되었습니다.', ...(points ? [`${formatWon(points)} P가 적립되었습니다.`] : []), ...(moved ? [moved.note] : [])] });
       setCode('');
-      await load(mode);
+      if (moved) {
+        setMode(moved.tab);
+        $couponMode.set(moved.tab);
+      }
+      await load(moved?.tab ?? mode);
     } else {
       setNotice({ ok: false, lines: ['쿠폰 등록에 실패했습니다.', ...errorLines(res.error)] });
     }
@@ -82,6 +88,7 @@ export default function CouponWallet() {
           </button>
         ))}
       </div>
+      <p className="-mt-5 text-xs text-muted" data-testid="coupon-tab-hint">{TAB_HINT}</p>
       <form onSubmit={(e) => void add(e)} className="flex gap-2">
         <input value={code} onChange={(e) => setCode(e.target.value)} aria-label="쿠폰 코드" placeholder="쿠폰 코드를 입력하세요" maxLength={40} className="w-full border border-line bg-white px-4 py-3" />
         <button type="submit" disabled={busy || !code.trim()} className="shrink-0 bg-ink px-5 py-3 font-semibold text-paper disabled:opacity-40">

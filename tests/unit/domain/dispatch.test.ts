@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverSuits, driverWindow, showsDispatch, TRIP_STAGE_LABEL, tripStage, windowsOverlap } from '../../../src/domain/dispatch';
+import { averageScore, driverSuits, driverWindow, showsDispatch, TRIP_STAGE_LABEL, tripStage, windowsOverlap } from '../../../src/domain/dispatch';
 
 const kst = (date: string, time: string) => `${date}T${time}:00+09:00`;
 const at = (date: string, time: string) => new Date(kst(date, time));
@@ -111,5 +111,15 @@ describe('showsDispatch', () => {
     const early = kst('2026-05-10', '01:00');
     expect(showsDispatch(early, at('2026-05-08', '23:00'))).toBe(false);
     expect(showsDispatch(early, at('2026-05-09', '00:30'))).toBe(true);
+  });
+});
+
+describe('driver rating average', () => {
+  it('is the mean to one decimal, rounding half up; none without ratings', () => {
+    expect(averageScore(17, 4)).toBe(4.3);
+    expect(averageScore(5, 1)).toBe(5);
+    expect(averageScore(13, 3)).toBe(4.3);
+    expect(averageScore(11, 3)).toBe(3.7);
+    expect(averageScore(0, 0)).toBeNull();
   });
 });

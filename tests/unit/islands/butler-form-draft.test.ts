@@ -20,6 +20,7 @@ const typed: ReservationForm = {
   purpose: '비즈니스 미팅',
   driver: 'female',
   memo: 'VIP 2명',
+  flightNumber: 'KE123',
   couponId: 11,
   points: '30000',
 };

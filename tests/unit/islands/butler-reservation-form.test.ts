@@ -70,9 +70,12 @@ describe('reservation form state', () => {
     expect(toPayload(f, 4, 0)).toEqual({
       car_id: 7, start_at: '2026-12-03T00:00:00.000Z', start_location: 'A', end_at: null, end_location: 'B',
       way_point_requests: [{ address: 'W', scheduled_time: '2026-12-03T03:00:00.000Z' }, { address: 'X', scheduled_time: null }],
-      passenger_count: 1, purpose: '', memo: '', driver_preference: 'female', coupon_id: 4, point_amount: null,
+      passenger_count: 1, purpose: '', memo: '', flight_number: null, driver_preference: 'female', coupon_id: 4, point_amount: null,
     });
     expect(toPayload(f, null, 30_000).point_amount).toBe(30_000);
+    // A flight number goes in its written form; a wrong one as typed (the form refuses it before sending).
+    expect(toPayload({ ...f, flightNumber: ' oz 1085' }, null, 0).flight_number).toBe('OZ1085');
+    expect(toPayload({ ...f, flightNumber: '대한항공' }, null, 0).flight_number).toBe('대한항공');
   });
 });
 

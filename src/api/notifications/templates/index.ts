@@ -10,8 +10,10 @@ import marketingAnnouncement from './marketing-announcement';
 import paymentFailed from './payment-failed';
 import paymentRefunded from './payment-refunded';
 import paymentSucceeded from './payment-succeeded';
+import staffButlerCancelled from './staff-butler-cancelled';
 import staffButlerRequested from './staff-butler-requested';
 import staffChatHandoff from './staff-chat-handoff';
+import staffSubscriptionCancelled from './staff-subscription-cancelled';
 import staffSubscriptionOverdue from './staff-subscription-overdue';
 import staffSubscriptionRequested from './staff-subscription-requested';
 import subscriptionCancelled from './subscription-cancelled';
@@ -40,6 +42,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.butler_requested': staffButlerRequested,
   'staff.chat_handoff': staffChatHandoff,
   'staff.subscription_overdue': staffSubscriptionOverdue,
+  'staff.butler_cancelled': staffButlerCancelled,
+  'staff.subscription_cancelled': staffSubscriptionCancelled,
   'marketing.announcement': marketingAnnouncement,
 };
 

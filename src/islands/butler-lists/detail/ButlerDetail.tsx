@@ -4,6 +4,7 @@ import CancelButton from './CancelButton';
 import EditForm from './EditForm';
 import LiveTrip from './LiveTrip';
 import OvertimePayment from './OvertimePayment';
+import TripRatingSection from './TripRatingSection';
 import { CarSection, DispatchInfoSection, ExtraSection, PaymentSection, RequestInfoSection, StageSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
@@ -75,6 +76,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       <OvertimePayment r={r} onSettled={reload} />
       <StageSection r={r} />
       <LiveTrip r={r} reload={reload} />
+      <TripRatingSection r={r} />
       {r.dispatch && <DispatchInfoSection dispatch={r.dispatch} />}
       <CarSection car={r.car} />
       {editing && pending ? (

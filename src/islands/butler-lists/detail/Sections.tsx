@@ -85,13 +85,14 @@ export function WaypointSection({ r }: { r: ButlerRequestView }) {
   );
 }
 
-/** What the customer entered besides the trip: passengers, purpose, driver preference and memo. */
+/** What the customer entered besides the trip: passengers, purpose, flight number (when given), driver preference and memo. */
 export function ExtraSection({ r }: { r: ButlerRequestView }) {
   return (
     <Section id="detail-extra" title="추가 정보">
       <Rows rows={[
         ['탑승 인원', `${r.passenger_count}명`],
         ['이용 목적', r.purpose || '없음'],
+        ...(r.flight_number ? [['항공편', r.flight_number] as [string, string]] : []),
         ['기사 선호', driverLabel(r.driver_preference)],
         ['메모', r.memo ? <span className="whitespace-pre-line">{r.memo}</span> : '없음'],
       ]} />
