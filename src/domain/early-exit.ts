@@ -1,4 +1,5 @@
 import { addDays } from './dates';
+import { won } from './money';
 import { monthlyChargeDate, type BillingStatus } from './payments';
 
 /**
@@ -72,8 +73,6 @@ export function earlyExitQuote(s: EarlyExitSubscription, exitDate: string, today
     quote: { exit_date: exitDate, exit_month: exitMonth, term_months: s.termMonths, remaining_months: remaining, monthly_fee: s.monthlyFee, percent: EARLY_EXIT_FEE_PERCENT, fee: earlyExitFee(remaining, s.monthlyFee) },
   };
 }
-
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /** The arithmetic in one Korean line (quote, message): "남은 3개월 × 월 555,000원 × 20% = 333,000원". */
 export const earlyExitArithmetic = (q: Pick<EarlyExitQuote, 'remaining_months' | 'monthly_fee' | 'percent' | 'fee'>) =>

@@ -3,7 +3,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { PayOwedSchema } from '../../domain/schemas/payments';
+import { EarlyExitDateSchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import type {
   SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
@@ -56,6 +57,17 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const payment = await payOwedMonth(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
     if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  // 중도 해지: the quote for a return day, then its confirmation (the fee charged once).
+  .get('/:id/early-exit', requireUser, validParams(IdParamSchema), validQuery(EarlyExitDateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date } = c.req.valid('query');
+    return ok(c, (await quoteEarlyExit(c.var.deps, id, c.var.userId, date)) satisfies EarlyExitQuoteAnswer);
+  })
+  .post('/:id/early-exit', requireUser, validParams(IdParamSchema), validJson(EarlyExitDateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date } = c.req.valid('json');
+    return ok(c, { early_exit: await confirmEarlyExit(c.var.deps, id, c.var.userId, date) } satisfies { early_exit: EarlyExitAnswer });
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

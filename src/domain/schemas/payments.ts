@@ -8,6 +8,9 @@ const billingKey = z.string({ error: '빌링키를 입력해주세요.' }).trim(
 /** Body of POST /subscriptions/{id}/pay (the owed month) and POST /butlers/requests/{id}/pay (a declined overtime): paid now, with a new card when given. */
 export const PayOwedSchema = z.object({ billing_key: billingKey.optional() });
 
+/** GET ?date= and POST body of /subscriptions/{id}/early-exit: the return day (YYYY-MM-DD). */
+export const EarlyExitDateSchema = z.object({ date: calendarDate('반납일') });
+
 /** A payment id in a path (ours: lower-case letters, digits and dashes). */
 export const PaymentIdParamSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: '결제 내역을 찾을 수 없습니다.' }),

@@ -16,6 +16,7 @@ import subscriptionCancelled from './subscription-cancelled';
 import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
+import subscriptionEarlyExit from './subscription-early-exit';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -23,6 +24,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.confirmed': subscriptionConfirmed,
   'subscription.cancelled': subscriptionCancelled,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
+  'subscription.early_exit': subscriptionEarlyExit,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
