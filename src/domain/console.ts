@@ -45,6 +45,8 @@ export interface DeskSubscriptionRequest extends DeskRow {
   /** The start the customer asked for (the hold's first day); confirming uses it. */
   requested_start: string | null;
   cancelled_at: string | null;
+  /** Once confirmed: the subscription's end (the return day after 중도 해지) and its billing status. */
+  subscription: { id: number; end_date: string; billing_status: BillingStatus; exit_date: string | null } | null;
 }
 
 /** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */

@@ -78,7 +78,9 @@ describe('중도 해지 (early exit)', () => {
     const notify = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.early_exit:${subscriptionId}`));
     expect(notify).toHaveLength(1);
     expect(notify[0].payload).toMatchObject({ remainingMonths: 11, monthlyFee: 555_000, percent: 20, fee: 1_221_000, exitDate: '2029-04-05' });
-    // Staff see it in the console's list.
+    // Staff see it in the console's list: 해지, ending on the return day.
+    const desk = (await ctx.call('GET', '/admin/subscription-requests', { token: ADMIN })).body.data.requests;
+    expect(desk.find((r: { subscription: { id: number } | null }) => r.subscription?.id === subscriptionId).subscription).toEqual({ id: subscriptionId, end_date: '2029-04-05', billing_status: 'CANCELLED', exit_date: '2029-04-05' });
     const mine = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions[0];
     expect(mine).toMatchObject({ end_date: '2029-04-05', billing: { status: 'CANCELLED' } });
   });
