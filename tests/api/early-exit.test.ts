@@ -42,6 +42,8 @@ describe('중도 해지 (early exit)', () => {
       quote: { exit_date: '2029-04-05', exit_month: 1, term_months: 12, remaining_months: 11, monthly_fee: 555_000, percent: 20, fee: 1_221_000 },
       earliest: '2029-03-23', latest: '2029-04-09',
     });
+    // Without a day: only the days one can choose.
+    expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit`, { token })).body.data).toEqual({ quote: null, earliest: '2029-03-23', latest: '2029-04-09' });
     // Too soon, past the paid month, bad input: Korean 422 / 400, never 500.
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit?date=2029-03-22`, { token })).status).toBe(422);
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit?date=2029-04-10`, { token })).status).toBe(422);
@@ -111,6 +113,7 @@ describe('중도 해지 (early exit)', () => {
     await ctx.database.db.update(subscriptions).set({ billingStatus: 'OVERDUE' }).where(eq(subscriptions.id, subscriptionId));
     const overdue = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: '2029-07-20' } });
     expect([overdue.status, overdue.body.message]).toEqual([409, '연체된 요금을 먼저 결제해주세요.']);
+    expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit`, { token })).status).toBe(409);
     expect(await chargesOf(subscriptionId)).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import { cancelFutureCharges } from './subscription-billing';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
 export interface EarlyExitQuoteAnswer {
-  quote: EarlyExitQuote;
+  /** null when no day was given. */
+  quote: EarlyExitQuote | null;
   earliest: string;
   latest: string;
 }
@@ -53,11 +54,17 @@ function quoteOrThrow(f: Found, exitDate: string, today: string): EarlyExitQuote
   throw a.status === 409 ? conflict(a.reason) : unprocessable(a.reason, { date: [a.reason] });
 }
 
-export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string): Promise<EarlyExitQuoteAnswer> {
+export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string | undefined): Promise<EarlyExitQuoteAnswer> {
   const today = todayInKorea(ctx.clock.now());
   const found = await ownSubscription(ctx.db, subscriptionId, userId);
-  const quote = quoteOrThrow(found, exitDate, today);
-  return { quote, ...earlyExitWindow(ruleInput(found), today) };
+  const window = earlyExitWindow(ruleInput(found), today);
+  if (exitDate === undefined) {
+    // The subscription's state is checked even without a day (an overdue one is refused up front); the window may be empty.
+    const a = earlyExitQuote(ruleInput(found), window.earliest, today);
+    if (!a.ok && a.status === 409) throw conflict(a.reason);
+    return { quote: null, ...window };
+  }
+  return { quote: quoteOrThrow(found, exitDate, today), ...window };
 }
 
 /**

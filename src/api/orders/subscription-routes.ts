@@ -3,7 +3,7 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { EarlyExitDateSchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { EarlyExitDateSchema, EarlyExitQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import type {
   SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
@@ -59,7 +59,7 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
   // 중도 해지: the quote for a return day, then its confirmation (the fee charged once).
-  .get('/:id/early-exit', requireUser, validParams(IdParamSchema), validQuery(EarlyExitDateSchema), async (c) => {
+  .get('/:id/early-exit', requireUser, validParams(IdParamSchema), validQuery(EarlyExitQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     const { date } = c.req.valid('query');
     return ok(c, (await quoteEarlyExit(c.var.deps, id, c.var.userId, date)) satisfies EarlyExitQuoteAnswer);

@@ -5,11 +5,11 @@ import { subscriptionBadge } from './badges';
 import SubscriptionBilling from './OverduePayment';
 import ListState from './ListState';
 import { useList } from './useList';
-import { CHAT_CHANNEL_URL } from './links';
+import EarlyExit from './EarlyExit';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 goes to the chat channel. */
+/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit). */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -29,9 +29,7 @@ export default function SubscriptionList() {
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
               </div>
-              {s.is_active && (
-                <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-ink px-4 text-sm">해지하기</a>
-              )}
+              {s.is_active && s.billing.status !== 'CANCELLED' && <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />}
             </div>
           )}
         />
