@@ -1,3 +1,5 @@
+import { EARLY_EXIT_FEE_PERCENT } from '../../domain/early-exit';
+
 /**
  * The texts behind the order page's 7 consents, in CONSENTS order; loaded only when a 보기
  * button is pressed. The service terms (index 1) are read from the API when it answers.
@@ -28,7 +30,7 @@ export const CONSENT_TEXTS: readonly string[] = [
 차량은 보험, 정기 점검, 탁송을 포함하여 인도됩니다. 회원은 차량을 제3자에게 대여하거나 양도할 수 없습니다.
 
 제4조 (신청 취소와 중도 해지)
-구독 확정 전에는 언제든 신청을 취소할 수 있으며, 첫 달 결제 금액은 전액 환불되고 사용한 쿠폰과 포인트는 반환됩니다. 확정 후 중도 해지는 마이페이지의 해지하기(고객센터 채팅)로 요청하며, 해지하면 이후 결제는 모두 중단되고 이미 결제한 달은 환불되지 않으며 그 달이 끝날 때까지 차량을 이용할 수 있습니다.`,
+구독 확정 전에는 언제든 신청을 취소할 수 있으며, 첫 달 결제 금액은 전액 환불되고 사용한 쿠폰과 포인트는 반환됩니다. 확정 후 중도 해지는 마이페이지의 해지하기에서 반납일을 골라 확정하며(중도 해지 수수료: 남은 개월 수 × 월 구독료 × ${EARLY_EXIT_FEE_PERCENT}%, 이용약관 제5조), 해지하면 이후 결제는 모두 중단되고 이미 결제한 달은 환불되지 않으며 그 달이 끝날 때까지 차량을 이용할 수 있습니다.`,
   `제1조 (반납 평가)
 구독 기간이 끝나면 회사는 차량을 인수하면서 외관, 실내, 주행거리, 소모품 상태를 회원과 함께 확인합니다.
 
