@@ -13,7 +13,7 @@ test('중도 해지 on my page: choose the return day, read the quote and the ru
   // Starting today: month 1 (paid with the request) runs to the day before next month's charge.
   const today = todayInKorea();
   await confirm(request, r.id, today);
-  const fee12 = car.subscription_fee_12!;
+  const fee12 = (await apiAs(request, user.token, 'GET', `/subscriptions/requests/${r.id}`)).body.data.subscription_request.fee as number;
   await loginAs(page, user.token);
   await page.goto('/my/subscriptions');
   await hydrated(page, 'SubscriptionList');
