@@ -64,7 +64,8 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { date } = c.req.valid('query');
     return ok(c, (await quoteEarlyExit(c.var.deps, id, c.var.userId, date)) satisfies EarlyExitQuoteAnswer);
   })
-  .post('/:id/early-exit', requireUser, validParams(IdParamSchema), validJson(EarlyExitDateSchema), async (c) => {
+  // A confirmed exit shortens the subscription: the car is free after the return day (garage answers dropped).
+  .post('/:id/early-exit', requireUser, reservationWrites, validParams(IdParamSchema), validJson(EarlyExitDateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { date } = c.req.valid('json');
     return ok(c, { early_exit: await confirmEarlyExit(c.var.deps, id, c.var.userId, date) } satisfies { early_exit: EarlyExitAnswer });
