@@ -105,6 +105,16 @@ describe('중도 해지 (early exit)', () => {
     expect(paid.body.data.early_exit.payment).toMatchObject({ id: `sub-${subscriptionId}-exit-r1`, status: 'PAID' });
   });
 
+  it('in the last billing month nothing remains: no charge, the exit applies at once', async () => {
+    const { token, subscriptionId } = await subscription('2029-09-10');
+    await ctx.database.db.update(subscriptions).set({ paidMonths: 12 }).where(eq(subscriptions.id, subscriptionId));
+    await setClock('2030-08-20T10:00:00+09:00');
+    const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: '2030-09-01' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.early_exit).toMatchObject({ end_date: '2030-09-01', billing_status: 'CANCELLED', payment: null, quote: { exit_month: 12, remaining_months: 0, fee: 0 } });
+    expect((await chargesOf(subscriptionId)).filter((p) => p.purpose === 'SUBSCRIPTION_EARLY_EXIT')).toEqual([]);
+  });
+
   it('another customer gets 404, no login 401; overdue is refused with 409 until paid', async () => {
     const { token, subscriptionId } = await subscription('2029-07-10');
     await setClock('2029-07-12T10:00:00+09:00');

@@ -51,7 +51,7 @@ export default function EarlyExit({ subscriptionId, onDone }: { subscriptionId: 
   if (state.kind === 'done') {
     return (
       <p className="mt-2 border border-line bg-white p-3 text-sm" role="status" data-testid="early-exit-done">
-        중도 해지가 확정되었습니다. {state.endDate}에 반납해주세요. 수수료 {won(state.quote.fee)}이 결제되었습니다.
+        중도 해지가 확정되었습니다. {state.endDate}에 반납해주세요. {state.quote.fee > 0 ? `수수료 ${won(state.quote.fee)}이 결제되었습니다.` : '남은 개월이 없어 수수료는 없습니다.'}
       </p>
     );
   }
@@ -96,7 +96,7 @@ export default function EarlyExit({ subscriptionId, onDone }: { subscriptionId: 
       {s.error && <Alert tone="box" className="mt-3">{s.error}</Alert>}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn-primary min-h-11 px-4" disabled={!s.quote || s.busy} onClick={() => void confirmExit()}>
-          {s.busy ? '처리 중...' : s.quote ? `${won(s.quote.fee)} 결제하고 해지 확정` : '해지 확정'}
+          {s.busy ? '처리 중...' : s.quote && s.quote.fee > 0 ? `${won(s.quote.fee)} 결제하고 해지 확정` : '해지 확정'}
         </button>
         <button type="button" className="min-h-11 border border-line px-4" onClick={() => setState({ kind: 'closed' })}>
           닫기
