@@ -49,6 +49,8 @@ export interface DeskSubscriptionRequest extends DeskRow {
   cancelled_at: string | null;
   /** The options as ordered (mileage, drivers, 탁송 address and window, 보증금, 선납금), for the hand-over; null on older requests. */
   options: StoredOrderOptions | null;
+  /** Once confirmed: the subscription's end (the return day after 중도 해지) and its billing status. */
+  subscription: { id: number; end_date: string; billing_status: BillingStatus; exit_date: string | null } | null;
 }
 
 /** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */

@@ -14,13 +14,14 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
 };
 
 /** Why money moved. */
-export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
+export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   SUBSCRIPTION_FIRST: '구독 첫 달 요금',
   SUBSCRIPTION_ADJUSTMENT: '구독 신청 변경 차액',
   SUBSCRIPTION_MONTH: '구독 월 요금',
+  SUBSCRIPTION_EARLY_EXIT: '구독 중도 해지 수수료',
   BUTLER: '의전 예약 요금',
   BUTLER_OVERTIME: '의전 초과 이용 요금',
   BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
@@ -45,6 +46,7 @@ export const paymentIds = {
   subscriptionFirst: (requestId: number) => `subreq-${requestId}`,
   subscriptionAdjustment: (requestId: number, n: number) => `subreq-${requestId}-adj-${n}`,
   subscriptionMonth: (subscriptionId: number, month: number) => `sub-${subscriptionId}-m${month}`,
+  subscriptionEarlyExit: (subscriptionId: number) => `sub-${subscriptionId}-exit`,
   butler: (requestId: number) => `butler-${requestId}`,
   butlerOvertime: (requestId: number) => `butler-${requestId}-overtime`,
   butlerAdjustment: (requestId: number, n: number) => `butler-${requestId}-adj-${n}`,
@@ -78,6 +80,7 @@ export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
   SUBSCRIPTION_FIRST: 'subscription_request',
   SUBSCRIPTION_ADJUSTMENT: 'subscription_request',
   SUBSCRIPTION_MONTH: 'subscription',
+  SUBSCRIPTION_EARLY_EXIT: 'subscription',
   BUTLER: 'butler_request',
   BUTLER_OVERTIME: 'butler_request',
   BUTLER_ADJUSTMENT: 'butler_request',

@@ -193,6 +193,7 @@ describe('every event: one message per channel and recipient', () => {
       { type: 'staff.chat_handoff', sessionKey: 'abc123', summary: '상담원 연결해 주세요', contact: '비회원', booking: '날짜 2031-06-01' },
       { type: 'staff.subscription_overdue', subscriptionId },
       { type: 'marketing.announcement', userId, campaign: 'all-events', title: '봄 시즌 혜택', body: '신규 차량 입고 소식을 전해 드립니다.' },
+      { type: 'subscription.early_exit', userId, subscriptionId, exitDate: '2031-06-01', remainingMonths: 2, monthlyFee: 700_000, percent: 20, fee: 280_000 },
     ];
     const key = (e: NotificationEvent) => `all-events:${e.type}`;
     await db.transaction(async (tx) => {
@@ -220,6 +221,11 @@ describe('every event: one message per channel and recipient', () => {
         expect(r.text, e.type).toMatch(/https?:\/\/localhost:\d+\//);
         expect(r.userId, e.type).toBe(e.type.startsWith('staff.') ? null : user.id);
       }
+    }
+    // 중도 해지: the return day and the fee's arithmetic, on both channels.
+    for (const r of await rowsOf([key(events[15])])) {
+      expect(r.text).toContain('남은 2개월 × 월 700,000원 × 20% = 280,000원');
+      expect(r.text).toContain('2031.06.01');
     }
     // A declined order: the reason and another card; a declined month: the retry day and the card change.
     const declined = (await rowsOf([key(events[8])])).find((r) => r.channel === 'email')!;

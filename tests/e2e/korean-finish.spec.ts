@@ -266,7 +266,7 @@ test('at 390 px every tap target named by the issue is at least 44 × 44 px and 
   for (const item of await page.getByTestId('request-item').all()) expect(await cutOff(item), 'request card text is whole').toEqual([]);
   await page.goto('/my/subscriptions');
   await expect(page.getByTestId('subscription-item').first()).toBeVisible();
-  await allTappable(page.getByTestId('subscription-item').getByRole('link', { name: '해지하기' }), '해지하기');
+  await allTappable(page.getByTestId('subscription-item').getByRole('button', { name: '해지하기' }), '해지하기');
   for (const item of await page.getByTestId('subscription-item').all()) expect(await cutOff(item), 'subscription card text is whole').toEqual([]);
   await page.goto(`/subscribe/request/${pending.id}`);
   await hydrated(page, 'RequestDetail');

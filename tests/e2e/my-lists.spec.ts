@@ -45,7 +45,7 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   await expect(group).not.toHaveAttribute('open');
 });
 
-test('my subscriptions: empty text, 이용 중/이용 종료 badge (ACTIVE/INACTIVE), 해지하기 opens the chat channel in a new tab', async ({ page, request }) => {
+test('my subscriptions: empty text, 이용 중/이용 종료 badge (ACTIVE/INACTIVE), 해지하기 is a button', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   await loginAs(page, user.token);
@@ -58,9 +58,8 @@ test('my subscriptions: empty text, 이용 중/이용 종료 badge (ACTIVE/INACT
   const item = page.getByTestId('subscription-item');
   await expect(item.getByTestId('subscription-badge')).toHaveText('이용 중');
   await expect(item).toContainText('2026-01-01 ~ 2026-12-31');
-  const end = item.getByRole('link', { name: '해지하기' });
-  await expect(end).toHaveAttribute('target', '_blank');
-  await expect(end).toHaveAttribute('href', /pf\.kakao\.com/);
+  // 해지하기 is the in-product 중도 해지 now (tests/e2e/early-exit.spec.ts), not the chat channel.
+  await expect(item.getByRole('button', { name: '해지하기' })).toBeVisible();
 
   const subs = await apiAs(request, user.token, 'GET', '/subscriptions');
   await request.patch(`/api/admin/subscriptions/${subs.body.data.subscriptions[0].id}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { is_active: false } });

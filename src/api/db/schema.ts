@@ -403,6 +403,8 @@ export const subscriptions = pgTable(
     billingStatus: varchar('billing_status', { length: 20 }).$type<BillingStatus>().notNull().default('ACTIVE'),
     /** Months paid so far (1 once the first month, charged with the request, is paid). */
     paidMonths: integer('paid_months').notNull().default(1),
+    /** 중도 해지: the return day asked for with the early-exit charge (set while it is charged; the end date once paid). */
+    exitDate: date('exit_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

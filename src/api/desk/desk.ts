@@ -12,7 +12,7 @@ import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, UploadAnswer
 import type { TripStop } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import type { PaymentView } from '../../domain/payments';
-import { brands, butlerCars, butlerRequests, butlerWaypoints, cars, models, payments, subscriptionRequests, users } from '../db/schema';
+import { brands, butlerCars, butlerRequests, butlerWaypoints, cars, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { toPaymentView } from '../billing/ledger';
 import { badRequest, conflict, notFound, payloadTooLarge, unprocessable } from '../errors';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
@@ -31,6 +31,7 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       car: { id: cars.id, sub_model: cars.subModel, license_plate: cars.licensePlate },
       model: models.name,
       brand: brands.name,
+      sub: { id: subscriptions.id, endDate: subscriptions.endDate, billingStatus: subscriptions.billingStatus, exitDate: subscriptions.exitDate },
       total: totalRows(),
     })
     .from(subscriptionRequests)
@@ -38,11 +39,12 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
     .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
     .innerJoin(models, eq(models.id, cars.modelId))
     .innerJoin(brands, eq(brands.id, models.brandId))
+    .leftJoin(subscriptions, eq(subscriptions.requestId, subscriptionRequests.id))
     .where(q.status ? eq(subscriptionRequests.status, q.status) : undefined)
     .orderBy(desc(subscriptionRequests.id));
   const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
   return {
-    requests: rows.map(({ r, user, car, model, brand }) => ({
+    requests: rows.map(({ r, user, car, model, brand, sub }) => ({
       id: r.id,
       status: r.status,
       user,
@@ -58,6 +60,7 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       options: r.options ?? null,
       created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
+      subscription: sub ? { id: sub.id, end_date: sub.endDate, billing_status: sub.billingStatus, exit_date: sub.exitDate } : null,
     })),
     pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };

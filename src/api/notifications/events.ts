@@ -15,6 +15,8 @@ export type NotificationEvent =
   /** The customer replaced the subscription's card (my subscriptions): from the next charge on, the new one is charged. */
   | { type: 'subscription.card_changed'; userId: number; subscriptionId: number }
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
+  /** 중도 해지 paid (or nothing was owed): the arithmetic the message shows. */
+  | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

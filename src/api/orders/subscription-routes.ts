@@ -3,7 +3,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { ChangeCardSchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import type {
   CardChangeAnswer, SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
@@ -71,6 +72,18 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const change = await changeCard(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
     const subscription = (await listSubscriptions(c.var.deps.db, c.var.userId)).find((s) => s.id === id)!;
     return ok(c, { subscription, old_card_deleted: change.oldKeyDeleted, retry_date: change.retryDate } satisfies CardChangeAnswer);
+  })
+  // 중도 해지: the quote for a return day, then its confirmation (the fee charged once).
+  .get('/:id/early-exit', requireUser, validParams(IdParamSchema), validQuery(EarlyExitQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date } = c.req.valid('query');
+    return ok(c, (await quoteEarlyExit(c.var.deps, id, c.var.userId, date)) satisfies EarlyExitQuoteAnswer);
+  })
+  // A confirmed exit shortens the subscription: the car is free after the return day (garage answers dropped).
+  .post('/:id/early-exit', requireUser, reservationWrites, validParams(IdParamSchema), validJson(EarlyExitDateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date } = c.req.valid('json');
+    return ok(c, { early_exit: await confirmEarlyExit(c.var.deps, id, c.var.userId, date) } satisfies { early_exit: EarlyExitAnswer });
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

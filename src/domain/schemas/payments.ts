@@ -10,6 +10,10 @@ export const PayOwedSchema = z.object({ billing_key: billingKey.optional() });
 
 /** Body of POST /subscriptions/{id}/card: the new card's billing key (issued as at ordering). */
 export const ChangeCardSchema = z.object({ billing_key: billingKey });
+/** GET ?date= and POST body of /subscriptions/{id}/early-exit: the return day (YYYY-MM-DD). */
+export const EarlyExitDateSchema = z.object({ date: calendarDate('반납일') });
+/** GET without a date answers only the days one can choose (the server's business clock, not the browser's). */
+export const EarlyExitQuerySchema = z.object({ date: calendarDate('반납일').optional() });
 
 /** A payment id in a path (ours: lower-case letters, digits and dashes). */
 export const PaymentIdParamSchema = z.object({

@@ -4,7 +4,7 @@ import type { DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
 import { optionLines } from '../../domain/subscription-lines';
 import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
-import { PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
+import { BILLING_STATUS_LABEL, PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
@@ -184,7 +184,7 @@ export default function OrdersSection() {
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
-                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} → ${r.end_location ?? ''} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
+                {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}${r.subscription ? ` · 구독 ${BILLING_STATUS_LABEL[r.subscription.billing_status]} · 종료일 ${r.subscription.end_date}${r.subscription.exit_date && r.subscription.billing_status === 'CANCELLED' ? ' (중도 해지)' : ''}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
               {r.options && r.month !== undefined && (
                 <p className="text-xs text-muted" data-testid="desk-options">

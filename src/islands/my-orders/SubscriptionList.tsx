@@ -7,11 +7,11 @@ import CardChange from './CardChange';
 import ContractDownload from '../common/ContractDownload';
 import ListState from './ListState';
 import { useList } from './useList';
-import { CHAT_CHANNEL_URL } from './links';
+import EarlyExit from './EarlyExit';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 goes to the chat channel. */
+/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit). */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -34,10 +34,8 @@ export default function SubscriptionList() {
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
-                {s.is_active && (
-                  <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center border border-ink px-4 text-sm">해지하기</a>
-                )}
               </div>
+              {s.is_active && s.billing.status !== 'CANCELLED' && <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />}
             </div>
           )}
         />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_DAYS, SUBSCRIPTION_BILLING_LINES } from '../../../src/domain/payments';
+import { EARLY_EXIT_FEE_PERCENT, EARLY_EXIT_RULE_LINES } from '../../../src/domain/early-exit';
 import { CONSENT_TEXTS } from '../../../src/islands/order/consent-texts';
 import { FAQ_SEED, TERMS_SEED } from '../../../src/api/seed/content-data';
 
@@ -19,6 +20,17 @@ describe('billing texts agree with the billing rules', () => {
     expect(faq.answer).toContain(CANCEL_RULE);
     expect(TERMS_SEED.content).toContain(CANCEL_RULE);
     expect(CONSENT_TEXTS[0]).toContain(CANCEL_RULE);
+  });
+
+  it('the 중도 해지 rule is stated from its domain lines (FAQ, terms) and no text sends it to the chat', () => {
+    const faq = FAQ_SEED.find((f) => f.category === '해지')!;
+    for (const line of EARLY_EXIT_RULE_LINES) {
+      expect(faq.answer).toContain(line);
+      expect(TERMS_SEED.content).toContain(line);
+    }
+    expect(EARLY_EXIT_RULE_LINES[0]).toContain(`× ${EARLY_EXIT_FEE_PERCENT}%`);
+    expect(CONSENT_TEXTS.join('')).toContain(`월 구독료 × ${EARLY_EXIT_FEE_PERCENT}%`);
+    for (const text of texts()) expect(text).not.toMatch(/해지하기\(고객센터 채팅\)|상담 채널로 연결/);
   });
 
   it('no text charges a 위약금 or sends card changes and payment history to 고객센터', () => {

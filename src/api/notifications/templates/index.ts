@@ -21,6 +21,7 @@ import subscriptionCardChanged from './subscription-card-changed';
 import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
+import subscriptionEarlyExit from './subscription-early-exit';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -29,6 +30,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.cancelled': subscriptionCancelled,
   'subscription.card_changed': subscriptionCardChanged,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
+  'subscription.early_exit': subscriptionEarlyExit,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
