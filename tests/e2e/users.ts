@@ -159,15 +159,20 @@ export async function apiAs(request: APIRequestContext, token: string, method: '
  * and the first of them that GET /subscriptions/availability says is free now is returned.
  */
 export async function orderableCar(request: APIRequestContext) {
-  type Row = { id: number; is_subscriptable: boolean; subscription_fee_12: number | null };
+  type Row = { id: number; is_subscriptable: boolean; subscription_fee_12: number | null; subscription_available_from: string | null };
   const cars: Row[] = [];
+  // The whole garage, not "지금 구독 가능": that list shrinks as other workers order, and the lanes
+  // below must stay the same for every worker (each takes its own cars).
   for (let page = 1; page <= 20; page++) {
-    const res = await request.get(`/api/subscriptions/garages?available_only=true&month=12&page=${page}`);
+    const res = await request.get(`/api/subscriptions/garages?month=12&page=${page}`);
     const rows = ((await res.json()).data?.cars ?? []) as Row[];
     cars.push(...rows);
     if (rows.length === 0) break;
   }
-  const orderable = cars.filter((c) => c.is_subscriptable && c.subscription_fee_12).sort((a, b) => a.id - b.id);
+  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const orderable = cars
+    .filter((c) => c.is_subscriptable && c.subscription_fee_12 && (!c.subscription_available_from || c.subscription_available_from.slice(0, 10) <= today))
+    .sort((a, b) => a.id - b.id);
   let lane = { index: 0, workers: 1 };
   try {
     lane = { index: test.info().parallelIndex, workers: Math.max(1, test.info().config.workers) };
