@@ -158,6 +158,9 @@ export async function apiAs(request: APIRequestContext, token: string, method: '
  * (every `workers`-th by id, from this worker's parallel index) so two tests never race for one,
  * and the first of them that GET /subscriptions/availability says is free now is returned.
  */
+/** Cars orderableCar gave this worker's tests (one process per worker). */
+const handedOut = new Set<number>();
+
 export async function orderableCar(request: APIRequestContext) {
   type Row = { id: number; is_subscriptable: boolean; subscription_fee_12: number | null; subscription_available_from: string | null };
   const cars: Row[] = [];
@@ -184,8 +187,12 @@ export async function orderableCar(request: APIRequestContext) {
   const preferred = [...mine.filter(inRange), ...mine.filter((c) => !inRange(c))];
   const live = preferred.length ? ((await (await request.get(`/api/subscriptions/availability?ids=${preferred.map((c) => c.id).join(',')}`)).json()).data?.availability ?? []) as { car_id: number; text: string }[] : [];
   const free = new Set(live.filter((a) => a.text === '구독 가능').map((a) => a.car_id));
-  const car = preferred.find((c) => free.has(c.id));
+  // "구독 가능" is free from tomorrow only: a car this worker handed out before may carry a term from
+  // a later day (a confirm three days ahead). Fresh cars first; one handed out before only when
+  // the lane has no fresh car left.
+  const car = preferred.find((c) => free.has(c.id) && !handedOut.has(c.id)) ?? preferred.find((c) => free.has(c.id));
   if (!car) throw new Error('no orderable car left in the seed for this worker');
+  handedOut.add(car.id);
   return { id: car.id, fee: car.subscription_fee_12! };
 }
 
