@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   SANDBOX: z.enum(['on', 'off', 'shared']).optional(),
   /** Test fixtures (/api/admin/test-*: made-up customers and staff, the test clock, billing runs): only when `on`, never in production. */
   TEST_FIXTURES: z.enum(['on', 'off']).default('off'),
+  /** How many subscription cars the first start seeds into an empty database (the e2e run seeds more: each order holds a plate). */
+  SEED_CARS: z.coerce.number().int().min(1).max(20_000).default(64),
   /** Origins whose pages may call the API (CORS), comma-separated; unset = same-origin only. */
   CORS_ORIGINS: optional,
   TRUST_PROXY: optional,
@@ -162,6 +164,8 @@ export interface Config {
   jobIntervalMs: number;
   /** TEST_FIXTURES=on: the /api/admin/test-* routes exist (the test runner sets it). */
   testFixtures: boolean;
+  /** Cars the first start seeds into an empty database. */
+  seedCars: number;
   /** TRUST_PROXY: proxies (IPs/CIDR ranges) whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: readonly string[];
   /** Whether the payment and identity sandbox may run: not SANDBOX=off, not production (src/api/sandbox-mode.ts adds: PortOne not configured). */
@@ -266,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     jobIntervalMs: e.JOB_INTERVAL_MS,
     testFixtures: e.TEST_FIXTURES === 'on',
+    seedCars: e.SEED_CARS,
     trustProxy,
     sandbox: e.NODE_ENV !== 'production' && e.SANDBOX !== 'off',
     sandboxShared: e.NODE_ENV !== 'production' && e.SANDBOX === 'shared',

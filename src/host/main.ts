@@ -49,7 +49,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite'), timeouts: config.dbTimeouts });
   const { db } = database;
   if (await isEmpty(db)) {
-    const seeded = await seedDatabase(db);
+    const seeded = await seedDatabase(db, { cars: config.seedCars });
     console.log(`Seeded the catalogue: ${seeded.cars} cars, ${seeded.butlerCars} butler cars.`);
   }
 

@@ -1,4 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SESSION_KEYS } from '../../src/stores/session';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
@@ -151,22 +154,20 @@ export async function apiAs(request: APIRequestContext, token: string, method: '
   return { status: res.status(), body: await res.json() };
 }
 
-/** A seeded car that can be ordered now for 12 months, with its 12-month fee. */
 /**
- * A car that can be ordered for 12 months from tomorrow. Since issue 38 a car is one plate: an
- * order holds it, so each order of a run needs a car nobody holds. Workers take disjoint cars
- * (every `workers`-th by id, from this worker's parallel index) so two tests never race for one,
- * and the first of them that GET /subscriptions/availability says is free now is returned.
+ * A car that can be ordered for 12 months from tomorrow, with its 12-month fee. Since issue 38 a
+ * car is one plate: an order holds it, so each order of a run needs a car nobody holds. The
+ * desktop and mobile projects share one server, so every (project, worker) pair is a lane that
+ * takes its own cars (every `lanes`-th by id), and a car is handed out once per run: a car
+ * "구독 가능" from tomorrow may still carry a term another test confirmed from a later day. The
+ * cars handed out are kept in a file per lane, so a worker restarted after a failure remembers.
  */
-/** Cars orderableCar gave this worker's tests (one process per worker). */
-const handedOut = new Set<number>();
-
 export async function orderableCar(request: APIRequestContext) {
   type Row = { id: number; is_subscriptable: boolean; subscription_fee_12: number | null; subscription_available_from: string | null };
   const cars: Row[] = [];
-  // The whole garage, not "지금 구독 가능": that list shrinks as other workers order, and the lanes
-  // below must stay the same for every worker (each takes its own cars).
-  for (let page = 1; page <= 20; page++) {
+  // The whole garage, not "지금 구독 가능": that list shrinks as other lanes order, and the lanes
+  // below must stay the same for every worker.
+  for (let page = 1; page <= 40; page++) {
     const res = await request.get(`/api/subscriptions/garages?month=12&page=${page}`);
     const rows = ((await res.json()).data?.cars ?? []) as Row[];
     cars.push(...rows);
@@ -176,24 +177,31 @@ export async function orderableCar(request: APIRequestContext) {
   const orderable = cars
     .filter((c) => c.is_subscriptable && c.subscription_fee_12 && (!c.subscription_available_from || c.subscription_available_from.slice(0, 10) <= today))
     .sort((a, b) => a.id - b.id);
-  let lane = { index: 0, workers: 1 };
-  try {
-    lane = { index: test.info().parallelIndex, workers: Math.max(1, test.info().config.workers) };
-  } catch {
-    // Outside a test: the whole list.
-  }
-  const mine = orderable.filter((_, i) => i % lane.workers === lane.index);
+  const lane = currentLane();
+  const handedOut = new Set(existsSync(lane.file) ? readFileSync(lane.file, 'utf8').split('\n').filter(Boolean).map(Number) : []);
+  const mine = orderable.filter((c, i) => i % lane.count === lane.index && !handedOut.has(c.id));
   const inRange = (c: Row) => c.subscription_fee_12! >= 3_000_000 && c.subscription_fee_12! <= 5_000_000;
   const preferred = [...mine.filter(inRange), ...mine.filter((c) => !inRange(c))];
   const live = preferred.length ? ((await (await request.get(`/api/subscriptions/availability?ids=${preferred.map((c) => c.id).join(',')}`)).json()).data?.availability ?? []) as { car_id: number; text: string }[] : [];
   const free = new Set(live.filter((a) => a.text === '구독 가능').map((a) => a.car_id));
-  // "구독 가능" is free from tomorrow only: a car this worker handed out before may carry a term from
-  // a later day (a confirm three days ahead). Fresh cars first; one handed out before only when
-  // the lane has no fresh car left.
-  const car = preferred.find((c) => free.has(c.id) && !handedOut.has(c.id)) ?? preferred.find((c) => free.has(c.id));
-  if (!car) throw new Error('no orderable car left in the seed for this worker');
-  handedOut.add(car.id);
+  const car = preferred.find((c) => free.has(c.id));
+  if (!car) throw new Error(`no orderable car left for lane ${lane.index} of ${lane.count} (raise SEED_CARS in playwright.config.ts)`);
+  appendFileSync(lane.file, `${car.id}\n`);
   return { id: car.id, fee: car.subscription_fee_12! };
+}
+
+/** This test's lane: (project, worker) → index among `count`, and the file of cars it handed out. */
+function currentLane() {
+  try {
+    const info = test.info();
+    const projects = info.config.projects.map((p) => p.name);
+    const workers = Math.max(1, info.config.workers);
+    const index = Math.max(0, projects.indexOf(info.project.name)) * workers + info.parallelIndex;
+    return { index, count: workers * Math.max(1, projects.length), file: path.join(info.project.outputDir, `.orderable-cars-lane-${index}`) };
+  } catch {
+    // Outside a test: the whole list, remembered for this process only.
+    return { index: 0, count: 1, file: path.join(tmpdir(), `orderable-cars-${process.pid}`) };
+  }
 }
 
 /** Staff confirmation through the admin API. */
