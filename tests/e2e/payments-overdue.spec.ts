@@ -177,10 +177,12 @@ test.describe('the staff console payments tab', () => {
   });
 
   test('the payments list pages with 이전 and 다음', async ({ page, request }) => {
-    // More than a page (20) of payments today: each order is one charge.
+    // More than a page (20) of payments today: each order is one charge. 21 sign-ups and orders
+    // one after another (they share a car) take longer than most tests.
+    test.slow();
     const car = await orderableCar(request);
-    for (let i = 0; i < 21; i++) {
-      const user = await newUser(request);
+    const users = await Promise.all(Array.from({ length: 21 }, () => newUser(request)));
+    for (const user of users) {
       const order = await apiAs(request, user.token, 'POST', `/subscriptions/cars/${car.id}/request`, { month: 12, billing_key: await sandboxKey(request) });
       expect(order.status).toBe(201);
       // One plate (issue 38): the customer cancels, which releases the car for the next order; the charge stays listed.

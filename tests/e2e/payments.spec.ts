@@ -122,7 +122,8 @@ test('the console refund box reads the amount exactly: "오십만원" is refused
 
   answers = ['10만', '부분 환불 확인'];
   await row.getByRole('button', { name: '환불' }).click();
-  await expect(status).toContainText(`${paymentId} 100,000원을 환불했습니다.`);
+  // The refund goes through the provider and the ledger: longer than a render on a loaded CI machine.
+  await expect(status).toContainText(`${paymentId} 100,000원을 환불했습니다.`, { timeout: 20_000 });
   expect(seen.at(-1)).toContain(`${paymentId}에서 100,000원을 환불합니다`);
   await expect(row).toContainText('환불 100,000원');
   await console.close();
