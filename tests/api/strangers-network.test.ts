@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestCar } from '../../src/api/seed/factories';
+import { payments, policyDocuments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { TERMS_SEED } from '../../src/api/seed/content-data';
+import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+
+/**
+ * A stranger on another machine of the network (a customer account of their own, or none) tries
+ * every route that reads, changes or charges one customer's subscription: the contract, the card,
+ * the owed month, early exit, the request itself, the payment. Each answers as if the thing did
+ * not exist (404) or refuses (401/403), and nothing changes: no payment, no subscription edit.
+ * The owner gets the same routes answered, so a 404 here is the ownership check, not a missing row.
+ */
+
+/** A request as @hono/node-server hands it over from another machine (203.0.113.0/24: documentation range). */
+const fromStranger = { incoming: { socket: { remoteAddress: '203.0.113.9', remotePort: 40000, remoteFamily: 'IPv4' } } };
+
+let ctx: TestContext;
+let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string };
+let stranger: { token: string };
+
+async function asStranger(method: string, path: string, token: string | undefined, json?: unknown) {
+  const headers: Record<string, string> = { host: 'luxe.example' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const res = await ctx.app.request(path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }, fromStranger);
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: 'development' });
+  await ctx.database.db.insert(policyDocuments).values({ kind: 'terms', ...TERMS_SEED, effectiveDate: '2026-01-01' });
+  await ctx.call('POST', '/admin/test-clock', { token: TEST_ADMIN_TOKEN, json: { now: '2029-05-02T08:00:00+09:00' } });
+  const { car } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_12: 555_000 } });
+  const { token } = await customer(ctx);
+  const order = await ctx.call('POST', `/subscriptions/cars/${car.id}/request`, { token, json: { month: 12, billing_key: billingKey(ctx) } });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  const requestId = order.body.data.subscription_request.id as number;
+  const confirmed = await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: TEST_ADMIN_TOKEN, json: { start_date: '2029-05-03' } });
+  expect(confirmed.status).toBe(201);
+  // The contract job and the rest of the queue.
+  expect((await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN })).status).toBe(200);
+  owner = { token, requestId, subscriptionId: confirmed.body.data.subscription.id, paymentId: order.body.data.payment.id };
+  stranger = { token: (await customer(ctx)).token };
+});
+afterAll(() => ctx.close());
+
+const routes = () => [
+  { method: 'GET', path: `/subscriptions/requests/${owner.requestId}` },
+  { method: 'GET', path: `/subscriptions/requests/${owner.requestId}/contract` },
+  { method: 'PUT', path: `/subscriptions/requests/${owner.requestId}`, json: { month: 12, coupon_id: null, point_amount: 0, billing_key: 'sandbox-billing-key-stranger' } },
+  { method: 'DELETE', path: `/subscriptions/requests/${owner.requestId}` },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/card`, json: { billing_key: 'sandbox-billing-key-stranger' } },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/pay`, json: {} },
+  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20` },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/early-exit`, json: { date: '2029-05-20' } },
+  { method: 'GET', path: `/payments/${owner.paymentId}` },
+];
+
+describe("a stranger on the network and one customer's subscription", () => {
+  it('the owner is answered on the read routes (so the 404s below are the ownership check)', async () => {
+    for (const path of [`/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
+      const res = await ctx.app.request(path, { headers: { authorization: `Bearer ${owner.token}` } });
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it('signed in as themselves: every route answers 404, never the data, and nothing changes', async () => {
+    const before = await state();
+    for (const r of routes()) {
+      const res = await asStranger(r.method, r.path, stranger.token, r.json);
+      expect(res.status, `${r.method} ${r.path}: ${res.text}`).toBe(404);
+      expect(res.text).not.toMatch(/555,?000/);
+      expect(res.text).not.toMatch(/%PDF-/);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('without an account: 401 on every route, and nothing changes', async () => {
+    const before = await state();
+    for (const r of routes()) {
+      const res = await asStranger(r.method, r.path, undefined, r.json);
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it("a customer's token on the staff routes (confirm, refund, switching a subscription off) is refused with 403", async () => {
+    const before = await state();
+    for (const [path, json] of [
+      [`/admin/subscription-requests/${owner.requestId}/confirm`, { start_date: '2029-06-01' }],
+      [`/admin/payments/${owner.paymentId}/refund`, { amount: 1_000, reason: '고객 요청' }],
+    ] as const) {
+      const res = await asStranger('POST', path, stranger.token, json);
+      expect(res.status, `${path}: ${res.text}`).toBe(403);
+    }
+    const off = await asStranger('PATCH', `/admin/subscriptions/${owner.subscriptionId}`, stranger.token, { is_active: false });
+    expect(off.status).toBe(403);
+    expect(await state()).toEqual(before);
+  });
+});
+
+/** What a stranger must not be able to change: the owner's payments, request and subscription. */
+async function state() {
+  const db = ctx.database.db;
+  const [req] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, owner.requestId));
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, owner.subscriptionId));
+  const paid = await db.select({ id: payments.id, status: payments.status, cancelled: payments.cancelledAmount }).from(payments).where(eq(payments.userId, req.userId));
+  return { req, sub, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+}
