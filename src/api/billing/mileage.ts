@@ -4,6 +4,7 @@ import {
   mileageArithmetic, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, SINGLE_SOURCES,
   type MileageSettlement, type MileageTerms, type OdometerSource, type SelfReportWindow,
 } from '../../domain/mileage';
+import { formatNumber } from '../../domain/money';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { carOptionPrices } from '../../domain/subscription-price';
 import { ErrorCode } from '../../domain/error-codes';
@@ -94,7 +95,7 @@ export async function recordOdometerReading(db: Db, input: NewReading): Promise<
     if (SINGLE_SOURCES.includes(input.source)) {
       const same = existing.find((r) => r.source === input.source);
       if (same && same.km === input.km) return { reading: same, created: false };
-      if (same) throw conflict(`${input.source === 'HANDOVER' ? '인도' : '반납'} 주행거리는 이미 ${same.km.toLocaleString('ko-KR')}km로 기록되어 있습니다.`);
+      if (same) throw conflict(`${input.source === 'HANDOVER' ? '인도' : '반납'} 주행거리는 이미 ${formatNumber(same.km)}km로 기록되어 있습니다.`);
     }
     const refusal = readingRefusal(existing, { km: input.km, readOn, source: input.source });
     if (refusal) throw refusal.status === 409 ? conflict(refusal.reason) : badRequest(refusal.reason, { km: [refusal.reason] });
@@ -166,7 +167,7 @@ export async function selfReport(ctx: PaymentContext, subscriptionId: number, us
     if (window.refusal) throw conflict(window.refusal);
     await recordOdometerReading(tx, { subscriptionId, km, source: 'SELF', readOn: today, recordedBy: { userId, name: `customer:${userId}` }, now });
   });
-  return answer(ctx.db, (await subscriptionFor(ctx.db, subscriptionId))!, today);
+  return answer(ctx.db, await ownSubscription(ctx.db, subscriptionId, userId), today);
 }
 
 /** The console's view of a subscription's mileage. */
