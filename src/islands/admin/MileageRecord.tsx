@@ -81,7 +81,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
             약정 월 {km(data.terms.monthly_km)} · 초과 1km당 {won(data.terms.overage_per_km)}
             {data.terms.basis === 'CONTRACT' ? ' (옵션 이전 신청: 계약서 기준)' : ''}
           </p>
-          <ul aria-label={`구독 #${subscriptionId} 주행거리 기록`} className="divide-y divide-line border-y border-line">
+          <ul aria-label={`구독 #${subscriptionId} 주행거리 기록 목록`} className="divide-y divide-line border-y border-line">
             {data.readings.length === 0 && <li className="py-1 text-muted">기록이 없습니다.</li>}
             {data.readings.map((r) => (
               <li key={r.id} className="py-1">{r.read_on} · {ODOMETER_SOURCE_LABEL[r.source]} · {km(r.km)}</li>
