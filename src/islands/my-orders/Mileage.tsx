@@ -49,6 +49,8 @@ export default function Mileage({ subscriptionId }: { subscriptionId: number }) 
   }
 
   if (!data) return error ? <Alert className="mt-2">{error}</Alert> : null;
+  // Nothing to show or do (not started yet, ended or switched off without a reading): no section.
+  if (!data.readings.length && !data.settlement && data.self_report.refusal !== null) return null;
   const latest = data.readings.at(-1);
   const id = `mileage-${subscriptionId}`;
   return (
