@@ -2,6 +2,7 @@ import { butlerOutcomes } from './billing/butler-billing';
 import { subscriptionOutcomes } from './billing/subscription-billing';
 import { scheduleContract } from './orders/contracts';
 import { earlyExitOutcome } from './billing/early-exit';
+import { mileageOutcome } from './billing/mileage';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
@@ -14,4 +15,4 @@ const firstMonth: ChargeOutcome = {
 };
 
 /** What follows a settled charge, for every purpose: the one table charges.ts consults. */
-export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, ...butlerOutcomes };
+export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, ...butlerOutcomes };

@@ -14,7 +14,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
 };
 
 /** Why money moved. */
-export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
+export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
@@ -22,6 +22,7 @@ export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   SUBSCRIPTION_ADJUSTMENT: '구독 신청 변경 차액',
   SUBSCRIPTION_MONTH: '구독 월 요금',
   SUBSCRIPTION_EARLY_EXIT: '구독 중도 해지 수수료',
+  SUBSCRIPTION_MILEAGE: '구독 초과 주행 요금',
   BUTLER: '의전 예약 요금',
   BUTLER_OVERTIME: '의전 초과 이용 요금',
   BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
@@ -47,6 +48,8 @@ export const paymentIds = {
   subscriptionAdjustment: (requestId: number, n: number) => `subreq-${requestId}-adj-${n}`,
   subscriptionMonth: (subscriptionId: number, month: number) => `sub-${subscriptionId}-m${month}`,
   subscriptionEarlyExit: (subscriptionId: number) => `sub-${subscriptionId}-exit`,
+  /** The overage settled at the return (one settlement per subscription: n = 1; docs/decisions/mileage.md). */
+  subscriptionMileage: (subscriptionId: number, n = 1) => `sub-${subscriptionId}-mileage-${n}`,
   butler: (requestId: number) => `butler-${requestId}`,
   butlerOvertime: (requestId: number) => `butler-${requestId}-overtime`,
   butlerAdjustment: (requestId: number, n: number) => `butler-${requestId}-adj-${n}`,
@@ -81,6 +84,7 @@ export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
   SUBSCRIPTION_ADJUSTMENT: 'subscription_request',
   SUBSCRIPTION_MONTH: 'subscription',
   SUBSCRIPTION_EARLY_EXIT: 'subscription',
+  SUBSCRIPTION_MILEAGE: 'subscription',
   BUTLER: 'butler_request',
   BUTLER_OVERTIME: 'butler_request',
   BUTLER_ADJUSTMENT: 'butler_request',

@@ -194,6 +194,7 @@ describe('every event: one message per channel and recipient', () => {
       { type: 'staff.subscription_overdue', subscriptionId },
       { type: 'marketing.announcement', userId, campaign: 'all-events', title: '봄 시즌 혜택', body: '신규 차량 입고 소식을 전해 드립니다.' },
       { type: 'subscription.early_exit', userId, subscriptionId, exitDate: '2031-06-01', remainingMonths: 2, monthlyFee: 700_000, percent: 20, fee: 280_000 },
+      { type: 'subscription.mileage_settled', userId, subscriptionId, paymentId: null, drivenKm: 4_000, allowanceKm: 5_000, monthlyKm: 2_500, months: 2, overageKm: 0, perKm: 200, amount: 0 },
     ];
     const key = (e: NotificationEvent) => `all-events:${e.type}`;
     await db.transaction(async (tx) => {
@@ -226,6 +227,11 @@ describe('every event: one message per channel and recipient', () => {
     for (const r of await rowsOf([key(events[15])])) {
       expect(r.text).toContain('남은 2개월 × 월 700,000원 × 20% = 280,000원');
       expect(r.text).toContain('2031.06.01');
+    }
+    // 주행거리 정산 under the allowance: the arithmetic and no charge, on both channels.
+    for (const r of await rowsOf([key(events[16])])) {
+      expect(r.text).toContain('주행 4,000km − 약정 5,000km → 초과 주행 없음 (0원)');
+      expect(r.text).toContain('추가 요금은 없습니다');
     }
     // A declined order: the reason and another card; a declined month: the retry day and the card change.
     const declined = (await rowsOf([key(events[8])])).find((r) => r.channel === 'email')!;

@@ -18,6 +18,8 @@ import { butlerCarList } from '../catalogue/catalogue';
 import { overdueSubscriptions, payOwedMonth } from './subscription-billing';
 import { auditedCall, recordAudit } from '../audit/audit';
 import { pendingJobs } from '../jobs/queue';
+import { StaffOdometerSchema } from '../../domain/schemas/mileage';
+import { settleMileage, staffOdometer, staffRecordReading, type OdometerAnswer } from './mileage';
 
 /**
  * The console's money: every payment (by status and day), refunds with a reason (audited), the
@@ -59,6 +61,19 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: toPaymentView(payment) });
     if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
+  })
+  // 주행거리 in the console: the readings, a reading by staff (RETURN settles the overage once), and 정산 다시 시도.
+  .get('/subscriptions/:id/odometer', requireAdmin, validParams(IdParamSchema), async (c) => ok(c, (await staffOdometer(c.var.deps, c.req.valid('param').id)) satisfies OdometerAnswer))
+  .post('/subscriptions/:id/odometer', requireAdmin, validParams(IdParamSchema), validJson(StaffOdometerSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const done = await staffRecordReading(c.var.deps, c.get('actor'), id, c.req.valid('json'));
+    return ok(c, { ...done, odometer: await staffOdometer(c.var.deps, id) });
+  })
+  .post('/subscriptions/:id/mileage/settle', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const settlement = await settleMileage(c.var.deps, id);
+    await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: { mileage: settlement } });
+    return ok(c, { settlement, odometer: await staffOdometer(c.var.deps, id) });
   })
   .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -6,6 +6,7 @@ import { PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_REF_TYPES, type BillingSta
 import type { DiscountType } from '../../domain/pricing';
 import type { CarOptionPrices, StoredOrderOptions } from '../../domain/subscription-price';
 import type { GalleryImage } from '../../domain/photos';
+import { ODOMETER_SOURCES } from '../../domain/mileage';
 import {
   boolean,
   customType,
@@ -409,6 +410,36 @@ export const subscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus)],
+);
+
+/**
+ * 주행거리 기록 (docs/decisions/mileage.md): odometer readings of a subscription, never changed or
+ * deleted; they never go down (src/domain/mileage.ts readingRefusal, checked under the
+ * subscription's row lock). One HANDOVER and one RETURN per subscription, one SELF report per
+ * billing month (partial unique indexes).
+ */
+export const odometerReadings = pgTable(
+  'odometer_readings',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    km: integer('km').notNull(),
+    source: varchar('source', { length: 20, enum: ODOMETER_SOURCES }).notNull(),
+    /** The Korean day the odometer was read. */
+    readOn: date('read_on', { mode: 'string' }).notNull(),
+    /** The subscription's billing month that day falls in (1 = the first). */
+    billingMonth: integer('billing_month').notNull(),
+    /** The customer or staff account that recorded it (null: the machine token, a handover record). */
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id),
+    /** Who recorded it, as the audit log names them (email, 'customer:12', 'machine-token'). */
+    recordedBy: varchar('recorded_by', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('odometer_readings_sub_idx').on(t.subscriptionId, t.readOn),
+    uniqueIndex('odometer_readings_single_idx').on(t.subscriptionId, t.source).where(sql`${t.source} in ('HANDOVER', 'RETURN')`),
+    uniqueIndex('odometer_readings_self_month_idx').on(t.subscriptionId, t.billingMonth).where(sql`${t.source} = 'SELF'`),
+  ],
 );
 
 /**

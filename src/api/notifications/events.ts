@@ -17,6 +17,8 @@ export type NotificationEvent =
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
   /** 중도 해지 paid (or nothing was owed): the arithmetic the message shows. */
   | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
+  /** 초과 주행 정산 at the return: the arithmetic the message shows (paymentId null: nothing over the allowance, nothing charged). */
+  | { type: 'subscription.mileage_settled'; userId: number; subscriptionId: number; paymentId: string | null; drivenKm: number; allowanceKm: number; monthlyKm: number; months: number; overageKm: number; perKm: number; amount: number }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

@@ -5,6 +5,8 @@ import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
 import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
+import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
+import { SelfOdometerSchema } from '../../domain/schemas/mileage';
 import type {
   CardChangeAnswer, SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
@@ -84,6 +86,16 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { date } = c.req.valid('json');
     return ok(c, { early_exit: await confirmEarlyExit(c.var.deps, id, c.var.userId, date) } satisfies { early_exit: EarlyExitAnswer });
+  })
+  // 주행거리: the customer's own readings and the once-a-month report (another customer's subscription is a 404).
+  .get('/:id/odometer', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await customerOdometer(c.var.deps, id, c.var.userId)) satisfies OdometerAnswer);
+  })
+  .post('/:id/odometer', requireUser, validParams(IdParamSchema), validJson(SelfOdometerSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { km } = c.req.valid('json');
+    return ok(c, (await selfReport(c.var.deps, id, c.var.userId, km)) satisfies OdometerAnswer, 201);
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

@@ -22,6 +22,7 @@ import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
 import subscriptionEarlyExit from './subscription-early-exit';
+import subscriptionMileageSettled from './subscription-mileage-settled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -31,6 +32,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.card_changed': subscriptionCardChanged,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'subscription.early_exit': subscriptionEarlyExit,
+  'subscription.mileage_settled': subscriptionMileageSettled,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,

@@ -1,0 +1,271 @@
+import { asc, eq } from 'drizzle-orm';
+import { todayInKorea } from '../../domain/dates';
+import {
+  mileageArithmetic, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, SINGLE_SOURCES,
+  type MileageSettlement, type MileageTerms, type OdometerSource, type SelfReportWindow,
+} from '../../domain/mileage';
+import { formatNumber } from '../../domain/money';
+import { paymentIds, type PaymentView } from '../../domain/payments';
+import { carOptionPrices } from '../../domain/subscription-price';
+import { ErrorCode } from '../../domain/error-codes';
+import { recordAudit } from '../audit/audit';
+import { inTransaction, type Db } from '../db/client';
+import { cars, odometerReadings, subscriptionRequests, subscriptions } from '../db/schema';
+import { ApiError, badRequest, conflict, notFound } from '../errors';
+import { emit } from '../notifications/events';
+import type { ChargeOutcome, PaymentContext } from '../payment-context';
+import { executeCharge } from './charges';
+import { attemptsOf, recordCharge, toPaymentView } from './ledger';
+
+/**
+ * 주행거리 (docs/decisions/mileage.md): odometer readings and the overage settled once at the
+ * return. The rule is src/domain/mileage.ts; this file stores readings under the subscription's row
+ * lock and charges the overage through the ledger like a monthly charge (recordCharge →
+ * executeCharge → settleCharge, payment id sub-{id}-mileage-1, -r1… after a known decline).
+ */
+
+export type OdometerRow = typeof odometerReadings.$inferSelect;
+
+/** A reading as the API answers it. */
+export interface OdometerReadingView {
+  id: number;
+  km: number;
+  source: OdometerSource;
+  read_on: string;
+  billing_month: number;
+  created_at: string;
+}
+
+/** GET /subscriptions/{id}/odometer and the console's: readings, the plan, where the km stand, the settlement once returned. */
+export interface OdometerAnswer {
+  subscription_id: number;
+  terms: { monthly_km: number; overage_per_km: number; basis: MileageTerms['basis'] };
+  /** Oldest first. */
+  readings: OdometerReadingView[];
+  /** Latest reading against the allowance so far (null until there is a handover and a later reading). */
+  estimate: (MileageSettlement & { arithmetic: string }) | null;
+  /** The customer's monthly report today. */
+  self_report: SelfReportWindow;
+  /** Once the RETURN reading exists: the settlement and its charge's latest attempt (null: nothing owed, or not charged yet). */
+  settlement: { result: MileageSettlement & { arithmetic: string }; payment: PaymentView | null } | null;
+}
+
+const toView = (r: OdometerRow): OdometerReadingView => ({ id: r.id, km: r.km, source: r.source, read_on: r.readOn, billing_month: r.billingMonth, created_at: r.createdAt.toISOString() });
+
+async function subscriptionFor(db: Db, id: number, lock = false) {
+  const q = db
+    .select({ sub: subscriptions, term: subscriptionRequests.month, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum } })
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
+    .where(eq(subscriptions.id, id));
+  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
+  return row;
+}
+type Found = NonNullable<Awaited<ReturnType<typeof subscriptionFor>>>;
+
+const termsOf = (f: Found) => mileageTerms(f.options, carOptionPrices({ option_prices: f.car.optionPrices, subscription_fee_minimum: f.car.feeMin }));
+
+const readingsOf = (db: Db, subscriptionId: number) =>
+  db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, subscriptionId)).orderBy(asc(odometerReadings.readOn), asc(odometerReadings.km), asc(odometerReadings.id));
+
+export interface NewReading {
+  subscriptionId: number;
+  km: number;
+  source: OdometerSource;
+  /** The Korean day read; defaults to today on `now`. */
+  readOn?: string;
+  recordedBy: { userId: number | null; name: string };
+  now: Date;
+}
+
+/**
+ * Records an odometer reading. Callable with the app's db or inside the caller's transaction (a
+ * handover record: it runs as a savepoint there). The subscription's row is locked first, so two
+ * replicas recording at once are checked one after the other. HANDOVER and RETURN are idempotent:
+ * the same km again answers the stored reading (`created: false`); another km is a 409. A reading
+ * lower than an earlier one (or higher than a later one) is a Korean 400.
+ */
+export async function recordOdometerReading(db: Db, input: NewReading): Promise<{ reading: OdometerRow; created: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const found = await subscriptionFor(tx, input.subscriptionId, true);
+    if (!found) throw notFound('구독을 찾을 수 없습니다.');
+    const readOn = input.readOn ?? todayInKorea(input.now);
+    const existing = await readingsOf(tx, input.subscriptionId);
+    if (SINGLE_SOURCES.includes(input.source)) {
+      const same = existing.find((r) => r.source === input.source);
+      if (same && same.km === input.km) return { reading: same, created: false };
+      if (same) throw conflict(`${input.source === 'HANDOVER' ? '인도' : '반납'} 주행거리는 이미 ${formatNumber(same.km)}km로 기록되어 있습니다.`);
+    }
+    const refusal = readingRefusal(existing, { km: input.km, readOn, source: input.source });
+    if (refusal) throw refusal.status === 409 ? conflict(refusal.reason) : badRequest(refusal.reason, { km: [refusal.reason] });
+    const billingMonth = monthsUsed(found.sub.startDate, found.term, readOn);
+    if (input.source === 'SELF' && existing.some((r) => r.source === 'SELF' && r.billingMonth === billingMonth)) {
+      throw conflict('이번 달 주행거리는 이미 입력하셨습니다.');
+    }
+    const [reading] = await tx
+      .insert(odometerReadings)
+      .values({ subscriptionId: input.subscriptionId, km: input.km, source: input.source, readOn, billingMonth, recordedByUserId: input.recordedBy.userId, recordedBy: input.recordedBy.name })
+      .returning();
+    return { reading, created: true };
+  });
+}
+
+function withArithmetic(s: MileageSettlement) {
+  return { ...s, arithmetic: mileageArithmetic(s) };
+}
+
+/** The settlement on the readings (null without a handover, or without a RETURN when `final`). */
+function settlementOn(f: Found, readings: OdometerRow[], final: boolean): MileageSettlement | null {
+  const handover = readings.find((r) => r.source === 'HANDOVER');
+  const latest = final ? readings.find((r) => r.source === 'RETURN') : readings.at(-1);
+  if (!handover || !latest) return null;
+  const t = termsOf(f);
+  return mileageSettlement({ startDate: f.sub.startDate, termMonths: f.term, terms: t, handover, latest });
+}
+
+async function answer(db: Db, f: Found, today: string): Promise<OdometerAnswer> {
+  const readings = await readingsOf(db, f.sub.id);
+  const t = termsOf(f);
+  const estimate = readings.length > 1 ? settlementOn(f, readings, false) : null;
+  const final = settlementOn(f, readings, true);
+  const attempts = final ? await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE') : [];
+  const latest = attempts.at(-1);
+  return {
+    subscription_id: f.sub.id,
+    terms: { monthly_km: t.monthlyKm, overage_per_km: t.overagePerKm, basis: t.basis },
+    readings: readings.map(toView),
+    estimate: estimate ? withArithmetic(estimate) : null,
+    self_report: selfReportWindow({ startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.term, active: f.sub.isActive }, readings, today),
+    settlement: final ? { result: withArithmetic(final), payment: latest ? toPaymentView(latest) : null } : null,
+  };
+}
+
+async function ownSubscription(db: Db, id: number, userId: number): Promise<Found> {
+  const found = await subscriptionFor(db, id);
+  // Another customer's subscription reads as an unknown one.
+  if (!found || found.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  return found;
+}
+
+/** GET /subscriptions/{id}/odometer: the customer's own subscription only (another's is a 404). */
+export async function customerOdometer(ctx: PaymentContext, subscriptionId: number, userId: number): Promise<OdometerAnswer> {
+  const found = await ownSubscription(ctx.db, subscriptionId, userId);
+  return answer(ctx.db, found, todayInKorea(ctx.clock.now()));
+}
+
+/**
+ * POST /subscriptions/{id}/odometer: the customer's monthly report, dated today on the business
+ * clock. Once per billing month: a second report in the same month is refused (409), not replaced.
+ */
+export async function selfReport(ctx: PaymentContext, subscriptionId: number, userId: number, km: number): Promise<OdometerAnswer> {
+  const now = ctx.clock.now();
+  const today = todayInKorea(now);
+  await inTransaction(ctx.db, async (tx) => {
+    const found = await ownSubscription(tx, subscriptionId, userId);
+    const window = selfReportWindow({ startDate: found.sub.startDate, endDate: found.sub.endDate, termMonths: found.term, active: found.sub.isActive }, await readingsOf(tx, subscriptionId), today);
+    if (window.refusal) throw conflict(window.refusal);
+    await recordOdometerReading(tx, { subscriptionId, km, source: 'SELF', readOn: today, recordedBy: { userId, name: `customer:${userId}` }, now });
+  });
+  return answer(ctx.db, await ownSubscription(ctx.db, subscriptionId, userId), today);
+}
+
+/** The console's view of a subscription's mileage. */
+export async function staffOdometer(ctx: PaymentContext, subscriptionId: number): Promise<OdometerAnswer> {
+  const found = await subscriptionFor(ctx.db, subscriptionId);
+  if (!found) throw notFound('구독을 찾을 수 없습니다.');
+  return answer(ctx.db, found, todayInKorea(ctx.clock.now()));
+}
+
+/** What a settle answers: the settlement and its charge (null when nothing was owed). */
+export interface MileageSettleAnswer {
+  result: MileageSettlement & { arithmetic: string };
+  payment: PaymentView | null;
+}
+
+/**
+ * Settles the overage once the RETURN reading exists: charges it once (payment id
+ * sub-{id}-mileage-1; a new attempt id only after a known decline), or, with nothing over the
+ * allowance, only tells the customer. Retries and two replicas meet on the subscription's row lock
+ * and then on the same payment id, which the provider charges once. The lead's return handover
+ * calls this after recordOdometerReading(source RETURN).
+ */
+export async function settleMileage(ctx: PaymentContext, subscriptionId: number): Promise<MileageSettleAnswer> {
+  const now = ctx.clock.now();
+  const step = await inTransaction(ctx.db, async (tx) => {
+    const found = await subscriptionFor(tx, subscriptionId, true);
+    if (!found) throw notFound('구독을 찾을 수 없습니다.');
+    const readings = await readingsOf(tx, subscriptionId);
+    if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리가 기록되어야 정산할 수 있습니다.');
+    const result = settlementOn(found, readings, true);
+    if (!result) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
+    const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MILEAGE');
+    const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
+    if (paid) return { result, payment: paid };
+    // A charge in flight (the other replica, a crash): send the same id again.
+    const pending = attempts.find((a) => a.status === 'PENDING');
+    if (pending) return { result, charge: pending.id };
+    if (result.amount === 0) {
+      // Nothing over the allowance: no charge; the customer is told the arithmetic once (the key).
+      await emit(tx, `subscription.mileage:${subscriptionId}`, settledEvent(found.sub.userId, subscriptionId, result, null), now);
+      return { result, payment: undefined };
+    }
+    const attempt = attempts.length + 1;
+    const id = paymentIds.retry(paymentIds.subscriptionMileage(subscriptionId), attempt);
+    const recorded = await recordCharge(tx, ctx.payments.name, {
+      // month holds the billing months the allowance counted (the console and the message read them back with the readings).
+      id, userId: found.sub.userId, purpose: 'SUBSCRIPTION_MILEAGE', refType: 'subscription', refId: subscriptionId, month: result.months, attempt,
+      orderName: `LUXE 구독 #${subscriptionId} 초과 주행 요금`, amount: result.amount, billingKey: found.sub.billingKey ?? found.requestKey,
+    }, now);
+    return { result, charge: id, recorded };
+  });
+  if (!('charge' in step) || !step.charge) return { result: withArithmetic(step.result), payment: step.payment ? toPaymentView(step.payment) : null };
+  const payment = await executeCharge(ctx, step.charge, step.recorded);
+  if (payment.status === 'FAILED') throw new ApiError(422, ErrorCode.PAYMENT_DECLINED, payment.failureReason ?? '카드 결제에 실패했습니다.', { payment: [payment.failureReason ?? '카드 결제에 실패했습니다.'] });
+  return { result: withArithmetic(step.result), payment: toPaymentView(payment) };
+}
+
+function settledEvent(userId: number, subscriptionId: number, s: MileageSettlement, paymentId: string | null) {
+  return {
+    type: 'subscription.mileage_settled' as const, userId, subscriptionId, paymentId,
+    drivenKm: s.driven_km, allowanceKm: s.allowance_km, monthlyKm: s.monthly_km, months: s.months, overageKm: s.overage_km, perKm: s.per_km, amount: s.amount,
+  };
+}
+
+/**
+ * Staff record a reading in the console (audited). A RETURN reading settles the overage at once
+ * (once: settleMileage); the reading stays recorded even when the card then declines (422), and
+ * 정산 다시 시도 charges again under a new attempt id.
+ */
+export async function staffRecordReading(ctx: PaymentContext, actor: { userId: number | null; name: string }, subscriptionId: number, input: { km: number; source: 'HANDOVER' | 'STAFF' | 'RETURN'; read_on?: string }) {
+  const now = ctx.clock.now();
+  const today = todayInKorea(now);
+  if (input.read_on && input.read_on > today) throw badRequest('기록일은 오늘 이후일 수 없습니다.', { read_on: ['기록일은 오늘 이후일 수 없습니다.'] });
+  const { reading, created } = await inTransaction(ctx.db, async (tx) => {
+    const done = await recordOdometerReading(tx, { subscriptionId, km: input.km, source: input.source, readOn: input.read_on, recordedBy: actor, now });
+    if (done.created) await recordAudit(tx, actor, { action: 'odometer', entity: 'subscription', entityId: subscriptionId, before: null, after: toView(done.reading) });
+    return done;
+  });
+  const settlement = input.source === 'RETURN' ? await settleMileage(ctx, subscriptionId) : null;
+  return { reading: toView(reading), created, settlement };
+}
+
+/** The overage's charge: paid tells the customer the arithmetic (once per subscription); declined, the reason. */
+export const mileageOutcome: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    const found = await subscriptionFor(tx, payment.refId);
+    if (!found) return;
+    const result = settlementOn(found, await readingsOf(tx, payment.refId), true);
+    if (!result) return;
+    await emit(tx, `subscription.mileage:${payment.refId}`, settledEvent(payment.userId, payment.refId, { ...result, amount: payment.amount }, payment.id), ctx.clock.now());
+  },
+  async failed(tx, payment, ctx) {
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
+  },
+};
+
+/** The latest reading of a subscription, or undefined (the handover helper reads the one it wrote). */
+export async function latestReading(db: Db, subscriptionId: number, source?: OdometerSource): Promise<OdometerRow | undefined> {
+  const rows = await readingsOf(db, subscriptionId);
+  return (source ? rows.filter((r) => r.source === source) : rows).at(-1);
+}
