@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { payments, policyDocuments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
+import { odometerReadings, payments, policyDocuments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
@@ -58,11 +58,13 @@ const routes = () => [
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20` },
   { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/early-exit`, json: { date: '2029-05-20' } },
   { method: 'GET', path: `/payments/${owner.paymentId}` },
+  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/odometer` },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/odometer`, json: { km: 12_345 } },
 ];
 
 describe("a stranger on the network and one customer's subscription", () => {
   it('the owner is answered on the read routes (so the 404s below are the ownership check)', async () => {
-    for (const path of [`/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
+    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
       const res = await ctx.app.request(path, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(res.status, path).toBe(200);
     }
@@ -93,6 +95,8 @@ describe("a stranger on the network and one customer's subscription", () => {
     for (const [path, json] of [
       [`/admin/subscription-requests/${owner.requestId}/confirm`, { start_date: '2029-06-01' }],
       [`/admin/payments/${owner.paymentId}/refund`, { amount: 1_000, reason: '고객 요청' }],
+      [`/admin/subscriptions/${owner.subscriptionId}/odometer`, { km: 99_999, source: 'RETURN' }],
+      [`/admin/subscriptions/${owner.subscriptionId}/mileage/settle`, {}],
     ] as const) {
       const res = await asStranger('POST', path, stranger.token, json);
       expect(res.status, `${path}: ${res.text}`).toBe(403);
@@ -109,5 +113,6 @@ async function state() {
   const [req] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, owner.requestId));
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, owner.subscriptionId));
   const paid = await db.select({ id: payments.id, status: payments.status, cancelled: payments.cancelledAmount }).from(payments).where(eq(payments.userId, req.userId));
-  return { req, sub, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+  const readings = await db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, owner.subscriptionId));
+  return { req, sub, readings, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
 }
