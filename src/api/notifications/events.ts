@@ -17,6 +17,10 @@ export type NotificationEvent =
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
   /** 중도 해지 paid (or nothing was owed): the arithmetic the message shows. */
   | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
+  /** Staff scheduled (or moved) the car's 탁송 or 반납: the day, window and driver. */
+  | { type: 'subscription.handover_scheduled'; userId: number; subscriptionId: number; handoverId: number }
+  /** The handover was recorded (odometer, fuel, notes): the customer is asked to acknowledge it on my subscriptions. */
+  | { type: 'subscription.handover_recorded'; userId: number; subscriptionId: number; handoverId: number }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

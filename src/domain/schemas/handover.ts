@@ -48,8 +48,6 @@ export const AcknowledgeHandoverSchema = z.object({
   name: z.string({ error: '이름을 입력해주세요.' }).trim().min(1, { error: '이름을 입력해주세요.' }).max(40, { error: '이름은 40자 이하로 입력해주세요.' }),
 });
 
-/** Path of the customer's acknowledgement. */
-export const SubscriptionHandoverParamSchema = z.object({ id: IdSchema, handoverId: IdSchema });
 
 /** Query of GET /admin/handovers: handovers scheduled on `days` Korean days from `from` (today when absent). */
 export const HandoverBoardQuerySchema = z.object({

@@ -22,6 +22,8 @@ import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
 import subscriptionEarlyExit from './subscription-early-exit';
+import subscriptionHandoverRecorded from './subscription-handover-recorded';
+import subscriptionHandoverScheduled from './subscription-handover-scheduled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -31,6 +33,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.card_changed': subscriptionCardChanged,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'subscription.early_exit': subscriptionEarlyExit,
+  'subscription.handover_scheduled': subscriptionHandoverScheduled,
+  'subscription.handover_recorded': subscriptionHandoverRecorded,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
