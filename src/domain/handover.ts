@@ -23,7 +23,7 @@ export const MAX_WINDOW_MINUTES = 6 * 60;
 /**
  * A handover's window on a Korean day: `start` and `end` are HH:MM Korean wall-clock times on
  * `date`, end after start, between 30 minutes and 6 hours long. The busy window is [from, to);
- * an error (Korean) when the times do not make a window.
+ * an error (Korean) when the times do not make one.
  */
 export function handoverWindow(date: string, start: string, end: string): BusyWindow | { error: string } {
   const from = koreaInstant(date, start);
