@@ -155,3 +155,6 @@ export interface HandoverRecordAnswer {
   handover: Handover;
   dates: { start_date: string; end_date: string; moved: boolean; reason: string | null };
 }
+export interface DriverHandoversAnswer {
+  handovers: BoardHandover[];
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
+import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
+import { openSession } from '../../src/api/accounts/sessions';
 import { auditLog, butlerRequests, jobs, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
@@ -256,5 +257,31 @@ describe('the handover record and the customer', () => {
       expect(res.body.message).toMatch(korean);
     }
     expect((await staff('POST', '/admin/handovers/999999/record', { odometer_km: 1, fuel_percent: 1 })).status).toBe(404);
+  });
+
+  it('the assigned driver records it from /driver; another driver is refused (403), a customer too', async () => {
+    const { token: customerToken, subscriptionId } = await subscription('2029-11-01');
+    const driver = await newDriver();
+    const other = await newDriver();
+    const account = async (driverId: number) => {
+      const u = await insertUser(ctx.database.db, { role: 'driver', driverId });
+      return (await openSession(ctx.database.db, ctx.config, u.id)).access_token;
+    };
+    const [mine, theirs] = [await account(driver.id), await account(other.id)];
+    const id = (await schedule(subscriptionId, { kind: 'DELIVERY', driver_id: driver.id, date: '2029-11-01', window_start: '10:00', window_end: '11:00', address: '서울 서초구 반포대로 58' })).body.data.handover.id;
+    await setClock('2029-11-01T09:00:00+09:00');
+    const list = await ctx.call('GET', '/driver/handovers', { token: mine });
+    expect(list.status).toBe(200);
+    expect(list.body.data.handovers).toEqual([expect.objectContaining({ id, address: '서울 서초구 반포대로 58', customer: { name: '홍길동', mobile: null } })]);
+    expect((await ctx.call('GET', '/driver/handovers', { token: theirs })).body.data.handovers).toEqual([]);
+    expect((await ctx.call('GET', '/driver/handovers', { token: customerToken })).status).toBe(403);
+
+    const record = { odometer_km: 8, fuel_percent: 100, notes: '새 차' };
+    expect((await ctx.call('POST', `/driver/handovers/${id}/record`, { token: theirs, json: record })).status).toBe(403);
+    expect((await ctx.call('POST', `/driver/handovers/${id}/record`, { token: customerToken, json: record })).status).toBe(403);
+    const done = await ctx.call('POST', `/driver/handovers/${id}/record`, { token: mine, json: record });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.handover.record).toMatchObject({ odometer_km: 8, recorded_by: `driver:${driver.name}` });
+    expect((await ctx.call('POST', `/driver/handovers/${id}/record`, { token: mine, json: record })).status).toBe(200);
   });
 });

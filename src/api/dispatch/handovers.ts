@@ -8,7 +8,7 @@ import {
 import type { HandoverRecordInput, ScheduleHandoverInput } from '../../domain/schemas/handover';
 import { inTransaction, type Db } from '../db/client';
 import { brands, cars, drivers, models, subscriptionHandovers, subscriptionRequests, subscriptions, users } from '../db/schema';
-import { ApiError, conflict, notFound, unprocessable } from '../errors';
+import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
@@ -152,11 +152,13 @@ const SHIFT_REASON: Record<string, string> = {
  * handover, on the business clock's day (audited; the customer is asked to acknowledge). A
  * delivery recorded on another day than the start moves the subscription's dates when the rule
  * allows (domain shiftedTerm, billing's moveSubscriptionStart, the car free for the moved days).
- * The same record sent again answers the first; a different one after it is a 409.
+ * The same record sent again answers the first; a different one after it is a 409. From /driver
+ * (`opts.driverId`), only the handover's own driver records it (403 for another).
  */
-export async function recordHandover(db: Db, actor: StaffActor, id: number, input: HandoverRecordInput, now: Date): Promise<HandoverRecordAnswer> {
+export async function recordHandover(db: Db, actor: StaffActor, id: number, input: HandoverRecordInput, now: Date, opts: { driverId?: number } = {}): Promise<HandoverRecordAnswer> {
   return inTransaction(db, async (tx) => {
     const first = await handoverRow(tx, id);
+    if (opts.driverId !== undefined && first.driverId !== opts.driverId) throw forbidden('배정된 기사만 기록할 수 있는 일정입니다.');
     // The subscription first, then the handover: the order the schedule locks them in.
     const found = await subscriptionOf(tx, first.subscriptionId, { lock: true });
     const row = await handoverRow(tx, id, { lock: true });
@@ -268,6 +270,25 @@ export async function handoverBoard(db: Db, q: { from?: string; days: number }, 
     return missing.length ? [{ subscription_id: a.id, car: a.car, customer: { name: a.customer.name ?? '', mobile: a.customer.mobile }, start_date: a.startDate, end_date: a.endDate, missing }] : [];
   });
   return { from, to, handovers, open };
+}
+
+/**
+ * GET /driver/handovers: the driver's own live deliveries and returns scheduled today or tomorrow
+ * (Korean days), and any still unrecorded from the three days before, by window. The customer's
+ * number stays with staff (the driver calls the office).
+ */
+export async function driverHandovers(db: Db, driverId: number, now: Date): Promise<BoardHandover[]> {
+  const today = todayInKorea(now);
+  const rows = await boardRows(
+    db,
+    and(
+      eq(subscriptionHandovers.driverId, driverId),
+      ne(subscriptionHandovers.status, 'CANCELLED'),
+      lt(subscriptionHandovers.startsAt, koreaDayStart(addDays(today, 2))),
+      or(gte(subscriptionHandovers.startsAt, koreaDayStart(today)), and(eq(subscriptionHandovers.status, 'SCHEDULED'), gte(subscriptionHandovers.startsAt, koreaDayStart(addDays(today, -3))))),
+    ),
+  );
+  return rows.map((h) => ({ ...h, customer: { name: h.customer.name, mobile: null } }));
 }
 
 /** GET /handovers: the signed-in customer's live deliveries and returns (their own subscriptions only). */
