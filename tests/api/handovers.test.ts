@@ -223,7 +223,9 @@ describe('the handover record and the customer', () => {
 
     const ack = await ctx.call('POST', `/handovers/${id}/acknowledge`, { token, json: { name: '홍 길동' } });
     expect(ack.status).toBe(200);
-    expect(ack.body.data.handover).toMatchObject({ acknowledged_name: '홍 길동' });
+    expect(ack.body.data.handover).toMatchObject({ acknowledged_name: '홍 길동', record: { odometer_km: 12_345, recorded_by: '' } });
+    // The customer's list shows the record, but not which staff account made it.
+    expect((await ctx.call('GET', '/handovers', { token })).body.data.handovers[0].record).toMatchObject({ odometer_km: 12_345, recorded_by: '' });
     expect(ack.body.data.handover.acknowledged_at).toBeTruthy();
     const ackAgain = await ctx.call('POST', `/handovers/${id}/acknowledge`, { token, json: { name: '홍길동' } });
     expect(ackAgain.status).toBe(200);

@@ -294,8 +294,7 @@ export async function driverHandovers(db: Db, driverId: number, now: Date): Prom
 /** GET /handovers: the signed-in customer's live deliveries and returns (their own subscriptions only). */
 export async function customerHandovers(db: Db, userId: number): Promise<Handover[]> {
   const rows = await boardRows(db, and(eq(subscriptions.userId, userId), ne(subscriptionHandovers.status, 'CANCELLED')));
-  // The customer sees the driver's name; the phone stays with staff.
-  return rows.map(({ car: _car, customer: _customer, start_date: _s, end_date: _e, ...h }) => ({ ...h, driver: { ...h.driver, phone: '' } }));
+  return rows.map(({ car: _car, customer: _customer, start_date: _s, end_date: _e, ...h }) => forCustomer(h));
 }
 
 /**
@@ -314,16 +313,17 @@ export async function acknowledgeHandover(db: Db, userId: number, id: number, ty
     if (!found || found.owner !== userId || found.h.status === 'CANCELLED') throw handoverNotFound();
     const row = found.h;
     if (row.status !== 'DONE') throw conflict('아직 인수 기록이 작성되지 않았습니다. 기록이 올라온 뒤 확인해주세요.');
-    if (row.acknowledgedAt) return hideDriverPhone(await withDriver(tx, row));
+    if (row.acknowledgedAt) return forCustomer(await withDriver(tx, row));
     const [user] = await tx.select({ name: users.name, email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
     if (!acknowledgementMatches(typedName, user?.name ?? null)) throw unprocessable('회원 정보에 등록된 이름을 정확히 입력해주세요.', { name: ['회원 정보의 이름과 같게 입력해주세요.'] });
     const [after] = await tx.update(subscriptionHandovers).set({ acknowledgedAt: now, acknowledgedName: typedName.trim().slice(0, 40), updatedAt: now }).where(eq(subscriptionHandovers.id, id)).returning();
     await recordAudit(tx, { userId, name: `customer:${user?.email ?? user?.username ?? userId}` }, { action: 'confirm', entity: 'subscription_handover', entityId: id, before: audited(row), after: audited(after) });
-    return hideDriverPhone(await withDriver(tx, after));
+    return forCustomer(await withDriver(tx, after));
   });
 }
 
-const hideDriverPhone = (h: Handover): Handover => ({ ...h, driver: { ...h.driver, phone: '' } });
+/** What the customer sees of a handover: the driver's name (the phone stays with staff), not which staff account recorded it. */
+const forCustomer = (h: Handover): Handover => ({ ...h, driver: { ...h.driver, phone: '' }, record: h.record ? { ...h.record, recorded_by: '' } : null });
 
 /**
  * The odometer (and fuel) recorded at a subscription's delivery and at its return; null for the
