@@ -8,6 +8,9 @@ import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { handoverReadings } from '../../src/api/dispatch/handovers';
 import { chargeInstant } from '../../src/domain/payments';
+import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
+import handoverScheduled from '../../src/api/notifications/templates/subscription-handover-scheduled';
+import handoverRecorded from '../../src/api/notifications/templates/subscription-handover-recorded';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
 /**
@@ -158,6 +161,16 @@ describe('one driver, never a butler trip and a handover at once', () => {
       schedule(other.subscriptionId, { kind: 'DELIVERY', driver_id: second.id, date: '2029-06-01', window_start: '10:30', window_end: '11:30' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
+
+    // A butler assignment and a handover of one driver at the same time, side by side: exactly one wins.
+    const third = await newDriver();
+    const racing = await butlerTrip(user.id, '2029-06-02T10:00:00+09:00', '2029-06-02T12:00:00+09:00');
+    const [trip, handover] = await Promise.all([
+      staff('POST', `/admin/butler-requests/${racing}/assign`, { driver_id: third.id }),
+      schedule(other.subscriptionId, { kind: 'RETURN', driver_id: third.id, date: '2029-06-02', window_start: '11:00', window_end: '12:00' }),
+    ]);
+    expect([trip.status, handover.status].filter((s) => s === 409)).toHaveLength(1);
+    expect([trip.status, handover.status].filter((s) => s === 200 || s === 201)).toHaveLength(1);
   });
 });
 
@@ -192,6 +205,20 @@ describe('the handover record and the customer', () => {
     expect(month2).toHaveLength(1);
     expect(month2[0].runAt.toISOString()).toBe(chargeInstant('2029-08-12').toISOString());
     expect(await notifyJobs('subscription.handover_recorded', id)).toHaveLength(1);
+    // The messages: the day, window and driver; then the readings, both leading to my subscriptions.
+    const event = { userId: user.id, subscriptionId, handoverId: id };
+    const sched = await handoverScheduled.load(ctx.database.db, { type: 'subscription.handover_scheduled', ...event }, new Date());
+    const rec = await handoverRecorded.load(ctx.database.db, { type: 'subscription.handover_recorded', ...event }, new Date());
+    if (!('vars' in sched) || !('vars' in rec)) throw new Error('handover messages skipped');
+    const schedText = kakaoText(fillTemplate(handoverScheduled, sched.vars, 'https://luxe.example'));
+    expect(schedText).toContain('2029.07.12');
+    expect(schedText).toContain('10:00 ~ 12:00');
+    expect(schedText).toContain(driver.name);
+    expect(schedText).toContain('https://luxe.example/my/subscriptions');
+    const recText = kakaoText(fillTemplate(handoverRecorded, rec.vars, 'https://luxe.example'));
+    expect(recText).toContain('12,345km');
+    expect(recText).toContain('90%');
+    expect(recText).toContain('https://luxe.example/my/subscriptions');
 
     // The same record again (a retry) answers the first; a different one is refused; the dates do not move twice.
     await setClock('2029-07-13T09:00:00+09:00');
