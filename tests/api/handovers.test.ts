@@ -145,6 +145,10 @@ describe('one driver, never a butler trip and a handover at once', () => {
     expect(close.body.message).toMatch(/간격/);
     const free = await schedule(subscriptionId, { kind: 'DELIVERY', driver_id: driver.id, date: '2029-05-03', window_start: '17:00', window_end: '18:00' });
     expect(free.status).toBe(201);
+    // The driver's 운행표 of the day lists the trip and the delivery.
+    const sheet = await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}&date=2029-05-03`);
+    expect(sheet.body.data.trips.map((t: { id: number }) => t.id)).toEqual([tripId]);
+    expect(sheet.body.data.handovers).toEqual([expect.objectContaining({ id: free.body.data.handover.id, kind: 'DELIVERY', window_start: '17:00' })]);
 
     // The reverse: a trip at the handover's time cannot take this driver, and proposals leave them out.
     const later = await butlerTrip(user.id, '2029-05-03T16:30:00+09:00', '2029-05-03T19:00:00+09:00');

@@ -291,6 +291,14 @@ export async function driverHandovers(db: Db, driverId: number, now: Date): Prom
   return rows.map((h) => ({ ...h, customer: { name: h.customer.name, mobile: null } }));
 }
 
+/** A driver's live deliveries and returns on one Korean day (the 운행표 lists them with the trips). */
+export async function driverDayHandovers(db: Db, driverId: number, date: string): Promise<BoardHandover[]> {
+  return boardRows(
+    db,
+    and(eq(subscriptionHandovers.driverId, driverId), ne(subscriptionHandovers.status, 'CANCELLED'), gte(subscriptionHandovers.startsAt, koreaDayStart(date)), lt(subscriptionHandovers.startsAt, koreaDayStart(addDays(date, 1)))),
+  );
+}
+
 /** GET /handovers: the signed-in customer's live deliveries and returns (their own subscriptions only). */
 export async function customerHandovers(db: Db, userId: number): Promise<Handover[]> {
   const rows = await boardRows(db, and(eq(subscriptions.userId, userId), ne(subscriptionHandovers.status, 'CANCELLED')));
