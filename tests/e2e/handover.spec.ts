@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { todayInKorea } from '../../src/domain/dates';
 import type { Driver } from '../../src/domain/dispatch';
@@ -16,6 +17,13 @@ import { apiAs, confirm, hydrated, loginAs, newStaff, newUser, orderableCar, pla
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 test.beforeAll(async ({ request }) => waitForSite(request));
+
+/** No serious or critical axe violation within `scope`. */
+async function noSeriousAxe(page: Page, scope: string) {
+  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
 
 async function noHorizontalOverflow(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -58,6 +66,7 @@ test('staff schedule and record a delivery on the 배차 board; the customer see
   await expect(card).toContainText(`탁송(인도) ${dotted} 21:00~22:30`);
   await expect(card).toContainText(driverName);
   await noHorizontalOverflow(page);
+  await noSeriousAxe(page, 'section[aria-label="탁송·반납"]');
 
   // The customer sees the day, the window and the driver's name.
   const customerContext = await browser.newContext({ viewport: page.viewportSize() });
@@ -87,6 +96,7 @@ test('staff schedule and record a delivery on the 배차 board; the customer see
   await expect(handover).toContainText('12,345km');
   await expect(handover).toContainText('80%');
   await expect(handover).toContainText('조수석 휠 긁힘 있음');
+  await noSeriousAxe(mine, '[data-testid="handover"]');
   await handover.getByPlaceholder('이름').fill('김철수');
   await handover.getByRole('button', { name: '기록 확인' }).click();
   await expect(handover.getByRole('alert')).toContainText('회원 정보에 등록된 이름을 정확히 입력해주세요.');
