@@ -292,6 +292,27 @@ describe('the handover record and the customer', () => {
     expect((await staff('POST', '/admin/handovers/999999/record', { odometer_km: 1, fuel_percent: 1 })).status).toBe(404);
   });
 
+  it('after 해지 a delivery is refused, but the delivered car\'s return can be booked and is listed as needed', async () => {
+    const { subscriptionId } = await subscription('2029-10-01');
+    const driver = await newDriver();
+    const id = (await schedule(subscriptionId, { kind: 'DELIVERY', driver_id: driver.id, date: '2029-10-01', window_start: '09:00', window_end: '10:00' })).body.data.handover.id;
+    await setClock('2029-10-01T09:30:00+09:00');
+    expect((await staff('POST', `/admin/handovers/${id}/record`, { odometer_km: 50, fuel_percent: 100 })).status).toBe(200);
+    expect((await staff('PATCH', `/admin/subscriptions/${subscriptionId}`, { is_active: false })).status).toBe(200);
+    const open = (await staff('GET', '/admin/handovers')).body.data.open as { subscription_id: number; missing: string[] }[];
+    expect(open.find((o) => o.subscription_id === subscriptionId)?.missing).toEqual(['RETURN']);
+    expect((await staff('DELETE', `/admin/handovers/${id}`)).status).toBe(409);
+    const ret = await schedule(subscriptionId, { kind: 'RETURN', driver_id: driver.id, date: '2029-10-05', window_start: '09:00', window_end: '10:00' });
+    expect(ret.status).toBe(201);
+    // A new delivery on an ended subscription: refused in Korean.
+    const [sub2] = [await subscription('2029-10-02')];
+    expect((await staff('PATCH', `/admin/subscriptions/${sub2.subscriptionId}`, { is_active: false })).status).toBe(200);
+    const refused = await schedule(sub2.subscriptionId, { kind: 'DELIVERY', driver_id: driver.id, date: '2029-10-03', window_start: '09:00', window_end: '10:00' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('해지된 구독은 탁송 일정을 잡을 수 없습니다.');
+    expect((await staff('GET', '/admin/handovers')).body.data.open.find((o: { subscription_id: number }) => o.subscription_id === sub2.subscriptionId)).toBeUndefined();
+  });
+
   it('the assigned driver records it from /driver; another driver is refused (403), a customer too', async () => {
     const { token: customerToken, subscriptionId } = await subscription('2029-11-01');
     const driver = await newDriver();

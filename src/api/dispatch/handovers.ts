@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { inclusiveSpan } from '../../domain/availability';
 import { addDays, koreaDate, koreaDayStart, todayInKorea } from '../../domain/dates';
 import {
@@ -96,7 +96,8 @@ export async function scheduleHandover(db: Db, actor: StaffActor, subscriptionId
     const driver = await driverRow(tx, input.driver_id, { lock: true });
     const found = await subscriptionOf(tx, subscriptionId, { lock: true });
     if (!found) throw subscriptionNotFound();
-    if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 탁송·반납 일정을 잡을 수 없습니다.');
+    // A car out must come back: a return may be booked after 해지 or 중도 해지 too; a delivery only while the subscription runs.
+    if (input.kind === 'DELIVERY' && (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED')) throw conflict('해지된 구독은 탁송 일정을 잡을 수 없습니다.');
     const [live] = await tx
       .select()
       .from(subscriptionHandovers)
@@ -237,36 +238,39 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
 
 /**
  * GET /admin/handovers: the live handovers scheduled on `days` Korean days from `from` (the
- * dispatch board's range), and the active subscriptions still missing a delivery or a return
- * (the delivery from confirmation, the return once the end is within 60 days), soonest first.
+ * dispatch board's range), and the subscriptions still missing a delivery or a return (running:
+ * the delivery from confirmation, the return once the end is within 60 days; ended early by 해지
+ * or 중도 해지: the return of a delivered car), soonest first.
  */
 export async function handoverBoard(db: Db, q: { from?: string; days: number }, now: Date): Promise<{ from: string; to: string; handovers: BoardHandover[]; open: OpenHandover[] }> {
   const from = q.from ?? todayInKorea(now);
   const to = addDays(from, q.days);
   const handovers = await boardRows(db, and(ne(subscriptionHandovers.status, 'CANCELLED'), gte(subscriptionHandovers.startsAt, koreaDayStart(from)), lt(subscriptionHandovers.startsAt, koreaDayStart(to))));
   const active = await db
-    .select({ id: subscriptions.id, startDate: subscriptions.startDate, endDate: subscriptions.endDate, car: carLabel, customer: { name: users.name, mobile: users.mobile } })
+    .select({ id: subscriptions.id, startDate: subscriptions.startDate, endDate: subscriptions.endDate, running: sql<boolean>`${subscriptions.isActive} and ${subscriptions.billingStatus} <> 'CANCELLED'`, car: carLabel, customer: { name: users.name, mobile: users.mobile } })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
     .innerJoin(models, eq(models.id, cars.modelId))
     .innerJoin(brands, eq(brands.id, models.brandId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(subscriptions.isActive, true), ne(subscriptions.billingStatus, 'CANCELLED'), gte(subscriptions.endDate, todayInKorea(now)), or(isNull(subscriptions.exitDate), gte(subscriptions.exitDate, todayInKorea(now)))))
+    .where(gte(subscriptions.endDate, todayInKorea(now)))
     .orderBy(asc(subscriptions.startDate), asc(subscriptions.id))
     .limit(200);
   const live = active.length
     ? await db
-        .select({ subscriptionId: subscriptionHandovers.subscriptionId, kind: subscriptionHandovers.kind })
+        .select({ subscriptionId: subscriptionHandovers.subscriptionId, kind: subscriptionHandovers.kind, status: subscriptionHandovers.status })
         .from(subscriptionHandovers)
         .where(and(inArray(subscriptionHandovers.subscriptionId, active.map((a) => a.id)), ne(subscriptionHandovers.status, 'CANCELLED')))
     : [];
   const has = new Set(live.map((l) => `${l.subscriptionId}:${l.kind}`));
+  const delivered = new Set(live.filter((l) => l.kind === 'DELIVERY' && l.status === 'DONE').map((l) => l.subscriptionId));
   const returnFrom = addDays(todayInKorea(now), 60);
   const open = active.flatMap((a): OpenHandover[] => {
     const missing: HandoverKind[] = [];
-    if (!has.has(`${a.id}:DELIVERY`)) missing.push('DELIVERY');
-    if (!has.has(`${a.id}:RETURN`) && a.endDate <= returnFrom) missing.push('RETURN');
+    // Running: the delivery from confirmation, the return once the end is near. Ended early (해지, 중도 해지): the return of a delivered car.
+    if (a.running && !has.has(`${a.id}:DELIVERY`)) missing.push('DELIVERY');
+    if (!has.has(`${a.id}:RETURN`) && (a.running ? a.endDate <= returnFrom : delivered.has(a.id))) missing.push('RETURN');
     return missing.length ? [{ subscription_id: a.id, car: a.car, customer: { name: a.customer.name ?? '', mobile: a.customer.mobile }, start_date: a.startDate, end_date: a.endDate, missing }] : [];
   });
   return { from, to, handovers, open };

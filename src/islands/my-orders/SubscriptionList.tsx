@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
@@ -9,7 +10,6 @@ import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
 import Handovers from './Handovers';
-import { useEffect, useState, useCallback } from 'react';
 import type { Handover } from '../../domain/handover';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
