@@ -7,6 +7,7 @@ import { butlerCatalogueRoutes } from './catalogue/routes/butlers';
 import { butlerOrderRoutes } from './orders/butler-routes';
 import { adminButlerRoutes } from './orders/admin-butler-routes';
 import { adminDispatchRoutes } from './dispatch/routes';
+import { adminHandoverRoutes, handoverRoutes } from './dispatch/handover-routes';
 import { adminDriverDayRoutes, driverRoutes, tripPositionRoutes } from './dispatch/driver-routes';
 import { catalogueRoutes } from './catalogue/routes/snapshot';
 import { servicesRoutes } from './catalogue/routes/content';
@@ -40,6 +41,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/admin', adminButlerRoutes)
   .route('/admin', adminDispatchRoutes)
   .route('/admin', adminDriverDayRoutes)
+  .route('/admin', adminHandoverRoutes)
+  .route('/handovers', handoverRoutes)
   .route('/services', servicesRoutes)
   .route('/services', chatRoutes)
   // Every /admin route mounted from here on is for staff accounts or the machine token.

@@ -6,7 +6,7 @@ import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
-import { emit, emitOrderReceived, notification } from '../notifications/events';
+import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifications/events';
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, recordCharge } from './ledger';
@@ -262,4 +262,28 @@ export async function overdueSubscriptions(db: Db): Promise<OverdueSubscription[
     });
   }
   return out;
+}
+
+/**
+ * Moves a subscription's first day (the delivery was recorded on another day; the rule and its
+ * conditions are in src/domain/handover.ts shiftedTerm and docs/decisions/handover.md), inside the
+ * caller's transaction with the subscription's row locked. Only while month 2 is neither paid nor
+ * tried: its queued charge and reminder are dropped and scheduled again from the new start, so
+ * every charge from month 2 on follows the new day. The request's dates move with it (the car's
+ * availability reads them). False when billing has moved on since the caller looked (nothing changed).
+ */
+export async function moveSubscriptionStart(tx: Db, subscriptionId: number, start: string, end: string, now: Date): Promise<boolean> {
+  const found = await subscriptionWithTerm(tx, subscriptionId, { lock: true });
+  if (!found || !found.sub.isActive || found.sub.paidMonths > 1 || found.sub.exitDate) return false;
+  if ((await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', 2)).length) return false;
+  await cancelQueued(tx, [...monthKeys(subscriptionId, 2), notifyJobKey(`subscription.charge_upcoming:${subscriptionId}:2`)]);
+  const [row] = await tx.update(subscriptions).set({ startDate: start, endDate: end, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId)).returning();
+  await tx.update(subscriptionRequests).set({ startDate: start, endDate: end, updatedAt: now }).where(eq(subscriptionRequests.id, row.requestId));
+  await scheduleMonth(tx, row, found.term, 2, found.fee, now);
+  return true;
+}
+
+/** Whether month 2 of a subscription has been charged or tried (the first day may no longer move). */
+export async function secondMonthTried(db: Db, subscriptionId: number): Promise<boolean> {
+  return (await attemptsOf(db, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', 2)).length > 0;
 }

@@ -7,6 +7,7 @@ import type { DiscountType } from '../../domain/pricing';
 import type { CarOptionPrices, StoredOrderOptions } from '../../domain/subscription-price';
 import type { GalleryImage } from '../../domain/photos';
 import { ODOMETER_SOURCES } from '../../domain/mileage';
+import type { HandoverKind, HandoverStatus } from '../../domain/handover';
 import {
   boolean,
   customType,
@@ -522,6 +523,48 @@ export const butlerRequests = pgTable(
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId)],
+);
+
+/**
+ * 탁송(인도) and 반납 of a subscription's car: the driver and window staff scheduled (on the same
+ * board as butler trips; a driver is never on both at once) and what was recorded at the handover,
+ * which the customer acknowledges with their typed name. One live (not cancelled) DELIVERY and one
+ * live RETURN per subscription; rescheduling updates the row. docs/decisions/handover.md.
+ */
+export const subscriptionHandovers = pgTable(
+  'subscription_handovers',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    kind: varchar('kind', { length: 10 }).$type<HandoverKind>().notNull(),
+    status: varchar('status', { length: 10 }).$type<HandoverStatus>().notNull().default('SCHEDULED'),
+    driverId: integer('driver_id').notNull().references(() => drivers.id),
+    /** The Korean day and HH:MM window staff booked; startsAt/endsAt are the same window as instants (overlap checks). */
+    scheduledDate: date('scheduled_date', { mode: 'string' }).notNull(),
+    windowStart: varchar('window_start', { length: 5 }).notNull(),
+    windowEnd: varchar('window_end', { length: 5 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    address: text('address'),
+    /** The record made at the handover. */
+    odometerKm: integer('odometer_km'),
+    fuelPercent: integer('fuel_percent'),
+    notes: text('notes'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    recordedBy: varchar('recorded_by', { length: 254 }),
+    /** The Korean day the handover was recorded on (the subscription's first day follows a delivery's). */
+    actualDate: date('actual_date', { mode: 'string' }),
+    /** The customer's acknowledgement of the record (my subscriptions): when, and the name they typed. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedName: varchar('acknowledged_name', { length: 40 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_handovers_live_uq').on(t.subscriptionId, t.kind).where(sql`${t.status} <> 'CANCELLED'`),
+    index('subscription_handovers_driver_idx').on(t.driverId, t.startsAt),
+    index('subscription_handovers_starts_idx').on(t.startsAt),
+  ],
 );
 
 /**

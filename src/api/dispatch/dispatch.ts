@@ -9,11 +9,13 @@ import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { confirmInTransaction } from '../orders/butler-orders';
 import { recordAudit } from '../audit/audit';
+import { handoverClashes } from './handover-busy';
 
 /**
  * Butler dispatch: the drivers staff keep, the board of trips to staff, and the assignment of a
  * driver to a trip. A driver is never on two trips whose busy windows (the trip plus the
- * configured buffer each side, src/domain/dispatch.ts) overlap: the assignment checks it after
+ * configured buffer each side, src/domain/dispatch.ts) overlap, nor on a trip and a 탁송·반납
+ * (./handovers.ts) at once: the assignment checks both after
  * locking the driver's row, so concurrent assignments of one driver take turns.
  */
 
@@ -55,7 +57,7 @@ export async function driverRatings(db: Db): Promise<DriverRatingSummary[]> {
   return rows.flatMap((r) => (r.driverId === null ? [] : [{ driver_id: r.driverId, average: averageScore(Number(r.sum), Number(r.count)) ?? 0, count: Number(r.count) }]));
 }
 
-async function driverRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<DriverRow> {
+export async function driverRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<DriverRow> {
   const q = db.select().from(drivers).where(eq(drivers.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw driverNotFound();
@@ -172,7 +174,7 @@ type TripTimes = Pick<RequestRow, 'id' | 'startAt' | 'endAt'>;
  * the buffer on both sides), with their driver: between two trips of one driver there is at least
  * the buffer. Only trips starting near enough to clash are read (a trip lasts at most MAX_TRIP_HOURS).
  */
-async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
+export async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: number, driverId?: number): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
   const own = driverWindow(trip.startAt, trip.endAt, bufferMinutes);
   const reach = bufferMinutes * 60_000;
   const rows = await db
@@ -212,7 +214,7 @@ const tripOfRow = (row: RequestRow) => ({ start_at: row.startAt, end_at: row.end
 export async function driverProposals(db: Db, id: number, bufferMinutes: number): Promise<Driver[]> {
   const row = await requestRow(db, id);
   if (row.status === 'CANCELLED') return [];
-  const busy = new Set((await clashingTrips(db, row, bufferMinutes)).map((t) => t.driverId));
+  const busy = new Set([...(await clashingTrips(db, row, bufferMinutes)), ...(await handoverClashes(db, driverWindow(row.startAt, row.endAt, 0), bufferMinutes))].map((t) => t.driverId));
   const candidates = await db.select().from(drivers).where(eq(drivers.active, true)).orderBy(asc(drivers.name), asc(drivers.id));
   return candidates.filter((d) => !busy.has(d.id) && driverSuits({ active: d.active, gender: d.gender, days_off: d.daysOff }, tripOfRow(row))).map(toDriver);
 }
@@ -233,6 +235,9 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
   const clashes = await clashingTrips(tx, row, bufferMinutes, driverId);
   if (clashes.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 운행이 배정되어 있습니다.');
   if (clashes.length) throw conflict(`해당 기사의 앞뒤 운행과 간격이 ${bufferMinutes}분보다 짧습니다. 운행 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
+  const handovers = await handoverClashes(tx, driverWindow(row.startAt, row.endAt, 0), bufferMinutes, { driverId });
+  if (handovers.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 차량 탁송·반납 일정이 있습니다.');
+  if (handovers.length) throw conflict(`해당 기사의 앞뒤 탁송·반납 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
   if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
   if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
   return tripOf(tx, id, now);

@@ -5,7 +5,12 @@ import { AcceptInviteSchema, DriverInviteSchema, DriverStageParamSchema, DriverS
 import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin, requireUser } from '../auth/guards';
 import { ipLimit } from '../middleware/rate-limit';
-import { acceptInvite, correctStages, customerPosition, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+import { acceptInvite, correctStages, customerPosition, driverIdOf, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+import { driverHandovers, recordHandover } from './handovers';
+import { HandoverRecordSchema } from '../../domain/schemas/handover';
+import type { DriverHandoversAnswer, HandoverRecordAnswer } from '../../domain/handover';
+import { drivers } from '../db/schema';
+import { eq } from 'drizzle-orm';
 
 const MINUTE = 60_000;
 
@@ -30,7 +35,19 @@ export const driverRoutes = new Hono<AppEnv>()
   })
   .post('/trips/:id/position', requireUser, validParams(IdParamSchema), validJson(PositionSchema), async (c) =>
     ok(c, await postPosition(c.var.deps, c.var.userId, c.req.valid('param').id, c.req.valid('json'))),
-  );
+  )
+  // 탁송·반납 (docs/decisions/handover.md): the driver's own, and their record at the handover.
+  .get('/handovers', requireUser, async (c) => {
+    const driverId = await driverIdOf(c.var.deps.db, c.var.userId);
+    return ok(c, { handovers: await driverHandovers(c.var.deps.db, driverId, c.var.deps.clock.now()) } satisfies DriverHandoversAnswer);
+  })
+  .post('/handovers/:id/record', requireUser, validParams(IdParamSchema), validJson(HandoverRecordSchema), async (c) => {
+    const { db } = c.var.deps;
+    const driverId = await driverIdOf(db, c.var.userId);
+    const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
+    const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
+    return ok(c, (await recordHandover(c.var.deps, actor, c.req.valid('param').id, c.req.valid('json'), { driverId })) satisfies HandoverRecordAnswer);
+  });
 
 /** The customer's live trip page: the driver's last shared position of their own active trip. */
 export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) =>

@@ -6,6 +6,8 @@ import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin } from '../auth/guards';
 import { assignDriver, createDriver, dispatchBoard, driverRatings, driverProposals, listDrivers, runSheet, unassignDriver, updateDriver } from './dispatch';
 import { auditedAction } from '../audit/audit';
+import { driverDayHandovers } from './handovers';
+import type { BoardHandover } from '../../domain/handover';
 
 /**
  * Butler dispatch for staff (staff or ADMIN_TOKEN; every write audited): the drivers, the
@@ -27,7 +29,9 @@ export const adminDispatchRoutes = new Hono<AppEnv>()
   })
   .get('/dispatch/run-sheet', requireAdmin, validQuery(RunSheetQuerySchema), async (c) => {
     const { driver_id, date } = c.req.valid('query');
-    return ok(c, (await runSheet(c.var.deps.db, driver_id, date, c.var.deps.clock.now())) satisfies RunSheetAnswer);
+    const sheet = await runSheet(c.var.deps.db, driver_id, date, c.var.deps.clock.now());
+    // The driver's 탁송·반납 of that day are on the same sheet.
+    return ok(c, { ...sheet, handovers: await driverDayHandovers(c.var.deps.db, driver_id, date) } satisfies RunSheetAnswer & { handovers: BoardHandover[] });
   })
   .get('/butler-requests/:id/driver-proposals', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { deps } = c.var;

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptions, users } from '../db/schema';
 
 /**
  * What templates read, by record: current data at render time (an event names ids only). Each
@@ -93,3 +93,16 @@ export function paymentFor(p: typeof payments.$inferSelect): { label: string; pa
   const label = p.month && p.purpose === 'SUBSCRIPTION_MONTH' ? `${PAYMENT_PURPOSE_LABEL[p.purpose]} (${p.month}개월 차)` : PAYMENT_PURPOSE_LABEL[p.purpose];
   return { label, path: '/my/payments' };
 }
+
+/** A subscription's delivery or return with its driver's name. */
+export async function handover(db: Db, id: number) {
+  const [row] = await db
+    .select({ h: subscriptionHandovers, driver: drivers.name })
+    .from(subscriptionHandovers)
+    .innerJoin(drivers, eq(drivers.id, subscriptionHandovers.driverId))
+    .where(eq(subscriptionHandovers.id, id));
+  return row;
+}
+
+/** 탁송(인도) or 반납, as messages name a handover. */
+export const HANDOVER_WORD = { DELIVERY: '탁송(인도)', RETURN: '반납' } as const;

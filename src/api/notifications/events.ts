@@ -19,6 +19,10 @@ export type NotificationEvent =
   | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
   /** 초과 주행 정산 at the return: the arithmetic the message shows (paymentId null: nothing over the allowance, nothing charged). */
   | { type: 'subscription.mileage_settled'; userId: number; subscriptionId: number; paymentId: string | null; drivenKm: number; allowanceKm: number; monthlyKm: number; months: number; overageKm: number; perKm: number; amount: number }
+  /** Staff scheduled (or moved) the car's 탁송 or 반납: the day, window and driver. */
+  | { type: 'subscription.handover_scheduled'; userId: number; subscriptionId: number; handoverId: number }
+  /** The handover was recorded (odometer, fuel, notes): the customer is asked to acknowledge it on my subscriptions. */
+  | { type: 'subscription.handover_recorded'; userId: number; subscriptionId: number; handoverId: number }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

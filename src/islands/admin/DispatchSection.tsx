@@ -7,6 +7,7 @@ import AssignDialog from './AssignDialog';
 import { groupTrips, tripDaysOf, type BoardView } from './dispatch-board';
 import DispatchTripCard from './DispatchTripCard';
 import RunSheet from './RunSheet';
+import HandoverBoard from './HandoverBoard';
 import Alert from '../common/Alert';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
@@ -27,7 +28,8 @@ function Toggle<T extends string | number>({ label, value, options, onChange }: 
 /**
  * 배차: the butler trips of a day or a week (Korean days), grouped by car or by driver with 미배차
  * first. 기사 배정 picks among the drivers the API proposes, 배정 해제 frees the trip; the board
- * loads again after each. In the 기사별 view each driver's day opens its 운행표.
+ * loads again after each. In the 기사별 view each driver's day opens its 운행표. Below the trips, the
+ * same days' 탁송·반납 of subscriptions (HandoverBoard), on the same drivers.
  */
 export default function DispatchSection() {
   const [from, setFrom] = useState(() => todayInKorea());
@@ -108,6 +110,7 @@ export default function DispatchSection() {
           </div>
         </section>
       ))}
+      <HandoverBoard from={from} days={days} drivers={board?.drivers ?? []} onChanged={() => void load()} />
       {assigning && <AssignDialog trip={assigning} onClose={() => setAssigning(null)} onAssigned={(text) => void assigned(text)} />}
     </section>
   );

@@ -6,6 +6,7 @@ import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
 import Alert from '../common/Alert';
 import TripBrief from './TripBrief';
+import { HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type BoardHandover } from '../../domain/handover';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
@@ -15,11 +16,11 @@ const endText = (start: string, end: string | null) => (!end ? '미정' : koreaD
 /**
  * 운행표: one driver's trips starting on one Korean day, in order, to hand over on paper: times,
  * every stop with its time, passengers, purpose, memo and driver preference, the customer to call,
- * the car and its plate. 인쇄 prints only the sheet
+ * the car and its plate; then the driver's 탁송·반납 of the day. 인쇄 prints only the sheet
  * (the console around it carries print:hidden).
  */
 export default function RunSheet({ driverId, date, onBack }: { driverId: number; date: string; onBack: () => void }) {
-  const [sheet, setSheet] = useState<RunSheetAnswer | null>(null);
+  const [sheet, setSheet] = useState<(RunSheetAnswer & { handovers: BoardHandover[] }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -50,7 +51,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
           <header className="border-b-2 border-ink pb-2">
             <h2 className="text-xl font-bold">운행표 · {dotted(sheet.date)} ({WEEKDAYS[weekday(sheet.date)]})</h2>
             <p className="text-sm">
-              기사 <span className="font-semibold">{sheet.driver.name}</span> ({GENDER_LABEL[sheet.driver.gender]}) · {formatPhone(sheet.driver.phone)} · 운행 {sheet.trips.length}건
+              기사 <span className="font-semibold">{sheet.driver.name}</span> ({GENDER_LABEL[sheet.driver.gender]}) · {formatPhone(sheet.driver.phone)} · 운행 {sheet.trips.length}건{sheet.handovers.length ? ` · 탁송·반납 ${sheet.handovers.length}건` : ''}
             </p>
           </header>
           {!sheet.trips.length && <p className="text-sm text-muted">이 날 배정된 운행이 없습니다.</p>}
@@ -84,6 +85,36 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
               </li>
             ))}
           </ol>
+          {sheet.handovers.length > 0 && (
+            <>
+              <h3 className="border-b border-ink pb-1 font-bold">탁송·반납 {sheet.handovers.length}건</h3>
+              <ol className="space-y-4">
+                {sheet.handovers.map((h) => (
+                  <li key={h.id} className="break-inside-avoid border border-line p-3 text-sm" data-testid="run-sheet-handover">
+                    <p className="text-base font-bold">
+                      {h.window_start} ~ {h.window_end} {HANDOVER_KIND_LABEL[h.kind]} <span className="text-sm font-normal text-muted">구독 #{h.subscription_id} · {HANDOVER_STATUS_LABEL[h.status]}</span>
+                    </p>
+                    <dl className="mt-2 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+                      <dt className="text-muted">장소</dt>
+                      <dd className="break-words">{h.address ?? '미정'}</dd>
+                      <dt className="text-muted">고객</dt>
+                      <dd className="break-words">
+                        {h.customer.name}
+                        {h.customer.mobile && (
+                          <>
+                            {' · '}
+                            <a href={`tel:${h.customer.mobile}`} className="underline">{formatPhone(h.customer.mobile)}</a>
+                          </>
+                        )}
+                      </dd>
+                      <dt className="text-muted">차량</dt>
+                      <dd className="break-words">{h.car}</dd>
+                    </dl>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
         </div>
       )}
     </section>

@@ -7,6 +7,7 @@ import Alert from '../common/Alert';
 import type { DriverTrip, DriverTripsAnswer } from '../../domain/driver-day';
 import { addTap, flushTaps, loadTaps, saveTaps, type PendingTap, type SendResult } from './tap-queue';
 import TripCard from './TripCard';
+import DriverHandovers from './DriverHandovers';
 import { usePositionSharing } from './usePositionSharing';
 
 interface Props {
@@ -192,6 +193,7 @@ function DriverDay({ officePhone }: Props) {
           ))}
         </ol>
       )}
+      <DriverHandovers />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
@@ -9,12 +10,26 @@ import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
 import Mileage from './Mileage';
+import Handovers from './Handovers';
+import type { Handover } from '../../domain/handover';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit); 주행거리 (Mileage) its readings and monthly report. */
+/** The customer's deliveries and returns (one call for every subscription); none when the call fails. */
+function useHandovers() {
+  const [handovers, setHandovers] = useState<Handover[]>([]);
+  const reload = useCallback(async () => {
+    const res = await call((o) => client.handovers.$get({}, o));
+    if (res.ok) setHandovers(res.data.handovers);
+  }, []);
+  useEffect(() => void reload(), [reload]);
+  return { handovers, reload };
+}
+
+/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing, their 탁송·반납 (Handovers, acknowledged here); 해지하기 opens the in-product 중도 해지 (EarlyExit); 주행거리 (Mileage) its readings and monthly report. */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
+  const handovers = useHandovers();
   return (
     <ListState items={items} error={error} empty="현재 구독이 없습니다.">
       {(list) => (
@@ -32,6 +47,7 @@ export default function SubscriptionList() {
                 <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
                 <CardChange subscription={s} onChanged={() => void reload()} />
+                <Handovers handovers={handovers.handovers.filter((h) => h.subscription_id === s.id)} onChanged={() => void Promise.all([reload(), handovers.reload()])} />
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />

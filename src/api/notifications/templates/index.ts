@@ -23,6 +23,8 @@ import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
 import subscriptionEarlyExit from './subscription-early-exit';
 import subscriptionMileageSettled from './subscription-mileage-settled';
+import subscriptionHandoverRecorded from './subscription-handover-recorded';
+import subscriptionHandoverScheduled from './subscription-handover-scheduled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -33,6 +35,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'subscription.early_exit': subscriptionEarlyExit,
   'subscription.mileage_settled': subscriptionMileageSettled,
+  'subscription.handover_scheduled': subscriptionHandoverScheduled,
+  'subscription.handover_recorded': subscriptionHandoverRecorded,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,

@@ -1,0 +1,160 @@
+import { addDays, addMonths, daysBetween, koreaInstant } from './dates';
+import { termEnd } from './subscriptions';
+import type { BusyWindow } from './dispatch';
+
+/**
+ * 탁송(인도)과 반납: the car brought to the customer at the start of a subscription and taken back
+ * at its end, each by a roster driver within a time window, and what was recorded at the handover
+ * (odometer, fuel or charge, notes), which the customer acknowledges. docs/decisions/handover.md.
+ */
+
+export const HANDOVER_KINDS = ['DELIVERY', 'RETURN'] as const;
+export type HandoverKind = (typeof HANDOVER_KINDS)[number];
+export const HANDOVER_STATUSES = ['SCHEDULED', 'DONE', 'CANCELLED'] as const;
+export type HandoverStatus = (typeof HANDOVER_STATUSES)[number];
+
+export const HANDOVER_KIND_LABEL: Record<HandoverKind, string> = { DELIVERY: '탁송(인도)', RETURN: '반납' };
+export const HANDOVER_STATUS_LABEL: Record<HandoverStatus, string> = { SCHEDULED: '예정', DONE: '완료', CANCELLED: '취소' };
+
+/** Shortest and longest window a handover may be booked for, in minutes. */
+export const MIN_WINDOW_MINUTES = 30;
+export const MAX_WINDOW_MINUTES = 6 * 60;
+
+/**
+ * A handover's window on a Korean day: `start` and `end` are HH:MM Korean wall-clock times on
+ * `date`, end after start, between 30 minutes and 6 hours long. The busy window is [from, to);
+ * an error (Korean) when the times do not make one.
+ */
+export function handoverWindow(date: string, start: string, end: string): BusyWindow | { error: string } {
+  const from = koreaInstant(date, start);
+  const to = koreaInstant(date, end);
+  if (!from || !to) return { error: '날짜와 시간을 확인해주세요.' };
+  const minutes = (to.getTime() - from.getTime()) / 60_000;
+  if (minutes <= 0) return { error: '종료 시간은 시작 시간 이후여야 합니다.' };
+  if (minutes < MIN_WINDOW_MINUTES) return { error: `시간대는 ${MIN_WINDOW_MINUTES}분 이상으로 잡아주세요.` };
+  if (minutes > MAX_WINDOW_MINUTES) return { error: `시간대는 ${MAX_WINDOW_MINUTES / 60}시간 이내로 잡아주세요.` };
+  return { from, to };
+}
+
+/** A subscription's dates as the first-day rule reads them. */
+export interface TermDates {
+  start: string;
+  end: string;
+  /** The term in months (the request's). */
+  months: number;
+}
+
+/** What the billing state allows: whether a monthly charge beyond the first has been made or tried, or the term is otherwise settled. */
+export interface BillingFacts {
+  paidMonths: number;
+  /** Any attempt at month 2 (paid, pending or failed). */
+  month2Tried: boolean;
+  active: boolean;
+  /** 중도 해지 set: the end is fixed by the customer's return day. */
+  exitSet: boolean;
+}
+
+export type StartShift =
+  | { move: false; reason: 'same-day' | 'billed' | 'inactive' | 'exit' }
+  | { move: true; start: string; end: string };
+
+/**
+ * The first day follows the actual handover (docs/decisions/handover.md): when the delivery is
+ * recorded on a Korean day other than the confirmed start, and only the first month has been
+ * charged (month 2 neither paid nor tried), the start moves to that day and the end moves with it,
+ * keeping the term: termEnd(new start, months) when the end was the term's natural end, otherwise
+ * the same number of days later or earlier. Otherwise the dates stay and the actual day is only
+ * recorded.
+ */
+export function shiftedTerm(term: TermDates, actualDay: string, billing: BillingFacts): StartShift {
+  if (actualDay === term.start) return { move: false, reason: 'same-day' };
+  if (!billing.active) return { move: false, reason: 'inactive' };
+  if (billing.exitSet) return { move: false, reason: 'exit' };
+  if (billing.paidMonths > 1 || billing.month2Tried) return { move: false, reason: 'billed' };
+  const natural = term.end === termEnd(term.start, term.months);
+  const end = natural ? termEnd(actualDay, term.months) : addDays(term.end, daysBetween(term.start, actualDay));
+  return { move: true, start: actualDay, end };
+}
+
+/** The day month 2 is charged after a start: the start's day of the next month (as billing counts it). */
+export const secondChargeDay = (start: string) => addMonths(start, 1);
+
+/** What the customer must type to acknowledge: their name as on the account (spaces ignored), or any 2+ characters when the account has none. */
+export function acknowledgementMatches(typed: string, accountName: string | null): boolean {
+  const squash = (s: string) => s.replace(/\s+/g, '');
+  const t = squash(typed);
+  if (!accountName || !squash(accountName)) return t.length >= 2;
+  return t === squash(accountName);
+}
+
+/** A handover as staff (the board, the console) and the customer (/my/subscriptions) see it. */
+export interface Handover {
+  id: number;
+  subscription_id: number;
+  kind: HandoverKind;
+  status: HandoverStatus;
+  scheduled_date: string;
+  window_start: string;
+  window_end: string;
+  address: string | null;
+  driver: { id: number; name: string; phone: string };
+  record: HandoverRecord | null;
+  acknowledged_at: string | null;
+  acknowledged_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What was recorded at the handover. */
+export interface HandoverRecord {
+  odometer_km: number;
+  fuel_percent: number;
+  notes: string | null;
+  recorded_at: string;
+  recorded_by: string;
+  /** The Korean day of the handover. */
+  actual_date: string;
+}
+
+/** A handover on the staff board, with its subscription's car and customer. */
+export interface BoardHandover extends Handover {
+  car: string;
+  customer: { name: string; mobile: string | null };
+  start_date: string;
+  end_date: string;
+}
+
+/** An active subscription that still lacks a delivery or a return on the schedule. */
+export interface OpenHandover {
+  subscription_id: number;
+  car: string;
+  customer: { name: string; mobile: string | null };
+  start_date: string;
+  end_date: string;
+  missing: HandoverKind[];
+}
+
+/** The odometer at delivery and at return (km; null while not recorded): what mileage and overage read. */
+export interface HandoverReadings {
+  delivery: { odometer_km: number; fuel_percent: number; recorded_at: Date; actual_date: string } | null;
+  return: { odometer_km: number; fuel_percent: number; recorded_at: Date; actual_date: string } | null;
+}
+
+export interface HandoverAnswer {
+  handover: Handover;
+}
+export interface HandoverListAnswer {
+  handovers: Handover[];
+}
+export interface AdminHandoversAnswer {
+  handovers: BoardHandover[];
+  open: OpenHandover[];
+}
+/** The record answer, with whether the subscription's dates moved to the handover day. */
+export interface HandoverRecordAnswer {
+  handover: Handover;
+  dates: { start_date: string; end_date: string; moved: boolean; reason: string | null };
+}
+export interface DriverHandoversAnswer {
+  handovers: BoardHandover[];
+}

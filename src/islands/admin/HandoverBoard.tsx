@@ -1,0 +1,276 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatPhone } from '../../domain/accounts';
+import type { Driver } from '../../domain/dispatch';
+import { HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind } from '../../domain/handover';
+import { formatNumber } from '../../domain/money';
+import { call, client } from '../../client/api';
+import Dialog from '../checkout/Dialog';
+import Alert from '../common/Alert';
+import { announceChange, formatDateTime } from './admin-api';
+
+const dotted = (day: string) => day.replace(/-/g, '.');
+
+/** What the schedule dialog is for: a subscription's delivery or return, new or moved. */
+interface ScheduleTarget {
+  subscriptionId: number;
+  kind: HandoverKind;
+  label: string;
+  current?: BoardHandover;
+}
+
+/** 탁송·반납 일정: driver, day, window and place of a subscription's delivery or return. The API checks the driver's other trips under a lock. */
+function ScheduleDialog({ target, drivers, onClose, onDone }: { target: ScheduleTarget; drivers: Driver[]; onClose: () => void; onDone: (text: string) => void }) {
+  const c = target.current;
+  const [driverId, setDriverId] = useState<number | null>(c?.driver.id ?? null);
+  const [date, setDate] = useState(c?.scheduled_date ?? '');
+  const [start, setStart] = useState(c?.window_start ?? '10:00');
+  const [end, setEnd] = useState(c?.window_end ?? '12:00');
+  const [address, setAddress] = useState(c?.address ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kind = HANDOVER_KIND_LABEL[target.kind];
+
+  const save = async () => {
+    if (driverId === null) return setError('담당 기사를 선택해주세요.');
+    if (!date) return setError('날짜를 선택해주세요.');
+    setBusy(true);
+    const res = await call((o) =>
+      client.admin.subscriptions[':id'].handovers.$post({ param: { id: String(target.subscriptionId) }, json: { kind: target.kind, driver_id: driverId, date, window_start: start, window_end: end, address: address || null } }, o),
+    );
+    setBusy(false);
+    if (!res.ok) return setError(res.error.message);
+    announceChange();
+    onDone(`구독 #${target.subscriptionId}의 ${kind} 일정을 ${dotted(date)} ${start}~${end}, ${res.data.handover.driver.name} 기사로 잡았습니다.`);
+  };
+
+  return (
+    <Dialog open title={`${kind} 일정`} onClose={onClose}>
+      <p className="text-sm text-muted">{target.label}</p>
+      <div className="mt-3 space-y-3 text-sm">
+        <label className="block">
+          <span className="font-semibold">담당 기사</span>
+          <select className="field mt-1" value={driverId ?? ''} onChange={(e) => setDriverId(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">선택해주세요</option>
+            {drivers.filter((d) => d.active).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} · {formatPhone(d.phone)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="font-semibold">날짜</span>
+          <input type="date" className="field mt-1" value={date} onChange={(e) => setDate(e.target.value)} />
+        </label>
+        <div className="flex gap-2">
+          <label className="block flex-1">
+            <span className="font-semibold">시작</span>
+            <input type="time" step={600} className="field mt-1" value={start} onChange={(e) => setStart(e.target.value)} />
+          </label>
+          <label className="block flex-1">
+            <span className="font-semibold">종료</span>
+            <input type="time" step={600} className="field mt-1" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </label>
+        </div>
+        <label className="block">
+          <span className="font-semibold">장소 (선택)</span>
+          <input type="text" className="field mt-1" maxLength={300} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="예: 서울 강남구 테헤란로 152" />
+        </label>
+      </div>
+      {error && <Alert className="mt-3">{error}</Alert>}
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy} onClick={() => void save()}>
+          {busy ? '저장 중…' : '일정 저장'}
+        </button>
+        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onClose}>
+          닫기
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** 인수 기록: the odometer, fuel or charge and notes read at the handover (once; the customer then acknowledges it). */
+function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandover; onClose: () => void; onDone: (text: string) => void }) {
+  const [km, setKm] = useState('');
+  const [fuel, setFuel] = useState('');
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kind = HANDOVER_KIND_LABEL[h.kind];
+
+  const save = async () => {
+    const odometer = Number(km);
+    const percent = Number(fuel);
+    if (!km.trim() || !Number.isInteger(odometer) || odometer < 0) return setError('주행거리를 km 단위 정수로 입력해주세요.');
+    if (!fuel.trim() || !Number.isInteger(percent) || percent < 0 || percent > 100) return setError('연료(충전) 잔량을 0~100 사이로 입력해주세요.');
+    setBusy(true);
+    const res = await call((o) => client.admin.handovers[':id'].record.$post({ param: { id: String(h.id) }, json: { odometer_km: odometer, fuel_percent: percent, notes: notes || null } }, o));
+    setBusy(false);
+    if (!res.ok) return setError(res.error.message);
+    announceChange();
+    const d = res.data.dates;
+    onDone(`구독 #${h.subscription_id}의 ${kind} 기록을 저장했습니다.${d.reason ? ` ${d.reason}` : ''}${d.moved ? ` (구독 기간 ${d.start_date} ~ ${d.end_date})` : ''}`);
+  };
+
+  return (
+    <Dialog open title={`${kind} 기록`} onClose={onClose}>
+      <p className="text-sm text-muted">
+        {h.car} · {h.customer.name}
+      </p>
+      <div className="mt-3 space-y-3 text-sm">
+        <label className="block">
+          <span className="font-semibold">주행거리 (km)</span>
+          <input type="text" inputMode="numeric" className="field mt-1" value={km} onChange={(e) => setKm(e.target.value.replace(/[^\d]/g, ''))} />
+        </label>
+        <label className="block">
+          <span className="font-semibold">연료(충전) 잔량 (%)</span>
+          <input type="text" inputMode="numeric" className="field mt-1" value={fuel} onChange={(e) => setFuel(e.target.value.replace(/[^\d]/g, ''))} />
+        </label>
+        <label className="block">
+          <span className="font-semibold">메모 (외관 상태 등)</span>
+          <textarea className="field mt-1" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </label>
+      </div>
+      {error && <Alert className="mt-3">{error}</Alert>}
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy} onClick={() => void save()}>
+          {busy ? '저장 중…' : '기록 저장'}
+        </button>
+        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onClose}>
+          닫기
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** One delivery or return on the board. */
+function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover; onSchedule: () => void; onRecord: () => void; onCancel: () => void }) {
+  const kind = HANDOVER_KIND_LABEL[h.kind];
+  return (
+    <article aria-label={`${kind} #${h.id}`} className="flex flex-wrap items-start gap-3 py-3 text-sm">
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="font-semibold">
+          {kind} {dotted(h.scheduled_date)} {h.window_start}~{h.window_end}{' '}
+          <span className={`ml-1 inline-block px-1.5 py-0.5 text-xs font-bold ${h.status === 'DONE' ? 'bg-ink text-paper' : 'bg-line text-ink'}`}>{HANDOVER_STATUS_LABEL[h.status]}</span>
+        </p>
+        <p className="break-words text-muted">
+          구독 #{h.subscription_id} · {h.customer.name} · {h.car}
+          {h.address ? ` · ${h.address}` : ''}
+        </p>
+        <p>
+          기사 <span className="font-semibold">{h.driver.name} ({formatPhone(h.driver.phone)})</span>
+        </p>
+        {h.record && (
+          <p className="break-words" data-testid="handover-record">
+            주행거리 {formatNumber(h.record.odometer_km)}km · 연료(충전) {h.record.fuel_percent}%{h.record.notes ? ` · ${h.record.notes}` : ''} ·{' '}
+            {h.acknowledged_at ? `고객 확인 ${formatDateTime(h.acknowledged_at)} (${h.acknowledged_name})` : '고객 확인 대기'}
+          </p>
+        )}
+      </div>
+      {h.status === 'SCHEDULED' && (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" aria-label={`${kind} #${h.id} 기록`} className="btn-primary min-h-11 px-3 py-1.5" onClick={onRecord}>
+            인수 기록
+          </button>
+          <button type="button" aria-label={`${kind} #${h.id} 일정 변경`} className="btn-outline min-h-11 px-3 py-1.5" onClick={onSchedule}>
+            일정 변경
+          </button>
+          <button type="button" aria-label={`${kind} #${h.id} 일정 취소`} className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={onCancel}>
+            취소
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * 탁송·반납 on the 배차 board: the deliveries and returns of the board's days (same range), with
+ * 인수 기록, 일정 변경 and 취소, and the subscriptions still waiting for a delivery or a return with
+ * 일정 잡기. A driver already on a butler trip at that time is refused by the API (Korean 409).
+ */
+export default function HandoverBoard({ from, days, drivers, onChanged }: { from: string; days: number; drivers: Driver[]; onChanged: () => void }) {
+  const [data, setData] = useState<AdminHandoversAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null);
+  const [recording, setRecording] = useState<BoardHandover | null>(null);
+
+  const latest = useRef(0);
+  const load = useCallback(async () => {
+    if (!from) return;
+    const seq = ++latest.current;
+    const res = await call((o) => client.admin.handovers.$get({ query: { from, days: String(days) } }, o));
+    if (seq !== latest.current) return;
+    if (res.ok) {
+      setData(res.data);
+      setError(null);
+    } else setError(res.error.message);
+  }, [from, days]);
+  useEffect(() => void load(), [load]);
+
+  const done = async (text: string) => {
+    setScheduling(null);
+    setRecording(null);
+    setMessage(text);
+    await load();
+    onChanged();
+  };
+  const cancel = async (h: BoardHandover) => {
+    if (!window.confirm(`구독 #${h.subscription_id}의 ${HANDOVER_KIND_LABEL[h.kind]} 일정을 취소할까요?`)) return;
+    const res = await call((o) => client.admin.handovers[':id'].$delete({ param: { id: String(h.id) } }, o));
+    if (res.ok) announceChange();
+    await done(res.ok ? `${HANDOVER_KIND_LABEL[h.kind]} 일정을 취소했습니다.` : res.error.message);
+  };
+
+  return (
+    <section aria-label="탁송·반납" className="border-t border-ink">
+      <h3 className="py-2 font-semibold">
+        탁송·반납 <span className="text-sm font-normal text-muted">{data ? `${data.handovers.length}건` : ''}</span>
+      </h3>
+      {message && <p role="status" className="pb-2 text-sm text-muted">{message}</p>}
+      {error && <Alert>{error}</Alert>}
+      {data && !data.handovers.length && <p className="pb-2 text-sm text-muted">이 기간에 잡힌 탁송·반납 일정이 없습니다.</p>}
+      <div className="divide-y divide-line border-t border-line">
+        {data?.handovers.map((h) => (
+          <HandoverCard
+            key={`${h.id}-${h.updated_at}`}
+            h={h}
+            onRecord={() => setRecording(h)}
+            onSchedule={() => setScheduling({ subscriptionId: h.subscription_id, kind: h.kind, label: `${h.car} · ${h.customer.name}`, current: h })}
+            onCancel={() => void cancel(h)}
+          />
+        ))}
+      </div>
+      {data && data.open.length > 0 && (
+        <details className="mt-3 text-sm" open>
+          <summary className="cursor-pointer py-2 font-semibold">일정이 필요한 구독 {data.open.length}건</summary>
+          <ul className="divide-y divide-line border-t border-line">
+            {data.open.map((o) => (
+              <li key={o.subscription_id} className="flex flex-wrap items-center gap-2 py-2" data-testid="open-handover">
+                <span className="min-w-0 flex-1 break-words">
+                  구독 #{o.subscription_id} · {o.customer.name} · {o.car} · {dotted(o.start_date)} ~ {dotted(o.end_date)}
+                </span>
+                {o.missing.map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    aria-label={`구독 #${o.subscription_id} ${HANDOVER_KIND_LABEL[kind]} 일정 잡기`}
+                    className="btn-outline min-h-11 px-3 py-1.5"
+                    onClick={() => setScheduling({ subscriptionId: o.subscription_id, kind, label: `${o.car} · ${o.customer.name} · ${dotted(o.start_date)} ~ ${dotted(o.end_date)}` })}
+                  >
+                    {kind === 'DELIVERY' ? '탁송 일정 잡기' : '반납 일정 잡기'}
+                  </button>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {scheduling && <ScheduleDialog target={scheduling} drivers={drivers} onClose={() => setScheduling(null)} onDone={(t) => void done(t)} />}
+      {recording && <RecordDialog handover={recording} onClose={() => setRecording(null)} onDone={(t) => void done(t)} />}
+    </section>
+  );
+}
