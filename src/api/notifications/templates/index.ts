@@ -22,6 +22,8 @@ import subscriptionChargeUpcoming from './subscription-charge-upcoming';
 import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
 import subscriptionEarlyExit from './subscription-early-exit';
+import subscriptionExtended from './subscription-extended';
+import staffSubscriptionExtended from './staff-subscription-extended';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -31,6 +33,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.card_changed': subscriptionCardChanged,
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'subscription.early_exit': subscriptionEarlyExit,
+  'subscription.extended': subscriptionExtended,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
@@ -46,6 +49,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_overdue': staffSubscriptionOverdue,
   'staff.butler_cancelled': staffButlerCancelled,
   'staff.subscription_cancelled': staffSubscriptionCancelled,
+  'staff.subscription_extended': staffSubscriptionExtended,
   'marketing.announcement': marketingAnnouncement,
 };
 
