@@ -117,7 +117,7 @@ const toQuote = (e: ExtensionRow, termMonths: number): ExtensionQuote => ({
   base_fee: e.baseFee, option_extras: e.optionExtras, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, term_months: termMonths,
 });
 
-const annexPath = (e: Pick<ExtensionRow, 'id' | 'subscriptionId'>) => `/api/subscriptions/${e.subscriptionId}/extensions/${e.id}/annex`;
+const annexPath = (e: Pick<ExtensionRow, 'id' | 'subscriptionId'>) => `/subscriptions/${e.subscriptionId}/extensions/${e.id}/annex`;
 
 const confirmAnswer = (e: ExtensionRow, endDate: string): ExtensionConfirmAnswer => ({
   extension: { ...toQuote(e, e.lastMonth), id: e.id, created_at: e.createdAt.toISOString(), annex_path: annexPath(e) },
