@@ -8,10 +8,16 @@ import ContractDownload from '../common/ContractDownload';
 import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
+import Extension from './Extension';
+import AnnexDownload from './AnnexDownload';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit). */
+/**
+ * /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing;
+ * 연장하기 opens 구독 연장 (Extension), 해지하기 the in-product 중도 해지 (EarlyExit); each extension's
+ * 부속 계약서 downloads next to the contract.
+ */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -28,14 +34,22 @@ export default function SubscriptionList() {
                   {subscriptionBadge(s.is_active)}
                 </span>
                 <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
-                <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
+                <p className="text-sm text-muted" data-testid="subscription-term">
+                  {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
+                </p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
                 <CardChange subscription={s} onChanged={() => void reload()} />
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
+                {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
               </div>
-              {s.is_active && s.billing.status !== 'CANCELLED' && <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />}
+              {s.is_active && s.billing.status !== 'CANCELLED' && (
+                <div className="flex w-full basis-full flex-wrap items-start gap-2">
+                  <Extension subscriptionId={s.id} onDone={() => void reload()} />
+                  <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />
+                </div>
+              )}
             </div>
           )}
         />
