@@ -117,15 +117,19 @@ describe('구독 연장 (extension)', () => {
   });
 
   it('with the original term all paid, the first added month is scheduled at once and charged once', async () => {
-    const { token, subscriptionId } = await subscription('2029-08-10');
+    const { token, subscriptionId, carId: plate } = await subscription('2029-08-10');
+    const freeFrom = async () => (await ctx.call('GET', `/subscriptions/availability?ids=${plate}`)).body.data.availability[0].available_from;
     await setClock('2029-09-10T10:00:00+09:00');
     await runJobs();
     await setClock('2029-10-10T10:00:00+09:00');
     await runJobs();
     expect(await monthCharges(subscriptionId)).toEqual([[2, 800_000, 'PAID'], [3, 800_000, 'PAID']]);
     await setClock('2029-10-20T10:00:00+09:00');
+    expect(await freeFrom()).toBe('2029-11-10');
     const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } });
     expect(res.status).toBe(200);
+    // The car is taken for the added month: the pages show it free from the day after the new end.
+    expect(await freeFrom()).toBe('2029-12-10');
     const queued = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `charge:sub:${subscriptionId}:m4`));
     expect(queued.map((j) => [j.status, j.runAt.toISOString()])).toEqual([['queued', '2029-11-10T00:00:00.000Z']]);
     await setClock('2029-11-10T10:00:00+09:00');
