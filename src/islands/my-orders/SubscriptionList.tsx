@@ -9,6 +9,8 @@ import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
 import Extension from './Extension';
+import { extensionWindow } from '../../domain/extension';
+import { todayInKorea } from '../../domain/dates';
 import AnnexDownload from './AnnexDownload';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
@@ -46,7 +48,8 @@ export default function SubscriptionList() {
               </div>
               {s.is_active && s.billing.status !== 'CANCELLED' && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
-                  <Extension subscriptionId={s.id} onDone={() => void reload()} />
+                  {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
+                  {todayInKorea() >= extensionWindow(s.end_date).opens && <Extension subscriptionId={s.id} onDone={() => void reload()} />}
                   <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />
                 </div>
               )}
