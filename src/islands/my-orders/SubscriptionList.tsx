@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import DateGroups from './DateGroups';
@@ -22,6 +23,13 @@ const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
  */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
+  // Extended or ended early on this visit: the panel stays to say so after the list reloads
+  // (the new end date is outside the window; an exited subscription is no longer billed).
+  const [acted, setActed] = useState<ReadonlySet<string>>(new Set());
+  const done = (key: string) => () => {
+    setActed((prev) => new Set(prev).add(key));
+    void reload();
+  };
   return (
     <ListState items={items} error={error} empty="현재 구독이 없습니다.">
       {(list) => (
@@ -46,11 +54,13 @@ export default function SubscriptionList() {
                 <ContractDownload requestId={s.request.id} />
                 {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
               </div>
-              {s.is_active && s.billing.status !== 'CANCELLED' && (
+              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`)) && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
                   {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
-                  {todayInKorea() >= extensionWindow(s.end_date).opens && <Extension subscriptionId={s.id} onDone={() => void reload()} />}
-                  <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />
+                  {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea() >= extensionWindow(s.end_date).opens)) && (
+                    <Extension subscriptionId={s.id} onDone={done(`extend:${s.id}`)} />
+                  )}
+                  {(acted.has(`exit:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED')) && <EarlyExit subscriptionId={s.id} onDone={done(`exit:${s.id}`)} />}
                 </div>
               )}
             </div>
