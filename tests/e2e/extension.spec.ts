@@ -14,11 +14,14 @@ test('구독 연장 on my page: choose the months, read the new end date and fee
   const start = addDays(addMonths(today, -11), -20);
   await confirm(request, r.id, start);
   const end = addDays(addMonths(start, 12), -1);
-  const newEnd = addDays(addMonths(start, 24), -1);
   const subs = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions as { id: number; request: { id: number } }[];
   const subscriptionId = subs.find((s) => s.request.id === r.id)!.id;
-  const server = (await apiAs(request, user.token, 'GET', `/subscriptions/${subscriptionId}/extension?months=12`)).body.data.quote as { monthly_fee: number; first_month: number };
-  expect(server.first_month).toBe(13);
+  // The car's terms priced today; another test may hold the car a year ahead, so the first free term is the one chosen.
+  const choices = (await apiAs(request, user.token, 'GET', `/subscriptions/${subscriptionId}/extension`)).body.data.choices as { months: number; monthly_fee: number; first_month: number; new_end_date: string; taken_from: string | null }[];
+  const server = choices.find((c) => c.taken_from === null)!;
+  const months = server.months;
+  const newEnd = addDays(addMonths(start, 12 + months), -1);
+  expect([server.first_month, server.new_end_date]).toEqual([13, newEnd]);
 
   await loginAs(page, user.token);
   await page.goto('/my/subscriptions');
@@ -30,29 +33,29 @@ test('구독 연장 on my page: choose the months, read the new end date and fee
   await open.click();
 
   const panel = item.getByTestId('extension');
-  await panel.getByText('12개월', { exact: true }).click();
+  await panel.getByText(`${months}개월`, { exact: true }).click();
   const quote = panel.getByTestId('extension-quote');
   await expect(quote).toContainText(`현재 종료일${end}`);
   await expect(quote).toContainText(`새 종료일${newEnd}`);
   await expect(quote).toContainText(`${addDays(end, 1)}부터 (13개월 차부터) 월 ${won(server.monthly_fee)}`);
   await expect(panel).toContainText('구독 연장은 계약 종료일 60일 전부터 7일 전까지');
   // Tap targets of 44 px (the month choices and the buttons), also at 390 px.
-  for (const target of [panel.getByText('12개월', { exact: true }), panel.getByRole('button', { name: '12개월 연장 확정' }), panel.getByRole('button', { name: '닫기' })]) {
+  for (const target of [panel.getByText(`${months}개월`, { exact: true }), panel.getByRole('button', { name: `${months}개월 연장 확정` }), panel.getByRole('button', { name: '닫기' })]) {
     expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
 
-  await panel.getByRole('button', { name: '12개월 연장 확정' }).click();
+  await panel.getByRole('button', { name: `${months}개월 연장 확정` }).click();
   await expect(item.getByTestId('extension-done')).toContainText(`새 종료일은 ${newEnd}입니다`);
   await page.reload();
   await hydrated(page, 'SubscriptionList');
-  await expect(item.getByTestId('subscription-term')).toContainText(`12개월 + 연장 12개월 · ${start} ~ ${newEnd}`);
+  await expect(item.getByTestId('subscription-term')).toContainText(`12개월 + 연장 ${months}개월 · ${start} ~ ${newEnd}`);
   const annex = item.getByTestId('annex-download');
   await expect(annex).toHaveText('부속 계약서 (PDF)');
   const download = page.waitForEvent('download');
   await annex.click();
   expect((await download).suggestedFilename()).toMatch(/^LUXE-S-\d{6}-E01\.pdf$/);
   // Confirmed once: another click on the API answers the same extension.
-  const again = await apiAs(request, user.token, 'POST', `/subscriptions/${subscriptionId}/extension`, { months: 12, quoted_fee: server.monthly_fee, end_date: end });
+  const again = await apiAs(request, user.token, 'POST', `/subscriptions/${subscriptionId}/extension`, { months, quoted_fee: server.monthly_fee, end_date: end });
   expect(again.body.data.end_date).toBe(newEnd);
   expect((await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).extensions).toHaveLength(1);
 });
