@@ -114,6 +114,12 @@ describe('구독 연장 (extension)', () => {
     expect((await ctx.app.request(`/subscriptions/${subscriptionId}/extensions/${extId}/annex`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
     await runJobs();
     expect(await ctx.database.db.select().from(subscriptionExtensionAnnexes).where(eq(subscriptionExtensionAnnexes.extensionId, extId))).toHaveLength(1);
+    // Unchangeable: the database refuses to update or delete it.
+    await expect(ctx.database.db.update(subscriptionExtensionAnnexes).set({ byteSize: 1 }).where(eq(subscriptionExtensionAnnexes.extensionId, extId))).rejects.toThrow();
+    await expect(ctx.database.db.delete(subscriptionExtensionAnnexes).where(eq(subscriptionExtensionAnnexes.extensionId, extId))).rejects.toThrow();
+    // The messages render (email + 알림톡 through the outbox): the customer's names the new end date and fee.
+    const sent = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.extended:${extId}`));
+    expect(sent[0].status).toBe('done');
   });
 
   it('with the original term all paid, the first added month is scheduled at once and charged once', async () => {
