@@ -132,8 +132,11 @@ describe('구독 연장 (extension)', () => {
     expect(await monthCharges(subscriptionId)).toEqual([[2, 800_000, 'PAID'], [3, 800_000, 'PAID']]);
     await setClock('2029-10-20T10:00:00+09:00');
     expect(await freeFrom()).toBe('2029-11-10');
-    const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } });
-    expect(res.status).toBe(200);
+    // Two clicks at once without the end date (an API client): one extension, the same answer.
+    const [res, twin] = await Promise.all([1, 2].map(() => ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } })));
+    expect([res.status, twin.status]).toEqual([200, 200]);
+    expect(twin.body.data).toEqual(res.body.data);
+    expect(await extensionsOf(subscriptionId)).toHaveLength(1);
     // The car is taken for the added month: the pages show it free from the day after the new end.
     expect(await freeFrom()).toBe('2029-12-10');
     const queued = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `charge:sub:${subscriptionId}:m4`));
