@@ -7,6 +7,7 @@ import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
+import { ANNEX_JOB, annexJobHandler } from './orders/extension';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -25,6 +26,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),
     // The contract PDF of a paid order, issued once (docs/decisions/contract.md).
     [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job),
+    // The 부속 계약서 of a 구독 연장, issued once per extension (docs/decisions/extension.md).
+    [ANNEX_JOB]: (job) => annexJobHandler(ctx, job),
   };
 }
 

@@ -84,7 +84,7 @@ export function hasContract(r: { final_fee: number; payment: { status: string } 
 /** The download's file name (ASCII, so every browser keeps it). */
 export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
 
-const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subModel, c.trim].filter((p) => p && p.trim()).join(' ');
+export const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subModel, c.trim].filter((p) => p && p.trim()).join(' ');
 
 /** The document of a contract: sections of labelled lines and quoted text, in reading order. */
 export function contractDocument(input: ContractInput): ContractDocument {

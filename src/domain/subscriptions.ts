@@ -41,7 +41,23 @@ export interface Subscription {
   is_current: boolean;
   created_at: string;
   request: { id: number; car: Car; month: number; start_date: string | null; end_date: string | null };
+  /** Billing months added by 구독 연장 (the term is request.month + these). */
+  extended_months: number;
+  /** Each extension, oldest first; its 부속 계약서 downloads from /subscriptions/{id}/extensions/{extension id}/annex. */
+  extensions: SubscriptionExtensionView[];
   billing: SubscriptionBillingView;
+}
+
+/** A confirmed 구독 연장 as my page shows it. */
+export interface SubscriptionExtensionView {
+  id: number;
+  months: number;
+  monthly_fee: number;
+  first_month: number;
+  last_month: number;
+  from_date: string;
+  to_date: string;
+  created_at: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
-import { EARLY_EXIT_FEE_PERCENT, earlyExitQuote, earlyExitWindow, type EarlyExitQuote, type EarlyExitSubscription } from '../../domain/early-exit';
+import { EARLY_EXIT_FEE_PERCENT, earlyExitQuote, earlyExitWindow, remainingFees, type EarlyExitQuote, type EarlyExitSubscription } from '../../domain/early-exit';
+import type { ExtensionFee } from '../../domain/extension';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
@@ -11,7 +12,7 @@ import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
-import { cancelFutureCharges } from './subscription-billing';
+import { cancelFutureCharges, extensionFees, termMonthsSql } from './subscription-billing';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
 export interface EarlyExitQuoteAnswer {
@@ -32,20 +33,23 @@ export interface EarlyExitAnswer {
 
 async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
   const q = db
-    .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, requestKey: subscriptionRequests.billingKey })
+    .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, requestKey: subscriptionRequests.billingKey })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, id));
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   // Another customer's subscription reads as an unknown one.
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  return row;
+  // After a 구독 연장 the added months carry their own fee (src/domain/extension.ts).
+  const extensions = row.sub.extendedMonths ? await extensionFees(db, id) : [];
+  return { ...row, extensions };
 }
 
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
 
 const ruleInput = (f: Found): EarlyExitSubscription => ({
   startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.term, monthlyFee: f.fee, paidMonths: f.sub.paidMonths, isActive: f.sub.isActive, billingStatus: f.sub.billingStatus,
+  extensions: f.extensions,
 });
 
 function quoteOrThrow(f: Found, exitDate: string, today: string): EarlyExitQuote {
@@ -71,13 +75,14 @@ export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number
  * A done exit's numbers, read back from what was stored: the exit day, and the charge (its month
  * column holds the remaining months the fee was computed on). No charge: nothing remained.
  */
-function storedQuote(exitDate: string, term: number, monthlyFee: number, payment: Pick<PaymentRow, 'month' | 'amount'> | undefined): EarlyExitQuote {
+function storedQuote(exitDate: string, term: number, monthlyFee: number, payment: Pick<PaymentRow, 'month' | 'amount'> | undefined, extensions: readonly ExtensionFee[] = []): EarlyExitQuote {
   const remaining = payment?.month ?? 0;
-  return { exit_date: exitDate, exit_month: term - remaining, term_months: term, remaining_months: remaining, monthly_fee: monthlyFee, percent: EARLY_EXIT_FEE_PERCENT, fee: payment?.amount ?? 0 };
+  const { monthly_fee, fee: _computed, ...parts } = remainingFees(term, remaining, monthlyFee, extensions);
+  return { exit_date: exitDate, exit_month: term - remaining, term_months: term, remaining_months: remaining, monthly_fee, percent: EARLY_EXIT_FEE_PERCENT, fee: payment?.amount ?? 0, ...parts };
 }
 
 const doneAnswer = (f: Found, payment: PaymentRow | undefined): EarlyExitAnswer => ({
-  quote: storedQuote(f.sub.exitDate!, f.term, f.fee, payment), end_date: f.sub.endDate, billing_status: 'CANCELLED', payment: payment ? toPaymentView(payment) : null,
+  quote: storedQuote(f.sub.exitDate!, f.term, f.fee, payment, f.extensions), end_date: f.sub.endDate, billing_status: 'CANCELLED', payment: payment ? toPaymentView(payment) : null,
 });
 
 /**
@@ -126,7 +131,7 @@ export async function confirmEarlyExit(ctx: PaymentContext, subscriptionId: numb
 /** Ends the subscription on its exit day: later charges cancelled, 해지, audited, the customer told the arithmetic. */
 async function finishExit(tx: Db, subscriptionId: number, quote: EarlyExitQuote, paymentId: string | null, now: Date): Promise<void> {
   const [found] = await tx
-    .select({ sub: subscriptions, term: subscriptionRequests.month })
+    .select({ sub: subscriptions, term: termMonthsSql })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, subscriptionId))
@@ -145,7 +150,7 @@ async function finishExit(tx: Db, subscriptionId: number, quote: EarlyExitQuote,
   });
   await emit(tx, `subscription.early_exit:${subscriptionId}`, {
     type: 'subscription.early_exit', userId: found.sub.userId, subscriptionId, exitDate: quote.exit_date,
-    remainingMonths: quote.remaining_months, monthlyFee: quote.monthly_fee, percent: quote.percent, fee: quote.fee,
+    remainingMonths: quote.remaining_months, monthlyFee: quote.monthly_fee, percent: quote.percent, fee: quote.fee, ...(quote.fee_parts ? { feeParts: quote.fee_parts } : {}),
   }, now);
 }
 
@@ -155,7 +160,8 @@ export const earlyExitOutcome: ChargeOutcome = {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.refId));
     const [req] = sub ? await tx.select({ term: subscriptionRequests.month, fee: subscriptionRequests.fee }).from(subscriptionRequests).where(eq(subscriptionRequests.id, sub.requestId)) : [];
     if (!sub?.exitDate || !req) return;
-    await finishExit(tx, sub.id, storedQuote(sub.exitDate, req.term, req.fee, payment), payment.id, ctx.clock.now());
+    const extensions = sub.extendedMonths ? await extensionFees(tx, sub.id) : [];
+    await finishExit(tx, sub.id, storedQuote(sub.exitDate, req.term + sub.extendedMonths, req.fee, payment, extensions), payment.id, ctx.clock.now());
   },
   async failed(tx, payment, ctx) {
     await tx.update(subscriptions).set({ exitDate: null, updatedAt: new Date() }).where(eq(subscriptions.id, payment.refId));

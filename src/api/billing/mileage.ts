@@ -9,6 +9,7 @@ import { paymentIds, type PaymentView } from '../../domain/payments';
 import { carOptionPrices } from '../../domain/subscription-price';
 import { ErrorCode } from '../../domain/error-codes';
 import { recordAudit } from '../audit/audit';
+import { termMonthsSql } from './subscription-billing';
 import { inTransaction, type Db } from '../db/client';
 import { cars, odometerReadings, subscriptionRequests, subscriptions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
@@ -54,7 +55,7 @@ const toView = (r: OdometerRow): OdometerReadingView => ({ id: r.id, km: r.km, s
 
 async function subscriptionFor(db: Db, id: number, lock = false) {
   const q = db
-    .select({ sub: subscriptions, term: subscriptionRequests.month, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum } })
+    .select({ sub: subscriptions, term: termMonthsSql, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum } })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { billingKeyUses, subscriptionExtensions, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { feeOfMonth, type ExtensionFee } from '../../domain/extension';
 import { conflict, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifications/events';
@@ -25,9 +26,27 @@ const monthKeys = (subscriptionId: number, month: number) => Array.from({ length
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** A subscription's term in billing months: the order's months + those its extensions added (select it joined to its request). */
+export const termMonthsSql = sql<number>`(${subscriptionRequests.month} + ${subscriptions.extendedMonths})`.mapWith(Number);
+
+/** A subscription's extensions as billing reads them (month ranges and fees), oldest first. */
+export async function extensionFees(db: Db, subscriptionId: number): Promise<ExtensionFee[]> {
+  return db
+    .select({ firstMonth: subscriptionExtensions.firstMonth, lastMonth: subscriptionExtensions.lastMonth, monthlyFee: subscriptionExtensions.monthlyFee })
+    .from(subscriptionExtensions)
+    .where(eq(subscriptionExtensions.subscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionExtensions.firstMonth));
+}
+
+/** The fee of billing month `month` of a subscription: an extension's for its months, else the order's monthly fee. */
+export async function monthFee(db: Db, found: { sub: { id: number; extendedMonths: number }; fee: number }, month: number): Promise<number> {
+  if (found.sub.extendedMonths === 0) return found.fee;
+  return feeOfMonth(month, found.fee, await extensionFees(db, found.sub.id));
+}
+
 async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock?: boolean } = {}) {
   const q = db
-    .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey })
+    .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, id));
@@ -75,8 +94,9 @@ const owedMonth = (sub: SubscriptionRow, term: number) => (sub.paidMonths < term
 export async function chargeMonth(ctx: PaymentContext, subscriptionId: number, month: number): Promise<PaymentRow | null> {
   const found = await subscriptionWithTerm(ctx.db, subscriptionId);
   if (!found) return null;
-  const { sub, term, fee } = found;
+  const { sub, term } = found;
   if (!sub.isActive || sub.billingStatus === 'CANCELLED' || month > term || month <= 1) return null;
+  const fee = await monthFee(ctx.db, found, month);
   const attempts = await attemptsOf(ctx.db, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', month);
   if (attempts.some((a) => a.status !== 'PENDING' && a.status !== 'FAILED')) return null;
   const pending = attempts.find((a) => a.status === 'PENDING');
@@ -207,7 +227,8 @@ const monthly: ChargeOutcome = {
     if (payment.attempt > 1) await cancelQueued(tx, monthKeys(found.sub.id, month));
     const now = ctx.clock.now();
     const paid = notification(`payment.succeeded:${payment.id}`, { type: 'payment.succeeded', userId: payment.userId, paymentId: payment.id }, now);
-    await enqueue(tx, [paid, ...(found.sub.billingStatus === 'CANCELLED' ? [] : monthJobs(found.sub, found.term, paidMonths + 1, found.fee, now))]);
+    const next = found.sub.billingStatus === 'CANCELLED' ? [] : monthJobs(found.sub, found.term, paidMonths + 1, await monthFee(tx, found, paidMonths + 1), now);
+    await enqueue(tx, [paid, ...next]);
   },
   async failed(tx, payment, ctx) {
     const month = payment.month!;
@@ -244,15 +265,16 @@ export const subscriptionOutcomes = { SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTI
 /** The console's overdue list: subscriptions whose owed month failed (retrying, or out of retries), oldest first. */
 export async function overdueSubscriptions(db: Db): Promise<OverdueSubscription[]> {
   const rows = await db
-    .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee, user: { id: users.id, name: users.name, email: users.email, mobile: users.mobile } })
+    .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, user: { id: users.id, name: users.name, email: users.email, mobile: users.mobile } })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(inArray(subscriptions.billingStatus, ['PAST_DUE', 'OVERDUE']))
     .orderBy(subscriptions.updatedAt);
   const out: OverdueSubscription[] = [];
-  for (const { sub, term, fee, user } of rows) {
+  for (const { sub, term, fee: baseFee, user } of rows) {
     const month = owedMonth(sub, term);
+    const fee = month ? await monthFee(db, { sub, fee: baseFee }, month) : baseFee;
     const failures = month ? (await attemptsOf(db, 'subscription', sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED') : [];
     const due = month ? monthlyChargeDate(sub.startDate, month) : null;
     out.push({

@@ -407,6 +407,8 @@ export const subscriptions = pgTable(
     paidMonths: integer('paid_months').notNull().default(1),
     /** 중도 해지: the return day asked for with the early-exit charge (set while it is charged; the end date once paid). */
     exitDate: date('exit_date', { mode: 'string' }),
+    /** 구독 연장: billing months added by extensions (the term is the request's months + these; docs/decisions/extension.md). */
+    extendedMonths: integer('extended_months').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -442,6 +444,43 @@ export const odometerReadings = pgTable(
     uniqueIndex('odometer_readings_self_month_idx').on(t.subscriptionId, t.billingMonth).where(sql`${t.source} = 'SELF'`),
   ],
 );
+
+/**
+ * 구독 연장: one row per confirmed extension of a subscription. Billing months first_month…last_month
+ * are charged monthly_fee; the subscription ran to from_date − 1 before and to to_date after. One per
+ * (subscription, from_date): an extension is made once from a given end date (docs/decisions/extension.md).
+ */
+export const subscriptionExtensions = pgTable(
+  'subscription_extensions',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    months: integer('months').notNull(),
+    /** Won: each added month's fee (the car's fee for the term then + the order's monthly option extras). */
+    monthlyFee: integer('monthly_fee').notNull(),
+    /** The car's fee for the term and the option extras it was made of (the annex shows them). */
+    baseFee: integer('base_fee').notNull(),
+    optionExtras: integer('option_extras').notNull().default(0),
+    firstMonth: integer('first_month').notNull(),
+    lastMonth: integer('last_month').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscription_extensions_from_idx').on(t.subscriptionId, t.fromDate)],
+);
+
+/** The 부속 계약서 (annex) of an extension: its PDF and SHA-256, issued once, never changed (a trigger refuses it). */
+export const subscriptionExtensionAnnexes = pgTable('subscription_extension_annexes', {
+  id: serial('id').primaryKey(),
+  extensionId: integer('extension_id').notNull().references(() => subscriptionExtensions.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  pdf: bytea('pdf').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The contract (계약서) of a subscription request: its PDF as issued after the first month was paid

@@ -12,7 +12,7 @@ import { ApiError, conflict, forbidden, notFound, unprocessable } from '../error
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
-import { moveSubscriptionStart, secondMonthTried } from '../billing/subscription-billing';
+import { moveSubscriptionStart, secondMonthTried, termMonthsSql } from '../billing/subscription-billing';
 import { recordOdometerReading, settleMileage } from '../billing/mileage';
 import type { PaymentContext } from '../payment-context';
 import { lockCar, requireConfirmable } from '../orders/availability';
@@ -69,7 +69,7 @@ async function withDriver(db: Db, row: Row): Promise<Handover> {
 /** The subscription with its term and car (locked for the schedule and the record). */
 async function subscriptionOf(db: Db, id: number, { lock = false } = {}) {
   const q = db
-    .select({ sub: subscriptions, term: subscriptionRequests.month, carId: subscriptionRequests.carId })
+    .select({ sub: subscriptions, term: termMonthsSql, carId: subscriptionRequests.carId })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, id));

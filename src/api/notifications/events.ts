@@ -15,14 +15,16 @@ export type NotificationEvent =
   /** The customer replaced the subscription's card (my subscriptions): from the next charge on, the new one is charged. */
   | { type: 'subscription.card_changed'; userId: number; subscriptionId: number }
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
-  /** 중도 해지 paid (or nothing was owed): the arithmetic the message shows. */
-  | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
   /** 초과 주행 정산 at the return: the arithmetic the message shows (paymentId null: nothing over the allowance, nothing charged). */
   | { type: 'subscription.mileage_settled'; userId: number; subscriptionId: number; paymentId: string | null; drivenKm: number; allowanceKm: number; monthlyKm: number; months: number; overageKm: number; perKm: number; amount: number }
   /** Staff scheduled (or moved) the car's 탁송 or 반납: the day, window and driver. */
   | { type: 'subscription.handover_scheduled'; userId: number; subscriptionId: number; handoverId: number }
   /** The handover was recorded (odometer, fuel, notes): the customer is asked to acknowledge it on my subscriptions. */
   | { type: 'subscription.handover_recorded'; userId: number; subscriptionId: number; handoverId: number }
+  /** 중도 해지 paid (or nothing was owed): the arithmetic the message shows. */
+  | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number; feeParts?: { months: number; monthly_fee: number }[] }
+  /** 구독 연장 confirmed: the new end date and the added months' fee, from which billing month. */
+  | { type: 'subscription.extended'; userId: number; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number; fromDate: string }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }
@@ -44,6 +46,7 @@ export type NotificationEvent =
   /** A cancellation, by the customer or staff, with what went back to the card (won) and the points returned. */
   | { type: 'staff.butler_cancelled'; butlerRequestId: number; by: CancelledBy; refundedAmount: number; refundPercent: number; refundedPoints: number }
   | { type: 'staff.subscription_cancelled'; requestId: number; by: CancelledBy; refundedAmount: number; refundedPoints: number }
+  | { type: 'staff.subscription_extended'; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
   | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 

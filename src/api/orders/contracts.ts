@@ -163,7 +163,7 @@ export async function contractForDownload(ctx: ContractContext, requestId: numbe
 }
 
 /** The HTTP answer of a contract: the PDF as an attachment, its hash in a header. */
-export function contractResponse(row: ContractRow, fileName: string): Response {
+export function contractResponse(row: Pick<ContractRow, 'pdf' | 'byteSize' | 'sha256'>, fileName: string): Response {
   return new Response(new Uint8Array(row.pdf), {
     status: 200,
     headers: {

@@ -6,7 +6,7 @@ import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } f
 import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
 import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { coupons, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
+import { coupons, subscriptionExtensions, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { won } from '../../domain/money';
 import { emit, emitOrderReceived, type CancelledBy } from '../notifications/events';
@@ -16,7 +16,7 @@ import { settlePriceChange, refundOrder, type PaidOrder } from '../billing/order
 import { carById } from '../catalogue/catalogue';
 import { checkPointStep, checkPointsWithin, claimBillingKey, creditPoints, dryRun, inTransaction, placeOrderOnce, releaseCoupon, spendPoints, takeCoupon, withUserLock } from './checkout';
 import { toCoupon } from '../wallet/coupons';
-import { cancelFutureCharges, scheduleMonth } from '../billing/subscription-billing';
+import { cancelFutureCharges, monthFee, scheduleMonth, termMonthsSql } from '../billing/subscription-billing';
 import { type AuditWriter } from '../audit/audit';
 import { DEFAULT_HOLD_DAYS, holdExpiry, inclusiveSpan } from '../../domain/availability';
 import { lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
@@ -300,7 +300,7 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
 export async function setSubscriptionActive(db: Db, id: number, isActive: boolean, now: Date) {
   return inTransaction(db, async (tx) => {
     const [found] = await tx
-      .select({ sub: subscriptions, term: subscriptionRequests.month, fee: subscriptionRequests.fee })
+      .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee })
       .from(subscriptions)
       .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
       .where(eq(subscriptions.id, id))
@@ -315,7 +315,7 @@ export async function setSubscriptionActive(db: Db, id: number, isActive: boolea
       .where(eq(subscriptions.id, id))
       .returning();
     if (!isActive) await cancelFutureCharges(tx, id, row.paidMonths, found.term);
-    else if (!owedTried) await scheduleMonth(tx, row, found.term, owed, found.fee, now);
+    else if (!owedTried) await scheduleMonth(tx, row, found.term, owed, await monthFee(tx, found, owed), now);
     return { id: row.id, is_active: row.isActive, billing_status: row.billingStatus };
   });
 }
@@ -336,12 +336,17 @@ export async function listSubscriptions(db: Db, userId: number, today = todayInK
   const out = [];
   for (const { subscriptions: s, subscription_requests: r } of rows) {
     if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
+    const extensions = s.extendedMonths
+      ? await db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.subscriptionId, s.id)).orderBy(subscriptionExtensions.firstMonth)
+      : [];
     out.push({
       // Past its end date a subscription is no longer active, whatever its stored flag says.
       id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: subscriptionActive(s, today),
       is_current: s.isActive && s.startDate <= today && today <= s.endDate, created_at: s.createdAt.toISOString(),
       request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
-      billing: await billingView(db, s, r.month, r.fee, s.billingKey ?? r.billingKey),
+      extended_months: s.extendedMonths,
+      extensions: extensions.map((e) => ({ id: e.id, months: e.months, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, from_date: e.fromDate, to_date: e.toDate, created_at: e.createdAt.toISOString() })),
+      billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, s.billingKey ?? r.billingKey),
     });
   }
   return out;
@@ -359,7 +364,7 @@ async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: n
     paid_months: s.paidMonths,
     term_months: term,
     next_charge_date: billing ? (s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : due) : null,
-    next_charge_amount: billing ? fee : null,
+    next_charge_amount: billing ? await monthFee(db, { sub: s, fee }, owed) : null,
     failed_payment: failed ? toPaymentView(failed) : null,
     retry_date: s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : null,
     card: card ? maskBillingKey(card) : null,

@@ -3,7 +3,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfirmAnswer, type ExtensionQuoteAnswer } from './extension';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
 import { SelfOdometerSchema } from '../../domain/schemas/mileage';
@@ -96,6 +97,23 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { km } = c.req.valid('json');
     return ok(c, (await selfReport(c.var.deps, id, c.var.userId, km)) satisfies OdometerAnswer, 201);
+  })
+  // 구독 연장: the terms one may add and their quote, then the confirmation (docs/decisions/extension.md).
+  .get('/:id/extension', requireUser, validParams(IdParamSchema), validQuery(ExtensionQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { months } = c.req.valid('query');
+    return ok(c, (await quoteExtension(c.var.deps, id, c.var.userId, months)) satisfies ExtensionQuoteAnswer);
+  })
+  // A confirmed extension keeps the car longer: the garage's cached answers are dropped.
+  .post('/:id/extension', requireUser, reservationWrites, validParams(IdParamSchema), validJson(ExtensionConfirmSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await confirmExtension(c.var.deps, id, c.var.userId, c.req.valid('json'))) satisfies ExtensionConfirmAnswer);
+  })
+  // The 부속 계약서 of the customer's own extension: another's is 404.
+  .get('/:id/extensions/:extensionId/annex', requireUser, validParams(ExtensionAnnexParamSchema), async (c) => {
+    const { id, extensionId } = c.req.valid('param');
+    const { row, fileName } = await annexForDownload(c.var.deps, id, extensionId, c.var.userId);
+    return contractResponse(row, fileName);
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

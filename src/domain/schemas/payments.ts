@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments';
 import { instant } from './butler';
-import { calendarDate, intField, pageField } from './common';
+import { calendarDate, decimal, IdSchema, intField, pageField } from './common';
 
 const billingKey = z.string({ error: '빌링키를 입력해주세요.' }).trim().min(1, { error: '빌링키를 입력해주세요.' }).max(200, { error: '빌링키가 너무 깁니다.' });
 
@@ -49,3 +49,25 @@ export type TripRecordInput = z.infer<typeof TripRecordSchema>;
 
 /** Body of POST /admin/test-clock (test fixtures only): the business clock's new now; omitted = real time again. */
 export const TestClockSchema = z.object({ now: instant('시각').optional() });
+
+/** Months of a 구독 연장 (the car's terms decide which; the rule answers 422 for others). */
+const extensionMonths = (label: string) => intField(label).min(1, { error: '연장 기간은 1개월 이상이어야 합니다.' }).max(60, { error: '연장 기간은 60개월 이하로 선택해주세요.' });
+
+/** GET /subscriptions/{id}/extension[?months=]: the choices, and with months the quote. */
+export const ExtensionQuerySchema = z.object({
+  months: decimal(extensionMonths('연장 기간')).optional(),
+});
+
+/**
+ * POST /subscriptions/{id}/extension: the months, the monthly fee the customer was quoted (the
+ * server recomputes; a different fee is 409) and, from my page, the end date the quote was for
+ * (a repeat of a done extension answers it again; docs/decisions/extension.md).
+ */
+export const ExtensionConfirmSchema = z.object({
+  months: extensionMonths('연장 기간'),
+  quoted_fee: intField('견적 월 구독료').min(0, { error: '견적 월 구독료가 올바르지 않습니다.' }),
+  end_date: calendarDate('종료일').optional(),
+});
+
+/** GET /subscriptions/{id}/extensions/{extensionId}/annex. */
+export const ExtensionAnnexParamSchema = z.object({ id: IdSchema, extensionId: IdSchema });

@@ -12,6 +12,10 @@ import EarlyExit from './EarlyExit';
 import Mileage from './Mileage';
 import Handovers from './Handovers';
 import type { Handover } from '../../domain/handover';
+import Extension from './Extension';
+import { extensionWindow } from '../../domain/extension';
+import { todayInKorea } from '../../domain/dates';
+import AnnexDownload from './AnnexDownload';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
@@ -26,10 +30,22 @@ function useHandovers() {
   return { handovers, reload };
 }
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing, their 탁송·반납 (Handovers, acknowledged here); 해지하기 opens the in-product 중도 해지 (EarlyExit); 주행거리 (Mileage) its readings and monthly report. */
+/**
+ * /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing,
+ * their 탁송·반납 (Handovers, acknowledged here) and 주행거리 (Mileage: readings and the monthly
+ * report); 연장하기 opens 구독 연장 (Extension), 해지하기 the in-product 중도 해지 (EarlyExit); each
+ * extension's 부속 계약서 downloads next to the contract.
+ */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   const handovers = useHandovers();
+  // Extended or ended early on this visit: the panel stays to say so after the list reloads
+  // (the new end date is outside the window; an exited subscription is no longer billed).
+  const [acted, setActed] = useState<ReadonlySet<string>>(new Set());
+  const done = (key: string) => () => {
+    setActed((prev) => new Set(prev).add(key));
+    void reload();
+  };
   return (
     <ListState items={items} error={error} empty="현재 구독이 없습니다.">
       {(list) => (
@@ -44,16 +60,27 @@ export default function SubscriptionList() {
                   {subscriptionBadge(s.is_active)}
                 </span>
                 <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
-                <p className="text-sm text-muted">{s.request.month}개월 · {s.start_date} ~ {s.end_date}</p>
+                <p className="text-sm text-muted" data-testid="subscription-term">
+                  {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
+                </p>
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
                 <CardChange subscription={s} onChanged={() => void reload()} />
                 <Handovers handovers={handovers.handovers.filter((h) => h.subscription_id === s.id)} onChanged={() => void Promise.all([reload(), handovers.reload()])} />
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
+                {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
               </div>
               <Mileage subscriptionId={s.id} />
-              {s.is_active && s.billing.status !== 'CANCELLED' && <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />}
+              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`)) && (
+                <div className="flex w-full basis-full flex-wrap items-start gap-2">
+                  {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
+                  {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea() >= extensionWindow(s.end_date).opens)) && (
+                    <Extension subscriptionId={s.id} onDone={done(`extend:${s.id}`)} />
+                  )}
+                  {(acted.has(`exit:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED')) && <EarlyExit subscriptionId={s.id} onDone={done(`exit:${s.id}`)} />}
+                </div>
+              )}
             </div>
           )}
         />

@@ -25,6 +25,8 @@ import subscriptionEarlyExit from './subscription-early-exit';
 import subscriptionMileageSettled from './subscription-mileage-settled';
 import subscriptionHandoverRecorded from './subscription-handover-recorded';
 import subscriptionHandoverScheduled from './subscription-handover-scheduled';
+import subscriptionExtended from './subscription-extended';
+import staffSubscriptionExtended from './staff-subscription-extended';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -37,6 +39,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.mileage_settled': subscriptionMileageSettled,
   'subscription.handover_scheduled': subscriptionHandoverScheduled,
   'subscription.handover_recorded': subscriptionHandoverRecorded,
+  'subscription.extended': subscriptionExtended,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
@@ -52,6 +55,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_overdue': staffSubscriptionOverdue,
   'staff.butler_cancelled': staffButlerCancelled,
   'staff.subscription_cancelled': staffSubscriptionCancelled,
+  'staff.subscription_extended': staffSubscriptionExtended,
   'marketing.announcement': marketingAnnouncement,
 };
 

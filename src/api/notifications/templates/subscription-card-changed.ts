@@ -1,5 +1,6 @@
 import { monthlyChargeDate, retryDate } from '../../../domain/payments';
-import { payments } from '../../db/schema';
+import { feeOfMonth } from '../../../domain/extension';
+import { payments, subscriptionExtensions } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { day, greeting, liveCustomer, subscription, won } from '../data';
 import { template } from '../template';
@@ -17,7 +18,9 @@ export default template({
     const found = await subscription(db, e.subscriptionId);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = found.subscription;
-    const owed = s.paidMonths < found.request.month ? s.paidMonths + 1 : null;
+    const owed = s.paidMonths < found.request.month + s.extendedMonths ? s.paidMonths + 1 : null;
+    // After a 구독 연장 the added months carry their own fee.
+    const extensions = s.extendedMonths ? await db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.subscriptionId, s.id)) : [];
     let next = '';
     let when = '';
     if (owed !== null && s.isActive && s.billingStatus !== 'CANCELLED') {
@@ -35,7 +38,7 @@ export default template({
     }
     return {
       userId: e.userId,
-      vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 다음결제안내: next, 결제일: when ? day(when) : '', 금액: when ? won(found.request.fee) : '' },
+      vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 다음결제안내: next, 결제일: when ? day(when) : '', 금액: when && owed ? won(feeOfMonth(owed, found.request.fee, extensions)) : '' },
     };
   },
 });

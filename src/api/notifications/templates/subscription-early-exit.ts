@@ -14,7 +14,7 @@ export default template({
   async load(db, e) {
     const found = await subscription(db, e.subscriptionId);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
-    const arithmetic = earlyExitArithmetic({ remaining_months: e.remainingMonths, monthly_fee: e.monthlyFee, percent: e.percent, fee: e.fee });
+    const arithmetic = earlyExitArithmetic({ remaining_months: e.remainingMonths, monthly_fee: e.monthlyFee, percent: e.percent, fee: e.fee, fee_parts: e.feeParts });
     return {
       userId: e.userId,
       vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 반납일: day(e.exitDate), 계산: arithmetic, 남은개월: String(e.remainingMonths), 수수료: won(e.fee) },
