@@ -1,4 +1,5 @@
 import { formatNumber, won } from './money';
+import type { PaymentView, RefundView } from './payments';
 
 /**
  * 반납 정산 (return settlement, issue 39): what the customer owes at the return and how it is paid:
@@ -124,3 +125,28 @@ export const SETTLEMENT_RULE_LINES = [
   `연료·충전 부족분은 인도 때보다 부족한 비율 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}입니다.`,
   '정산 금액은 보증금에서 먼저 차감하고, 모자라는 금액은 등록된 카드로 결제하며, 남은 보증금은 첫 결제 카드로 환불합니다.',
 ];
+
+/** A settlement as the API answers it (staff and the customer; GET /subscriptions/{id}/settlement, the console). */
+export interface SettlementView {
+  subscription_id: number;
+  status: 'PREVIEW' | 'PENDING' | 'DONE';
+  lines: SettlementLine[];
+  total: number;
+  deposit: number;
+  from_deposit: number;
+  to_charge: number;
+  to_refund: number;
+  summary: string;
+  deductible: number;
+  damages: Damage[];
+  fuel_shortfall_percent: number;
+  /** The mileage arithmetic on the RETURN reading. */
+  mileage_arithmetic: string;
+  /** The charge's latest attempt (null: nothing to charge, or a preview). */
+  payment: PaymentView | null;
+  /** The deposit refund (null: nothing to refund, or a preview). */
+  refund: RefundView | null;
+  created_at: string | null;
+  completed_at: string | null;
+}
+

@@ -19,6 +19,8 @@ export type NotificationEvent =
   | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number }
   /** 초과 주행 정산 at the return: the arithmetic the message shows (paymentId null: nothing over the allowance, nothing charged). */
   | { type: 'subscription.mileage_settled'; userId: number; subscriptionId: number; paymentId: string | null; drivenKm: number; allowanceKm: number; monthlyKm: number; months: number; overageKm: number; perKm: number; amount: number }
+  /** 반납 정산 done: its lines and the arithmetic (deposit first, then the card or a refund). */
+  | { type: 'subscription.settled'; userId: number; subscriptionId: number; lines: { label: string; amount: number; detail: string }[]; total: number; deposit: number; fromDeposit: number; toCharge: number; toRefund: number; summary: string }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

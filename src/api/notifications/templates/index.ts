@@ -23,6 +23,7 @@ import subscriptionConfirmed from './subscription-confirmed';
 import subscriptionRequested from './subscription-requested';
 import subscriptionEarlyExit from './subscription-early-exit';
 import subscriptionMileageSettled from './subscription-mileage-settled';
+import subscriptionSettled from './subscription-settled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -33,6 +34,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.charge_upcoming': subscriptionChargeUpcoming,
   'subscription.early_exit': subscriptionEarlyExit,
   'subscription.mileage_settled': subscriptionMileageSettled,
+  'subscription.settled': subscriptionSettled,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
