@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../domain/error-codes';
+import { won } from '../../domain/money';
 import { paidAmount, paymentIds } from '../../domain/payments';
 import { settle, type Damage, type SettlementResult, type SettlementView } from '../../domain/settlement';
 import { carOptionPrices } from '../../domain/subscription-price';
@@ -118,7 +119,7 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
     if (!row) {
       const c = await compute(tx, found, entry);
       if (entry.quoted_total !== undefined && entry.quoted_total !== c.result.total) {
-        throw conflict(`정산 금액이 미리보기(${entry.quoted_total.toLocaleString('ko-KR')}원)와 다릅니다. 다시 미리보기 후 확정해주세요.`);
+        throw conflict(`정산 금액이 미리보기(${won(entry.quoted_total)})와 다릅니다. 다시 미리보기 후 확정해주세요.`);
       }
       [row] = await tx.insert(subscriptionSettlements).values({
         subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage,
@@ -144,12 +145,12 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
     const payment = await executeCharge(ctx, step.charge, step.recorded);
     if (payment.status === 'FAILED') throw declined(payment);
   }
-  const row = (await settlementOf(ctx.db, subscriptionId))!;
+  const row = await settlementOf(ctx.db, subscriptionId);
   if (row.status !== 'DONE' && row.toRefund > 0 && row.depositPaymentId) {
     const refund = await refundPayment(ctx, { paymentId: row.depositPaymentId, amount: row.toRefund, reason: '반납 정산 보증금 환불', actor: `staff:${actor.name}`, key: depositRefundKey(subscriptionId) });
     if (refund?.status === 'SUCCEEDED') await inTransaction(ctx.db, (tx) => finishSettlement(tx, subscriptionId, ctx.clock.now()));
   }
-  return storedView(ctx.db, (await settlementOf(ctx.db, subscriptionId))!);
+  return storedView(ctx.db, await settlementOf(ctx.db, subscriptionId));
 }
 
 const pickRow = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, fromDeposit: r.from_deposit, toCharge: r.to_charge, toRefund: r.to_refund, summary: r.summary });
