@@ -9,10 +9,11 @@ import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
 import Mileage from './Mileage';
+import Settlement from './Settlement';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
-/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit); 주행거리 (Mileage) its readings and monthly report. */
+/** /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing; 해지하기 opens the in-product 중도 해지 (EarlyExit); 주행거리 (Mileage) its readings and monthly report; 반납 정산 (Settlement) once settled. */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   return (
@@ -37,6 +38,7 @@ export default function SubscriptionList() {
                 <ContractDownload requestId={s.request.id} />
               </div>
               <Mileage subscriptionId={s.id} />
+              <Settlement subscriptionId={s.id} />
               {s.is_active && s.billing.status !== 'CANCELLED' && <EarlyExit subscriptionId={s.id} onDone={() => void reload()} />}
             </div>
           )}
