@@ -187,8 +187,7 @@ export interface MileageSettleAnswer {
  * Settles the overage once the RETURN reading exists: charges it once (payment id
  * sub-{id}-mileage-1; a new attempt id only after a known decline), or, with nothing over the
  * allowance, only tells the customer. Retries and two replicas meet on the subscription's row lock
- * and then on the same payment id, which the provider charges once. The lead's return handover
- * calls this after recordOdometerReading(source RETURN).
+ * and then on the same payment id, which the provider charges once.
  *
  * Since 반납 정산 it is no longer called by a RETURN reading: the settlement takes the overage from
  * the deposit first. It charges the overage on its own only when staff ask for it before the
