@@ -161,7 +161,7 @@ describe('반납 정산', () => {
     for (const json of [
       { damages: 'x' }, { damages: [{ description: '', amount: 1 }] }, { damages: [{ description: '긁힘', amount: -5 }] }, { damages: [{ description: '긁힘', amount: 1.5 }] },
       { damages: [{ description: '긁힘' }] }, { fuel_shortfall_percent: 101 }, { fuel_shortfall_percent: 'abc' }, { fuel_shortfall_percent: 2.5 },
-      { damages: Array.from({ length: 21 }, () => ({ description: '긁힘', amount: 1 })) }, { quoted_total: -1 }, { damages: [{ description: 'x'.repeat(101), amount: 1 }] },
+      { damages: Array.from({ length: 21 }, () => ({ description: '긁힘', amount: 1 })) }, { damages: [{ description: '\ud800', amount: 1 }] }, { quoted_total: -1 }, { damages: [{ description: 'x'.repeat(101), amount: 1 }] },
     ]) {
       const bad = await ctx.call('POST', url, { token: ADMIN, json });
       expect(bad.status, JSON.stringify(json)).toBe(400);
@@ -170,6 +170,7 @@ describe('반납 정산', () => {
     expect((await ctx.call('POST', url, { token: ADMIN, body: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await ctx.call('GET', `${url}?damages=%7Bnope`, { token: ADMIN })).status).toBe(400);
     expect((await ctx.call('GET', `${url}?fuel_shortfall_percent=abc`, { token: ADMIN })).status).toBe(400);
+    expect((await ctx.call('GET', `${url}?damages=${encodeURIComponent('[{"description":"a\\u0000b","amount":1}]')}`, { token: ADMIN })).status).toBe(400);
     const noReturn = await ctx.call('POST', url, { token: ADMIN, json: {} });
     expect([noReturn.status, noReturn.body.message]).toEqual([409, '반납 주행거리를 먼저 기록해야 정산할 수 있습니다.']);
     expect((await ctx.call('POST', settleUrl(99_999_999), { token: ADMIN, json: {} })).status).toBe(404);

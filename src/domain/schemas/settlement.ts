@@ -7,7 +7,9 @@ const damage = z.object({
     .string({ error: '손상 내용을 입력해주세요.' })
     .trim()
     .min(1, { error: '손상 내용을 입력해주세요.' })
-    .max(MAX_DAMAGE_DESCRIPTION, { error: `손상 내용은 ${MAX_DAMAGE_DESCRIPTION}자 이하로 입력해주세요.` }),
+    .max(MAX_DAMAGE_DESCRIPTION, { error: `손상 내용은 ${MAX_DAMAGE_DESCRIPTION}자 이하로 입력해주세요.` })
+    // Stored in jsonb: a NUL (also from the preview's JSON query) or a lone surrogate would be refused by PostgreSQL.
+    .refine((s) => !s.includes('\u0000') && s.isWellFormed(), { error: '손상 내용에 사용할 수 없는 문자가 포함되어 있습니다.' }),
   amount: z
     .number({ error: '손상 금액은 숫자(원)로 입력해주세요.' })
     .int({ error: '손상 금액은 정수(원)로 입력해주세요.' })
