@@ -141,6 +141,7 @@ describe('반납 정산', () => {
     const retried = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json });
     expect(retried.body.data.settlement).toMatchObject({ status: 'DONE', payment: { id: `sub-${subscriptionId}-settle-r1`, status: 'PAID', amount: 100_000 + 5 * FUEL_SHORTFALL_PER_PERCENT } });
     expect((await settleCharges(subscriptionId)).map((p) => [p.id, p.status])).toEqual([[`sub-${subscriptionId}-settle`, 'FAILED'], [`sub-${subscriptionId}-settle-r1`, 'PAID']]);
+    expect((await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(subscriptionId))).orderBy(auditLog.id)).map((a) => a.action).filter((a) => a === 'settle' || a === 'retry')).toEqual(['settle', 'retry']);
     const notify = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.settlement:${subscriptionId}`));
     expect(notify).toHaveLength(1);
   });

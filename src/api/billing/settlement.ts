@@ -135,6 +135,8 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
     if (pending) return { row, charge: pending.id };
     const attempt = attempts.length + 1;
     const id = paymentIds.retry(paymentIds.subscriptionSettlement(subscriptionId), attempt);
+    // 다시 시도 after a declined card: a new attempt, audited as a retry.
+    if (attempt > 1) await recordAudit(tx, actor, { action: 'retry', entity: 'subscription', entityId: subscriptionId, before: null, after: { settlement_payment: id, amount: row.toCharge } });
     const recorded = await recordCharge(tx, ctx.payments.name, {
       id, userId: found.sub.userId, purpose: 'SUBSCRIPTION_SETTLEMENT', refType: 'subscription', refId: subscriptionId, attempt,
       orderName: `LUXE 구독 #${subscriptionId} 반납 정산`, amount: row.toCharge, billingKey: found.sub.billingKey ?? found.requestKey,
