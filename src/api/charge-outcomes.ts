@@ -3,6 +3,7 @@ import { subscriptionOutcomes } from './billing/subscription-billing';
 import { scheduleContract } from './orders/contracts';
 import { earlyExitOutcome } from './billing/early-exit';
 import { mileageOutcome } from './billing/mileage';
+import { settlementOutcome } from './billing/settlement';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
@@ -15,4 +16,4 @@ const firstMonth: ChargeOutcome = {
 };
 
 /** What follows a settled charge, for every purpose: the one table charges.ts consults. */
-export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, ...butlerOutcomes };
+export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, ...butlerOutcomes };

@@ -14,7 +14,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
 };
 
 /** Why money moved. */
-export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
+export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'SUBSCRIPTION_SETTLEMENT', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
@@ -23,6 +23,7 @@ export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   SUBSCRIPTION_MONTH: '구독 월 요금',
   SUBSCRIPTION_EARLY_EXIT: '구독 중도 해지 수수료',
   SUBSCRIPTION_MILEAGE: '구독 초과 주행 요금',
+  SUBSCRIPTION_SETTLEMENT: '구독 반납 정산',
   BUTLER: '의전 예약 요금',
   BUTLER_OVERTIME: '의전 초과 이용 요금',
   BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
@@ -50,6 +51,8 @@ export const paymentIds = {
   subscriptionEarlyExit: (subscriptionId: number) => `sub-${subscriptionId}-exit`,
   /** The overage settled at the return (one settlement per subscription: n = 1; docs/decisions/mileage.md). */
   subscriptionMileage: (subscriptionId: number, n = 1) => `sub-${subscriptionId}-mileage-${n}`,
+  /** 반납 정산: what the deposit did not cover (docs/decisions/settlement.md); -r1… after a known decline. */
+  subscriptionSettlement: (subscriptionId: number) => `sub-${subscriptionId}-settle`,
   butler: (requestId: number) => `butler-${requestId}`,
   butlerOvertime: (requestId: number) => `butler-${requestId}-overtime`,
   butlerAdjustment: (requestId: number, n: number) => `butler-${requestId}-adj-${n}`,
@@ -85,6 +88,7 @@ export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
   SUBSCRIPTION_MONTH: 'subscription',
   SUBSCRIPTION_EARLY_EXIT: 'subscription',
   SUBSCRIPTION_MILEAGE: 'subscription',
+  SUBSCRIPTION_SETTLEMENT: 'subscription',
   BUTLER: 'butler_request',
   BUTLER_OVERTIME: 'butler_request',
   BUTLER_ADJUSTMENT: 'butler_request',

@@ -43,7 +43,7 @@ export function optionLines(options: SubscriptionOptions, prices: CarOptionPrice
     lines.push({ label: '인수 방법', value: `라운지 방문 인수${day ? ` (${day})` : ''}` });
   }
   lines.push(
-    { label: '보증금', value: prices.deposit ? `${won(prices.deposit)} (반납 후 환불)` : '없음' },
+    { label: '보증금', value: prices.deposit ? `${won(prices.deposit)} (반납 정산 후 남은 금액 환불)` : '없음' },
     { label: '선납금', value: options.prepayment > 0 ? `${won(options.prepayment)} (${month}개월 동안 월 ${won(Math.floor(options.prepayment / Math.max(1, month)))} 차감)` : '없음' },
     { label: '자기부담금', value: `사고 1건당 ${won(prices.deductible)}` },
   );

@@ -282,11 +282,13 @@ describe('the handover record and the customer', () => {
     const back = await staff('POST', `/admin/handovers/${ret}/record`, { odometer_km: 15_100, fuel_percent: 40, notes: null });
     expect(back.body.data.dates).toMatchObject({ start_date: '2029-09-01', moved: false, reason: null });
     expect(await handoverReadings(ctx.database.db, subscriptionId)).toMatchObject({ delivery: { odometer_km: 100 }, return: { odometer_km: 15_100, fuel_percent: 40 } });
-    // The records are the mileage's readings at delivery and return, and the return settled the
-    // overage at once (15,000 km driven is inside 12 months of the plan: nothing charged).
+    // The records are the mileage's readings at delivery and return (15,000 km driven, inside 12
+    // months of the plan); nothing is charged until staff run 반납 정산.
     const odometer = await staff('GET', `/admin/subscriptions/${subscriptionId}/odometer`);
     expect(odometer.body.data.readings.map((r: { source: string; km: number; read_on: string }) => [r.source, r.km, r.read_on])).toEqual([['HANDOVER', 100, '2029-09-03'], ['RETURN', 15_100, '2030-08-30']]);
     expect(odometer.body.data.settlement).toMatchObject({ result: { driven_km: 15_000, overage_km: 0, amount: 0 }, payment: null });
+    const preview = await staff('GET', `/admin/subscriptions/${subscriptionId}/settlement`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
 
     // Bad records: Korean 400s.
     for (const bad of [{ odometer_km: -1, fuel_percent: 1 }, { odometer_km: 1, fuel_percent: 101 }, { odometer_km: 1.5, fuel_percent: 1 }, { fuel_percent: 1 }]) {

@@ -129,7 +129,12 @@ describe('overage at the return', () => {
     await setClock('2032-07-20T10:00:00+09:00');
     const ret = await staffRead(subscriptionId, { km: 9_200, source: 'RETURN' });
     expect(ret.status).toBe(200);
-    expect(ret.body.data.settlement).toMatchObject({
+    // The RETURN reading only records: the overage is settled by 반납 정산 (deposit first), or on its own when staff ask.
+    expect(ret.body.data.odometer.settlement).toMatchObject({ result: { amount: 140_000 }, payment: null });
+    expect(await mileageCharges(subscriptionId)).toEqual([]);
+    const alone = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN });
+    expect(alone.status).toBe(200);
+    expect(alone.body.data.settlement).toMatchObject({
       result: { months: 3, allowance_km: 7_500, driven_km: 8_200, overage_km: 700, per_km: 200, amount: 140_000, arithmetic: '주행 8,200km − 약정 7,500km = 초과 700km × 1km당 200원 = 140,000원' },
       payment: { id: `sub-${subscriptionId}-mileage-1`, status: 'PAID', amount: 140_000, purpose: 'SUBSCRIPTION_MILEAGE' },
     });
@@ -169,7 +174,9 @@ describe('overage at the return', () => {
     await staffRead(subscriptionId, { km: 2_000, source: 'HANDOVER', read_on: '2032-06-10' });
     await setClock('2032-08-11T10:00:00+09:00');
     const ret = await staffRead(subscriptionId, { km: 9_500, source: 'RETURN' });
-    expect(ret.body.data.settlement).toMatchObject({ result: { months: 3, allowance_km: 7_500, driven_km: 7_500, overage_km: 0, amount: 0 }, payment: null });
+    expect(ret.body.data.odometer.settlement).toMatchObject({ result: { months: 3, allowance_km: 7_500, driven_km: 7_500, overage_km: 0, amount: 0 }, payment: null });
+    const settled = (await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).body.data.settlement;
+    expect(settled).toMatchObject({ result: { amount: 0 }, payment: null });
     expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).body.data.settlement.payment).toBeNull();
     expect(await mileageCharges(subscriptionId)).toEqual([]);
     const notify = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.mileage:${subscriptionId}`));
@@ -177,12 +184,13 @@ describe('overage at the return', () => {
     expect(notify[0].payload).toMatchObject({ paymentId: null, drivenKm: 7_500, allowanceKm: 7_500, overageKm: 0, amount: 0 });
   });
 
-  it('a declined card: 422 in Korean, the reading kept; a retry charges under a new attempt id', async () => {
+  it('a declined card (the overage settled on its own): 422 in Korean, the reading kept; a retry charges under a new attempt id', async () => {
     const { subscriptionId } = await subscription('2032-09-10');
     await staffRead(subscriptionId, { km: 0, source: 'HANDOVER', read_on: '2032-09-10' });
     await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
     await setClock('2032-09-30T10:00:00+09:00');
-    const declined = await staffRead(subscriptionId, { km: 2_600, source: 'RETURN' });
+    expect((await staffRead(subscriptionId, { km: 2_600, source: 'RETURN' })).status).toBe(200);
+    const declined = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN });
     expect(declined.status).toBe(422);
     expect(declined.body.message).toMatch(/잔액/);
     expect((await mileageCharges(subscriptionId)).map((p) => [p.id, p.status])).toEqual([[`sub-${subscriptionId}-mileage-1`, 'FAILED']]);
@@ -196,7 +204,8 @@ describe('overage at the return', () => {
     expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).status).toBe(409);
     await ctx.database.db.update(subscriptionRequests).set({ options: null }).where(eq(subscriptionRequests.id, requestId));
     await setClock('2032-10-20T10:00:00+09:00');
-    const noHandover = await staffRead(subscriptionId, { km: 3_000, source: 'RETURN' });
+    expect((await staffRead(subscriptionId, { km: 3_000, source: 'RETURN' })).status).toBe(200);
+    const noHandover = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN });
     expect(noHandover.status).toBe(409);
     expect(noHandover.body.message).toMatch(/인도 시 주행거리/);
     const view = (await ctx.call('GET', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN })).body.data;

@@ -195,6 +195,11 @@ describe('every event: one message per channel and recipient', () => {
       { type: 'marketing.announcement', userId, campaign: 'all-events', title: '봄 시즌 혜택', body: '신규 차량 입고 소식을 전해 드립니다.' },
       { type: 'subscription.early_exit', userId, subscriptionId, exitDate: '2031-06-01', remainingMonths: 2, monthlyFee: 700_000, percent: 20, fee: 280_000 },
       { type: 'subscription.mileage_settled', userId, subscriptionId, paymentId: null, drivenKm: 4_000, allowanceKm: 5_000, monthlyKm: 2_500, months: 2, overageKm: 0, perKm: 200, amount: 0 },
+      {
+        type: 'subscription.settled', userId, subscriptionId, total: 230_000, deposit: 500_000, fromDeposit: 230_000, toCharge: 0, toRefund: 270_000,
+        lines: [{ label: '초과 주행 요금', amount: 100_000, detail: '초과 주행 요금 100,000원' }, { label: '손상: 앞범퍼 긁힘', amount: 130_000, detail: '수리 견적 130,000원' }],
+        summary: '보증금 500,000원 − 정산 합계 230,000원 = 보증금 환불 270,000원',
+      },
     ];
     const key = (e: NotificationEvent) => `all-events:${e.type}`;
     await db.transaction(async (tx) => {
@@ -232,6 +237,12 @@ describe('every event: one message per channel and recipient', () => {
     for (const r of await rowsOf([key(events[16])])) {
       expect(r.text).toContain('주행 4,000km − 약정 5,000km → 초과 주행 없음 (0원)');
       expect(r.text).toContain('추가 요금은 없습니다');
+    }
+    // 반납 정산: the lines, the arithmetic and the refund, on both channels.
+    for (const r of await rowsOf([key(events[17])])) {
+      expect(r.text).toContain('손상: 앞범퍼 긁힘 130,000원 (수리 견적 130,000원)');
+      expect(r.text).toContain('보증금 500,000원 − 정산 합계 230,000원 = 보증금 환불 270,000원');
+      expect(r.text).toContain('남은 보증금 270,000원을 첫 결제 카드로 환불했습니다.');
     }
     // A declined order: the reason and another card; a declined month: the retry day and the card change.
     const declined = (await rowsOf([key(events[8])])).find((r) => r.channel === 'email')!;

@@ -60,11 +60,12 @@ const routes = () => [
   { method: 'GET', path: `/payments/${owner.paymentId}` },
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/odometer` },
   { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/odometer`, json: { km: 12_345 } },
+  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/settlement` },
 ];
 
 describe("a stranger on the network and one customer's subscription", () => {
   it('the owner is answered on the read routes (so the 404s below are the ownership check)', async () => {
-    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
+    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/${owner.subscriptionId}/settlement`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
       const res = await ctx.app.request(path, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(res.status, path).toBe(200);
     }
@@ -97,6 +98,7 @@ describe("a stranger on the network and one customer's subscription", () => {
       [`/admin/payments/${owner.paymentId}/refund`, { amount: 1_000, reason: '고객 요청' }],
       [`/admin/subscriptions/${owner.subscriptionId}/odometer`, { km: 99_999, source: 'RETURN' }],
       [`/admin/subscriptions/${owner.subscriptionId}/mileage/settle`, {}],
+      [`/admin/subscriptions/${owner.subscriptionId}/settlement`, { damages: [{ description: '긁힘', amount: 1_000 }], fuel_shortfall_percent: 10 }],
     ] as const) {
       const res = await asStranger('POST', path, stranger.token, json);
       expect(res.status, `${path}: ${res.text}`).toBe(403);

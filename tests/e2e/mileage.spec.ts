@@ -2,6 +2,7 @@ import { todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { formatNumber, won } from '../../src/domain/money';
+import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import { apiAs, confirm, hydrated, loginAs, newStaff, newUser, orderableCar, placeRequest, waitForSite } from './users';
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
@@ -50,7 +51,7 @@ test('주행거리 on my page: the customer reports the odometer once this month
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('주행거리 in the console: staff record the 반납 reading, the overage is charged once and shown with its arithmetic', async ({ page, request }) => {
+test('반납 정산 in the console: staff record the 반납 reading, settle damages and fuel from the deposit first; the customer sees it', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
@@ -74,16 +75,51 @@ test('주행거리 in the console: staff record the 반납 reading, the overage 
   const returned = 10_000 + plan + 10;
   await form.getByRole('textbox', { name: '주행거리(km)' }).fill(String(returned));
   const dialogs: string[] = [];
-  page.once('dialog', (d) => {
+  page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.accept();
   });
-  await form.getByRole('button', { name: '반납 기록·초과 요금 정산' }).click();
+  await form.getByRole('button', { name: '반납 기록' }).click();
   const arithmetic = `주행 ${formatNumber(plan + 10)}km − 약정 ${formatNumber(plan)}km = 초과 10km × 1km당 ${won(rate)} = ${won(10 * rate)}`;
   await expect(panel.getByTestId('staff-mileage-settlement')).toContainText(arithmetic);
-  await expect(panel.getByTestId('staff-mileage-settlement')).toContainText(`결제 완료 (sub-${subscriptionId}-mileage-1)`);
-  expect(dialogs[0]).toContain('초과 주행 요금이 정산되어 고객 카드로 결제됩니다');
-  // Once: the customer's payments hold one 초과 주행 charge.
-  const payments = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string; amount: number; status: string }[];
-  expect(payments.filter((p) => p.purpose === 'SUBSCRIPTION_MILEAGE')).toEqual([expect.objectContaining({ amount: 10 * rate, status: 'PAID' })]);
+  expect(dialogs[0]).toContain('반납 정산에서 보증금부터 차감합니다');
+  // The RETURN reading alone charges nothing.
+  const before = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string }[];
+  expect(before.filter((p) => p.purpose === 'SUBSCRIPTION_MILEAGE' || p.purpose === 'SUBSCRIPTION_SETTLEMENT')).toEqual([]);
+
+  // 반납 정산: a damage item and 4% fuel short, preview, confirm.
+  const settle = row.getByTestId('staff-settlement');
+  await settle.locator('summary').click();
+  const entry = settle.getByRole('form', { name: `구독 #${subscriptionId} 반납 정산 입력` });
+  await entry.getByRole('button', { name: '손상 항목 추가' }).click();
+  await entry.getByRole('textbox', { name: '손상 1' }).fill('앞범퍼 긁힘');
+  await entry.getByRole('textbox', { name: '수리 견적(원)' }).fill('50,000');
+  await entry.getByRole('textbox', { name: '연료·충전 부족(%)' }).fill('4');
+  await entry.getByRole('button', { name: '미리보기' }).click();
+  const result = settle.getByTestId('staff-settlement-result');
+  await expect(result).toContainText('미리보기');
+  await expect(result).toContainText('손상: 앞범퍼 긁힘');
+  await settle.getByRole('button', { name: '정산 확정' }).click();
+  await expect(result).toContainText('정산 완료');
+  const stored = (await (await request.get(`/api/admin/subscriptions/${subscriptionId}/settlement`, { headers: ADMIN })).json()) as { data: { settlement: { summary: string; total: number; to_charge: number; to_refund: number } } };
+  const s = stored.data.settlement;
+  expect(s.total).toBe(10 * rate + 50_000 + 4 * FUEL_SHORTFALL_PER_PERCENT);
+  await expect(result.getByTestId('settlement-summary')).toHaveText(s.summary);
+  // Once: one settlement charge (or none when the deposit covered it), no overage charge on its own.
+  const after = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string; amount: number; status: string }[];
+  expect(after.filter((p) => p.purpose === 'SUBSCRIPTION_MILEAGE')).toEqual([]);
+  expect(after.filter((p) => p.purpose === 'SUBSCRIPTION_SETTLEMENT')).toEqual(s.to_charge > 0 ? [expect.objectContaining({ amount: s.to_charge, status: 'PAID' })] : []);
+
+  // The customer: my subscriptions show the settlement; my payments the charge by its label.
+  await loginAs(page, user.token);
+  await page.goto('/my/subscriptions');
+  await hydrated(page, 'SubscriptionList');
+  const mine = page.getByTestId('subscription-item').getByTestId('settlement');
+  await expect(mine).toContainText('반납 정산');
+  await expect(mine).toContainText('손상: 앞범퍼 긁힘');
+  await expect(mine.getByTestId('settlement-summary')).toHaveText(s.summary);
+  if (s.to_charge > 0) {
+    await page.goto('/my/payments');
+    await expect(page.getByText('구독 반납 정산').first()).toBeVisible();
+  }
 });

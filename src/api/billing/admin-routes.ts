@@ -20,6 +20,9 @@ import { auditedCall, recordAudit } from '../audit/audit';
 import { pendingJobs } from '../jobs/queue';
 import { StaffOdometerSchema } from '../../domain/schemas/mileage';
 import { settleMileage, staffOdometer, staffRecordReading, type OdometerAnswer } from './mileage';
+import { SettlementPreviewQuerySchema, SettlementSchema } from '../../domain/schemas/settlement';
+import type { SettlementView } from '../../domain/settlement';
+import { confirmSettlement, previewSettlement } from './settlement';
 
 /**
  * The console's money: every payment (by status and day), refunds with a reason (audited), the
@@ -74,6 +77,15 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const settlement = await settleMileage(c.var.deps, id);
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: { mileage: settlement } });
     return ok(c, { settlement, odometer: await staffOdometer(c.var.deps, id) });
+  })
+  // 반납 정산: a preview on what staff entered (or the stored settlement), and the settlement confirmed once.
+  .get('/subscriptions/:id/settlement', requireAdmin, validParams(IdParamSchema), validQuery(SettlementPreviewQuerySchema), async (c) => {
+    const { damages, fuel_shortfall_percent } = c.req.valid('query');
+    return ok(c, { settlement: await previewSettlement(c.var.deps, c.req.valid('param').id, { damages, fuel_shortfall_percent }) } satisfies { settlement: SettlementView });
+  })
+  .post('/subscriptions/:id/settlement', requireAdmin, validParams(IdParamSchema), validJson(SettlementSchema), async (c) => {
+    const settlement = await confirmSettlement(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'));
+    return ok(c, { settlement } satisfies { settlement: SettlementView });
   })
   .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -11,7 +11,7 @@ import { ErrorCode } from '../../domain/error-codes';
 import { recordAudit } from '../audit/audit';
 import { termMonthsSql } from './subscription-billing';
 import { inTransaction, type Db } from '../db/client';
-import { cars, odometerReadings, subscriptionRequests, subscriptions } from '../db/schema';
+import { cars, odometerReadings, subscriptionRequests, subscriptionSettlements, subscriptions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
@@ -53,7 +53,7 @@ export interface OdometerAnswer {
 
 const toView = (r: OdometerRow): OdometerReadingView => ({ id: r.id, km: r.km, source: r.source, read_on: r.readOn, billing_month: r.billingMonth, created_at: r.createdAt.toISOString() });
 
-async function subscriptionFor(db: Db, id: number, lock = false) {
+export async function subscriptionFor(db: Db, id: number, lock = false) {
   const q = db
     .select({ sub: subscriptions, term: termMonthsSql, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum } })
     .from(subscriptions)
@@ -63,11 +63,11 @@ async function subscriptionFor(db: Db, id: number, lock = false) {
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   return row;
 }
-type Found = NonNullable<Awaited<ReturnType<typeof subscriptionFor>>>;
+export type Found = NonNullable<Awaited<ReturnType<typeof subscriptionFor>>>;
 
 const termsOf = (f: Found) => mileageTerms(f.options, carOptionPrices({ option_prices: f.car.optionPrices, subscription_fee_minimum: f.car.feeMin }));
 
-const readingsOf = (db: Db, subscriptionId: number) =>
+export const readingsOf = (db: Db, subscriptionId: number) =>
   db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, subscriptionId)).orderBy(asc(odometerReadings.readOn), asc(odometerReadings.km), asc(odometerReadings.id));
 
 export interface NewReading {
@@ -112,12 +112,12 @@ export async function recordOdometerReading(db: Db, input: NewReading): Promise<
   });
 }
 
-function withArithmetic(s: MileageSettlement) {
+export function withArithmetic(s: MileageSettlement) {
   return { ...s, arithmetic: mileageArithmetic(s) };
 }
 
 /** The settlement on the readings (null without a handover, or without a RETURN when `final`). */
-function settlementOn(f: Found, readings: OdometerRow[], final: boolean): MileageSettlement | null {
+export function settlementOn(f: Found, readings: OdometerRow[], final: boolean): MileageSettlement | null {
   const handover = readings.find((r) => r.source === 'HANDOVER');
   const latest = final ? readings.find((r) => r.source === 'RETURN') : readings.at(-1);
   if (!handover || !latest) return null;
@@ -188,8 +188,12 @@ export interface MileageSettleAnswer {
  * Settles the overage once the RETURN reading exists: charges it once (payment id
  * sub-{id}-mileage-1; a new attempt id only after a known decline), or, with nothing over the
  * allowance, only tells the customer. Retries and two replicas meet on the subscription's row lock
- * and then on the same payment id, which the provider charges once. The lead's return handover
- * calls this after recordOdometerReading(source RETURN).
+ * and then on the same payment id, which the provider charges once.
+ *
+ * Since 반납 정산 it is no longer called by a RETURN reading: the settlement takes the overage from
+ * the deposit first. It charges the overage on its own only when staff ask for it before the
+ * settlement (POST …/mileage/settle); the settlement then counts it as paid, and once a settlement
+ * exists this refuses (409).
  */
 export async function settleMileage(ctx: PaymentContext, subscriptionId: number): Promise<MileageSettleAnswer> {
   const now = ctx.clock.now();
@@ -203,6 +207,9 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
     const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MILEAGE');
     const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
     if (paid) return { result, payment: paid };
+    // The 반납 정산 took the overage (from the deposit first): it is not charged on its own as well.
+    const [settled] = await tx.select({ id: subscriptionSettlements.id }).from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId));
+    if (settled) throw conflict('초과 주행 요금은 반납 정산에 포함되어 정산되었습니다.');
     // A charge in flight (the other replica, a crash): send the same id again.
     const pending = attempts.find((a) => a.status === 'PENDING');
     if (pending) return { result, charge: pending.id };
@@ -234,9 +241,9 @@ function settledEvent(userId: number, subscriptionId: number, s: MileageSettleme
 }
 
 /**
- * Staff record a reading in the console (audited). A RETURN reading settles the overage at once
- * (once: settleMileage); the reading stays recorded even when the card then declines (422), and
- * 정산 다시 시도 charges again under a new attempt id.
+ * Staff record a reading in the console (audited). A RETURN reading only records the km: the
+ * overage is settled by 반납 정산 (src/api/billing/settlement.ts), from the deposit first
+ * (docs/decisions/settlement.md); settleMileage stays for charging the overage on its own.
  */
 export async function staffRecordReading(ctx: PaymentContext, actor: { userId: number | null; name: string }, subscriptionId: number, input: { km: number; source: 'HANDOVER' | 'STAFF' | 'RETURN'; read_on?: string }) {
   const now = ctx.clock.now();
@@ -247,8 +254,7 @@ export async function staffRecordReading(ctx: PaymentContext, actor: { userId: n
     if (done.created) await recordAudit(tx, actor, { action: 'odometer', entity: 'subscription', entityId: subscriptionId, before: null, after: toView(done.reading) });
     return done;
   });
-  const settlement = input.source === 'RETURN' ? await settleMileage(ctx, subscriptionId) : null;
-  return { reading: toView(reading), created, settlement };
+  return { reading: toView(reading), created };
 }
 
 /** The overage's charge: paid tells the customer the arithmetic (once per subscription); declined, the reason. */

@@ -6,8 +6,9 @@ import { PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_REF_TYPES, type BillingSta
 import type { DiscountType } from '../../domain/pricing';
 import type { CarOptionPrices, StoredOrderOptions } from '../../domain/subscription-price';
 import type { GalleryImage } from '../../domain/photos';
-import { ODOMETER_SOURCES } from '../../domain/mileage';
+import { ODOMETER_SOURCES, type MileageSettlement } from '../../domain/mileage';
 import type { HandoverKind, HandoverStatus } from '../../domain/handover';
+import type { Damage, SettlementLine } from '../../domain/settlement';
 import {
   boolean,
   customType,
@@ -480,6 +481,37 @@ export const subscriptionExtensionAnnexes = pgTable('subscription_extension_anne
   pdf: bytea('pdf').notNull(),
   byteSize: integer('byte_size').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * 반납 정산 (docs/decisions/settlement.md): one per subscription (unique), written under the
+ * subscription's row lock with what staff entered and the rule's result. PENDING until the card
+ * charge (sub-{id}-settle) is paid or the deposit refund (key settle:deposit:{id}) succeeded.
+ */
+export const subscriptionSettlements = pgTable('subscription_settlements', {
+  id: serial('id').primaryKey(),
+  subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  damages: jsonb('damages').$type<Damage[]>().notNull(),
+  fuelShortfallPercent: integer('fuel_shortfall_percent').notNull(),
+  deductible: integer('deductible').notNull(),
+  /** The mileage rule on the RETURN reading, with its arithmetic. */
+  mileage: jsonb('mileage').$type<MileageSettlement & { arithmetic: string }>().notNull(),
+  overagePaid: integer('overage_paid').notNull(),
+  lines: jsonb('lines').$type<SettlementLine[]>().notNull(),
+  total: integer('total').notNull(),
+  deposit: integer('deposit').notNull(),
+  fromDeposit: integer('from_deposit').notNull(),
+  toCharge: integer('to_charge').notNull(),
+  toRefund: integer('to_refund').notNull(),
+  summary: text('summary').notNull(),
+  /** The first payment the deposit was paid with (refunded from), when there is a refund. */
+  depositPaymentId: varchar('deposit_payment_id', { length: 64 }),
+  status: varchar('status', { length: 20 }).$type<'PENDING' | 'DONE'>().notNull().default('PENDING'),
+  settledByUserId: integer('settled_by_user_id').references(() => users.id),
+  settledBy: varchar('settled_by', { length: 200 }).notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
 /**

@@ -13,7 +13,7 @@ import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
 import { moveSubscriptionStart, secondMonthTried, termMonthsSql } from '../billing/subscription-billing';
-import { recordOdometerReading, settleMileage } from '../billing/mileage';
+import { recordOdometerReading } from '../billing/mileage';
 import type { PaymentContext } from '../payment-context';
 import { lockCar, requireConfirmable } from '../orders/availability';
 import { clashingTrips, driverRow } from './dispatch';
@@ -159,12 +159,9 @@ const SHIFT_REASON: Record<string, string> = {
  * (`opts.driverId`), only the handover's own driver records it (403 for another).
  */
 export async function recordHandover(ctx: PaymentContext, actor: StaffActor, id: number, input: HandoverRecordInput, opts: { driverId?: number } = {}): Promise<HandoverRecordAnswer> {
-  const now = ctx.clock.now();
-  const answer = await recordHandoverRow(ctx.db, actor, id, input, now, opts);
-  // After a return, the overage over the plan is settled (charged once, or only told): outside the
-  // record's transaction, since it calls the card provider; a retry meets the same payment id.
-  if (answer.handover.kind === 'RETURN') await settleMileage(ctx, answer.handover.subscription_id);
-  return answer;
+  // A return's odometer is the RETURN reading; the overage is settled with the rest by 반납 정산
+  // (deposit first: docs/decisions/settlement.md), which staff run from the console after it.
+  return recordHandoverRow(ctx.db, actor, id, input, ctx.clock.now(), opts);
 }
 
 /** The record itself, with the odometer as the subscription's HANDOVER or RETURN reading, in one transaction. */

@@ -25,6 +25,8 @@ export type NotificationEvent =
   | { type: 'subscription.early_exit'; userId: number; subscriptionId: number; exitDate: string; remainingMonths: number; monthlyFee: number; percent: number; fee: number; feeParts?: { months: number; monthly_fee: number }[] }
   /** 구독 연장 confirmed: the new end date and the added months' fee, from which billing month. */
   | { type: 'subscription.extended'; userId: number; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number; fromDate: string }
+  /** 반납 정산 done: its lines and the arithmetic (deposit first, then the card or a refund). */
+  | { type: 'subscription.settled'; userId: number; subscriptionId: number; lines: { label: string; amount: number; detail: string }[]; total: number; deposit: number; fromDeposit: number; toCharge: number; toRefund: number; summary: string }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }

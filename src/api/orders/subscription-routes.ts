@@ -8,6 +8,8 @@ import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfi
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
 import { SelfOdometerSchema } from '../../domain/schemas/mileage';
+import type { SettlementView } from '../../domain/settlement';
+import { customerSettlement } from '../billing/settlement';
 import type {
   CardChangeAnswer, SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
 } from '../../domain/subscriptions';
@@ -114,6 +116,11 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id, extensionId } = c.req.valid('param');
     const { row, fileName } = await annexForDownload(c.var.deps, id, extensionId, c.var.userId);
     return contractResponse(row, fileName);
+  })
+  // 반납 정산: the customer's own settlement (null until settled); another customer's subscription is a 404.
+  .get('/:id/settlement', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, { settlement: await customerSettlement(c.var.deps.db, id, c.var.userId) } satisfies { settlement: SettlementView | null });
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');

@@ -13,7 +13,7 @@ const odometerKm = z
 /** POST /subscriptions/{id}/odometer: the customer's monthly report (the day is the server's today). */
 export const SelfOdometerSchema = z.object({ km: odometerKm });
 
-/** POST /admin/subscriptions/{id}/odometer: staff record a reading (the day defaults to today; RETURN settles the overage). */
+/** POST /admin/subscriptions/{id}/odometer: staff record a reading (the day defaults to today; the overage of a RETURN is settled by 반납 정산). */
 export const StaffOdometerSchema = z.object({
   km: odometerKm,
   source: z.enum(STAFF_SOURCES, { error: '기록 종류는 HANDOVER, STAFF, RETURN 중 하나여야 합니다.' }),

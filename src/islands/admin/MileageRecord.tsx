@@ -20,8 +20,8 @@ const km = (n: number) => `${formatNumber(n)}km`;
 
 /**
  * 주행거리 of a subscription in the order desk: its readings, a reading by staff (인도 / 직원 기록 /
- * 반납) and, after the 반납 reading, the overage settled once (charged at once; 정산 다시 시도 after a
- * declined card). Loaded when opened.
+ * 반납) and, after the 반납 reading, the overage it makes (settled by 반납 정산, SettlementPanel; 정산 다시
+ * 시도 only finishes an overage charged on its own before, after a declined card). Loaded when opened.
  */
 export default function MileageRecord({ subscriptionId }: { subscriptionId: number }) {
   const [data, setData] = useState<Answer | null>(null);
@@ -43,7 +43,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
     e.preventDefault();
     const parsed = StaffOdometerSchema.safeParse({ km: kmValue.trim() ? Number(kmValue.replaceAll(',', '')) : undefined, source, read_on: readOn || undefined });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '입력을 확인해주세요.');
-    if (parsed.data.source === 'RETURN' && !window.confirm(`반납 주행거리 ${km(parsed.data.km)}를 기록하면 초과 주행 요금이 정산되어 고객 카드로 결제됩니다. 기록할까요?`)) return;
+    if (parsed.data.source === 'RETURN' && !window.confirm(`반납 주행거리 ${km(parsed.data.km)}를 기록할까요? 반납 후에는 주행거리를 더 기록할 수 없으며, 초과 주행 요금은 반납 정산에서 보증금부터 차감합니다.`)) return;
     setBusy(true);
     setError(null);
     const res = await call((o) => client.admin.subscriptions[':id'].odometer.$post({ param, json: parsed.data }, o));
@@ -54,8 +54,8 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
     }
     setData(res.data.odometer);
     setKm('');
-    const s = res.data.settlement;
-    setMessage(s ? `반납 정산: ${s.result.arithmetic}${s.payment ? ` (${PAYMENT_STATUS_LABEL[s.payment.status]})` : ''}` : res.data.created ? `${km(parsed.data.km)}를 기록했습니다.` : '이미 같은 기록이 있습니다.');
+    const returned = parsed.data.source === 'RETURN' && res.data.odometer.settlement;
+    setMessage(returned ? `반납 주행거리를 기록했습니다. 초과 주행: ${returned.result.arithmetic} · 아래 반납 정산에서 정산해주세요.` : res.data.created ? `${km(parsed.data.km)}를 기록했습니다.` : '이미 같은 기록이 있습니다.');
   }
 
   async function settle() {
@@ -68,7 +68,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
       return load();
     }
     setData(res.data.odometer);
-    setMessage(`반납 정산: ${res.data.settlement.result.arithmetic}`);
+    setMessage(`초과 주행 정산: ${res.data.settlement.result.arithmetic}`);
   }
 
   const failed = data?.settlement?.payment?.status === 'FAILED';
@@ -90,7 +90,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
           {data.estimate && !data.settlement && <p className="text-muted">지금까지 주행 {km(data.estimate.driven_km)} / 약정 {allowanceArithmetic(data.estimate)}</p>}
           {data.settlement && (
             <p data-testid="staff-mileage-settlement">
-              반납 정산: {data.settlement.result.arithmetic}
+              초과 주행: {data.settlement.result.arithmetic}
               {data.settlement.payment ? ` · ${PAYMENT_STATUS_LABEL[data.settlement.payment.status]} (${data.settlement.payment.id})` : ''}
             </p>
           )}
@@ -118,7 +118,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
                 <input type="date" className="field w-auto py-2" value={readOn} onChange={(e) => setReadOn(e.target.value)} />
               </label>
               <button type="submit" disabled={busy} className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50">
-                {busy ? '저장 중…' : source === 'RETURN' ? '반납 기록·초과 요금 정산' : '기록'}
+                {busy ? '저장 중…' : source === 'RETURN' ? '반납 기록' : '기록'}
               </button>
             </form>
           )}

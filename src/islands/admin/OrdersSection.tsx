@@ -11,6 +11,7 @@ import { formatDateTime } from './admin-api';
 import ContractDownload from '../common/ContractDownload';
 import TripBrief from './TripBrief';
 import MileageRecord from './MileageRecord';
+import SettlementPanel from './SettlementPanel';
 
 type Kind = 'subscription' | 'butler';
 const HOUR = 3_600_000;
@@ -213,6 +214,7 @@ export default function OrdersSection() {
             {kind === 'subscription' && <ContractDownload requestId={r.id} staff className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50" />}
             {kind === 'butler' && r.status === 'CONFIRMED' && <TripRecord request={r} />}
             {kind === 'subscription' && r.subscription && <MileageRecord subscriptionId={r.subscription.id} />}
+            {kind === 'subscription' && r.subscription && <SettlementPanel subscriptionId={r.subscription.id} />}
           </li>
         ))}
       </ul>

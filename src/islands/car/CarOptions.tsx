@@ -63,7 +63,7 @@ export default function CarOptions({ car, month }: { car: Car; month: number | n
       )}
       <p className="text-[11px] text-muted">
         초과 주행 km당 {won(prices.overage_per_km)} · 자기부담금 1건당 {won(prices.deductible)}
-        {prices.deposit !== null && ` · 보증금 ${won(prices.deposit)} (반납 후 환불)`}
+        {prices.deposit !== null && ` · 보증금 ${won(prices.deposit)} (반납 정산 후 남은 금액 환불)`}
       </p>
       <dl className="grid grid-cols-2 gap-y-1 text-sm" data-testid="car-price-summary" aria-live="polite">
         <dt>오늘 결제 금액</dt>

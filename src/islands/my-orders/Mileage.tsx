@@ -69,7 +69,7 @@ export default function Mileage({ subscriptionId }: { subscriptionId: number }) 
         )}
         {data.settlement && (
           <>
-            <dt className="text-muted">반납 정산</dt>
+            <dt className="text-muted">초과 주행</dt>
             <dd className="break-words" data-testid="mileage-settlement">
               {data.settlement.result.arithmetic}
               {data.settlement.payment && ` · ${PAYMENT_STATUS_LABEL[data.settlement.payment.status]}`}

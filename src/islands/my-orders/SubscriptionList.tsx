@@ -16,6 +16,7 @@ import Extension from './Extension';
 import { extensionWindow } from '../../domain/extension';
 import { todayInKorea } from '../../domain/dates';
 import AnnexDownload from './AnnexDownload';
+import Settlement from './Settlement';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
@@ -33,8 +34,8 @@ function useHandovers() {
 /**
  * /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing,
  * their 탁송·반납 (Handovers, acknowledged here) and 주행거리 (Mileage: readings and the monthly
- * report); 연장하기 opens 구독 연장 (Extension), 해지하기 the in-product 중도 해지 (EarlyExit); each
- * extension's 부속 계약서 downloads next to the contract.
+ * report) and 반납 정산 (Settlement) once settled; 연장하기 opens 구독 연장 (Extension), 해지하기 the
+ * in-product 중도 해지 (EarlyExit); each extension's 부속 계약서 downloads next to the contract.
  */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
@@ -72,6 +73,7 @@ export default function SubscriptionList() {
                 {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
               </div>
               <Mileage subscriptionId={s.id} />
+              <Settlement subscriptionId={s.id} />
               {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`)) && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
                   {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}

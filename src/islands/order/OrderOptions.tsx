@@ -105,7 +105,7 @@ export default function OrderOptions({ prices, options, onChange, prepayments, s
         </div>
       )}
       <ul className="space-y-1 text-xs text-muted">
-        {prices.deposit !== null && <li data-testid="order-deposit-note">보증금 {won(prices.deposit)}은 첫 결제에 포함되며, 반납 후 차량 상태 확인을 마치면 환불됩니다.</li>}
+        {prices.deposit !== null && <li data-testid="order-deposit-note">보증금 {won(prices.deposit)}은 첫 결제에 포함되며, 반납 정산 금액(초과 주행, 손상, 연료·충전 부족)을 먼저 차감하고 남은 금액을 환불합니다.</li>}
         <li>종합보험 포함 · 사고 시 자기부담금 1건당 {won(prices.deductible)} (계약서에 명시)</li>
       </ul>
       {problem && <p role="alert" className="text-sm font-semibold text-red-800" data-testid="options-problem">{problem}</p>}

@@ -1,4 +1,6 @@
 import { EARLY_EXIT_FEE_PERCENT } from '../../domain/early-exit';
+import { won } from '../../domain/money';
+import { FUEL_SHORTFALL_PER_PERCENT } from '../../domain/settlement';
 
 /**
  * The texts behind the order page's 7 consents, in CONSENTS order; loaded only when a 보기
@@ -38,9 +40,11 @@ export const CONSENT_TEXTS: readonly string[] = [
 일상적인 이용으로 생긴 작은 흠집과 타이어, 브레이크 패드의 자연 마모는 회원에게 청구하지 않습니다.
 
 제3조 (추가 비용)
-1. 사고나 부주의로 생긴 손상은 공인 정비업체의 견적에 따라 수리비를 청구합니다.
+1. 사고나 부주의로 생긴 손상은 공인 정비업체의 견적에 따라 수리비를 청구하며, 손상 1건당 계약서의 자기부담금을 넘지 않습니다.
 2. 선택한 주행거리 플랜을 넘은 경우 초과 1km당 차량별로 안내된 금액(계약서에 명시)을 청구합니다.
 3. 실내 흡연, 반려동물로 인한 오염은 전문 세차 비용을 청구합니다.
+4. 연료·충전이 인도 때보다 부족하면 부족한 비율 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}을 청구합니다.
+5. 반납 정산 금액은 보증금에서 먼저 차감하고, 모자라는 금액은 등록된 카드로 결제하며, 남은 보증금은 환불합니다.
 
 제4조 (이의 제기)
 회원은 평가 결과를 받은 날부터 7일 안에 이의를 제기할 수 있습니다.`,

@@ -27,6 +27,7 @@ import subscriptionHandoverRecorded from './subscription-handover-recorded';
 import subscriptionHandoverScheduled from './subscription-handover-scheduled';
 import subscriptionExtended from './subscription-extended';
 import staffSubscriptionExtended from './staff-subscription-extended';
+import subscriptionSettled from './subscription-settled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -40,6 +41,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.handover_scheduled': subscriptionHandoverScheduled,
   'subscription.handover_recorded': subscriptionHandoverRecorded,
   'subscription.extended': subscriptionExtended,
+  'subscription.settled': subscriptionSettled,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,

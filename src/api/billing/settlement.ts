@@ -1,0 +1,183 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '../../domain/error-codes';
+import { won } from '../../domain/money';
+import { paidAmount, paymentIds } from '../../domain/payments';
+import { settle, type Damage, type SettlementResult, type SettlementView } from '../../domain/settlement';
+import { carOptionPrices } from '../../domain/subscription-price';
+import { recordAudit } from '../audit/audit';
+import type { StaffActor } from '../auth/guards';
+import { inTransaction, type Db } from '../db/client';
+import { paymentRefunds, subscriptionSettlements } from '../db/schema';
+import { ApiError, conflict, notFound } from '../errors';
+import { emit } from '../notifications/events';
+import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
+import { executeCharge } from './charges';
+import { attemptsOf, recordCharge, toPaymentView, toRefundView } from './ledger';
+import { readingsOf, settlementOn, subscriptionFor, withArithmetic, type Found } from './mileage';
+import { refundPayment } from './refunds';
+
+/**
+ * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages and the fuel or
+ * charge shortfall; the overage comes from the RETURN reading. The rule (src/domain/settlement.ts)
+ * takes it from the 보증금 first; the rest is charged to the card once (sub-{id}-settle, -r1… after a
+ * known decline), or the rest of the deposit is refunded once from the first payment (refund key
+ * settle:deposit:{id}). The settlement row is unique per subscription and written under the
+ * subscription's row lock, so retries and two replicas settle once.
+ */
+
+export type SettlementRow = typeof subscriptionSettlements.$inferSelect;
+
+export const depositRefundKey = (subscriptionId: number) => `settle:deposit:${subscriptionId}`;
+
+export interface SettlementEntry {
+  damages: Damage[];
+  fuel_shortfall_percent: number;
+}
+
+/** The deposit held: the order's 보증금, at most what the first payment still holds; and that payment. */
+async function depositOf(db: Db, f: Found): Promise<{ amount: number; paymentId: string | null }> {
+  const quoted = f.options?.quote.deposit ?? 0;
+  if (quoted <= 0) return { amount: 0, paymentId: null };
+  const first = (await attemptsOf(db, 'subscription_request', f.sub.requestId, 'SUBSCRIPTION_FIRST')).find((p) => paidAmount(p) > 0);
+  if (!first) return { amount: 0, paymentId: null };
+  return { amount: Math.min(quoted, paidAmount(first)), paymentId: first.id };
+}
+
+/** The contract's 자기부담금: the order's; a pre-options order's contract says "차량별로 안내된 금액", the car's own. */
+const deductibleOf = (f: Found) => f.options?.prices.deductible ?? carOptionPrices({ option_prices: f.car.optionPrices, subscription_fee_minimum: f.car.feeMin }).deductible;
+
+/** The rule on what is recorded now (409 without the HANDOVER and RETURN readings, or with an overage charge in flight). */
+async function compute(db: Db, f: Found, entry: SettlementEntry) {
+  const readings = await readingsOf(db, f.sub.id);
+  if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
+  const mileage = settlementOn(f, readings, true);
+  if (!mileage) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
+  const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
+  if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
+  const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0);
+  const deposit = await depositOf(db, f);
+  const deductible = deductibleOf(f);
+  const result = settle({ deposit: deposit.amount, overage: mileage.amount, overagePaid, damages: entry.damages, deductible, fuelShortfallPercent: entry.fuel_shortfall_percent });
+  return { mileage: withArithmetic(mileage), overagePaid, deposit, deductible, result };
+}
+
+const previewView = (f: Found, entry: SettlementEntry, c: Awaited<ReturnType<typeof compute>>): SettlementView => ({
+  subscription_id: f.sub.id, status: 'PREVIEW', ...pick(c.result), deductible: c.deductible, damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent,
+  mileage_arithmetic: c.mileage.arithmetic, payment: null, refund: null, created_at: null, completed_at: null,
+});
+
+const pick = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, from_deposit: r.from_deposit, to_charge: r.to_charge, to_refund: r.to_refund, summary: r.summary });
+
+async function storedView(db: Db, row: SettlementRow): Promise<SettlementView> {
+  const latest = row.toCharge > 0 ? (await attemptsOf(db, 'subscription', row.subscriptionId, 'SUBSCRIPTION_SETTLEMENT')).at(-1) : undefined;
+  const [refund] = row.toRefund > 0 ? await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, depositRefundKey(row.subscriptionId))) : [];
+  return {
+    subscription_id: row.subscriptionId, status: row.status, lines: row.lines, total: row.total, deposit: row.deposit, from_deposit: row.fromDeposit, to_charge: row.toCharge, to_refund: row.toRefund,
+    summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent, mileage_arithmetic: row.mileage.arithmetic,
+    payment: latest ? toPaymentView(latest) : null, refund: refund ? toRefundView(refund) : null,
+    created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+const settlementOf = async (db: Db, subscriptionId: number, lock = false) => {
+  const q = db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId));
+  return (lock ? await q.for('update') : await q)[0];
+};
+
+/** GET /admin/subscriptions/{id}/settlement: the stored settlement, or a preview on what staff entered. */
+export async function previewSettlement(ctx: PaymentContext, subscriptionId: number, entry: SettlementEntry): Promise<SettlementView> {
+  const found = await subscriptionFor(ctx.db, subscriptionId);
+  if (!found) throw notFound('구독을 찾을 수 없습니다.');
+  const row = await settlementOf(ctx.db, subscriptionId);
+  if (row) return storedView(ctx.db, row);
+  return previewView(found, entry, await compute(ctx.db, found, entry));
+}
+
+/** GET /subscriptions/{id}/settlement: the customer's own subscription's settlement (null until settled); another's is a 404. */
+export async function customerSettlement(db: Db, subscriptionId: number, userId: number): Promise<SettlementView | null> {
+  const found = await subscriptionFor(db, subscriptionId);
+  if (!found || found.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  const row = await settlementOf(db, subscriptionId);
+  return row ? storedView(db, row) : null;
+}
+
+const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, p.failureReason ?? '카드 결제에 실패했습니다.', { payment: [p.failureReason ?? '카드 결제에 실패했습니다.'] });
+
+/**
+ * POST /admin/subscriptions/{id}/settlement: settles once. The first call writes the settlement (a
+ * `quoted_total` that no longer matches the rule is a 409: staff confirm what they previewed) and,
+ * in the same transaction, the card charge for the rest; a later call (a retry, the other replica,
+ * 다시 시도 after a decline) finishes the stored settlement, never a new one: the same charge id while
+ * it is in flight, a new attempt id after a known decline, the same refund key.
+ */
+export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, subscriptionId: number, entry: SettlementEntry & { quoted_total?: number }): Promise<SettlementView> {
+  const now = ctx.clock.now();
+  const step = await inTransaction(ctx.db, async (tx) => {
+    const found = await subscriptionFor(tx, subscriptionId, true);
+    if (!found) throw notFound('구독을 찾을 수 없습니다.');
+    let row = await settlementOf(tx, subscriptionId);
+    if (!row) {
+      const c = await compute(tx, found, entry);
+      if (entry.quoted_total !== undefined && entry.quoted_total !== c.result.total) {
+        throw conflict(`정산 금액이 미리보기(${won(entry.quoted_total)})와 다릅니다. 다시 미리보기 후 확정해주세요.`);
+      }
+      [row] = await tx.insert(subscriptionSettlements).values({
+        subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage,
+        overagePaid: c.overagePaid, ...pickRow(c.result), depositPaymentId: c.result.to_refund > 0 ? c.deposit.paymentId : null, settledByUserId: actor.userId, settledBy: actor.name.slice(0, 200),
+      }).returning();
+      await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage } });
+      if (c.result.to_charge === 0 && c.result.to_refund === 0) await finishSettlement(tx, subscriptionId, now);
+    }
+    if (row.status === 'DONE' || row.toCharge === 0) return { row };
+    const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_SETTLEMENT');
+    if (attempts.some((a) => paidAmount(a) > 0 || a.status === 'CANCELLED')) return { row };
+    const pending = attempts.find((a) => a.status === 'PENDING');
+    if (pending) return { row, charge: pending.id };
+    const attempt = attempts.length + 1;
+    const id = paymentIds.retry(paymentIds.subscriptionSettlement(subscriptionId), attempt);
+    // 다시 시도 after a declined card: a new attempt, audited as a retry.
+    if (attempt > 1) await recordAudit(tx, actor, { action: 'retry', entity: 'subscription', entityId: subscriptionId, before: null, after: { settlement_payment: id, amount: row.toCharge } });
+    const recorded = await recordCharge(tx, ctx.payments.name, {
+      id, userId: found.sub.userId, purpose: 'SUBSCRIPTION_SETTLEMENT', refType: 'subscription', refId: subscriptionId, attempt,
+      orderName: `LUXE 구독 #${subscriptionId} 반납 정산`, amount: row.toCharge, billingKey: found.sub.billingKey ?? found.requestKey,
+    }, now);
+    return { row, charge: id, recorded };
+  });
+  if (step.charge) {
+    const payment = await executeCharge(ctx, step.charge, step.recorded);
+    if (payment.status === 'FAILED') throw declined(payment);
+  }
+  const row = await settlementOf(ctx.db, subscriptionId);
+  if (row.status !== 'DONE' && row.toRefund > 0 && row.depositPaymentId) {
+    const refund = await refundPayment(ctx, { paymentId: row.depositPaymentId, amount: row.toRefund, reason: '반납 정산 보증금 환불', actor: `staff:${actor.name}`, key: depositRefundKey(subscriptionId) });
+    if (refund?.status === 'SUCCEEDED') await inTransaction(ctx.db, (tx) => finishSettlement(tx, subscriptionId, ctx.clock.now()));
+  }
+  return storedView(ctx.db, await settlementOf(ctx.db, subscriptionId));
+}
+
+const pickRow = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, fromDeposit: r.from_deposit, toCharge: r.to_charge, toRefund: r.to_refund, summary: r.summary });
+
+/** Marks the settlement done (once) and tells the customer the lines and the arithmetic. */
+async function finishSettlement(tx: Db, subscriptionId: number, now: Date): Promise<void> {
+  const [row] = await tx
+    .update(subscriptionSettlements)
+    .set({ status: 'DONE', completedAt: now })
+    .where(and(eq(subscriptionSettlements.subscriptionId, subscriptionId), eq(subscriptionSettlements.status, 'PENDING')))
+    .returning();
+  if (!row) return;
+  await emit(tx, `subscription.settlement:${subscriptionId}`, {
+    type: 'subscription.settled', userId: row.userId, subscriptionId,
+    lines: row.lines.map((l) => ({ label: l.label, amount: l.amount, detail: l.detail })),
+    total: row.total, deposit: row.deposit, fromDeposit: row.fromDeposit, toCharge: row.toCharge, toRefund: row.toRefund, summary: row.summary,
+  }, now);
+}
+
+/** The settlement's card charge: paid finishes the settlement (and sends its message); declined, the usual message. */
+export const settlementOutcome: ChargeOutcome = {
+  async paid(tx, payment, ctx) {
+    await finishSettlement(tx, payment.refId, ctx.clock.now());
+  },
+  async failed(tx, payment, ctx) {
+    await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
+  },
+};

@@ -1,0 +1,121 @@
+import { useCallback, useState } from 'react';
+import { call, client } from '../../client/api';
+import { won } from '../../domain/money';
+import { FUEL_SHORTFALL_PER_PERCENT, SETTLEMENT_RULE_LINES, type SettlementView } from '../../domain/settlement';
+import { SettlementSchema } from '../../domain/schemas/settlement';
+import Alert from '../common/Alert';
+import SettlementLines from '../common/SettlementLines';
+
+interface DamageRow { description: string; amount: string }
+
+/**
+ * 반납 정산 in the order desk (after the 반납 reading): staff enter damages (each up to the
+ * contract's 자기부담금) and the fuel or charge shortfall, preview the lines, then confirm once: the
+ * deposit first, the rest charged to the card or the rest of the deposit refunded. A declined card
+ * shows the reason; 다시 시도 charges again under a new attempt id. Loaded when opened.
+ */
+export default function SettlementPanel({ subscriptionId }: { subscriptionId: number }) {
+  const [data, setData] = useState<SettlementView | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [damages, setDamages] = useState<DamageRow[]>([]);
+  const [fuel, setFuel] = useState('0');
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const param = { id: String(subscriptionId) };
+
+  const parsed = () =>
+    SettlementSchema.safeParse({
+      damages: damages.map((d) => ({ description: d.description, amount: d.amount.trim() ? Number(d.amount.replaceAll(',', '')) : undefined })),
+      fuel_shortfall_percent: fuel.trim() ? Number(fuel) : 0,
+    });
+
+  const preview = useCallback(async (entry?: { damages: { description: string; amount: number }[]; fuel_shortfall_percent: number }) => {
+    setError(null);
+    const query = entry ? { damages: JSON.stringify(entry.damages), fuel_shortfall_percent: String(entry.fuel_shortfall_percent) } : {};
+    const res = await call((o) => client.admin.subscriptions[':id'].settlement.$get({ param: { id: String(subscriptionId) }, query }, o));
+    setLoaded(true);
+    if (res.ok) setData(res.data.settlement);
+    else setError(res.error.message);
+  }, [subscriptionId]);
+
+  async function onPreview() {
+    const p = parsed();
+    if (!p.success) return setError(p.error.issues[0]?.message ?? '입력을 확인해주세요.');
+    await preview(p.data);
+  }
+
+  async function confirm() {
+    const p = parsed();
+    if (!p.success) return setError(p.error.issues[0]?.message ?? '입력을 확인해주세요.');
+    if (!data) return;
+    const retry = data.status === 'PENDING';
+    if (!retry && !window.confirm(`반납 정산을 확정할까요? ${data.summary}`)) return;
+    setBusy(true);
+    setError(null);
+    const json = retry ? { damages: data.damages, fuel_shortfall_percent: data.fuel_shortfall_percent } : { ...p.data, quoted_total: data.total };
+    const res = await call((o) => client.admin.subscriptions[':id'].settlement.$post({ param, json }, o));
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.error.message);
+      return preview();
+    }
+    setData(res.data.settlement);
+    setMessage(`반납 정산을 확정했습니다. ${res.data.settlement.summary}`);
+  }
+
+  const stored = data && data.status !== 'PREVIEW';
+  return (
+    <details className="w-full text-sm" onToggle={(e) => e.currentTarget.open && !loaded && void preview()} data-testid="staff-settlement">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold">반납 정산</summary>
+      <div className="space-y-2">
+        <ul className="list-disc pl-5 text-muted">
+          {SETTLEMENT_RULE_LINES.map((l) => <li key={l}>{l}</li>)}
+        </ul>
+        {!stored && loaded && (
+          <form onSubmit={(e) => { e.preventDefault(); void onPreview(); }} className="space-y-2" aria-label={`구독 #${subscriptionId} 반납 정산 입력`}>
+            {damages.map((d, i) => (
+              <div key={i} className="flex flex-wrap items-end gap-2">
+                <label>
+                  <span className="mr-2 font-semibold">손상 {i + 1}</span>
+                  <input className="field w-48 py-2" value={d.description} placeholder="예: 앞범퍼 긁힘" onChange={(e) => setDamages(damages.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)))} />
+                </label>
+                <label>
+                  <span className="mr-2 font-semibold">수리 견적(원)</span>
+                  <input inputMode="numeric" className="field w-32 py-2" value={d.amount} onChange={(e) => setDamages(damages.map((x, j) => (j === i ? { ...x, amount: e.target.value } : x)))} />
+                </label>
+                <button type="button" className="min-h-11 border border-line px-3" onClick={() => setDamages(damages.filter((_, j) => j !== i))}>삭제</button>
+              </div>
+            ))}
+            <button type="button" className="min-h-11 border border-line px-3" onClick={() => setDamages([...damages, { description: '', amount: '' }])}>손상 항목 추가</button>
+            <label className="block">
+              <span className="mr-2 font-semibold">연료·충전 부족(%)</span>
+              <input inputMode="numeric" className="field w-20 py-2" value={fuel} onChange={(e) => setFuel(e.target.value)} />
+              <span className="ml-2 text-muted">1%당 {won(FUEL_SHORTFALL_PER_PERCENT)}</span>
+            </label>
+            <button type="submit" className="min-h-11 border border-ink px-3 py-1.5 font-semibold">미리보기</button>
+          </form>
+        )}
+        {data && (
+          <div data-testid="staff-settlement-result">
+            <p className="font-semibold">{data.status === 'PREVIEW' ? '미리보기' : data.status === 'DONE' ? '정산 완료' : '정산 처리 중'} · 자기부담금 사고 1건당 {won(data.deductible)}</p>
+            <p className="text-muted">초과 주행: {data.mileage_arithmetic}</p>
+            <SettlementLines s={data} />
+          </div>
+        )}
+        {data && data.status === 'PREVIEW' && (
+          <button type="button" disabled={busy} onClick={() => void confirm()} className="min-h-11 border border-ink bg-ink px-3 py-1.5 font-semibold text-paper disabled:opacity-50">
+            {busy ? '정산 중…' : '정산 확정'}
+          </button>
+        )}
+        {data && data.status === 'PENDING' && (
+          <button type="button" disabled={busy} onClick={() => void confirm()} className="min-h-11 border border-ink px-3 py-1.5 font-semibold disabled:opacity-50">
+            {busy ? '정산 중…' : '정산 다시 시도'}
+          </button>
+        )}
+        {message && <p role="status" className="text-muted">{message}</p>}
+        {error && <Alert className="mt-1">{error}</Alert>}
+      </div>
+    </details>
+  );
+}

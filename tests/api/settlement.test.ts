@@ -1,0 +1,185 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestCar } from '../../src/api/seed/factories';
+import { auditLog, cars, jobs, notificationMessages, paymentRefunds, payments, sandboxPayments, subscriptionSettlements, subscriptions } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { createApp } from '../../src/api/app';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { defaultOptionPrices } from '../../src/domain/subscription-price';
+import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
+import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let depositCar: number;
+let plainCar: number;
+const ADMIN = TEST_ADMIN_TOKEN;
+const PER_KM = 200;
+const DEPOSIT = 500_000;
+const DEDUCTIBLE = 300_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const fees = { subscription_fee_1: 900_000, subscription_fee_3: 800_000, subscription_fee_12: 555_000 };
+  ({ car: { id: depositCar } } = await insertTestCar(ctx.database.db, { fees }));
+  ({ car: { id: plainCar } } = await insertTestCar(ctx.database.db, { fees }));
+  const prices = defaultOptionPrices({ subscription_fee_minimum: 555_000 });
+  // The deposit car: 보증금 500,000원, 자기부담금 300,000원; the other takes no deposit.
+  await ctx.database.db.update(cars).set({ optionPrices: { ...prices, overage_per_km: PER_KM, deposit: DEPOSIT, deductible: DEDUCTIBLE } }).where(eq(cars.id, depositCar));
+  await ctx.database.db.update(cars).set({ optionPrices: { ...prices, overage_per_km: PER_KM, deposit: null, deductible: DEDUCTIBLE } }).where(eq(cars.id, plainCar));
+});
+afterAll(() => ctx.close());
+
+const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const staffRead = (subscriptionId: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN, json });
+const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement`;
+const settleCharges = async (subscriptionId: number) =>
+  (await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_SETTLEMENT')))).sort((a, b) => a.id.localeCompare(b.id));
+
+/** A confirmed 12-month subscription from `start`, its handover at 1,000km and its return on `returnOn` at `returnKm`. */
+async function returned(carId: number, start: string, returnOn: string, returnKm: number) {
+  await setClock(`${start}T08:00:00+09:00`);
+  const { user, token } = await customer(ctx);
+  const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
+  expect(req.status).toBe(201);
+  const requestId = req.body.data.subscription_request.id as number;
+  const sub = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
+  const subscriptionId = sub.id as number;
+  expect((await staffRead(subscriptionId, { km: 1_000, source: 'HANDOVER', read_on: start })).status).toBe(200);
+  await setClock(`${returnOn}T10:00:00+09:00`);
+  expect((await staffRead(subscriptionId, { km: returnKm, source: 'RETURN' })).status).toBe(200);
+  return { user, token, subscriptionId, requestId };
+}
+
+describe('반납 정산', () => {
+  it('the deposit covers everything: the remainder refunded once, even with two replicas at once; the customer sees it; a stranger does not', async () => {
+    // Month 3 on 2033-03-20: 7,500km allowed, 8,000 driven → 500km × 200원 = 100,000원.
+    const { token, subscriptionId, requestId } = await returned(depositCar, '2033-01-10', '2033-03-20', 9_000);
+    const entry = { damages: [{ description: '앞범퍼 긁힘', amount: 120_000 }], fuel_shortfall_percent: 10 };
+    const preview = await ctx.call('GET', `${settleUrl(subscriptionId)}?damages=${encodeURIComponent(JSON.stringify(entry.damages))}&fuel_shortfall_percent=10`, { token: ADMIN });
+    expect(preview.status).toBe(200);
+    const total = 100_000 + 120_000 + 10 * FUEL_SHORTFALL_PER_PERCENT;
+    expect(preview.body.data.settlement).toMatchObject({ status: 'PREVIEW', total, deposit: DEPOSIT, from_deposit: total, to_charge: 0, to_refund: DEPOSIT - total });
+    expect(preview.body.data.settlement.lines.map((l: { label: string }) => l.label)).toEqual(['초과 주행 요금', '손상: 앞범퍼 긁힘', '연료·충전 부족']);
+    // A preview writes nothing.
+    expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+
+    const replica = await ctx.openReplica();
+    const other = createApp({ db: replica.db, config: ctx.config });
+    await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2033-03-20T10:00:00+09:00' }) });
+    const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...entry, quoted_total: total }) });
+    try {
+      const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await replica.close();
+    }
+    const rows = await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId));
+    expect(rows.map((r) => [r.status, r.total, r.toRefund])).toEqual([['DONE', total, DEPOSIT - total]]);
+    const refunds = await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.key, `settle:deposit:${subscriptionId}`));
+    expect(refunds.map((r) => [r.paymentId, r.amount, r.status])).toEqual([[`subreq-${requestId}`, DEPOSIT - total, 'SUCCEEDED']]);
+    const [first] = await ctx.database.db.select().from(payments).where(eq(payments.id, `subreq-${requestId}`));
+    expect(first.cancelledAmount).toBe(DEPOSIT - total);
+    expect(await settleCharges(subscriptionId)).toEqual([]);
+    // The same POST again answers the stored settlement (a new body does not settle again).
+    const again = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
+    expect(again.body.data.settlement).toMatchObject({ status: 'DONE', total, to_refund: DEPOSIT - total, refund: { status: 'SUCCEEDED', amount: DEPOSIT - total } });
+    expect(await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'settle'), eq(auditLog.entityId, String(subscriptionId))))).toHaveLength(1);
+    // The overage is not charged on its own any more.
+    expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).status).toBe(409);
+
+    // The customer: my page and /payments; the message with the lines and the arithmetic, once per channel.
+    const mine = await ctx.call('GET', `/subscriptions/${subscriptionId}/settlement`, { token });
+    expect(mine.body.data.settlement).toMatchObject({ status: 'DONE', total, from_deposit: total, to_refund: DEPOSIT - total, summary: `보증금 500,000원 − 정산 합계 ${total.toLocaleString('ko-KR')}원 = 보증금 환불 ${(DEPOSIT - total).toLocaleString('ko-KR')}원` });
+    const list = (await ctx.call('GET', '/payments', { token })).body.data;
+    expect(list.refunds.find((r: { payment_id: string }) => r.payment_id === `subreq-${requestId}`)).toMatchObject({ amount: DEPOSIT - total, reason: '반납 정산 보증금 환불', status: 'SUCCEEDED' });
+    expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+    const messages = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.settlement:${subscriptionId}`));
+    expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'kakao']);
+    for (const m of messages) {
+      expect(m.text).toContain('손상: 앞범퍼 긁힘 120,000원');
+      expect(m.text).toContain('보증금 환불');
+    }
+    // A stranger: 404 on my page's read; a customer on the staff routes: 401/403; no login: 401.
+    const stranger = await customer(ctx);
+    expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/settlement`, { token: stranger.token })).status).toBe(404);
+    expect([401, 403]).toContain((await ctx.call('POST', settleUrl(subscriptionId), { token: stranger.token, json: entry })).status);
+    expect([401, 403]).toContain((await ctx.call('GET', settleUrl(subscriptionId), { token })).status);
+    expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/settlement`)).status).toBe(401);
+  });
+
+  it('the deposit falls short: the rest charged once; each damage capped at the 자기부담금', async () => {
+    // Within the allowance; two damages: 800,000원 → 300,000원 (cap), 250,000원 → 250,000원.
+    const { token, subscriptionId } = await returned(depositCar, '2033-04-10', '2033-05-20', 3_000);
+    const json = { damages: [{ description: '좌측 도어 찌그러짐', amount: 800_000 }, { description: '휠 긁힘', amount: 250_000 }], fuel_shortfall_percent: 0 };
+    const [a, b] = await Promise.all([ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json }), ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.settlement.lines.map((l: { amount: number; detail: string }) => [l.amount, l.detail])).toEqual([
+      [300_000, '수리 견적 800,000원 → 자기부담금 한도 300,000원'],
+      [250_000, '수리 견적 250,000원'],
+    ]);
+    expect(a.body.data.settlement).toMatchObject({ total: 550_000, from_deposit: DEPOSIT, to_charge: 50_000, to_refund: 0, status: 'DONE', payment: { id: `sub-${subscriptionId}-settle`, status: 'PAID', amount: 50_000, purpose: 'SUBSCRIPTION_SETTLEMENT' } });
+    expect((await settleCharges(subscriptionId)).map((p) => [p.id, p.status, p.amount])).toEqual([[`sub-${subscriptionId}-settle`, 'PAID', 50_000]]);
+    expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, `sub-${subscriptionId}-settle`))).toHaveLength(1);
+    expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json })).body.data.settlement.payment.id).toBe(`sub-${subscriptionId}-settle`);
+    expect(await settleCharges(subscriptionId)).toHaveLength(1);
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    expect(mine.find((p: { id: string }) => p.id === `sub-${subscriptionId}-settle`)).toMatchObject({ purpose: 'SUBSCRIPTION_SETTLEMENT', amount: 50_000, status: 'PAID' });
+  });
+
+  it('no deposit: everything charged; a declined card is a Korean 422, and the retry charges under a new id', async () => {
+    // 500km over → 100,000원, plus 5% fuel.
+    const { subscriptionId } = await returned(plainCar, '2033-06-10', '2033-08-20', 9_000);
+    await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
+    const json = { damages: [], fuel_shortfall_percent: 5 };
+    const declined = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json });
+    expect(declined.status).toBe(422);
+    expect(declined.body.message).toMatch(/잔액/);
+    const pending = await ctx.call('GET', settleUrl(subscriptionId), { token: ADMIN });
+    expect(pending.body.data.settlement).toMatchObject({ status: 'PENDING', deposit: 0, to_charge: 100_000 + 5 * FUEL_SHORTFALL_PER_PERCENT, payment: { status: 'FAILED' } });
+    await ctx.database.db.update(subscriptions).set({ billingKey: card() }).where(eq(subscriptions.id, subscriptionId));
+    const retried = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json });
+    expect(retried.body.data.settlement).toMatchObject({ status: 'DONE', payment: { id: `sub-${subscriptionId}-settle-r1`, status: 'PAID', amount: 100_000 + 5 * FUEL_SHORTFALL_PER_PERCENT } });
+    expect((await settleCharges(subscriptionId)).map((p) => [p.id, p.status])).toEqual([[`sub-${subscriptionId}-settle`, 'FAILED'], [`sub-${subscriptionId}-settle-r1`, 'PAID']]);
+    expect((await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(subscriptionId))).orderBy(auditLog.id)).map((a) => a.action).filter((a) => a === 'settle' || a === 'retry')).toEqual(['settle', 'retry']);
+    const notify = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.settlement:${subscriptionId}`));
+    expect(notify).toHaveLength(1);
+  });
+
+  it('an overage already charged on its own is not counted again', async () => {
+    const { subscriptionId } = await returned(depositCar, '2033-09-10', '2033-11-20', 9_000);
+    expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).body.data.settlement.payment).toMatchObject({ status: 'PAID', amount: 100_000 });
+    const done = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
+    expect(done.body.data.settlement).toMatchObject({ total: 0, to_refund: DEPOSIT, lines: [{ kind: 'OVERAGE', amount: 0, detail: '초과 주행 요금 100,000원 − 이미 결제 100,000원' }] });
+  });
+
+  it('bad input is a Korean 400, never 500; no RETURN reading or a changed total is a 409; an unknown subscription 404', async () => {
+    await setClock('2033-12-10T08:00:00+09:00');
+    const { token } = await customer(ctx);
+    const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, plainCar)}/request`, { token, json: { month: 12, billing_key: card() } });
+    const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: '2033-12-10' } })).body.data.subscription;
+    const url = settleUrl(sub.id);
+    for (const json of [
+      { damages: 'x' }, { damages: [{ description: '', amount: 1 }] }, { damages: [{ description: '긁힘', amount: -5 }] }, { damages: [{ description: '긁힘', amount: 1.5 }] },
+      { damages: [{ description: '긁힘' }] }, { fuel_shortfall_percent: 101 }, { fuel_shortfall_percent: 'abc' }, { fuel_shortfall_percent: 2.5 },
+      { damages: Array.from({ length: 21 }, () => ({ description: '긁힘', amount: 1 })) }, { damages: [{ description: '\ud800', amount: 1 }] }, { quoted_total: -1 }, { damages: [{ description: 'x'.repeat(101), amount: 1 }] },
+    ]) {
+      const bad = await ctx.call('POST', url, { token: ADMIN, json });
+      expect(bad.status, JSON.stringify(json)).toBe(400);
+      expect(bad.body.message).toMatch(/[가-힣]/);
+    }
+    expect((await ctx.call('POST', url, { token: ADMIN, body: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await ctx.call('GET', `${url}?damages=%7Bnope`, { token: ADMIN })).status).toBe(400);
+    expect((await ctx.call('GET', `${url}?fuel_shortfall_percent=abc`, { token: ADMIN })).status).toBe(400);
+    expect((await ctx.call('GET', `${url}?damages=${encodeURIComponent('[{"description":"a\\u0000b","amount":1}]')}`, { token: ADMIN })).status).toBe(400);
+    const noReturn = await ctx.call('POST', url, { token: ADMIN, json: {} });
+    expect([noReturn.status, noReturn.body.message]).toEqual([409, '반납 주행거리를 먼저 기록해야 정산할 수 있습니다.']);
+    expect((await ctx.call('POST', settleUrl(99_999_999), { token: ADMIN, json: {} })).status).toBe(404);
+    expect((await ctx.call('POST', '/admin/subscriptions/abc/settlement', { token: ADMIN, json: {} })).status).toBe(400);
+    await staffRead(sub.id, { km: 100, source: 'HANDOVER', read_on: '2033-12-10' });
+    await staffRead(sub.id, { km: 200, source: 'RETURN' });
+    const changed = await ctx.call('POST', url, { token: ADMIN, json: { fuel_shortfall_percent: 1, quoted_total: 1 } });
+    expect(changed.status).toBe(409);
+    expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, sub.id))).toEqual([]);
+  });
+});
