@@ -244,7 +244,7 @@ describe('반납 정산', () => {
       expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
       const messages = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.settlement:${subscriptionId}`));
       expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'kakao']);
-      for (const m of messages) expect(m.text).toContain('미사용 선납금 환급 -2,750,000원');
+      for (const m of messages) expect(m.text).toContain('미사용 선납금 환급 −2,750,000원');
     });
 
     it('never refunds more than the first payment still holds', async () => {
