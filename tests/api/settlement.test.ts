@@ -247,6 +247,15 @@ describe('반납 정산', () => {
       for (const m of messages) expect(m.text).toContain('미사용 선납금 환급 −2,750,000원');
     });
 
+    it('waits for a 중도 해지 in flight: its end date decides the unused months', async () => {
+      const { subscriptionId } = await returned(depositCar, '2034-05-10', '2034-05-20', 1_500);
+      // The early-exit charge is still being confirmed: the exit date is set, the subscription not yet ended.
+      await ctx.database.db.update(subscriptions).set({ exitDate: '2034-05-25' }).where(eq(subscriptions.id, subscriptionId));
+      const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
+      expect([refused.status, refused.body.message]).toEqual([409, '중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.']);
+      expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+    });
+
     it('never refunds more than the first payment still holds', async () => {
       const { subscriptionId, requestId, first } = await exitedEarly('2034-03-10', '2034-03-25');
       // An earlier partial refund of the first payment leaves it holding 1,000,000원.

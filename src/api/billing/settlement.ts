@@ -55,6 +55,8 @@ const deductibleOf = (f: Found) => f.options?.prices.deductible ?? carOptionPric
 
 /** The rule on what is recorded now (409 without the HANDOVER and RETURN readings, or with an overage charge in flight). */
 async function compute(db: Db, f: Found, entry: SettlementEntry) {
+  // The unused 선납금 counts from the end date a 중도 해지 moves once its fee is paid: not before.
+  if (f.sub.exitDate && f.sub.billingStatus !== 'CANCELLED') throw conflict('중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.');
   const readings = await readingsOf(db, f.sub.id);
   if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
   const mileage = settlementOn(f, readings, true);
