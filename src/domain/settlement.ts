@@ -137,8 +137,9 @@ export function settlementSummary(s: Pick<SettlementResult, 'total' | 'deposit' 
   const credit = s.prepayment_refund ?? 0;
   if (credit > 0) {
     // "보증금 500,000원 + 미사용 선납금 300,000원 − 정산 합계 370,000원 = 환불 430,000원"
-    const credits = [...(s.deposit > 0 ? [`보증금 ${won(s.deposit)}`] : []), `미사용 선납금 ${won(credit)}`].join(' + ');
-    if (s.to_charge > 0) return `정산 합계 ${won(s.total)} − ${credits} = 카드 결제 ${won(s.to_charge)}`;
+    const parts = [...(s.deposit > 0 ? [`보증금 ${won(s.deposit)}`] : []), `미사용 선납금 ${won(credit)}`];
+    const credits = parts.join(' + ');
+    if (s.to_charge > 0) return `정산 합계 ${won(s.total)} − ${parts.join(' − ')} = 카드 결제 ${won(s.to_charge)}`;
     if (s.to_refund > 0) return `${credits} − 정산 합계 ${won(s.total)} = 환불 ${won(s.to_refund)}`;
     return `정산 합계 ${won(s.total)} = ${credits} → 추가 결제·환불 없음`;
   }

@@ -51,7 +51,7 @@ describe('the settlement with the unused 선납금', () => {
   it('lowers the charge when the deposit does not cover it (deposit first)', () => {
     const s = settle({ ...none, deposit: 500_000, damages: [{ description: '앞범퍼', amount: 3_000_000 }], deductible: 3_000_000, prepayment, held: 10_000_000 });
     expect([s.total, s.from_deposit, s.to_charge, s.to_refund]).toEqual([3_000_000, 500_000, 500_000, 0]);
-    expect(s.summary).toBe('정산 합계 3,000,000원 − 보증금 500,000원 + 미사용 선납금 2,000,000원 = 카드 결제 500,000원');
+    expect(s.summary).toBe('정산 합계 3,000,000원 − 보증금 500,000원 − 미사용 선납금 2,000,000원 = 카드 결제 500,000원');
   });
 
   it('never more than the first payment still holds', () => {
