@@ -1,5 +1,6 @@
 import { formatNumber, won } from './money';
 import type { PaymentView, RefundView } from './payments';
+import { NO_UNUSED_PREPAYMENT, PREPAYMENT_REFUND_LINE, unusedPrepaymentDetail, type UnusedPrepayment } from './prepayment';
 
 /**
  * 반납 정산 (return settlement, issue 39): what the customer owes at the return and how it is paid:
@@ -13,6 +14,9 @@ import type { PaymentView, RefundView } from './payments';
  * - 연료·충전 부족: percent of the tank (or battery) short at the return × FUEL_SHORTFALL_PER_PERCENT.
  * - 합계 = the lines. 보증금 차감 = min(보증금, 합계); 카드 결제 = 합계 − 보증금 차감;
  *   보증금 환불 = 보증금 − 보증금 차감. Whole won; nothing to round.
+ * - 미사용 선납금 (src/domain/prepayment.ts): a credit line (negative amount), not in 합계; it pays
+ *   what the deposit did not cover, and the rest of it is refunded with the rest of the deposit.
+ *   Both are held by the first payment: deposit + credit never exceed what it still holds (`held`).
  */
 
 /** Won per percent of the tank (or battery) short at the return: the fuel or electricity plus the 주유·충전 대행. */
@@ -41,9 +45,14 @@ export interface SettlementRuleInput {
   deductible: number;
   /** 0–100: percent of the tank or battery short of what it was at the handover. */
   fuelShortfallPercent: number;
+  /** The unused 선납금 (src/domain/prepayment.ts); none when absent. */
+  prepayment?: UnusedPrepayment;
+  /** What the first payment (보증금 + 선납금) still holds (won); no cap when absent. */
+  held?: number;
 }
 
-export type SettlementLineKind = 'OVERAGE' | 'DAMAGE' | 'FUEL';
+/** OVERAGE, DAMAGE, FUEL: what the customer pays; PREPAYMENT: the unused 선납금 credited (negative amount). */
+export type SettlementLineKind = 'OVERAGE' | 'DAMAGE' | 'FUEL' | 'PREPAYMENT';
 
 export interface SettlementLine {
   kind: SettlementLineKind;
@@ -57,8 +66,11 @@ export interface SettlementLine {
 
 export interface SettlementResult {
   lines: SettlementLine[];
+  /** 정산 합계: the charge lines (the credit line not included). */
   total: number;
   deposit: number;
+  /** The unused 선납금 credited (won; the PREPAYMENT line's amount, positive). */
+  prepayment_refund: number;
   from_deposit: number;
   to_charge: number;
   to_refund: number;
@@ -101,18 +113,36 @@ export function settle(input: SettlementRuleInput): SettlementResult {
     });
   }
   const total = lines.reduce((s, l) => s + l.amount, 0);
-  const deposit = Math.max(0, input.deposit);
+  const held = input.held === undefined ? Infinity : Math.max(0, input.held);
+  const deposit = Math.min(Math.max(0, input.deposit), held);
+  const unused = input.prepayment ?? NO_UNUSED_PREPAYMENT;
+  const credit = Math.max(0, Math.min(unused.amount, held - deposit));
+  if (unused.amount > 0) lines.push({ kind: 'PREPAYMENT', label: '미사용 선납금 환급', amount: -credit, detail: unusedPrepaymentDetail(unused, credit) });
   const fromDeposit = Math.min(deposit, total);
-  const toCharge = total - fromDeposit;
-  const toRefund = deposit - fromDeposit;
-  return { lines, total, deposit, from_deposit: fromDeposit, to_charge: toCharge, to_refund: toRefund, summary: settlementSummary({ total, deposit, to_charge: toCharge, to_refund: toRefund }) };
+  const fromCredit = Math.min(credit, total - fromDeposit);
+  const toCharge = total - fromDeposit - fromCredit;
+  const toRefund = deposit - fromDeposit + credit - fromCredit;
+  const numbers = { total, deposit, prepayment_refund: credit, to_charge: toCharge, to_refund: toRefund };
+  return { lines, ...numbers, from_deposit: fromDeposit, summary: settlementSummary(numbers) };
 }
+
+/** The unused 선납금 credited by a settlement's lines (0 for one without the line). */
+export const prepaymentRefundOf = (lines: readonly SettlementLine[]) => -(lines.find((l) => l.kind === 'PREPAYMENT')?.amount ?? 0);
 
 /**
  * "정산 합계 190,000원 − 보증금 500,000원 → 보증금 환불 310,000원", "정산 합계 700,000원 − 보증금
  * 500,000원 = 카드 결제 200,000원", "정산 합계 0원, 보증금 없음 → 추가 결제 없음".
  */
-export function settlementSummary(s: Pick<SettlementResult, 'total' | 'deposit' | 'to_charge' | 'to_refund'>): string {
+export function settlementSummary(s: Pick<SettlementResult, 'total' | 'deposit' | 'to_charge' | 'to_refund'> & { prepayment_refund?: number }): string {
+  const credit = s.prepayment_refund ?? 0;
+  if (credit > 0) {
+    // "보증금 500,000원 + 미사용 선납금 300,000원 − 정산 합계 370,000원 = 환불 430,000원"
+    const parts = [...(s.deposit > 0 ? [`보증금 ${won(s.deposit)}`] : []), `미사용 선납금 ${won(credit)}`];
+    const credits = parts.join(' + ');
+    if (s.to_charge > 0) return `정산 합계 ${won(s.total)} − ${parts.join(' − ')} = 카드 결제 ${won(s.to_charge)}`;
+    if (s.to_refund > 0) return `${credits} − 정산 합계 ${won(s.total)} = 환불 ${won(s.to_refund)}`;
+    return `정산 합계 ${won(s.total)} = ${credits} → 추가 결제·환불 없음`;
+  }
   if (s.deposit === 0) return s.total === 0 ? '정산 합계 0원, 보증금 없음 → 추가 결제 없음' : `정산 합계 ${won(s.total)}, 보증금 없음 → 카드 결제 ${won(s.to_charge)}`;
   if (s.to_charge > 0) return `정산 합계 ${won(s.total)} − 보증금 ${won(s.deposit)} = 카드 결제 ${won(s.to_charge)}`;
   if (s.to_refund > 0) return `보증금 ${won(s.deposit)} − 정산 합계 ${won(s.total)} = 보증금 환불 ${won(s.to_refund)}`;
@@ -124,6 +154,8 @@ export const SETTLEMENT_RULE_LINES = [
   '반납 시 초과 주행 요금, 손상 수리비(사고·손상 1건당 계약서의 자기부담금 한도), 연료·충전 부족분을 정산합니다.',
   `연료·충전 부족분은 인도 때보다 부족한 비율 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}입니다.`,
   '정산 금액은 보증금에서 먼저 차감하고, 모자라는 금액은 등록된 카드로 결제하며, 남은 보증금은 첫 결제 카드로 환불합니다.',
+  PREPAYMENT_REFUND_LINE,
+  '미사용 선납금은 보증금으로 부족한 정산 금액에 먼저 쓰고, 남은 금액은 남은 보증금과 함께 첫 결제 카드로 한 번에 환불합니다.',
 ];
 
 /** A settlement as the API answers it (staff and the customer; GET /subscriptions/{id}/settlement, the console). */
@@ -133,6 +165,8 @@ export interface SettlementView {
   lines: SettlementLine[];
   total: number;
   deposit: number;
+  /** The unused 선납금 credited (won). */
+  prepayment_refund: number;
   from_deposit: number;
   to_charge: number;
   to_refund: number;

@@ -7,11 +7,15 @@ import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
 import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
+import { createClock } from '../../src/api/jobs/clock';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import { refundPayment } from '../../src/api/billing/refunds';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let depositCar: number;
 let plainCar: number;
+let prepayCar: number;
 const ADMIN = TEST_ADMIN_TOKEN;
 const PER_KM = 200;
 const DEPOSIT = 500_000;
@@ -22,10 +26,13 @@ beforeAll(async () => {
   const fees = { subscription_fee_1: 900_000, subscription_fee_3: 800_000, subscription_fee_12: 555_000 };
   ({ car: { id: depositCar } } = await insertTestCar(ctx.database.db, { fees }));
   ({ car: { id: plainCar } } = await insertTestCar(ctx.database.db, { fees }));
+  ({ car: { id: prepayCar } } = await insertTestCar(ctx.database.db, { fees }));
   const prices = defaultOptionPrices({ subscription_fee_minimum: 555_000 });
   // The deposit car: 보증금 500,000원, 자기부담금 300,000원; the other takes no deposit.
   await ctx.database.db.update(cars).set({ optionPrices: { ...prices, overage_per_km: PER_KM, deposit: DEPOSIT, deductible: DEDUCTIBLE } }).where(eq(cars.id, depositCar));
   await ctx.database.db.update(cars).set({ optionPrices: { ...prices, overage_per_km: PER_KM, deposit: null, deductible: DEDUCTIBLE } }).where(eq(cars.id, plainCar));
+  // The prepay car: 보증금 500,000원 and 선납금 up to 6,000,000원.
+  await ctx.database.db.update(cars).set({ optionPrices: { ...prices, overage_per_km: PER_KM, deposit: DEPOSIT, deductible: DEDUCTIBLE, prepayment_max: 6_000_000 } }).where(eq(cars.id, prepayCar));
 });
 afterAll(() => ctx.close());
 
@@ -181,5 +188,86 @@ describe('반납 정산', () => {
     const changed = await ctx.call('POST', url, { token: ADMIN, json: { fuel_shortfall_percent: 1, quoted_total: 1 } });
     expect(changed.status).toBe(409);
     expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, sub.id))).toEqual([]);
+  });
+
+  describe('미사용 선납금', () => {
+    const PREPAY = 3_000_000;
+    /** A 12-month order with 선납금 3,000,000원 from `start`, left early on `exitOn` (billing month 1: 11 months unused), returned that day. */
+    async function exitedEarly(start: string, exitOn: string) {
+      await setClock(`${start}T08:00:00+09:00`);
+      const { token } = await customer(ctx);
+      const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: PREPAY };
+      const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, prepayCar)}/request`, { token, json: { month: 12, billing_key: card(), options } });
+      expect(req.status).toBe(201);
+      const requestId = req.body.data.subscription_request.id as number;
+      const subscriptionId = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription.id as number;
+      expect((await staffRead(subscriptionId, { km: 1_000, source: 'HANDOVER', read_on: start })).status).toBe(200);
+      const exit = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: exitOn } });
+      expect(exit.body.data.early_exit).toMatchObject({ end_date: exitOn, billing_status: 'CANCELLED' });
+      await setClock(`${exitOn}T10:00:00+09:00`);
+      expect((await staffRead(subscriptionId, { km: 2_000, source: 'RETURN' })).status).toBe(200);
+      const [first] = await ctx.database.db.select().from(payments).where(eq(payments.id, `subreq-${requestId}`));
+      return { token, subscriptionId, requestId, first };
+    }
+
+    it('after an early exit the unused share is refunded with the deposit in one refund, once, even with two replicas at once', async () => {
+      const { token, subscriptionId, requestId, first } = await exitedEarly('2034-01-10', '2034-01-25');
+      const unused = (PREPAY * 11) / 12; // 2,750,000
+      const fuel = 10 * FUEL_SHORTFALL_PER_PERCENT;
+      const preview = (await ctx.call('GET', `${settleUrl(subscriptionId)}?fuel_shortfall_percent=10`, { token: ADMIN })).body.data.settlement;
+      expect(preview).toMatchObject({ status: 'PREVIEW', total: fuel, deposit: DEPOSIT, prepayment_refund: unused, from_deposit: fuel, to_charge: 0, to_refund: DEPOSIT - fuel + unused });
+      expect(preview.lines.at(-1)).toEqual({ kind: 'PREPAYMENT', label: '미사용 선납금 환급', amount: -unused, detail: '선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원' });
+
+      const replica = await ctx.openReplica();
+      const other = createApp({ db: replica.db, config: ctx.config });
+      await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2034-01-25T10:00:00+09:00' }) });
+      const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ damages: [], fuel_shortfall_percent: 10, quoted_total: fuel }) });
+      try {
+        const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      } finally {
+        await replica.close();
+      }
+      const refund = DEPOSIT - fuel + unused;
+      const refunds = await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, `subreq-${requestId}`));
+      expect(refunds.map((r) => [r.key, r.amount, r.status, r.reason])).toEqual([[`settle:deposit:${subscriptionId}`, refund, 'SUCCEEDED', '반납 정산 보증금·미사용 선납금 환불']]);
+      const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, `subreq-${requestId}`));
+      expect(after.cancelledAmount - first.cancelledAmount).toBe(refund);
+      expect(await settleCharges(subscriptionId)).toEqual([]);
+      // A retry answers the stored settlement and refunds nothing more.
+      expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } })).body.data.settlement).toMatchObject({ status: 'DONE', prepayment_refund: unused, to_refund: refund });
+      expect(await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, `subreq-${requestId}`))).toHaveLength(1);
+
+      // The customer sees the line and the arithmetic; the message carries them, once per channel.
+      const mine = (await ctx.call('GET', `/subscriptions/${subscriptionId}/settlement`, { token })).body.data.settlement;
+      expect(mine).toMatchObject({ prepayment_refund: unused, to_refund: refund, summary: '보증금 500,000원 + 미사용 선납금 2,750,000원 − 정산 합계 30,000원 = 환불 3,220,000원' });
+      expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+      const messages = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.settlement:${subscriptionId}`));
+      expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'kakao']);
+      for (const m of messages) expect(m.text).toContain('미사용 선납금 환급 −2,750,000원');
+    });
+
+    it('waits for a 중도 해지 in flight: its end date decides the unused months', async () => {
+      const { subscriptionId } = await returned(depositCar, '2034-05-10', '2034-05-20', 1_500);
+      // The early-exit charge is still being confirmed: the exit date is set, the subscription not yet ended.
+      await ctx.database.db.update(subscriptions).set({ exitDate: '2034-05-25' }).where(eq(subscriptions.id, subscriptionId));
+      const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
+      expect([refused.status, refused.body.message]).toEqual([409, '중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.']);
+      expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+    });
+
+    it('never refunds more than the first payment still holds', async () => {
+      const { subscriptionId, requestId, first } = await exitedEarly('2034-03-10', '2034-03-25');
+      // An earlier partial refund of the first payment leaves it holding 1,000,000원.
+      const left = first.amount - first.cancelledAmount;
+      const provider = createPaymentProvider(ctx.database.db, ctx.config);
+      const earlier = await refundPayment({ db: ctx.database.db, payments: provider, clock: createClock(), log: () => {} }, { paymentId: first.id, amount: left - 1_000_000, reason: '테스트', actor: 'system', key: `test:partial:${requestId}` });
+      expect(earlier?.status).toBe('SUCCEEDED');
+      const done = (await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } })).body.data.settlement;
+      expect(done).toMatchObject({ status: 'DONE', total: 0, deposit: DEPOSIT, prepayment_refund: 500_000, to_refund: 1_000_000 });
+      expect(done.lines.at(-1).detail).toBe('선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원 → 첫 결제 잔액 한도 500,000원');
+      const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, first.id));
+      expect(after.amount - after.cancelledAmount).toBe(0);
+    });
   });
 });

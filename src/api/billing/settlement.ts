@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../domain/error-codes';
 import { won } from '../../domain/money';
 import { paidAmount, paymentIds } from '../../domain/payments';
-import { settle, type Damage, type SettlementResult, type SettlementView } from '../../domain/settlement';
+import { unusedPrepayment } from '../../domain/prepayment';
+import { prepaymentRefundOf, settle, type Damage, type SettlementResult, type SettlementView } from '../../domain/settlement';
 import { carOptionPrices } from '../../domain/subscription-price';
 import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
@@ -34,20 +35,28 @@ export interface SettlementEntry {
   fuel_shortfall_percent: number;
 }
 
-/** The deposit held: the order's 보증금, at most what the first payment still holds; and that payment. */
-async function depositOf(db: Db, f: Found): Promise<{ amount: number; paymentId: string | null }> {
+/**
+ * The first payment (it holds the 보증금 and the 선납금) and what it still holds (a refund of it lowers
+ * it); the order's quoted 보증금. The rule takes the deposit and the unused 선납금 up to what it holds.
+ */
+async function firstPaymentOf(db: Db, f: Found): Promise<{ deposit: number; held: number; paymentId: string | null }> {
   const quoted = f.options?.quote.deposit ?? 0;
-  if (quoted <= 0) return { amount: 0, paymentId: null };
   const first = (await attemptsOf(db, 'subscription_request', f.sub.requestId, 'SUBSCRIPTION_FIRST')).find((p) => paidAmount(p) > 0);
-  if (!first) return { amount: 0, paymentId: null };
-  return { amount: Math.min(quoted, paidAmount(first)), paymentId: first.id };
+  if (!first) return { deposit: 0, held: 0, paymentId: null };
+  return { deposit: Math.max(0, quoted), held: paidAmount(first), paymentId: first.id };
 }
+
+/** The unused 선납금 by the rule (src/domain/prepayment.ts): the order's 선납금 over its months, the end date as it stands (moved by 중도 해지). */
+const prepaymentOf = (f: Found) =>
+  unusedPrepayment(f.options ? { prepayment: f.options.quote.prepayment, termMonths: f.options.quote.month, startDate: f.sub.startDate, endDate: f.sub.endDate } : null);
 
 /** The contract's 자기부담금: the order's; a pre-options order's contract says "차량별로 안내된 금액", the car's own. */
 const deductibleOf = (f: Found) => f.options?.prices.deductible ?? carOptionPrices({ option_prices: f.car.optionPrices, subscription_fee_minimum: f.car.feeMin }).deductible;
 
 /** The rule on what is recorded now (409 without the HANDOVER and RETURN readings, or with an overage charge in flight). */
 async function compute(db: Db, f: Found, entry: SettlementEntry) {
+  // The unused 선납금 counts from the end date a 중도 해지 moves once its fee is paid: not before.
+  if (f.sub.exitDate && f.sub.billingStatus !== 'CANCELLED') throw conflict('중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.');
   const readings = await readingsOf(db, f.sub.id);
   if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
   const mileage = settlementOn(f, readings, true);
@@ -55,10 +64,12 @@ async function compute(db: Db, f: Found, entry: SettlementEntry) {
   const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
   if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
   const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0);
-  const deposit = await depositOf(db, f);
+  const first = await firstPaymentOf(db, f);
   const deductible = deductibleOf(f);
-  const result = settle({ deposit: deposit.amount, overage: mileage.amount, overagePaid, damages: entry.damages, deductible, fuelShortfallPercent: entry.fuel_shortfall_percent });
-  return { mileage: withArithmetic(mileage), overagePaid, deposit, deductible, result };
+  const result = settle({
+    deposit: first.deposit, held: first.held, prepayment: prepaymentOf(f), overage: mileage.amount, overagePaid, damages: entry.damages, deductible, fuelShortfallPercent: entry.fuel_shortfall_percent,
+  });
+  return { mileage: withArithmetic(mileage), overagePaid, first, deductible, result };
 }
 
 const previewView = (f: Found, entry: SettlementEntry, c: Awaited<ReturnType<typeof compute>>): SettlementView => ({
@@ -66,13 +77,13 @@ const previewView = (f: Found, entry: SettlementEntry, c: Awaited<ReturnType<typ
   mileage_arithmetic: c.mileage.arithmetic, payment: null, refund: null, created_at: null, completed_at: null,
 });
 
-const pick = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, from_deposit: r.from_deposit, to_charge: r.to_charge, to_refund: r.to_refund, summary: r.summary });
+const pick = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, prepayment_refund: r.prepayment_refund, from_deposit: r.from_deposit, to_charge: r.to_charge, to_refund: r.to_refund, summary: r.summary });
 
 async function storedView(db: Db, row: SettlementRow): Promise<SettlementView> {
   const latest = row.toCharge > 0 ? (await attemptsOf(db, 'subscription', row.subscriptionId, 'SUBSCRIPTION_SETTLEMENT')).at(-1) : undefined;
   const [refund] = row.toRefund > 0 ? await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, depositRefundKey(row.subscriptionId))) : [];
   return {
-    subscription_id: row.subscriptionId, status: row.status, lines: row.lines, total: row.total, deposit: row.deposit, from_deposit: row.fromDeposit, to_charge: row.toCharge, to_refund: row.toRefund,
+    subscription_id: row.subscriptionId, status: row.status, lines: row.lines, total: row.total, deposit: row.deposit, prepayment_refund: prepaymentRefundOf(row.lines), from_deposit: row.fromDeposit, to_charge: row.toCharge, to_refund: row.toRefund,
     summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent, mileage_arithmetic: row.mileage.arithmetic,
     payment: latest ? toPaymentView(latest) : null, refund: refund ? toRefundView(refund) : null,
     created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
@@ -123,7 +134,7 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
       }
       [row] = await tx.insert(subscriptionSettlements).values({
         subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage,
-        overagePaid: c.overagePaid, ...pickRow(c.result), depositPaymentId: c.result.to_refund > 0 ? c.deposit.paymentId : null, settledByUserId: actor.userId, settledBy: actor.name.slice(0, 200),
+        overagePaid: c.overagePaid, ...pickRow(c.result), depositPaymentId: c.result.to_refund > 0 ? c.first.paymentId : null, settledByUserId: actor.userId, settledBy: actor.name.slice(0, 200),
       }).returning();
       await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage } });
       if (c.result.to_charge === 0 && c.result.to_refund === 0) await finishSettlement(tx, subscriptionId, now);
@@ -149,7 +160,9 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
   }
   const row = await settlementOf(ctx.db, subscriptionId);
   if (row.status !== 'DONE' && row.toRefund > 0 && row.depositPaymentId) {
-    const refund = await refundPayment(ctx, { paymentId: row.depositPaymentId, amount: row.toRefund, reason: '반납 정산 보증금 환불', actor: `staff:${actor.name}`, key: depositRefundKey(subscriptionId) });
+    // One partial refund of the first payment for the rest of the deposit and the unused 선납금, under one key.
+    const reason = prepaymentRefundOf(row.lines) > 0 ? '반납 정산 보증금·미사용 선납금 환불' : '반납 정산 보증금 환불';
+    const refund = await refundPayment(ctx, { paymentId: row.depositPaymentId, amount: row.toRefund, reason, actor: `staff:${actor.name}`, key: depositRefundKey(subscriptionId) });
     if (refund?.status === 'SUCCEEDED') await inTransaction(ctx.db, (tx) => finishSettlement(tx, subscriptionId, ctx.clock.now()));
   }
   return storedView(ctx.db, await settlementOf(ctx.db, subscriptionId));

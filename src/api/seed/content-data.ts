@@ -1,6 +1,7 @@
 import { EARLY_EXIT_RULE_LINES } from '../../domain/early-exit';
 import { MILEAGE_RULE_LINES } from '../../domain/mileage';
 import { EXTENSION_RULE_LINES } from '../../domain/extension';
+import { PREPAYMENT_REFUND_LINE } from '../../domain/prepayment';
 import { SETTLEMENT_RULE_LINES } from '../../domain/settlement';
 
 /** Opening FAQs and policy documents, written for this service (the 중도 해지 and 연장 rules from their domain modules: one source of numbers). */
@@ -14,7 +15,7 @@ export const FAQ_SEED = [
   { category: '이용', question: '사고가 나면 어떻게 하나요?', answer: '구독 차량은 종합보험에 가입되어 있습니다. 24시간 고객센터로 연락 주시면 긴급출동과 대차 서비스를 안내해드립니다. 사고 1건당 자기부담금은 차량마다 정해져 있으며, 차량 페이지와 신청 페이지에 표시되고 계약서에 명시된 금액을 따릅니다.' },
   { category: '결제', question: '보증금과 선납금은 무엇인가요?', answer: `보증금은 운영팀이 정한 일부 차량에만 있으며, 첫 결제에 포함됩니다. ${SETTLEMENT_RULE_LINES.join(' ')} 선납금은 선납이 가능한 차량에서 원하시는 경우 1,000,000원 단위로 고를 수 있으며, 첫 결제에 포함되고 구독 개월 수로 나눈 금액(원 미만 버림)만큼 매월 구독료가 줄어듭니다. 월 차감액은 월 구독료의 50%를 넘을 수 없습니다. 구독 확정 전에 신청을 취소하면 보증금과 선납금을 포함한 첫 결제 금액이 전액 환불됩니다.` },
   { category: '이용', question: '누가 운전할 수 있나요?', answer: '계약자 본인과 신청할 때 등록한 추가 운전자가 운전할 수 있습니다. 추가 운전자는 차량별 최대 인원까지, 1명당 차량별 월 요금으로 등록합니다. 운전자는 만 21세 이상이어야 하며, 가장 어린 운전자가 만 21~25세이면 차량별 연령 추가 요금이 매월 붙습니다.' },
-  { category: '해지', question: '구독을 중도에 해지할 수 있나요?', answer: `가능합니다. 마이페이지의 내 구독에서 해지하기를 누르고 반납일을 고르면 중도 해지 수수료와 계산식을 확인한 뒤 바로 확정할 수 있습니다. ${EARLY_EXIT_RULE_LINES.join(' ')} 구독을 해지하면 이후 결제는 모두 중단되며, 이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다.` },
+  { category: '해지', question: '구독을 중도에 해지할 수 있나요?', answer: `가능합니다. 마이페이지의 내 구독에서 해지하기를 누르고 반납일을 고르면 중도 해지 수수료와 계산식을 확인한 뒤 바로 확정할 수 있습니다. ${EARLY_EXIT_RULE_LINES.join(' ')} 구독을 해지하면 이후 결제는 모두 중단되며, 이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다. ${PREPAYMENT_REFUND_LINE}` },
   { category: '이용', question: '구독 기간을 연장할 수 있나요?', answer: `네. 마이페이지의 내 구독에서 연장하기를 누르고 연장 기간을 고르면 새 종료일과 연장 기간의 월 구독료를 확인한 뒤 바로 확정할 수 있습니다. ${EXTENSION_RULE_LINES.join(' ')}` },
   { category: '의전', question: '의전(버틀러) 서비스는 무엇인가요?', answer: '전문 기사와 함께 고급 차량을 시간 단위로 예약하는 서비스입니다. 기본 8시간이 포함되며, 초과 시간은 시간 단위로 추가 요금이 부과됩니다. 웨딩, 비즈니스 미팅, 공항 픽업에 많이 이용하십니다.' },
   { category: '계정', question: '친구 추천 혜택은 무엇인가요?', answer: '추천 코드를 입력하면 추천한 분과 추천받은 분 모두에게 포인트가 적립됩니다. 추천 코드는 계정당 한 번만 입력할 수 있습니다.' },
@@ -42,7 +43,7 @@ export const TERMS_SEED = {
 1. 회원은 구독이 확정되기 전까지 신청을 취소할 수 있으며, 이 경우 첫 결제 금액(탁송비, 보증금, 선납금 포함)은 전액 환불되고 사용한 쿠폰과 포인트는 반환됩니다.
 2. 구독을 해지하면 이후 결제는 모두 중단되며, 이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다.
 3. 회원은 마이페이지에서 반납일을 정해 구독을 중도 해지할 수 있습니다. ${EARLY_EXIT_RULE_LINES.join(' ')}
-4. 보증금은 차량 반납 후 반납 정산 금액(초과 주행 요금, 손상 수리비, 연료·충전 부족분)을 먼저 차감하고 남은 금액을 환불하며, 선납금 중 남은 개월에 해당하는 월 차감액의 합계는 차량 반납 후 환불합니다.
+4. 보증금은 차량 반납 후 반납 정산 금액(초과 주행 요금, 손상 수리비, 연료·충전 부족분)을 먼저 차감하고 남은 금액을 환불합니다. ${PREPAYMENT_REFUND_LINE} 보증금과 미사용 선납금은 첫 결제에 포함되어 있으므로 첫 결제 카드로 한 번에 환불합니다.
 
 제5조의2 (구독 연장)
 1. 회원은 마이페이지에서 연장 기간을 골라 구독을 연장할 수 있습니다. ${EXTENSION_RULE_LINES.join(' ')}

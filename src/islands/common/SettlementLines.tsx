@@ -15,7 +15,7 @@ export default function SettlementLines({ s }: { s: SettlementView }) {
             <span className="min-w-0 break-words">
               {l.label} <span className="text-muted">({l.detail})</span>
             </span>
-            <span className="font-semibold">{won(l.amount)}</span>
+            <span className="font-semibold">{l.amount < 0 ? `−${won(-l.amount)}` : won(l.amount)}</span>
           </li>
         ))}
       </ul>
@@ -24,9 +24,15 @@ export default function SettlementLines({ s }: { s: SettlementView }) {
         <dd>{won(s.total)}</dd>
         <dt className="text-muted">보증금에서 차감</dt>
         <dd>{s.deposit > 0 ? `${won(s.from_deposit)} (보증금 ${won(s.deposit)})` : '보증금 없음'}</dd>
+        {s.prepayment_refund > 0 && (
+          <>
+            <dt className="text-muted">미사용 선납금 환급</dt>
+            <dd data-testid="settlement-prepayment">{won(s.prepayment_refund)}</dd>
+          </>
+        )}
         <dt className="text-muted">카드 결제</dt>
         <dd data-testid="settlement-charge">{won(s.to_charge)}{s.payment && ` · ${PAYMENT_STATUS_LABEL[s.payment.status]}`}</dd>
-        <dt className="text-muted">보증금 환불</dt>
+        <dt className="text-muted">{s.prepayment_refund > 0 ? '환불 (보증금·선납금)' : '보증금 환불'}</dt>
         <dd data-testid="settlement-refund">{won(s.to_refund)}{s.refund && ` · ${REFUND_STATUS_LABEL[s.refund.status]}`}</dd>
       </dl>
       <p className="break-words font-semibold" data-testid="settlement-summary">{s.summary}</p>
