@@ -57,7 +57,7 @@ export const driverRoutes = new Hono<AppEnv>()
     const driverId = await driverIdOf(db, c.var.userId);
     const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
     const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
-    const { photo, created } = await addHandoverPhoto(db, actor, c.req.valid('param').id, await photoBody(c), clock.now(), { driverId });
+    const { photo, created } = await addHandoverPhoto(db, actor, c.req.valid('param').id, () => photoBody(c), clock.now(), { driverId });
     return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
   });
 

@@ -46,12 +46,14 @@ function refusal(error: PhotoRejected): ApiError {
  * encodes it first (outside the transaction, one at a time), then, with the handover locked, checks
  * it still takes photos (photoRefusal: 409) and stores it (audited). The same image sent again
  * answers the stored one (201 only for a new one). From /driver (`opts.driverId`), only the
- * handover's own driver (403 for another).
+ * handover's own driver (403 for another). `body` reads the upload, after those checks.
  */
-export async function addHandoverPhoto(db: Db, actor: StaffActor, id: number, bytes: Buffer, now: Date, opts: { driverId?: number } = {}): Promise<{ photo: HandoverPhotoView; created: boolean }> {
+export async function addHandoverPhoto(db: Db, actor: StaffActor, id: number, body: () => Promise<Buffer>, now: Date, opts: { driverId?: number } = {}): Promise<{ photo: HandoverPhotoView; created: boolean }> {
   const [first] = await db.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.id, id));
   if (!first) throw handoverNotFound();
   if (opts.driverId !== undefined && first.driverId !== opts.driverId) throw forbidden('배정된 기사만 사진을 올릴 수 있는 일정입니다.');
+  // The body is read only now: an unknown handover or another driver never makes the API hold a photo.
+  const bytes = await body();
   if (bytes.byteLength === 0) throw badRequest('이미지 파일을 선택해주세요.', { file: ['이미지 파일을 선택해주세요.'] });
   const encoded = await encodePrivatePhoto(bytes, HANDOVER_PHOTO_MAX_SIDE).catch((e: unknown) => {
     throw e instanceof PhotoRejected ? refusal(e) : e;

@@ -42,7 +42,7 @@ export const adminHandoverRoutes = new Hono<AppEnv>()
   // 상태 사진 (condition photos): upload as the raw body, list (the bytes come from GET /handovers/{id}/photos/{photoId}).
   .post('/handovers/:id/photos', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { deps } = c.var;
-    const { photo, created } = await addHandoverPhoto(deps.db, c.get('actor'), c.req.valid('param').id, await photoBody(c), deps.clock.now());
+    const { photo, created } = await addHandoverPhoto(deps.db, c.get('actor'), c.req.valid('param').id, () => photoBody(c), deps.clock.now());
     return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
   })
   .get('/handovers/:id/photos', requireAdmin, validParams(IdParamSchema), async (c) =>
