@@ -158,3 +158,38 @@ export interface HandoverRecordAnswer {
 export interface DriverHandoversAnswer {
   handovers: BoardHandover[];
 }
+
+/** 상태 사진: at most this many condition photos on one handover record. */
+export const MAX_HANDOVER_PHOTOS = 12;
+/** Longest side of a stored condition photo, in pixels (the upload is re-encoded to WebP at most this size). */
+export const HANDOVER_PHOTO_MAX_SIDE = 1600;
+
+/** A condition photo as the API lists it (the bytes come from its `url`, with the access token). */
+export interface HandoverPhotoView {
+  id: number;
+  handover_id: number;
+  width: number;
+  height: number;
+  content_type: string;
+  /** The API path of the image (GET with the bearer token): /handovers/{id}/photos/{photoId}. */
+  url: string;
+  created_at: string;
+}
+export interface HandoverPhotosAnswer {
+  photos: HandoverPhotoView[];
+}
+export interface HandoverPhotoAnswer {
+  photo: HandoverPhotoView;
+}
+
+/**
+ * Whether another condition photo may be added to a handover: not to a cancelled one, not once the
+ * customer acknowledged the record (what they confirmed stays as it was), not past the limit.
+ * The Korean refusal (a 409), or null.
+ */
+export function photoRefusal(h: { status: HandoverStatus; acknowledged: boolean }, count: number): string | null {
+  if (h.status === 'CANCELLED') return '취소된 일정에는 사진을 올릴 수 없습니다.';
+  if (h.acknowledged) return '고객이 확인한 기록에는 사진을 더 올릴 수 없습니다.';
+  if (count >= MAX_HANDOVER_PHOTOS) return `사진은 한 일정에 ${MAX_HANDOVER_PHOTOS}장까지 올릴 수 있습니다.`;
+  return null;
+}

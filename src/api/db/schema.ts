@@ -639,6 +639,31 @@ export const subscriptionHandovers = pgTable(
 );
 
 /**
+ * 상태 사진: condition photos of a handover (docs/decisions/handover.md). Private to the customer, staff
+ * and the assigned driver, so kept in the database (bytea), never in DATA_DIR's published files or the
+ * static build: any replica serves them through the authenticated route, and backups carry them. Only
+ * the re-encoded WebP is kept (no EXIF/GPS); the same upload again is the same row (sha256).
+ */
+export const handoverPhotos = pgTable(
+  'handover_photos',
+  {
+    id: serial('id').primaryKey(),
+    handoverId: integer('handover_id').notNull().references(() => subscriptionHandovers.id),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    /** The staff account's email or `driver:<name>` (the audit's actor name). */
+    uploadedBy: varchar('uploaded_by', { length: 254 }).notNull(),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** SHA-256 (hex) of the stored bytes: the strong ETag, and one row per image per handover. */
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('handover_photos_sha_uq').on(t.handoverId, t.sha256), index('handover_photos_handover_idx').on(t.handoverId)],
+);
+
+/**
  * Staff's invitations of a roster driver to sign up on /driver: a random code (stored as its
  * SHA-256) sent by 알림톡 or email, used once before it expires.
  */

@@ -11,6 +11,9 @@ import { HandoverRecordSchema } from '../../domain/schemas/handover';
 import type { DriverHandoversAnswer, HandoverRecordAnswer } from '../../domain/handover';
 import { drivers } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import type { HandoverPhotoAnswer } from '../../domain/handover';
+import { addHandoverPhoto } from './handover-photos';
+import { photoBody } from './handover-routes';
 
 const MINUTE = 60_000;
 
@@ -47,6 +50,15 @@ export const driverRoutes = new Hono<AppEnv>()
     const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
     const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
     return ok(c, (await recordHandover(c.var.deps, actor, c.req.valid('param').id, c.req.valid('json'), { driverId })) satisfies HandoverRecordAnswer);
+  })
+  // 상태 사진: the handover's own driver adds condition photos (raw body; another driver 403).
+  .post('/handovers/:id/photos', requireUser, validParams(IdParamSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    const driverId = await driverIdOf(db, c.var.userId);
+    const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
+    const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
+    const { photo, created } = await addHandoverPhoto(db, actor, c.req.valid('param').id, () => photoBody(c), clock.now(), { driverId });
+    return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
   });
 
 /** The customer's live trip page: the driver's last shared position of their own active trip. */

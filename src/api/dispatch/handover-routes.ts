@@ -1,7 +1,11 @@
-import { Hono } from 'hono';
-import type { AdminHandoversAnswer, HandoverAnswer, HandoverListAnswer, HandoverRecordAnswer } from '../../domain/handover';
+import { Hono, type Context } from 'hono';
+import type { AdminHandoversAnswer, HandoverAnswer, HandoverListAnswer, HandoverPhotoAnswer, HandoverPhotosAnswer, HandoverRecordAnswer } from '../../domain/handover';
+import { UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
+import { badRequest } from '../errors';
+import { rawUploadType, readUploadBody } from '../upload-body';
+import { addHandoverPhoto, handoverPhotoBytes, handoverPhotoList } from './handover-photos';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcknowledgeHandoverSchema, HandoverBoardQuerySchema, HandoverRecordSchema, ScheduleHandoverSchema } from '../../domain/schemas/handover';
+import { AcknowledgeHandoverSchema, HandoverPhotoParamSchema, HandoverBoardQuerySchema, HandoverRecordSchema, ScheduleHandoverSchema } from '../../domain/schemas/handover';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin, requireUser } from '../auth/guards';
 import { acknowledgeHandover, cancelHandover, customerHandovers, handoverBoard, recordHandover, scheduleHandover } from './handovers';
@@ -11,6 +15,17 @@ import { acknowledgeHandover, cancelHandover, customerHandovers, handoverBoard, 
  * dispatch board's days and the subscriptions still missing one, scheduling, calling off and
  * recording. The customer: their own handovers and the acknowledgement of a record.
  */
+
+/**
+ * A condition photo sent as the raw body (Content-Type image/jpeg, png, webp or avif, like POST
+ * /admin/uploads): read as it streams in, after the route's auth, refused with a 413 past
+ * UPLOAD_MAX_BYTES; any other type is a 400.
+ */
+export async function photoBody(c: Context<AppEnv>): Promise<Buffer> {
+  if (!rawUploadType(c.req.header('content-type'))) throw badRequest('사진은 JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.', { file: ['이미지 파일만 올릴 수 있습니다.'] });
+  return readUploadBody(c.req.raw, UPLOAD_MAX_BYTES);
+}
+
 export const adminHandoverRoutes = new Hono<AppEnv>()
   .get('/handovers', requireAdmin, validQuery(HandoverBoardQuerySchema), async (c) => {
     const { handovers, open } = await handoverBoard(c.var.deps.db, c.req.valid('query'), c.var.deps.clock.now());
@@ -24,6 +39,15 @@ export const adminHandoverRoutes = new Hono<AppEnv>()
   .post('/handovers/:id/record', requireAdmin, validParams(IdParamSchema), validJson(HandoverRecordSchema), async (c) =>
     ok(c, (await recordHandover(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))) satisfies HandoverRecordAnswer),
   )
+  // 상태 사진 (condition photos): upload as the raw body, list (the bytes come from GET /handovers/{id}/photos/{photoId}).
+  .post('/handovers/:id/photos', requireAdmin, validParams(IdParamSchema), async (c) => {
+    const { deps } = c.var;
+    const { photo, created } = await addHandoverPhoto(deps.db, c.get('actor'), c.req.valid('param').id, () => photoBody(c), deps.clock.now());
+    return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
+  })
+  .get('/handovers/:id/photos', requireAdmin, validParams(IdParamSchema), async (c) =>
+    ok(c, { photos: await handoverPhotoList(c.var.deps.db, 'staff', c.req.valid('param').id) } satisfies HandoverPhotosAnswer),
+  )
   .delete('/handovers/:id', requireAdmin, validParams(IdParamSchema), async (c) =>
     ok(c, { handover: await cancelHandover(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.var.deps.clock.now()) } satisfies HandoverAnswer),
   );
@@ -32,4 +56,16 @@ export const handoverRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => ok(c, { handovers: await customerHandovers(c.var.deps.db, c.var.userId) } satisfies HandoverListAnswer))
   .post('/:id/acknowledge', requireUser, validParams(IdParamSchema), validJson(AcknowledgeHandoverSchema), async (c) =>
     ok(c, { handover: await acknowledgeHandover(c.var.deps.db, c.var.userId, c.req.valid('param').id, c.req.valid('json').name, c.var.deps.clock.now()) } satisfies HandoverAnswer),
-  );
+  )
+  // 상태 사진: the subscription's customer, staff accounts and the assigned driver (anyone else 404).
+  .get('/:id/photos', requireUser, validParams(IdParamSchema), async (c) =>
+    ok(c, { photos: await handoverPhotoList(c.var.deps.db, { userId: c.var.userId }, c.req.valid('param').id) } satisfies HandoverPhotosAnswer),
+  )
+  // The image itself: private to those viewers, so never kept by a shared cache (nor the browser's); the ETag is its SHA-256.
+  .get('/:id/photos/:photoId', requireUser, validParams(HandoverPhotoParamSchema), async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    const photo = await handoverPhotoBytes(c.var.deps.db, c.var.userId, id, photoId);
+    const headers = { 'cache-control': 'private, no-store', etag: photo.etag, 'x-content-type-options': 'nosniff', vary: 'Authorization' };
+    if (c.req.header('if-none-match')?.split(',').some((t) => t.trim() === photo.etag)) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(photo.bytes), 200, { ...headers, 'content-type': photo.contentType });
+  });

@@ -54,3 +54,6 @@ export const HandoverBoardQuerySchema = z.object({
   from: calendarDate('시작일').optional(),
   days: decimal(z.number({ error: '기간은 숫자여야 합니다.' }).int({ error: '기간은 정수여야 합니다.' }).min(1, { error: '기간은 1일 이상이어야 합니다.' }).max(31, { error: '기간은 31일 이하여야 합니다.' })).default(7),
 });
+
+/** GET /handovers/{id}/photos/{photoId}: a condition photo of a handover. */
+export const HandoverPhotoParamSchema = z.object({ id: IdSchema, photoId: IdSchema });

@@ -5,6 +5,7 @@ import { HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, 
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
+import HandoverPhotos from '../common/HandoverPhotos';
 import Alert from '../common/Alert';
 import { announceChange, formatDateTime } from './admin-api';
 
@@ -131,6 +132,7 @@ function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandove
           <span className="font-semibold">메모 (외관 상태 등)</span>
           <textarea className="field mt-1" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </label>
+        <HandoverPhotos handoverId={h.id} uploadAs="admin" />
       </div>
       {error && <Alert className="mt-3">{error}</Alert>}
       <div className="mt-4 flex gap-2">
@@ -168,6 +170,8 @@ function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover;
             {h.acknowledged_at ? `고객 확인 ${formatDateTime(h.acknowledged_at)} (${h.acknowledged_name})` : '고객 확인 대기'}
           </p>
         )}
+        {/* 상태 사진: thumbnails; after the record, more may be added until the customer acknowledges it. */}
+        <HandoverPhotos handoverId={h.id} uploadAs={h.status === 'DONE' && !h.acknowledged_at ? 'admin' : undefined} />
       </div>
       {h.status === 'SCHEDULED' && (
         <div className="flex shrink-0 flex-wrap gap-2">

@@ -3,6 +3,7 @@ import { HANDOVER_KIND_LABEL, type BoardHandover } from '../../domain/handover';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
+import HandoverPhotos from '../common/HandoverPhotos';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 
@@ -80,6 +81,7 @@ export default function DriverHandovers() {
             ) : (
               <RecordForm h={h} onSaved={() => void load()} />
             )}
+            <HandoverPhotos handoverId={h.id} uploadAs={h.acknowledged_at ? undefined : 'driver'} />
           </li>
         ))}
       </ol>

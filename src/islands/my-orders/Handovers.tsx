@@ -4,6 +4,7 @@ import { formatKoreaDateTime } from '../../domain/dates';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
+import HandoverPhotos from '../common/HandoverPhotos';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 
@@ -76,6 +77,7 @@ export default function Handovers({ handovers, onChanged }: { handovers: Handove
                 )}
               </dl>
             )}
+            <HandoverPhotos handoverId={h.id} />
             {h.record && h.acknowledged_at && (
               <p className="mt-2 font-semibold" role="status" data-testid="handover-acknowledged">
                 {formatKoreaDateTime(h.acknowledged_at)}에 {h.acknowledged_name} 님이 확인했습니다.

@@ -120,3 +120,33 @@ async function dominantColour(image: Sharp): Promise<string> {
 export function photoView({ id, width, height, placeholder, variants }: EncodedPhoto): PhotoView {
   return { id, width, height, placeholder, variants: variants.map(({ width: w, height: h, format, name }) => ({ width: w, height: h, format, name })) };
 }
+
+/** A private photo re-encoded once (handover condition photos): WebP, no metadata. */
+export interface EncodedPrivatePhoto {
+  width: number;
+  height: number;
+  contentType: 'image/webp';
+  bytes: Buffer;
+}
+
+/**
+ * Encodes a private photo (the handover's condition photos): the same checks and decoding as
+ * encodePhoto (the header read first, the pixel bomb guard, oriented, sRGB, every metadata block
+ * dropped — EXIF, GPS, XMP, ICC), one WebP at most `maxSide` px on its longer side, never enlarged.
+ * Nothing is written anywhere: the caller keeps the bytes. Throws PhotoRejected only.
+ */
+export function encodePrivatePhoto(bytes: Uint8Array, maxSide: number): Promise<EncodedPrivatePhoto> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return oneAtATime(async () => {
+    const meta = await sharp(input, INPUT).metadata();
+    if (!SOURCE_EXTENSIONS[meta.format] || !meta.width || !meta.height) throw new PhotoRejected('not-image');
+    if ((meta.pages ?? 1) > 1) throw new PhotoRejected('animated');
+    if (meta.width > MAX_INPUT_SIDE || meta.height > MAX_INPUT_SIDE || meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoRejected('too-large');
+    const out = await ENCODERS.webp(
+      sharp(input, INPUT).autoOrient().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'),
+    )
+      .timeout({ seconds: TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    return { width: out.info.width, height: out.info.height, contentType: 'image/webp' as const, bytes: out.data };
+  }).catch((error: unknown) => Promise.reject(rejectionOf(error)));
+}
