@@ -84,6 +84,20 @@ export function hasContract(r: { final_fee: number; payment: { status: string } 
 /** The download's file name (ASCII, so every browser keeps it). */
 export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
 
+/** Section 1 of the contract and of every annex: the company and the customer. */
+export const partiesSection = (company: ContractInput['company'], customer: ContractInput['customer']): ContractSection => ({
+  heading: '1. 계약 당사자',
+  kind: 'lines',
+  lines: [
+    { label: '회사', value: company.name },
+    { label: '회사 주소', value: company.address },
+    { label: '회사 연락처', value: `${company.phone} · ${company.email}` },
+    { label: '고객', value: customer.name },
+    { label: '고객 휴대전화', value: customer.phone ?? '-' },
+    { label: '고객 이메일', value: customer.email ?? '-' },
+  ],
+});
+
 export const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subModel, c.trim].filter((p) => p && p.trim()).join(' ');
 
 /** The document of a contract: sections of labelled lines and quoted text, in reading order. */
@@ -93,18 +107,7 @@ export function contractDocument(input: ContractInput): ContractDocument {
   const later = Math.max(0, input.term - 1);
   const name = carName(car);
   const sections: ContractSection[] = [
-    {
-      heading: '1. 계약 당사자',
-      kind: 'lines',
-      lines: [
-        { label: '회사', value: company.name },
-        { label: '회사 주소', value: company.address },
-        { label: '회사 연락처', value: `${company.phone} · ${company.email}` },
-        { label: '고객', value: customer.name },
-        { label: '고객 휴대전화', value: customer.phone ?? '-' },
-        { label: '고객 이메일', value: customer.email ?? '-' },
-      ],
-    },
+    partiesSection(company, customer),
     {
       heading: '2. 차량',
       kind: 'lines',

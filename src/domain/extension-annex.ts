@@ -1,4 +1,4 @@
-import { carName, contractDay, contractNumber, contractTime, type ContractDocument, type ContractInput } from './contract';
+import { carName, contractDay, partiesSection, contractNumber, contractTime, type ContractDocument, type ContractInput } from './contract';
 import { won } from './money';
 
 /**
@@ -39,18 +39,7 @@ export function annexDocument(input: AnnexInput): ContractDocument {
     title: '자동차 구독 부속 계약서 (기간 연장)',
     subtitle: `부속 계약 번호 ${number} · 원 계약 번호 ${contractNumber(input.requestId)} · 확정일 ${contractTime(input.confirmedAt)}`,
     sections: [
-      {
-        heading: '1. 계약 당사자',
-        kind: 'lines',
-        lines: [
-          { label: '회사', value: company.name },
-          { label: '회사 주소', value: company.address },
-          { label: '회사 연락처', value: `${company.phone} · ${company.email}` },
-          { label: '고객', value: customer.name },
-          { label: '고객 휴대전화', value: customer.phone ?? '-' },
-          { label: '고객 이메일', value: customer.email ?? '-' },
-        ],
-      },
+      partiesSection(company, customer),
       {
         heading: '2. 차량',
         kind: 'lines',
