@@ -159,18 +159,9 @@ export const SETTLEMENT_RULE_LINES = [
 ];
 
 /** A settlement as the API answers it (staff and the customer; GET /subscriptions/{id}/settlement, the console). */
-export interface SettlementView {
+export interface SettlementView extends SettlementResult {
   subscription_id: number;
   status: 'PREVIEW' | 'PENDING' | 'DONE';
-  lines: SettlementLine[];
-  total: number;
-  deposit: number;
-  /** The unused 선납금 credited (won). */
-  prepayment_refund: number;
-  from_deposit: number;
-  to_charge: number;
-  to_refund: number;
-  summary: string;
   deductible: number;
   damages: Damage[];
   fuel_shortfall_percent: number;
