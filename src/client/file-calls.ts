@@ -21,3 +21,16 @@ export async function callForFile(send: (o: ClientRequestOptions) => Promise<Res
   if (res.ok) return { ok: true, data: await res.blob() };
   return (await unwrap(() => Promise.resolve(res))) as ApiResult<Blob>;
 }
+
+/** Hands a downloaded file to the browser as a download named `fileName`. */
+export function saveFile(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

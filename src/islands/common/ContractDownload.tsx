@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client } from '../../client/api';
-import { callForFile } from '../../client/file-calls';
+import { callForFile, saveFile } from '../../client/file-calls';
 import { contractFileName } from '../../domain/contract';
 
 /**
@@ -19,14 +19,7 @@ export default function ContractDownload({ requestId, staff = false, className }
       : await callForFile((o) => client.subscriptions.requests[':id'].contract.$get({ param }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
-    const url = URL.createObjectURL(res.data);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = contractFileName(requestId);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(res.data, contractFileName(requestId));
   }
   return (
     <span className="inline-flex flex-col">

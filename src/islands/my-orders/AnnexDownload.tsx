@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client } from '../../client/api';
-import { callForFile } from '../../client/file-calls';
+import { callForFile, saveFile } from '../../client/file-calls';
 import { annexFileName } from '../../domain/extension-annex';
 
 /**
@@ -16,14 +16,7 @@ export default function AnnexDownload({ subscriptionId, requestId, extensionId, 
     const res = await callForFile((o) => client.subscriptions[':id'].extensions[':extensionId'].annex.$get({ param: { id: String(subscriptionId), extensionId: String(extensionId) } }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
-    const url = URL.createObjectURL(res.data);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = annexFileName(requestId, ordinal);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(res.data, annexFileName(requestId, ordinal));
   }
   return (
     <span className="inline-flex flex-col">
