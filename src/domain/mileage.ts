@@ -164,6 +164,6 @@ export const billingMonthEnd = (startDate: string, month: number) => addDays(mon
 /** The rule in Korean sentences (terms, FAQ, my page). */
 export const MILEAGE_RULE_LINES = [
   '약정 주행거리는 선택한 주행거리 플랜의 월 km × 이용 개월 수이며, 구독 시작일 기준 결제 월이 시작된 달은 한 달로 계산합니다.',
-  '주행거리는 반납 시 계기판 주행거리에서 인도 시 주행거리를 뺀 값이며, 약정 주행거리를 넘은 km에 차량별 1km당 초과 요금을 곱해 반납 시 한 번 등록한 카드로 결제됩니다.',
+  '주행거리는 반납 시 주행거리에서 인도 시 주행거리를 뺀 거리이며, 약정 주행거리를 넘은 km × 차량별 1km당 초과 요금이 반납 정산에 포함됩니다(보증금에서 먼저 차감).',
   '마이페이지에서 매 결제 월 한 번 현재 주행거리를 입력해 남은 약정 주행거리를 확인할 수 있으며, 입력한 주행거리는 이전 기록보다 작을 수 없습니다.',
 ];

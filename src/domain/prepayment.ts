@@ -53,4 +53,4 @@ export function unusedPrepaymentDetail(u: UnusedPrepayment, refunded: number): s
 
 /** The rule in Korean (terms 제5조 4, the FAQ, settlement.ts SETTLEMENT_RULE_LINES). */
 export const PREPAYMENT_REFUND_LINE =
-  '선납금 중 사용하지 않은 개월분(선납금 × 미사용 개월 수 ÷ 계약 개월 수, 10원 미만 버림)은 반납 정산에서 환급합니다. 미사용 개월 수는 구독이 끝난 날(중도 해지 시 반납일)이 속한 결제 월 다음 달부터 처음 계약한 기간의 마지막 달까지이며, 연장한 개월에는 선납금이 적용되지 않습니다.';
+  '선납금 중 사용하지 않은 개월분(선납금 × 미사용 개월 수 / 계약 개월 수, 10원 미만 버림)은 반납 정산에서 환급합니다. 미사용 개월 수는 구독이 끝난 날(중도 해지 시 반납일)이 속한 결제 월 다음 달부터 처음 계약한 기간의 마지막 달까지이며, 연장한 개월에는 선납금이 적용되지 않습니다.';

@@ -152,7 +152,7 @@ export function settlementSummary(s: Pick<SettlementResult, 'total' | 'deposit' 
 /** The rule in Korean sentences (terms, FAQ, console). */
 export const SETTLEMENT_RULE_LINES = [
   '반납 시 초과 주행 요금, 손상 수리비(사고·손상 1건당 계약서의 자기부담금 한도), 연료·충전 부족분을 정산합니다.',
-  `연료·충전 부족분은 인도 때보다 부족한 비율 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}입니다.`,
+  `연료·충전 부족분은 인도 때보다 부족한 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}입니다.`,
   '정산 금액은 보증금에서 먼저 차감하고, 모자라는 금액은 등록된 카드로 결제하며, 남은 보증금은 첫 결제 카드로 환불합니다.',
   PREPAYMENT_REFUND_LINE,
   '미사용 선납금은 보증금으로 부족한 정산 금액에 먼저 쓰고, 남은 금액은 남은 보증금과 함께 첫 결제 카드로 한 번에 환불합니다.',

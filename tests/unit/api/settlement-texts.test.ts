@@ -25,7 +25,7 @@ describe('settlement texts agree with the rule', () => {
     expect(FAQ_SEED.find((f) => f.question.includes('중도에 해지'))!.answer).toContain(PREPAYMENT_REFUND_LINE);
     // The old promise ("월 차감액의 합계") is gone: the refund is the share of the 선납금, rounded down to 10 won.
     expect(TERMS_SEED.content).not.toContain('월 차감액의 합계');
-    expect(PREPAYMENT_REFUND_LINE).toContain('선납금 × 미사용 개월 수 ÷ 계약 개월 수, 10원 미만 버림');
+    expect(PREPAYMENT_REFUND_LINE).toContain('선납금 × 미사용 개월 수 / 계약 개월 수, 10원 미만 버림');
   });
 
   it('the 반납 평가 기준 names the deductible cap, the fuel rate and the deposit first', () => {
