@@ -433,6 +433,9 @@ export const odometerReadings = pgTable(
     readOn: date('read_on', { mode: 'string' }).notNull(),
     /** The subscription's billing month that day falls in (1 = the first). */
     billingMonth: integer('billing_month').notNull(),
+    /** The car read (null on rows from before swaps: the order's car). A swap's readings name their swap. */
+    carId: integer('car_id').references(() => cars.id),
+    swapId: integer('swap_id'),
     /** The customer or staff account that recorded it (null: the machine token, a handover record). */
     recordedByUserId: integer('recorded_by_user_id').references(() => users.id),
     /** Who recorded it, as the audit log names them (email, 'customer:12', 'machine-token'). */
@@ -442,6 +445,7 @@ export const odometerReadings = pgTable(
   (t) => [
     index('odometer_readings_sub_idx').on(t.subscriptionId, t.readOn),
     uniqueIndex('odometer_readings_single_idx').on(t.subscriptionId, t.source).where(sql`${t.source} in ('HANDOVER', 'RETURN')`),
+    uniqueIndex('odometer_readings_swap_idx').on(t.swapId, t.source).where(sql`${t.swapId} is not null`),
     uniqueIndex('odometer_readings_self_month_idx').on(t.subscriptionId, t.billingMonth).where(sql`${t.source} = 'SELF'`),
   ],
 );
@@ -476,6 +480,59 @@ export const subscriptionExtensions = pgTable(
 export const subscriptionExtensionAnnexes = pgTable('subscription_extension_annexes', {
   id: serial('id').primaryKey(),
   extensionId: integer('extension_id').notNull().references(() => subscriptionExtensions.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  pdf: bytea('pdf').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * 차량 교체 (swap, docs/decisions/swap.md): one row per swap of a subscription's car. On swap_date the
+ * customer hands back from_car and receives to_car (the old car's last day, the new car's first).
+ * The billing month the day falls in is prorated (adjustment: + charged once, − refunded once from
+ * that month's payment); billing months from first_new_month on are charged new_fee. PENDING while
+ * the adjustment's charge runs, CONFIRMED once applied, CANCELLED when it was declined or withdrawn.
+ * One live swap per (subscription, swap_date).
+ */
+export const subscriptionSwaps = pgTable(
+  'subscription_swaps',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    fromCarId: integer('from_car_id').notNull().references(() => cars.id),
+    toCarId: integer('to_car_id').notNull().references(() => cars.id),
+    swapDate: date('swap_date', { mode: 'string' }).notNull(),
+    /** The billing month swap_date falls in (prorated), and the first month charged new_fee. */
+    billingMonth: integer('billing_month').notNull(),
+    firstNewMonth: integer('first_new_month').notNull(),
+    /** Won a month: that billing month's fee before, and the new fee (the new car's fee for the term + the order's option extras). */
+    oldFee: integer('old_fee').notNull(),
+    newFee: integer('new_fee').notNull(),
+    baseFee: integer('base_fee').notNull(),
+    optionExtras: integer('option_extras').notNull().default(0),
+    /** Days of the billing month on the new car, of the month's days; the signed adjustment in won. */
+    prorateDays: integer('prorate_days').notNull(),
+    monthDays: integer('month_days').notNull(),
+    adjustment: integer('adjustment').notNull(),
+    status: varchar('status', { length: 12 }).$type<'PENDING' | 'CONFIRMED' | 'CANCELLED'>().notNull().default('PENDING'),
+    /** The adjustment's payment (a charge) or the refunded payment (a refund); null when 0. */
+    paymentId: varchar('payment_id', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_swaps_live_uq').on(t.subscriptionId, t.swapDate).where(sql`${t.status} <> 'CANCELLED'`),
+    index('subscription_swaps_to_car_idx').on(t.toCarId),
+    index('subscription_swaps_from_car_idx').on(t.fromCarId),
+  ],
+);
+
+/** The 부속 계약서 (annex) of a swap: its PDF and SHA-256, issued once, never changed (a trigger refuses it). */
+export const subscriptionSwapAnnexes = pgTable('subscription_swap_annexes', {
+  id: serial('id').primaryKey(),
+  swapId: integer('swap_id').notNull().references(() => subscriptionSwaps.id).unique(),
   userId: integer('user_id').notNull().references(() => users.id),
   sha256: varchar('sha256', { length: 64 }).notNull(),
   pdf: bytea('pdf').notNull(),
@@ -617,6 +674,8 @@ export const subscriptionHandovers = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     address: text('address'),
+    /** A swap's pair (the old car's RETURN and the new car's DELIVERY on the swap day); null: the subscription's own. */
+    swapId: integer('swap_id').references(() => subscriptionSwaps.id),
     /** The record made at the handover. */
     odometerKm: integer('odometer_km'),
     fuelPercent: integer('fuel_percent'),
@@ -632,7 +691,7 @@ export const subscriptionHandovers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('subscription_handovers_live_uq').on(t.subscriptionId, t.kind).where(sql`${t.status} <> 'CANCELLED'`),
+    uniqueIndex('subscription_handovers_live_uq').on(t.subscriptionId, t.kind, sql`coalesce(${t.swapId}, 0)`).where(sql`${t.status} <> 'CANCELLED'`),
     index('subscription_handovers_driver_idx').on(t.driverId, t.startsAt),
     index('subscription_handovers_starts_idx').on(t.startsAt),
   ],
