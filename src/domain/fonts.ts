@@ -11,7 +11,18 @@ export const CORE_FONT = {
   weights: [400, 700] as const,
   /** The most bytes the core file may have (the issue's "about 60 KB of font on a first view"). */
   budgetBytes: 60 * 1024,
+  /**
+   * The first 12 hex digits of the file's SHA-256 (tests/unit/styles/fonts.test.ts keeps it true;
+   * scripts/make-fonts.ts prints it). A browser that fetched this file after a page's load event
+   * remembers it under `storageKey`; from then on its pages draw with Pretendard (before paint:
+   * src/page-scripts/before-paint.ts), and a new file is fetched once again before it is used.
+   */
+  version: 'd7468ccc22b3',
+  storageKey: 'luxeBrandFont',
 };
+
+/** The class the before-paint script (BRAND_FONT_SCRIPT) puts on <html> when Pretendard may draw (src/styles/global.css). */
+export const BRAND_FONT_CLASS = 'brand-font';
 
 /**
  * Pretendard's unicode-range subsets for every character outside the core. The storefront adds it

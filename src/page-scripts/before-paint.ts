@@ -17,3 +17,12 @@ export const HEADER_MODE_SCRIPT = `(function(){var d=document.currentScript.data
  * session is cleared first.
  */
 export const SESSION_GUARD_SCRIPT = `(function(){var d=document.currentScript.dataset,g=d.guard,k=JSON.parse(d.keys),s=window.localStorage,n=Math.floor(Date.now()/1000),t=s.getItem(k.access),x=s.getItem(k.expiry),v=!!t&&(x===null||n<Number(x)||!!s.getItem(k.refresh));if(t&&!v){[k.access,k.refresh,k.expiry,k.identity].forEach(function(i){s.removeItem(i)});document.cookie=k.userCookie+'=; Max-Age=0; path=/'}if(g==='user'&&!v){s.setItem(k.redirect,location.pathname+location.search);location.replace('/login')}else if(g==='guest'&&v){location.replace('/my')}})();`;
+
+/**
+ * The brand face (docs/decisions/fonts.md): Pretendard draws a page only once this browser has the
+ * core file (fetched after an earlier page's load event, remembered in local storage under its
+ * version); a first visit paints at once in the system's Korean face and downloads no font before load.
+ * The file is preloaded from the cache, so it is there before the first paint; its face is `swap`
+ * (an `optional` face lost its 100 ms to a busy phone now and then and kept the system face).
+ */
+export const BRAND_FONT_SCRIPT = `(function(){var d=document.currentScript.dataset;try{if(localStorage.getItem(d.key)!==d.version)return}catch(e){return}document.documentElement.classList.add('brand-font');var l=document.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.href=d.href;l.crossOrigin='';document.head.appendChild(l)})();`;

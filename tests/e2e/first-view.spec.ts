@@ -1,15 +1,17 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { siteReady } from './users';
-import { CORE_FONT, SUBSETS_CSS } from '../../src/domain/fonts';
+import { BRAND_FONT_CLASS, CORE_FONT, SUBSETS_CSS } from '../../src/domain/fonts';
 
 test.beforeEach(async ({ request }) => siteReady(request));
 
 /**
- * What keeps a first view fast on a slow phone (issue 37, docs/decisions/fonts.md): one font file,
- * preloaded and within its budget, covers every character of the main pages; the unicode-range
- * subsets stay unfetched; nothing but the site stylesheet holds up the first paint. Structure only,
- * never a timing (the timings are `npm run bench -- --only lighthouse`).
+ * What keeps a first view fast on a slow phone (issue 37, docs/decisions/fonts.md): a first visit
+ * paints in the system's Korean face and downloads no font before its load event; it then fetches
+ * Pretendard's one core file (within budget) and every later view draws with it from the cache, with
+ * nothing moving; the unicode-range subsets only for characters outside it; nothing but the site
+ * stylesheet holds up the first paint. Structure only, never a timing (the timings are
+ * `npm run bench -- --only lighthouse`).
  */
 /** The faces Chromium draws an element's text with (DevTools protocol). */
 async function fontsDrawing(page: Page, selector: string) {
@@ -27,34 +29,46 @@ async function fontsDrawing(page: Page, selector: string) {
 const layoutShift = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('layout-shift').reduce((n, e) => n + (e as PerformanceEntry & { value: number }).value, 0));
 
+/** Whether this browser remembers the core file (the before-paint script's condition). */
+const remembersCore = (page: Page) => page.evaluate(([key, version]) => localStorage.getItem(key) === version, [CORE_FONT.storageKey, CORE_FONT.version]);
+
+/** The header's mode links (sans text on every page) are drawn with Pretendard, or with system faces only. */
+async function modeLinksDrawnWith(page: Page): Promise<'Pretendard' | 'system'> {
+  const faces = new Set<string>();
+  for (const selector of ['[data-mode-link="subscribe"]', '[data-mode-link="butler"]']) {
+    const drawing = await fontsDrawing(page, selector);
+    expect(drawing.length).toBeGreaterThan(0);
+    for (const f of drawing) faces.add(f.isCustomFont ? 'Pretendard' : 'system');
+  }
+  expect(faces.size).toBe(1);
+  return [...faces][0] as 'Pretendard' | 'system';
+}
+
 const PAGES = ['/', '/garage', '/car/1', '/butler', '/fleet', '/chat', '/butler/request', '/faq', '/about', '/contact', '/login', '/signup'];
 
 for (const path of PAGES) {
-  test(`first view of ${path}: one preloaded font file within budget, nothing render-blocking`, async ({ page }) => {
-    const fonts: { url: string; bytes: Promise<number> }[] = [];
+  test(`first view of ${path}: no font before load, then the one core file within budget drawn from the next view on; nothing render-blocking`, async ({ page }) => {
+    const fonts: { url: string; type: string; afterLoad: boolean; bytes: Promise<number> }[] = [];
     const scripts: string[] = [];
+    let loaded = false;
     page.on('response', (res) => {
+      const url = new URL(res.url()).pathname;
       const type = res.request().resourceType();
-      if (type === 'font') fonts.push({ url: new URL(res.url()).pathname, bytes: res.body().then((b) => b.length) });
-      if (type === 'script') scripts.push(new URL(res.url()).pathname);
+      if (url.endsWith('.woff2')) fonts.push({ url, type, afterLoad: loaded, bytes: res.body().then((b) => b.length).catch(() => 0) });
+      if (type === 'script') scripts.push(url);
     });
+    page.on('load', () => (loaded = true));
     await page.goto(path, { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
-    // Text shown after the first paint (islands, carousels) is settled too, and the subsets stylesheet is in.
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), SUBSETS_CSS)).toBe(true);
-
-    expect(fonts.map((f) => f.url)).toEqual([CORE_FONT.href]);
+    // A first visit: the system face, no font file before the load event; the core file is fetched after it.
+    expect(await page.evaluate((c) => document.documentElement.classList.contains(c), BRAND_FONT_CLASS)).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Pretendard');
+    expect(await modeLinksDrawnWith(page)).toBe('system');
+    await expect.poll(() => remembersCore(page), { timeout: 15_000 }).toBe(true);
+    expect(fonts.map((f) => [f.url, f.afterLoad])).toEqual([[CORE_FONT.href, true]]);
     expect(await fonts[0].bytes).toBeLessThanOrEqual(CORE_FONT.budgetBytes);
-    await expect(page.locator(`head link[rel="preload"][as="font"][href="${CORE_FONT.href}"][crossorigin]`)).toHaveCount(1);
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Pretendard/);
-    // Sans text (the header's mode switch, on every page) is drawn with the core file, also after the
-    // subsets stylesheet joined the family, and nothing moved.
-    for (const selector of ['[data-mode-link="subscribe"]', '[data-mode-link="butler"]']) {
-      const drawing = await fontsDrawing(page, selector);
-      expect(drawing.length).toBeGreaterThan(0);
-      expect(drawing.filter((f) => !f.isCustomFont)).toEqual([]);
-    }
+    await page.waitForLoadState('networkidle');
+    // Nothing switched faces on this page: nothing moved.
+    expect(await modeLinksDrawnWith(page)).toBe('system');
     expect(await layoutShift(page)).toBe(0);
 
     // Render-blocking: no classic external script (the before-paint scripts are inline), one stylesheet at most.
@@ -64,20 +78,39 @@ for (const path of PAGES) {
     expect(blocking).toEqual([]);
     expect(scripts.filter((s) => s.startsWith('/scripts/'))).toEqual([]);
     expect(await page.locator(`head link[rel="stylesheet"]:not([href="${SUBSETS_CSS}"])`).count()).toBeLessThanOrEqual(1);
+    await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);
     // The meta description every page needs (Lighthouse SEO), and no noindex on a page people search for.
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
     await expect(page.locator('head meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+
+    // The next view: Pretendard from the cached core file from the first paint (optional: never a late swap),
+    // the core's characters are all the text needs (no subset file), the subsets stylesheet added after load.
+    fonts.length = 0;
+    loaded = false;
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.evaluate((c) => document.documentElement.classList.contains(c), BRAND_FONT_CLASS)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Pretendard/);
+    await expect(page.locator(`head link[rel="preload"][as="font"][href="${CORE_FONT.href}"][crossorigin]`)).toHaveCount(1);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), SUBSETS_CSS)).toBe(true);
+    expect(await modeLinksDrawnWith(page)).toBe('Pretendard');
+    expect(fonts.map((f) => f.url)).toEqual([CORE_FONT.href]);
+    expect(await layoutShift(page)).toBe(0);
   });
 }
 
 test('a character outside the core file is drawn from its unicode-range subset, fetched only then', async ({ page }) => {
+  await page.goto('/about', { waitUntil: 'load' });
+  await expect.poll(() => remembersCore(page), { timeout: 15_000 }).toBe(true);
   const fonts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
   });
-  await page.goto('/about', { waitUntil: 'load' });
+  await page.reload({ waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready);
   expect(fonts).toEqual([CORE_FONT.href]);
+  await expect.poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), SUBSETS_CSS)).toBe(true);
   // 뷁 (U+BDC1) is in no page's text: a name or an address typed later.
   await page.evaluate(() => {
     const p = document.createElement('p');

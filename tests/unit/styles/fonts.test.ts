@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORE_FONT, coreGlyphs, formatUnicodeRange, parseUnicodeRange, visibleText } from '../../../src/domain/fonts';
+import { BRAND_FONT_CLASS, CORE_FONT, coreGlyphs, formatUnicodeRange, parseUnicodeRange, visibleText } from '../../../src/domain/fonts';
 
 /** The generated font files (scripts/make-fonts.ts, docs/decisions/fonts.md) keep their shape. */
 const coreCss = readFileSync('src/styles/fonts.css', 'utf8');
@@ -45,9 +46,19 @@ describe('Pretendard files', () => {
     expect(new Set([...subsetsCss.matchAll(/font-style: ([^;]+);/g)].map((m) => m[1]))).toEqual(new Set(['normal']));
   });
 
-  it('subsets never swap in late (no layout shift); the preloaded core may', () => {
+  it('subsets never swap in late (no layout shift); the core, drawn only once cached and preloaded from the cache, may', () => {
     expect(subsets.every((f) => f.display === 'optional')).toBe(true);
     expect(coreCss).toContain('font-display: swap');
+  });
+
+  it('the version browsers remember the core file by is the file\'s: a new file is fetched before it is drawn', () => {
+    expect(createHash('sha256').update(readFileSync(`public${CORE_FONT.href}`)).digest('hex').slice(0, 12)).toBe(CORE_FONT.version);
+  });
+
+  it('the sans stack names Pretendard only under the class the before-paint script sets', () => {
+    const global = readFileSync('src/styles/global.css', 'utf8');
+    expect(/--font-sans: ([^;]+);/.exec(global)![1]).not.toContain('Pretendard');
+    expect(global).toMatch(new RegExp(`html\\.${BRAND_FONT_CLASS} \\{ --font-sans: Pretendard, `));
   });
 
   it('the core face alone, for pages without the site stylesheet, is the site stylesheet\'s', () => {
