@@ -77,6 +77,21 @@ export interface TypedEntityConfig<L extends ListRoutes, W extends WriteRoutes, 
  */
 export const entityConfig = <L extends ListRoutes, W extends WriteRoutes, R extends { id: number }>(c: TypedEntityConfig<L, W, R>) => c as unknown as EntityConfig;
 
+/** The list's page: the list query on a searchable section, nothing on the others. */
+export const loadRows = (config: EntityConfig, q: { q: string; archived: ListQuery['archived']; page: number }) =>
+  call((o) => config.list.$get(config.searchable ? { query: { ...q, page: String(q.page) } } : {}, o));
+
+/** Creates a row (`row` null) or changes the fields sent of one; the answer holds it under `config.key`. */
+export const saveRow = (config: EntityConfig, row: Row | null, json: Record<string, unknown>) =>
+  call((o) => (row ? config.routes[':id'].$patch({ param: { id: String(row.id) }, json }, o) : config.routes.$post({ json }, o)));
+
+/** Deletes, archives or restores a row. */
+export const actOnRow = (config: EntityConfig, row: Row, action: 'archive' | 'restore' | 'delete') => {
+  const one = config.routes[':id'];
+  const param = { param: { id: String(row.id) } };
+  return call((o) => (action === 'delete' ? one.$delete(param, o) : one[action].$post(param, o)));
+};
+
 /** One console section: a list (search, archived filter, pages), an edit form of every field, archive and delete. */
 export default function EntitySection({ config }: { config: EntityConfig }) {
   const [query, setQuery] = useState<{ q: string; archived: ListQuery['archived']; page: number }>({ q: '', archived: 'exclude', page: 1 });
@@ -90,7 +105,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await call((o) => config.list.$get(config.searchable ? { query: { ...query, page: String(query.page) } } : {}, o));
+    const res = await loadRows(config, query);
     if (!res.ok) return setListError(res.error.message);
     setListError(null);
     setRows(config.rows(res.data));
@@ -108,7 +123,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
     if (!isNew && !Object.keys(changes).length) return setNotice('변경된 내용이 없습니다.');
     setBusy(true);
     // A write answers with the row under the entity's key: { car: {...} }.
-    const res = await call((o) => (isNew ? config.routes.$post({ json: changes }, o) : config.routes[':id'].$patch({ param: { id: String((editing as Row).id) }, json: changes }, o)));
+    const res = await saveRow(config, isNew ? null : (editing as Row), changes);
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     setErrors({});
@@ -117,9 +132,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   };
   const act = async (row: Row, action: 'archive' | 'restore' | 'delete') => {
     if (action === 'delete' && !window.confirm('삭제하면 되돌릴 수 없습니다. 삭제할까요?')) return;
-    const one = config.routes[':id'];
-    const param = { param: { id: String(row.id) } };
-    const res = await call((o) => (action === 'delete' ? one.$delete(param, o) : one[action].$post(param, o)));
+    const res = await actOnRow(config, row, action);
     if (!res.ok) return setNotice(res.error.message);
     if (action === 'delete') setEditing(null);
     await after(action === 'delete' ? '삭제했습니다.' : action === 'archive' ? '보관했습니다. 공개 사이트에서 빠집니다.' : '보관을 해제했습니다.');
