@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -13,6 +13,7 @@ import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
+import { benchPages, jsBytes, pageUrl, pagesOf } from './js-bytes';
 import { photoBench } from './bench-photos';
 import { lighthousePages, printLighthouse } from './bench-lighthouse';
 import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/catalogue/cache/catalogue-cache';
@@ -80,44 +81,6 @@ async function product(cars: number, port: number, env: Record<string, string> =
   const started = performance.now();
   const running = await startProduct({ projectRoot: root, config });
   return { running, buildSeconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * JS a page references: inline scripts, module scripts and everything they import, each file
- * once, including islands that hydrate only when scrolled into view. Raw bytes and the
- * brotli bytes the server actually sends.
- */
-function jsBytes(distDir: string, page: string): { raw: number; brotli: number } {
-  const html = readFileSync(path.join(distDir, page), 'utf8');
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(/\/_astro\/[\w.-]+\.js/g)].map((m) => m[0]);
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const code = readFileSync(path.join(distDir, url), 'utf8');
-    for (const m of code.matchAll(/["'](?:\.\/|\/_astro\/)([\w.-]+\.js)["']/g)) queue.push(`/_astro/${m[1]}`);
-  }
-  const size = (file: string) => statSync(file).size;
-  const files = [...seen].map((url) => path.join(distDir, url));
-  return {
-    raw: inline + files.reduce((n, f) => n + size(f), 0),
-    brotli: inline + files.reduce((n, f) => n + (existsSync(`${f}.br`) ? size(`${f}.br`) : size(f)), 0),
-  };
-}
-
-function pagesOf(distDir: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir)) {
-      const p = path.join(dir, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (e === 'index.html') out.push(path.relative(distDir, p));
-    }
-  };
-  walk(distDir);
-  return out;
 }
 
 async function garageLoad(url: string) {
@@ -696,7 +659,7 @@ const small = await product(64, 4701);
 results.buildSeconds64 = +small.buildSeconds.toFixed(1);
 const smallDist = path.join(benchDir, 'cars-64', 'dist');
 const jsPerPage: Record<string, { raw: number; brotli: number }> = {};
-for (const page of pagesOf(smallDist).filter((p) => !/^car\/(?!1\/|fallback)/.test(p)).sort()) jsPerPage[`/${page.replace(/index\.html$/, '')}`] = jsBytes(smallDist, page);
+for (const page of benchPages(smallDist)) jsPerPage[pageUrl(page)] = jsBytes(smallDist, page);
 results.jsBytesPerPage = jsPerPage;
 await small.running.stop();
 if (!args['skip-lighthouse']) {

@@ -1,4 +1,5 @@
 import type { ClientRequestOptions, ClientResponse, hc } from 'hono/client';
+import type { ExtractSchema } from 'hono/types';
 import type { ApiRoutes } from '../api/routes';
 import { API_BASE_URL } from '../config/services';
 import { INTERNAL_CODE, TOKEN_EXPIRED_CODE, type ApiFailure } from '../domain/error-codes';
@@ -23,6 +24,24 @@ export interface CallOptions {
 /** Hono's RPC client type of the API's routes (types only: src/api/routes.ts, erased from the site's JS). */
 export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
 
+type ApiSchema = ExtractSchema<ApiRoutes>;
+
+/**
+ * A path of the API as its routes write it (`/subscriptions/garages`), for the few plain fetches
+ * that stay off the client (the garage and availability reads of the pages without it, the token
+ * refresh, the chat's event stream) and the sandbox pages: `'/accounts/refresh' satisfies ApiPath`.
+ */
+export type ApiPath = Extract<keyof ApiSchema, string>;
+
+/** The success data of `method` on `path` (what a plain fetch of it reads under `data`). */
+export type ApiData<P extends ApiPath, M extends string = '$get'> = M extends keyof ApiSchema[P]
+  ? ApiSchema[P][M] extends infer E
+    ? E extends { output: { code: 0; data: infer D } }
+      ? D
+      : never
+    : never
+  : never;
+
 /** What a route method of the client is called with (the part of hc's arguments the islands use). */
 interface RouteArgs {
   param?: Record<string, string>;
@@ -30,7 +49,7 @@ interface RouteArgs {
   json?: unknown;
 }
 
-/** One request as hc would send it (exported for src/client/untyped-calls.ts): path parameters filled, the query appended, a JSON body, the caller's headers and init. */
+/** One request as hc would send it: path parameters filled, the query appended, a JSON body, the caller's headers and init. */
 export function send(method: string, path: string, args: RouteArgs = {}, o: ClientRequestOptions = {}): Promise<Response> {
   // A route's `:id` (or `:id{[0-9]+}`) takes the parameter's value; one not given stays as written.
   let url = `${API_BASE}/${path.replace(/:(\w+)(?:\{[^/]+\})?/g, (written, key: string) => args.param?.[key] ?? written)}`;

@@ -1,5 +1,6 @@
 import { API_BASE_URL } from '../config/services';
-import type { AvailabilityAnswer, CarAvailability } from '../domain/availability';
+import type { CarAvailability } from '../domain/availability';
+import type { ApiData, ApiPath } from './api';
 
 // The live read behind the availability lines of the static pages and the garage (docs/decisions/availability.md).
 
@@ -9,9 +10,9 @@ export async function fetchAvailability(ids: readonly number[], base = API_BASE_
   const unique = [...new Set(ids.filter((n) => Number.isInteger(n) && n > 0))];
   for (let i = 0; i < unique.length; i += 100) {
     try {
-      const res = await fetch(`${base}/subscriptions/availability?ids=${unique.slice(i, i + 100).join(',')}`);
+      const res = await fetch(`${base}${'/subscriptions/availability' satisfies ApiPath}?ids=${unique.slice(i, i + 100).join(',')}`);
       if (!res.ok) continue;
-      const body = (await res.json()) as { data?: AvailabilityAnswer };
+      const body = (await res.json()) as { data?: ApiData<'/subscriptions/availability'> };
       for (const a of body.data?.availability ?? []) found.set(a.car_id, a);
     } catch {
       // Offline or the API is away: the static page stands as built.

@@ -1,6 +1,6 @@
 import { PROVIDER } from '../config/services';
 import type { OfferPeriod } from '../domain/checkout';
-import { API_BASE } from './api';
+import { API_BASE, type ApiPath } from './api';
 import { SandboxOffError, sandboxOn, type ProviderSettings } from './sandbox';
 
 /** The build's billing channel and sandbox switch. */
@@ -59,7 +59,7 @@ export async function issueBillingKey(req: IssueRequest, provider: ProviderSetti
     if (!sandboxOn(provider.sandbox)) throw new SandboxOffError('결제 수단 등록');
     const q = new URLSearchParams({ redirectUrl: req.redirectUrl, issueName: req.issueName });
     if (req.amount !== null) q.set('amount', String(req.amount));
-    location.assign(`${API_BASE}/sandbox/billing-key?${q}`);
+    location.assign(`${API_BASE}${'/sandbox/billing-key' satisfies ApiPath}?${q}`);
     return null;
   }
   const PortOne = await import('@portone/browser-sdk/v2');

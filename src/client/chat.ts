@@ -2,11 +2,11 @@ import { sanitizeUpdates, UI_TRIGGERS, type BookingState, type BookingUpdates, t
 import { $session } from '../stores/session';
 import { asRecord } from '../domain/json';
 import { sseJson } from '../domain/sse';
-import { API_BASE } from './api';
+import { API_BASE, type ApiPath } from './api';
 import { freshSession } from './keep-alive';
 
 /** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
-export const CHAT_PATH = '/services/gpt/1';
+export const CHAT_PATH = '/services/gpt/1' satisfies ApiPath;
 /** The page gives up on an answer after this long; the server ends its own at 20 s. */
 export const CHAT_TIMEOUT_MS = 45_000;
 

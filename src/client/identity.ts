@@ -1,5 +1,5 @@
 import { PROVIDER } from '../config/services';
-import { API_BASE } from './api';
+import { API_BASE, type ApiPath } from './api';
 import { SandboxOffError, sandboxOn, type ProviderSettings } from './sandbox';
 
 /** The build's identity channel and sandbox switch. */
@@ -45,7 +45,7 @@ export async function startIdentityVerification(req: { redirectUrl: string; name
     const q = new URLSearchParams({ identityVerificationId, redirectUrl: req.redirectUrl });
     if (req.name) q.set('name', req.name);
     if (req.phone) q.set('phone', req.phone);
-    location.assign(`${API_BASE}/sandbox/identity?${q}`);
+    location.assign(`${API_BASE}${'/sandbox/identity' satisfies ApiPath}?${q}`);
     return;
   }
   let PortOne: typeof import('@portone/browser-sdk/v2');

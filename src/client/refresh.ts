@@ -1,5 +1,5 @@
 import { API_BASE_URL } from '../config/services';
-import type { TokenAnswer } from '../domain/accounts';
+import type { ApiData, ApiPath } from './api';
 import { $session, clearSession, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
 
 /** Refresh once less than half the session (12 hours) is left. */
@@ -22,13 +22,13 @@ export function refreshNow(): Promise<boolean> {
     if (!s.refreshToken) return false;
     if (s.expiresAt !== null && s.expiresAt - nowSeconds() > REFRESH_WHEN_LEFT_SECONDS) return true;
     try {
-      const res = await fetch(`${API_BASE_URL}/accounts/refresh`, {
+      const res = await fetch(`${API_BASE_URL}${'/accounts/refresh' satisfies ApiPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ refresh_token: s.refreshToken }),
         signal: AbortSignal.timeout(30_000),
       });
-      const json = (await res.json().catch(() => null)) as { data?: Partial<TokenAnswer> } | null;
+      const json = (await res.json().catch(() => null)) as { data?: Partial<ApiData<'/accounts/refresh', '$post'>> } | null;
       const data = json?.data;
       // The server refused the refresh token (expired after 30 days, revoked, reused): the session is over.
       refused = res.status === 400 || res.status === 401 || res.status === 403;

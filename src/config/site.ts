@@ -19,26 +19,34 @@ import {
  * project's own. The API and provider settings are in ./services.ts, so the many pages that call
  * the API do not download these texts (an object built by calls is kept whole by the bundler).
  */
-const read = (value: string | undefined, fallback: string) => value?.trim() || fallback;
+const read = /* @__NO_SIDE_EFFECTS__ */ (value: string | undefined, fallback: string) => value?.trim() || fallback;
 
-const kakaoChannel = read(PUBLIC_KAKAO_CHANNEL_URL, 'https://pf.kakao.com/_LuxeSubscribe').replace(/\/+$/, '');
+const kakaoChannel = /* @__PURE__ */ read(PUBLIC_KAKAO_CHANNEL_URL, 'https://pf.kakao.com/_LuxeSubscribe').replace(/\/+$/, '');
+
+/** One-to-one chat with the channel: 해지하기 and the FAQ's inquiry link. */
+export const CHAT_URL = read(PUBLIC_CHAT_CHANNEL_URL, `${kakaoChannel}/chat`);
+
+/**
+ * Butler cancellation refunds (the server reads the same PUBLIC_* variables: src/api/env.ts).
+ * CHAT_URL and this are exports of their own: islands read them alone, and `read` is marked free
+ * of side effects, so those pages do not carry the rest of SITE's texts.
+ */
+export const BUTLER_REFUND = {
+  fullRefundHours: PUBLIC_BUTLER_FULL_REFUND_HOURS,
+  latePercent: PUBLIC_BUTLER_LATE_REFUND_PERCENT,
+} as const;
 
 export const SITE = {
   /** KakaoTalk channel home. */
   kakaoChannelUrl: kakaoChannel,
-  /** One-to-one chat with the channel: 해지하기 and the FAQ's inquiry link. */
-  chatUrl: read(PUBLIC_CHAT_CHANNEL_URL, `${kakaoChannel}/chat`),
+  chatUrl: CHAT_URL,
   instagramUrl: read(PUBLIC_INSTAGRAM_URL, 'https://www.instagram.com/luxe.subscribe'),
   blogUrl: read(PUBLIC_BLOG_URL, 'https://blog.naver.com/luxe_subscribe'),
   youtubeUrl: read(PUBLIC_YOUTUBE_URL, 'https://www.youtube.com/@luxesubscribe'),
   /** Customer centre, as shown (tap-to-call through telHref). */
   phone: read(PUBLIC_CONTACT_PHONE, '02-6952-0808'),
   email: read(PUBLIC_CONTACT_EMAIL, 'concierge@luxe-subscribe.kr'),
-  /** Butler cancellation refunds (the server reads the same PUBLIC_* variables: src/api/env.ts). */
-  butlerRefund: {
-    fullRefundHours: PUBLIC_BUTLER_FULL_REFUND_HOURS,
-    latePercent: PUBLIC_BUTLER_LATE_REFUND_PERCENT,
-  },
+  butlerRefund: BUTLER_REFUND,
   lounge: {
     name: read(PUBLIC_LOUNGE_NAME, 'LUXE 라운지 청담'),
     address: read(PUBLIC_LOUNGE_ADDRESS, '서울특별시 강남구 도산대로 442'),

@@ -222,3 +222,16 @@ export interface ConsolePolicy {
   effective_date: string;
   created_at: string;
 }
+
+/**
+ * One row of each table-driven console section as its writes answer it, under the entity's name
+ * (POST /admin/cars → { car }, PATCH and archive/restore likewise): what the section's form edits.
+ */
+export interface ConsoleRows {
+  car: ConsoleCar;
+  butler_car: Omit<ConsoleButlerCar, 'model_name' | 'brand_name'>;
+  brand: Omit<ConsoleBrand, 'models'>;
+  model: ConsoleModel;
+  faq: ConsoleFaq;
+  policy: ConsolePolicy;
+}

@@ -39,9 +39,12 @@ export const FIRST_VIEW_PAGES = ['', 'garage', 'car/1', 'butler', 'fleet', 'chat
  */
 export const RENDERED_LATER = '로그아웃 아직 현재 받습니다 반납 전자금융거래 최종';
 
-/** Characters always in the core: printable ASCII and the symbols UI text and prices use. */
-const ALWAYS = [
-  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
+/**
+ * Characters always in the core: printable ASCII and the symbols UI text and prices use. Marked
+ * pure so that the pages, which import this module for SUBSETS_CSS, do not carry it.
+ */
+const ALWAYS = /* @__PURE__ */ Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i);
+const SYMBOLS = [
   0xa0, 0xa9, 0xb7, 0xd7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x203b, 0x20a9, 0x2190, 0x2192, 0x25be,
 ];
 
@@ -59,7 +62,7 @@ export function visibleText(html: string): string {
 
 /** The code points of the core file for this text: ALWAYS and every printable character of the text, sorted. */
 export function coreGlyphs(text: string): number[] {
-  const set = new Set(ALWAYS);
+  const set = new Set([...ALWAYS, ...SYMBOLS]);
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (cp > 0x7e && !/\s|\p{C}/u.test(ch)) set.add(cp);

@@ -92,7 +92,9 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${path.split(':id').map(escape).join('[^/]+')}\\/?$`);
 }
 
-const compiled = ROUTES.map((route) => ({ route, pattern: routePattern(route.path) }));
+// The derived tables below are marked pure: the pages' scripts import this module for modeForPath
+// alone and so carry none of them (nor ROUTES).
+const compiled = /* @__PURE__ */ ROUTES.map((route) => ({ route, pattern: routePattern(route.path) }));
 
 /** The table entry a path falls under (a shell page falls under its `:id` route), or undefined. */
 export function routeFor(pathname: string): Route | undefined {
@@ -113,14 +115,14 @@ export interface ShellRewrite {
 }
 
 /** Per-user paths served by one static shell each; any other path without a page shows home. */
-export const SHELL_REWRITES: readonly ShellRewrite[] = compiled.flatMap(({ route, pattern }) => (route.shell ? [{ pattern, from: route.path, to: route.shell }] : []));
+export const SHELL_REWRITES: readonly ShellRewrite[] = /* @__PURE__ */ compiled.flatMap(({ route, pattern }) => (route.shell ? [{ pattern, from: route.path, to: route.shell }] : []));
 
 /** The shell a path falls back to when no static page exists for it; any other path shows home. */
 export function shellFor(pathname: string): string {
   return SHELL_REWRITES.find((r) => r.pattern.test(pathname))?.to ?? '/';
 }
 
-const shells = new Set(SHELL_REWRITES.map((r) => r.to.replace(/\/$/, '')));
+const shells = /* @__PURE__ */ new Set(/* @__PURE__ */ SHELL_REWRITES.map((r) => r.to.replace(/\/$/, '')));
 
 /** Whether a page belongs in sitemap.xml: not guarded, not a per-user shell, not marked out. */
 export function inSitemap(pathname: string): boolean {
@@ -134,7 +136,7 @@ export function inSitemap(pathname: string): boolean {
 export const examplePath = (path: string, id = '1') => path.replaceAll(':id', id);
 
 /** Paths that need a login, with example ids (the e2e guard test walks them). */
-export const GUARDED_PATHS: readonly string[] = ROUTES.filter((r) => r.guard === 'user').map((r) => examplePath(r.path));
+export const GUARDED_PATHS: readonly string[] = /* @__PURE__ */ ROUTES.flatMap((r) => (r.guard === 'user' ? [examplePath(r.path)] : []));
 
 /** Paths only for logged-out visitors. */
-export const GUEST_PATHS: readonly string[] = ROUTES.filter((r) => r.guard === 'guest').map((r) => r.path);
+export const GUEST_PATHS: readonly string[] = /* @__PURE__ */ ROUTES.flatMap((r) => (r.guard === 'guest' ? [r.path] : []));

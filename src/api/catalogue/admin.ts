@@ -8,13 +8,14 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { Deps } from '../http';
 import type { StaffActor } from '../auth/guards';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
-import type { ConsoleBrand } from '../../domain/console';
+import type { ConsoleBrand, ConsoleButlerCar, ConsoleCarPage, ConsoleFaq, ConsolePolicy, ConsoleRows } from '../../domain/console';
 import type { GalleryInput } from '../../domain/schemas/admin';
 import { resolveGallery } from './photos/gallery';
 import { recordAudit, type AuditEntry } from '../audit/audit';
 import { bumpCatalogueVersion, feeColumns, toCar } from './catalogue';
 
-export type EntityName = 'car' | 'butler_car' | 'brand' | 'model' | 'faq' | 'policy';
+/** The table-driven catalogue entities; each route answers its row under this name ({ car: … }). */
+export type EntityName = keyof ConsoleRows;
 
 /**
  * A catalogue write: the change, its audit row and the catalogue version bump in one
@@ -184,14 +185,17 @@ function duplicateOr(err: unknown, spec: Spec): never {
   throw err;
 }
 
+/** A row as SPECS[entity].load reads it, in the console shape of its entity (ConsoleRows, the routes' typed answer). */
+const consoleRow = <E extends EntityName>(_entity: E, row: Record<string, unknown>) => row as ConsoleRows[E];
+
 /** One row in console shape or 404. */
-export const adminGet = (db: Db, entity: EntityName, id: number) => loadOr404(db, SPECS[entity], id);
+export const adminGet = async <E extends EntityName>(db: Db, entity: E, id: number) => consoleRow(entity, await loadOr404(db, SPECS[entity], id));
 
 /** Creates a row; audited, versioned. */
-export async function adminCreate(deps: Deps, actor: StaffActor, entity: EntityName, sent: Record<string, unknown>) {
+export async function adminCreate<E extends EntityName>(deps: Deps, actor: StaffActor, entity: E, sent: Record<string, unknown>): Promise<ConsoleRows[E]> {
   const spec = SPECS[entity];
   const input = (await spec.prepare?.(deps.db, sent)) ?? sent;
-  return catalogueWrite(deps, actor, async (tx) => {
+  return consoleRow(entity, await catalogueWrite(deps, actor, async (tx) => {
     const [row] = await tx
       .insert(spec.table)
       .values(spec.columns(input) as never)
@@ -199,14 +203,14 @@ export async function adminCreate(deps: Deps, actor: StaffActor, entity: EntityN
       .catch((err: unknown) => duplicateOr(err, spec));
     const after = await loadOr404(tx, spec, row.id as number);
     return { result: after, audit: { action: 'create', entity, entityId: row.id as number, before: null, after } };
-  });
+  }));
 }
 
 /** A partial update: only the fields sent change. Audited (before/after), versioned. */
-export async function adminUpdate(deps: Deps, actor: StaffActor, entity: EntityName, id: number, sent: Record<string, unknown>) {
+export async function adminUpdate<E extends EntityName>(deps: Deps, actor: StaffActor, entity: E, id: number, sent: Record<string, unknown>): Promise<ConsoleRows[E]> {
   const spec = SPECS[entity];
   const input = (await spec.prepare?.(deps.db, sent)) ?? sent;
-  return catalogueWrite(deps, actor, async (tx) => {
+  return consoleRow(entity, await catalogueWrite(deps, actor, async (tx) => {
     const before = await loadOr404(tx, spec, id);
     const values = spec.columns(input, before);
     if ('updatedAt' in spec.table) values.updatedAt = new Date();
@@ -219,7 +223,7 @@ export async function adminUpdate(deps: Deps, actor: StaffActor, entity: EntityN
     }
     const after = await loadOr404(tx, spec, id);
     return { result: after, audit: { action: 'update', entity, entityId: id, before, after } };
-  });
+  }));
 }
 
 /** Deletes a row nothing references (409 with the reason otherwise). */
@@ -235,15 +239,15 @@ export async function adminDelete(deps: Deps, actor: StaffActor, entity: EntityN
 }
 
 /** Archives (leaves every public list and the built site; orders keep it) or restores a car or butler car. */
-export async function adminArchive(deps: Deps, actor: StaffActor, entity: 'car' | 'butler_car', id: number, archived: boolean) {
+export async function adminArchive<E extends 'car' | 'butler_car'>(deps: Deps, actor: StaffActor, entity: E, id: number, archived: boolean): Promise<ConsoleRows[E]> {
   const spec = SPECS[entity];
   const table = entity === 'car' ? cars : butlerCars;
-  return catalogueWrite(deps, actor, async (tx) => {
+  return consoleRow(entity, await catalogueWrite(deps, actor, async (tx) => {
     const before = await loadOr404(tx, spec, id);
     await tx.update(table).set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() }).where(eq(table.id, id));
     const after = await loadOr404(tx, spec, id);
     return { result: after, audit: { action: archived ? 'archive' : 'restore', entity, entityId: id, before, after } };
-  });
+  }));
 }
 
 type ListQuery = { q?: string; archived: 'exclude' | 'only' | 'include'; page: number };
@@ -255,7 +259,7 @@ const archivedFilter = (column: PgColumn, archived: ListQuery['archived']) =>
 const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The console's car list: search by id, brand, model, sub model, trim, colour or plate; newest first. */
-export async function adminCarList(db: Db, q: ListQuery) {
+export async function adminCarList(db: Db, q: ListQuery): Promise<ConsoleCarPage> {
   const where: SQL[] = [];
   const archived = archivedFilter(cars.archivedAt, q.archived);
   if (archived) where.push(archived);
@@ -277,7 +281,7 @@ export async function adminCarList(db: Db, q: ListQuery) {
 }
 
 /** The console's butler fleet (archived ones by filter). */
-export async function adminButlerCarList(db: Db, q: ListQuery) {
+export async function adminButlerCarList(db: Db, q: ListQuery): Promise<{ butler_cars: ConsoleButlerCar[] }> {
   const where: SQL[] = [];
   const archived = archivedFilter(butlerCars.archivedAt, q.archived);
   if (archived) where.push(archived);
@@ -292,10 +296,9 @@ export async function adminButlerCarList(db: Db, q: ListQuery) {
     .innerJoin(brands, eq(models.brandId, brands.id))
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(butlerCars.id));
-  return { butler_cars: rows.map((r) => ({ ...viewOf(r.car as unknown as Record<string, unknown>, BUTLER), model_name: r.model_name, brand_name: r.brand_name })) };
+  return { butler_cars: rows.map((r) => ({ ...consoleRow('butler_car', viewOf(r.car as unknown as Record<string, unknown>, BUTLER)), model_name: r.model_name, brand_name: r.brand_name })) };
 }
 
-/** Brands with their models (for the console's 브랜드/모델 section and the car form's model picker). */
 /** Brands with their models for the console (the BRAND and MODEL fields, typed for the console's client). */
 export async function adminBrandList(db: Db): Promise<{ brands: ConsoleBrand[] }> {
   const [brandRows, modelRows] = await Promise.all([
@@ -310,15 +313,15 @@ export async function adminBrandList(db: Db): Promise<{ brands: ConsoleBrand[] }
   };
 }
 
-export async function adminFaqList(db: Db) {
-  return { faqs: (await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id))).map((f) => viewOf(f, FAQ)) };
+export async function adminFaqList(db: Db): Promise<{ faqs: ConsoleFaq[] }> {
+  return { faqs: (await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id))).map((f) => consoleRow('faq', viewOf(f, FAQ))) };
 }
 
-export async function adminPolicyList(db: Db, kind?: 'terms' | 'privacy') {
+export async function adminPolicyList(db: Db, kind?: 'terms' | 'privacy'): Promise<{ policies: ConsolePolicy[] }> {
   const rows = await db
     .select()
     .from(policyDocuments)
     .where(kind ? eq(policyDocuments.kind, kind) : undefined)
     .orderBy(asc(policyDocuments.kind), desc(policyDocuments.effectiveDate), desc(policyDocuments.id));
-  return { policies: rows.map((p) => viewOf(p, POLICY)) };
+  return { policies: rows.map((p) => consoleRow('policy', viewOf(p, POLICY))) };
 }

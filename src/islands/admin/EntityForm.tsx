@@ -5,8 +5,9 @@ import type { GalleryImage } from '../../domain/photos';
 import Alert from '../common/Alert';
 import OptionPricesField, { optionPricesInput, optionPricesValue, type OptionPricesInput } from './OptionPricesField';
 
-export interface FieldDef {
-  name: string;
+/** One input of a console form; `name` is the API field it edits (a key of the route's body). */
+export interface FieldDef<N extends string = string> {
+  name: N;
   label: string;
   type: 'text' | 'textarea' | 'number' | 'date' | 'checkbox' | 'select' | 'gallery' | 'option-prices';
   required?: boolean;

@@ -1,20 +1,37 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { asRecord } from '../../domain/json';
 import type { PaginationInfo } from '../../domain/schemas/common';
-import { adminGet, adminSend, announceChange, fieldErrorsOf } from './admin-api';
+import { call, type AnswerOf } from '../../client/api';
+import { announceChange, fieldErrorsOf } from './admin-api';
 import EntityForm, { type FieldDef } from './EntityForm';
 import Alert from '../common/Alert';
 
 /** A row as the section keeps it for the form: the answer's object, read field by field. */
 export type Row = Record<string, unknown> & { id: number };
 
+/** The query of the searchable lists (GET /admin/cars, /admin/butler-cars). */
+export interface ListQuery {
+  q: string;
+  archived: 'exclude' | 'only' | 'include';
+  page: string;
+}
+
+/** A method of the typed client as the section calls it, whatever the route answers. */
+type Method<A> = (args: A, o: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>;
+type ById = { param: { id: string } };
+
+/** The section EntitySection runs: `entityConfig` below checks each against its routes' types. */
 export interface EntityConfig {
   title: string;
-  /** List path under /admin (with the query the section builds) and how to read its rows. */
-  listPath: (q: { q: string; archived: string; page: number }) => string;
+  /** The list's route (GET), sent the list query when `searchable`. */
+  list: { $get: Method<{ query?: ListQuery }> };
+  /** The writes' routes: POST creates; `:id` PATCH, DELETE and (archivable) POST archive/restore. */
+  routes: {
+    $post: Method<{ json: Record<string, unknown> }>;
+    ':id': { $patch: Method<ById & { json: Record<string, unknown> }>; $delete: Method<ById>; archive: { $post: Method<ById> }; restore: { $post: Method<ById> } };
+  };
   rows: (data: unknown) => Row[];
-  /** Path of one row's writes under /admin, e.g. /cars. */
-  base: string;
   /** Key of the row in write answers, e.g. car. */
   key: string;
   fields: FieldDef[];
@@ -24,20 +41,60 @@ export interface EntityConfig {
   paged?: boolean;
 }
 
-/** A section as declared: its list answer `A` and its rows `R` are the domain types the API answers with. */
-export type TypedEntityConfig<A, R extends { id: number }> = Omit<EntityConfig, 'rows' | 'summary'> & { rows: (data: A) => R[]; summary: (row: R) => ReactNode };
+/** Any method of the typed client (hc<ApiRoutes>). */
+type AnyMethod = (args: never, o?: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>;
+/** The data a method answers, and the JSON body it takes. */
+type DataOf<M> = M extends (...args: never[]) => Promise<infer R> ? AnswerOf<R> : never;
+type BodyOf<M extends AnyMethod> = NonNullable<Parameters<M>[0]> extends { json: infer B } ? B : never;
+
+/** The client's routes of a section: a list, and writes with their `:id` routes. */
+type ListRoutes = { $get: AnyMethod };
+type WriteRoutes = { $post: AnyMethod; ':id': { $patch: AnyMethod; $delete: AnyMethod } };
 
 /**
- * The section EntitySection runs. The list answer is taken to be `A`, as api<T> takes any answer to be
- * its declared type; `summary` only ever gets rows that `rows` gave, so each is the `R` it was.
+ * A section as declared: its routes as the typed client names them (`client.admin.cars`), its
+ * rows read from the list's answer, the key and fields of the writes' answers and bodies. A path,
+ * body field or answer the API changes breaks the type check here (tests/types/admin-sections.tsx).
  */
-export function entityConfig<A, R extends { id: number }>(c: TypedEntityConfig<A, R>): EntityConfig {
-  return { ...c, rows: (data) => c.rows(data as A), summary: (row) => c.summary(row as R) };
+export interface TypedEntityConfig<L extends ListRoutes, W extends WriteRoutes, R extends { id: number }> {
+  title: string;
+  list: L;
+  routes: W;
+  rows: (data: DataOf<L['$get']>) => R[];
+  key: Extract<keyof DataOf<W['$post']> & keyof DataOf<W[':id']['$patch']>, string>;
+  fields: FieldDef<Extract<keyof BodyOf<W['$post']> & keyof BodyOf<W[':id']['$patch']>, string>>[];
+  summary: (row: R) => ReactNode;
+  /** Only a list whose route takes the list query. */
+  searchable?: L['$get'] extends (args: { query: ListQuery }, o: ClientRequestOptions) => unknown ? boolean : false;
+  /** Only writes with archive and restore routes. */
+  archivable?: W[':id'] extends { archive: { $post: AnyMethod }; restore: { $post: AnyMethod } } ? boolean : false;
+  paged?: boolean;
 }
+
+/**
+ * The section EntitySection runs, its types checked as declared. The section hands `rows` only
+ * its list's answer and `summary` only the rows `rows` gave, and sends only the declared fields.
+ */
+export const entityConfig = <L extends ListRoutes, W extends WriteRoutes, R extends { id: number }>(c: TypedEntityConfig<L, W, R>) => c as unknown as EntityConfig;
+
+/** The list's page: the list query on a searchable section, nothing on the others. */
+export const loadRows = (config: EntityConfig, q: { q: string; archived: ListQuery['archived']; page: number }) =>
+  call((o) => config.list.$get(config.searchable ? { query: { ...q, page: String(q.page) } } : {}, o));
+
+/** Creates a row (`row` null) or changes the fields sent of one; the answer holds it under `config.key`. */
+export const saveRow = (config: EntityConfig, row: Row | null, json: Record<string, unknown>) =>
+  call((o) => (row ? config.routes[':id'].$patch({ param: { id: String(row.id) }, json }, o) : config.routes.$post({ json }, o)));
+
+/** Deletes, archives or restores a row. */
+export const actOnRow = (config: EntityConfig, row: Row, action: 'archive' | 'restore' | 'delete') => {
+  const one = config.routes[':id'];
+  const param = { param: { id: String(row.id) } };
+  return call((o) => (action === 'delete' ? one.$delete(param, o) : one[action].$post(param, o)));
+};
 
 /** One console section: a list (search, archived filter, pages), an edit form of every field, archive and delete. */
 export default function EntitySection({ config }: { config: EntityConfig }) {
-  const [query, setQuery] = useState({ q: '', archived: 'exclude', page: 1 });
+  const [query, setQuery] = useState<{ q: string; archived: ListQuery['archived']; page: number }>({ q: '', archived: 'exclude', page: 1 });
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<Row[] | null>(null);
   const [pages, setPages] = useState(1);
@@ -48,7 +105,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await adminGet(config.listPath(query));
+    const res = await loadRows(config, query);
     if (!res.ok) return setListError(res.error.message);
     setListError(null);
     setRows(config.rows(res.data));
@@ -66,7 +123,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
     if (!isNew && !Object.keys(changes).length) return setNotice('변경된 내용이 없습니다.');
     setBusy(true);
     // A write answers with the row under the entity's key: { car: {...} }.
-    const res = isNew ? await adminSend('POST', config.base, changes) : await adminSend('PATCH', `${config.base}/${(editing as Row).id}`, changes);
+    const res = await saveRow(config, isNew ? null : (editing as Row), changes);
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     setErrors({});
@@ -75,7 +132,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
   };
   const act = async (row: Row, action: 'archive' | 'restore' | 'delete') => {
     if (action === 'delete' && !window.confirm('삭제하면 되돌릴 수 없습니다. 삭제할까요?')) return;
-    const res = action === 'delete' ? await adminSend('DELETE', `${config.base}/${row.id}`) : await adminSend('POST', `${config.base}/${row.id}/${action}`);
+    const res = await actOnRow(config, row, action);
     if (!res.ok) return setNotice(res.error.message);
     if (action === 'delete') setEditing(null);
     await after(action === 'delete' ? '삭제했습니다.' : action === 'archive' ? '보관했습니다. 공개 사이트에서 빠집니다.' : '보관을 해제했습니다.');
@@ -126,7 +183,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
           </form>
         )}
         {config.archivable && (
-          <select aria-label="보관 필터" className="field w-auto py-2" value={query.archived} onChange={(e) => setQuery({ ...query, archived: e.target.value, page: 1 })}>
+          <select aria-label="보관 필터" className="field w-auto py-2" value={query.archived} onChange={(e) => setQuery({ ...query, archived: e.target.value as ListQuery['archived'], page: 1 })}>
             <option value="exclude">판매 중</option>
             <option value="only">보관됨</option>
             <option value="include">전체</option>

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { client } from '../../client/api';
-import { callWithFile } from '../../client/untyped-calls';
+import { callWithFile } from '../../client/file-upload';
 import { CENTRE, cropOf, PHOTO_URL_PREFIX, type Focus, type GalleryImage, type PhotoRef } from '../../domain/photos';
 import Picture from '../photos/Picture';
 import { fileRefusal, focusAt, GALLERY_ACCEPT, moveItem, nudgeFocus } from './gallery-field';

@@ -1,13 +1,4 @@
 import type { ApiResult } from '../../client/api';
-import { api } from '../../client/untyped-calls';
-
-/**
- * The table-driven catalogue sections (EntitySection: cars, brands, FAQ, policies) by path under
- * /admin, the answer untyped: each section's config reads it (entityConfig). Every other console
- * call goes through the typed client (`call` and `client` of src/client/api.ts).
- */
-export const adminGet = (path: string) => api('GET', `/admin${path}`);
-export const adminSend = (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => api(method, `/admin${path}`, method === 'DELETE' ? undefined : (body ?? {}));
 
 /** Other panels (publish status) listen for this after every successful write. */
 export const CHANGED_EVENT = 'admin:changed';

@@ -1,5 +1,6 @@
+import { client } from '../../client/api';
 import { FEE_TERMS } from '../../domain/car';
-import type { ConsoleBrand, ConsoleButlerCar, ConsoleCarPage, ConsoleFaq, ConsoleModel, ConsolePolicy } from '../../domain/console';
+import type { ConsoleBrand } from '../../domain/console';
 import { won as formatMoney } from '../../domain/money';
 import { entityConfig, type EntityConfig } from './EntitySection';
 import type { FieldDef } from './EntityForm';
@@ -9,17 +10,18 @@ export type BrandOption = ConsoleBrand;
 
 const modelOptions = (brands: BrandOption[]) => brands.flatMap((b) => b.models.map((m) => ({ value: m.id, label: `${b.name} ${m.name}` })));
 const won = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '-');
-const listQuery = (q: { q: string; archived: string; page: number }) => `?${new URLSearchParams({ q: q.q, archived: q.archived, page: String(q.page) })}`;
+const admin = client.admin;
 
-const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'text', ...extra });
-const num = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'number', ...extra });
+type Extra = Partial<Omit<FieldDef, 'name'>>;
+const text = <N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> => ({ name, label, type: 'text', ...extra });
+const num = <N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> => ({ name, label, type: 'number', ...extra });
 
 export function carsConfig(brands: BrandOption[]): EntityConfig {
   return entityConfig({
     title: '차량',
-    listPath: (q) => `/cars${listQuery(q)}`,
-    rows: (d: ConsoleCarPage) => d.cars,
-    base: '/cars',
+    list: admin.cars,
+    routes: admin.cars,
+    rows: (d) => d.cars,
     key: 'car',
     searchable: true,
     archivable: true,
@@ -62,9 +64,9 @@ export function carsConfig(brands: BrandOption[]): EntityConfig {
 export function butlerConfig(brands: BrandOption[]): EntityConfig {
   return entityConfig({
     title: '의전 차량',
-    listPath: (q) => `/butler-cars${listQuery(q)}`,
-    rows: (d: { butler_cars: ConsoleButlerCar[] }) => d.butler_cars,
-    base: '/butler-cars',
+    list: admin['butler-cars'],
+    routes: admin['butler-cars'],
+    rows: (d) => d.butler_cars,
     key: 'butler_car',
     searchable: true,
     archivable: true,
@@ -96,9 +98,9 @@ export function butlerConfig(brands: BrandOption[]): EntityConfig {
 
 export const brandsConfig: EntityConfig = entityConfig({
   title: '브랜드',
-  listPath: () => '/brands',
-  rows: (d: { brands: ConsoleBrand[] }) => d.brands,
-  base: '/brands',
+  list: admin.brands,
+  routes: admin.brands,
+  rows: (d) => d.brands,
   key: 'brand',
   summary: (r) => (
     <p>
@@ -111,9 +113,9 @@ export const brandsConfig: EntityConfig = entityConfig({
 export function modelsConfig(brands: BrandOption[]): EntityConfig {
   return entityConfig({
     title: '모델',
-    listPath: () => '/brands',
-    rows: (d: { brands: ConsoleBrand[] }): (ConsoleModel & { brand_name: string })[] => d.brands.flatMap((b) => b.models.map((m) => ({ ...m, brand_name: b.name }))),
-    base: '/models',
+    list: admin.brands,
+    routes: admin.models,
+    rows: (d) => d.brands.flatMap((b) => b.models.map((m) => ({ ...m, brand_name: b.name }))),
     key: 'model',
     summary: (r) => (
       <p>
@@ -126,9 +128,9 @@ export function modelsConfig(brands: BrandOption[]): EntityConfig {
 
 export const faqConfig: EntityConfig = entityConfig({
   title: 'FAQ',
-  listPath: () => '/faqs',
-  rows: (d: { faqs: ConsoleFaq[] }) => d.faqs,
-  base: '/faqs',
+  list: admin.faqs,
+  routes: admin.faqs,
+  rows: (d) => d.faqs,
   key: 'faq',
   summary: (r) => (
     <p>
@@ -140,9 +142,9 @@ export const faqConfig: EntityConfig = entityConfig({
 
 export const policyConfig: EntityConfig = entityConfig({
   title: '약관 문서',
-  listPath: () => '/policies',
-  rows: (d: { policies: ConsolePolicy[] }) => d.policies,
-  base: '/policies',
+  list: admin.policies,
+  routes: admin.policies,
+  rows: (d) => d.policies,
   key: 'policy',
   summary: (r) => (
     <p>

@@ -1,4 +1,4 @@
-import { SITE } from '../../config/site';
+import { BUTLER_REFUND } from '../../config/site';
 import { butlerRefundPolicyLines } from '../../domain/payments';
 
 /**
@@ -11,7 +11,7 @@ export default function RefundRules({ id, compact = false }: { id: string; compa
     <section aria-labelledby={id} className={compact ? 'mt-4 border-t border-line pt-3 text-xs leading-5' : 'border border-line bg-white p-4 text-sm leading-6'} data-testid="refund-rules">
       <h3 id={id} className="font-semibold">취소·환불 규정</h3>
       <ul className="mt-1 list-disc pl-5">
-        {butlerRefundPolicyLines(SITE.butlerRefund).map((line) => <li key={line}>{line}</li>)}
+        {butlerRefundPolicyLines(BUTLER_REFUND).map((line) => <li key={line}>{line}</li>)}
       </ul>
     </section>
   );

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE_URL } from '../../config/services';
 import { OTHERS_NAME, OTHERS_SLUG, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
-import type { GarageBrand, GaragePage } from '../../domain/catalogue';
+import type { GarageBrand } from '../../domain/catalogue';
+import type { ApiData, ApiPath } from '../../client/api';
 import GarageCard from './GarageCard';
 import { fetchAvailability } from '../../client/availability';
 import type { CarAvailability } from '../../domain/availability';
@@ -24,9 +25,9 @@ type Status = 'idle' | 'loading' | 'more' | 'error';
 
 /** One page of GET /subscriptions/garages with a plain fetch (as the spec does); throws on a non-OK answer. */
 async function fetchGarage(f: GarageFilters, page: number, signal: AbortSignal) {
-  const res = await fetch(`${API_BASE_URL}/subscriptions/garages?${garageApiQuery(f, page)}`, { signal, headers: { accept: 'application/json' } });
+  const res = await fetch(`${API_BASE_URL}${'/subscriptions/garages' satisfies ApiPath}?${garageApiQuery(f, page)}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error('Failed to fetch garage data');
-  const { data } = (await res.json()) as { data: GaragePage };
+  const { data } = (await res.json()) as { data: ApiData<'/subscriptions/garages'> };
   return data;
 }
 

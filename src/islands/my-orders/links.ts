@@ -1,4 +1,4 @@
-import { SITE } from '../../config/site';
+import { CHAT_URL } from '../../config/site';
 
 /** The inquiry chat channel (KakaoTalk), the same the footer links to; opened in a new tab. */
-export const CHAT_CHANNEL_URL = SITE.chatUrl;
+export const CHAT_CHANNEL_URL = CHAT_URL;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 useTestStorageEngine();
 const session = await import('../../../src/stores/session');
 const { call, client } = await import('../../../src/client/api');
-const { callWithFile } = await import('../../../src/client/untyped-calls');
+const { callWithFile } = await import('../../../src/client/file-upload');
 
 interface Sent {
   url: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client } from '../../../client/api';
-import { SITE } from '../../../config/site';
+import { BUTLER_REFUND } from '../../../config/site';
 import { won } from '../../../domain/money';
 import type { ButlerCancelPreview } from '../../../domain/butler';
 import { butlerRefundPolicyLines } from '../../../domain/payments';
@@ -23,7 +23,7 @@ export function cancelQuestion(preview: ButlerCancelPreview): string {
     `지금 취소하면 결제 금액 ${won(preview.paid_amount)} 중 ${won(preview.refund_amount)}(${preview.refund_percent}%)을 환불합니다.`,
     '',
     '[취소·환불 규정]',
-    ...butlerRefundPolicyLines(SITE.butlerRefund),
+    ...butlerRefundPolicyLines(BUTLER_REFUND),
   ].join('\n');
 }
 
