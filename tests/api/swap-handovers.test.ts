@@ -48,7 +48,6 @@ const staff = (method: string, path: string, json?: unknown) => ctx.call(method,
 const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
 const pairUrl = (subscriptionId: number, swapId: number) => `/admin/subscriptions/${subscriptionId}/swaps/${swapId}/handovers`;
 const schedulePair = (subscriptionId: number, swapId: number, body: Record<string, unknown>) => staff('POST', pairUrl(subscriptionId, swapId), body);
-const plate = async (id: number) => (await ctx.database.db.select({ p: cars.licensePlate }).from(cars).where(eq(cars.id, id)))[0].p;
 
 /** A confirmed 12-month subscription starting on `start` on a copy of the old car (the clock set to that morning). */
 async function subscription(start: string) {
