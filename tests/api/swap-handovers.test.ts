@@ -220,6 +220,17 @@ describe('scheduling a swap\'s pair', () => {
     expect((await staff('DELETE', pairUrl(subscriptionId, swapId))).status).toBe(200);
     expect((await pairRows(swapId)).filter((r) => r.status !== 'CANCELLED')).toEqual([]);
 
+    // Two staff booking it at once with two drivers: one pair, one driver for both rows.
+    const other = await swapped('2034-03-01', '2034-05-21');
+    const [x, y] = await Promise.all([
+      schedulePair(other.subscriptionId, other.swapId, { driver_id: d1.id, window_start: '13:00', window_end: '14:00' }),
+      schedulePair(other.subscriptionId, other.swapId, { driver_id: d2.id, window_start: '13:00', window_end: '14:00' }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 201]);
+    const raced = (await pairRows(other.swapId)).filter((r) => r.status !== 'CANCELLED');
+    expect(raced).toHaveLength(2);
+    expect(new Set(raced.map((r) => r.driverId)).size).toBe(1);
+
     // Once a row is recorded, the pair neither moves nor is called off.
     const again = await schedulePair(subscriptionId, swapId, { driver_id: d1.id, window_start: '09:00', window_end: '10:00' });
     await setClock('2034-05-20T09:30:00+09:00');
