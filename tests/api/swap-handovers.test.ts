@@ -176,6 +176,10 @@ describe('scheduling a swap\'s pair', () => {
     expect((await schedulePair(subscriptionId, stranger.swapId, good)).status).toBe(404);
     expect((await schedulePair(subscriptionId, 99_999_999, good)).status).toBe(404);
     expect((await schedulePair(99_999_999, swapId, good)).status).toBe(404);
+    // An ended subscription takes no new car.
+    expect((await staff('PATCH', `/admin/subscriptions/${stranger.subscriptionId}`, { is_active: false })).status).toBe(200);
+    const ended = await schedulePair(stranger.subscriptionId, stranger.swapId, { ...good, window_start: '08:00', window_end: '09:00' });
+    expect([ended.status, ended.body.message]).toEqual([409, '해지된 구독은 차량 교체 일정을 잡을 수 없습니다.']);
 
     for (const bad of [{ ...good, driver_id: 'x' }, { ...good, window_start: '25:00' }, { ...good, date: '2034-02-30' }, { window_start: '10:00' }, { ...good, address: 5 }]) {
       const res = await schedulePair(subscriptionId, swapId, bad);
@@ -265,8 +269,15 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     expect((await ctx.call('POST', `/driver/handovers/${ret}/record`, { token, json: { odometer_km: 4_100, fuel_percent: 70 } })).status).toBe(403);
     const out = await ctx.call('POST', `/driver/handovers/${ret}/record`, { token: mine, json: { odometer_km: 4_100, fuel_percent: 70 } });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
-    const inn = await staff('POST', `/admin/handovers/${del}/record`, { odometer_km: 500, fuel_percent: 100, notes: '새 차량 인도' });
+    // Recorded twice at once (a double tap, the other replica): one record, one SWAP_IN reading.
+    const replica = await ctx.openReplica();
+    const otherApp = createApp({ db: replica.db, config: ctx.config });
+    await otherApp.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2034-08-02T10:30:00+09:00' }) });
+    const inBody = { odometer_km: 500, fuel_percent: 100, notes: '새 차량 인도' };
+    const viaOther = otherApp.request(`/admin/handovers/${del}/record`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(inBody) });
+    const [inn, twin] = await Promise.all([staff('POST', `/admin/handovers/${del}/record`, inBody), viaOther]);
     expect(inn.status, JSON.stringify(inn.body)).toBe(200);
+    expect(twin.status).toBe(200);
     expect(inn.body.data.dates).toMatchObject({ start_date: '2034-06-10', moved: false });
     expect((await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0].startDate).toBe('2034-06-10');
     // A retry answers the first; another km is refused.

@@ -221,6 +221,8 @@ export async function scheduleSwapHandovers(
     if (!found) throw subscriptionNotFound();
     const swap = await swapFor(tx, subscriptionId, swapId);
     if (swap.status !== 'CONFIRMED') throw conflict('교체 요금 결제가 확인된 뒤 교체 일정을 잡을 수 있습니다.');
+    // The pair hands over a new car: only while the subscription runs (as a delivery).
+    if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 차량 교체 일정을 잡을 수 없습니다.');
     if (input.date !== undefined && input.date !== swap.swapDate) {
       const reason = `차량 교체 일정은 교체일(${swap.swapDate})에만 잡을 수 있습니다. 교체일을 기준으로 요금이 정산되었습니다.`;
       throw unprocessable(reason, { date: [reason] });
