@@ -14,6 +14,10 @@ export const HANDOVER_STATUSES = ['SCHEDULED', 'DONE', 'CANCELLED'] as const;
 export type HandoverStatus = (typeof HANDOVER_STATUSES)[number];
 
 export const HANDOVER_KIND_LABEL: Record<HandoverKind, string> = { DELIVERY: '탁송(인도)', RETURN: '반납' };
+/** A swap's pair (차량 교체): the old car's RETURN and the new car's DELIVERY on the swap day. */
+export const SWAP_HANDOVER_LABEL: Record<HandoverKind, string> = { DELIVERY: '교체 인도', RETURN: '교체 반납' };
+/** What a handover is called on the board, /driver, /my and in messages: 교체 반납/교체 인도 for a swap's pair. */
+export const handoverLabel = (h: { kind: HandoverKind; swap?: unknown }) => (h.swap ? SWAP_HANDOVER_LABEL[h.kind] : HANDOVER_KIND_LABEL[h.kind]);
 export const HANDOVER_STATUS_LABEL: Record<HandoverStatus, string> = { SCHEDULED: '예정', DONE: '완료', CANCELLED: '취소' };
 
 /** Shortest and longest window a handover may be booked for, in minutes. */
@@ -98,11 +102,23 @@ export interface Handover {
   window_end: string;
   address: string | null;
   driver: { id: number; name: string; phone: string };
+  /** A swap's pair (null: the subscription's own delivery or return): the swap, its day and the car handed over (the old car for the RETURN, the new one for the DELIVERY). */
+  swap: HandoverSwap | null;
   record: HandoverRecord | null;
   acknowledged_at: string | null;
   acknowledged_name: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The swap a handover belongs to, and the car it hands over. */
+export interface HandoverSwap {
+  id: number;
+  swap_date: string;
+  car_id: number;
+  /** The car's name and its plate ("BMW 520i · 12가 3456"). */
+  car: string;
+  plate: string | null;
 }
 
 /** What was recorded at the handover. */
@@ -149,6 +165,25 @@ export interface HandoverListAnswer {
 export interface AdminHandoversAnswer {
   handovers: BoardHandover[];
   open: OpenHandover[];
+  /** CONFIRMED swaps with no live pair yet (교체 배차 대기). */
+  open_swaps: OpenSwap[];
+}
+
+/** A CONFIRMED 차량 교체 still waiting for its pair (the old car's return and the new car's delivery, one driver, one window, on the swap day). */
+export interface OpenSwap {
+  swap_id: number;
+  subscription_id: number;
+  customer: { name: string; mobile: string | null };
+  swap_date: string;
+  from_car: { id: number; car: string; plate: string | null };
+  to_car: { id: number; car: string; plate: string | null };
+  /** Where the subscription's own delivery went (the default place of the pair), or null. */
+  address: string | null;
+}
+
+/** POST /admin/subscriptions/{id}/swaps/{swapId}/handovers: the pair as scheduled (RETURN first). */
+export interface SwapHandoversAnswer {
+  handovers: Handover[];
 }
 /** The record answer, with whether the subscription's dates moved to the handover day. */
 export interface HandoverRecordAnswer {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { odometerReadings, payments, policyDocuments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
+import { odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { insertConfirmedSwap } from './swap-fixtures';
 
 /**
  * A stranger on another machine of the network (a customer account of their own, or none) tries
@@ -18,7 +19,7 @@ import { billingKey, createTestContext, customer, type TestContext } from './hel
 const fromStranger = { incoming: { socket: { remoteAddress: '203.0.113.9', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 let ctx: TestContext;
-let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string };
+let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string; handoverId: number; swapId: number; pairIds: number[] };
 let stranger: { token: string };
 
 async function asStranger(method: string, path: string, token: string | undefined, json?: unknown) {
@@ -43,7 +44,20 @@ beforeAll(async () => {
   expect(confirmed.status).toBe(201);
   // The contract job and the rest of the queue.
   expect((await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN })).status).toBe(200);
-  owner = { token, requestId, subscriptionId: confirmed.body.data.subscription.id, paymentId: order.body.data.payment.id };
+  const subscriptionId = confirmed.body.data.subscription.id as number;
+  // The subscription's own delivery and a 차량 교체's pair (the old car's return, the new car's delivery).
+  const driver = await ctx.call('POST', '/admin/drivers', { token: TEST_ADMIN_TOKEN, json: { name: '탁송기사', phone: '010-5555-1234', gender: 'male' } });
+  const driverId = driver.body.data.driver.id as number;
+  const own = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { token: TEST_ADMIN_TOKEN, json: { kind: 'DELIVERY', driver_id: driverId, date: '2029-05-03', window_start: '10:00', window_end: '11:00' } });
+  expect(own.status).toBe(201);
+  const { car: newCar } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_12: 555_000 } });
+  const swap = await insertConfirmedSwap(ctx.database.db, { subscriptionId, toCarId: newCar.id, swapDate: '2029-07-01' });
+  const pair = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/swaps/${swap.id}/handovers`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId, window_start: '10:00', window_end: '12:00' } });
+  expect(pair.status, JSON.stringify(pair.body)).toBe(201);
+  owner = {
+    token, requestId, subscriptionId, paymentId: order.body.data.payment.id, handoverId: own.body.data.handover.id, swapId: swap.id,
+    pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id),
+  };
   stranger = { token: (await customer(ctx)).token };
 });
 afterAll(() => ctx.close());
@@ -61,11 +75,33 @@ const routes = () => [
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/odometer` },
   { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/odometer`, json: { km: 12_345 } },
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/settlement` },
+  // 탁송·반납 and a swap's pair: the acknowledgement and the condition photos (the customer's side).
+  ...[owner.handoverId, ...owner.pairIds].flatMap((id) => [
+    { method: 'POST', path: `/handovers/${id}/acknowledge`, json: { name: '홍길동' } },
+    { method: 'GET', path: `/handovers/${id}/photos` },
+    { method: 'GET', path: `/handovers/${id}/photos/1` },
+  ]),
+];
+
+/** The staff and driver routes of handovers and a swap's pair: a customer's token is not staff nor a driver (403). */
+const staffRoutes = () => [
+  { method: 'POST', path: `/admin/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/handovers`, json: { driver_id: 1, window_start: '13:00', window_end: '14:00' } },
+  { method: 'DELETE', path: `/admin/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/handovers` },
+  { method: 'POST', path: `/admin/subscriptions/${owner.subscriptionId}/handovers`, json: { kind: 'RETURN', driver_id: 1, date: '2030-05-01', window_start: '10:00', window_end: '11:00' } },
+  { method: 'GET', path: '/admin/handovers' },
+  ...[owner.handoverId, ...owner.pairIds].flatMap((id) => [
+    { method: 'POST', path: `/admin/handovers/${id}/record`, json: { odometer_km: 1, fuel_percent: 1 } },
+    { method: 'POST', path: `/admin/handovers/${id}/photos`, json: {} },
+    { method: 'GET', path: `/admin/handovers/${id}/photos` },
+    { method: 'DELETE', path: `/admin/handovers/${id}` },
+    { method: 'POST', path: `/driver/handovers/${id}/record`, json: { odometer_km: 1, fuel_percent: 1 } },
+    { method: 'POST', path: `/driver/handovers/${id}/photos`, json: {} },
+  ]),
 ];
 
 describe("a stranger on the network and one customer's subscription", () => {
   it('the owner is answered on the read routes (so the 404s below are the ownership check)', async () => {
-    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/${owner.subscriptionId}/settlement`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`]) {
+    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/${owner.subscriptionId}/settlement`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`, ...[owner.handoverId, ...owner.pairIds].map((id) => `/handovers/${id}/photos`)]) {
       const res = await ctx.app.request(path, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(res.status, path).toBe(200);
     }
@@ -107,6 +143,20 @@ describe("a stranger on the network and one customer's subscription", () => {
     expect(off.status).toBe(403);
     expect(await state()).toEqual(before);
   });
+
+  it("the handovers' and the swap pair's staff and driver routes: a customer's token 403, none refused (staff 403, driver 401), and nothing changes", async () => {
+    const before = await state();
+    for (const r of staffRoutes()) {
+      const res = await asStranger(r.method, r.path, stranger.token, r.json);
+      expect(res.status, `${r.method} ${r.path}: ${res.text}`).toBe(403);
+      // No token: the staff guard answers 403 (requireAdmin), the driver's routes 401 (requireUser).
+      expect((await asStranger(r.method, r.path, undefined, r.json)).status, `${r.method} ${r.path}`).toBe(r.path.startsWith('/admin/') ? 403 : 401);
+    }
+    // The customer's list shows the stranger none of the owner's handovers.
+    const list = await asStranger('GET', '/handovers', stranger.token);
+    expect([list.status, JSON.parse(list.text).data.handovers]).toEqual([200, []]);
+    expect(await state()).toEqual(before);
+  });
 });
 
 /** What a stranger must not be able to change: the owner's payments, request and subscription. */
@@ -116,5 +166,6 @@ async function state() {
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, owner.subscriptionId));
   const paid = await db.select({ id: payments.id, status: payments.status, cancelled: payments.cancelledAmount }).from(payments).where(eq(payments.userId, req.userId));
   const readings = await db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, owner.subscriptionId));
-  return { req, sub, readings, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+  const handovers = await db.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.subscriptionId, owner.subscriptionId)).orderBy(subscriptionHandovers.id);
+  return { req, sub, readings, handovers, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
 }

@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
 import {
-  mileageArithmetic, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, SINGLE_SOURCES,
-  type MileageSettlement, type MileageTerms, type OdometerSource, type SelfReportWindow,
+  mileageArithmetic, mileageLegs, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, SINGLE_SOURCES, SWAP_SOURCES,
+  ODOMETER_SOURCE_LABEL, type MileageSettlement, type MileageSwap, type MileageTerms, type OdometerSource, type SelfReportWindow,
 } from '../../domain/mileage';
+import { carOnDay } from '../../domain/swap-cars';
 import { formatNumber } from '../../domain/money';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { carOptionPrices } from '../../domain/subscription-price';
@@ -11,7 +12,7 @@ import { ErrorCode } from '../../domain/error-codes';
 import { recordAudit } from '../audit/audit';
 import { termMonthsSql } from './subscription-billing';
 import { inTransaction, type Db } from '../db/client';
-import { cars, odometerReadings, subscriptionRequests, subscriptionSettlements, subscriptions } from '../db/schema';
+import { cars, odometerReadings, subscriptionRequests, subscriptionSettlements, subscriptionSwaps, subscriptions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
@@ -34,6 +35,9 @@ export interface OdometerReadingView {
   source: OdometerSource;
   read_on: string;
   billing_month: number;
+  /** The car read (after a swap the subscription has readings of two cars); its swap for SWAP_OUT/SWAP_IN. */
+  car_id: number | null;
+  swap_id: number | null;
   created_at: string;
 }
 
@@ -51,11 +55,16 @@ export interface OdometerAnswer {
   settlement: { result: MileageSettlement & { arithmetic: string }; payment: PaymentView | null } | null;
 }
 
-const toView = (r: OdometerRow): OdometerReadingView => ({ id: r.id, km: r.km, source: r.source, read_on: r.readOn, billing_month: r.billingMonth, created_at: r.createdAt.toISOString() });
+const toView = (r: OdometerRow): OdometerReadingView => ({
+  id: r.id, km: r.km, source: r.source, read_on: r.readOn, billing_month: r.billingMonth, car_id: r.carId, swap_id: r.swapId, created_at: r.createdAt.toISOString(),
+});
 
 export async function subscriptionFor(db: Db, id: number, lock = false) {
   const q = db
-    .select({ sub: subscriptions, term: termMonthsSql, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum } })
+    .select({
+      sub: subscriptions, term: termMonthsSql, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, orderCarId: subscriptionRequests.carId,
+      car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum },
+    })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
@@ -70,6 +79,21 @@ const termsOf = (f: Found) => mileageTerms(f.options, carOptionPrices({ option_p
 export const readingsOf = (db: Db, subscriptionId: number) =>
   db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, subscriptionId)).orderBy(asc(odometerReadings.readOn), asc(odometerReadings.km), asc(odometerReadings.id));
 
+/**
+ * A subscription's CONFIRMED swaps (차량 교체; the customer side writes them, PENDING until its money
+ * moved): which car it holds on which day (src/domain/swap-cars.ts) and the mileage's legs.
+ */
+export async function confirmedSwapsOf(db: Db, subscriptionId: number): Promise<MileageSwap[]> {
+  return db
+    .select({ id: subscriptionSwaps.id, fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate })
+    .from(subscriptionSwaps)
+    .where(and(eq(subscriptionSwaps.subscriptionId, subscriptionId), eq(subscriptionSwaps.status, 'CONFIRMED')))
+    .orderBy(asc(subscriptionSwaps.swapDate), asc(subscriptionSwaps.id));
+}
+
+/** A reading's car: its own, or (a row from before swaps) the order's. */
+const carOf = (f: Pick<Found, 'orderCarId'>, r: Pick<OdometerRow, 'carId'>) => r.carId ?? f.orderCarId;
+
 export interface NewReading {
   subscriptionId: number;
   km: number;
@@ -78,6 +102,8 @@ export interface NewReading {
   readOn?: string;
   recordedBy: { userId: number | null; name: string };
   now: Date;
+  /** A swap's pair record (SWAP_OUT: the old car; SWAP_IN: the new car): the swap and its car. */
+  swap?: { id: number; carId: number };
 }
 
 /**
@@ -93,12 +119,19 @@ export async function recordOdometerReading(db: Db, input: NewReading): Promise<
     if (!found) throw notFound('구독을 찾을 수 없습니다.');
     const readOn = input.readOn ?? todayInKorea(input.now);
     const existing = await readingsOf(tx, input.subscriptionId);
-    if (SINGLE_SOURCES.includes(input.source)) {
-      const same = existing.find((r) => r.source === input.source);
+    const isSwap = SWAP_SOURCES.includes(input.source);
+    if (isSwap !== Boolean(input.swap)) throw badRequest('교체 주행거리는 교체 인수 기록으로만 남길 수 있습니다.', { source: ['교체 인수 기록으로만 남길 수 있습니다.'] });
+    if (SINGLE_SOURCES.includes(input.source) || isSwap) {
+      const same = existing.find((r) => r.source === input.source && (!isSwap || r.swapId === input.swap?.id));
       if (same && same.km === input.km) return { reading: same, created: false };
-      if (same) throw conflict(`${input.source === 'HANDOVER' ? '인도' : '반납'} 주행거리는 이미 ${formatNumber(same.km)}km로 기록되어 있습니다.`);
+      if (same) throw conflict(`${ODOMETER_SOURCE_LABEL[input.source].replace(/ 시$/, '')} 주행거리는 이미 ${formatNumber(same.km)}km로 기록되어 있습니다.`);
     }
-    const refusal = readingRefusal(existing, { km: input.km, readOn, source: input.source });
+    // The car read: a swap's own; the order's at the HANDOVER; the car held at the end at the RETURN; else the car held that day.
+    const swaps = await confirmedSwapsOf(tx, input.subscriptionId);
+    const carId =
+      input.swap?.carId ??
+      (input.source === 'HANDOVER' ? found.orderCarId : carOnDay(found.orderCarId, swaps, input.source === 'RETURN' ? (found.sub.endDate > readOn ? found.sub.endDate : readOn) : readOn));
+    const refusal = readingRefusal(existing.map((r) => ({ ...r, carId: carOf(found, r) })), { km: input.km, readOn, source: input.source, carId });
     if (refusal) throw refusal.status === 409 ? conflict(refusal.reason) : badRequest(refusal.reason, { km: [refusal.reason] });
     const billingMonth = monthsUsed(found.sub.startDate, found.term, readOn);
     if (input.source === 'SELF' && existing.some((r) => r.source === 'SELF' && r.billingMonth === billingMonth)) {
@@ -106,7 +139,10 @@ export async function recordOdometerReading(db: Db, input: NewReading): Promise<
     }
     const [reading] = await tx
       .insert(odometerReadings)
-      .values({ subscriptionId: input.subscriptionId, km: input.km, source: input.source, readOn, billingMonth, recordedByUserId: input.recordedBy.userId, recordedBy: input.recordedBy.name })
+      .values({
+        subscriptionId: input.subscriptionId, km: input.km, source: input.source, readOn, billingMonth, carId, swapId: input.swap?.id ?? null,
+        recordedByUserId: input.recordedBy.userId, recordedBy: input.recordedBy.name,
+      })
       .returning();
     return { reading, created: true };
   });
@@ -116,20 +152,40 @@ export function withArithmetic(s: MileageSettlement) {
   return { ...s, arithmetic: mileageArithmetic(s) };
 }
 
-/** The settlement on the readings (null without a handover, or without a RETURN when `final`). */
-export function settlementOn(f: Found, readings: OdometerRow[], final: boolean): MileageSettlement | null {
+/**
+ * The settlement on the readings (null without a handover, or without a RETURN when `final`). With
+ * CONFIRMED swaps the km driven are summed over the subscription's cars (mileageLegs); a final one
+ * missing a swap's reading is a Korean 409 (the settlement cannot count that car).
+ */
+export function settlementOn(f: Found, readings: OdometerRow[], final: boolean, swaps: readonly MileageSwap[] = []): MileageSettlement | null {
   const handover = readings.find((r) => r.source === 'HANDOVER');
   const latest = final ? readings.find((r) => r.source === 'RETURN') : readings.at(-1);
   if (!handover || !latest) return null;
   const t = termsOf(f);
-  return mileageSettlement({ startDate: f.sub.startDate, termMonths: f.term, terms: t, handover, latest });
+  const legs = mileageLegs(f.orderCarId, swaps, readings.map((r) => ({ km: r.km, readOn: r.readOn, source: r.source, carId: carOf(f, r), swapId: r.swapId })), final);
+  if ('missing' in legs) {
+    if (final) throw conflict(`${legs.missing}가 기록되어 있지 않아 정산할 수 없습니다. 교체 인수 기록을 먼저 저장해주세요.`);
+    return null;
+  }
+  return mileageSettlement({ startDate: f.sub.startDate, termMonths: f.term, terms: t, handover, latest, legs: legs.legs });
+}
+
+function settledOrNull(f: Found, readings: OdometerRow[], swaps: readonly MileageSwap[]): MileageSettlement | null {
+  try {
+    return settlementOn(f, readings, true, swaps);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) return null;
+    throw e;
+  }
 }
 
 async function answer(db: Db, f: Found, today: string): Promise<OdometerAnswer> {
   const readings = await readingsOf(db, f.sub.id);
+  const swaps = await confirmedSwapsOf(db, f.sub.id);
   const t = termsOf(f);
-  const estimate = readings.length > 1 ? settlementOn(f, readings, false) : null;
-  const final = settlementOn(f, readings, true);
+  const estimate = readings.length > 1 ? settlementOn(f, readings, false, swaps) : null;
+  // A return recorded before a swap's readings: no settlement to show yet (the settle refuses it in Korean).
+  const final = settledOrNull(f, readings, swaps);
   const attempts = final ? await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE') : [];
   const latest = attempts.at(-1);
   return {
@@ -202,7 +258,7 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
     if (!found) throw notFound('구독을 찾을 수 없습니다.');
     const readings = await readingsOf(tx, subscriptionId);
     if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리가 기록되어야 정산할 수 있습니다.');
-    const result = settlementOn(found, readings, true);
+    const result = settlementOn(found, readings, true, await confirmedSwapsOf(tx, subscriptionId));
     if (!result) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
     const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MILEAGE');
     const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
@@ -262,7 +318,7 @@ export const mileageOutcome: ChargeOutcome = {
   async paid(tx, payment, ctx) {
     const found = await subscriptionFor(tx, payment.refId);
     if (!found) return;
-    const result = settlementOn(found, await readingsOf(tx, payment.refId), true);
+    const result = settledOrNull(found, await readingsOf(tx, payment.refId), await confirmedSwapsOf(tx, payment.refId));
     if (!result) return;
     await emit(tx, `subscription.mileage:${payment.refId}`, settledEvent(payment.userId, payment.refId, { ...result, amount: payment.amount }, payment.id), ctx.clock.now());
   },

@@ -14,7 +14,7 @@ import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView, toRefundView } from './ledger';
-import { readingsOf, settlementOn, subscriptionFor, withArithmetic, type Found } from './mileage';
+import { confirmedSwapsOf, readingsOf, settlementOn, subscriptionFor, withArithmetic, type Found } from './mileage';
 import { refundPayment } from './refunds';
 
 /**
@@ -59,7 +59,8 @@ async function compute(db: Db, f: Found, entry: SettlementEntry) {
   if (f.sub.exitDate && f.sub.billingStatus !== 'CANCELLED') throw conflict('중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.');
   const readings = await readingsOf(db, f.sub.id);
   if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
-  const mileage = settlementOn(f, readings, true);
+  // After a swap the km are summed over the subscription's cars (docs/decisions/mileage.md, Swaps).
+  const mileage = settlementOn(f, readings, true, await confirmedSwapsOf(db, f.sub.id));
   if (!mileage) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
   const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
   if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');

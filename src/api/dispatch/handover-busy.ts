@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import { windowsOverlap, type BusyWindow } from '../../domain/dispatch';
 import type { Db } from '../db/client';
 import { subscriptionHandovers } from '../db/schema';
@@ -8,8 +8,11 @@ import { subscriptionHandovers } from '../db/schema';
  * widened by the dispatch buffer, meets `bare` (a butler trip's or another handover's own span),
  * with their driver. `sameTime`: the spans themselves overlap; otherwise only the gap is too short.
  * The butler assignment and the handover schedule both read it after locking the driver's row.
+ * `exceptIds`: the rows being moved (a swap's pair is moved together, one driver and one window).
  */
-export async function handoverClashes(db: Db, bare: BusyWindow, bufferMinutes: number, opts: { driverId?: number; exceptId?: number } = {}): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
+export async function handoverClashes(
+  db: Db, bare: BusyWindow, bufferMinutes: number, opts: { driverId?: number; exceptId?: number; exceptIds?: readonly number[] } = {},
+): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
   const reach = bufferMinutes * 60_000;
   const where: (SQL | undefined)[] = [
     opts.driverId === undefined ? isNotNull(subscriptionHandovers.driverId) : eq(subscriptionHandovers.driverId, opts.driverId),
@@ -17,6 +20,7 @@ export async function handoverClashes(db: Db, bare: BusyWindow, bufferMinutes: n
     lt(subscriptionHandovers.startsAt, new Date(bare.to.getTime() + reach)),
     gt(subscriptionHandovers.endsAt, new Date(bare.from.getTime() - reach)),
     opts.exceptId === undefined ? undefined : ne(subscriptionHandovers.id, opts.exceptId),
+    opts.exceptIds?.length ? notInArray(subscriptionHandovers.id, [...opts.exceptIds]) : undefined,
   ];
   const rows = await db
     .select({ id: subscriptionHandovers.id, driverId: subscriptionHandovers.driverId, startsAt: subscriptionHandovers.startsAt, endsAt: subscriptionHandovers.endsAt })

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
-import type { AdminHandoversAnswer, HandoverAnswer, HandoverListAnswer, HandoverPhotoAnswer, HandoverPhotosAnswer, HandoverRecordAnswer } from '../../domain/handover';
+import type { AdminHandoversAnswer, HandoverAnswer, HandoverListAnswer, HandoverPhotoAnswer, HandoverPhotosAnswer, HandoverRecordAnswer, SwapHandoversAnswer } from '../../domain/handover';
 import { UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
 import { badRequest } from '../errors';
 import { rawUploadType, readUploadBody } from '../upload-body';
 import { addHandoverPhoto, handoverPhotoBytes, handoverPhotoList } from './handover-photos';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcknowledgeHandoverSchema, HandoverPhotoParamSchema, HandoverBoardQuerySchema, HandoverRecordSchema, ScheduleHandoverSchema } from '../../domain/schemas/handover';
+import { AcknowledgeHandoverSchema, HandoverPhotoParamSchema, HandoverBoardQuerySchema, HandoverRecordSchema, ScheduleHandoverSchema, ScheduleSwapHandoversSchema, SwapParamSchema, TestSwapSchema } from '../../domain/schemas/handover';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
-import { requireAdmin, requireUser } from '../auth/guards';
-import { acknowledgeHandover, cancelHandover, customerHandovers, handoverBoard, recordHandover, scheduleHandover } from './handovers';
+import { requireAdmin, requireFixtures, requireUser } from '../auth/guards';
+import { acknowledgeHandover, cancelHandover, cancelSwapHandovers, customerHandovers, handoverBoard, insertTestSwap, recordHandover, scheduleHandover, scheduleSwapHandovers } from './handovers';
 
 /**
  * 탁송·반납 (issue 39). Staff (staff or ADMIN_TOKEN; every write audited): the handovers of the
@@ -28,8 +28,21 @@ export async function photoBody(c: Context<AppEnv>): Promise<Buffer> {
 
 export const adminHandoverRoutes = new Hono<AppEnv>()
   .get('/handovers', requireAdmin, validQuery(HandoverBoardQuerySchema), async (c) => {
-    const { handovers, open } = await handoverBoard(c.var.deps.db, c.req.valid('query'), c.var.deps.clock.now());
-    return ok(c, { handovers, open } satisfies AdminHandoversAnswer);
+    const { handovers, open, open_swaps } = await handoverBoard(c.var.deps.db, c.req.valid('query'), c.var.deps.clock.now());
+    return ok(c, { handovers, open, open_swaps } satisfies AdminHandoversAnswer);
+  })
+  // 차량 교체: the pair (the old car's return, the new car's delivery), one driver and one window on the swap day.
+  .post('/subscriptions/:id/swaps/:swapId/handovers', requireAdmin, validParams(SwapParamSchema), validJson(ScheduleSwapHandoversSchema), async (c) => {
+    const { deps } = c.var;
+    const { id, swapId } = c.req.valid('param');
+    const { handovers, created } = await scheduleSwapHandovers(deps.db, c.get('actor'), id, swapId, c.req.valid('json'), deps.config.dispatch.bufferMinutes, deps.clock.now());
+    return ok(c, { handovers } satisfies SwapHandoversAnswer, created ? 201 : 200);
+  })
+  // TEST_FIXTURES only (end-to-end tests): a CONFIRMED swap as the customer side's API leaves it.
+  .post('/test-swap', requireFixtures, requireAdmin, validJson(TestSwapSchema), async (c) => ok(c, { swap: await insertTestSwap(c.var.deps.db, c.req.valid('json')) }, 201))
+  .delete('/subscriptions/:id/swaps/:swapId/handovers', requireAdmin, validParams(SwapParamSchema), async (c) => {
+    const { id, swapId } = c.req.valid('param');
+    return ok(c, { handovers: await cancelSwapHandovers(c.var.deps.db, c.get('actor'), id, swapId, c.var.deps.clock.now()) } satisfies SwapHandoversAnswer);
   })
   .post('/subscriptions/:id/handovers', requireAdmin, validParams(IdParamSchema), validJson(ScheduleHandoverSchema), async (c) => {
     const { deps } = c.var;

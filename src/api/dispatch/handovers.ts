@@ -1,13 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { inclusiveSpan } from '../../domain/availability';
 import { addDays, koreaDate, koreaDayStart, todayInKorea } from '../../domain/dates';
 import {
   acknowledgementMatches, handoverWindow, shiftedTerm, HANDOVER_KIND_LABEL,
-  type BoardHandover, type Handover, type HandoverKind, type HandoverReadings, type HandoverRecordAnswer, type OpenHandover,
+  type BoardHandover, type Handover, type HandoverKind, type HandoverReadings, type HandoverRecordAnswer, type HandoverSwap, type OpenHandover, type OpenSwap,
 } from '../../domain/handover';
-import type { HandoverRecordInput, ScheduleHandoverInput } from '../../domain/schemas/handover';
+import type { HandoverRecordInput, ScheduleHandoverInput, ScheduleSwapHandoversInput } from '../../domain/schemas/handover';
 import { inTransaction, type Db } from '../db/client';
-import { brands, cars, drivers, models, subscriptionHandovers, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { brands, cars, drivers, models, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
@@ -36,7 +36,7 @@ const subscriptionNotFound = () => notFound('구독을 찾을 수 없습니다.'
 
 const carLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.subModel}, ''))`;
 
-export function toHandover(row: Row, driver: DriverLite): Handover {
+export function toHandover(row: Row, driver: DriverLite, swap: HandoverSwap | null = null): Handover {
   const recorded = row.status === 'DONE' && row.recordedAt && row.odometerKm !== null && row.fuelPercent !== null;
   return {
     id: row.id,
@@ -48,6 +48,7 @@ export function toHandover(row: Row, driver: DriverLite): Handover {
     window_end: row.windowEnd,
     address: row.address,
     driver,
+    swap: row.swapId === null ? null : swap,
     record: recorded
       ? { odometer_km: row.odometerKm!, fuel_percent: row.fuelPercent!, notes: row.notes, recorded_at: row.recordedAt!.toISOString(), recorded_by: row.recordedBy ?? '', actual_date: row.actualDate ?? koreaDate(row.recordedAt!) }
       : null,
@@ -59,11 +60,48 @@ export function toHandover(row: Row, driver: DriverLite): Handover {
 }
 
 /** What the audit log keeps of a handover (the row's own fields). */
-const audited = (row: Row) => ({ ...toHandover(row, { id: row.driverId, name: '', phone: '' }), driver: { id: row.driverId } });
+const audited = (row: Row) => ({ ...toHandover(row, { id: row.driverId, name: '', phone: '' }), driver: { id: row.driverId }, swap: row.swapId === null ? null : { id: row.swapId } });
 
 async function withDriver(db: Db, row: Row): Promise<Handover> {
   const [d] = await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, row.driverId));
-  return toHandover(row, d ?? { id: row.driverId, name: '', phone: '' });
+  return toHandover(row, d ?? { id: row.driverId, name: '', phone: '' }, swapOfRow(row, await swapsOf(db, [row])));
+}
+
+const swapNotFound = () => notFound('차량 교체 내역을 찾을 수 없습니다.');
+
+/** Cars' names and plates by id. */
+async function carNames(db: Db, ids: number[]): Promise<Map<number, { car: string; plate: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: cars.id, car: carLabel, plate: cars.licensePlate })
+    .from(cars)
+    .innerJoin(models, eq(models.id, cars.modelId))
+    .innerJoin(brands, eq(brands.id, models.brandId))
+    .where(inArray(cars.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { car: r.car, plate: r.plate }]));
+}
+
+type SwapCars = { id: number; swapDate: string; fromCarId: number; toCarId: number; names: Map<number, { car: string; plate: string | null }> };
+
+/** The swaps of handover rows (a swap's pair), with their cars' names and plates. */
+async function swapsOf(db: Db, rows: Pick<Row, 'swapId'>[]): Promise<Map<number, SwapCars>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.swapId === null ? [] : [r.swapId])))];
+  if (!ids.length) return new Map();
+  const swaps = await db
+    .select({ id: subscriptionSwaps.id, swapDate: subscriptionSwaps.swapDate, fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId })
+    .from(subscriptionSwaps)
+    .where(inArray(subscriptionSwaps.id, ids));
+  const names = await carNames(db, swaps.flatMap((s) => [s.fromCarId, s.toCarId]));
+  return new Map(swaps.map((s) => [s.id, { ...s, names }]));
+}
+
+/** A swap handover's swap and car: the old car for the pair's RETURN, the new one for its DELIVERY. */
+function swapOfRow(row: Pick<Row, 'swapId' | 'kind'>, swaps: Map<number, SwapCars>): HandoverSwap | null {
+  const s = row.swapId === null ? undefined : swaps.get(row.swapId);
+  if (!s) return null;
+  const carId = row.kind === 'RETURN' ? s.fromCarId : s.toCarId;
+  const name = s.names.get(carId);
+  return { id: s.id, swap_date: s.swapDate, car_id: carId, car: name?.car ?? '', plate: name?.plate ?? null };
 }
 
 /** The subscription with its term and car (locked for the schedule and the record). */
@@ -103,7 +141,7 @@ export async function scheduleHandover(db: Db, actor: StaffActor, subscriptionId
     const [live] = await tx
       .select()
       .from(subscriptionHandovers)
-      .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), eq(subscriptionHandovers.kind, input.kind), ne(subscriptionHandovers.status, 'CANCELLED')))
+      .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), eq(subscriptionHandovers.kind, input.kind), isNull(subscriptionHandovers.swapId), ne(subscriptionHandovers.status, 'CANCELLED')))
       .for('update');
     const label = HANDOVER_KIND_LABEL[input.kind];
     if (live?.status === 'DONE') throw conflict(`이미 ${label} 기록이 완료된 구독입니다. 일정을 바꿀 수 없습니다.`);
@@ -130,8 +168,13 @@ export async function scheduleHandover(db: Db, actor: StaffActor, subscriptionId
   });
 }
 
-/** DELETE /admin/handovers/{id}: a scheduled handover is called off (audited); a recorded one stays. */
+/** DELETE /admin/handovers/{id}: a scheduled handover is called off (audited); a recorded one stays. A swap's pair is called off together. */
 export async function cancelHandover(db: Db, actor: StaffActor, id: number, now: Date): Promise<Handover> {
+  const first = await handoverRow(db, id);
+  if (first.swapId !== null && first.status === 'SCHEDULED') {
+    const pair = await cancelSwapHandovers(db, actor, first.subscriptionId, first.swapId, now);
+    return pair.find((h) => h.id === id) ?? withDriver(db, await handoverRow(db, id));
+  }
   return inTransaction(db, async (tx) => {
     const row = await handoverRow(tx, id, { lock: true });
     if (row.status === 'DONE') throw conflict('이미 기록이 완료된 일정은 취소할 수 없습니다.');
@@ -139,6 +182,145 @@ export async function cancelHandover(db: Db, actor: StaffActor, id: number, now:
     const [after] = await tx.update(subscriptionHandovers).set({ status: 'CANCELLED', updatedAt: now }).where(eq(subscriptionHandovers.id, id)).returning();
     await recordAudit(tx, actor, { action: 'cancel', entity: 'subscription_handover', entityId: id, before: audited(row), after: audited(after) });
     return withDriver(tx, after);
+  });
+}
+
+/** The swap of a subscription, for its pair: 404 when it is not this subscription's (or was withdrawn). */
+async function swapFor(db: Db, subscriptionId: number, swapId: number) {
+  const [swap] = await db.select().from(subscriptionSwaps).where(and(eq(subscriptionSwaps.id, swapId), eq(subscriptionSwaps.subscriptionId, subscriptionId)));
+  if (!swap || swap.status === 'CANCELLED') throw swapNotFound();
+  return swap;
+}
+
+/** A swap's live pair (RETURN first), locked. */
+async function livePair(db: Db, swapId: number): Promise<Row[]> {
+  return db
+    .select()
+    .from(subscriptionHandovers)
+    .where(and(eq(subscriptionHandovers.swapId, swapId), ne(subscriptionHandovers.status, 'CANCELLED')))
+    .orderBy(desc(subscriptionHandovers.kind))
+    .for('update');
+}
+
+const SWAP_KINDS: HandoverKind[] = ['RETURN', 'DELIVERY'];
+
+/**
+ * POST /admin/subscriptions/{id}/swaps/{swapId}/handovers: the pair of a CONFIRMED 차량 교체 — the
+ * old car's RETURN and the new car's DELIVERY — with one driver and one window on the swap day (the
+ * day billing prorated: another day is a 422). The driver's row is locked first and the window
+ * checked once against their butler trips and other handovers (the pair's own rows aside), as for
+ * a single handover. Sending it again changes nothing; another driver or window moves both rows.
+ * The customer gets one message for the pair. docs/decisions/handover.md (Swaps).
+ */
+export async function scheduleSwapHandovers(
+  db: Db, actor: StaffActor, subscriptionId: number, swapId: number, input: ScheduleSwapHandoversInput, bufferMinutes: number, now: Date,
+): Promise<{ handovers: Handover[]; created: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const driver = await driverRow(tx, input.driver_id, { lock: true });
+    const found = await subscriptionOf(tx, subscriptionId, { lock: true });
+    if (!found) throw subscriptionNotFound();
+    const swap = await swapFor(tx, subscriptionId, swapId);
+    if (swap.status !== 'CONFIRMED') throw conflict('교체 요금 결제가 확인된 뒤 교체 일정을 잡을 수 있습니다.');
+    // The pair hands over a new car: only while the subscription runs (as a delivery).
+    if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 차량 교체 일정을 잡을 수 없습니다.');
+    if (input.date !== undefined && input.date !== swap.swapDate) {
+      const reason = `차량 교체 일정은 교체일(${swap.swapDate})에만 잡을 수 있습니다. 교체일을 기준으로 요금이 정산되었습니다.`;
+      throw unprocessable(reason, { date: [reason] });
+    }
+    const window = handoverWindow(swap.swapDate, input.window_start, input.window_end);
+    if ('error' in window) throw unprocessable(window.error, { window_end: [window.error] });
+    const live = await livePair(tx, swapId);
+    if (live.some((h) => h.status === 'DONE')) throw conflict('교체 인수 기록이 이미 작성되어 교체 일정을 바꿀 수 없습니다.');
+    const swaps = await swapsOf(tx, [{ swapId }]);
+    const view = (row: Row) => toHandover(row, { id: driver.id, name: driver.name, phone: driver.phone }, swapOfRow(row, swaps));
+    const same = live.length === SWAP_KINDS.length && live.every((h) => h.driverId === driver.id && h.scheduledDate === swap.swapDate && h.windowStart === input.window_start && h.windowEnd === input.window_end && h.address === input.address);
+    if (same) return { handovers: live.map(view), created: false };
+    if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
+    if (driver.daysOff.includes(swap.swapDate)) throw unprocessable(`해당 기사의 휴무일입니다. (${swap.swapDate})`, { driver_id: [`휴무일: ${swap.swapDate}`] });
+    // One window for both: checked once, the pair's own rows aside.
+    const trips = await clashingTrips(tx, { id: 0, startAt: window.from, endAt: window.to }, bufferMinutes, driver.id);
+    const others = await handoverClashes(tx, window, bufferMinutes, { driverId: driver.id, exceptIds: live.map((h) => h.id) });
+    if (trips.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 의전 운행이 배정되어 있습니다.');
+    if (others.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 탁송·반납 일정이 있습니다.');
+    if (trips.length || others.length) throw conflict(`해당 기사의 앞뒤 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
+    const values = {
+      driverId: driver.id, scheduledDate: swap.swapDate, windowStart: input.window_start, windowEnd: input.window_end,
+      startsAt: window.from, endsAt: window.to, address: input.address, updatedAt: now,
+    };
+    const rows: Row[] = [];
+    for (const kind of SWAP_KINDS) {
+      const before = live.find((h) => h.kind === kind);
+      const [row] = before
+        ? await tx.update(subscriptionHandovers).set(values).where(eq(subscriptionHandovers.id, before.id)).returning()
+        : await tx.insert(subscriptionHandovers).values({ ...values, subscriptionId, kind, swapId, createdAt: now }).returning();
+      await recordAudit(tx, actor, { action: before ? 'update' : 'create', entity: 'subscription_handover', entityId: row.id, before: before ? audited(before) : null, after: audited(row) });
+      rows.push(row);
+    }
+    // One message for the pair (the delivery's row carries it; the template names both cars).
+    const delivery = rows.find((r) => r.kind === 'DELIVERY')!;
+    await emit(tx, `subscription.handover_scheduled:${delivery.id}:${now.getTime()}`, { type: 'subscription.handover_scheduled', userId: found.sub.userId, subscriptionId, handoverId: delivery.id }, now);
+    return { handovers: rows.map(view), created: live.length === 0 };
+  });
+}
+
+/**
+ * DELETE /admin/subscriptions/{id}/swaps/{swapId}/handovers (and DELETE /admin/handovers/{id} of
+ * either row): the pair is called off together (audited); once either is recorded, neither (409).
+ * Calling it off again answers the last pair called off.
+ */
+export async function cancelSwapHandovers(db: Db, actor: StaffActor, subscriptionId: number, swapId: number, now: Date): Promise<Handover[]> {
+  return inTransaction(db, async (tx) => {
+    const found = await subscriptionOf(tx, subscriptionId, { lock: true });
+    if (!found) throw subscriptionNotFound();
+    // A swap withdrawn on the customer side after its pair was booked: the pair can still be called off.
+    const [swap] = await tx.select({ id: subscriptionSwaps.id }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.id, swapId), eq(subscriptionSwaps.subscriptionId, subscriptionId)));
+    if (!swap) throw swapNotFound();
+    const live = await livePair(tx, swapId);
+    if (live.some((h) => h.status === 'DONE')) throw conflict('교체 인수 기록이 이미 작성되어 교체 일정을 취소할 수 없습니다.');
+    if (!live.length) {
+      const last = await tx.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.swapId, swapId)).orderBy(desc(subscriptionHandovers.id)).limit(SWAP_KINDS.length);
+      if (!last.length) throw notFound('잡힌 교체 일정이 없습니다.');
+      return Promise.all(last.map((r) => withDriver(tx, r)));
+    }
+    const out: Handover[] = [];
+    for (const row of live) {
+      const [after] = await tx.update(subscriptionHandovers).set({ status: 'CANCELLED', updatedAt: now }).where(eq(subscriptionHandovers.id, row.id)).returning();
+      await recordAudit(tx, actor, { action: 'cancel', entity: 'subscription_handover', entityId: row.id, before: audited(row), after: audited(after) });
+      out.push(await withDriver(tx, after));
+    }
+    return out;
+  });
+}
+
+/**
+ * POST /admin/test-swap (TEST_FIXTURES=on only: scripts and end-to-end tests): a CONFIRMED swap as
+ * the customer side's quote and confirm leave it, with no money (adjustment 0), from the car the
+ * subscription holds before that day. The operations side reads nothing else of it.
+ */
+export async function insertTestSwap(db: Db, input: { subscription_id: number; to_car_id: number; swap_date: string }): Promise<{ id: number }> {
+  return inTransaction(db, async (tx) => {
+    const found = await subscriptionOf(tx, input.subscription_id, { lock: true });
+    if (!found) throw subscriptionNotFound();
+    const [car] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, input.to_car_id));
+    if (!car) throw notFound('차량을 찾을 수 없습니다.');
+    const earlier = await tx
+      .select({ toCarId: subscriptionSwaps.toCarId })
+      .from(subscriptionSwaps)
+      .where(and(eq(subscriptionSwaps.subscriptionId, found.sub.id), eq(subscriptionSwaps.status, 'CONFIRMED'), lt(subscriptionSwaps.swapDate, input.swap_date)))
+      .orderBy(desc(subscriptionSwaps.swapDate))
+      .limit(1);
+    // The money columns are the customer side's (placeholders here: no adjustment).
+    const fee = 0;
+    const [row] = await tx
+      .insert(subscriptionSwaps)
+      .values({
+        subscriptionId: found.sub.id, userId: found.sub.userId, fromCarId: earlier[0]?.toCarId ?? found.carId, toCarId: car.id, swapDate: input.swap_date,
+        billingMonth: 1, firstNewMonth: 2, oldFee: fee, newFee: fee, baseFee: fee, optionExtras: 0, prorateDays: 0, monthDays: 30, adjustment: 0, status: 'CONFIRMED',
+      })
+      .onConflictDoNothing()
+      .returning({ id: subscriptionSwaps.id });
+    if (!row) throw conflict('그 날짜에는 이미 차량 교체가 있습니다.');
+    return row;
   });
 }
 
@@ -180,15 +362,24 @@ async function recordHandoverRow(db: Db, actor: StaffActor, id: number, input: H
       throw conflict('이미 기록된 인수 내역입니다. 고객 확인이 끝난 기록은 바꿀 수 없으니 고객센터 메모로 남겨주세요.');
     }
     const actualDate = koreaDate(now);
+    const swap = row.swapId === null ? null : (await tx.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, row.swapId)))[0];
     const [after] = await tx
       .update(subscriptionHandovers)
       .set({ status: 'DONE', odometerKm: input.odometer_km, fuelPercent: input.fuel_percent, notes: input.notes, recordedAt: now, recordedBy: actor.name.slice(0, 254), actualDate, updatedAt: now })
       .where(eq(subscriptionHandovers.id, id))
       .returning();
     // The odometer is the mileage's reading at delivery (HANDOVER) or return (RETURN): the overage rule reads it.
-    await recordOdometerReading(tx, { subscriptionId: found.sub.id, km: input.odometer_km, source: row.kind === 'DELIVERY' ? 'HANDOVER' : 'RETURN', readOn: actualDate, recordedBy: actor, now });
+    // A swap's pair reads both cars: the old one handed back (SWAP_OUT), the new one handed over (SWAP_IN).
+    if (swap) {
+      const out = row.kind === 'RETURN';
+      await recordOdometerReading(tx, {
+        subscriptionId: found.sub.id, km: input.odometer_km, source: out ? 'SWAP_OUT' : 'SWAP_IN', readOn: actualDate, recordedBy: actor, now,
+        swap: { id: swap.id, carId: out ? swap.fromCarId : swap.toCarId },
+      });
+    } else await recordOdometerReading(tx, { subscriptionId: found.sub.id, km: input.odometer_km, source: row.kind === 'DELIVERY' ? 'HANDOVER' : 'RETURN', readOn: actualDate, recordedBy: actor, now });
     let answer = dates(false, null);
-    if (row.kind === 'DELIVERY') {
+    // Only the subscription's own delivery moves its first day; a swap's delivery never does.
+    if (row.kind === 'DELIVERY' && !swap) {
       const shift = shiftedTerm(
         { start: found.sub.startDate, end: found.sub.endDate, months: found.term },
         actualDate,
@@ -242,9 +433,12 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(where)
     .orderBy(asc(subscriptionHandovers.startsAt), asc(subscriptionHandovers.id));
-  return rows.map(({ h, driver, sub, car, customer }) => ({
-    ...toHandover(h, driver), car, customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate,
-  }));
+  const swaps = await swapsOf(db, rows.map((r) => r.h));
+  return rows.map(({ h, driver, sub, car, customer }) => {
+    const swap = swapOfRow(h, swaps);
+    // A swap's pair hands over the swap's cars, not the order's.
+    return { ...toHandover(h, driver, swap), car: swap ? swap.car : car, customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate };
+  });
 }
 
 /**
@@ -253,7 +447,7 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
  * the delivery from confirmation, the return once the end is within 60 days; ended early by 해지
  * or 중도 해지: the return of a delivered car), soonest first.
  */
-export async function handoverBoard(db: Db, q: { from?: string; days: number }, now: Date): Promise<{ from: string; to: string; handovers: BoardHandover[]; open: OpenHandover[] }> {
+export async function handoverBoard(db: Db, q: { from?: string; days: number }, now: Date): Promise<{ from: string; to: string; handovers: BoardHandover[]; open: OpenHandover[]; open_swaps: OpenSwap[] }> {
   const from = q.from ?? todayInKorea(now);
   const to = addDays(from, q.days);
   const handovers = await boardRows(db, and(ne(subscriptionHandovers.status, 'CANCELLED'), gte(subscriptionHandovers.startsAt, koreaDayStart(from)), lt(subscriptionHandovers.startsAt, koreaDayStart(to))));
@@ -272,7 +466,7 @@ export async function handoverBoard(db: Db, q: { from?: string; days: number }, 
     ? await db
         .select({ subscriptionId: subscriptionHandovers.subscriptionId, kind: subscriptionHandovers.kind, status: subscriptionHandovers.status })
         .from(subscriptionHandovers)
-        .where(and(inArray(subscriptionHandovers.subscriptionId, active.map((a) => a.id)), ne(subscriptionHandovers.status, 'CANCELLED')))
+        .where(and(inArray(subscriptionHandovers.subscriptionId, active.map((a) => a.id)), isNull(subscriptionHandovers.swapId), ne(subscriptionHandovers.status, 'CANCELLED')))
     : [];
   const has = new Set(live.map((l) => `${l.subscriptionId}:${l.kind}`));
   const delivered = new Set(live.filter((l) => l.kind === 'DELIVERY' && l.status === 'DONE').map((l) => l.subscriptionId));
@@ -284,7 +478,38 @@ export async function handoverBoard(db: Db, q: { from?: string; days: number }, 
     if (!has.has(`${a.id}:RETURN`) && (a.running ? a.endDate <= returnFrom : delivered.has(a.id))) missing.push('RETURN');
     return missing.length ? [{ subscription_id: a.id, car: a.car, customer: { name: a.customer.name ?? '', mobile: a.customer.mobile }, start_date: a.startDate, end_date: a.endDate, missing }] : [];
   });
-  return { from, to, handovers, open };
+  return { from, to, handovers, open, open_swaps: await openSwaps(db, now) };
+}
+
+/**
+ * 교체 배차 대기: CONFIRMED swaps (from a week back on) with no live pair, soonest first, with the
+ * place of the subscription's own delivery as the pair's default place.
+ */
+async function openSwaps(db: Db, now: Date): Promise<OpenSwap[]> {
+  const rows = await db
+    .select({ swap: subscriptionSwaps, customer: { name: users.name, mobile: users.mobile } })
+    .from(subscriptionSwaps)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionSwaps.subscriptionId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(
+      eq(subscriptionSwaps.status, 'CONFIRMED'),
+      gte(subscriptionSwaps.swapDate, addDays(todayInKorea(now), -7)),
+      sql`not exists (select 1 from ${subscriptionHandovers} where ${subscriptionHandovers.swapId} = ${subscriptionSwaps.id} and ${subscriptionHandovers.status} <> 'CANCELLED')`,
+    ))
+    .orderBy(asc(subscriptionSwaps.swapDate), asc(subscriptionSwaps.id))
+    .limit(200);
+  if (!rows.length) return [];
+  const names = await carNames(db, rows.flatMap((r) => [r.swap.fromCarId, r.swap.toCarId]));
+  const places = await db
+    .select({ subscriptionId: subscriptionHandovers.subscriptionId, address: subscriptionHandovers.address })
+    .from(subscriptionHandovers)
+    .where(and(inArray(subscriptionHandovers.subscriptionId, rows.map((r) => r.swap.subscriptionId)), isNull(subscriptionHandovers.swapId), eq(subscriptionHandovers.kind, 'DELIVERY'), ne(subscriptionHandovers.status, 'CANCELLED'), isNotNull(subscriptionHandovers.address)));
+  const place = new Map(places.map((p) => [p.subscriptionId, p.address]));
+  const car = (id: number) => ({ id, car: names.get(id)?.car ?? '', plate: names.get(id)?.plate ?? null });
+  return rows.map(({ swap, customer }) => ({
+    swap_id: swap.id, subscription_id: swap.subscriptionId, customer: { name: customer.name ?? '', mobile: customer.mobile }, swap_date: swap.swapDate,
+    from_car: car(swap.fromCarId), to_car: car(swap.toCarId), address: place.get(swap.subscriptionId) ?? null,
+  }));
 }
 
 /**
@@ -357,7 +582,7 @@ export async function handoverReadings(db: Db, subscriptionId: number): Promise<
   const rows = await db
     .select()
     .from(subscriptionHandovers)
-    .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), eq(subscriptionHandovers.status, 'DONE')));
+    .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), isNull(subscriptionHandovers.swapId), eq(subscriptionHandovers.status, 'DONE')));
   const reading = (kind: HandoverKind) => {
     const r = rows.find((x) => x.kind === kind);
     return r && r.odometerKm !== null && r.fuelPercent !== null && r.recordedAt

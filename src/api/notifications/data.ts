@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 
 /**
  * What templates read, by record: current data at render time (an event names ids only). Each
@@ -106,3 +106,22 @@ export async function handover(db: Db, id: number) {
 
 /** 탁송(인도) or 반납, as messages name a handover. */
 export const HANDOVER_WORD = { DELIVERY: '탁송(인도)', RETURN: '반납' } as const;
+
+/** A car's name by id. */
+async function carName(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ car: carLabel }).from(cars).innerJoin(models, eq(models.id, cars.modelId)).innerJoin(brands, eq(brands.id, models.brandId)).where(eq(cars.id, id));
+  return row?.car ?? '';
+}
+
+/**
+ * How a message names a handover and its car: the subscription's own (탁송(인도)/반납, the order's
+ * car) or a swap's (교체 반납: the old car; 교체 인도: the new one; `pair`: the schedule of both,
+ * "교체 반납·인도" of "old → new").
+ */
+export async function handoverWords(db: Db, h: typeof subscriptionHandovers.$inferSelect, orderCar: string, pair = false): Promise<{ kind: string; car: string }> {
+  if (h.swapId === null) return { kind: HANDOVER_WORD[h.kind], car: orderCar };
+  const [swap] = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, h.swapId));
+  if (!swap) return { kind: HANDOVER_WORD[h.kind], car: orderCar };
+  if (pair) return { kind: '교체 반납·인도', car: `${await carName(db, swap.fromCarId)} → ${await carName(db, swap.toCarId)}` };
+  return h.kind === 'RETURN' ? { kind: '교체 반납', car: await carName(db, swap.fromCarId) } : { kind: '교체 인도', car: await carName(db, swap.toCarId) };
+}

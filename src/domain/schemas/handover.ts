@@ -29,6 +29,25 @@ export const ScheduleHandoverSchema = z.object({
 });
 export type ScheduleHandoverInput = z.infer<typeof ScheduleHandoverSchema>;
 
+/**
+ * Body of POST /admin/subscriptions/{id}/swaps/{swapId}/handovers: one driver and one window for a
+ * swap's pair on the swap day (`date` may be sent, and must then be the swap day).
+ */
+export const ScheduleSwapHandoversSchema = z.object({
+  driver_id: IdSchema,
+  date: calendarDate('날짜').optional(),
+  window_start: clock('시작 시간'),
+  window_end: clock('종료 시간'),
+  address: scheduleFields.address,
+});
+export type ScheduleSwapHandoversInput = z.infer<typeof ScheduleSwapHandoversSchema>;
+
+/** Body of POST /admin/test-swap (TEST_FIXTURES only): a CONFIRMED swap as the customer side leaves it. */
+export const TestSwapSchema = z.object({ subscription_id: IdSchema, to_car_id: IdSchema, swap_date: calendarDate('교체일') });
+
+/** /admin/subscriptions/{id}/swaps/{swapId}/handovers. */
+export const SwapParamSchema = z.object({ id: IdSchema, swapId: IdSchema });
+
 /** Body of POST /admin/handovers/{id}/record: what was read at the handover. */
 export const HandoverRecordSchema = z.object({
   odometer_km: intField('주행거리').min(0, { error: '주행거리는 0 이상이어야 합니다.' }).max(2_000_000, { error: '주행거리가 너무 큽니다.' }),

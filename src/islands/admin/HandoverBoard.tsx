@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import type { Driver } from '../../domain/dispatch';
-import { HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind } from '../../domain/handover';
+import { handoverLabel, HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind, type OpenSwap } from '../../domain/handover';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
 import HandoverPhotos from '../common/HandoverPhotos';
+import HandoverRecordFields, { EMPTY_RECORD, recordBody, type RecordDraft } from '../common/HandoverRecordFields';
 import Alert from '../common/Alert';
 import { announceChange, formatDateTime } from './admin-api';
 
@@ -91,22 +92,106 @@ function ScheduleDialog({ target, drivers, onClose, onDone }: { target: Schedule
   );
 }
 
-/** 인수 기록: the odometer, fuel or charge and notes read at the handover (once; the customer then acknowledges it). */
-function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandover; onClose: () => void; onDone: (text: string) => void }) {
-  const [km, setKm] = useState('');
-  const [fuel, setFuel] = useState('');
-  const [notes, setNotes] = useState('');
+/** What the pair dialog schedules: a CONFIRMED swap's pair, new or moved. */
+interface SwapTarget {
+  subscriptionId: number;
+  swapId: number;
+  swapDate: string;
+  label: string;
+  address: string | null;
+  current?: BoardHandover;
+}
+
+/**
+ * 교체 배차: one driver and one window on the swap day for both the old car's return and the new
+ * car's delivery (the day is the swap's: billing prorated it). The API checks the window once.
+ */
+function SwapScheduleDialog({ target, drivers, onClose, onDone }: { target: SwapTarget; drivers: Driver[]; onClose: () => void; onDone: (text: string) => void }) {
+  const c = target.current;
+  const [driverId, setDriverId] = useState<number | null>(c?.driver.id ?? null);
+  const [start, setStart] = useState(c?.window_start ?? '10:00');
+  const [end, setEnd] = useState(c?.window_end ?? '12:00');
+  const [address, setAddress] = useState(c?.address ?? target.address ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const kind = HANDOVER_KIND_LABEL[h.kind];
 
   const save = async () => {
-    const odometer = Number(km);
-    const percent = Number(fuel);
-    if (!km.trim() || !Number.isInteger(odometer) || odometer < 0) return setError('주행거리를 km 단위 정수로 입력해주세요.');
-    if (!fuel.trim() || !Number.isInteger(percent) || percent < 0 || percent > 100) return setError('연료(충전) 잔량을 0~100 사이로 입력해주세요.');
+    if (driverId === null) return setError('담당 기사를 선택해주세요.');
     setBusy(true);
-    const res = await call((o) => client.admin.handovers[':id'].record.$post({ param: { id: String(h.id) }, json: { odometer_km: odometer, fuel_percent: percent, notes: notes || null } }, o));
+    const res = await call((o) =>
+      client.admin.subscriptions[':id'].swaps[':swapId'].handovers.$post(
+        { param: { id: String(target.subscriptionId), swapId: String(target.swapId) }, json: { driver_id: driverId, date: target.swapDate, window_start: start, window_end: end, address: address || null } },
+        o,
+      ),
+    );
+    setBusy(false);
+    if (!res.ok) return setError(res.error.message);
+    announceChange();
+    onDone(`구독 #${target.subscriptionId}의 차량 교체(반납·인도) 일정을 ${dotted(target.swapDate)} ${start}~${end}, ${res.data.handovers[0]?.driver.name ?? ''} 기사로 잡았습니다.`);
+  };
+
+  return (
+    <Dialog open title="차량 교체 일정 (반납·인도)" onClose={onClose}>
+      <p className="text-sm text-muted">{target.label}</p>
+      <p className="mt-2 text-sm">
+        교체일 <span className="font-semibold">{dotted(target.swapDate)}</span> — 요금이 이 날짜로 정산되어 다른 날로 잡을 수 없습니다. 한 기사가 같은 시간대에 기존 차량을 반납받고 새 차량을 인도합니다.
+      </p>
+      <div className="mt-3 space-y-3 text-sm">
+        <label className="block">
+          <span className="font-semibold">담당 기사</span>
+          <select className="field mt-1" value={driverId ?? ''} onChange={(e) => setDriverId(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">선택해주세요</option>
+            {drivers.filter((d) => d.active).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} · {formatPhone(d.phone)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex gap-2">
+          <label className="block flex-1">
+            <span className="font-semibold">시작</span>
+            <input type="time" step={600} className="field mt-1" value={start} onChange={(e) => setStart(e.target.value)} />
+          </label>
+          <label className="block flex-1">
+            <span className="font-semibold">종료</span>
+            <input type="time" step={600} className="field mt-1" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </label>
+        </div>
+        <label className="block">
+          <span className="font-semibold">장소 (선택)</span>
+          <input type="text" className="field mt-1" maxLength={300} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="예: 서울 강남구 테헤란로 152" />
+        </label>
+      </div>
+      {error && <Alert className="mt-3">{error}</Alert>}
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy} onClick={() => void save()}>
+          {busy ? '저장 중…' : '일정 저장'}
+        </button>
+        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onClose}>
+          닫기
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** "교체 반납 (12가 3456)" for a swap's pair, else 탁송(인도)/반납. */
+const boardLabel = (h: BoardHandover) => (h.swap ? `${handoverLabel(h)} (${h.swap.plate ?? h.swap.car})` : HANDOVER_KIND_LABEL[h.kind]);
+const plateOf = (c: OpenSwap['from_car']) => (c.plate ? `${c.car} (${c.plate})` : c.car);
+
+/** 인수 기록: the odometer, fuel or charge and notes read at the handover (once; the customer then acknowledges it). */
+function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandover; onClose: () => void; onDone: (text: string) => void }) {
+  const [draft, setDraft] = useState<RecordDraft>(EMPTY_RECORD);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kind = boardLabel(h);
+
+  const save = async () => {
+    const body = recordBody(draft);
+    if ('error' in body) return setError(body.error);
+    setBusy(true);
+    const res = await call((o) => client.admin.handovers[':id'].record.$post({ param: { id: String(h.id) }, json: body.json }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     announceChange();
@@ -120,18 +205,7 @@ function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandove
         {h.car} · {h.customer.name}
       </p>
       <div className="mt-3 space-y-3 text-sm">
-        <label className="block">
-          <span className="font-semibold">주행거리 (km)</span>
-          <input type="text" inputMode="numeric" className="field mt-1" value={km} onChange={(e) => setKm(e.target.value.replace(/[^\d]/g, ''))} />
-        </label>
-        <label className="block">
-          <span className="font-semibold">연료(충전) 잔량 (%)</span>
-          <input type="text" inputMode="numeric" className="field mt-1" value={fuel} onChange={(e) => setFuel(e.target.value.replace(/[^\d]/g, ''))} />
-        </label>
-        <label className="block">
-          <span className="font-semibold">메모 (외관 상태 등)</span>
-          <textarea className="field mt-1" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </label>
+        <HandoverRecordFields value={draft} onChange={setDraft} />
         <HandoverPhotos handoverId={h.id} uploadAs="admin" />
       </div>
       {error && <Alert className="mt-3">{error}</Alert>}
@@ -149,7 +223,7 @@ function RecordDialog({ handover: h, onClose, onDone }: { handover: BoardHandove
 
 /** One delivery or return on the board. */
 function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover; onSchedule: () => void; onRecord: () => void; onCancel: () => void }) {
-  const kind = HANDOVER_KIND_LABEL[h.kind];
+  const kind = boardLabel(h);
   return (
     <article aria-label={`${kind} #${h.id}`} className="flex flex-wrap items-start gap-3 py-3 text-sm">
       <div className="min-w-0 flex-1 space-y-0.5">
@@ -200,6 +274,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null);
+  const [swapping, setSwapping] = useState<SwapTarget | null>(null);
   const [recording, setRecording] = useState<BoardHandover | null>(null);
 
   const latest = useRef(0);
@@ -217,16 +292,19 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
 
   const done = async (text: string) => {
     setScheduling(null);
+    setSwapping(null);
     setRecording(null);
     setMessage(text);
     await load();
     onChanged();
   };
   const cancel = async (h: BoardHandover) => {
-    if (!window.confirm(`구독 #${h.subscription_id}의 ${HANDOVER_KIND_LABEL[h.kind]} 일정을 취소할까요?`)) return;
+    // A swap's pair is called off together (the API cancels both rows).
+    const what = h.swap ? '차량 교체(반납·인도)' : HANDOVER_KIND_LABEL[h.kind];
+    if (!window.confirm(`구독 #${h.subscription_id}의 ${what} 일정을 취소할까요?`)) return;
     const res = await call((o) => client.admin.handovers[':id'].$delete({ param: { id: String(h.id) } }, o));
     if (res.ok) announceChange();
-    await done(res.ok ? `${HANDOVER_KIND_LABEL[h.kind]} 일정을 취소했습니다.` : res.error.message);
+    await done(res.ok ? `${what} 일정을 취소했습니다.` : res.error.message);
   };
 
   return (
@@ -243,11 +321,43 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
             key={`${h.id}-${h.updated_at}`}
             h={h}
             onRecord={() => setRecording(h)}
-            onSchedule={() => setScheduling({ subscriptionId: h.subscription_id, kind: h.kind, label: `${h.car} · ${h.customer.name}`, current: h })}
+            onSchedule={() =>
+              h.swap
+                ? setSwapping({ subscriptionId: h.subscription_id, swapId: h.swap.id, swapDate: h.swap.swap_date, label: `구독 #${h.subscription_id} · ${h.customer.name}`, address: h.address, current: h })
+                : setScheduling({ subscriptionId: h.subscription_id, kind: h.kind, label: `${h.car} · ${h.customer.name}`, current: h })
+            }
             onCancel={() => void cancel(h)}
           />
         ))}
       </div>
+      {data && data.open_swaps.length > 0 && (
+        <details className="mt-3 text-sm" open>
+          <summary className="cursor-pointer py-2 font-semibold">교체 배차 대기 {data.open_swaps.length}건</summary>
+          <ul className="divide-y divide-line border-t border-line">
+            {data.open_swaps.map((o) => (
+              <li key={o.swap_id} className="flex flex-wrap items-center gap-2 py-2" data-testid="open-swap">
+                <span className="min-w-0 flex-1 break-words">
+                  구독 #{o.subscription_id} · {o.customer.name} · {plateOf(o.from_car)} → {plateOf(o.to_car)} · 교체일 {dotted(o.swap_date)}
+                  {o.address ? ` · ${o.address}` : ''}
+                </span>
+                <button
+                  type="button"
+                  aria-label={`구독 #${o.subscription_id} 차량 교체 일정 잡기`}
+                  className="btn-outline min-h-11 px-3 py-1.5"
+                  onClick={() =>
+                    setSwapping({
+                      subscriptionId: o.subscription_id, swapId: o.swap_id, swapDate: o.swap_date, address: o.address,
+                      label: `구독 #${o.subscription_id} · ${o.customer.name} · ${plateOf(o.from_car)} → ${plateOf(o.to_car)}`,
+                    })
+                  }
+                >
+                  교체 일정 잡기
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {data && data.open.length > 0 && (
         <details className="mt-3 text-sm" open>
           <summary className="cursor-pointer py-2 font-semibold">일정이 필요한 구독 {data.open.length}건</summary>
@@ -274,6 +384,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
         </details>
       )}
       {scheduling && <ScheduleDialog target={scheduling} drivers={drivers} onClose={() => setScheduling(null)} onDone={(t) => void done(t)} />}
+      {swapping && <SwapScheduleDialog target={swapping} drivers={drivers} onClose={() => setSwapping(null)} onDone={(t) => void done(t)} />}
       {recording && <RecordDialog handover={recording} onClose={() => setRecording(null)} onDone={(t) => void done(t)} />}
     </section>
   );

@@ -1,44 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
-import { HANDOVER_KIND_LABEL, type BoardHandover } from '../../domain/handover';
+import { handoverLabel, type BoardHandover } from '../../domain/handover';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
 import HandoverPhotos from '../common/HandoverPhotos';
+import HandoverRecordFields, { EMPTY_RECORD, recordBody, type RecordDraft } from '../common/HandoverRecordFields';
 
 const dotted = (day: string) => day.replace(/-/g, '.');
 
 /** The record form of one handover: odometer, fuel or charge, notes; saved once (online only). */
 function RecordForm({ h, onSaved }: { h: BoardHandover; onSaved: () => void }) {
-  const [km, setKm] = useState('');
-  const [fuel, setFuel] = useState('');
-  const [notes, setNotes] = useState('');
+  const [draft, setDraft] = useState<RecordDraft>(EMPTY_RECORD);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    const odometer = Number(km);
-    const percent = Number(fuel);
-    if (!km || !Number.isInteger(odometer)) return setError('주행거리를 km 단위 숫자로 입력해주세요.');
-    if (!fuel || !Number.isInteger(percent) || percent > 100) return setError('연료(충전) 잔량을 0~100 사이로 입력해주세요.');
+    const body = recordBody(draft);
+    if ('error' in body) return setError(body.error);
     setBusy(true);
-    const res = await call((o) => client.driver.handovers[':id'].record.$post({ param: { id: String(h.id) }, json: { odometer_km: odometer, fuel_percent: percent, notes: notes || null } }, o));
+    const res = await call((o) => client.driver.handovers[':id'].record.$post({ param: { id: String(h.id) }, json: body.json }, o));
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     onSaved();
   };
   return (
     <div className="mt-3 space-y-2 text-sm">
-      <label className="block">
-        <span className="font-semibold">주행거리 (km)</span>
-        <input type="text" inputMode="numeric" className="mt-1 min-h-11 w-full border border-line px-3" value={km} onChange={(e) => setKm(e.target.value.replace(/[^\d]/g, ''))} />
-      </label>
-      <label className="block">
-        <span className="font-semibold">연료(충전) 잔량 (%)</span>
-        <input type="text" inputMode="numeric" className="mt-1 min-h-11 w-full border border-line px-3" value={fuel} onChange={(e) => setFuel(e.target.value.replace(/[^\d]/g, ''))} />
-      </label>
-      <label className="block">
-        <span className="font-semibold">메모 (외관 상태 등)</span>
-        <textarea className="mt-1 w-full border border-line px-3 py-2" rows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-      </label>
+      <HandoverRecordFields value={draft} onChange={setDraft} phone />
       {error && <Alert>{error}</Alert>}
       <button type="button" className="btn-primary min-h-11 w-full px-4" disabled={busy} onClick={() => void save()}>
         {busy ? '저장 중...' : '인수 기록 저장'}
@@ -68,9 +54,13 @@ export default function DriverHandovers() {
         {list.map((h) => (
           <li key={h.id} className="border border-line bg-white p-4 text-sm" data-testid="driver-handover">
             <p className="font-semibold">
-              {HANDOVER_KIND_LABEL[h.kind]} {dotted(h.scheduled_date)} {h.window_start}~{h.window_end}
+              {handoverLabel(h)} {dotted(h.scheduled_date)} {h.window_start}~{h.window_end}
             </p>
-            <p className="break-words">{h.car}</p>
+            {/* A swap's pair: the old car handed back (교체 반납) or the new one handed over (교체 인도), by plate. */}
+            <p className="break-words">
+              {h.car}
+              {h.swap?.plate ? ` (${h.swap.plate})` : ''}
+            </p>
             <p className="break-words text-muted">
               {h.customer.name} 고객{h.address ? ` · ${h.address}` : ''}
             </p>

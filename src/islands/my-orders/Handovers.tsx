@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HANDOVER_KIND_LABEL, type Handover } from '../../domain/handover';
+import { handoverLabel, type Handover } from '../../domain/handover';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
@@ -51,12 +51,19 @@ export default function Handovers({ handovers, onChanged }: { handovers: Handove
   return (
     <div className="mt-3 space-y-2" data-testid="handovers">
       {handovers.map((h) => {
-        const kind = HANDOVER_KIND_LABEL[h.kind];
+        const kind = handoverLabel(h);
         return (
           <section key={h.id} aria-label={`차량 ${kind}`} className="border border-line bg-white p-3 text-sm" data-testid="handover">
             <h3 className="font-bold">
               차량 {kind} {h.status === 'DONE' ? '완료' : '예정'}
             </h3>
+            {/* 차량 교체: which car this one hands back or over. */}
+            {h.swap && (
+              <p className="mt-1 break-words text-muted">
+                {h.swap.car}
+                {h.swap.plate ? ` (${h.swap.plate})` : ''}
+              </p>
+            )}
             <p className="mt-1">
               {dotted(h.scheduled_date)} {h.window_start}~{h.window_end} · 담당 기사 {h.driver.name}
             </p>

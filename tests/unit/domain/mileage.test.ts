@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowanceArithmetic, mileageArithmetic, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, MAX_ODOMETER_KM, type OdometerReading,
+  allowanceArithmetic, mileageArithmetic, mileageLegs, mileageSettlement, mileageTerms, monthsUsed, readingRefusal, selfReportWindow, MAX_ODOMETER_KM,
+  type CarReading, type OdometerReading,
 } from '../../../src/domain/mileage';
 import { CONTRACT_DEFAULTS } from '../../../src/domain/contract';
 import { defaultOptionPrices, defaultOptions } from '../../../src/domain/subscription-price';
@@ -62,6 +63,45 @@ describe('readings never go down', () => {
     expect(readingRefusal([...existing, r(5_000, '2026-05-01', 'RETURN')], r(6_000, '2026-05-02', 'STAFF'))?.status).toBe(409);
     expect(readingRefusal(existing, r(MAX_ODOMETER_KM + 1, '2026-04-01'))?.status).toBe(400);
     expect(readingRefusal(existing, r(1.5, '2026-04-01'))?.status).toBe(400);
+  });
+});
+
+describe('swaps: each car its own odometer (docs/decisions/mileage.md, Swaps)', () => {
+  const OLD = 5;
+  const NEW = 8;
+  const swap = { id: 41, fromCarId: OLD, toCarId: NEW, swapDate: '2026-03-15' };
+  const r = (km: number, readOn: string, source: CarReading['source'], carId: number, swapId: number | null = null): CarReading => ({ km, readOn, source, carId, swapId });
+  const readings = [r(1_000, '2026-01-31', 'HANDOVER', OLD), r(2_500, '2026-02-28', 'SELF', OLD), r(4_100, '2026-03-15', 'SWAP_OUT', OLD, 41), r(500, '2026-03-15', 'SWAP_IN', NEW, 41)];
+
+  it('never down is checked per car: the new car may read less than the old one, not less than itself', () => {
+    expect(readingRefusal(readings, { km: 800, readOn: '2026-04-01', source: 'STAFF', carId: NEW })).toBeNull();
+    expect(readingRefusal(readings, { km: 499, readOn: '2026-04-01', source: 'STAFF', carId: NEW })).toEqual({ status: 400, reason: '주행거리는 줄어들 수 없습니다. 이전 기록(500km)보다 크거나 같게 입력해주세요.' });
+    // The old car's own readings still bind it; the return still closes the subscription for both.
+    expect(readingRefusal(readings, { km: 4_000, readOn: '2026-03-20', source: 'STAFF', carId: OLD })?.status).toBe(400);
+    expect(readingRefusal([...readings, r(5_600, '2026-04-20', 'RETURN', NEW)], { km: 9_000, readOn: '2026-04-21', source: 'STAFF', carId: OLD })?.status).toBe(409);
+  });
+
+  it('driven km are summed over the cars, and the line shows the parts', () => {
+    const final = mileageLegs(OLD, [swap], [...readings, r(5_600, '2026-04-20', 'RETURN', NEW)], true);
+    expect(final).toEqual({ legs: [{ car_id: OLD, from_km: 1_000, to_km: 4_100, driven_km: 3_100 }, { car_id: NEW, from_km: 500, to_km: 5_600, driven_km: 5_100 }] });
+    if (!('legs' in final)) throw new Error('no legs');
+    const s = mileageSettlement({ startDate: START, termMonths: 12, terms, handover: { km: 1_000 }, latest: { km: 5_600, readOn: '2026-04-20' }, legs: final.legs });
+    expect(s).toMatchObject({ months: 3, allowance_km: 7_500, driven_km: 8_200, legs_km: [3_100, 5_100], overage_km: 700, amount: 140_000 });
+    expect(mileageArithmetic(s)).toBe('주행 (3,100km + 5,100km) 8,200km − 약정 7,500km = 초과 700km × 1km당 200원 = 140,000원');
+    // Without a swap the line is as before (one car).
+    const one = mileageSettlement({ startDate: START, termMonths: 12, terms, handover: { km: 1_000 }, latest: { km: 9_200, readOn: '2026-04-10' }, legs: [{ car_id: OLD, from_km: 1_000, to_km: 9_200, driven_km: 8_200 }] });
+    expect(one.legs_km).toBeUndefined();
+    expect(mileageArithmetic(one)).toBe('주행 8,200km − 약정 7,500km = 초과 700km × 1km당 200원 = 140,000원');
+  });
+
+  it('a final settlement needs each swap reading; an estimate counts what is there', () => {
+    const noIn = readings.filter((x) => x.source !== 'SWAP_IN');
+    expect(mileageLegs(OLD, [swap], [...noIn, r(5_600, '2026-04-20', 'RETURN', NEW)], true)).toEqual({ missing: '2026-03-15 교체 인도 시 주행거리' });
+    expect(mileageLegs(OLD, [swap], readings.filter((x) => x.source !== 'SWAP_OUT'), true)).toEqual({ missing: '2026-03-15 교체 반납 시 주행거리' });
+    expect(mileageLegs(OLD, [swap], readings, true)).toEqual({ missing: '반납 시 주행거리' });
+    expect(mileageLegs(OLD, [swap], [...readings, r(1_300, '2026-04-10', 'SELF', NEW)], false)).toEqual({ legs: [expect.objectContaining({ driven_km: 3_100 }), expect.objectContaining({ car_id: NEW, driven_km: 800 })] });
+    expect(mileageLegs(OLD, [swap], noIn, false)).toEqual({ legs: [expect.objectContaining({ driven_km: 3_100 })] });
+    expect(mileageLegs(OLD, [], readings.slice(0, 2), false)).toEqual({ legs: [{ car_id: OLD, from_km: 1_000, to_km: 2_500, driven_km: 1_500 }] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { day, greeting, handover, HANDOVER_WORD, liveCustomer, subscription } from '../data';
+import { day, greeting, handover, handoverWords, liveCustomer, subscription } from '../data';
 import { template } from '../template';
 import { formatNumber } from '../../../domain/money';
 
@@ -15,10 +15,12 @@ export default template({
     const found = await subscription(db, e.subscriptionId);
     const h = await handover(db, e.handoverId);
     if (!found || !h || h.h.status !== 'DONE') return { skip: '기록이 없습니다.' };
+    // A swap's pair names its cars (one message schedules both; each record asks for its own acknowledgement).
+    const words = await handoverWords(db, h.h, found.car);
     return {
       userId: e.userId,
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 종류: HANDOVER_WORD[h.h.kind],
+        고객명: greeting(await liveCustomer(db, e.userId)), 차량: words.car, 종류: words.kind,
         날짜: day(h.h.actualDate ?? h.h.scheduledDate), 주행거리: `${formatNumber(h.h.odometerKm ?? 0)}km`, 잔량: `${h.h.fuelPercent ?? 0}%`,
       },
     };

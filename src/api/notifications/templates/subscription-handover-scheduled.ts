@@ -1,4 +1,4 @@
-import { day, greeting, handover, HANDOVER_WORD, liveCustomer, subscription } from '../data';
+import { day, greeting, handover, handoverWords, liveCustomer, subscription } from '../data';
 import { template } from '../template';
 
 /** Staff scheduled (or moved) the delivery or the return of a subscription's car: when and who. */
@@ -15,10 +15,12 @@ export default template({
     const found = await subscription(db, e.subscriptionId);
     const h = await handover(db, e.handoverId);
     if (!found || !h || h.h.status === 'CANCELLED') return { skip: '취소된 일정입니다.' };
+    // A swap's pair names its cars (one message schedules both; each record asks for its own acknowledgement).
+    const words = await handoverWords(db, h.h, found.car, true);
     return {
       userId: e.userId,
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 종류: HANDOVER_WORD[h.h.kind],
+        고객명: greeting(await liveCustomer(db, e.userId)), 차량: words.car, 종류: words.kind,
         날짜: day(h.h.scheduledDate), 시간: `${h.h.windowStart} ~ ${h.h.windowEnd}`, 기사: h.driver, 장소: h.h.address ?? '',
       },
     };
