@@ -12,7 +12,7 @@ import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
-import { cancelFutureCharges, extensionFees, termMonthsSql } from './subscription-billing';
+import { cancelFutureCharges, feeChanges, termMonthsSql } from './subscription-billing';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
 export interface EarlyExitQuoteAnswer {
@@ -40,8 +40,8 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   // Another customer's subscription reads as an unknown one.
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  // After a 구독 연장 the added months carry their own fee (src/domain/extension.ts).
-  const extensions = row.sub.extendedMonths ? await extensionFees(db, id) : [];
+  // After a 구독 연장 or a 차량 교체 the months carry their own fee (src/domain/extension.ts feeOfMonth).
+  const extensions = await feeChanges(db, id);
   return { ...row, extensions };
 }
 
@@ -160,7 +160,7 @@ export const earlyExitOutcome: ChargeOutcome = {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.refId));
     const [req] = sub ? await tx.select({ term: subscriptionRequests.month, fee: subscriptionRequests.fee }).from(subscriptionRequests).where(eq(subscriptionRequests.id, sub.requestId)) : [];
     if (!sub?.exitDate || !req) return;
-    const extensions = sub.extendedMonths ? await extensionFees(tx, sub.id) : [];
+    const extensions = await feeChanges(tx, sub.id);
     await finishExit(tx, sub.id, storedQuote(sub.exitDate, req.term + sub.extendedMonths, req.fee, payment, extensions), payment.id, ctx.clock.now());
   },
   async failed(tx, payment, ctx) {
