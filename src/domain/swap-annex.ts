@@ -43,7 +43,8 @@ export function swapAnnexDocument(input: SwapAnnexInput): ContractDocument {
   const number = swapAnnexNumber(input.requestId, input.ordinal);
   const { company, customer, term: t, swap: s } = input;
   const extras = s.optionExtras === 0 ? '없음' : `${s.optionExtras > 0 ? '+' : '-'}${won(Math.abs(s.optionExtras))}`;
-  const arithmetic = swapArithmetic({ new_fee: s.newFee, old_fee: s.oldFee, prorate_days: s.prorateDays, month_days: s.monthDays, adjustment: s.adjustment });
+  // The contract font has no U+2212 (−): the annex prints an ASCII minus.
+  const arithmetic = swapArithmetic({ new_fee: s.newFee, old_fee: s.oldFee, prorate_days: s.prorateDays, month_days: s.monthDays, adjustment: s.adjustment }).replaceAll('−', '-');
   return {
     title: '자동차 구독 부속 계약서 (차량 교체)',
     subtitle: `부속 계약 번호 ${number} · 원 계약 번호 ${contractNumber(input.requestId)} · 확정일 ${contractTime(input.confirmedAt)}`,

@@ -129,10 +129,10 @@ describe('차량 교체 (swap)', () => {
     expect(orderOld.status).toBe(201);
     const third = await customer(ctx);
     for (const start of ['2029-03-28', '2029-03-27', '2029-10-01', '2030-03-09']) {
-      const r = await ctx.call('POST', `/subscriptions/cars/${newCar}/request`, { token: third.token, json: { month: 1, billing_key: card(), start_date: start } });
+      const r = await ctx.call('POST', `/subscriptions/cars/${newCar}/request`, { token: third.token, json: { month: 12, billing_key: card(), start_date: start } });
       expect(r.status, start).toBe(409);
     }
-    expect((await ctx.call('POST', `/subscriptions/cars/${newCar}/request`, { token: third.token, json: { month: 1, billing_key: card(), start_date: '2030-03-10' } })).status).toBe(201);
+    expect((await ctx.call('POST', `/subscriptions/cars/${newCar}/request`, { token: third.token, json: { month: 12, billing_key: card(), start_date: '2030-03-10' } })).status).toBe(201);
 
     // Month 2 is charged at the new fee (and its reminder shows it); the annex is issued once.
     await setClock('2029-04-10T10:00:00+09:00');

@@ -29,7 +29,7 @@ describe('차량 교체 texts', () => {
   it('the annex names both cars, the day, the arithmetic, the new fee from which month and what continues, in the contract font', () => {
     const doc = swapAnnexDocument(input);
     const text = JSON.stringify(doc);
-    for (const part of ['12가3456', '12가3457', '2027', '(월 1,500,000원 − 월 1,200,000원) × 13/31일 = 125,800원 추가 결제', '4개월 차', SWAP_ANNEX_CONTINUES]) expect(text).toContain(part);
+    for (const part of ['12가3456', '12가3457', '2027', '(월 1,500,000원 - 월 1,200,000원) × 13/31일 = 125,800원 추가 결제', '4개월 차', SWAP_ANNEX_CONTINUES]) expect(text).toContain(part);
     expect(swapAnnexFileName(123, 1)).toBe('LUXE-S-000123-C01.pdf');
     expect(missingContractGlyphs(JSON.stringify(doc.sections) + doc.title + doc.subtitle + doc.footer)).toEqual([]);
   });
