@@ -7,6 +7,7 @@ import { ErrorCode } from '../../domain/error-codes';
 import { extrasTotal, NO_EXTRAS, type OptionExtras } from '../../domain/extension';
 import { monthlyChargeDate, paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { missingContractGlyphs } from '../../domain/contract-font';
+import { won } from '../../domain/money';
 import { SWAP_RULE_LINES, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
 import { swapAnnexDocument, swapAnnexFileName, type SwapAnnexInput } from '../../domain/swap-annex';
 import { carOnDay } from '../../domain/swap-cars';
@@ -259,7 +260,7 @@ export async function confirmSwap(
     const q = a.quote;
     if (q.adjustment !== input.quoted_adjustment || q.new_fee !== input.quoted_fee) {
       throw conflict(
-        `견적이 바뀌었습니다. 새 월 구독료 월 ${q.new_fee.toLocaleString('ko-KR')}원, 교체 월 ${q.arithmetic}. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`,
+        `견적이 바뀌었습니다. 새 월 구독료 월 ${won(q.new_fee)}, 교체 월 ${q.arithmetic}. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`,
         { quoted_adjustment: ['견적과 현재 금액이 다릅니다.'] },
         { quote: { ...q, car_id: car.id, car_name: carDisplayName(car) } },
       );
