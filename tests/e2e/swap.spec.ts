@@ -29,14 +29,15 @@ test('차량 교체 on my page: choose the day and a free car, read the arithmet
 
   const panel = item.getByTestId('swap');
   await panel.locator('input[type="date"]').fill(day);
-  const radio = panel.locator(`input[type="radio"][value="${target.id}"]`);
+  const radioSelector = `input[type="radio"][value="${target.id}"]`;
+  const radio = panel.locator(radioSelector);
   await expect(radio).toBeEnabled();
   await radio.check();
   await expect(panel.getByTestId('swap-arithmetic')).toHaveText(server.arithmetic);
   await expect(panel).toContainText('결제 월은 일할 계산합니다');
   // Tap targets of 44 px (the car choices and the buttons); nothing wider than the screen.
   const confirmButton = panel.getByRole('button', { name: /교체 확정/ });
-  for (const box of [panel.locator('label', { has: radio }), confirmButton, panel.getByRole('button', { name: '닫기' })]) {
+  for (const box of [panel.locator('label', { has: page.locator(radioSelector) }), confirmButton, panel.getByRole('button', { name: '닫기' })]) {
     expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
