@@ -211,6 +211,10 @@ describe('차량 교체 (swap)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ swap: { status: 'CONFIRMED', adjustment: 0 }, payment: null, refund: null });
     expect(await swapCharges(subscriptionId)).toEqual([]);
+    // 중도 해지 returns the new car: its day comes after the swap's.
+    const before = await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit?date=2029-12-15`, { token });
+    expect([before.status, before.body.message]).toEqual([422, '반납일은 차량 교체일(2029-12-15) 다음 날부터 선택해주세요.']);
+    expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit?date=2029-12-16`, { token })).status).toBe(200);
     // After the swap day, another swap in the same billing month (12-10 … 2030-01-09) is refused; the car held now is the new one.
     await setClock('2029-12-20T10:00:00+09:00');
     const list = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=2030-01-05`, { token });

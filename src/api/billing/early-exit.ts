@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { earlyExitSwapRefusal } from '../../domain/swap';
 import { todayInKorea } from '../../domain/dates';
 import { EARLY_EXIT_FEE_PERCENT, earlyExitQuote, earlyExitWindow, remainingFees, type EarlyExitQuote, type EarlyExitSubscription } from '../../domain/early-exit';
 import type { ExtensionFee } from '../../domain/extension';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
-import { subscriptionRequests, subscriptions, users } from '../db/schema';
+import { subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound, unprocessable } from '../errors';
 import { ErrorCode } from '../../domain/error-codes';
 import { emit } from '../notifications/events';
@@ -42,7 +43,8 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
   // After a 구독 연장 or a 차량 교체 the months carry their own fee (src/domain/extension.ts feeOfMonth).
   const extensions = await feeChanges(db, id);
-  return { ...row, extensions };
+  const swaps = await db.select({ swapDate: subscriptionSwaps.swapDate, status: subscriptionSwaps.status }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, id), ne(subscriptionSwaps.status, 'CANCELLED')));
+  return { ...row, extensions, swaps };
 }
 
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
@@ -53,9 +55,13 @@ const ruleInput = (f: Found): EarlyExitSubscription => ({
 });
 
 function quoteOrThrow(f: Found, exitDate: string, today: string): EarlyExitQuote {
+  const refused = (no: { status: 409 | 422; reason: string }) => (no.status === 409 ? conflict(no.reason) : unprocessable(no.reason, { date: [no.reason] }));
   const a = earlyExitQuote(ruleInput(f), exitDate, today);
-  if (a.ok) return a.quote;
-  throw a.status === 409 ? conflict(a.reason) : unprocessable(a.reason, { date: [a.reason] });
+  if (!a.ok) throw refused(a);
+  // A 차량 교체 ahead: the return day comes after it (src/domain/swap.ts).
+  const swap = earlyExitSwapRefusal(f.swaps, exitDate);
+  if (swap) throw refused(swap);
+  return a.quote;
 }
 
 export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string | undefined): Promise<EarlyExitQuoteAnswer> {

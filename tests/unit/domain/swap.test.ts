@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { feeOfMonth, NO_EXTRAS } from '../../../src/domain/extension';
 import { remainingFees } from '../../../src/domain/early-exit';
 import {
-  SWAP_RULE_LINES, swapAdjustment, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapSubscription,
+  earlyExitSwapRefusal, SWAP_RULE_LINES, swapAdjustment, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapSubscription,
 } from '../../../src/domain/swap';
 
 // 12 months from 2027-01-10 (ends 2028-01-09), months 1–3 paid (through 2027-04-09), at 1,200,000 a month.
@@ -61,6 +61,15 @@ describe('swap rule: who and when', () => {
     expect(a).toMatchObject({ ok: false, status: 422, reason: expect.stringContaining('결제 월마다 1번까지') });
     // The next billing month is free again (month 4 paid).
     expect(swapQuote(sub({ ...s, paidMonths: 4 }), '2027-04-20', 1_500_000, NO_EXTRAS, '2027-04-12').ok).toBe(true);
+  });
+});
+
+describe('early exit with a swap', () => {
+  it('waits for a PENDING swap and returns after a confirmed swap day', () => {
+    expect(earlyExitSwapRefusal([{ swapDate: '2027-03-28', status: 'PENDING' }], '2027-04-05')?.status).toBe(409);
+    expect(earlyExitSwapRefusal([{ swapDate: '2027-03-28', status: 'CONFIRMED' }], '2027-03-28')).toEqual({ ok: false, status: 422, reason: '반납일은 차량 교체일(2027-03-28) 다음 날부터 선택해주세요.' });
+    expect(earlyExitSwapRefusal([{ swapDate: '2027-03-28', status: 'CONFIRMED' }], '2027-03-29')).toBeNull();
+    expect(earlyExitSwapRefusal([], '2027-03-01')).toBeNull();
   });
 });
 
