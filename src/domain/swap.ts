@@ -101,7 +101,7 @@ export function swapRefusal(s: SwapSubscription, today: string): SwapRefusal | n
  * after a confirmed swap's day (the new car is the one returned; an exit before the swap would
  * leave a swap that never happens, its difference already moved).
  */
-export function earlyExitSwapRefusal(swaps: readonly Pick<SwapOfSubscription, 'swapDate' | 'status'>[], exitDate: string): SwapRefusal | null {
+export function earlyExitSwapRefusal(swaps: readonly { swapDate: string; status: string }[], exitDate: string): SwapRefusal | null {
   if (swaps.some((w) => w.status === 'PENDING')) return { ok: false, status: 409, reason: '차량 교체 처리를 확인하고 있습니다. 잠시 후 다시 시도해주세요.' };
   const last = swaps.filter((w) => w.status === 'CONFIRMED').map((w) => w.swapDate).sort().at(-1);
   if (last && exitDate <= last) return { ok: false, status: 422, reason: `반납일은 차량 교체일(${last}) 다음 날부터 선택해주세요.` };

@@ -8,7 +8,6 @@ import {
   type ExtensionQuote, type ExtensionSubscription, type OptionExtras, type TermFee,
 } from '../../domain/extension';
 import { annexDocument, annexFileName, type AnnexInput } from '../../domain/extension-annex';
-import { missingContractGlyphs } from '../../domain/contract-font';
 import { won } from '../../domain/money';
 import { termEnd } from '../../domain/subscriptions';
 import { recordAudit } from '../audit/audit';
@@ -22,7 +21,7 @@ import { scheduleMonth } from '../billing/subscription-billing';
 import { carById } from '../catalogue/catalogue';
 import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
-import type { ContractContext } from './contracts';
+import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
 
 /*
@@ -237,19 +236,16 @@ async function storedAnnex(db: Db, extensionId: number): Promise<AnnexRow | unde
 
 /** Issues an extension's annex once (a concurrent issue keeps the first row); the row never changes. */
 export async function issueAnnex(ctx: ContractContext, extensionId: number): Promise<AnnexRow | null> {
-  const existing = await storedAnnex(ctx.db, extensionId);
-  if (existing) return existing;
-  const [e] = await ctx.db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.id, extensionId));
-  if (!e) return null;
-  const input = await annexInput(ctx.db, ctx.config.company, extensionId);
-  const missing = missingContractGlyphs(JSON.stringify(input));
-  if (missing.length) ctx.log('error', `[annex] extension ${extensionId}: characters outside the contract font print as boxes: ${missing.join('')}`);
-  const { pdf, sha256 } = await annexPdf(input);
-  await ctx.db
-    .insert(subscriptionExtensionAnnexes)
-    .values({ extensionId, userId: e.userId, sha256, pdf: Buffer.from(pdf), byteSize: pdf.length, createdAt: e.createdAt })
-    .onConflictDoNothing({ target: subscriptionExtensionAnnexes.extensionId });
-  return (await storedAnnex(ctx.db, extensionId)) ?? null;
+  let e: ExtensionRow | undefined;
+  return issueOnce(ctx, `[annex] extension ${extensionId}`, {
+    stored: () => storedAnnex(ctx.db, extensionId),
+    input: async () => {
+      [e] = await ctx.db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.id, extensionId));
+      return e ? annexInput(ctx.db, ctx.config.company, extensionId) : null;
+    },
+    render: async (input) => (await annexPdf(input)).pdf,
+    insert: (file) => ctx.db.insert(subscriptionExtensionAnnexes).values({ extensionId, userId: e!.userId, ...file, createdAt: e!.createdAt }).onConflictDoNothing({ target: subscriptionExtensionAnnexes.extensionId }),
+  });
 }
 
 export async function annexJobHandler(ctx: ContractContext, job: Job): Promise<void> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { clashes, dotDate, inclusiveSpan } from '../../domain/availability';
 import { carCover, carDisplayName, feeForTerm, isGarageActive, type Car } from '../../domain/car';
@@ -6,7 +5,6 @@ import { todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { extrasTotal, NO_EXTRAS, type OptionExtras } from '../../domain/extension';
 import { monthlyChargeDate, paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
-import { missingContractGlyphs } from '../../domain/contract-font';
 import { won } from '../../domain/money';
 import { SWAP_RULE_LINES, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
 import { swapAnnexDocument, swapAnnexFileName, type SwapAnnexInput } from '../../domain/swap-annex';
@@ -26,7 +24,7 @@ import { feeChanges } from '../billing/subscription-billing';
 import { allCars, carById } from '../catalogue/catalogue';
 import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
-import type { ContractContext } from './contracts';
+import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
 
 /*
@@ -414,20 +412,16 @@ async function storedSwapAnnex(db: Db, swapId: number): Promise<SwapAnnexRow | u
 
 /** Issues a CONFIRMED swap's annex once (a concurrent issue keeps the first row); the row never changes. */
 export async function issueSwapAnnex(ctx: ContractContext, swapId: number): Promise<SwapAnnexRow | null> {
-  const existing = await storedSwapAnnex(ctx.db, swapId);
-  if (existing) return existing;
-  const [s] = await ctx.db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, swapId));
-  if (!s || s.status !== 'CONFIRMED') return null;
-  const input = await swapAnnexInput(ctx.db, ctx.config.company, swapId);
-  const missing = missingContractGlyphs(JSON.stringify(input));
-  if (missing.length) ctx.log('error', `[annex] swap ${swapId}: characters outside the contract font print as boxes: ${missing.join('')}`);
-  const pdf = await renderContractPdf(swapAnnexDocument(input), { at: input.confirmedAt, id: `subscription-swap:${swapId}` });
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
-  await ctx.db
-    .insert(subscriptionSwapAnnexes)
-    .values({ swapId, userId: s.userId, sha256, pdf: Buffer.from(pdf), byteSize: pdf.length, createdAt: s.updatedAt })
-    .onConflictDoNothing({ target: subscriptionSwapAnnexes.swapId });
-  return (await storedSwapAnnex(ctx.db, swapId)) ?? null;
+  let s: SwapRow | undefined;
+  return issueOnce(ctx, `[annex] swap ${swapId}`, {
+    stored: () => storedSwapAnnex(ctx.db, swapId),
+    input: async () => {
+      [s] = await ctx.db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, swapId));
+      return s?.status === 'CONFIRMED' ? swapAnnexInput(ctx.db, ctx.config.company, swapId) : null;
+    },
+    render: (input) => renderContractPdf(swapAnnexDocument(input), { at: input.confirmedAt, id: `subscription-swap:${swapId}` }),
+    insert: (file) => ctx.db.insert(subscriptionSwapAnnexes).values({ swapId, userId: s!.userId, ...file, createdAt: s!.updatedAt }).onConflictDoNothing({ target: subscriptionSwapAnnexes.swapId }),
+  });
 }
 
 export async function swapAnnexJobHandler(ctx: ContractContext, job: Job): Promise<void> {
