@@ -63,7 +63,8 @@ export default function SubscriptionList() {
                 <span className={`inline-block px-2 py-0.5 text-xs font-bold ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`} data-testid="subscription-badge">
                   {subscriptionBadge(s.is_active)}
                 </span>
-                <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
+                {/* After a 차량 교체 day the car held is the swap's new one. */}
+                <p className="mt-1 break-words font-semibold">{s.swaps.filter((w) => w.status === 'CONFIRMED' && w.swap_date <= todayInKorea()).at(-1)?.to_car.name ?? carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted" data-testid="subscription-term">
                   {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
                 </p>
