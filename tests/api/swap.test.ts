@@ -227,6 +227,11 @@ describe('차량 교체 (swap)', () => {
     expect(next.body.data.cars.some((c: { id: number }) => c.id === newCar)).toBe(false);
     const back = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2030-01-20', car_id: newCar, quoted_adjustment: 0, quoted_fee: 1_200_000 } });
     expect([back.status, back.body.message]).toEqual([422, '지금 이용 중인 차량과 다른 차량을 선택해주세요.']);
+    // 구독 연장 after the swap extends the car held at the end: the new car's terms (12 months only), not the order car's (1 and 12).
+    await setClock('2030-11-01T10:00:00+09:00');
+    const extension = await ctx.call('GET', `/subscriptions/${subscriptionId}/extension`, { token });
+    expect(extension.status).toBe(200);
+    expect(extension.body.data.choices.map((c: { months: number; monthly_fee: number }) => [c.months, c.monthly_fee])).toEqual([[12, 1_200_000]]);
   });
 
   it('two replicas confirming at once make one swap and one charge', async () => {
