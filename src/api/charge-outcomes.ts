@@ -4,6 +4,7 @@ import { scheduleContract } from './orders/contracts';
 import { earlyExitOutcome } from './billing/early-exit';
 import { mileageOutcome } from './billing/mileage';
 import { settlementOutcome } from './billing/settlement';
+import { swapOutcome } from './orders/swap';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
@@ -16,4 +17,4 @@ const firstMonth: ChargeOutcome = {
 };
 
 /** What follows a settled charge, for every purpose: the one table charges.ts consults. */
-export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, ...butlerOutcomes };
+export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, SUBSCRIPTION_SWAP: swapOutcome, ...butlerOutcomes };

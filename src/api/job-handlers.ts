@@ -8,6 +8,7 @@ import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { ANNEX_JOB, annexJobHandler } from './orders/extension';
+import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -28,6 +29,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job),
     // The 부속 계약서 of a 구독 연장, issued once per extension (docs/decisions/extension.md).
     [ANNEX_JOB]: (job) => annexJobHandler(ctx, job),
+    // The 부속 계약서 of a 차량 교체, issued once per confirmed swap (docs/decisions/swap.md).
+    [SWAP_ANNEX_JOB]: (job) => swapAnnexJobHandler(ctx, job),
   };
 }
 

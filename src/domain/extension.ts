@@ -114,16 +114,32 @@ export function extensionChoices(s: ExtensionSubscription, terms: readonly TermF
   return choices.length ? { ok: true, choices } : { ok: false, status: 409, reason: '계약 종료일이 조정된 구독입니다. 고객센터로 연장을 문의해주세요.' };
 }
 
-/** A stored extension as billing reads it: the months it covers and their fee. */
+/**
+ * A fee change as billing reads it: the billing months it covers and their fee. An extension covers
+ * its added months; a CONFIRMED 차량 교체 (src/domain/swap.ts) covers every month from its
+ * first_new_month on (lastMonth: Infinity). `madeAt` (ISO instant) orders them: where two cover a
+ * month, the most recently made wins.
+ */
 export interface ExtensionFee {
   firstMonth: number;
   lastMonth: number;
   monthlyFee: number;
+  /** When it was made (ISO); absent sorts first. */
+  madeAt?: string;
 }
 
-/** The fee of billing month `month`: the extension covering it, else the order's monthly fee. */
-export function feeOfMonth(month: number, baseFee: number, extensions: readonly ExtensionFee[]): number {
-  return extensions.find((e) => e.firstMonth <= month && month <= e.lastMonth)?.monthlyFee ?? baseFee;
+/**
+ * The fee of billing month `month`: of the changes covering it (extensions, confirmed swaps), the
+ * most recently made; else the order's monthly fee. The one function every charge, reminder, early
+ * exit quote and my page reads (docs/decisions/swap.md).
+ */
+export function feeOfMonth(month: number, baseFee: number, changes: readonly ExtensionFee[]): number {
+  let best: ExtensionFee | undefined;
+  for (const c of changes) {
+    if (c.firstMonth > month || month > c.lastMonth) continue;
+    if (!best || (c.madeAt ?? '') >= (best.madeAt ?? '')) best = c;
+  }
+  return best?.monthlyFee ?? baseFee;
 }
 
 /** The fee line in Korean: "2027-03-10부터 (13개월 차부터) 월 1,230,000원". */

@@ -3,6 +3,7 @@ import { addDays, addMonths } from './dates';
 import type { OrderStatus } from './orders';
 import type { PaymentView, SubscriptionBillingView } from './payments';
 import type { StoredOrderOptions } from './subscription-price';
+import type { SwapView } from './swap';
 
 /** A subscription request as GET /subscriptions/requests returns it. */
 export interface SubscriptionRequest {
@@ -45,6 +46,8 @@ export interface Subscription {
   extended_months: number;
   /** Each extension, oldest first; its 부속 계약서 downloads from /subscriptions/{id}/extensions/{extension id}/annex. */
   extensions: SubscriptionExtensionView[];
+  /** 차량 교체 asked for and confirmed (PENDING while its difference is charged), oldest first; docs/decisions/swap.md. */
+  swaps: SwapView[];
   billing: SubscriptionBillingView;
 }
 

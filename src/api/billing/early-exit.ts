@@ -1,18 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { earlyExitSwapRefusal } from '../../domain/swap';
 import { todayInKorea } from '../../domain/dates';
 import { EARLY_EXIT_FEE_PERCENT, earlyExitQuote, earlyExitWindow, remainingFees, type EarlyExitQuote, type EarlyExitSubscription } from '../../domain/early-exit';
 import type { ExtensionFee } from '../../domain/extension';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
-import { subscriptionRequests, subscriptions, users } from '../db/schema';
+import { subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound, unprocessable } from '../errors';
 import { ErrorCode } from '../../domain/error-codes';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
-import { cancelFutureCharges, extensionFees, termMonthsSql } from './subscription-billing';
+import { cancelFutureCharges, feeChanges, termMonthsSql } from './subscription-billing';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
 export interface EarlyExitQuoteAnswer {
@@ -40,9 +41,10 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   // Another customer's subscription reads as an unknown one.
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  // After a 구독 연장 the added months carry their own fee (src/domain/extension.ts).
-  const extensions = row.sub.extendedMonths ? await extensionFees(db, id) : [];
-  return { ...row, extensions };
+  // After a 구독 연장 or a 차량 교체 the months carry their own fee (src/domain/extension.ts feeOfMonth).
+  const extensions = await feeChanges(db, id);
+  const swaps = await db.select({ swapDate: subscriptionSwaps.swapDate, status: subscriptionSwaps.status }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, id), ne(subscriptionSwaps.status, 'CANCELLED')));
+  return { ...row, extensions, swaps };
 }
 
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
@@ -53,9 +55,13 @@ const ruleInput = (f: Found): EarlyExitSubscription => ({
 });
 
 function quoteOrThrow(f: Found, exitDate: string, today: string): EarlyExitQuote {
+  const refused = (no: { status: 409 | 422; reason: string }) => (no.status === 409 ? conflict(no.reason) : unprocessable(no.reason, { date: [no.reason] }));
   const a = earlyExitQuote(ruleInput(f), exitDate, today);
-  if (a.ok) return a.quote;
-  throw a.status === 409 ? conflict(a.reason) : unprocessable(a.reason, { date: [a.reason] });
+  if (!a.ok) throw refused(a);
+  // A 차량 교체 ahead: the return day comes after it (src/domain/swap.ts).
+  const swap = earlyExitSwapRefusal(f.swaps, exitDate);
+  if (swap) throw refused(swap);
+  return a.quote;
 }
 
 export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string | undefined): Promise<EarlyExitQuoteAnswer> {
@@ -160,7 +166,7 @@ export const earlyExitOutcome: ChargeOutcome = {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.refId));
     const [req] = sub ? await tx.select({ term: subscriptionRequests.month, fee: subscriptionRequests.fee }).from(subscriptionRequests).where(eq(subscriptionRequests.id, sub.requestId)) : [];
     if (!sub?.exitDate || !req) return;
-    const extensions = sub.extendedMonths ? await extensionFees(tx, sub.id) : [];
+    const extensions = await feeChanges(tx, sub.id);
     await finishExit(tx, sub.id, storedQuote(sub.exitDate, req.term + sub.extendedMonths, req.fee, payment, extensions), payment.id, ctx.clock.now());
   },
   async failed(tx, payment, ctx) {

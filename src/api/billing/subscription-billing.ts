@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { billingKeyUses, subscriptionExtensions, subscriptionRequests, subscriptions, users } from '../db/schema';
-import { feeOfMonth, type ExtensionFee } from '../../domain/extension';
+import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { feeChanges } from '../db/fee-changes';
+import { feeOfMonth } from '../../domain/extension';
 import { conflict, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifications/events';
@@ -29,19 +30,12 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** A subscription's term in billing months: the order's months + those its extensions added (select it joined to its request). */
 export const termMonthsSql = sql<number>`(${subscriptionRequests.month} + ${subscriptions.extendedMonths})`.mapWith(Number);
 
-/** A subscription's extensions as billing reads them (month ranges and fees), oldest first. */
-export async function extensionFees(db: Db, subscriptionId: number): Promise<ExtensionFee[]> {
-  return db
-    .select({ firstMonth: subscriptionExtensions.firstMonth, lastMonth: subscriptionExtensions.lastMonth, monthlyFee: subscriptionExtensions.monthlyFee })
-    .from(subscriptionExtensions)
-    .where(eq(subscriptionExtensions.subscriptionId, subscriptionId))
-    .orderBy(asc(subscriptionExtensions.firstMonth));
-}
+/** A subscription's fee changes (extensions, confirmed swaps): src/api/db/fee-changes.ts, below every area that reads them. */
+export { feeChanges };
 
-/** The fee of billing month `month` of a subscription: an extension's for its months, else the order's monthly fee. */
-export async function monthFee(db: Db, found: { sub: { id: number; extendedMonths: number }; fee: number }, month: number): Promise<number> {
-  if (found.sub.extendedMonths === 0) return found.fee;
-  return feeOfMonth(month, found.fee, await extensionFees(db, found.sub.id));
+/** The fee of billing month `month` of a subscription: feeOfMonth over its extensions and confirmed swaps, else the order's monthly fee. */
+export async function monthFee(db: Db, found: { sub: { id: number }; fee: number }, month: number): Promise<number> {
+  return feeOfMonth(month, found.fee, await feeChanges(db, found.sub.id));
 }
 
 async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock?: boolean } = {}) {

@@ -1,9 +1,10 @@
-import { and, eq, gt, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { availabilityText, firstFreeDay, holdLive, inclusiveSpan, termSpan, type CarAvailability, type DaySpan } from '../../domain/availability';
 import type { Car } from '../../domain/car';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { Db } from '../db/client';
-import { cars, subscriptionRequests, subscriptions } from '../db/schema';
+import { cars, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
+import { carSpans, type CarSpan } from '../../domain/swap-cars';
 
 /*
  * Inventory: which days each car is taken, read from the orders' rows (confirmed subscriptions and
@@ -11,25 +12,70 @@ import { cars, subscriptionRequests, subscriptions } from '../db/schema';
  * the order's overlap check does (orders/availability.ts). docs/decisions/availability.md.
  */
 
+/** A subscription's live swaps (PENDING, CONFIRMED), joined to the subscription's term and order car. */
+type LiveSwap = { subscriptionId: number; requestId: number; orderCarId: number; start: string; end: string; fromCarId: number; toCarId: number; swapDate: string; status: 'PENDING' | 'CONFIRMED' | 'CANCELLED' };
+
+/** The live swaps of switched-on subscriptions matching `where` (few rows: swaps are rare next to subscriptions). */
+async function liveSwaps(db: Db, where: SQL | undefined): Promise<LiveSwap[]> {
+  return db
+    .select({
+      subscriptionId: subscriptions.id, requestId: subscriptions.requestId, orderCarId: subscriptionRequests.carId, start: subscriptions.startDate, end: subscriptions.endDate,
+      fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate, status: subscriptionSwaps.status,
+    })
+    .from(subscriptionSwaps)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionSwaps.subscriptionId))
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(and(ne(subscriptionSwaps.status, 'CANCELLED'), eq(subscriptions.isActive, true), where));
+}
+
+/**
+ * The days each car is held by subscriptions that have swaps (docs/decisions/swap.md): the cars'
+ * spans by the CONFIRMED swaps (src/domain/swap-cars.ts; the swap day is both cars'), and a PENDING
+ * swap's new car from its day to the end (its difference is being charged). Keyed by subscription.
+ */
+function swapHolds(rows: readonly LiveSwap[]): Map<number, CarSpan[]> {
+  const bySub = new Map<number, LiveSwap[]>();
+  for (const r of rows) bySub.set(r.subscriptionId, [...(bySub.get(r.subscriptionId) ?? []), r]);
+  const out = new Map<number, CarSpan[]>();
+  for (const [id, list] of bySub) {
+    const { start, end, orderCarId } = list[0];
+    const spans = carSpans(start, end, orderCarId, list.filter((r) => r.status === 'CONFIRMED'));
+    for (const p of list) if (p.status === 'PENDING' && p.swapDate <= end) spans.push({ carId: p.toCarId, from: p.swapDate, to: end });
+    out.set(id, spans);
+  }
+  return out;
+}
+
 /**
  * The car's timeline (src/domain/availability.ts) read from the orders: confirmed subscriptions
- * that staff have not switched off, and pending requests whose hold has not lapsed.
- * docs/decisions/availability.md.
+ * that staff have not switched off (after a 차량 교체, each car for its own days), and pending
+ * requests whose hold has not lapsed. docs/decisions/availability.md, docs/decisions/swap.md.
  */
 export async function timelines(db: Db, carIds: readonly number[], now: Date, exceptRequestId?: number): Promise<Map<number, DaySpan[]>> {
   const out = new Map<number, DaySpan[]>(carIds.map((id) => [id, []]));
   if (!carIds.length) return out;
+  const ids = [...carIds];
   const other = exceptRequestId ? ne(subscriptionRequests.id, exceptRequestId) : undefined;
+  // Subscriptions with a live swap hold cars by their spans; they are read here and skipped below.
+  const withSwaps = db
+    .select({ id: subscriptionSwaps.subscriptionId })
+    .from(subscriptionSwaps)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionSwaps.subscriptionId))
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(and(ne(subscriptionSwaps.status, 'CANCELLED'), or(inArray(subscriptionSwaps.toCarId, ids), inArray(subscriptionSwaps.fromCarId, ids), inArray(subscriptionRequests.carId, ids))));
+  const swapped = await liveSwaps(db, and(other, inArray(subscriptions.id, withSwaps)));
+  const holds = swapHolds(swapped);
+  for (const spans of holds.values()) for (const p of spans) out.get(p.carId)?.push(inclusiveSpan(p.from, p.to));
   const confirmed = await db
-    .select({ carId: subscriptionRequests.carId, start: subscriptions.startDate, end: subscriptions.endDate })
+    .select({ id: subscriptions.id, carId: subscriptionRequests.carId, start: subscriptions.startDate, end: subscriptions.endDate })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(and(inArray(subscriptionRequests.carId, [...carIds]), eq(subscriptions.isActive, true), other));
-  for (const r of confirmed) out.get(r.carId)!.push(inclusiveSpan(r.start, r.end));
+    .where(and(inArray(subscriptionRequests.carId, ids), eq(subscriptions.isActive, true), other));
+  for (const r of confirmed) if (!holds.has(r.id)) out.get(r.carId)!.push(inclusiveSpan(r.start, r.end));
   const held = await db
     .select({ carId: subscriptionRequests.carId, start: subscriptionRequests.requestedStart, month: subscriptionRequests.month, until: subscriptionRequests.holdUntil })
     .from(subscriptionRequests)
-    .where(and(inArray(subscriptionRequests.carId, [...carIds]), eq(subscriptionRequests.status, 'PENDING'), isNotNull(subscriptionRequests.requestedStart), gt(subscriptionRequests.holdUntil, now), other));
+    .where(and(inArray(subscriptionRequests.carId, ids), eq(subscriptionRequests.status, 'PENDING'), isNotNull(subscriptionRequests.requestedStart), gt(subscriptionRequests.holdUntil, now), other));
   for (const r of held) if (holdLive(r.until, now)) out.get(r.carId)!.push(termSpan(r.start!, r.month));
   for (const spans of out.values()) spans.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   return out;
@@ -60,15 +106,18 @@ export async function availabilityOf(db: Db, carIds: readonly number[], now: Dat
  */
 export async function carsTakenOn(db: Db, day: string, now: Date): Promise<Set<number>> {
   const confirmed = await db
-    .select({ carId: subscriptionRequests.carId })
+    .select({ id: subscriptions.id, carId: subscriptionRequests.carId })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(and(eq(subscriptions.isActive, true), lte(subscriptions.startDate, day), gte(subscriptions.endDate, day)));
+  // After a 차량 교체 the subscription holds the car of the day (both on the swap day; a PENDING swap's new car too).
+  const holds = swapHolds(await liveSwaps(db, and(lte(subscriptions.startDate, day), gte(subscriptions.endDate, day))));
   const held = await db
     .select({ carId: subscriptionRequests.carId, start: subscriptionRequests.requestedStart, month: subscriptionRequests.month, until: subscriptionRequests.holdUntil })
     .from(subscriptionRequests)
     .where(and(eq(subscriptionRequests.status, 'PENDING'), isNotNull(subscriptionRequests.requestedStart), lte(subscriptionRequests.requestedStart, day), gt(subscriptionRequests.holdUntil, now)));
-  const taken = new Set(confirmed.map((r) => r.carId));
+  const taken = new Set(confirmed.filter((r) => !holds.has(r.id)).map((r) => r.carId));
+  for (const spans of holds.values()) for (const p of spans) if (p.from <= day && day <= p.to) taken.add(p.carId);
   for (const r of held) if (holdLive(r.until, now) && day < termSpan(r.start!, r.month).end) taken.add(r.carId);
   return taken;
 }

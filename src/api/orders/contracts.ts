@@ -130,19 +130,46 @@ async function received(db: Db, r: typeof subscriptionRequests.$inferSelect): Pr
  * null when the order was not received (a declined first charge: no contract).
  */
 export async function issueContract(ctx: ContractContext, requestId: number): Promise<ContractRow | null> {
-  const existing = await storedContract(ctx.db, requestId);
+  let userId = 0;
+  let createdAt = new Date(0);
+  return issueOnce(ctx, `[contract] request ${requestId}`, {
+    stored: () => storedContract(ctx.db, requestId),
+    input: async () => {
+      const [r] = await ctx.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
+      if (!r || !(await received(ctx.db, r))) return null;
+      ({ userId, createdAt } = r);
+      return contractInput(ctx.db, ctx.config.company, requestId);
+    },
+    render: async (input) => (await contractPdf(input)).pdf,
+    insert: (file) => ctx.db.insert(subscriptionContracts).values({ requestId, userId, ...file, createdAt }).onConflictDoNothing({ target: subscriptionContracts.requestId }),
+  });
+}
+
+/**
+ * Issues a document once: the contract, an extension's or a swap's 부속 계약서. The stored row when
+ * there is one; else its input (null: not to be issued), a log line for characters outside the
+ * contract font, the PDF and its SHA-256 inserted so that a concurrent issue keeps the first row,
+ * and the stored row. The row is never changed afterwards (a trigger refuses it).
+ */
+export async function issueOnce<Row, Input>(
+  ctx: ContractContext,
+  label: string,
+  steps: {
+    stored: () => Promise<Row | undefined>;
+    input: () => Promise<Input | null>;
+    render: (input: Input) => Promise<Uint8Array>;
+    insert: (file: { pdf: Buffer; sha256: string; byteSize: number }) => Promise<unknown>;
+  },
+): Promise<Row | null> {
+  const existing = await steps.stored();
   if (existing) return existing;
-  const [r] = await ctx.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
-  if (!r || !(await received(ctx.db, r))) return null;
-  const input = await contractInput(ctx.db, ctx.config.company, requestId);
+  const input = await steps.input();
+  if (input === null) return null;
   const missing = missingContractGlyphs(JSON.stringify(input));
-  if (missing.length) ctx.log('error', `[contract] request ${requestId}: characters outside the contract font print as boxes: ${missing.join('')}`);
-  const { pdf, sha256 } = await contractPdf(input);
-  await ctx.db
-    .insert(subscriptionContracts)
-    .values({ requestId, userId: r.userId, sha256, pdf: Buffer.from(pdf), byteSize: pdf.length, createdAt: r.createdAt })
-    .onConflictDoNothing({ target: subscriptionContracts.requestId });
-  return (await storedContract(ctx.db, requestId)) ?? null;
+  if (missing.length) ctx.log('error', `${label}: characters outside the contract font print as boxes: ${missing.join('')}`);
+  const pdf = await steps.render(input);
+  await steps.insert({ pdf: Buffer.from(pdf), sha256: createHash('sha256').update(pdf).digest('hex'), byteSize: pdf.length });
+  return (await steps.stored()) ?? null;
 }
 
 /** The contract job's handler. */

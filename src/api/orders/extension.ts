@@ -8,12 +8,12 @@ import {
   type ExtensionQuote, type ExtensionSubscription, type OptionExtras, type TermFee,
 } from '../../domain/extension';
 import { annexDocument, annexFileName, type AnnexInput } from '../../domain/extension-annex';
-import { missingContractGlyphs } from '../../domain/contract-font';
 import { won } from '../../domain/money';
 import { termEnd } from '../../domain/subscriptions';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
-import { subscriptionExtensionAnnexes, subscriptionExtensions, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { subscriptionExtensionAnnexes, subscriptionExtensions, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
+import { carOnDay } from '../../domain/swap-cars';
 import { conflict, notFound, unprocessable } from '../errors';
 import { enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit } from '../notifications/events';
@@ -21,7 +21,7 @@ import { scheduleMonth } from '../billing/subscription-billing';
 import { carById } from '../catalogue/catalogue';
 import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
-import type { ContractContext } from './contracts';
+import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
 
 /*
@@ -69,6 +69,12 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
 
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
 
+/** The car the subscription holds at its end (after a 차량 교체, the new one; docs/decisions/swap.md): the one extended. */
+async function carAtEnd(db: Db, f: Found): Promise<number> {
+  const swaps = await db.select().from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, f.sub.id), eq(subscriptionSwaps.status, 'CONFIRMED')));
+  return carOnDay(f.request.carId, swaps, f.sub.endDate);
+}
+
 const ruleInput = (f: Found): ExtensionSubscription => ({
   startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.request.month + f.sub.extendedMonths,
   isActive: f.sub.isActive, billingStatus: f.sub.billingStatus, exitDate: f.sub.exitDate,
@@ -85,7 +91,8 @@ function optionExtras(f: Found): OptionExtras {
 
 /** The first day inside the quote's span that the car is taken by another subscription or a live hold (null: free). */
 async function takenFrom(db: Db, f: Found, q: Pick<ExtensionQuote, 'from_date' | 'new_end_date'>, now: Date): Promise<string | null> {
-  const line = (await timelines(db, [f.request.carId], now, f.request.id)).get(f.request.carId)!;
+  const carId = await carAtEnd(db, f);
+  const line = (await timelines(db, [carId], now, f.request.id)).get(carId)!;
   const hit = clashes(line, inclusiveSpan(q.from_date, q.new_end_date))[0];
   if (!hit) return null;
   return hit.start > q.from_date ? hit.start : q.from_date;
@@ -98,7 +105,7 @@ export async function quoteExtension(ctx: { db: Db; clock: { now(): Date } }, su
   const now = ctx.clock.now();
   const today = todayInKorea(now);
   const f = await ownSubscription(ctx.db, subscriptionId, userId);
-  const car = await carById(ctx.db, f.request.carId);
+  const car = await carById(ctx.db, await carAtEnd(ctx.db, f));
   const all = extensionChoices(ruleInput(f), termFees(car), optionExtras(f), today);
   if (!all.ok) throw conflict(all.reason);
   const choices: ExtensionChoice[] = [];
@@ -152,7 +159,7 @@ export async function confirmExtension(
       const latest = done[0];
       if (latest && latest.months === input.months && latest.monthlyFee === input.quoted_fee && koreaDate(latest.createdAt) === today) return confirmAnswer(latest, f.sub.endDate);
     }
-    const car = await carById(tx, f.request.carId);
+    const car = await carById(tx, await carAtEnd(tx, f));
     const a = extensionQuote(ruleInput(f), termFees(car), optionExtras(f), input.months, today);
     if (!a.ok) throw a.status === 409 ? conflict(a.reason) : unprocessable(a.reason, { months: [a.reason] });
     const q = a.quote;
@@ -160,7 +167,7 @@ export async function confirmExtension(
       throw conflict(`연장 월 구독료가 ${won(q.monthly_fee)}으로 바뀌었습니다. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`, { quoted_fee: ['견적과 현재 월 구독료가 다릅니다.'] }, { quote: q });
     }
     // One plate, one customer: orders and confirmations of the car wait on its row.
-    await lockCar(tx, f.request.carId);
+    await lockCar(tx, car.id);
     const taken = await takenFrom(tx, f, q, now);
     if (taken) throw conflict(takenMessage(taken, q.months), { months: ['이 기간에 차량의 다른 구독 일정이 있습니다.'] }, { taken_from: taken });
     const [row] = await tx
@@ -229,19 +236,16 @@ async function storedAnnex(db: Db, extensionId: number): Promise<AnnexRow | unde
 
 /** Issues an extension's annex once (a concurrent issue keeps the first row); the row never changes. */
 export async function issueAnnex(ctx: ContractContext, extensionId: number): Promise<AnnexRow | null> {
-  const existing = await storedAnnex(ctx.db, extensionId);
-  if (existing) return existing;
-  const [e] = await ctx.db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.id, extensionId));
-  if (!e) return null;
-  const input = await annexInput(ctx.db, ctx.config.company, extensionId);
-  const missing = missingContractGlyphs(JSON.stringify(input));
-  if (missing.length) ctx.log('error', `[annex] extension ${extensionId}: characters outside the contract font print as boxes: ${missing.join('')}`);
-  const { pdf, sha256 } = await annexPdf(input);
-  await ctx.db
-    .insert(subscriptionExtensionAnnexes)
-    .values({ extensionId, userId: e.userId, sha256, pdf: Buffer.from(pdf), byteSize: pdf.length, createdAt: e.createdAt })
-    .onConflictDoNothing({ target: subscriptionExtensionAnnexes.extensionId });
-  return (await storedAnnex(ctx.db, extensionId)) ?? null;
+  let e: ExtensionRow | undefined;
+  return issueOnce(ctx, `[annex] extension ${extensionId}`, {
+    stored: () => storedAnnex(ctx.db, extensionId),
+    input: async () => {
+      [e] = await ctx.db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.id, extensionId));
+      return e ? annexInput(ctx.db, ctx.config.company, extensionId) : null;
+    },
+    render: async (input) => (await annexPdf(input)).pdf,
+    insert: (file) => ctx.db.insert(subscriptionExtensionAnnexes).values({ extensionId, userId: e!.userId, ...file, createdAt: e!.createdAt }).onConflictDoNothing({ target: subscriptionExtensionAnnexes.extensionId }),
+  });
 }
 
 export async function annexJobHandler(ctx: ContractContext, job: Job): Promise<void> {

@@ -3,7 +3,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapAnnexParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
+import { confirmSwap, quoteSwap, swapAnnexForDownload, type SwapConfirmAnswer, type SwapQuoteAnswer } from './swap';
 import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfirmAnswer, type ExtensionQuoteAnswer } from './extension';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
@@ -115,6 +116,23 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   .get('/:id/extensions/:extensionId/annex', requireUser, validParams(ExtensionAnnexParamSchema), async (c) => {
     const { id, extensionId } = c.req.valid('param');
     const { row, fileName } = await annexForDownload(c.var.deps, id, extensionId, c.var.userId);
+    return contractResponse(row, fileName);
+  })
+  // 차량 교체: the window, the cars and the quote, then the confirmation (docs/decisions/swap.md).
+  .get('/:id/swap', requireUser, validParams(IdParamSchema), validQuery(SwapQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date, car_id } = c.req.valid('query');
+    return ok(c, (await quoteSwap(c.var.deps, id, c.var.userId, date, car_id)) satisfies SwapQuoteAnswer);
+  })
+  // A swap takes the new car from its day and frees the old one after it: the garage's cached answers are dropped.
+  .post('/:id/swap', requireUser, reservationWrites, validParams(IdParamSchema), validJson(SwapConfirmSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await confirmSwap(c.var.deps, id, c.var.userId, c.req.valid('json'))) satisfies SwapConfirmAnswer);
+  })
+  // The 부속 계약서 of the customer's own swap: another's is 404.
+  .get('/:id/swaps/:swapId/annex', requireUser, validParams(SwapAnnexParamSchema), async (c) => {
+    const { id, swapId } = c.req.valid('param');
+    const { row, fileName } = await swapAnnexForDownload(c.var.deps, id, swapId, c.var.userId);
     return contractResponse(row, fileName);
   })
   // 반납 정산: the customer's own settlement (null until settled); another customer's subscription is a 404.

@@ -3,6 +3,7 @@ import { MILEAGE_RULE_LINES } from '../../domain/mileage';
 import { EXTENSION_RULE_LINES } from '../../domain/extension';
 import { PREPAYMENT_REFUND_LINE } from '../../domain/prepayment';
 import { SETTLEMENT_RULE_LINES } from '../../domain/settlement';
+import { SWAP_RULE_LINES } from '../../domain/swap';
 
 /** Opening FAQs and policy documents, written for this service (the 중도 해지 and 연장 rules from their domain modules: one source of numbers). */
 export const FAQ_SEED = [
@@ -17,6 +18,7 @@ export const FAQ_SEED = [
   { category: '이용', question: '누가 운전할 수 있나요?', answer: '계약자 본인과 신청할 때 등록한 추가 운전자가 운전할 수 있습니다. 추가 운전자는 차량별 최대 인원까지, 1명당 차량별 월 요금으로 등록합니다. 운전자는 만 21세 이상이어야 하며, 가장 어린 운전자가 만 21~25세이면 차량별 연령 추가 요금이 매월 붙습니다.' },
   { category: '해지', question: '구독을 중도에 해지할 수 있나요?', answer: `가능합니다. 마이페이지의 내 구독에서 해지하기를 누르고 반납일을 고르면 중도 해지 수수료와 계산식을 확인한 뒤 바로 확정할 수 있습니다. ${EARLY_EXIT_RULE_LINES.join(' ')} 구독을 해지하면 이후 결제는 모두 중단되며, 이미 결제한 달은 환불되지 않고 그 달이 끝날 때까지 차량을 이용할 수 있습니다. ${PREPAYMENT_REFUND_LINE}` },
   { category: '이용', question: '구독 기간을 연장할 수 있나요?', answer: `네. 마이페이지의 내 구독에서 연장하기를 누르고 연장 기간을 고르면 새 종료일과 연장 기간의 월 구독료를 확인한 뒤 바로 확정할 수 있습니다. ${EXTENSION_RULE_LINES.join(' ')}` },
+  { category: '이용', question: '구독 중에 다른 차로 바꿀 수 있나요?', answer: `네. 마이페이지의 내 구독에서 차량 교체를 누르고 교체일과 새 차량을 고르면 교체 월의 일할 계산과 새 월 구독료를 확인한 뒤 바로 확정할 수 있습니다. ${SWAP_RULE_LINES.join(' ')}` },
   { category: '의전', question: '의전(버틀러) 서비스는 무엇인가요?', answer: '전문 기사와 함께 고급 차량을 시간 단위로 예약하는 서비스입니다. 기본 8시간이 포함되며, 초과 시간은 시간 단위로 추가 요금이 부과됩니다. 웨딩, 비즈니스 미팅, 공항 픽업에 많이 이용하십니다.' },
   { category: '계정', question: '친구 추천 혜택은 무엇인가요?', answer: '추천 코드를 입력하면 추천한 분과 추천받은 분 모두에게 포인트가 적립됩니다. 추천 코드는 계정당 한 번만 입력할 수 있습니다.' },
 ];
@@ -47,6 +49,9 @@ export const TERMS_SEED = {
 
 제5조의2 (구독 연장)
 1. 회원은 마이페이지에서 연장 기간을 골라 구독을 연장할 수 있습니다. ${EXTENSION_RULE_LINES.join(' ')}
+
+제5조의3 (차량 교체)
+1. 회원은 마이페이지에서 교체일과 새 차량을 골라 구독 중인 차량을 다른 차량으로 교체할 수 있습니다. ${SWAP_RULE_LINES.join(' ')}
 
 제6조 (요금과 결제)
 1. 월 구독료는 선택한 기간의 요금에 주행거리 플랜, 만 21~25세 운전자, 추가 운전자의 차량별 월 요금을 더하고, 선납금을 구독 개월 수로 나눈 금액(원 미만 버림)을 뺀 금액입니다. 선납금의 월 차감액은 월 구독료의 50%를 넘을 수 없습니다.

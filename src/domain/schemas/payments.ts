@@ -71,3 +71,25 @@ export const ExtensionConfirmSchema = z.object({
 
 /** GET /subscriptions/{id}/extensions/{extensionId}/annex. */
 export const ExtensionAnnexParamSchema = z.object({ id: IdSchema, extensionId: IdSchema });
+
+/** GET /subscriptions/{id}/swap[?date=&car_id=]: the window and cars, with a day and a car the quote. */
+export const SwapQuerySchema = z.object({
+  date: calendarDate('교체일').optional(),
+  car_id: IdSchema.optional(),
+});
+
+const wonAmount = (label: string) => intField(label).min(-100_000_000, { error: `${label}이 올바르지 않습니다.` }).max(100_000_000, { error: `${label}이 올바르지 않습니다.` });
+
+/**
+ * POST /subscriptions/{id}/swap: the day, the new car, and the difference and new monthly fee the
+ * customer was quoted (the server recomputes; another quote is 409). docs/decisions/swap.md.
+ */
+export const SwapConfirmSchema = z.object({
+  date: calendarDate('교체일'),
+  car_id: IdSchema,
+  quoted_adjustment: wonAmount('견적 차액'),
+  quoted_fee: intField('견적 월 구독료').min(0, { error: '견적 월 구독료가 올바르지 않습니다.' }).max(100_000_000, { error: '견적 월 구독료가 올바르지 않습니다.' }),
+});
+
+/** GET /subscriptions/{id}/swaps/{swapId}/annex. */
+export const SwapAnnexParamSchema = z.object({ id: IdSchema, swapId: IdSchema });

@@ -17,6 +17,8 @@ import { extensionWindow } from '../../domain/extension';
 import { todayInKorea } from '../../domain/dates';
 import AnnexDownload from './AnnexDownload';
 import Settlement from './Settlement';
+import Swap from './Swap';
+import SwapAnnexDownload from './SwapAnnexDownload';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
@@ -35,7 +37,8 @@ function useHandovers() {
  * /my/subscriptions: the user's subscriptions by date with an 이용 중/이용 종료 badge and their billing,
  * their 탁송·반납 (Handovers, acknowledged here) and 주행거리 (Mileage: readings and the monthly
  * report) and 반납 정산 (Settlement) once settled; 연장하기 opens 구독 연장 (Extension), 해지하기 the
- * in-product 중도 해지 (EarlyExit); each extension's 부속 계약서 downloads next to the contract.
+ * in-product 중도 해지 (EarlyExit), 차량 교체 the swap panel (Swap); each extension's and swap's 부속
+ * 계약서 downloads next to the contract, and a swap shows as "교체 예정: day → car".
  */
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
@@ -60,10 +63,16 @@ export default function SubscriptionList() {
                 <span className={`inline-block px-2 py-0.5 text-xs font-bold ${s.is_active ? 'bg-ink text-paper' : 'bg-line text-muted'}`} data-testid="subscription-badge">
                   {subscriptionBadge(s.is_active)}
                 </span>
-                <p className="mt-1 break-words font-semibold">{carDisplayName(s.request.car)}</p>
+                {/* After a 차량 교체 day the car held is the swap's new one. */}
+                <p className="mt-1 break-words font-semibold">{s.swaps.filter((w) => w.status === 'CONFIRMED' && w.swap_date <= todayInKorea()).at(-1)?.to_car.name ?? carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted" data-testid="subscription-term">
                   {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
                 </p>
+                {s.swaps.map((w) => (
+                  <p key={w.id} className="break-words text-sm" data-testid="subscription-swap">
+                    {w.status === 'PENDING' ? '교체 확인 중' : w.swap_date >= todayInKorea() ? '교체 예정' : '교체 완료'}: {w.swap_date} → {w.to_car.name}
+                  </p>
+                ))}
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
                 <CardChange subscription={s} onChanged={() => void reload()} />
                 <Handovers handovers={handovers.handovers.filter((h) => h.subscription_id === s.id)} onChanged={() => void Promise.all([reload(), handovers.reload()])} />
@@ -71,15 +80,18 @@ export default function SubscriptionList() {
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
                 {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
+                {s.swaps.filter((w) => w.status === 'CONFIRMED').map((w, i) => <SwapAnnexDownload key={w.id} subscriptionId={s.id} requestId={s.request.id} swapId={w.id} ordinal={i + 1} />)}
               </div>
               <Mileage subscriptionId={s.id} />
               <Settlement subscriptionId={s.id} />
-              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`)) && (
+              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`) || acted.has(`swap:${s.id}`)) && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
                   {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
                   {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea() >= extensionWindow(s.end_date).opens)) && (
                     <Extension subscriptionId={s.id} onDone={done(`extend:${s.id}`)} />
                   )}
+                  {/* 차량 교체 on a subscription in use and paid up (the server decides the days and cars). */}
+                  {(acted.has(`swap:${s.id}`) || (s.is_current && s.billing.status === 'ACTIVE')) && <Swap subscriptionId={s.id} onDone={done(`swap:${s.id}`)} />}
                   {(acted.has(`exit:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED')) && <EarlyExit subscriptionId={s.id} onDone={done(`exit:${s.id}`)} />}
                 </div>
               )}

@@ -28,6 +28,8 @@ import subscriptionHandoverScheduled from './subscription-handover-scheduled';
 import subscriptionExtended from './subscription-extended';
 import staffSubscriptionExtended from './staff-subscription-extended';
 import subscriptionSettled from './subscription-settled';
+import subscriptionSwapped from './subscription-swapped';
+import staffSubscriptionSwapped from './staff-subscription-swapped';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -42,6 +44,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.handover_recorded': subscriptionHandoverRecorded,
   'subscription.extended': subscriptionExtended,
   'subscription.settled': subscriptionSettled,
+  'subscription.swapped': subscriptionSwapped,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
@@ -58,6 +61,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.butler_cancelled': staffButlerCancelled,
   'staff.subscription_cancelled': staffSubscriptionCancelled,
   'staff.subscription_extended': staffSubscriptionExtended,
+  'staff.subscription_swapped': staffSubscriptionSwapped,
   'marketing.announcement': marketingAnnouncement,
 };
 

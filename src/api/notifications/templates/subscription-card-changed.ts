@@ -1,6 +1,7 @@
 import { monthlyChargeDate, retryDate } from '../../../domain/payments';
 import { feeOfMonth } from '../../../domain/extension';
-import { payments, subscriptionExtensions } from '../../db/schema';
+import { payments } from '../../db/schema';
+import { feeChanges } from '../../db/fee-changes';
 import { and, eq } from 'drizzle-orm';
 import { day, greeting, liveCustomer, subscription, won } from '../data';
 import { template } from '../template';
@@ -19,8 +20,8 @@ export default template({
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = found.subscription;
     const owed = s.paidMonths < found.request.month + s.extendedMonths ? s.paidMonths + 1 : null;
-    // After a 구독 연장 the added months carry their own fee.
-    const extensions = s.extendedMonths ? await db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.subscriptionId, s.id)) : [];
+    // After a 구독 연장 or a 차량 교체 the months carry their own fee (the one function billing uses).
+    const extensions = await feeChanges(db, s.id);
     let next = '';
     let when = '';
     if (owed !== null && s.isActive && s.billingStatus !== 'CANCELLED') {

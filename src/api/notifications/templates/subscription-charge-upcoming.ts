@@ -1,5 +1,7 @@
 import { day, greeting, liveCustomer, subscription, won } from '../data';
 import { template } from '../template';
+import { feeChanges } from '../../db/fee-changes';
+import { feeOfMonth } from '../../../domain/extension';
 
 /** Three days before a monthly charge. */
 export default template({
@@ -17,6 +19,8 @@ export default template({
     // 해지 since the reminder was scheduled: no charge comes.
     if (!found.subscription.isActive || found.subscription.billingStatus === 'CANCELLED') return { skip: '해지된 구독입니다.' };
     if (found.subscription.paidMonths >= e.month) return { skip: '이미 결제된 달입니다.' };
-    return { userId: e.userId, vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 회차: String(e.month), 결제일: day(e.chargeDate), 금액: won(e.amount) } };
+    // The fee as it stands when sent (a 차량 교체 confirmed after the reminder was queued changes it): the function the charge uses.
+    const amount = feeOfMonth(e.month, found.request.fee, await feeChanges(db, found.subscription.id));
+    return { userId: e.userId, vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 회차: String(e.month), 결제일: day(e.chargeDate), 금액: won(amount) } };
   },
 });
