@@ -123,7 +123,7 @@ export default function EntitySection({ config }: { config: EntityConfig }) {
     if (!isNew && !Object.keys(changes).length) return setNotice('변경된 내용이 없습니다.');
     setBusy(true);
     // A write answers with the row under the entity's key: { car: {...} }.
-    const res = await saveRow(config, isNew ? null : (editing), changes);
+    const res = await saveRow(config, isNew ? null : editing, changes);
     setBusy(false);
     if (!res.ok) return setErrors(fieldErrorsOf(res));
     setErrors({});
