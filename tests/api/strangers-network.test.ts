@@ -51,7 +51,7 @@ beforeAll(async () => {
   const own = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { token: TEST_ADMIN_TOKEN, json: { kind: 'DELIVERY', driver_id: driverId, date: '2029-05-03', window_start: '10:00', window_end: '11:00' } });
   expect(own.status).toBe(201);
   const { car: newCar } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_12: 555_000 } });
-  const swap = await insertConfirmedSwap(ctx.database.db, { subscriptionId, toCarId: newCar.id, swapDate: '2029-07-01' });
+  const swap = await insertConfirmedSwap(ctx.database.db, { subscriptionId, toCarId: newCar.id, swapDate: '2029-05-10' });
   const pair = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/swaps/${swap.id}/handovers`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId, window_start: '10:00', window_end: '12:00' } });
   expect(pair.status, JSON.stringify(pair.body)).toBe(201);
   owner = {
