@@ -53,6 +53,9 @@ export async function lighthousePages(url: string, opts: { pages?: string[]; log
         const page = await browser.newPage();
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
+        // A first visit: local storage too (Lighthouse's own reset keeps it), or an earlier page's
+        // remembered font (docs/decisions/fonts.md) would make every later page a returning visitor.
+        await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
         if (session) {
           // The session the login page stores, then Lighthouse without its storage reset (which
           // would log the user out); the cache is cleared above instead.

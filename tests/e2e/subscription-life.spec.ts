@@ -12,10 +12,11 @@ import { apiAs, hydrated, loginAs, newStaff, newUser, orderableCar, waitForSite 
  * The whole life of one subscription, as the customer (on this project's screen: 390 or 1280 px)
  * and staff meet it (issue 39): the order on the car's order page, staff confirm it, schedule and
  * record the delivery on the 배차 board, the customer acknowledges it and reports the odometer,
- * asks for the early-exit quote and confirms it, staff schedule and record the return and settle
- * it from the deposit first; the customer reads the settlement and the payments. Each step has its
- * own spec with the edge cases; this one proves the steps meet. No test clock (one server for all
- * workers): the order starts tomorrow, the delivery recorded today moves the start to today.
+ * swaps to another car (staff book and record the pair), reads the early-exit quote and confirms it;
+ * staff schedule and record the return and settle it from the deposit first; the customer reads the
+ * settlement and the payments. Each step has its own spec with the edge cases; this one proves the
+ * steps meet. No test clock (one server for all workers): the order starts tomorrow, the delivery
+ * recorded today moves the start to today.
  */
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
@@ -65,20 +66,23 @@ async function scheduleOnBoard(page: Page, subscriptionId: number, kind: '탁송
   await expect(board.getByRole('status')).toContainText(`구독 #${subscriptionId}의 ${kind} 일정을 ${day.replace(/-/g, '.')} 10:00~11:30, ${driver.name} 기사로 잡았습니다.`);
 }
 
-/** Records the handover of `kind` on the board. */
-async function recordOnBoard(page: Page, subscriptionId: number, kind: '탁송(인도)' | '반납', km: number, fuel: number, notes: string) {
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Records the handover called `label` on the board (탁송(인도), 반납, or a swap's 교체 반납 / 교체 인도, which carry the plate). */
+async function recordOnBoard(page: Page, subscriptionId: number, label: string, km: number, fuel: number, notes: string) {
   const board = page.getByRole('region', { name: '탁송·반납' });
-  const card = board.getByRole('article').filter({ hasText: `구독 #${subscriptionId} ` }).filter({ hasText: kind });
+  const name = new RegExp(`^${escapeRe(label)}( \\(.+\\))? #\\d+$`);
+  const card = board.getByRole('article', { name }).filter({ hasText: `구독 #${subscriptionId} ` });
   await card.getByRole('button', { name: /기록$/ }).click();
-  const record = page.getByRole('dialog', { name: `${kind} 기록` });
+  const record = page.getByRole('dialog', { name: new RegExp(`^${escapeRe(label)}( \\(.+\\))? 기록$`) });
   await record.getByLabel('주행거리 (km)').fill(String(km));
   await record.getByLabel('연료(충전) 잔량 (%)').fill(String(fuel));
   await record.getByLabel('메모 (외관 상태 등)').fill(notes);
   await record.getByRole('button', { name: '기록 저장' }).click();
-  await expect(board.getByRole('status')).toContainText(`구독 #${subscriptionId}의 ${kind} 기록을 저장했습니다.`);
+  await expect(board.getByRole('status')).toContainText(`구독 #${subscriptionId}의 ${label}`);
 }
 
-test('a subscription from order to settlement: delivery, acknowledgement, self-report, early exit, return, settlement', async ({ page, request, browser }) => {
+test('a subscription from order to settlement: delivery, acknowledgement, self-report, swap, early exit, return, settlement', async ({ page, request, browser }) => {
   test.slow();
   const today = todayInKorea();
   const car = await orderableCar(request);
@@ -129,23 +133,49 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await expect(mileage.getByTestId('mileage-latest')).toContainText(`20,350km (${today}, 고객 입력)`);
   await noHorizontalOverflow(page);
 
-  // 5. 중도 해지: the quote, then confirmed for a return in five days (11 months left).
+  // 5. 차량 교체 in three days to another free car: the prorated month's arithmetic before confirming.
+  const target = await orderableCar(request);
+  const swapDay = addDays(today, 3);
+  const swapQuote = (await apiAs(request, user.token, 'GET', `/subscriptions/${subscriptionId}/swap?date=${swapDay}&car_id=${target.id}`)).body.data.quote as { arithmetic: string; new_fee: number };
+  await item.getByRole('button', { name: '차량 교체' }).click();
+  const swap = item.getByTestId('swap');
+  await swap.locator('input[type="date"]').fill(swapDay);
+  await swap.locator(`input[type="radio"][value="${target.id}"]`).check();
+  await expect(swap.getByTestId('swap-arithmetic')).toHaveText(swapQuote.arithmetic);
+  await noHorizontalOverflow(page);
+  await swap.getByRole('button', { name: /교체 확정/ }).click();
+  await expect(item.getByTestId('swap-done')).toContainText(`${swapDay}에`);
+
+  // Staff book the pair (one driver, one window, the swap day) and record both: 450 km more on the old car, the new one at 5,000.
+  await openBoardWeek(console_);
+  const board = console_.getByRole('region', { name: '탁송·반납' });
+  await board.getByRole('button', { name: `구독 #${subscriptionId} 차량 교체 일정 잡기` }).click();
+  const pair = console_.getByRole('dialog', { name: '차량 교체 일정 (반납·인도)' });
+  await pair.getByLabel('담당 기사').selectOption(String(driver.id));
+  await pair.getByLabel('시작').fill('14:00');
+  await pair.getByLabel('종료').fill('15:30');
+  await pair.getByRole('button', { name: '일정 저장' }).click();
+  await expect(board.getByRole('status')).toContainText(`구독 #${subscriptionId}의 차량 교체(반납·인도) 일정을`);
+  await recordOnBoard(console_, subscriptionId, '교체 반납', 20_450, 88, '이상 없음');
+  await recordOnBoard(console_, subscriptionId, '교체 인도', 5_000, 100, '새 차량 인도');
+
+  // 6. 중도 해지 after the swap day: the quote on the new fee, then confirmed for a return in five days (11 months left).
   await item.getByRole('button', { name: '해지하기' }).click();
   const exit = item.getByTestId('early-exit');
   const exitDay = addDays(today, 5);
   await exit.getByLabel(/반납일/).fill(exitDay);
-  const fee = earlyExitFee(11, order.fee);
-  await expect(exit.getByTestId('early-exit-quote')).toContainText(`남은 11개월 × 월 ${won(order.fee)} × 20% = ${won(fee)}`);
+  const fee = earlyExitFee(11, swapQuote.new_fee);
+  await expect(exit.getByTestId('early-exit-quote')).toContainText(`남은 11개월 × 월 ${won(swapQuote.new_fee)} × 20% = ${won(fee)}`);
   await noHorizontalOverflow(page);
   await exit.getByRole('button', { name: `${won(fee)} 결제하고 해지 확정` }).click();
   await expect(item.getByTestId('early-exit-done')).toContainText(`${exitDay}에 반납해주세요`);
 
-  // 6. The return: staff schedule it on the return day and record it (550 km driven in all).
+  // 7. The return of the new car: staff schedule it on the return day and record it (450 + 100 km driven in all).
   await openBoardWeek(console_);
   await scheduleOnBoard(console_, subscriptionId, '반납', driver, exitDay);
-  await recordOnBoard(console_, subscriptionId, '반납', 20_550, 86, '뒷범퍼 긁힘');
+  await recordOnBoard(console_, subscriptionId, '반납', 5_100, 96, '뒷범퍼 긁힘');
 
-  // 7. 반납 정산 in the console: a damage and 4% fuel short, from the deposit first.
+  // 8. 반납 정산 in the console: the km of both cars, a damage and 4% fuel short, from the deposit first.
   await console_.goto('/admin#orders');
   await hydrated(console_, 'AdminConsole');
   await console_.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
@@ -160,10 +190,11 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await settle.getByRole('button', { name: '정산 확정' }).click();
   const result = settle.getByTestId('staff-settlement-result');
   await expect(result).toContainText('정산 완료');
+  await expect(result).toContainText('주행 (450km + 100km) 550km');
   const settled = ((await (await request.get(`/api/admin/subscriptions/${subscriptionId}/settlement`, { headers: ADMIN })).json()) as { data: { settlement: { summary: string; to_charge: number; to_refund: number } } }).data.settlement;
   await staffContext.close();
 
-  // 8. The customer: the settlement on my subscriptions, every movement on my payments.
+  // 9. The customer: the settlement on my subscriptions, every movement on my payments.
   await page.reload();
   await hydrated(page, 'SubscriptionList');
   const mine = item.getByTestId('settlement');
