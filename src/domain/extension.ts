@@ -1,7 +1,7 @@
 import { addDays } from './dates';
 import { won } from './money';
 import type { BillingStatus } from './payments';
-import { termEnd } from './subscriptions';
+import { termEnd } from './term';
 
 /**
  * 구독 연장 (extension): the one rule the quote, the confirmation, the annex, the terms, the FAQ

@@ -1,5 +1,4 @@
 import type { Car } from './car';
-import { addDays, addMonths } from './dates';
 import type { OrderStatus } from './orders';
 import type { PaymentView, SubscriptionBillingView } from './payments';
 import type { StoredOrderOptions } from './subscription-price';
@@ -71,10 +70,8 @@ export function subscriptionActive(s: { isActive: boolean; endDate: string }, to
   return s.isActive && today.slice(0, 10) <= s.endDate.slice(0, 10);
 }
 
-/** The last day (YYYY-MM-DD) of a term of `months` starting on `start`: the day before the same day `months` later. */
-export function termEnd(start: string, months: number): string {
-  return addDays(addMonths(start, months), -1);
-}
+// In its own module so that the rules below subscriptions (extension, early exit, swap) need not import this one.
+export { termEnd } from './term';
 
 /** GET /subscriptions. */
 export interface SubscriptionListAnswer {
