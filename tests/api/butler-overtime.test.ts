@@ -44,11 +44,13 @@ const confirm = (id: number) => ctx.call('POST', `/admin/butler-requests/${id}/c
  * Records a trip as staff do once it is over: the business clock is moved just past the end (a trip
  * is recorded only after it happened), then back to real time for the next booking.
  */
-async function trip(id: number, start: string, end: string, token = ADMIN) {
+async function trip(id: number, start: string, end: string, token = ADMIN, times = 1) {
   const later = Math.max(Date.parse(start), Date.parse(end));
   if (Number.isFinite(later)) await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now: new Date(later + 60_000).toISOString() } });
   try {
-    return await ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } });
+    // `times` records sent at once, under one clock (one call's reset must not reach a call still waiting on the row lock).
+    const all = await Promise.all(Array.from({ length: times }, () => ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token, json: { actual_start_at: start, actual_end_at: end } })));
+    return Object.assign(all[0], { all });
   } finally {
     await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: {} });
   }
@@ -118,7 +120,7 @@ describe('POST /admin/butler-requests/{id}/trip (overtime settlement)', () => {
     expect((await requestRow(r.id)).actualEndAt?.toISOString()).toBe(new Date(at(50, '19:40')).toISOString());
     // Two staff recording at once: still one charge.
     const twin = await confirmedBooking(51);
-    const both = await Promise.all([trip(twin.request.id, at(51, '09:00'), at(51, '18:30')), trip(twin.request.id, at(51, '09:00'), at(51, '18:30'))]);
+    const both = (await trip(twin.request.id, at(51, '09:00'), at(51, '18:30'), ADMIN, 2)).all;
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
     expect(await remote(`butler-${twin.request.id}-overtime`)).toEqual([expect.objectContaining({ amount: 200_000, status: 'PAID' })]);
   });
