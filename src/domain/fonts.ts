@@ -26,7 +26,7 @@ export const BRAND_FONT_CLASS = 'brand-font';
 
 /**
  * Pretendard's unicode-range subsets for every character outside the core. The storefront adds it
- * after the load event (src/components/Header.astro): no first view needs it.
+ * after the load event (src/components/header-client.ts): no first view needs it.
  */
 export const SUBSETS_CSS = '/fonts/pretendard/pretendard.css';
 

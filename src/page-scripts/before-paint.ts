@@ -1,15 +1,18 @@
 /**
- * The two scripts that must run before the first paint, inlined into the page (a request for a
+ * The scripts that must run before the first paint, inlined into the page (a request for a
  * file of a few hundred bytes would hold the first paint up on a slow network: issue 37). Their
  * text is the same on every page (what varies comes as data attributes), so the
  * Content-Security-Policy allows each by one hash (src/api/security-headers.ts).
  */
 
 /**
- * The header's mode (src/components/Header.astro): the mode of the address (a shared shell or home
- * can serve many paths), else the remembered one (table: src/domain/routes.ts; store: src/stores/mode.ts).
+ * The service mode (src/layouts/Layout.astro), on <html>, in <head>: a script in the body would be a
+ * point where the parser may paint what it has so far (the header alone), which put the first view's
+ * largest text in a later frame (issue 37). Only where the build cannot know it: home, which also
+ * serves unknown paths (their mode comes from the address), and pages of neither mode (the remembered
+ * one). Table: src/domain/routes.ts; store: src/stores/mode.ts.
  */
-export const HEADER_MODE_SCRIPT = `(function(){var d=document.currentScript.dataset;if(d.forced)return;var p=location.pathname,m=null;if(new RegExp(d.butler).test(p))m='butler';else if(new RegExp(d.subscribe).test(p))m='subscribe';else{try{m=localStorage.getItem(d.serviceKey)==='butler'?'butler':'subscribe'}catch(e){}}if(m)document.getElementById('site-header').dataset.mode=m})();`;
+export const MODE_SCRIPT = `(function(){var d=document.currentScript.dataset,p=location.pathname,m='subscribe';if(new RegExp(d.butler).test(p))m='butler';else if(!new RegExp(d.subscribe).test(p)){try{if(localStorage.getItem(d.serviceKey)==='butler')m='butler'}catch(e){}}document.documentElement.dataset.mode=m})();`;
 
 /**
  * The session guard (src/layouts/Layout.astro; rules: src/stores/session.ts): a protected page never

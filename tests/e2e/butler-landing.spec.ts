@@ -119,7 +119,7 @@ test('사례 더 보기 (VIEW ARTICLES) says it is in preparation', async ({ pag
 
 test('the landing is in butler mode, has no horizontal overflow and no serious axe violation', async ({ page }) => {
   await page.goto('/butler');
-  await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'butler');
   await expect(page.locator('#site-header a[href="/fleet"]').first()).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.waitForLoadState('networkidle');

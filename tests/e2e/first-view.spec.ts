@@ -76,6 +76,16 @@ for (const path of PAGES) {
       [...document.querySelectorAll('script[src]')].filter((s) => (s as HTMLScriptElement).type !== 'module' && !(s as HTMLScriptElement).defer && !(s as HTMLScriptElement).async).map((s) => s.getAttribute('src')),
     );
     expect(blocking).toEqual([]);
+    // No point for the parser to paint at before the main content: no inline script in the body (the mode
+    // and island prescripts are in the head) and no script of any kind before <main>.
+    const bodyScripts = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      return [...document.body.querySelectorAll<HTMLScriptElement>('script:not([type="application/ld+json"])')]
+        .filter((s) => !s.src || main.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_PRECEDING)
+        .map((s) => s.src || s.textContent.slice(0, 60));
+    });
+    expect(bodyScripts).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('data-mode', /^(subscribe|butler)$/);
     expect(scripts.filter((s) => s.startsWith('/scripts/'))).toEqual([]);
     expect(await page.locator(`head link[rel="stylesheet"]:not([href="${SUBSETS_CSS}"])`).count()).toBeLessThanOrEqual(1);
     await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);

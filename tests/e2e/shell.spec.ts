@@ -9,7 +9,7 @@ const headerLink = (page: import('@playwright/test').Page, name: string) =>
 test.describe('header', () => {
   test('is 56 px high and shows the subscription links on subscription pages', async ({ page, isMobile }) => {
     await page.goto('/garage');
-    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'subscribe');
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'subscribe');
     expect((await page.locator('#site-header').boundingBox())!.height).toBe(56);
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     await expect(headerLink(page, '구독 차량')).toHaveAttribute('href', '/garage');
@@ -21,7 +21,7 @@ test.describe('header', () => {
 
   test('butler paths show 채팅 상담, 차량·요금 and 예약하기 (CHAT, FLEET, RESERVE), and the mode is remembered for neutral pages', async ({ page, isMobile }) => {
     await page.goto('/chat');
-    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'butler');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     for (const [name, href] of [['채팅 상담', '/chat'], ['차량·요금', '/fleet'], ['예약하기', '/butler/request']]) {
       await expect(headerLink(page, name)).toHaveAttribute('href', href);
@@ -30,9 +30,9 @@ test.describe('header', () => {
     expect(await page.evaluate(() => [localStorage.getItem('lastService'), localStorage.getItem('lastPath')])).toEqual(['butler', '/chat']);
     // /my belongs to neither service: the remembered one shows.
     await page.goto('/my');
-    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'butler');
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'butler');
     await page.goto('/about');
-    await expect(page.locator('#site-header')).toHaveAttribute('data-mode', 'subscribe');
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'subscribe');
     expect(await page.evaluate(() => localStorage.getItem('lastService'))).toBe('subscribe');
   });
 
