@@ -8,6 +8,10 @@ const pg = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker (cores − 1): the API files then ran one
+    // after another for 16 minutes of CI while most of them wait on PostgreSQL, a child process or a
+    // timer. Each file has its own database, ports and folders (tests/api/helpers.ts), so two at once.
+    maxWorkers: 2,
     projects: [
       // Through Astro's Vite config, so site modules resolve `astro:env/client` (the build's settings, typed in astro.config.mjs).
       getViteConfig({ test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } }),

@@ -47,7 +47,8 @@ async function modeLinksDrawnWith(page: Page): Promise<'Pretendard' | 'system'> 
 const PAGES = ['/', '/garage', '/car/1', '/butler', '/fleet', '/chat', '/butler/request', '/faq', '/about', '/contact', '/login', '/signup'];
 
 for (const path of PAGES) {
-  test(`first view of ${path}: no font before load, then the one core file within budget drawn from the next view on; nothing render-blocking`, async ({ page }) => {
+  test(`first view of ${path}: no font before load, then the one core file within budget drawn from the next view on; nothing render-blocking`, async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the phone first view (issue 37); nothing here depends on the width');
     const fonts: { url: string; type: string; afterLoad: boolean; bytes: Promise<number> }[] = [];
     const scripts: string[] = [];
     let loaded = false;
