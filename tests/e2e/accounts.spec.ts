@@ -97,6 +97,45 @@ test('signup shows a duplicate email and a second account for the same person', 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
+/** Holds an island's script until `release()`: the form is on the page, not yet hydrated (a slow phone). */
+async function holdIsland(page: import('@playwright/test').Page, component: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${component}\\.[^/]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('login: what is typed (or filled in by a password manager) before the form hydrates is kept', async ({ page, request }) => {
+  const u = await signupUser(request);
+  const release = await holdIsland(page, 'LoginForm');
+  await page.goto('/login');
+  await page.getByLabel('이메일').fill(u.person.email);
+  await page.getByLabel('비밀번호').fill(u.person.password);
+  await expect(page.locator('astro-island[ssr][component-url*="LoginForm"]')).toHaveCount(1);
+  release();
+  await hydrated(page, 'LoginForm');
+  await expect(page.getByLabel('이메일')).toHaveValue(u.person.email);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/my$/);
+});
+
+test('signup: what is typed before the form hydrates is kept', async ({ page }) => {
+  const me = newPerson();
+  const release = await holdIsland(page, 'SignupForm');
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill(me.name);
+  await page.getByLabel('이메일').fill(me.email);
+  await expect(page.locator('astro-island[ssr][component-url*="SignupForm"]')).toHaveCount(1);
+  release();
+  await hydrated(page, 'SignupForm');
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('사용 가능한 이메일입니다.')).toBeVisible();
+  await expect(page.getByLabel('이름')).toHaveValue(me.name);
+});
+
 test('login: errors, then the saved return path', async ({ page, request }) => {
   const u = await signupUser(request);
   await page.goto('/points');

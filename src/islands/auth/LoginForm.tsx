@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, client } from '../../client/api';
 import Alert from './Alert';
 import Field from './Field';
 import { kakaoClientId, startKakaoLogin } from './kakao';
 import { goAfterLogin, storeLogin } from './session-helpers';
+import { shownValue } from './shown-value';
 
 /** /login: email and password, or Kakao; on success the saved return path or /my. */
 export default function LoginForm() {
@@ -15,7 +16,12 @@ export default function LoginForm() {
   const kakaoReady = Boolean(kakaoClientId());
   // Until hydrated the submit button stays disabled: a native submit would put the password in the URL.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    setEmail(shownValue(form.current, 'email'));
+    setPassword(shownValue(form.current, 'password'));
+    setMounted(true);
+  }, []);
 
   async function submit(e: { preventDefault(): void }) {
     e.preventDefault();
@@ -43,7 +49,7 @@ export default function LoginForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <Field label="이메일" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={fieldErrors.email} />
         <Field label="비밀번호" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={fieldErrors.password} />
         {failure && <Alert title={failure.title} detail={failure.detail} />}

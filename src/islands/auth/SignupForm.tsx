@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, client } from '../../client/api';
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
 import { SandboxOffError } from '../../client/sandbox';
@@ -6,6 +6,7 @@ import { MIN_PASSWORD_LENGTH, formatPhone, normalizePhone } from '../../domain/a
 import Alert from './Alert';
 import Field from './Field';
 import { goAfterLogin, storeLogin } from './session-helpers';
+import { shownValue } from './shown-value';
 import { clearDraft, emptyDraft, loadDraft, saveDraft, type SignupDraft } from './signup-storage';
 import { useIdentityReturn } from './useIdentityReturn';
 
@@ -24,11 +25,18 @@ export default function SignupForm() {
   const [busy, setBusy] = useState(false);
   const update = (patch: Partial<SignupDraft>) => setD((prev) => ({ ...prev, ...patch }));
 
-  // Restore the draft (it survives the provider's redirect) and prefill the referrer from ?code.
+  const form = useRef<HTMLFormElement>(null);
+
+  // Restore the draft (it survives the provider's redirect), keep what was typed before hydration
+  // (shown-value.ts) and prefill the referrer from ?code.
   useEffect(() => {
     const saved = loadDraft();
+    const shown = (name: 'name' | 'mobile' | 'email' | 'referrerPhone') => saved[name] || shownValue(form.current, name);
+    const restored = { ...saved, name: shown('name'), mobile: shown('mobile'), email: shown('email'), referrerPhone: shown('referrerPhone') };
     const code = readReferrer();
-    setD(code && !saved.referrerPhone ? { ...saved, referrerPhone: code } : saved);
+    setD(code && !restored.referrerPhone ? { ...restored, referrerPhone: code } : restored);
+    setPassword(shownValue(form.current, 'password'));
+    setConfirm(shownValue(form.current, 'password_confirm'));
     setReady(true);
   }, []);
   useEffect(() => {
@@ -100,7 +108,7 @@ export default function SignupForm() {
   const personChanged = (patch: Partial<SignupDraft>) => update({ ...patch, identityCode: null, verifiedName: null, verifiedPhone: null });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
       <Field label="이름" name="name" autoComplete="name" required value={d.name} readOnly={verified} onChange={(e) => personChanged({ name: e.target.value })} errors={errors.name} />
       <Field label="휴대폰 번호" name="mobile" type="tel" inputMode="tel" autoComplete="tel" required placeholder="010-1234-5678" value={d.mobile} readOnly={verified}
         onChange={(e) => personChanged({ mobile: e.target.value })} errors={errors.mobile ?? errors.identity_code} action={verifyButton}
