@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { siteReady } from './users';
+import { hydrated, loginAs, newUser, siteReady } from './users';
 import { BRAND_FONT_CLASS, CORE_FONT, SUBSETS_CSS } from '../../src/domain/fonts';
 
 test.beforeEach(async ({ request }) => siteReady(request));
@@ -152,4 +152,30 @@ test("on a phone the home page's first view: its largest element is never lazy-l
   );
   expect(['/banner.svg', await first.getAttribute('src')]).toContain(lcp.src);
   expect(lcp.loading).toBe('eager');
+});
+
+test('/my paints its frame before the account answers; the values then fill it without moving anything', async ({ page, request }) => {
+  const user = await newUser(request, { points: 1200 });
+  await loginAs(page, user.token);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/accounts$/, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.goto('/my');
+  await hydrated(page, 'MyPage');
+  // The account has not answered: the labels, the cards and the consent text are there, the values not yet.
+  await expect(page.getByText('이벤트·혜택 소식을 이메일로 받습니다.', { exact: false })).toBeVisible();
+  await expect(page.getByText('추천 코드')).toBeVisible();
+  await expect(page.getByTestId('my-points')).toHaveText('');
+  await expect(page.getByTestId('marketing-consent')).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: '회원 정보를 불러오는 중입니다.' })).toBeAttached();
+  const before = await page.getByText('추천 코드').boundingBox();
+  release();
+  await expect(page.getByTestId('my-points')).toHaveText('1,200 P');
+  await expect(page.getByTestId('my-referral-code')).toHaveText(user.referral_code);
+  await expect(page.getByTestId('marketing-consent')).toBeEnabled();
+  expect(await page.getByText('추천 코드').boundingBox()).toEqual(before);
+  expect(await layoutShift(page)).toBe(0);
 });

@@ -5,7 +5,7 @@ import { call, client } from '../../client/api';
  * 수신 동의 on my page: marketing messages (events, offers) by email, on or off at once through
  * PUT /accounts {marketing_consent}. Bookings and payments are always told, whatever it says.
  */
-export default function MarketingConsent({ initial }: { initial: boolean }) {
+export default function MarketingConsent({ initial, disabled = false }: { initial: boolean; disabled?: boolean }) {
   const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
@@ -33,7 +33,7 @@ export default function MarketingConsent({ initial }: { initial: boolean }) {
           role="switch"
           className="h-6 w-6 shrink-0 accent-ink"
           checked={on}
-          disabled={busy}
+          disabled={busy || disabled}
           aria-describedby="marketing-consent-help"
           data-testid="marketing-consent"
           onChange={(e) => void change(e.target.checked)}

@@ -1,5 +1,5 @@
 import { call, client } from '../../client/api';
-import { formatPhone, type AccountView } from '../../domain/accounts';
+import { formatPhone } from '../../domain/accounts';
 import { formatWon } from '../../domain/money';
 import { $session, signOut } from '../../stores/session';
 import AccountProblem from './AccountProblem';
@@ -9,11 +9,21 @@ import { useAccount } from './useAccount';
 
 const card = 'block rounded border border-line bg-white p-5 hover:border-ink';
 
-/** /my: profile with the identity badge (인증 완료 / 미인증, the spec's VERIFIED/UNVERIFIED), points, referral code, coupon box, latest activity, logout. */
+/** A value still loading: the line keeps its height, so the value moves nothing when it arrives (CLS 0). */
+function Pending({ width = 'w-20' }: { width?: string }) {
+  return <span aria-hidden="true" className={`inline-block h-[0.9em] ${width} animate-pulse rounded bg-line align-middle`} />;
+}
+
+/**
+ * /my: profile with the identity badge (인증 완료 / 미인증, the spec's VERIFIED/UNVERIFIED), points, referral code,
+ * coupon box, latest activity, logout. The page's frame (labels, the consent text, the cards) is in the HTML and
+ * painted at once; the account's values fill it in when GET /accounts answers (issue 37: the first view's largest
+ * text no longer waits for React and the API).
+ */
 export default function MyPage() {
   const state = useAccount();
-  if (state.status !== 'ready') return <AccountProblem state={state} />;
-  const a = state.account;
+  if (state.status !== 'ready' && state.status !== 'loading') return <AccountProblem state={state} />;
+  const a = state.status === 'ready' ? state.account : null;
 
   async function logout() {
     const refresh = $session.get().refreshToken;
@@ -24,30 +34,34 @@ export default function MyPage() {
   }
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-8" aria-busy={!a}>
+      {!a && <p role="status" className="sr-only">회원 정보를 불러오는 중입니다.</p>}
       <section aria-labelledby="profile" className="rounded border border-line bg-white p-5">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 id="profile" className="text-xl font-bold">{a.name ?? a.username}</h2>
-          <span data-testid="identity-badge" className={`rounded px-2 py-0.5 text-xs font-semibold ${a.ci_verified ? 'bg-ink text-white' : 'border border-line text-muted'}`}>
-            {a.ci_verified ? '본인인증 완료' : '본인인증 전'}
-          </span>
+          <h2 id="profile" className="text-xl font-bold">{a ? (a.name ?? a.username) : <Pending width="w-24" />}</h2>
+          {a && (
+            <span data-testid="identity-badge" className={`rounded px-2 py-0.5 text-xs font-semibold ${a.ci_verified ? 'bg-ink text-white' : 'border border-line text-muted'}`}>
+              {a.ci_verified ? '본인인증 완료' : '본인인증 전'}
+            </span>
+          )}
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">이메일</dt>
-          <dd>{a.email ?? '-'}</dd>
+          <dd>{a ? (a.email ?? '-') : <Pending width="w-40" />}</dd>
           <dt className="text-muted">휴대폰</dt>
-          <dd>{a.mobile ? formatPhone(a.mobile) : '-'}</dd>
+          <dd>{a ? (a.mobile ? formatPhone(a.mobile) : '-') : <Pending width="w-28" />}</dd>
         </dl>
-        <MarketingConsent initial={Boolean((a as AccountView & { marketing_consent?: boolean }).marketing_consent)} />
+        {/* Keyed: the switch starts from the account's answer once it is there. */}
+        <MarketingConsent key={a ? 'account' : 'pending'} initial={Boolean(a && 'marketing_consent' in a && a.marketing_consent)} disabled={!a} />
       </section>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <a href="/points" className={card}>
           <span className="text-xs text-muted">포인트</span>
-          <span className="mt-1 block text-2xl font-bold" data-testid="my-points">{formatWon(a.point)} P</span>
+          <span className="mt-1 block text-2xl font-bold" data-testid="my-points">{a ? `${formatWon(a.point)} P` : <Pending />}</span>
         </a>
         <a href="/referral" className={card}>
           <span className="text-xs text-muted">추천 코드</span>
-          <span className="mt-1 block font-mono text-2xl font-bold" data-testid="my-referral-code">{a.referral_code}</span>
+          <span className="mt-1 block font-mono text-2xl font-bold" data-testid="my-referral-code">{a ? a.referral_code : <Pending width="w-28" />}</span>
         </a>
         <a href="/coupon" className={card}>
           <span className="text-xs text-muted">쿠폰</span>
@@ -58,8 +72,13 @@ export default function MyPage() {
           <span className="mt-1 block text-lg font-bold">결제 내역</span>
         </a>
       </div>
-      <LatestActivity />
-      <button type="button" onClick={() => void logout()} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
+      {/* Below the account's frame: they come with it (appearing under it moves nothing in sight). */}
+      {a && (
+        <>
+          <LatestActivity />
+          <button type="button" onClick={() => void logout()} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
+        </>
+      )}
     </div>
   );
 }
