@@ -5,7 +5,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
-import { BRAND_FONT_SCRIPT, MODE_SCRIPT, SESSION_GUARD_SCRIPT } from '../page-scripts/before-paint';
+import { BRAND_FONT_SCRIPT, MODE_SCRIPT, SESSION_GUARD_SCRIPT, SIGNED_IN_SCRIPT } from '../page-scripts/before-paint';
 import { isTrustedProxy, normalizeIp, type TrustedProxies } from './trust-proxy';
 
 /**
@@ -18,10 +18,10 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 /**
  * The only inline scripts the build emits: Astro's island runtime and its hydration directives
- * (fixed per Astro version), and our three before-paint scripts (src/page-scripts/before-paint.ts), the same
+ * (fixed per Astro version), and our four before-paint scripts (src/page-scripts/before-paint.ts), the same
  * text on every page. Every other script of our own is a file (astro.config.mjs keeps bundled scripts external).
  */
-const ASTRO_INLINE_SCRIPTS = [island, load, idle, visible, media, only, MODE_SCRIPT, SESSION_GUARD_SCRIPT, BRAND_FONT_SCRIPT];
+const ASTRO_INLINE_SCRIPTS = [island, load, idle, visible, media, only, MODE_SCRIPT, SESSION_GUARD_SCRIPT, BRAND_FONT_SCRIPT, SIGNED_IN_SCRIPT];
 
 /** Third parties, by what the site loads from them (docs: /work/shared/INTEGRATIONS.md). */
 const PORTONE = ['https://cdn.portone.io', 'https://*.portone.io', 'https://*.iamport.co'];

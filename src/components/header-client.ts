@@ -39,10 +39,8 @@ if (nav?.type === 'navigate' && !location.hash) window.scrollTo(0, 0);
 freshSession();
 const showSession = () => {
   const loggedIn = isLoggedIn();
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('[data-session-link]')) {
-    a.href = loggedIn ? '/my' : '/login';
-    a.textContent = loggedIn ? '마이페이지' : '로그인';
-  }
+  document.documentElement.classList.toggle('signed-in', loggedIn);
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('[data-session-link]')) a.href = loggedIn ? '/my' : '/login';
 };
 showSession();
 // A lapsed access token is renewed a moment later; a refresh the server refuses ends the session: the links follow.

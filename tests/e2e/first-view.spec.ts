@@ -27,7 +27,26 @@ async function fontsDrawing(page: Page, selector: string) {
 
 /** The layout shifts of the page so far (the CLS of a load), from the browser's own entries. */
 const layoutShift = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('layout-shift').reduce((n, e) => n + (e as PerformanceEntry & { value: number }).value, 0));
+  page.evaluate(() => new Promise<number>((resolve) => {
+    // Layout shifts are not in the performance timeline (getEntriesByType gives none): a buffered observer.
+    type Rect = { x: number; y: number };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { previousRect: Rect; currentRect: Rect }[] };
+    let total = 0;
+    const add = (entries: PerformanceEntryList) => {
+      for (const e of entries as Shift[]) {
+        // What moved: a field whose text changes width in place (a date filled in) is reported as well.
+        const moved = e.sources.some((s) => s.previousRect.x !== s.currentRect.x || s.previousRect.y !== s.currentRect.y);
+        if (!e.hadRecentInput && moved) total += e.value;
+      }
+    };
+    const observer = new PerformanceObserver((list) => add(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => {
+      add(observer.takeRecords());
+      observer.disconnect();
+      resolve(total);
+    }, 0);
+  }));
 
 /** Whether this browser remembers the core file (the before-paint script's condition). */
 const remembersCore = (page: Page) => page.evaluate(([key, version]) => localStorage.getItem(key) === version, [CORE_FONT.storageKey, CORE_FONT.version]);
@@ -177,5 +196,22 @@ test('/my paints its frame before the account answers; the values then fill it w
   await expect(page.getByTestId('my-referral-code')).toHaveText(user.referral_code);
   await expect(page.getByTestId('marketing-consent')).toBeEnabled();
   expect(await page.getByText('추천 코드').boundingBox()).toEqual(before);
+  expect(await layoutShift(page)).toBe(0);
+});
+
+test('a my-page list going from 로딩 중... to its empty text moves nothing', async ({ page, request }) => {
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/payments(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/my/payments');
+  await expect(page.getByRole('status').filter({ hasText: '로딩 중...' })).toBeVisible();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  release();
+  await expect(page.getByText('아직 결제 내역이 없습니다.')).toBeVisible();
   expect(await layoutShift(page)).toBe(0);
 });

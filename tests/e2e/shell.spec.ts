@@ -120,7 +120,8 @@ test.describe('session rules', () => {
       localStorage.setItem('subscribeIdentityVerified', 'true');
     });
     await page.goto('/about');
-    await expect(page.locator('[data-session-link]').first()).toHaveText('로그인');
+    await expect(page.locator('[data-session-link]').first()).toHaveAttribute('href', '/login');
+    await expect(page.locator('html')).not.toHaveClass(/\bsigned-in\b/);
     const left = await page.evaluate(() => ['subscribeAccessToken', 'subscribeRefreshToken', 'subscribeTokenExpiry', 'subscribeIdentityVerified'].map((k) => localStorage.getItem(k)));
     expect(left).toEqual([null, null, null, null]);
     expect((await context.cookies()).some((c) => c.name === 'subscribeUser')).toBe(false);

@@ -47,8 +47,9 @@ export default function GarageCard({ car, featured = false, today, availability 
           <p className="text-sm font-semibold">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
           {!available && car.subscription_available_from && <p className="mt-1 text-xs text-danger">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
           {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
-          {active && availability && (
-            <p className={`mt-1 text-xs ${availability.text === '구독 가능' ? 'text-muted' : 'text-danger'}`} data-availability-live>{availability.text}</p>
+          {/* The live line's place is kept from the first paint (empty until the answer): the card does not grow. */}
+          {active && (
+            <p className={`mt-1 min-h-4 text-xs ${availability && availability.text !== '구독 가능' ? 'text-danger' : 'text-muted'}`} data-availability-live>{availability?.text}</p>
           )}
         </div>
       </div>

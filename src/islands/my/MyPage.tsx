@@ -44,6 +44,8 @@ export default function MyPage() {
               {a.ci_verified ? '본인인증 완료' : '본인인증 전'}
             </span>
           )}
+          {/* Up here, not under the latest activity: that list fills in later and would push it down. */}
+          <button type="button" onClick={() => void logout()} className="ml-auto min-h-11 rounded border border-ink px-4 py-2 text-sm font-semibold">로그아웃</button>
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">이메일</dt>
@@ -72,13 +74,8 @@ export default function MyPage() {
           <span className="mt-1 block text-lg font-bold">결제 내역</span>
         </a>
       </div>
-      {/* Below the account's frame: they come with it (appearing under it moves nothing in sight). */}
-      {a && (
-        <>
-          <LatestActivity />
-          <button type="button" onClick={() => void logout()} className="min-h-11 rounded border border-ink px-5 py-2.5 font-semibold">로그아웃</button>
-        </>
-      )}
+      {/* Below the account's frame, with it (appearing under it moves nothing in sight). */}
+      {a && <LatestActivity />}
     </div>
   );
 }

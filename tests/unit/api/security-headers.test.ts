@@ -16,8 +16,8 @@ describe('content security policy', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).toContain("'self'");
-    // Astro's six, and our three before-paint scripts (src/page-scripts/before-paint.ts).
-    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(9);
+    // Astro's six, and our four before-paint scripts (src/page-scripts/before-paint.ts).
+    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(10);
     expect(scripts).not.toContain("'unsafe-hashes'");
     for (const host of ['https://cdn.portone.io', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']) expect(scripts).toContain(host);
     expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://*.portone.io', 'https://postcode.map.kakao.com']));
