@@ -66,3 +66,29 @@ test('an account without the staff role sees the refusal', async ({ page, reques
   await expect(page.getByText('권한이 없습니다')).toBeVisible();
   await expect(page.getByRole('heading', { name: '사이트 게시 상태' })).toHaveCount(0);
 });
+
+test('the order desk pages through more than 20 requests (an older subscription to settle is pages back)', async ({ page, request }) => {
+  const staff = await newStaff(request);
+  await storeSession(page, staff);
+  const asked: string[] = [];
+  await page.route(/\/api\/admin\/subscription-requests\?/, async (route) => {
+    const url = new URL(route.request().url());
+    asked.push(`${url.searchParams.get('status')}:${url.searchParams.get('page')}`);
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { pagination_info: Record<string, number> } };
+    // However many the run has: three pages.
+    body.data.pagination_info = { ...body.data.pagination_info, total_pages: 3 };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/admin#orders');
+  await hydrated(page, 'AdminConsole');
+  const nav = page.getByRole('navigation', { name: '페이지' });
+  await expect(nav).toContainText('1 / 3');
+  await expect(nav.getByRole('button', { name: '이전' })).toBeDisabled();
+  await nav.getByRole('button', { name: '다음' }).click();
+  await expect(nav).toContainText('2 / 3');
+  await page.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
+  await expect(nav).toContainText('1 / 3');
+  expect(asked).toEqual(['PENDING:1', 'PENDING:2', 'CONFIRMED:1']);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

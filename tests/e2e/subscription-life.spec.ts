@@ -179,6 +179,12 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await console_.goto('/admin#orders');
   await hydrated(console_, 'AdminConsole');
   await console_.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
+  // Newest first, 20 a page: the other tests' orders since step 2 may have pushed this one back.
+  for (;;) {
+    await expect(console_.getByText('불러오는 중…')).toHaveCount(0);
+    if (await row.count()) break;
+    await console_.getByRole('navigation', { name: '페이지' }).getByRole('button', { name: '다음' }).click();
+  }
   const settle = row.getByTestId('staff-settlement');
   await settle.locator('summary').click();
   const entry = settle.getByRole('form', { name: `구독 #${subscriptionId} 반납 정산 입력` });

@@ -3,6 +3,7 @@ import type { AuditEntry, AuditPage } from '../../domain/console';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import Alert from '../common/Alert';
+import PageNav from './PageNav';
 
 const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소', assign: '기사 배정', unassign: '배정 해제', invite: '기사 초대', correct_stages: '운행 기록 정정', odometer: '주행거리 기록', settle: '반납 정산' };
 const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', driver: '기사', site: '사이트' };
@@ -57,13 +58,7 @@ export default function AuditSection() {
         ))}
       </ul>
       {data && !data.entries.length && <p className="text-sm text-muted">기록이 없습니다.</p>}
-      {data && data.pagination_info.total_pages > 1 && (
-        <nav aria-label="페이지" className="flex items-center gap-2 text-sm">
-          <button type="button" className="btn-outline px-3 py-1.5" disabled={page <= 1} onClick={() => setPage(page - 1)}>이전</button>
-          <span>{page} / {data.pagination_info.total_pages}</span>
-          <button type="button" className="btn-outline px-3 py-1.5" disabled={page >= data.pagination_info.total_pages} onClick={() => setPage(page + 1)}>다음</button>
-        </nav>
-      )}
+      {data && <PageNav page={page} pages={data.pagination_info.total_pages} onPage={setPage} />}
     </section>
   );
 }

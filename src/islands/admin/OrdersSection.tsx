@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import PageNav from './PageNav';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
@@ -122,14 +123,19 @@ export default function OrdersSection() {
   const [rows, setRows] = useState<DeskRequest[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
+  // Newest first, 20 a page: an older subscription (to settle, say) is pages back.
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(1);
 
   const load = useCallback(async () => {
     setRows(null);
-    const query = { status };
+    const query = { status, page: String(page) };
     const res = kind === 'subscription' ? await call((o) => client.admin['subscription-requests'].$get({ query }, o)) : await call((o) => client.admin['butler-requests'].$get({ query }, o));
-    if (res.ok) setRows(res.data.requests);
-    else setMessage(res.error.message);
-  }, [kind, status]);
+    if (res.ok) {
+      setRows(res.data.requests);
+      setPages(res.data.pagination_info.total_pages);
+    } else setMessage(res.error.message);
+  }, [kind, status, page]);
   useEffect(() => void load(), [load]);
 
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
@@ -155,12 +161,12 @@ export default function OrdersSection() {
       <div className="flex flex-wrap items-end gap-2">
         <div role="tablist" aria-label="주문 종류" className="flex">
           {(['subscription', 'butler'] as const).map((k) => (
-            <button key={k} role="tab" aria-selected={kind === k} type="button" onClick={() => setKind(k)} className={`border border-ink px-4 py-2 text-sm font-semibold ${kind === k ? 'bg-ink text-paper' : ''}`}>
+            <button key={k} role="tab" aria-selected={kind === k} type="button" onClick={() => { setKind(k); setPage(1); }} className={`border border-ink px-4 py-2 text-sm font-semibold ${kind === k ? 'bg-ink text-paper' : ''}`}>
               {k === 'subscription' ? '구독 신청' : '의전 요청'}
             </button>
           ))}
         </div>
-        <select aria-label="상태" className="field w-auto py-2" value={status} onChange={(e) => setStatus(ORDER_STATUSES.find((s) => s === e.target.value) ?? 'PENDING')}>
+        <select aria-label="상태" className="field w-auto py-2" value={status} onChange={(e) => { setStatus(ORDER_STATUSES.find((s) => s === e.target.value) ?? 'PENDING'); setPage(1); }}>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>{DESK_STATUS_LABEL[s]}</option>
           ))}
@@ -218,6 +224,7 @@ export default function OrdersSection() {
           </li>
         ))}
       </ul>
+      <PageNav page={page} pages={pages} busy={!rows} onPage={setPage} />
     </section>
   );
 }
