@@ -215,3 +215,30 @@ test('a my-page list going from 로딩 중... to its empty text moves nothing', 
   await expect(page.getByText('아직 결제 내역이 없습니다.')).toBeVisible();
   expect(await layoutShift(page)).toBe(0);
 });
+
+test('the order page paints its guide and the product card before the car answers; the car then fills the card without moving anything', async ({ page, request }) => {
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/subscriptions\/cars\/1$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/inquire?month=12&carId=1');
+  await hydrated(page, 'OrderPage');
+  await expect(page.getByTestId('order-guide')).toContainText('정기결제 카드를 등록하면 첫 달 요금이 결제되고');
+  const product = page.getByRole('region', { name: '차량 정보' });
+  await expect(product).toBeVisible();
+  await expect(page.getByTestId('order-fee')).toHaveText('');
+  await expect(page.getByRole('status').filter({ hasText: '로딩 중...' })).toBeVisible();
+  const before = await product.boundingBox();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  release();
+  await expect(page.getByTestId('order-fee')).toHaveText(/원\/월$/);
+  await expect(page.getByTestId('order-availability')).toContainText('구독 가능');
+  // The card stays where it was painted (a long name may make it taller on a phone).
+  const filled = await page.getByRole('region', { name: /296 GTB/ }).boundingBox();
+  expect({ x: filled?.x, y: filled?.y, width: filled?.width }).toEqual({ x: before?.x, y: before?.y, width: before?.width });
+  expect(await layoutShift(page)).toBe(0);
+});

@@ -6,13 +6,9 @@ import AccountProblem from './AccountProblem';
 import LatestActivity from './LatestActivity';
 import MarketingConsent from './MarketingConsent';
 import { useAccount } from './useAccount';
+import Pending from '../common/Pending';
 
 const card = 'block rounded border border-line bg-white p-5 hover:border-ink';
-
-/** A value still loading: the line keeps its height, so the value moves nothing when it arrives (CLS 0). */
-function Pending({ width = 'w-20' }: { width?: string }) {
-  return <span aria-hidden="true" className={`inline-block h-[0.9em] ${width} animate-pulse rounded bg-line align-middle`} />;
-}
 
 /**
  * /my: profile with the identity badge (인증 완료 / 미인증, the spec's VERIFIED/UNVERIFIED), points, referral code,

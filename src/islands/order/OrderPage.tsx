@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
@@ -24,6 +24,7 @@ import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
 import Picture from '../photos/Picture';
 import Alert from '../common/Alert';
+import Pending from '../common/Pending';
 
 const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
@@ -133,7 +134,7 @@ export default function OrderPage() {
 
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
 
-  if (loading) return <p className="py-20 text-center text-muted">로딩 중...</p>;
+  if (loading) return <OrderFrame />;
   return (
     <div className="space-y-8">
       {error && <Alert tone="box">{error}</Alert>}
@@ -142,16 +143,14 @@ export default function OrderPage() {
       {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
-        <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
-          {car.gallery[0] && <Picture image={{ ...car.gallery[0], focus: undefined }} sizes="160px" eager decorative className="h-24 w-40 object-contain" />}
-          <div>
-            <p className="text-xs tracking-widest text-muted">{car.model.brand.name}</p>
-            <h2 id="product" className="text-lg font-bold">{carDisplayName(car)}</h2>
-            <p className="mt-1 text-sm">구독 기간 <strong>{month ? `${month}개월` : '상담 후 결정'}</strong></p>
-            {freeText && <p className="mt-1 text-sm text-muted" data-testid="order-availability">{freeText}</p>}
-            <p className="mt-1 text-lg font-semibold" data-testid="order-fee">{fee === null ? '문의 필요' : `${won(fee)}/월`}</p>
-          </div>
-        </section>
+        <ProductCard
+          picture={car.gallery[0] && <Picture image={{ ...car.gallery[0], focus: undefined }} sizes="160px" eager decorative className="h-24 w-40 object-contain" />}
+          brand={car.model.brand.name}
+          name={carDisplayName(car)}
+          term={month ? `${month}개월` : '상담 후 결정'}
+          availability={freeText}
+          fee={fee === null ? '문의 필요' : `${won(fee)}/월`}
+        />
       )}
       {fee !== null && (
         <>
@@ -231,5 +230,34 @@ function SubscriptionPrice({ quote }: { quote: SubscriptionOrderQuote }) {
         testId: ids[l.label] ?? (l.label.startsWith('총 구독료') ? 'term-total' : l.label === '보증금 (환불)' ? 'deposit' : undefined),
       }))}
     />
+  );
+}
+
+/**
+ * The product section. Its lines keep their heights while empty (the availability line answers on
+ * its own), so the frame below and the filled card are the same box: nothing moves (CLS 0).
+ */
+function ProductCard({ picture, brand, name, term, availability, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; fee: ReactNode }) {
+  return (
+    <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
+      {picture ?? <div aria-hidden="true" className="h-24 w-40 shrink-0 bg-line/40" />}
+      <div>
+        <p className="min-h-4 text-xs tracking-widest text-muted">{brand}</p>
+        <h2 id="product" className="min-h-7 text-lg font-bold">{name}</h2>
+        <p className="mt-1 text-sm">구독 기간 <strong>{term}</strong></p>
+        <p className="mt-1 min-h-5 text-sm text-muted" data-testid="order-availability">{availability}</p>
+        <p className="mt-1 min-h-7 text-lg font-semibold" data-testid="order-fee">{fee}</p>
+      </div>
+    </section>
+  );
+}
+
+/** What the page shows before the car and the wallet answer: the product card's frame (the address's month is not read before hydration). */
+function OrderFrame() {
+  return (
+    <div className="space-y-8">
+      <ProductCard brand={<Pending width="w-16" />} name={<><span className="sr-only">차량 정보</span><Pending width="w-40" /></>} term={<Pending width="w-12" />} availability="" fee={<Pending width="w-28" />} />
+      <p role="status" className="py-12 text-center text-muted">로딩 중...</p>
+    </div>
   );
 }
