@@ -249,8 +249,10 @@ test('butler request detail: 요청 취소 asks first, then cancels and refunds 
   await loginAs(page, user.token);
   await page.goto(`/butler/request/${r.id}`);
 
-  page.once('dialog', (d) => void d.dismiss());
-  await page.getByRole('button', { name: '요청 취소' }).click();
+  // The question comes after the refund preview's fetch: wait for it, or the next handler
+  // registered below would meet this first dialog too.
+  await Promise.all([page.waitForEvent('dialog').then((d) => d.dismiss()), page.getByRole('button', { name: '요청 취소' }).click()]);
+  await expect(page.getByRole('button', { name: '요청 취소' })).toBeEnabled();
   await expect(page.getByRole('region', { name: '요청 정보' })).toBeVisible();
   expect(await butlerRequests(request, user.token)).toHaveLength(1);
 
