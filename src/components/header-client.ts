@@ -8,6 +8,7 @@ import { rememberMode } from '../stores/mode';
 import { freshSession } from '../client/keep-alive';
 import { $session, isLoggedIn, saveRedirect } from '../stores/session';
 import { BRAND_FONT_CLASS, CORE_FONT, SUBSETS_CSS } from '../domain/fonts';
+import { SIGNED_IN_CLASS } from '../page-scripts/before-paint';
 
 // Pretendard (docs/decisions/fonts.md), after the load event so that no first view waits for a font.
 // A browser without the core file fetches it now and draws with it from the next page on (switching
@@ -39,7 +40,7 @@ if (nav?.type === 'navigate' && !location.hash) window.scrollTo(0, 0);
 freshSession();
 const showSession = () => {
   const loggedIn = isLoggedIn();
-  document.documentElement.classList.toggle('signed-in', loggedIn);
+  document.documentElement.classList.toggle(SIGNED_IN_CLASS, loggedIn);
   for (const a of document.querySelectorAll<HTMLAnchorElement>('[data-session-link]')) a.href = loggedIn ? '/my' : '/login';
 };
 showSession();

@@ -30,10 +30,13 @@ export const SESSION_GUARD_SCRIPT = `(function(){var d=document.currentScript.da
  */
 export const BRAND_FONT_SCRIPT = `(function(){var d=document.currentScript.dataset;try{if(localStorage.getItem(d.key)!==d.version)return}catch(e){return}document.documentElement.classList.add('brand-font');var l=document.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.href=d.href;l.crossOrigin='';document.head.appendChild(l)})();`;
 
+/** The class on <html> while a session is (likely) there; Header.astro's style shows 로그인 or 마이페이지 by it. */
+export const SIGNED_IN_CLASS = 'signed-in';
+
 /**
  * Signed in or not, before paint (src/layouts/Layout.astro): the header's 로그인 / 마이페이지 link
  * shows the right word from the first paint instead of changing after the header's script ran, which
  * moved it (a layout shift). A stored access token is the guess; the header's script checks the
  * session properly and corrects the class (src/components/header-client.ts).
  */
-export const SIGNED_IN_SCRIPT = `(function(){try{if(localStorage.getItem(document.currentScript.dataset.key))document.documentElement.classList.add('signed-in')}catch(e){}})();`;
+export const SIGNED_IN_SCRIPT = `(function(){try{if(localStorage.getItem(document.currentScript.dataset.key))document.documentElement.classList.add('${SIGNED_IN_CLASS}')}catch(e){}})();`;

@@ -193,7 +193,7 @@ test.describe('the staff console payments tab', () => {
     await page.goto('/admin#payments');
     const rows = page.getByTestId('payments-list').getByRole('listitem');
     await expect(rows).toHaveCount(20);
-    const pageLabel = page.getByTestId('payments-page');
+    const pageLabel = page.getByRole('navigation', { name: '결제 내역 페이지' }).getByTestId('page-nav-position');
     await expect(pageLabel).toHaveText(/^1 \/ \d+ 페이지$/);
     await expect(page.getByRole('button', { name: '이전' })).toBeDisabled();
     const firstIds = await rows.locator('p.font-semibold').allTextContents();

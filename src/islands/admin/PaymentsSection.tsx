@@ -5,6 +5,7 @@ import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import { readRefundAmount, refundQuestion } from './refund-amount';
+import PageNav from './PageNav';
 
 
 const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
@@ -114,13 +115,7 @@ export default function PaymentsSection() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="결제 내역 페이지" className="flex items-center justify-center gap-3 text-sm">
-          <button type="button" className="min-h-11 border border-line px-4 py-1.5 disabled:opacity-40" disabled={page <= 1 || !rows} onClick={() => setPage(page - 1)}>이전</button>
-          <span data-testid="payments-page">{page} / {pages} 페이지</span>
-          <button type="button" className="min-h-11 border border-line px-4 py-1.5 disabled:opacity-40" disabled={page >= pages || !rows} onClick={() => setPage(page + 1)}>다음</button>
-        </nav>
-      )}
+      <PageNav page={page} pages={pages} busy={!rows} label="결제 내역 페이지" onPage={setPage} />
     </section>
   );
 }
