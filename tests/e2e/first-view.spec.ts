@@ -25,9 +25,12 @@ async function fontsDrawing(page: Page, selector: string) {
   return fonts;
 }
 
-/** The layout shifts of the page so far (the CLS of a load), from the browser's own entries. */
-const layoutShift = (page: Page) =>
-  page.evaluate(() => new Promise<number>((resolve) => {
+/**
+ * The layout shifts of the page so far (the CLS of a load), from the browser's own entries. `all`
+ * counts every shift, as Lighthouse does, also a field's text changing width in place.
+ */
+const layoutShift = (page: Page, { all = false } = {}) =>
+  page.evaluate((all) => new Promise<number>((resolve) => {
     // Layout shifts are not in the performance timeline (getEntriesByType gives none): a buffered observer.
     type Rect = { x: number; y: number };
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { previousRect: Rect; currentRect: Rect }[] };
@@ -36,7 +39,7 @@ const layoutShift = (page: Page) =>
       for (const e of entries as Shift[]) {
         // What moved: a field whose text changes width in place (a date filled in) is reported as well.
         const moved = e.sources.some((s) => s.previousRect.x !== s.currentRect.x || s.previousRect.y !== s.currentRect.y);
-        if (!e.hadRecentInput && moved) total += e.value;
+        if (!e.hadRecentInput && (moved || all)) total += e.value;
       }
     };
     const observer = new PerformanceObserver((list) => add(list.getEntries()));
@@ -46,7 +49,7 @@ const layoutShift = (page: Page) =>
       observer.disconnect();
       resolve(total);
     }, 0);
-  }));
+  }), all);
 
 /** Whether this browser remembers the core file (the before-paint script's condition). */
 const remembersCore = (page: Page) => page.evaluate(([key, version]) => localStorage.getItem(key) === version, [CORE_FONT.storageKey, CORE_FONT.version]);
@@ -240,5 +243,15 @@ test('the order page paints its guide and the product card before the car answer
   // The card stays where it was painted (a long name may make it taller on a phone).
   const filled = await page.getByRole('region', { name: /296 GTB/ }).boundingBox();
   expect({ x: filled?.x, y: filled?.y, width: filled?.width }).toEqual({ x: before?.x, y: before?.y, width: before?.width });
-  expect(await layoutShift(page)).toBe(0);
+  await expect(page.getByTestId('order-start-date')).not.toHaveValue('');
+  expect(await layoutShift(page, { all: true })).toBe(0);
+});
+
+test('the butler form fills its times in without any layout shift, not even inside the fields', async ({ page }) => {
+  await page.goto('/butler/request');
+  await hydrated(page, 'ReservationForm');
+  await expect(page.getByLabel('출발 시간')).not.toHaveValue('');
+  await expect(page.getByLabel('도착 시간 (선택)')).not.toHaveValue('');
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  expect(await layoutShift(page, { all: true })).toBe(0);
 });

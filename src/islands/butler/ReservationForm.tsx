@@ -214,6 +214,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         </section>
         <TripSection
           form={form}
+          opening={!ready}
           onStart={(start) => dispatch({ type: 'edited', update: (f) => withStart(f, start), dismissDayTaken: true })}
           onEnd={(end) => patch({ end })}
           onSearch={setTarget}
