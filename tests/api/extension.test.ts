@@ -5,7 +5,12 @@ import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, payments, sandboxPayments, subscriptionExtensionAnnexes, subscriptionExtensions, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { annexInput } from '../../src/api/orders/extension';
+import chargeUpcoming from '../../src/api/notifications/templates/subscription-charge-upcoming';
+import extended from '../../src/api/notifications/templates/subscription-extended';
+import { handoverWords } from '../../src/api/notifications/data';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { insertConfirmedSwap } from './swap-fixtures';
 
 let ctx: TestContext;
 let carId: number;
@@ -188,6 +193,35 @@ describe('구독 연장 (extension)', () => {
     await setClock('2030-09-15T10:00:00+09:00');
     await runJobs();
     expect(await monthCharges(subscriptionId)).toEqual([[2, 800_000, 'PAID']]);
+  });
+
+  it('after a 차량 교체 the extension, its annex and the messages name the car held on their day, not the order\'s', async () => {
+    const { user, token, subscriptionId, carId: orderCar } = await subscription('2031-03-10');
+    const { car: newCar } = await insertTestCar(ctx.database.db, { model: '푸로산게', fees: { subscription_fee_1: 950_000, subscription_fee_3: 850_000 } });
+    await insertConfirmedSwap(ctx.database.db, { subscriptionId, toCarId: newCar.id, swapDate: '2031-04-20' });
+    const now = new Date('2031-05-01T01:00:00Z');
+    const named = async (month: number, chargeDate: string) => {
+      const loaded = await chargeUpcoming.load(ctx.database.db, { type: 'subscription.charge_upcoming', userId: user.id, subscriptionId, month, chargeDate, amount: 0 }, now);
+      if (!('vars' in loaded)) throw new Error(JSON.stringify(loaded));
+      return loaded.vars.차량;
+    };
+    // Month 2 is charged before the swap day (the order's Roma), month 3 after it (the new car).
+    expect(await named(2, '2031-04-10')).toContain('Roma');
+    expect(await named(3, '2031-05-10')).toContain('푸로산게');
+    // The return at the term's end gives back the new car.
+    const words = await handoverWords(ctx.database.db, { subscriptionId, swapId: null, kind: 'RETURN', scheduledDate: '2031-06-09' } as Parameters<typeof handoverWords>[1], orderCar);
+    expect(words).toEqual({ kind: '반납', car: expect.stringContaining('푸로산게') });
+
+    // The extension is of the new car, at its fee; the annex and the message say so.
+    await setClock('2031-05-01T10:00:00+09:00');
+    const ext = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 950_000, end_date: '2031-06-09' } });
+    expect(ext.status, JSON.stringify(ext.body)).toBe(200);
+    const extensionId = ext.body.data.extension.id as number;
+    const annex = await annexInput(ctx.database.db, ctx.config.company, extensionId);
+    expect(annex.car.model).toBe('푸로산게');
+    const told = await extended.load(ctx.database.db, { type: 'subscription.extended', userId: user.id, subscriptionId, extensionId, months: 1, fromDate: '2031-06-10', newEndDate: '2031-07-09', monthlyFee: 950_000, firstMonth: 4 }, now);
+    if (!('vars' in told)) throw new Error(JSON.stringify(told));
+    expect(told.vars.차량).toContain('푸로산게');
   });
 
   it('a stranger gets 404, no login 401; bad input is a Korean 400 and an unoffered term 422, never 500; overdue or exiting is 409', async () => {

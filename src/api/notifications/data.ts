@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
+import { carOnDay } from '../../domain/swap-cars';
 import type { Db } from '../db/client';
 import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 
@@ -47,17 +48,28 @@ export async function subscriptionRequest(db: Db, id: number) {
   return row;
 }
 
-/** A subscription with its request and car's name. */
-export async function subscription(db: Db, id: number) {
+/**
+ * A subscription with its request and the name of the car it holds on `onDay` (a Korean day): the
+ * order's car, or after a confirmed 차량 교체 from its day on, the new one (carOnDay, the rule
+ * mileage and extensions use). Messages say the day they are about: a charge's, a return's, today.
+ */
+export async function subscription(db: Db, id: number, onDay: string) {
   const [row] = await db
-    .select({ subscription: subscriptions, request: subscriptionRequests, car: carLabel })
+    .select({ subscription: subscriptions, request: subscriptionRequests })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
-    .innerJoin(models, eq(models.id, cars.modelId))
-    .innerJoin(brands, eq(brands.id, models.brandId))
     .where(eq(subscriptions.id, id));
-  return row;
+  if (!row) return undefined;
+  return { ...row, car: await carName(db, await subscriptionCarOn(db, row.subscription.id, row.request.carId, onDay)) };
+}
+
+/** The car id a subscription holds on a Korean day (its confirmed swaps applied). */
+async function subscriptionCarOn(db: Db, subscriptionId: number, orderCarId: number, onDay: string): Promise<number> {
+  const swaps = await db
+    .select({ fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate })
+    .from(subscriptionSwaps)
+    .where(and(eq(subscriptionSwaps.subscriptionId, subscriptionId), eq(subscriptionSwaps.status, 'CONFIRMED')));
+  return carOnDay(orderCarId, swaps, onDay);
 }
 
 /** A butler request with its car's name and plate, its driver once dispatched and, once confirmed, its butler subscription's id. */
@@ -114,14 +126,16 @@ async function carName(db: Db, id: number): Promise<string> {
 }
 
 /**
- * How a message names a handover and its car: the subscription's own (탁송(인도)/반납, the order's
- * car) or a swap's (교체 반납: the old car; 교체 인도: the new one; `pair`: the schedule of both,
+ * How a message names a handover and its car: the subscription's own (탁송(인도)/반납, the car it
+ * holds on the handover's day) or a swap's (교체 반납: the old car; 교체 인도: the new one; `pair`: the schedule of both,
  * "교체 반납·인도" of "old → new").
  */
-export async function handoverWords(db: Db, h: typeof subscriptionHandovers.$inferSelect, orderCar: string, pair = false): Promise<{ kind: string; car: string }> {
-  if (h.swapId === null) return { kind: HANDOVER_WORD[h.kind], car: orderCar };
+export async function handoverWords(db: Db, h: typeof subscriptionHandovers.$inferSelect, orderCarId: number, pair = false): Promise<{ kind: string; car: string }> {
+  // The subscription's own delivery or return: the car it holds that day (a return after a swap gives back the new car).
+  const own = async () => ({ kind: HANDOVER_WORD[h.kind], car: await carName(db, await subscriptionCarOn(db, h.subscriptionId, orderCarId, h.scheduledDate)) });
+  if (h.swapId === null) return own();
   const [swap] = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, h.swapId));
-  if (!swap) return { kind: HANDOVER_WORD[h.kind], car: orderCar };
+  if (!swap) return own();
   if (pair) return { kind: '교체 반납·인도', car: `${await carName(db, swap.fromCarId)} → ${await carName(db, swap.toCarId)}` };
   return h.kind === 'RETURN' ? { kind: '교체 반납', car: await carName(db, swap.fromCarId) } : { kind: '교체 인도', car: await carName(db, swap.toCarId) };
 }

@@ -69,11 +69,14 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
 
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
 
-/** The car the subscription holds at its end (after a 차량 교체, the new one; docs/decisions/swap.md): the one extended. */
-async function carAtEnd(db: Db, f: Found): Promise<number> {
+/** The car the subscription holds on a day (after a 차량 교체, the new one; docs/decisions/swap.md). */
+async function carOn(db: Db, f: Pick<Found, 'sub' | 'request'>, day: string): Promise<number> {
   const swaps = await db.select().from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, f.sub.id), eq(subscriptionSwaps.status, 'CONFIRMED')));
-  return carOnDay(f.request.carId, swaps, f.sub.endDate);
+  return carOnDay(f.request.carId, swaps, day);
 }
+
+/** The car held at the subscription's end: the one extended. */
+const carAtEnd = (db: Db, f: Found) => carOn(db, f, f.sub.endDate);
 
 const ruleInput = (f: Found): ExtensionSubscription => ({
   startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.request.month + f.sub.extendedMonths,
@@ -212,7 +215,8 @@ export async function annexInput(db: Db, company: ContractContext['config']['com
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, e.subscriptionId));
   const earlier = await db.select({ id: subscriptionExtensions.id }).from(subscriptionExtensions).where(and(eq(subscriptionExtensions.subscriptionId, e.subscriptionId), lte(subscriptionExtensions.id, e.id))).orderBy(asc(subscriptionExtensions.id));
-  const car = await carById(db, r.carId);
+  // The car extended: the one held when the added months begin (after a 차량 교체, the new car).
+  const car = await carById(db, await carOn(db, { sub, request: r }, e.fromDate));
   const [u] = await db.select({ name: users.name, mobile: users.mobile, email: users.email, username: users.username }).from(users).where(eq(users.id, sub.userId));
   return {
     extensionId: e.id, ordinal: earlier.length, requestId: r.id, subscriptionId: sub.id, confirmedAt: e.createdAt, company,

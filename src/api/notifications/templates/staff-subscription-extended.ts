@@ -12,7 +12,7 @@ export default template({
   details: [['고객', '#{고객}'], ['새 종료일', '#{종료일}'], ['연장 기간', '#{연장개월}개월'], ['연장 월 구독료', '#{월구독료}']],
   action: { label: '주문 관리 열기', path: '/admin#orders' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.newEndDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     return {
       userId: null,

@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { monthlyChargeDate } from '../../../domain/payments';
 import { day, liveCustomer, payment, subscription, won } from '../data';
 import { template } from '../template';
@@ -12,8 +13,8 @@ export default template({
   lines: ['#{차량} 구독(##{구독번호})의 #{미납회차} 요금 #{미납금액}이 마지막 재시도까지 결제되지 않았습니다. 고객에게 연락하거나 결제 탭에서 다시 시도해주세요.'],
   details: [['고객', '#{고객}'], ['미납 회차', '#{미납회차} (#{청구일} 청구분)'], ['미납 금액', '#{미납금액}'], ['월 구독료', '#{월구독료}'], ['결제된 개월', '#{결제개월}']],
   action: { label: '결제 관리 열기', path: '/admin#payments' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = found.subscription;
     const owed = e.paymentId ? await payment(db, e.paymentId) : undefined;

@@ -12,7 +12,7 @@ export default template({
   details: [['고객', '#{고객}'], ['교체일', '#{교체일}'], ['기존 차량', '#{기존차량}'], ['새 차량', '#{새차량}']],
   action: { label: '주문 관리 열기', path: '/admin#orders' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.swapDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     return {
       userId: null,

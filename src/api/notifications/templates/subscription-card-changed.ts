@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { monthlyChargeDate, retryDate } from '../../../domain/payments';
 import { feeOfMonth } from '../../../domain/extension';
 import { payments } from '../../db/schema';
@@ -15,8 +16,8 @@ export default template({
   lines: ['#{고객명}, #{차량} 구독의 결제 카드가 변경되었습니다.', '#{다음결제안내}', '직접 변경하지 않으셨다면 고객센터로 바로 연락해주세요.'],
   details: [['차량', '#{차량}'], ['다음 결제일', '#{결제일}'], ['결제 금액', '#{금액}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = found.subscription;
     const owed = s.paidMonths < found.request.month + s.extendedMonths ? s.paidMonths + 1 : null;

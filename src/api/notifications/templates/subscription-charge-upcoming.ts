@@ -14,7 +14,7 @@ export default template({
   details: [['결제일', '#{결제일}'], ['결제 금액', '#{금액}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.chargeDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     // 해지 since the reminder was scheduled: no charge comes.
     if (!found.subscription.isActive || found.subscription.billingStatus === 'CANCELLED') return { skip: '해지된 구독입니다.' };

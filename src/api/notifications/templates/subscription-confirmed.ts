@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { day, greeting, liveCustomer, subscription } from '../data';
 import { template } from '../template';
 
@@ -10,8 +11,8 @@ export default template({
   lines: ['#{고객명}, #{차량} 구독이 확정되었습니다.', '출고일에 맞춰 담당자가 인도 일정을 연락드립니다.'],
   details: [['차량', '#{차량}'], ['시작일', '#{시작일}'], ['종료일', '#{종료일}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = found.subscription;
     return { userId: e.userId, vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 시작일: day(s.startDate), 종료일: day(s.endDate) } };

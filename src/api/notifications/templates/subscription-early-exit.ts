@@ -12,7 +12,7 @@ export default template({
   details: [['반납일(종료일)', '#{반납일}'], ['남은 개월 수', '#{남은개월}개월'], ['중도 해지 수수료', '#{수수료}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.exitDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const arithmetic = earlyExitArithmetic({ remaining_months: e.remainingMonths, monthly_fee: e.monthlyFee, percent: e.percent, fee: e.fee, fee_parts: e.feeParts });
     return {

@@ -15,7 +15,7 @@ export default template({
   details: [['새 종료일', '#{종료일}'], ['연장 기간', '#{연장개월}개월'], ['연장 월 구독료', '#{월구독료}'], ['적용 시작', '#{시작일} (#{결제월}개월 차)']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.fromDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     return {
       userId: e.userId,

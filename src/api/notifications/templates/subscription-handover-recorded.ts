@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { day, greeting, handover, handoverWords, liveCustomer, subscription } from '../data';
 import { template } from '../template';
 import { formatNumber } from '../../../domain/money';
@@ -11,12 +12,12 @@ export default template({
   lines: ['#{고객명}, #{차량}의 #{종류} 기록이 작성되었습니다.', '내 구독에서 주행거리와 연료(충전) 잔량을 확인하고 이름을 입력해 확인을 완료해주세요.'],
   details: [['차량', '#{차량}'], ['날짜', '#{날짜}'], ['주행거리', '#{주행거리}'], ['연료(충전) 잔량', '#{잔량}']],
   action: { label: '기록 확인하기', path: '/my/subscriptions' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     const h = await handover(db, e.handoverId);
     if (!found || !h || h.h.status !== 'DONE') return { skip: '기록이 없습니다.' };
     // A swap's pair names its cars (one message schedules both; each record asks for its own acknowledgement).
-    const words = await handoverWords(db, h.h, found.car);
+    const words = await handoverWords(db, h.h, found.request.carId);
     return {
       userId: e.userId,
       vars: {

@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { day, greeting, handover, handoverWords, liveCustomer, subscription } from '../data';
 import { template } from '../template';
 
@@ -11,12 +12,12 @@ export default template({
   lines: ['#{고객명}, #{차량}의 #{종류} 일정을 알려드립니다.', '일정 변경이 필요하시면 고객센터로 연락해주세요.'],
   details: [['차량', '#{차량}'], ['날짜', '#{날짜}'], ['시간', '#{시간}'], ['담당 기사', '#{기사}'], ['장소', '#{장소}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     const h = await handover(db, e.handoverId);
     if (!found || !h || h.h.status === 'CANCELLED') return { skip: '취소된 일정입니다.' };
     // A swap's pair names its cars (one message schedules both; each record asks for its own acknowledgement).
-    const words = await handoverWords(db, h.h, found.car, true);
+    const words = await handoverWords(db, h.h, found.request.carId, true);
     return {
       userId: e.userId,
       vars: {

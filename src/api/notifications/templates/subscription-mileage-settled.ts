@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { allowanceArithmetic, mileageArithmetic } from '../../../domain/mileage';
 import { formatNumber } from '../../../domain/money';
 import { greeting, liveCustomer, subscription, won } from '../data';
@@ -12,8 +13,8 @@ export default template({
   lines: ['#{고객명}, #{차량} 반납 주행거리를 정산했습니다.', '정산: #{계산}', '#{결과}'],
   details: [['주행거리', '#{주행}'], ['약정 주행거리', '#{약정}'], ['초과 주행', '#{초과}'], ['초과 주행 요금', '#{금액}']],
   action: { label: '결제 내역 보기', path: '/my/payments' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     const s = { driven_km: e.drivenKm, allowance_km: e.allowanceKm, overage_km: e.overageKm, per_km: e.perKm, amount: e.amount, monthly_km: e.monthlyKm, months: e.months };
     return {

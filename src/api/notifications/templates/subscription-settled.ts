@@ -1,3 +1,4 @@
+import { koreaDate } from '../../../domain/dates';
 import { greeting, liveCustomer, subscription, won } from '../data';
 import { template } from '../template';
 
@@ -10,8 +11,8 @@ export default template({
   lines: ['#{고객명}, #{차량} 반납 정산을 마쳤습니다.', '정산 내역: #{내역}', '정산: #{계산}', '#{결과}'],
   details: [['정산 합계', '#{합계}'], ['보증금', '#{보증금}'], ['보증금에서 차감', '#{차감}'], ['미사용 선납금 환급', '#{선납금}'], ['카드 결제', '#{결제}'], ['환불', '#{환불}']],
   action: { label: '결제 내역 보기', path: '/my/payments' },
-  async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+  async load(db, e, now) {
+    const found = await subscription(db, e.subscriptionId, koreaDate(now));
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     // The unused 선납금 is a credit line (negative amount): it raises the refund or lowers the charge.
     const prepaid = -(e.lines.find((l) => l.amount < 0)?.amount ?? 0);

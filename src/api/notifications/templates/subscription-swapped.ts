@@ -16,7 +16,7 @@ export default template({
   details: [['교체일', '#{교체일}'], ['새 차량', '#{새차량}'], ['일할 계산', '#{계산}'], ['새 월 구독료', '#{새월구독료}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
   async load(db, e) {
-    const found = await subscription(db, e.subscriptionId);
+    const found = await subscription(db, e.subscriptionId, e.swapDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     return {
       userId: e.userId,
