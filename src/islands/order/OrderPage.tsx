@@ -45,12 +45,16 @@ export default function OrderPage() {
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
   const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
   const [freeText, setFreeText] = useState('');
+  // The page shows its sections once this read has answered too: a start date filled in after its
+  // field was drawn empty moved the field's segments (a layout shift).
+  const [availabilityRead, setAvailabilityRead] = useState(!carId);
   // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
   const [chosen, setChosen] = useState<SubscriptionOptions | null>(() => orderStorage.loadDraft()?.options ?? null);
   useEffect(() => {
     if (!carId) return;
     void call((o) => client.subscriptions.availability.$get({ query: { ids: String(carId) } }, o)).then((res) => {
       const a = res.ok ? res.data.availability[0] : undefined;
+      setAvailabilityRead(true);
       if (!a) return;
       setFreeText(a.text);
       setStartDate((s) => s || a.available_from);
@@ -134,7 +138,7 @@ export default function OrderPage() {
 
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
 
-  if (loading) return <OrderFrame />;
+  if (loading || !availabilityRead) return <OrderFrame />;
   return (
     <div className="space-y-8">
       {error && <Alert tone="box">{error}</Alert>}
@@ -234,8 +238,8 @@ function SubscriptionPrice({ quote }: { quote: SubscriptionOrderQuote }) {
 }
 
 /**
- * The product section. Its lines keep their heights while empty (the availability line answers on
- * its own), so the frame below and the filled card are the same box: nothing moves (CLS 0).
+ * The product section. Its lines keep their heights while empty, so the frame below and the filled
+ * card start at the same place and nothing moves (CLS 0).
  */
 function ProductCard({ picture, brand, name, term, availability, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; fee: ReactNode }) {
   return (
