@@ -265,3 +265,11 @@ test('the butler form fills its times in without any layout shift, not even insi
   await page.evaluate(() => new Promise(requestAnimationFrame));
   expect(await layoutShift(page, { all: true })).toBe(0);
 });
+
+test('the islands whose text is the first view hydrate once the first frame is laid out (client:visible)', async ({ request }) => {
+  for (const path of ['/chat', '/my', '/inquire', '/butler/request']) {
+    const html = await (await request.get(path)).text();
+    const directives = [...html.matchAll(/<astro-island[^>]* client="(\w+)"/g)].map((m) => m[1]);
+    expect(directives, path).toEqual(['visible']);
+  }
+});
