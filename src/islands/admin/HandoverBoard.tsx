@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import type { Driver } from '../../domain/dispatch';
 import { handoverLabel, HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind, type OpenSwap } from '../../domain/handover';
@@ -20,19 +20,89 @@ interface ScheduleTarget {
   current?: BoardHandover;
 }
 
+/** A handover's slot as staff fill it: the driver, the day, the window and the place. */
+interface Slot {
+  driverId: number | null;
+  date: string;
+  start: string;
+  end: string;
+  address: string;
+}
+
+/** The slot being moved, or a new one (10:00–12:00, at the place given). */
+const slotOf = (c: BoardHandover | undefined, address: string | null = null): Slot => ({
+  driverId: c?.driver.id ?? null, date: c?.scheduled_date ?? '', start: c?.window_start ?? '10:00', end: c?.window_end ?? '12:00', address: c?.address ?? address ?? '',
+});
+
+/**
+ * Both schedule dialogs: the slot's fields (the day only where staff choose it: a swap's is fixed),
+ * the API's refusal, 일정 저장 and 닫기.
+ */
+function SlotDialog(props: {
+  title: string; label: string; intro?: ReactNode; drivers: Driver[]; slot: Slot; onSlot: (slot: Slot) => void; withDate: boolean;
+  error: string | null; busy: boolean; onSave: () => void; onClose: () => void;
+}) {
+  const { slot, onSlot } = props;
+  const set = (patch: Partial<Slot>) => onSlot({ ...slot, ...patch });
+  return (
+    <Dialog open title={props.title} onClose={props.onClose}>
+      <p className="text-sm text-muted">{props.label}</p>
+      {props.intro}
+      <div className="mt-3 space-y-3 text-sm">
+        <label className="block">
+          <span className="font-semibold">담당 기사</span>
+          <select className="field mt-1" value={slot.driverId ?? ''} onChange={(e) => set({ driverId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">선택해주세요</option>
+            {props.drivers.filter((d) => d.active).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} · {formatPhone(d.phone)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {props.withDate && (
+          <label className="block">
+            <span className="font-semibold">날짜</span>
+            <input type="date" className="field mt-1" value={slot.date} onChange={(e) => set({ date: e.target.value })} />
+          </label>
+        )}
+        <div className="flex gap-2">
+          <label className="block flex-1">
+            <span className="font-semibold">시작</span>
+            <input type="time" step={600} className="field mt-1" value={slot.start} onChange={(e) => set({ start: e.target.value })} />
+          </label>
+          <label className="block flex-1">
+            <span className="font-semibold">종료</span>
+            <input type="time" step={600} className="field mt-1" value={slot.end} onChange={(e) => set({ end: e.target.value })} />
+          </label>
+        </div>
+        <label className="block">
+          <span className="font-semibold">장소 (선택)</span>
+          <input type="text" className="field mt-1" maxLength={300} value={slot.address} onChange={(e) => set({ address: e.target.value })} placeholder="예: 서울 강남구 테헤란로 152" />
+        </label>
+      </div>
+      {props.error && <Alert className="mt-3">{props.error}</Alert>}
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={props.busy} onClick={props.onSave}>
+          {props.busy ? '저장 중…' : '일정 저장'}
+        </button>
+        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={props.onClose}>
+          닫기
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 /** 탁송·반납 일정: driver, day, window and place of a subscription's delivery or return. The API checks the driver's other trips under a lock. */
 function ScheduleDialog({ target, drivers, onClose, onDone }: { target: ScheduleTarget; drivers: Driver[]; onClose: () => void; onDone: (text: string) => void }) {
-  const c = target.current;
-  const [driverId, setDriverId] = useState<number | null>(c?.driver.id ?? null);
-  const [date, setDate] = useState(c?.scheduled_date ?? '');
-  const [start, setStart] = useState(c?.window_start ?? '10:00');
-  const [end, setEnd] = useState(c?.window_end ?? '12:00');
-  const [address, setAddress] = useState(c?.address ?? '');
+  const [slot, setSlot] = useState(() => slotOf(target.current));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const kind = HANDOVER_KIND_LABEL[target.kind];
 
   const save = async () => {
+    const { driverId, date, start, end, address } = slot;
     if (driverId === null) return setError('담당 기사를 선택해주세요.');
     if (!date) return setError('날짜를 선택해주세요.');
     setBusy(true);
@@ -45,51 +115,7 @@ function ScheduleDialog({ target, drivers, onClose, onDone }: { target: Schedule
     onDone(`구독 #${target.subscriptionId}의 ${kind} 일정을 ${dotted(date)} ${start}~${end}, ${res.data.handover.driver.name} 기사로 잡았습니다.`);
   };
 
-  return (
-    <Dialog open title={`${kind} 일정`} onClose={onClose}>
-      <p className="text-sm text-muted">{target.label}</p>
-      <div className="mt-3 space-y-3 text-sm">
-        <label className="block">
-          <span className="font-semibold">담당 기사</span>
-          <select className="field mt-1" value={driverId ?? ''} onChange={(e) => setDriverId(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">선택해주세요</option>
-            {drivers.filter((d) => d.active).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} · {formatPhone(d.phone)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="font-semibold">날짜</span>
-          <input type="date" className="field mt-1" value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
-        <div className="flex gap-2">
-          <label className="block flex-1">
-            <span className="font-semibold">시작</span>
-            <input type="time" step={600} className="field mt-1" value={start} onChange={(e) => setStart(e.target.value)} />
-          </label>
-          <label className="block flex-1">
-            <span className="font-semibold">종료</span>
-            <input type="time" step={600} className="field mt-1" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </label>
-        </div>
-        <label className="block">
-          <span className="font-semibold">장소 (선택)</span>
-          <input type="text" className="field mt-1" maxLength={300} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="예: 서울 강남구 테헤란로 152" />
-        </label>
-      </div>
-      {error && <Alert className="mt-3">{error}</Alert>}
-      <div className="mt-4 flex gap-2">
-        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy} onClick={() => void save()}>
-          {busy ? '저장 중…' : '일정 저장'}
-        </button>
-        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onClose}>
-          닫기
-        </button>
-      </div>
-    </Dialog>
-  );
+  return <SlotDialog title={`${kind} 일정`} label={target.label} drivers={drivers} slot={slot} onSlot={setSlot} withDate error={error} busy={busy} onSave={() => void save()} onClose={onClose} />;
 }
 
 /** What the pair dialog schedules: a CONFIRMED swap's pair, new or moved. */
@@ -107,15 +133,12 @@ interface SwapTarget {
  * car's delivery (the day is the swap's: billing prorated it). The API checks the window once.
  */
 function SwapScheduleDialog({ target, drivers, onClose, onDone }: { target: SwapTarget; drivers: Driver[]; onClose: () => void; onDone: (text: string) => void }) {
-  const c = target.current;
-  const [driverId, setDriverId] = useState<number | null>(c?.driver.id ?? null);
-  const [start, setStart] = useState(c?.window_start ?? '10:00');
-  const [end, setEnd] = useState(c?.window_end ?? '12:00');
-  const [address, setAddress] = useState(c?.address ?? target.address ?? '');
+  const [slot, setSlot] = useState(() => slotOf(target.current, target.address));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
+    const { driverId, start, end, address } = slot;
     if (driverId === null) return setError('담당 기사를 선택해주세요.');
     setBusy(true);
     const res = await call((o) =>
@@ -130,50 +153,12 @@ function SwapScheduleDialog({ target, drivers, onClose, onDone }: { target: Swap
     onDone(`구독 #${target.subscriptionId}의 차량 교체(반납·인도) 일정을 ${dotted(target.swapDate)} ${start}~${end}, ${res.data.handovers[0]?.driver.name ?? ''} 기사로 잡았습니다.`);
   };
 
-  return (
-    <Dialog open title="차량 교체 일정 (반납·인도)" onClose={onClose}>
-      <p className="text-sm text-muted">{target.label}</p>
-      <p className="mt-2 text-sm">
-        교체일 <span className="font-semibold">{dotted(target.swapDate)}</span> — 요금이 이 날짜로 정산되어 다른 날로 잡을 수 없습니다. 한 기사가 같은 시간대에 기존 차량을 반납받고 새 차량을 인도합니다.
-      </p>
-      <div className="mt-3 space-y-3 text-sm">
-        <label className="block">
-          <span className="font-semibold">담당 기사</span>
-          <select className="field mt-1" value={driverId ?? ''} onChange={(e) => setDriverId(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">선택해주세요</option>
-            {drivers.filter((d) => d.active).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} · {formatPhone(d.phone)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex gap-2">
-          <label className="block flex-1">
-            <span className="font-semibold">시작</span>
-            <input type="time" step={600} className="field mt-1" value={start} onChange={(e) => setStart(e.target.value)} />
-          </label>
-          <label className="block flex-1">
-            <span className="font-semibold">종료</span>
-            <input type="time" step={600} className="field mt-1" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </label>
-        </div>
-        <label className="block">
-          <span className="font-semibold">장소 (선택)</span>
-          <input type="text" className="field mt-1" maxLength={300} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="예: 서울 강남구 테헤란로 152" />
-        </label>
-      </div>
-      {error && <Alert className="mt-3">{error}</Alert>}
-      <div className="mt-4 flex gap-2">
-        <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={busy} onClick={() => void save()}>
-          {busy ? '저장 중…' : '일정 저장'}
-        </button>
-        <button type="button" className="btn-outline min-h-11 px-4 py-2" onClick={onClose}>
-          닫기
-        </button>
-      </div>
-    </Dialog>
+  const intro = (
+    <p className="mt-2 text-sm">
+      교체일 <span className="font-semibold">{dotted(target.swapDate)}</span> — 요금이 이 날짜로 정산되어 다른 날로 잡을 수 없습니다. 한 기사가 같은 시간대에 기존 차량을 반납받고 새 차량을 인도합니다.
+    </p>
   );
+  return <SlotDialog title="차량 교체 일정 (반납·인도)" label={target.label} intro={intro} drivers={drivers} slot={slot} onSlot={setSlot} withDate={false} error={error} busy={busy} onSave={() => void save()} onClose={onClose} />;
 }
 
 /** "교체 반납 (12가 3456)" for a swap's pair, else 탁송(인도)/반납. */
