@@ -5,6 +5,7 @@ import { earlyExitOutcome } from './billing/early-exit';
 import { mileageOutcome } from './billing/mileage';
 import { settlementOutcome } from './billing/settlement';
 import { swapOutcome } from './orders/swap';
+import { swapCancelOutcome } from './orders/swap-cancel';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
@@ -17,4 +18,4 @@ const firstMonth: ChargeOutcome = {
 };
 
 /** What follows a settled charge, for every purpose: the one table charges.ts consults. */
-export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, SUBSCRIPTION_SWAP: swapOutcome, ...butlerOutcomes };
+export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, SUBSCRIPTION_SWAP: swapOutcome, SUBSCRIPTION_SWAP_CANCEL: swapCancelOutcome, ...butlerOutcomes };

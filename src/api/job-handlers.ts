@@ -6,9 +6,11 @@ import type { ProviderContext } from './payment-context';
 import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
+import { swapPairCallOffJobHandler } from './dispatch/handovers';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { ANNEX_JOB, annexJobHandler } from './orders/extension';
 import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
+import { SWAP_PAIR_CALL_OFF_JOB } from './orders/swap-cancel';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -31,6 +33,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     [ANNEX_JOB]: (job) => annexJobHandler(ctx, job),
     // The 부속 계약서 of a 차량 교체, issued once per confirmed swap (docs/decisions/swap.md).
     [SWAP_ANNEX_JOB]: (job) => swapAnnexJobHandler(ctx, job),
+    // A cancelled swap's return and delivery pair, called off once (docs/decisions/swap.md).
+    [SWAP_PAIR_CALL_OFF_JOB]: (job) => swapPairCallOffJobHandler(ctx.db, job, ctx.clock.now()),
   };
 }
 

@@ -14,7 +14,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
 };
 
 /** Why money moved. */
-export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'SUBSCRIPTION_SETTLEMENT', 'SUBSCRIPTION_SWAP', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
+export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'SUBSCRIPTION_SETTLEMENT', 'SUBSCRIPTION_SWAP', 'SUBSCRIPTION_SWAP_CANCEL', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
@@ -25,6 +25,7 @@ export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   SUBSCRIPTION_MILEAGE: '구독 초과 주행 요금',
   SUBSCRIPTION_SETTLEMENT: '구독 반납 정산',
   SUBSCRIPTION_SWAP: '구독 차량 교체 차액',
+  SUBSCRIPTION_SWAP_CANCEL: '구독 차량 교체 취소 (환불 차액 재결제)',
   BUTLER: '의전 예약 요금',
   BUTLER_OVERTIME: '의전 초과 이용 요금',
   BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
@@ -56,6 +57,8 @@ export const paymentIds = {
   subscriptionSettlement: (subscriptionId: number) => `sub-${subscriptionId}-settle`,
   /** 차량 교체: the prorated month's difference (docs/decisions/swap.md); one swap row per try, so one id per swap. */
   subscriptionSwap: (subscriptionId: number, swapId: number) => `sub-${subscriptionId}-swap-${swapId}`,
+  /** 교체 취소: a refunded difference charged again (-r1… after a known decline). */
+  subscriptionSwapCancel: (subscriptionId: number, swapId: number) => `sub-${subscriptionId}-swap-${swapId}-cancel`,
   butler: (requestId: number) => `butler-${requestId}`,
   butlerOvertime: (requestId: number) => `butler-${requestId}-overtime`,
   butlerAdjustment: (requestId: number, n: number) => `butler-${requestId}-adj-${n}`,
@@ -93,6 +96,7 @@ export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
   SUBSCRIPTION_MILEAGE: 'subscription',
   SUBSCRIPTION_SETTLEMENT: 'subscription',
   SUBSCRIPTION_SWAP: 'subscription',
+  SUBSCRIPTION_SWAP_CANCEL: 'subscription',
   BUTLER: 'butler_request',
   BUTLER_OVERTIME: 'butler_request',
   BUTLER_ADJUSTMENT: 'butler_request',

@@ -174,6 +174,56 @@ export interface SwapView {
   arithmetic: string;
   created_at: string;
   annex_path: string;
+  /** A confirmed swap that may still be cancelled: until when, and what that moves. */
+  cancel: { until: string; money: SwapCancelMoney; line: string } | null;
+  /** When a confirmed swap was cancelled (null otherwise). */
+  cancelled_at: string | null;
+}
+
+/**
+ * 교체 취소: a CONFIRMED swap may be called off until SWAP_CANCEL_CLOSES_DAYS before its day (staff
+ * call off its return and delivery pair). Its money goes back: a charged difference is refunded,
+ * a refunded one is charged again to the card, and the fees and cars are as before the swap.
+ */
+export const SWAP_CANCEL_CLOSES_DAYS = 2;
+
+/** The last day a swap on `swapDate` may be cancelled. */
+export const swapCancelUntil = (swapDate: string) => addDays(swapDate, -SWAP_CANCEL_CLOSES_DAYS);
+
+/** What the cancellation moves: the difference's charge refunded, the refunded difference charged again, or nothing. */
+export type SwapCancelMoney = { kind: 'refund'; amount: number } | { kind: 'charge'; amount: number } | { kind: 'none'; amount: 0 };
+
+/**
+ * The money of a cancellation, from what the swap moved: `charged` what its difference's payment
+ * still holds (> 0 swaps), `refunded` what its refund gave back (< 0 swaps).
+ */
+export function swapCancelMoney(adjustment: number, moved: { charged: number; refunded: number }): SwapCancelMoney {
+  if (adjustment > 0 && moved.charged > 0) return { kind: 'refund', amount: moved.charged };
+  if (adjustment < 0 && moved.refunded > 0) return { kind: 'charge', amount: moved.refunded };
+  return { kind: 'none', amount: 0 };
+}
+
+/** The cancellation's money in one Korean sentence (my page's question and the message). */
+export function swapCancelLine(m: SwapCancelMoney): string {
+  if (m.kind === 'refund') return `결제하신 교체 차액 ${won(m.amount)}을 환불해드립니다.`;
+  if (m.kind === 'charge') return `환불받으신 교체 차액 ${won(m.amount)}을 등록하신 카드로 다시 결제합니다.`;
+  return '오가는 금액은 없습니다.';
+}
+
+/** Why a swap cannot be cancelled now (null: it can). */
+export function swapCancelRefusal(
+  swap: { status: 'PENDING' | 'CONFIRMED' | 'CANCELLED'; swapDate: string },
+  sub: { exitDate: string | null; extendedAfterSwap: boolean },
+  today: string,
+): SwapRefusal | null {
+  const refuse = (reason: string): SwapRefusal => ({ ok: false, status: 409, reason });
+  if (swap.status === 'PENDING') return refuse('차량 교체 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
+  if (swap.status !== 'CONFIRMED') return refuse('확정된 차량 교체만 취소할 수 있습니다.');
+  const until = swapCancelUntil(swap.swapDate);
+  if (today > until) return refuse(`차량 교체는 교체일 ${SWAP_CANCEL_CLOSES_DAYS}일 전(${until})까지 취소할 수 있습니다. 고객센터로 문의해주세요.`);
+  if (sub.exitDate) return refuse('중도 해지를 신청한 구독은 차량 교체를 취소할 수 없습니다. 고객센터로 문의해주세요.');
+  if (sub.extendedAfterSwap) return refuse('차량 교체 뒤에 연장한 구독은 교체를 취소할 수 없습니다. 고객센터로 문의해주세요.');
+  return null;
 }
 
 /** The fee line in Korean: "2027-04-10부터 (4개월 차부터) 월 1,500,000원". */
@@ -187,4 +237,5 @@ export const SWAP_RULE_LINES = [
   '새 차량은 교체일부터 계약 종료일까지 다른 일정이 없어야 하며, 새 월 구독료는 신청 시점의 새 차량 월 구독료(같은 구독 기간)에 처음 계약한 옵션의 월 요금을 더한 금액입니다. 쿠폰과 선납금 차감은 적용되지 않습니다.',
   '교체일이 속한 결제 월은 일할 계산합니다: (새 월 구독료 - 현재 월 구독료) × 교체일부터 다음 결제일 전날까지의 일수 / 그 결제 월의 일수. 10원 미만은 버리며, 추가 결제 금액은 확정할 때 등록한 카드로 한 번 결제되고 환불 금액은 그 달 결제에서 한 번 환불됩니다.',
   '다음 결제 월부터 새 월 구독료가 같은 결제일에 결제됩니다. 교체일에 기존 차량 반납과 새 차량 인도가 함께 진행되며, 교체가 확정되면 부속 계약서가 발행됩니다.',
+  `확정된 교체는 교체일 ${SWAP_CANCEL_CLOSES_DAYS}일 전까지 마이페이지에서 취소할 수 있습니다. 결제한 차액은 환불되고 환불받은 차액은 다시 결제되며, 차량과 월 구독료는 교체 전으로 돌아갑니다.`,
 ];

@@ -519,6 +519,13 @@ export const subscriptionSwaps = pgTable(
     status: varchar('status', { length: 12 }).$type<'PENDING' | 'CONFIRMED' | 'CANCELLED'>().notNull().default('PENDING'),
     /** The adjustment's payment (a charge) or the refunded payment (a refund); null when 0. */
     paymentId: varchar('payment_id', { length: 64 }),
+    /**
+     * A CONFIRMED swap the customer called off before its day (docs/decisions/swap.md): when it was
+     * cancelled, and the charge that took back a refunded difference (a charged one is refunded
+     * under swapCancelRefundKey). Null for swaps that were never confirmed.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelPaymentId: varchar('cancel_payment_id', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

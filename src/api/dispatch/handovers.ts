@@ -11,6 +11,7 @@ import { brands, cars, drivers, models, subscriptionHandovers, subscriptionReque
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
+import type { Job } from '../jobs/queue';
 import { emit } from '../notifications/events';
 import { moveSubscriptionStart, secondMonthTried, termMonthsSql } from '../billing/subscription-billing';
 import { recordOdometerReading } from '../billing/mileage';
@@ -275,21 +276,39 @@ export async function cancelSwapHandovers(db: Db, actor: StaffActor, subscriptio
     // A swap withdrawn on the customer side after its pair was booked: the pair can still be called off.
     const [swap] = await tx.select({ id: subscriptionSwaps.id }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.id, swapId), eq(subscriptionSwaps.subscriptionId, subscriptionId)));
     if (!swap) throw swapNotFound();
-    const live = await livePair(tx, swapId);
-    if (live.some((h) => h.status === 'DONE')) throw conflict('교체 인수 기록이 이미 작성되어 교체 일정을 취소할 수 없습니다.');
-    if (!live.length) {
+    const calledOff = await callOffSwapPair(tx, actor, swapId, now);
+    if (!calledOff.length) {
       const last = await tx.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.swapId, swapId)).orderBy(desc(subscriptionHandovers.id)).limit(SWAP_KINDS.length);
       if (!last.length) throw notFound('잡힌 교체 일정이 없습니다.');
       return Promise.all(last.map((r) => withDriver(tx, r)));
     }
-    const out: Handover[] = [];
-    for (const row of live) {
-      const [after] = await tx.update(subscriptionHandovers).set({ status: 'CANCELLED', updatedAt: now }).where(eq(subscriptionHandovers.id, row.id)).returning();
-      await recordAudit(tx, actor, { action: 'cancel', entity: 'subscription_handover', entityId: row.id, before: audited(row), after: audited(after) });
-      out.push(await withDriver(tx, after));
-    }
-    return out;
+    return Promise.all(calledOff.map((r) => withDriver(tx, r)));
   });
+}
+
+/** The job a customer's 교체 취소 queues (src/api/orders/swap-cancel.ts): the pair called off, audited as the customer. */
+export async function swapPairCallOffJobHandler(db: Db, job: Job, now: Date): Promise<void> {
+  const { swapId, actor } = job.payload as { swapId: number; actor: string };
+  const [swap] = await db.select({ status: subscriptionSwaps.status, userId: subscriptionSwaps.userId }).from(subscriptionSwaps).where(eq(subscriptionSwaps.id, Number(swapId)));
+  if (swap?.status !== 'CANCELLED') return;
+  await inTransaction(db, (tx) => callOffSwapPair(tx, { userId: swap.userId, name: actor }, Number(swapId), now));
+}
+
+/**
+ * Calls a swap's live pair off in the caller's transaction (audited as `actor`): staff from the
+ * board, or the customer cancelling the swap itself. Once either row is recorded, neither (409).
+ * Returns the rows called off (none: nothing was booked).
+ */
+export async function callOffSwapPair(tx: Db, actor: StaffActor, swapId: number, now: Date): Promise<Row[]> {
+  const live = await livePair(tx, swapId);
+  if (live.some((h) => h.status === 'DONE')) throw conflict('교체 인수 기록이 이미 작성되어 교체 일정을 취소할 수 없습니다.');
+  const out: Row[] = [];
+  for (const row of live) {
+    const [after] = await tx.update(subscriptionHandovers).set({ status: 'CANCELLED', updatedAt: now }).where(eq(subscriptionHandovers.id, row.id)).returning();
+    await recordAudit(tx, actor, { action: 'cancel', entity: 'subscription_handover', entityId: row.id, before: audited(row), after: audited(after) });
+    out.push(after);
+  }
+  return out;
 }
 
 /**

@@ -27,6 +27,8 @@ export type NotificationEvent =
   | { type: 'subscription.extended'; userId: number; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number; fromDate: string }
   /** 차량 교체 confirmed (its difference paid, refunded or nothing): the day, both cars, the arithmetic and the new fee from which month. */
   | { type: 'subscription.swapped'; userId: number; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; arithmetic: string; adjustment: number; newFee: number; firstNewMonth: number; newFeeFrom: string | null }
+  /** A confirmed 차량 교체 called off before its day: the car kept, and what its money did (moneyLine, Korean). */
+  | { type: 'subscription.swap_cancelled'; userId: number; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; moneyLine: string }
   /** 반납 정산 done: its lines and the arithmetic (deposit first, then the card or a refund). */
   | { type: 'subscription.settled'; userId: number; subscriptionId: number; lines: { label: string; amount: number; detail: string }[]; total: number; deposit: number; fromDeposit: number; toCharge: number; toRefund: number; summary: string }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
@@ -53,6 +55,8 @@ export type NotificationEvent =
   | { type: 'staff.subscription_extended'; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number }
   /** A customer's 차량 교체 is confirmed: staff schedule the pair (the old car's return and the new car's delivery on swapDate). */
   | { type: 'staff.subscription_swapped'; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; newFee: number }
+  /** The customer called a confirmed swap off: the old car stays; its pair, if booked, is called off by a job. */
+  | { type: 'staff.subscription_swap_cancelled'; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
   | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 

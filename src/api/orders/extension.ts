@@ -23,6 +23,7 @@ import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
+import { ownSubscription, type OwnSubscription } from './own-subscription';
 
 /*
  * 구독 연장 (extension): the quote, the confirmation (the term, end date and billing follow at once),
@@ -55,19 +56,7 @@ export interface ExtensionConfirmAnswer {
 
 type ExtensionRow = typeof subscriptionExtensions.$inferSelect;
 
-async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
-  const q = db
-    .select({ sub: subscriptions, request: subscriptionRequests })
-    .from(subscriptions)
-    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(eq(subscriptions.id, id));
-  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
-  // Another customer's subscription reads as an unknown one.
-  if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  return row;
-}
-
-type Found = Awaited<ReturnType<typeof ownSubscription>>;
+type Found = OwnSubscription;
 
 /** The car the subscription holds on a day (after a 차량 교체, the new one; docs/decisions/swap.md). */
 async function carOn(db: Db, f: Pick<Found, 'sub' | 'request'>, day: string): Promise<number> {

@@ -17,7 +17,7 @@ import { carById } from '../catalogue/catalogue';
 import { checkPointStep, checkPointsWithin, claimBillingKey, creditPoints, dryRun, inTransaction, placeOrderOnce, releaseCoupon, spendPoints, takeCoupon, withUserLock } from './checkout';
 import { toCoupon } from '../wallet/coupons';
 import { cancelFutureCharges, monthFee, scheduleMonth, termMonthsSql } from '../billing/subscription-billing';
-import { swapViews } from './swap';
+import { swapViews } from './swap-views';
 import { type AuditWriter } from '../audit/audit';
 import { DEFAULT_HOLD_DAYS, holdExpiry, inclusiveSpan } from '../../domain/availability';
 import { lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
@@ -347,7 +347,7 @@ export async function listSubscriptions(db: Db, userId: number, today = todayInK
       request: { id: r.id, car: cache.get(r.carId)!, month: r.month, start_date: r.startDate, end_date: r.endDate },
       extended_months: s.extendedMonths,
       extensions: extensions.map((e) => ({ id: e.id, months: e.months, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, from_date: e.fromDate, to_date: e.toDate, created_at: e.createdAt.toISOString() })),
-      swaps: await swapViews(db, s.id, r.month + s.extendedMonths, s.startDate),
+      swaps: await swapViews(db, s, r.month + s.extendedMonths, today),
       billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, s.billingKey ?? r.billingKey),
     });
   }

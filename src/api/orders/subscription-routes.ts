@@ -1,10 +1,12 @@
+import { todayInKorea } from '../../domain/dates';
 import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapAnnexParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
 import { confirmSwap, quoteSwap, swapAnnexForDownload, type SwapConfirmAnswer, type SwapQuoteAnswer } from './swap';
+import { cancelSwap, type SwapCancelAnswer } from './swap-cancel';
 import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfirmAnswer, type ExtensionQuoteAnswer } from './extension';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
@@ -37,7 +39,7 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   // An order or a cancel takes or frees the car: the garage's "지금 구독 가능" answers are dropped.
   .use('/cars/*', reservationWrites)
   .use('/requests/*', reservationWrites)
-  .get('/', requireUser, async (c) => ok(c, { subscriptions: await listSubscriptions(c.var.deps.db, c.var.userId) } satisfies SubscriptionListAnswer))
+  .get('/', requireUser, async (c) => ok(c, { subscriptions: await listSubscriptions(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now())) } satisfies SubscriptionListAnswer))
   .post('/cars/:id/request', requireUser, validParams(IdParamSchema), validJson(CreateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -76,7 +78,7 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { billing_key } = c.req.valid('json');
     const change = await changeCard(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
-    const subscription = (await listSubscriptions(c.var.deps.db, c.var.userId)).find((s) => s.id === id)!;
+    const subscription = (await listSubscriptions(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now()))).find((s) => s.id === id)!;
     return ok(c, { subscription, old_card_deleted: change.oldKeyDeleted, retry_date: change.retryDate } satisfies CardChangeAnswer);
   })
   // 중도 해지: the quote for a return day, then its confirmation (the fee charged once).
@@ -129,8 +131,13 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     return ok(c, (await confirmSwap(c.var.deps, id, c.var.userId, c.req.valid('json'))) satisfies SwapConfirmAnswer);
   })
+  // 교체 취소 (until two days before the swap day): the money goes back once; the old car is held again, the new one freed.
+  .post('/:id/swaps/:swapId/cancel', requireUser, reservationWrites, validParams(SwapParamSchema), async (c) => {
+    const { id, swapId } = c.req.valid('param');
+    return ok(c, (await cancelSwap(c.var.deps, id, swapId, c.var.userId)) satisfies SwapCancelAnswer);
+  })
   // The 부속 계약서 of the customer's own swap: another's is 404.
-  .get('/:id/swaps/:swapId/annex', requireUser, validParams(SwapAnnexParamSchema), async (c) => {
+  .get('/:id/swaps/:swapId/annex', requireUser, validParams(SwapParamSchema), async (c) => {
     const { id, swapId } = c.req.valid('param');
     const { row, fileName } = await swapAnnexForDownload(c.var.deps, id, swapId, c.var.userId);
     return contractResponse(row, fileName);

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
 import { clashes, dotDate, inclusiveSpan } from '../../domain/availability';
 import { carCover, carDisplayName, feeForTerm, isGarageActive, type Car } from '../../domain/car';
 import { todayInKorea } from '../../domain/dates';
@@ -6,7 +6,7 @@ import { ErrorCode } from '../../domain/error-codes';
 import { extrasTotal, NO_EXTRAS, type OptionExtras } from '../../domain/extension';
 import { monthlyChargeDate, paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { won } from '../../domain/money';
-import { SWAP_RULE_LINES, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
+import { SWAP_RULE_LINES, swapQuote, swapRefusal, swapWindow, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
 import { swapAnnexDocument, swapAnnexFileName, type SwapAnnexInput } from '../../domain/swap-annex';
 import { carOnDay } from '../../domain/swap-cars';
 import { termEnd } from '../../domain/subscriptions';
@@ -24,6 +24,7 @@ import { feeChanges } from '../billing/subscription-billing';
 import { allCars, carById } from '../catalogue/catalogue';
 import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
+import { carNames, ownSubscription, swapRefundKey, swapsOf, swapView, type Found, type SwapRow } from './swap-views';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
 
@@ -36,10 +37,7 @@ import { renderContractPdf } from './contract-pdf';
 
 export const SWAP_ANNEX_JOB = 'subscription-swap-annex';
 export const swapAnnexJob = (swapId: number, now: Date): JobSpec => ({ kind: SWAP_ANNEX_JOB, key: `annex:swap:${swapId}`, payload: { swapId }, runAt: now, maxAttempts: 8 });
-/** The refund of a negative difference: one per swap. */
-export const swapRefundKey = (swapId: number) => `swap:refund:${swapId}`;
 
-type SwapRow = typeof subscriptionSwaps.$inferSelect;
 
 /** A car one may swap to on the chosen day: its new monthly fee, and the first day it is taken inside [day, end] (null: free). */
 export interface SwapCarChoice {
@@ -72,21 +70,6 @@ export interface SwapConfirmAnswer {
   refund: RefundView | null;
 }
 
-async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
-  const q = db
-    .select({ sub: subscriptions, request: subscriptionRequests })
-    .from(subscriptions)
-    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(eq(subscriptions.id, id));
-  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
-  // Another customer's subscription reads as an unknown one.
-  if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  return row;
-}
-
-type Found = Awaited<ReturnType<typeof ownSubscription>>;
-
-const swapsOf = (db: Db, subscriptionId: number) => db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.subscriptionId, subscriptionId)).orderBy(asc(subscriptionSwaps.id));
 const confirmedOf = (rows: readonly SwapRow[]) => rows.filter((r) => r.status === 'CONFIRMED');
 
 async function ruleInput(db: Db, f: Found, swaps: readonly SwapRow[]): Promise<SwapSubscription> {
@@ -106,7 +89,7 @@ function optionExtras(f: Found): OptionExtras {
 const refuse = (a: { status: 409 | 422; reason: string }, field = 'date'): ApiError => (a.status === 409 ? conflict(a.reason) : unprocessable(a.reason, { [field]: [a.reason] }));
 
 /** The first day in [day, end] the car is taken by another subscription, hold or swap (null: free). */
-async function takenFrom(db: Db, f: Found, carId: number, day: string, now: Date): Promise<string | null> {
+export async function takenFrom(db: Db, f: Found, carId: number, day: string, now: Date): Promise<string | null> {
   const line = (await timelines(db, [carId], now, f.request.id)).get(carId) ?? [];
   const hit = clashes(line, inclusiveSpan(day, f.sub.endDate))[0];
   if (!hit) return null;
@@ -295,33 +278,6 @@ export async function confirmSwap(
   return confirmAnswer(ctx.db, row);
 }
 
-async function carNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (const id of new Set(ids)) out.set(id, carDisplayName(await carById(db, id)));
-  return out;
-}
-
-const annexPath = (r: Pick<SwapRow, 'id' | 'subscriptionId'>) => `/subscriptions/${r.subscriptionId}/swaps/${r.id}/annex`;
-
-/** A swap row as shown (names of both cars given). */
-export function swapView(r: SwapRow, names: Map<number, string>, termMonths: number, startDate: string): SwapView {
-  const newFeeFrom = r.firstNewMonth <= termMonths ? monthlyChargeDate(startDate, r.firstNewMonth) : null;
-  return {
-    id: r.id, status: r.status, swap_date: r.swapDate, from_car: { id: r.fromCarId, name: names.get(r.fromCarId) ?? '' }, to_car: { id: r.toCarId, name: names.get(r.toCarId) ?? '' },
-    billing_month: r.billingMonth, first_new_month: r.firstNewMonth, new_fee_from: newFeeFrom, old_fee: r.oldFee, new_fee: r.newFee, prorate_days: r.prorateDays, month_days: r.monthDays,
-    adjustment: r.adjustment, arithmetic: swapArithmetic({ new_fee: r.newFee, old_fee: r.oldFee, prorate_days: r.prorateDays, month_days: r.monthDays, adjustment: r.adjustment }),
-    created_at: r.createdAt.toISOString(), annex_path: annexPath(r),
-  };
-}
-
-/** The live swaps of a subscription for my page (PENDING and CONFIRMED, oldest first). */
-export async function swapViews(db: Db, subscriptionId: number, termMonths: number, startDate: string): Promise<SwapView[]> {
-  const rows = (await swapsOf(db, subscriptionId)).filter((r) => r.status !== 'CANCELLED');
-  if (!rows.length) return [];
-  const names = await carNames(db, rows.flatMap((r) => [r.fromCarId, r.toCarId]));
-  return rows.map((r) => swapView(r, names, termMonths, startDate));
-}
-
 async function confirmAnswer(db: Db, row: SwapRow): Promise<SwapConfirmAnswer> {
   const [found] = await db.select({ sub: subscriptions, request: subscriptionRequests }).from(subscriptions).innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId)).where(eq(subscriptions.id, row.subscriptionId));
   const names = await carNames(db, [row.fromCarId, row.toCarId]);
@@ -385,7 +341,8 @@ export async function swapAnnexInput(db: Db, company: ContractContext['config'][
   const earlier = await db
     .select({ id: subscriptionSwaps.id })
     .from(subscriptionSwaps)
-    .where(and(eq(subscriptionSwaps.subscriptionId, s.subscriptionId), eq(subscriptionSwaps.status, 'CONFIRMED'), lte(subscriptionSwaps.id, s.id)));
+    // Swaps ever confirmed (one cancelled later keeps its number: its annex was issued under it).
+    .where(and(eq(subscriptionSwaps.subscriptionId, s.subscriptionId), or(eq(subscriptionSwaps.status, 'CONFIRMED'), isNotNull(subscriptionSwaps.cancelledAt)), lte(subscriptionSwaps.id, s.id)));
   const carOf = async (id: number) => {
     const c = await carById(db, id);
     return { brand: c.model.brand.name, model: c.model.name, subModel: c.sub_model, trim: c.trim, plate: c.license_plate, colour: c.color };

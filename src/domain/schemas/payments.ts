@@ -91,5 +91,5 @@ export const SwapConfirmSchema = z.object({
   quoted_fee: intField('견적 월 구독료').min(0, { error: '견적 월 구독료가 올바르지 않습니다.' }).max(100_000_000, { error: '견적 월 구독료가 올바르지 않습니다.' }),
 });
 
-/** GET /subscriptions/{id}/swaps/{swapId}/annex. */
-export const SwapAnnexParamSchema = z.object({ id: IdSchema, swapId: IdSchema });
+/** GET /subscriptions/{id}/swaps/{swapId}/annex and POST …/cancel: a swap of a subscription. */
+export const SwapParamSchema = z.object({ id: IdSchema, swapId: IdSchema });

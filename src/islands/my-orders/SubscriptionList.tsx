@@ -19,6 +19,7 @@ import AnnexDownload from './AnnexDownload';
 import Settlement from './Settlement';
 import Swap from './Swap';
 import SwapAnnexDownload from './SwapAnnexDownload';
+import SwapCancel from './SwapCancel';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
@@ -69,9 +70,12 @@ export default function SubscriptionList() {
                   {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
                 </p>
                 {s.swaps.map((w) => (
-                  <p key={w.id} className="break-words text-sm" data-testid="subscription-swap">
-                    {w.status === 'PENDING' ? '교체 확인 중' : w.swap_date >= todayInKorea() ? '교체 예정' : '교체 완료'}: {w.swap_date} → {w.to_car.name}
-                  </p>
+                  <div key={w.id}>
+                    <p className="break-words text-sm" data-testid="subscription-swap">
+                      {w.status === 'CANCELLED' ? '교체 취소' : w.status === 'PENDING' ? '교체 확인 중' : w.swap_date >= todayInKorea() ? '교체 예정' : '교체 완료'}: {w.swap_date} → {w.to_car.name}
+                    </p>
+                    <SwapCancel subscriptionId={s.id} swap={w} onDone={() => void reload()} />
+                  </div>
                 ))}
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
                 <CardChange subscription={s} onChanged={() => void reload()} />
@@ -80,7 +84,8 @@ export default function SubscriptionList() {
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
                 {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
-                {s.swaps.filter((w) => w.status === 'CONFIRMED').map((w, i) => <SwapAnnexDownload key={w.id} subscriptionId={s.id} requestId={s.request.id} swapId={w.id} ordinal={i + 1} />)}
+                {/* Numbered as the server numbers annexes: every swap ever confirmed (a cancelled one keeps its number). */}
+                {s.swaps.filter((w) => w.status === 'CONFIRMED' || w.cancelled_at).map((w, i) => w.status === 'CONFIRMED' && <SwapAnnexDownload key={w.id} subscriptionId={s.id} requestId={s.request.id} swapId={w.id} ordinal={i + 1} />)}
               </div>
               <Mileage subscriptionId={s.id} />
               <Settlement subscriptionId={s.id} />

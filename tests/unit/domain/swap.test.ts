@@ -3,6 +3,10 @@ import { feeOfMonth, NO_EXTRAS } from '../../../src/domain/extension';
 import { remainingFees } from '../../../src/domain/early-exit';
 import {
   earlyExitSwapRefusal, SWAP_RULE_LINES, swapAdjustment, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapSubscription,
+  swapCancelLine,
+  swapCancelMoney,
+  swapCancelRefusal,
+  swapCancelUntil,
 } from '../../../src/domain/swap';
 
 // 12 months from 2027-01-10 (ends 2028-01-09), months 1–3 paid (through 2027-04-09), at 1,200,000 a month.
@@ -147,5 +151,33 @@ describe('fee layering: extensions and swaps', () => {
   it('the rule lines name the notice, the close, the month limit and the proration', () => {
     const text = SWAP_RULE_LINES.join(' ');
     for (const part of ['3일 이후', '30일 전까지', '결제 월마다 1번까지', '일할 계산', '10원 미만은 버리며', '부속 계약서']) expect(text).toContain(part);
+  });
+});
+
+describe('교체 취소', () => {
+  const confirmed = { status: 'CONFIRMED' as const, swapDate: '2027-03-20' };
+  const free = { exitDate: null, extendedAfterSwap: false };
+
+  it('until two days before the swap day, a confirmed swap only, not after an exit request or a later extension', () => {
+    expect(swapCancelUntil('2027-03-20')).toBe('2027-03-18');
+    expect(swapCancelRefusal(confirmed, free, '2027-03-18')).toBeNull();
+    expect(swapCancelRefusal(confirmed, free, '2027-03-19')?.reason).toBe('차량 교체는 교체일 2일 전(2027-03-18)까지 취소할 수 있습니다. 고객센터로 문의해주세요.');
+    expect(swapCancelRefusal({ ...confirmed, status: 'PENDING' }, free, '2027-03-01')?.reason).toBe('차량 교체 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
+    expect(swapCancelRefusal({ ...confirmed, status: 'CANCELLED' }, free, '2027-03-01')?.reason).toBe('확정된 차량 교체만 취소할 수 있습니다.');
+    expect(swapCancelRefusal(confirmed, { ...free, exitDate: '2027-04-01' }, '2027-03-01')?.status).toBe(409);
+    expect(swapCancelRefusal(confirmed, { ...free, extendedAfterSwap: true }, '2027-03-01')?.reason).toContain('연장한 구독');
+  });
+
+  it('the money goes back: a charged difference refunded, a refunded one charged again, else nothing; one Korean line', () => {
+    expect(swapCancelMoney(120_000, { charged: 120_000, refunded: 0 })).toEqual({ kind: 'refund', amount: 120_000 });
+    // Part of the charge refunded already (by staff): what it still holds.
+    expect(swapCancelMoney(120_000, { charged: 20_000, refunded: 0 })).toEqual({ kind: 'refund', amount: 20_000 });
+    // The refund was capped by what the month's payment held: what it gave back.
+    expect(swapCancelMoney(-120_000, { charged: 0, refunded: 80_000 })).toEqual({ kind: 'charge', amount: 80_000 });
+    expect(swapCancelMoney(0, { charged: 0, refunded: 0 })).toEqual({ kind: 'none', amount: 0 });
+    expect(swapCancelMoney(-120_000, { charged: 0, refunded: 0 })).toEqual({ kind: 'none', amount: 0 });
+    expect(swapCancelLine({ kind: 'refund', amount: 120_000 })).toBe('결제하신 교체 차액 120,000원을 환불해드립니다.');
+    expect(swapCancelLine({ kind: 'charge', amount: 80_000 })).toBe('환불받으신 교체 차액 80,000원을 등록하신 카드로 다시 결제합니다.');
+    expect(swapCancelLine({ kind: 'none', amount: 0 })).toBe('오가는 금액은 없습니다.');
   });
 });

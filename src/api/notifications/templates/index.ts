@@ -30,6 +30,8 @@ import staffSubscriptionExtended from './staff-subscription-extended';
 import subscriptionSettled from './subscription-settled';
 import subscriptionSwapped from './subscription-swapped';
 import staffSubscriptionSwapped from './staff-subscription-swapped';
+import subscriptionSwapCancelled from './subscription-swap-cancelled';
+import staffSubscriptionSwapCancelled from './staff-subscription-swap-cancelled';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -45,6 +47,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.extended': subscriptionExtended,
   'subscription.settled': subscriptionSettled,
   'subscription.swapped': subscriptionSwapped,
+  'subscription.swap_cancelled': subscriptionSwapCancelled,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
@@ -62,6 +65,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_cancelled': staffSubscriptionCancelled,
   'staff.subscription_extended': staffSubscriptionExtended,
   'staff.subscription_swapped': staffSubscriptionSwapped,
+  'staff.subscription_swap_cancelled': staffSubscriptionSwapCancelled,
   'marketing.announcement': marketingAnnouncement,
 };
 

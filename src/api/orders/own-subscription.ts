@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { subscriptionRequests, subscriptions } from '../db/schema';
+import { notFound } from '../errors';
+
+/**
+ * The customer's own subscription with its order, for what they change on it (구독 연장, 차량 교체
+ * and its cancellation); another customer's reads as unknown (404). `lock` takes the subscription's
+ * row lock, where those changes meet.
+ */
+export async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
+  const q = db
+    .select({ sub: subscriptions, request: subscriptionRequests })
+    .from(subscriptions)
+    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
+    .where(eq(subscriptions.id, id));
+  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
+  if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  return row;
+}
+
+export type OwnSubscription = Awaited<ReturnType<typeof ownSubscription>>;
