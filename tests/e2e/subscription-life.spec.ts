@@ -180,10 +180,13 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await hydrated(console_, 'AdminConsole');
   await console_.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
   // Newest first, 20 a page: the other tests' orders since step 2 may have pushed this one back.
-  for (;;) {
+  for (let shown = 1; ; shown++) {
     await expect(console_.getByText('불러오는 중…')).toHaveCount(0);
     if (await row.count()) break;
+    // Each page's rows answered before they are looked at (a look between the click and them skipped a page).
+    const answered = console_.waitForResponse((r) => r.url().includes('/api/admin/subscription-requests') && r.url().includes(`page=${shown + 1}`));
     await console_.getByRole('navigation', { name: '페이지' }).getByRole('button', { name: '다음' }).click();
+    await answered;
   }
   const settle = row.getByTestId('staff-settlement');
   await settle.locator('summary').click();
@@ -193,8 +196,10 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await entry.getByRole('textbox', { name: '수리 견적(원)' }).fill('80,000');
   await entry.getByRole('textbox', { name: '연료·충전 부족(%)' }).fill('4');
   await entry.getByRole('button', { name: '미리보기' }).click();
-  await settle.getByRole('button', { name: '정산 확정' }).click();
   const result = settle.getByTestId('staff-settlement-result');
+  // As staff do: the preview with the entries first, then 정산 확정.
+  await expect(result).toContainText('뒷범퍼 긁힘');
+  await settle.getByRole('button', { name: '정산 확정' }).click();
   await expect(result).toContainText('정산 완료');
   await expect(result).toContainText('주행 (450km + 100km) 550km');
   const settled = ((await (await request.get(`/api/admin/subscriptions/${subscriptionId}/settlement`, { headers: ADMIN })).json()) as { data: { settlement: { summary: string; to_charge: number; to_refund: number } } }).data.settlement;

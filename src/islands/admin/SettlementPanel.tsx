@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { call, client } from '../../client/api';
 import { won } from '../../domain/money';
 import { FUEL_SHORTFALL_PER_PERCENT, SETTLEMENT_RULE_LINES, type SettlementView } from '../../domain/settlement';
@@ -30,10 +30,15 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
       fuel_shortfall_percent: fuel.trim() ? Number(fuel) : 0,
     });
 
+  // Previews are numbered: the first read (on opening) answering after the one with the staff's
+  // entries would show, and confirm against, a total without them.
+  const reads = useRef(0);
   const preview = useCallback(async (entry?: { damages: { description: string; amount: number }[]; fuel_shortfall_percent: number }) => {
+    const read = ++reads.current;
     setError(null);
     const query = entry ? { damages: JSON.stringify(entry.damages), fuel_shortfall_percent: String(entry.fuel_shortfall_percent) } : {};
     const res = await call((o) => client.admin.subscriptions[':id'].settlement.$get({ param: { id: String(subscriptionId) }, query }, o));
+    if (read !== reads.current) return;
     setLoaded(true);
     if (res.ok) setData(res.data.settlement);
     else setError(res.error.message);
@@ -57,8 +62,9 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
     const res = await call((o) => client.admin.subscriptions[':id'].settlement.$post({ param, json }, o));
     setBusy(false);
     if (!res.ok) {
-      setError(res.error.message);
-      return preview();
+      // The lines as the server reads them now, with what staff entered (a 409 says the total moved).
+      await preview(retry ? undefined : p.data);
+      return setError(res.error.message);
     }
     setData(res.data.settlement);
     setMessage(`반납 정산을 확정했습니다. ${res.data.settlement.summary}`);
