@@ -23,8 +23,8 @@ import { takenFrom } from './swap';
  * (src/domain/swap.ts; docs/decisions/swap.md). The money goes back first, once: a charged
  * difference refunded under swapCancelRefundKey, a refunded one charged again
  * (sub-{id}-swap-{swapId}-cancel, -r1… after a decline). Then, once, under the swap row's lock:
- * CANCELLED, audited, both sides told, and a job that calls the return and delivery pair off. Fees, the cars'
- * days and the mileage read CONFIRMED swaps only, so everything is as before the swap.
+ * CANCELLED, audited, both sides told, and a job that calls the return and delivery pair off.
+ * Fees, the cars' days and the mileage read CONFIRMED swaps only, so all is as before the swap.
  */
 
 /**
