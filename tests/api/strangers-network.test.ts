@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
+import { odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
@@ -75,6 +75,11 @@ const routes = () => [
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/odometer` },
   { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/odometer`, json: { km: 12_345 } },
   { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/settlement` },
+  // 차량 교체: the quote, the confirmation, its annex and its cancellation (which would move money back).
+  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/swap` },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/swap`, json: { date: '2029-05-20', car_id: 1, quoted_adjustment: 0, quoted_fee: 555_000 } },
+  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/annex` },
+  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/cancel` },
   // 탁송·반납 and a swap's pair: the acknowledgement and the condition photos (the customer's side).
   ...[owner.handoverId, ...owner.pairIds].flatMap((id) => [
     { method: 'POST', path: `/handovers/${id}/acknowledge`, json: { name: '홍길동' } },
@@ -167,5 +172,6 @@ async function state() {
   const paid = await db.select({ id: payments.id, status: payments.status, cancelled: payments.cancelledAmount }).from(payments).where(eq(payments.userId, req.userId));
   const readings = await db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, owner.subscriptionId));
   const handovers = await db.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.subscriptionId, owner.subscriptionId)).orderBy(subscriptionHandovers.id);
-  return { req, sub, readings, handovers, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+  const swaps = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.subscriptionId, owner.subscriptionId)).orderBy(subscriptionSwaps.id);
+  return { req, sub, readings, handovers, swaps, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
 }
