@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry as AuditEntryView, AuditPage } from '../../domain/console';
 import { inTransaction, type Db } from '../db/client';
-import { auditLog, butlerRequests, payments, subscriptionRequests, subscriptions } from '../db/schema';
+import { auditLog, butlerRequests, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
 import type { StaffActor } from '../auth/guards';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 
@@ -16,6 +16,12 @@ export interface AuditEntry {
   entityId: number | string | null;
   before: unknown;
   after: unknown;
+}
+
+/** A customer acting on their own order, as the audit log names them: customer:{email, else username, else id}. */
+export async function customerActor(db: Db, userId: number): Promise<StaffActor> {
+  const [u] = await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
+  return { userId, name: `customer:${u?.email ?? u?.username ?? userId}` };
 }
 
 /** One audit_log row (who, what, when, before/after); call inside the write's transaction. */

@@ -12,7 +12,7 @@ import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifica
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, recordCharge } from './ledger';
-import { recordAudit } from '../audit/audit';
+import { customerActor, recordAudit } from '../audit/audit';
 import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
@@ -157,8 +157,7 @@ export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: nu
   if (opts.billingKey === (found.sub.billingKey ?? found.requestKey)) throw conflict('이미 등록된 카드입니다.', { billing_key: ['이미 이 구독에 등록된 카드입니다.'] });
   await ctx.payments.verifyBillingKey(opts.billingKey);
   const now = ctx.clock.now();
-  const [user] = await ctx.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, opts.userId));
-  const actor = { userId: opts.userId, name: `customer:${user?.email ?? user?.username ?? opts.userId}` };
+  const actor = await customerActor(ctx.db, opts.userId);
   const old = await inTransaction(ctx.db, async (tx) => {
     const locked = await subscriptionWithTerm(tx, opts.subscriptionId, { lock: true });
     if (!locked || !locked.sub.isActive || locked.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 결제 카드를 변경할 수 없습니다.');

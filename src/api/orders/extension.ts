@@ -10,7 +10,7 @@ import {
 import { annexDocument, annexFileName, type AnnexInput } from '../../domain/extension-annex';
 import { won } from '../../domain/money';
 import { termEnd } from '../../domain/subscriptions';
-import { recordAudit } from '../audit/audit';
+import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { subscriptionExtensionAnnexes, subscriptionExtensions, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 import { carOnDay } from '../../domain/swap-cars';
@@ -177,9 +177,8 @@ export async function confirmExtension(
     // The original term all paid: its follow-up found no next month, so the first added month is scheduled now.
     // (Otherwise the paid follow-up of the last unpaid month schedules onward; the job key makes either once.)
     if (f.sub.paidMonths >= q.first_month - 1 && f.sub.billingStatus === 'ACTIVE') await scheduleMonth(tx, after, q.term_months, q.first_month, q.monthly_fee, now);
-    const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
     const strip = ({ billingKey: _k, ...rest }: typeof f.sub) => rest;
-    await recordAudit(tx, { userId, name: `customer:${user?.email ?? user?.username ?? userId}` }, {
+    await recordAudit(tx, await customerActor(tx, userId), {
       action: 'update', entity: 'subscription', entityId: subscriptionId, before: strip(f.sub), after: { ...strip(after), extension: { id: row.id, ...q } },
     });
     const facts = { subscriptionId, extensionId: row.id, months: q.months, newEndDate: q.new_end_date, monthlyFee: q.monthly_fee, firstMonth: q.first_month };

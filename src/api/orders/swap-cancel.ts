@@ -4,9 +4,9 @@ import { dotDate } from '../../domain/availability';
 import { ErrorCode } from '../../domain/error-codes';
 import { paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { swapCancelLine, swapCancelMoney, swapCancelRefusal, type SwapView } from '../../domain/swap';
-import { recordAudit } from '../audit/audit';
+import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
-import { paymentRefunds, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
+import { paymentRefunds, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import { enqueue, type JobSpec } from '../jobs/queue';
@@ -46,12 +46,6 @@ export interface SwapCancelAnswer {
 
 type Step = { done: true } | { charge: string; recorded?: PaymentRow } | { refund: { paymentId: string; amount: number } };
 
-/** The customer, as the audit names them. */
-async function customerActor(tx: Db, userId: number) {
-  const [u] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
-  return { userId, name: `customer:${u?.email ?? u?.username ?? userId}` };
-}
-
 /**
  * Cancels a CONFIRMED swap (once: the row's lock and status): CANCELLED with its time, audited
  * (actor: the customer), the customer and staff told, the pair's call-off queued.
@@ -63,22 +57,20 @@ async function applyCancel(tx: Db, swapId: number, now: Date): Promise<void> {
   const actor = await customerActor(tx, row.userId);
   await enqueue(tx, pairCallOffJob(swapId, actor.name, now));
   const names = await carNames(tx, [row.fromCarId, row.toCarId]);
-  const money = swapCancelMoney(row.adjustment, await movedBy(tx, row));
   await recordAudit(tx, actor, {
     action: 'cancel', entity: 'subscription', entityId: row.subscriptionId,
     before: { swap: { id: row.id, status: row.status, swap_date: row.swapDate } }, after: { swap: { id: after.id, status: after.status, cancelled_at: now.toISOString(), cancel_payment_id: row.cancelPaymentId } },
   });
   const facts = { subscriptionId: row.subscriptionId, swapId, swapDate: row.swapDate, fromCar: names.get(row.fromCarId) ?? '', toCar: names.get(row.toCarId) ?? '' };
-  // The money line says what went back now: a refund already made reads as "refunded" (the cancellation refunds the charge).
-  await emit(tx, `subscription.swap_cancelled:${swapId}`, { type: 'subscription.swap_cancelled', userId: row.userId, ...facts, moneyLine: cancelledMoneyLine(row, money) }, now);
+  await emit(tx, `subscription.swap_cancelled:${swapId}`, { type: 'subscription.swap_cancelled', userId: row.userId, ...facts, moneyLine: cancelledMoneyLine(row) }, now);
   await emit(tx, `staff.subscription_swap_cancelled:${swapId}`, { type: 'staff.subscription_swap_cancelled', ...facts }, now);
 }
 
-/** After the money moved: the charged difference is refunded (what moved is then 0), the refunded one was charged again. */
-function cancelledMoneyLine(row: SwapRow, money: ReturnType<typeof swapCancelMoney>): string {
+/** What the money did, once it moved: a charged difference was refunded, a refunded one charged again, else nothing moved. */
+function cancelledMoneyLine(row: SwapRow): string {
   if (row.adjustment > 0 && row.paymentId) return '결제하신 교체 차액은 환불되었습니다.';
   if (row.cancelPaymentId) return '환불받으신 교체 차액은 등록하신 카드로 다시 결제되었습니다.';
-  return swapCancelLine(money);
+  return swapCancelLine({ kind: 'none', amount: 0 });
 }
 
 /** The money step of a cancellation (new, or met again by a repeat): refund, charge again, or cancel at once. */

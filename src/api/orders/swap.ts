@@ -10,7 +10,7 @@ import { SWAP_RULE_LINES, swapQuote, swapRefusal, swapWindow, type SwapQuote, ty
 import { swapAnnexDocument, swapAnnexFileName, type SwapAnnexInput } from '../../domain/swap-annex';
 import { carOnDay } from '../../domain/swap-cars';
 import { termEnd } from '../../domain/subscriptions';
-import { recordAudit } from '../audit/audit';
+import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { paymentRefunds, subscriptionRequests, subscriptionSwapAnnexes, subscriptionSwaps, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound, unprocessable } from '../errors';
@@ -303,8 +303,7 @@ async function applySwap(tx: Db, swapId: number, now: Date): Promise<void> {
   const [found] = await tx.select({ sub: subscriptions, request: subscriptionRequests }).from(subscriptions).innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId)).where(eq(subscriptions.id, row.subscriptionId));
   const names = await carNames(tx, [row.fromCarId, row.toCarId]);
   const view = swapView(after, names, found.request.month + found.sub.extendedMonths, found.sub.startDate);
-  const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, row.userId));
-  await recordAudit(tx, { userId: row.userId, name: `customer:${user?.email ?? user?.username ?? row.userId}` }, {
+  await recordAudit(tx, await customerActor(tx, row.userId), {
     action: 'update', entity: 'subscription', entityId: row.subscriptionId, before: null, after: { swap: { ...view, payment_id: row.paymentId } },
   });
   const facts = { subscriptionId: row.subscriptionId, swapId, swapDate: row.swapDate, fromCar: view.from_car.name, toCar: view.to_car.name, newFee: row.newFee };
