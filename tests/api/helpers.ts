@@ -13,6 +13,7 @@ import { testConfig, type Config } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
 import { openSession } from '../../src/api/accounts/sessions';
+import { createClock, type SettableClock } from '../../src/api/jobs/clock';
 
 /**
  * The one place for API test helpers: the in-process app on a fresh database, customers with
@@ -31,6 +32,13 @@ export interface TestContext {
    * process, one database) the same handle, closed with the context.
    */
   openReplica: () => Promise<Database>;
+  /**
+   * A second app on its own connection (openReplica) that reads the same business clock as `app`:
+   * replicas share one time, as servers on NTP do, so a test clock set once holds on both.
+   */
+  openReplicaApp: () => Promise<{ app: ReturnType<typeof createApp>; db: Database['db']; close: () => Promise<void> }>;
+  /** The business clock of `app` (and of every openReplicaApp). */
+  clock: SettableClock;
   close: () => Promise<void>;
 }
 
@@ -63,7 +71,12 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     database = await openDatabase({ dataDir: 'memory://' });
   }
   const config = testConfig(overrides);
-  const app = createApp({ db: database.db, config });
+  const clock = createClock();
+  const app = createApp({ db: database.db, config, clock });
+  const openReplicaApp: TestContext['openReplicaApp'] = async () => {
+    const replica = await openReplica();
+    return { app: createApp({ db: replica.db, config, clock }), db: replica.db, close: () => replica.close() };
+  };
   const call: TestContext['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     let body = opts.body;
@@ -88,6 +101,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     config,
     call,
     openReplica,
+    openReplicaApp,
+    clock,
     close: async () => {
       await database.close();
       await dropDatabase();
@@ -201,4 +216,33 @@ export async function anotherPlate(ctx: TestContext, carId: number): Promise<num
   const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row;
   const [made] = await db.insert(cars).values(copy).returning({ id: cars.id });
   return made.id;
+}
+
+/**
+ * `db` with its `n`th `select` held until `release` resolves; `reached` is called when that select
+ * is sent. A race between two reads of one call can then be replayed step by step, never by timing.
+ */
+export function holdNthSelect<T extends object>(db: T, n: number, release: Promise<unknown>, reached: () => void): T {
+  let selects = 0;
+  const held = (query: object): object =>
+    new Proxy(query, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (key === 'then') return (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) => release.then(() => (target as PromiseLike<unknown>).then(ok, fail));
+        return typeof value === 'function' ? (...args: unknown[]) => held((value as (...a: unknown[]) => object).apply(target, args)) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key !== 'select') return (value as (...a: unknown[]) => unknown).bind(target);
+      return (...args: unknown[]) => {
+        const query = (value as (...a: unknown[]) => object).apply(target, args);
+        if (++selects !== n) return query;
+        reached();
+        return held(query);
+      };
+    },
+  });
 }

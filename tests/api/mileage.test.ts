@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, cars, jobs, notificationMessages, odometerReadings, payments, sandboxPayments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { recordOdometerReading } from '../../src/api/billing/mileage';
 import { inTransaction } from '../../src/api/db/client';
@@ -139,9 +138,8 @@ describe('overage at the return', () => {
       payment: { id: `sub-${subscriptionId}-mileage-1`, status: 'PAID', amount: 140_000, purpose: 'SUBSCRIPTION_MILEAGE' },
     });
     // The same RETURN again (a retried request) and settles from two replicas at once: nothing more is charged.
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
-    await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2032-07-20T10:00:00+09:00' }) });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     const settle = (app: typeof ctx.app) => app.request(`/admin/subscriptions/${subscriptionId}/mileage/settle`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
     try {
       const answers = await Promise.all([settle(ctx.app), settle(other), settle(ctx.app), settle(other), staffRead(subscriptionId, { km: 9_200, source: 'RETURN' })]);

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, cars, jobs, notificationMessages, paymentRefunds, payments, sandboxPayments, subscriptionSettlements, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
 import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import { createClock } from '../../src/api/jobs/clock';
 import { createPaymentProvider } from '../../src/api/billing/providers';
 import { refundPayment } from '../../src/api/billing/refunds';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, createTestContext, customer, holdNthSelect, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let depositCar: number;
@@ -71,9 +70,8 @@ describe('반납 정산', () => {
     // A preview writes nothing.
     expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
 
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
-    await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2033-03-20T10:00:00+09:00' }) });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...entry, quoted_total: total }) });
     try {
       const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
@@ -218,9 +216,8 @@ describe('반납 정산', () => {
       expect(preview).toMatchObject({ status: 'PREVIEW', total: fuel, deposit: DEPOSIT, prepayment_refund: unused, from_deposit: fuel, to_charge: 0, to_refund: DEPOSIT - fuel + unused });
       expect(preview.lines.at(-1)).toEqual({ kind: 'PREPAYMENT', label: '미사용 선납금 환급', amount: -unused, detail: '선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원' });
 
-      const replica = await ctx.openReplica();
-      const other = createApp({ db: replica.db, config: ctx.config });
-      await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2034-01-25T10:00:00+09:00' }) });
+      const replica = await ctx.openReplicaApp();
+      const other = replica.app;
       const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ damages: [], fuel_shortfall_percent: 10, quoted_total: fuel }) });
       try {
         const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
@@ -254,6 +251,27 @@ describe('반납 정산', () => {
       const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
       expect([refused.status, refused.body.message]).toEqual([409, '중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.']);
       expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+    });
+
+    it('a repeat whose reads straddle the first call’s refund answers that refund, never 422 (the two-replica race of issue 54)', async () => {
+      const { requestId, first } = await exitedEarly('2034-02-10', '2034-02-25');
+      const provider = createPaymentProvider(ctx.database.db, ctx.config);
+      // More than half of what the payment holds, as a settlement's deposit and 선납금 refund is.
+      const amount = first.amount - first.cancelledAmount - 100_000;
+      const refundOf = (db: typeof ctx.database.db) => refundPayment({ db, payments: provider, clock: createClock(), log: () => {} }, { paymentId: first.id, amount, reason: '테스트', actor: 'system', key: `test:race:${requestId}` });
+      // The repeat sends its first read, then waits before its second while the first call refunds in full.
+      let open!: () => void;
+      const released = new Promise<void>((resolve) => (open = resolve));
+      let atSecondRead!: () => void;
+      const paused = new Promise<void>((resolve) => (atSecondRead = resolve));
+      const repeat = refundOf(holdNthSelect(ctx.database.db, 2, released, atSecondRead));
+      await paused;
+      expect((await refundOf(ctx.database.db))?.status).toBe('SUCCEEDED');
+      open();
+      expect(await repeat).toMatchObject({ status: 'SUCCEEDED', amount });
+      expect(await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.key, `test:race:${requestId}`))).toHaveLength(1);
+      const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, first.id));
+      expect(after.cancelledAmount - first.cancelledAmount).toBe(amount);
     });
 
     it('never refunds more than the first payment still holds', async () => {

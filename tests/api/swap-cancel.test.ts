@@ -1,6 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, paymentRefunds, payments, subscriptionHandovers, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -109,8 +108,8 @@ describe('교체 취소', () => {
     expect((await swapRow(s.swapId)).status).toBe('CONFIRMED');
     await ctx.database.db.update(subscriptions).set({ billingKey: sub.billingKey ?? card() }).where(eq(subscriptions.id, s.subscriptionId));
 
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     const viaOther = () => other.request(cancelUrl(s.subscriptionId, s.swapId), { method: 'POST', headers: { authorization: `Bearer ${s.token}` } });
     const [a, b] = await Promise.all([ctx.call('POST', cancelUrl(s.subscriptionId, s.swapId), { token: s.token }), viaOther()]);
     expect([200, 409]).toContain(a.status);

@@ -5,7 +5,6 @@ import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } 
 import { openSession } from '../../src/api/accounts/sessions';
 import { auditLog, butlerRequests, cars, jobs, odometerReadings, payments, subscriptionHandovers, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createApp } from '../../src/api/app';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
 import handoverScheduled from '../../src/api/notifications/templates/subscription-handover-scheduled';
@@ -104,8 +103,8 @@ describe('scheduling a swap\'s pair', () => {
 
     const body = { driver_id: driver.id, window_start: '10:00', window_end: '12:00', address: '서울 강남구 테헤란로 152' };
     // A retry and the other replica at the same moment: one pair.
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     const viaOther = () => other.request(pairUrl(subscriptionId, swapId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const [a, b, c] = await Promise.all([schedulePair(subscriptionId, swapId, body), viaOther(), schedulePair(subscriptionId, swapId, body)]);
     const statuses = [a.status, b.status, c.status].sort();
@@ -270,9 +269,8 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     const out = await ctx.call('POST', `/driver/handovers/${ret}/record`, { token: mine, json: { odometer_km: 4_100, fuel_percent: 70 } });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     // Recorded twice at once (a double tap, the other replica): one record, one SWAP_IN reading.
-    const replica = await ctx.openReplica();
-    const otherApp = createApp({ db: replica.db, config: ctx.config });
-    await otherApp.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now: '2034-08-02T10:30:00+09:00' }) });
+    const replica = await ctx.openReplicaApp();
+    const otherApp = replica.app;
     const inBody = { odometer_km: 500, fuel_percent: 100, notes: '새 차량 인도' };
     const viaOther = otherApp.request(`/admin/handovers/${del}/record`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(inBody) });
     const [inn, twin] = await Promise.all([staff('POST', `/admin/handovers/${del}/record`, inBody), viaOther]);
@@ -349,8 +347,8 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     const odometer = await staff('GET', `/admin/subscriptions/${subscriptionId}/odometer`);
     expect(odometer.body.data.settlement.result).toMatchObject({ driven_km: 8_200, legs_km: [3_100, 5_100], overage_km: 700, amount: 140_000 });
 
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     const json = { damages: [], fuel_shortfall_percent: 0, quoted_total: 140_000 };
     const post = (app: typeof ctx.app) => app.request(`/admin/subscriptions/${subscriptionId}/settlement`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(json) });
     const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app)]);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, paymentRefunds, payments, sandboxPayments, subscriptionSwapAnnexes, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -237,10 +236,8 @@ describe('차량 교체 (swap)', () => {
   it('two replicas confirming at once make one swap and one charge', async () => {
     const { token, subscriptionId } = await subscription('2030-02-10');
     const newCar = await plateOf(dearCar);
-    const replica = await ctx.openReplica();
-    const other = createApp({ db: replica.db, config: ctx.config });
-    const clock = JSON.stringify({ now: '2030-02-15T10:00:00+09:00' });
-    await other.request('/admin/test-clock', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: clock });
+    const replica = await ctx.openReplicaApp();
+    const other = replica.app;
     await setClock('2030-02-15T10:00:00+09:00');
     // Month 1 runs 02-10 … 03-09 (28 days); 02-20 → 03-10 is 18 days: 300,000 × 18/28 = 192,857 → 192,850.
     const body = JSON.stringify({ date: '2030-02-20', car_id: newCar, quoted_adjustment: 192_850, quoted_fee: 1_500_000 });

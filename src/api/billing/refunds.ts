@@ -33,9 +33,13 @@ const refundable = (p: PaymentRow) => paidAmount(p) > 0;
  * transaction. A payment with nothing to refund (unpaid, failed, 0 won) returns null.
  */
 export async function refundPayment(ctx: ProviderContext, req: RefundRequest): Promise<RefundRow | null> {
+  // The payment before the key: a refund settles its row and the payment in one transaction, so a
+  // payment read before that commit holds the old amount, and a key read after it sees SUCCEEDED.
+  // Read the other way round, a repeat racing the first call (two replicas, a double click) could
+  // find no refund and then a payment already refunded, and refuse itself with 422.
+  const payment = await paymentById(ctx.db, req.paymentId);
   const prior = await refundByKey(ctx.db, req.key);
   if (prior?.status === 'SUCCEEDED') return prior;
-  const payment = await paymentById(ctx.db, req.paymentId);
   if (!payment || !refundable(payment)) return null;
   const left = payment.amount - payment.cancelledAmount;
   const amount = req.amount ?? left;
