@@ -176,7 +176,7 @@ test.describe('the staff console payments tab', () => {
     await expect(overdue).toHaveCount(0);
   });
 
-  test('the payments list pages with 이전 and 다음', async ({ page, request }) => {
+  test('the payments list pages with 이전 and 다음, and a failed page offers 다시 시도', async ({ page, request }) => {
     // More than a page (20) of payments today: each order is one charge. 21 sign-ups and orders
     // one after another (they share a car) take longer than most tests.
     test.slow();
@@ -197,8 +197,16 @@ test.describe('the staff console payments tab', () => {
     await expect(pageLabel).toHaveText(/^1 \/ \d+ 페이지$/);
     await expect(page.getByRole('button', { name: '이전' })).toBeDisabled();
     const firstIds = await rows.locator('p.font-semibold').allTextContents();
+    // Page 2's first answer fails (a database timeout, say): the list says so and offers 다시 시도, never an endless 불러오는 중.
+    await page.route(/\/admin\/payments\?.*page=2/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 50300, message: '잠시 후 다시 시도해주세요.', errors: {} }) }), { times: 1 });
     await page.getByRole('button', { name: '다음' }).click();
     await expect(pageLabel).toHaveText(/^2 \/ \d+ 페이지$/);
+    const failed = page.getByTestId('page-load-failed');
+    await expect(failed).toContainText('목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
+    await expect(page.getByText('불러오는 중…')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '이전' })).toBeEnabled();
+    await failed.getByRole('button', { name: '다시 시도' }).click();
+    await expect(failed).toHaveCount(0);
     await expect(rows.first()).toBeVisible();
     const secondIds = await rows.locator('p.font-semibold').allTextContents();
     // Page 2 holds older payments than page 1 (a charge another test makes meanwhile may push a row over the edge, so not "none shared").
@@ -209,7 +217,9 @@ test.describe('the staff console payments tab', () => {
     // A filter starts again from page 1.
     await page.getByRole('button', { name: '다음' }).click();
     await expect(pageLabel).toHaveText(/^2 \/ /);
-    await page.getByLabel('결제 상태').selectOption('PAID');
+    // This test's own 21 charges were all refunded (CANCELLED), so that filter has two pages whatever other specs left.
+    await page.getByLabel('결제 상태').selectOption('CANCELLED');
     await expect(pageLabel).toHaveText(/^1 \/ /);
+    await expect(rows).toHaveCount(20);
   });
 });

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry, AuditPage } from '../../domain/console';
+import { useState } from 'react';
+import type { AuditEntry } from '../../domain/console';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
-import Alert from '../common/Alert';
 import PageNav from './PageNav';
+import { PageLoadState, usePageLoad } from './use-page-load';
 
 const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소', assign: '기사 배정', unassign: '배정 해제', invite: '기사 초대', correct_stages: '운행 기록 정정', odometer: '주행거리 기록', settle: '반납 정산' };
 const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', driver: '기사', site: '사이트' };
@@ -22,14 +22,8 @@ function changes(e: AuditEntry): [string, unknown, unknown][] {
 export default function AuditSection() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const res = await call((o) => client.admin.audit.$get({ query: { page: String(page), ...(entity ? { entity } : {}) } }, o));
-    if (res.ok) setData(res.data);
-    else setError(res.error.message);
-  }, [entity, page]);
-  useEffect(() => void load(), [load]);
+  const { load, last, reload } = usePageLoad(() => call((o) => client.admin.audit.$get({ query: { page: String(page), ...(entity ? { entity } : {}) } }, o)), [entity, page]);
+  const data = load.state === 'ready' ? load.data : null;
   return (
     <section aria-label="변경 이력" className="space-y-4">
       <select aria-label="대상" className="field w-auto py-2" value={entity} onChange={(e) => { setEntity(e.target.value); setPage(1); }}>
@@ -38,7 +32,7 @@ export default function AuditSection() {
           <option key={k} value={k}>{v}</option>
         ))}
       </select>
-      {error && <Alert>{error}</Alert>}
+      <PageLoadState load={load} onRetry={() => void reload()} />
       <ul className="divide-y divide-line border-y border-line">
         {data?.entries.map((e) => (
           <li key={e.id} className="py-3 text-sm">
@@ -58,7 +52,7 @@ export default function AuditSection() {
         ))}
       </ul>
       {data && !data.entries.length && <p className="text-sm text-muted">기록이 없습니다.</p>}
-      {data && <PageNav page={page} pages={data.pagination_info.total_pages} onPage={setPage} />}
+      {last && <PageNav page={page} pages={last.pagination_info.total_pages} busy={load.state === 'loading'} onPage={setPage} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import PageNav from './PageNav';
+import { PageLoadState, usePageLoad } from './use-page-load';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
@@ -120,23 +121,15 @@ function TripRecord({ request }: { request: DeskRequest }) {
 export default function OrdersSection() {
   const [kind, setKind] = useState<Kind>('subscription');
   const [status, setStatus] = useState<(typeof ORDER_STATUSES)[number]>('PENDING');
-  const [rows, setRows] = useState<DeskRequest[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
   // Newest first, 20 a page: an older subscription (to settle, say) is pages back.
   const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
-
-  const load = useCallback(async () => {
-    setRows(null);
+  const { load, last, reload } = usePageLoad(() => {
     const query = { status, page: String(page) };
-    const res = kind === 'subscription' ? await call((o) => client.admin['subscription-requests'].$get({ query }, o)) : await call((o) => client.admin['butler-requests'].$get({ query }, o));
-    if (res.ok) {
-      setRows(res.data.requests);
-      setPages(res.data.pagination_info.total_pages);
-    } else setMessage(res.error.message);
+    return kind === 'subscription' ? call((o) => client.admin['subscription-requests'].$get({ query }, o)) : call((o) => client.admin['butler-requests'].$get({ query }, o));
   }, [kind, status, page]);
-  useEffect(() => void load(), [load]);
+  const rows: DeskRequest[] | null = load.state === 'ready' ? load.data.requests : null;
 
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
@@ -153,7 +146,7 @@ export default function OrdersSection() {
           ? await call((o) => butler.confirm.$post({ param }, o))
           : await call((o) => butler.cancel.$post({ param }, o));
     setMessage(res.ok ? `#${r.id} ${action === 'confirm' ? '확정' : '취소'}했습니다.` : res.error.message);
-    await load();
+    await reload();
   };
 
   return (
@@ -180,7 +173,7 @@ export default function OrdersSection() {
         )}
       </div>
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
-      {!rows && <p className="text-sm text-muted">불러오는 중…</p>}
+      <PageLoadState load={load} onRetry={() => void reload()} />
       {rows && !rows.length && <p className="text-sm text-muted">요청이 없습니다.</p>}
       <ul className="divide-y divide-line border-y border-line">
         {rows?.map((r) => (
@@ -224,7 +217,7 @@ export default function OrdersSection() {
           </li>
         ))}
       </ul>
-      <PageNav page={page} pages={pages} busy={!rows} onPage={setPage} />
+      <PageNav page={page} pages={last?.pagination_info.total_pages ?? 1} busy={load.state === 'loading'} onPage={setPage} />
     </section>
   );
 }

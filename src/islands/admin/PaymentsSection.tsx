@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { won } from '../../domain/money';
 import type { OverdueSubscription, StaffPayment } from '../../domain/console';
 import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
@@ -6,6 +6,7 @@ import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import { readRefundAmount, refundQuestion } from './refund-amount';
 import PageNav from './PageNav';
+import { PageLoadState, usePageLoad } from './use-page-load';
 
 
 const refundable = (p: PaymentView) => p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED';
@@ -20,31 +21,24 @@ export default function PaymentsSection() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
-  const [rows, setRows] = useState<StaffPayment[] | null>(null);
   const [overdue, setOverdue] = useState<OverdueSubscription[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
-  /** The latest load: an older answer (filters changed while it was on its way) is dropped. */
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const seq = ++latest.current;
-    setRows(null);
+  const { load, last, reload } = usePageLoad(() => {
     const paymentStatus = PAYMENT_STATUSES.find((s) => s === status);
     const query = { ...(paymentStatus ? { status: paymentStatus } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) };
-    const [list, late] = await Promise.all([
-      call((o) => client.admin.payments.$get({ query }, o)),
-      call((o) => client.admin.subscriptions.overdue.$get({}, o)),
-    ]);
-    if (seq !== latest.current) return;
-    if (list.ok) {
-      setRows(list.data.payments);
-      setPages(list.data.pagination_info.total_pages);
-    } else setMessage(list.error.message);
-    if (late.ok) setOverdue(late.data.subscriptions);
+    return call((o) => client.admin.payments.$get({ query }, o));
   }, [status, from, to, page]);
-  useEffect(() => void load(), [load]);
+  // The overdue list is its own request: the payments page never waits on it.
+  const loadOverdue = useCallback(async () => {
+    const late = await call((o) => client.admin.subscriptions.overdue.$get({}, o));
+    if (late.ok) setOverdue(late.data.subscriptions);
+    else setMessage(late.error.message);
+  }, []);
+  useEffect(() => void loadOverdue(), [loadOverdue]);
+  const reloadAll = () => Promise.all([reload(), loadOverdue()]);
+  const rows = load.state === 'ready' ? load.data.payments : null;
+
   /** A filter change starts again from the first page. */
   const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
     set(e.target.value);
@@ -66,12 +60,12 @@ export default function PaymentsSection() {
     if (!window.confirm(refundQuestion(p.id, read.amount, left))) return setMessage('환불하지 않았습니다.');
     const res = await call((o) => client.admin.payments[':id'].refund.$post({ param: { id: String(p.id) }, json: { amount: read.amount, reason } }, o));
     setMessage(res.ok ? `${p.id} ${won(res.data.refund.amount)}을 환불했습니다. (환불 누계 ${won(res.data.payment.refunded_amount)})` : res.error.message);
-    await load();
+    await reloadAll();
   };
   const retry = async (send: () => ReturnType<typeof retrySubscription | typeof retryPayment>, label: string) => {
     const res = await send();
     setMessage(res.ok ? `${label}: ${PAYMENT_STATUS_LABEL[res.data.payment.status]}` : `${label}: ${res.error.message}`);
-    await load();
+    await reloadAll();
   };
 
   return (
@@ -101,7 +95,7 @@ export default function PaymentsSection() {
         <label className="text-sm"><span className="mr-2 font-semibold">종료일</span><input type="date" className="field w-auto py-2" value={to} onChange={filter(setTo)} /></label>
       </div>
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
-      {!rows && <p className="text-sm text-muted">불러오는 중…</p>}
+      <PageLoadState load={load} onRetry={() => void reload()} />
       {rows && !rows.length && <p className="text-sm text-muted">결제 내역이 없습니다.</p>}
       <ul className="divide-y divide-line border-y border-line" data-testid="payments-list">
         {rows?.map((p) => (
@@ -115,7 +109,7 @@ export default function PaymentsSection() {
           </li>
         ))}
       </ul>
-      <PageNav page={page} pages={pages} busy={!rows} label="결제 내역 페이지" onPage={setPage} />
+      <PageNav page={page} pages={last?.pagination_info.total_pages ?? 1} busy={load.state === 'loading'} label="결제 내역 페이지" onPage={setPage} />
     </section>
   );
 }
