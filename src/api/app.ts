@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { withAnswerBudget } from './db/answer-budget';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../domain/error-codes';
@@ -64,7 +65,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   app.use(apiHeaders(config.corsOrigins));
   app.use(async (c, next) => {
     c.set('deps', deps);
-    await next();
+    // One statement timeout per request at most, however many statements it has left (answer-budget.ts).
+    await withAnswerBudget(next);
   });
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,

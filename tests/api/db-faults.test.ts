@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
 import { connectPostgres, openDatabase, type Db } from '../../src/api/db/client';
 import { isConnectionFault, isDatabaseUnavailable, markDatabaseError } from '../../src/api/db/errors';
+import { NOT_SENT_MESSAGE, withAnswerBudget } from '../../src/api/db/answer-budget';
 import { jobs } from '../../src/api/db/schema';
 import { loadConfig, TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { createClock } from '../../src/api/jobs/clock';
@@ -106,6 +107,49 @@ describe('a database that is down or frozen', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(pool.totalCount).toBe(0);
       expect(server.open()).toBe(0);
+    } finally {
+      await server.close();
+      await close();
+    }
+  });
+
+  it('frozen mid-request: after one statement got no answer the request sends nothing more, so it is answered within one connect wait and one statement', async () => {
+    const server = await frozenServer({ handshake: true });
+    const timeouts = { connectMs: 300, statementMs: 200 };
+    const { db, close } = connectPostgres(server.url, timeouts);
+    try {
+      // A request with four statements and a transaction left, as an order is: only the first is sent.
+      const { value: errors, ms } = await timed(() =>
+        withAnswerBudget(async () => {
+          const failures: unknown[] = [];
+          for (let i = 0; i < 4; i++) await db.execute(sql`select 1`).catch((err: unknown) => failures.push(err));
+          await db.transaction(async (t) => t.execute(sql`select 1`)).catch((err: unknown) => failures.push(err));
+          return failures;
+        }),
+      );
+      expect(errors).toHaveLength(5);
+      for (const err of errors) expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(errors.map((e) => String((e as Error).cause ?? e).includes(NOT_SENT_MESSAGE))).toEqual([false, true, true, true, true]);
+      // The stated bound (docs/decisions/reliability.md): connect + statement + the 1 s grace, with 0.5 s for a loaded machine's timers.
+      expect(ms).toBeLessThan(timeouts.connectMs + timeouts.statementMs + 1000 + 500);
+      // Other work keeps its own budget: a new request's statement is sent (and times out on its own).
+      const fresh = await withAnswerBudget(() => db.execute(sql`select 1`).then(() => null, (err: unknown) => err));
+      expect(String((fresh as Error).cause ?? fresh)).toContain('Query read timeout');
+    } finally {
+      await server.close();
+      await close();
+    }
+  });
+
+  it('a request through the app gets its own budget: a login (its rate-limit store fails open, then the account is read) answers 503 within the bound', async () => {
+    const server = await frozenServer({ handshake: true });
+    const timeouts = { connectMs: 300, statementMs: 200 };
+    const { db, close } = connectPostgres(server.url, timeouts);
+    try {
+      const login = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'frozen@example.kr', password: 'password1!' }) };
+      const { value: res, ms } = await timed(() => appOn(db).request('/accounts/login', login));
+      expect503(res, await res.json());
+      expect(ms).toBeLessThan(timeouts.connectMs + timeouts.statementMs + 1000 + 500);
     } finally {
       await server.close();
       await close();

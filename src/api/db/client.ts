@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
 import { isConnectionFault, markDatabaseError } from './errors';
+import { currentAnswerBudget, refusalIfUnanswered } from './answer-budget';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,14 +52,22 @@ const READ_GRACE_MS = 1_000;
  */
 class TimedClient extends pg.Client {
   override query(...args: unknown[]): never {
+    const last = args.length - 1;
+    const callback = args[last];
+    // A request that already met a frozen server sends nothing more (src/api/db/answer-budget.ts).
+    const refused = refusalIfUnanswered();
+    if (refused) {
+      if (typeof callback === 'function') return void process.nextTick(() => (callback as (e: unknown) => void)(refused)) as never;
+      return Promise.reject(refused) as never;
+    }
+    const budget = currentAnswerBudget();
     const drop = (err: unknown) => {
       if ((err as Error | undefined)?.message !== 'Query read timeout') return;
+      if (budget) budget.unanswered = true;
       const self = this as unknown as { _queryable: boolean; connection?: { stream?: { destroy(): void } } };
       self._queryable = false;
       self.connection?.stream?.destroy();
     };
-    const last = args.length - 1;
-    const callback = args[last];
     if (typeof callback === 'function') {
       args[last] = (err: unknown, res: unknown) => {
         drop(err);
@@ -77,6 +86,17 @@ class TimedClient extends pg.Client {
   }
 }
 
+/** A pool that gives no connection to a request that already met a frozen server: it would wait DB_CONNECT_TIMEOUT_MS for nothing. */
+class BudgetedPool extends pg.Pool {
+  override connect(...args: unknown[]): never {
+    const refused = refusalIfUnanswered();
+    const callback = args[0];
+    if (!refused) return (super.connect as (...a: unknown[]) => never)(...args);
+    if (typeof callback === 'function') return void process.nextTick(() => (callback as (e: unknown) => void)(refused)) as never;
+    return Promise.reject(refused) as never;
+  }
+}
+
 /**
  * The PostgreSQL pool of openDatabase, without migrations: bounded connects and statements,
  * connections a fault broke replaced by new ones as they are needed.
@@ -85,7 +105,7 @@ export function connectPostgres(url: string, timeouts: Partial<DbTimeouts> = {})
   const { connectMs, statementMs } = { ...DEFAULT_DB_TIMEOUTS, ...timeouts };
   // Sessions in UTC, set at connection start (no query racing the first one): the API speaks
   // YYYY-MM-DD and ISO instants, never local-time Date objects.
-  const pool = new pg.Pool({
+  const pool = new BudgetedPool({
     connectionString: url,
     max: 10,
     Client: TimedClient,

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import { NOT_SENT_MESSAGE } from './answer-budget';
 
 /** The fields of a driver error this module reads (node-postgres and PGlite both set them). */
 interface PgErrorFields {
@@ -26,6 +27,7 @@ const DRIVER_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Query read timeout',
   'is not queryable',
+  NOT_SENT_MESSAGE,
 ];
 
 /** Walks an error and its causes (drizzle wraps the driver's error; a connect to several addresses throws an AggregateError). */
