@@ -62,7 +62,7 @@ test('차량 교체 on my page: choose the day and a free car, read the arithmet
   expect((await cancel.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expect(item).toContainText(`${addDays(day, -2)}까지 취소할 수 있습니다.`);
   const [question] = await Promise.all([page.waitForEvent('dialog').then(async (d) => (await d.accept(), d.message())), cancel.click()]);
-  expect(question).toContain(`${day} ${server.car_name}(으)로의 차량 교체를 취소하시겠습니까?`);
+  expect(question).toContain(`${day} ${withParticle(server.car_name, '으로/로')}의 차량 교체를 취소하시겠습니까?`);
   expect(question).toMatch(server.adjustment > 0 ? /교체 차액 [\d,]+원을 환불해드립니다/ : server.adjustment < 0 ? /다시 결제합니다/ : /오가는 금액은 없습니다/);
   await expect(item.getByTestId('subscription-swap')).toHaveText(`교체 취소: ${day} → ${server.car_name}`);
   await expect(item.getByRole('button', { name: '교체 취소' })).toHaveCount(0);

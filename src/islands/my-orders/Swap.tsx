@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { call, client } from '../../client/api';
 import { SWAP_RULE_LINES, swapFeeLine, type SwapQuote, type SwapView } from '../../domain/swap';
 import { won } from '../../domain/money';
+import { withParticle } from '../../domain/korean';
 import Alert from '../common/Alert';
 
 type Car = { id: number; name: string; brand: string; new_fee: number; taken_from: string | null };
@@ -64,7 +65,7 @@ export default function Swap({ subscriptionId, onDone }: { subscriptionId: numbe
     const w = state.swap;
     return (
       <p className="mt-2 w-full basis-full border border-line bg-white p-3 text-sm" role="status" data-testid="swap-done">
-        차량 교체가 확정되었습니다. {w.swap_date}에 {w.from_car.name}을(를) 반납하고 {w.to_car.name}을(를) 인도받습니다. {w.arithmetic}.
+        차량 교체가 확정되었습니다. {w.swap_date}에 {withParticle(w.from_car.name, '을/를')} 반납하고 {withParticle(w.to_car.name, '을/를')} 인도받습니다. {w.arithmetic}.
       </p>
     );
   }

@@ -69,7 +69,7 @@ describe('the local dialogue', () => {
   it('does not choose a car on one of its reserved days, and names the free ones', () => {
     const [t] = talk(['마이바흐로 할게요'], { 날짜: '2026-03-13' });
     expect(t.updates).toEqual({});
-    expect(t.text).toContain('Mercedes Benz Maybach S-Class은(는) 3월 13일 (금)에 이미 예약되어 있습니다. 같은 날 이용 가능한 차량: Genesis G90, BMW i7');
+    expect(t.text).toContain('Mercedes Benz Maybach S-Class는 3월 13일 (금)에 이미 예약되어 있습니다. 같은 날 이용 가능한 차량: Genesis G90, BMW i7');
     expect(t.text).not.toMatch(/이용 가능한 차량: [^\n]*Carnival/);
   });
 
@@ -77,13 +77,13 @@ describe('the local dialogue', () => {
     const [t] = talk(['이번 주 토요일로 바꿔주세요'], { 차량: 'Rolls-Royce Ghost', '차량 번호': 3 });
     expect(t.updates).toEqual({ 날짜: '2026-03-14', 차량: null, '차량 번호': null });
     expect(t.state).toEqual({ 날짜: '2026-03-14' });
-    expect(t.text).toContain('Rolls-Royce Ghost은(는) 3월 14일 (토)에 이미 예약되어 있습니다.');
+    expect(t.text).toContain('Rolls-Royce Ghost는 3월 14일 (토)에 이미 예약되어 있습니다.');
   });
 
   it('warns when the car seats fewer than the passengers and names cars that fit', () => {
     const [t] = talk(['고스트로 할게요'], { '탑승 인원': 6 });
     expect(t.updates).toEqual({ 차량: 'Rolls-Royce Ghost', '차량 번호': 3 });
-    expect(t.text).toContain('Rolls-Royce Ghost은(는) 최대 4명까지 탑승할 수 있습니다. 6명이 타실 수 있는 차량: Kia Carnival Hi-Limousine');
+    expect(t.text).toContain('Rolls-Royce Ghost는 최대 4명까지 탑승할 수 있습니다. 6명이 타실 수 있는 차량: Kia Carnival Hi-Limousine');
   });
 
   it('asks which car when a brand has several', () => {
@@ -94,7 +94,7 @@ describe('the local dialogue', () => {
 
   it('prices from the catalogue: 8 hours included, each started hour beyond at the overtime fee or 10%', () => {
     const [ghost] = talk(['10시간 쓰면 얼마예요?'], { 차량: 'Rolls-Royce Ghost', '차량 번호': 3 });
-    expect(ghost.text).toContain('Rolls-Royce Ghost은(는) 8시간 1,800,000원, 초과 1시간당 180,000원입니다. 10시간 이용 시 1,800,000원 + 초과 2시간 × 180,000원 = 2,160,000원입니다.');
+    expect(ghost.text).toContain('Rolls-Royce Ghost는 8시간 1,800,000원, 초과 1시간당 180,000원입니다. 10시간 이용 시 1,800,000원 + 초과 2시간 × 180,000원 = 2,160,000원입니다.');
     expect(ghost.ui_triggers).toContain('pricing');
     const [half] = talk(['8시간 30분이면 요금이 얼마인가요'], { '차량 번호': 9, 차량: 'Genesis G90' });
     expect(half.text).toContain('8시간 30분 이용 시 550,000원 + 초과 1시간 × 65,000원 = 615,000원입니다.');
@@ -108,7 +108,7 @@ describe('the local dialogue', () => {
   it('answers about a car named in a question without choosing it', () => {
     const [t] = talk(['마이바흐는 얼마예요?']);
     expect(t.updates).toEqual({});
-    expect(t.text).toContain('Mercedes Benz Maybach S-Class은(는) 8시간 1,200,000원, 초과 1시간당 150,000원입니다.');
+    expect(t.text).toContain('Mercedes Benz Maybach S-Class는 8시간 1,200,000원, 초과 1시간당 150,000원입니다.');
   });
 
   it('lists the fleet, a car’s reserved days and the free cars of a day', () => {

@@ -21,7 +21,28 @@ describe('withParticle: the particle a word takes, not 을(를)', () => {
     expect(withParticle('2023', '이/가')).toBe('2023이');
   });
 
-  it('keeps both forms when the sound cannot be told (a Latin name)', () => {
-    expect(withParticle('Rolls-Royce Ghost', '은/는')).toBe('Rolls-Royce Ghost은(는)');
+  it('reads Latin names as Koreans say them: a capital by its letter name, a word by its usual Korean spelling', () => {
+    // Issue 49: "911 Carrera S을", "Mercedes Benz G-Class은(는)".
+    expect(withParticle('911 Carrera S', '을/를')).toBe('911 Carrera S를');
+    expect(withParticle('Mercedes Benz G-Class', '은/는')).toBe('Mercedes Benz G-Class는');
+    expect(withParticle('Rolls-Royce Ghost', '은/는')).toBe('Rolls-Royce Ghost는');
+    expect(withParticle('Ferrari Roma', '이/가')).toBe('Ferrari Roma가');
+    expect(withParticle('Porsche Taycan', '을/를')).toBe('Porsche Taycan을');
+    expect(withParticle('Porsche Cayenne', '과/와')).toBe('Porsche Cayenne과');
+    expect(withParticle('Rolls-Royce Phantom', '으로/로')).toBe('Rolls-Royce Phantom으로');
+    expect(withParticle('Bentley Continental', '으로/로')).toBe('Bentley Continental로');
+    expect(withParticle('Bentley Continental GT', '을/를')).toBe('Bentley Continental GT를');
+    expect(withParticle('Mercedes-AMG', '이/가')).toBe('Mercedes-AMG가');
+    expect(withParticle('Ferrari SF90 Stradale', '을/를')).toBe('Ferrari SF90 Stradale를');
+    expect(withParticle('BMW M5', '은/는')).toBe('BMW M5는');
+    expect(withParticle('BMW X7', '으로/로')).toBe('BMW X7로');
+    expect(withParticle('Maserati MC20', '이/가')).toBe('Maserati MC20이');
+    expect(withParticle('Range Rover', '을/를')).toBe('Range Rover를');
+    expect(withParticle('Black', '이/가')).toBe('Black이');
+    expect(withParticle('MR', '으로/로')).toBe('MR로');
+  });
+
+  it('keeps both forms when nothing tells the sound (a symbol)', () => {
+    expect(withParticle('★', '은/는')).toBe('★은(는)');
   });
 });
