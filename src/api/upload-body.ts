@@ -3,7 +3,7 @@ import { payloadTooLarge } from './errors';
 
 const tooLarge = () => payloadTooLarge(UPLOAD_TOO_LARGE, { file: [UPLOAD_TOO_LARGE] });
 
-/** The content type of a photo sent as the raw body (image/jpeg …), or null. */
+/** The content type of a photo sent as the raw body (image/jpeg … image/heic), or null. */
 export function rawUploadType(contentType: string | undefined): UploadType | null {
   const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
   return Object.hasOwn(UPLOAD_TYPES, mime) ? (mime as UploadType) : null;

@@ -1,4 +1,5 @@
 import type { ClientRequestOptions, ClientResponse } from 'hono/client';
+import { uploadTypeOf } from '../domain/upload-types';
 import { call, type AnswerOf, type ApiResult, type CallOptions } from './api';
 
 /*
@@ -16,5 +17,14 @@ export function callWithFile<R extends ClientResponse<unknown, number, string>>(
   file: Blob,
   opts: CallOptions = {},
 ): Promise<ApiResult<AnswerOf<R>>> {
-  return call((o) => route.$post(undefined as never, o), { ...opts, file });
+  return call((o) => route.$post(undefined as never, o), { ...opts, file: asUpload(file) });
+}
+
+/**
+ * The file under the type the API takes it as: a browser on Windows or Linux gives a .heic no
+ * type, and it would go as application/octet-stream (refused); by its extension it goes as HEIC.
+ */
+export function asUpload(file: Blob): Blob {
+  const type = uploadTypeOf(file instanceof File ? file : { type: file.type });
+  return type && type !== file.type ? file.slice(0, file.size, type) : file;
 }

@@ -11,6 +11,7 @@ import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { MAX_HANDOVER_PHOTOS } from '../../src/domain/handover';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { claimingSize, garbledPicture, phoneHeic } from './heic-fixtures';
 
 /**
  * 상태 사진 (issue 39): condition photos on a handover record, uploaded by staff or the assigned
@@ -163,6 +164,39 @@ describe('condition photos', () => {
     expect(big.body.message).toMatch(korean);
     expect((await staff('GET', `/admin/handovers/${h.id}/photos`)).body.data.photos).toEqual([]);
     expect((await upload(`/admin/handovers/999999/photos`, ADMIN, await jpegWithExif(50, 50))).status).toBe(404);
+  });
+
+  it('takes an iPhone HEIC from the driver (one WebP, no EXIF or GPS); refuses a damaged HEIC (400), a HEIC bomb (413) and a non-HEIC said to be one (400), in Korean', async () => {
+    const h = await scheduledDelivery('2030-02-19');
+    const heic = phoneHeic();
+    expect(heic.includes(Buffer.from('SecretPhone'))).toBe(true);
+    const taken = await upload(`/driver/handovers/${h.id}/photos`, h.driver, heic, 'image/heic');
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body.data.photo).toMatchObject({ width: 900, height: 600, content_type: 'image/webp' });
+    const [stored] = await ctx.database.db.select().from(handoverPhotos).where(eq(handoverPhotos.id, taken.body.data.photo.id));
+    const meta = await sharp(stored.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 900, height: 600 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    for (const secret of ['SecretPhone', 'GPS', 'Exif']) expect(stored.bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    // The picture itself came through: its red top-left corner, its blue sky.
+    const { data, info } = await sharp(stored.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[(100 * info.width + 800) * info.channels + 2]).toBeGreaterThan(180);
+
+    const damaged = 'HEIC 사진이 손상되어 읽을 수 없습니다. 사진을 다시 내보내거나 JPEG로 올려주세요.';
+    for (const bytes of [heic.subarray(0, 200), heic.subarray(0, heic.length - 400), garbledPicture(heic)]) {
+      const res = await upload(`/admin/handovers/${h.id}/photos`, ADMIN, bytes, 'image/heic');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: damaged, errors: { file: [damaged] } });
+    }
+    const bomb = await upload(`/admin/handovers/${h.id}/photos`, ADMIN, claimingSize(heic, 9000, 6000), 'image/heic');
+    expect(bomb.status).toBe(413);
+    expect(bomb.body.message).toBe('이미지 크기가 너무 큽니다. (최대 4,000만 화소)');
+    const notHeic = await upload(`/admin/handovers/${h.id}/photos`, ADMIN, Buffer.from('IMG_0412.HEIC 아님'), 'image/heic');
+    expect(notHeic.status).toBe(400);
+    expect(notHeic.body.message).toBe('이미지 파일만 올릴 수 있습니다.');
+    expect((await staff('GET', `/admin/handovers/${h.id}/photos`)).body.data.photos).toHaveLength(1);
   });
 
   it('takes a real phone-sized photo past the API-wide 1 MB body limit (the upload routes have their own)', async () => {

@@ -11,8 +11,10 @@ import { photos, photoVariants } from '../../src/api/db/schema';
 import { imagesDir, readPhotoVariant, saveEncoded } from '../../src/api/catalogue/photos/store';
 import { setStaffRole } from '../../src/api/accounts/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
+import { claimingSize, garbledPicture, phoneHeic } from './heic-fixtures';
 
-// Every input is made here with sharp (or by hand, for the bomb): no fixture files.
+// Every input is made here with sharp (or by hand, for the bomb), but HEIC: nothing in Node encodes
+// HEVC, so its bad cases are made from one small fixture (heic-fixtures.ts).
 
 /** A photo-like picture: a gradient, a car-ish shape, and a red marker in its top-left corner (to see where orientation puts it). */
 function scene(width: number, height: number) {
@@ -217,6 +219,73 @@ describe('encodePhoto', () => {
   });
 });
 
+/** Every HEIC refusal the pipeline gives, made from the fixture: label, bytes, reason. */
+function badHeics(): [string, Buffer, keyof typeof PHOTO_REJECTIONS][] {
+  const heic = phoneHeic();
+  return [
+    ['a HEIC cut off in its header', heic.subarray(0, 200), 'heic-corrupt'],
+    ['a HEIC cut off in its picture', heic.subarray(0, heic.length - 400), 'heic-corrupt'],
+    ['a HEIC whose picture is garbage', garbledPicture(heic), 'heic-corrupt'],
+    ['a HEIC claiming 9000×6000 (54 MP)', claimingSize(heic, 9000, 6000), 'too-large'],
+    ['a HEIC claiming 13000×100', claimingSize(heic, 13_000, 100), 'too-large'],
+  ];
+}
+
+describe('encodePhoto with a HEIC (an iPhone photo)', () => {
+  let heic: Buffer;
+  let photo: EncodedPhoto;
+  beforeAll(async () => {
+    heic = phoneHeic();
+    photo = await encodePhoto(heic);
+  });
+
+  it('decodes it (sharp alone cannot) and makes the same variants as any photo: AVIF, WebP and JPEG at each width, upright, sRGB', async () => {
+    expect((await sharp(heic).metadata())).toMatchObject({ format: 'heif', compression: 'hevc', width: 900, height: 600 });
+    await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
+    expect(photo).toMatchObject({ width: 900, height: 600, originalExt: 'heic' });
+    expect(photo.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['480', '800', '900'].flatMap((w) => ['avif', 'webp', 'jpeg'].map((f) => `${w}.${f}`)));
+    for (const v of photo.variants) {
+      expect(MAGIC[v.format](v.bytes)).toBe(true);
+      expect(await sharp(v.bytes).metadata()).toMatchObject({ width: v.width, height: Math.round((v.width * 600) / 900), space: 'srgb', channels: 3 });
+    }
+    const large = photo.variants.find((v) => v.width === 900 && v.format === 'jpeg')!;
+    // The red corner stays top-left, the blue sky around it, the dark car below the middle.
+    const [r, g, b] = await pixel(large.bytes, 20, 20);
+    expect(r).toBeGreaterThan(200);
+    expect(g + b).toBeLessThan(90);
+    const sky = await pixel(large.bytes, 800, 100);
+    expect(sky[2]).toBeGreaterThan(180);
+    expect(sky[0]).toBeLessThan(80);
+    expect((await pixel(large.bytes, 450, 390)).every((c) => c < 50)).toBe(true);
+    expect(photo.placeholder).toMatch(/^#2[0-9a-f]6[0-9a-f]d[0-9a-f]$/); // the sky's #2a6fdb, give or take HEVC's rounding
+  });
+
+  it('drops its EXIF and GPS like any photo\'s: none in any variant', async () => {
+    const original = await sharp(heic).metadata();
+    expect(original.exif?.toString('latin1')).toContain('SecretPhone');
+    expect(heic.toString('latin1')).toContain('SecretPhone');
+    for (const v of photo.variants) {
+      const meta = await sharp(v.bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      const text = v.bytes.toString('latin1');
+      for (const secret of ['SecretPhone', 'GPS', 'Exif\0\0']) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('refuses a damaged HEIC with its own Korean reason and a HEIC bomb from its header, never anything else; the queue goes on', async () => {
+    for (const [label, bytes, reason] of badHeics()) {
+      const error = await rejection(bytes);
+      expect(error, label).toBeInstanceOf(PhotoRejected);
+      expect((error as PhotoRejected).reason, label).toBe(reason);
+      expect((error as PhotoRejected).message, label).toBe(PHOTO_REJECTIONS[reason]);
+    }
+    expect(PHOTO_REJECTIONS['heic-corrupt']).toBe('HEIC 사진이 손상되어 읽을 수 없습니다. 사진을 다시 내보내거나 JPEG로 올려주세요.');
+    expect((await encodePhoto(heic)).id).toBe(photo.id);
+  });
+});
+
 describe('saveEncoded', () => {
   let t: TestContext;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-store-'));
@@ -319,6 +388,34 @@ describe('POST /admin/uploads and GET /images/:name', () => {
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('이미지 파일이 아니거나 형식이 맞지 않습니다.');
     expect(readdirSync(imagesDir(dataDir))).toHaveLength(12); // nothing refused was written
+  });
+
+  it('takes a HEIC as image/heic or image/heif (one photo), and refuses a damaged one (422), a HEIC said to be a JPEG and a JPEG said to be a HEIC (400), in Korean', async () => {
+    const heic = phoneHeic();
+    const taken = await upload('image/heic', heic);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body.data.photo).toMatchObject({ width: 900, height: 600 });
+    expect(taken.body.data.photo.variants).toHaveLength(9);
+    expect(taken.body.data.url).toBe(`/api/images/${taken.body.data.photo.id}-900.jpg`);
+    const served = Buffer.from(await (await t.app.request(taken.body.data.url.replace(/^\/api/, ''))).arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 600 });
+    expect(served.toString('latin1')).not.toContain('SecretPhone');
+    const [row] = await t.database.db.select({ originalExt: photos.originalExt }).from(photos).where(eq(photos.id, taken.body.data.photo.id));
+    expect(row.originalExt).toBe('heic');
+    expect((await upload('image/heif', heic)).body.data.photo.id).toBe(taken.body.data.photo.id);
+    const stored = readdirSync(imagesDir(dataDir)).length;
+
+    for (const [label, bytes, reason] of badHeics()) {
+      const res = await upload('image/heic', bytes);
+      expect(res.status, label).toBe(422);
+      expect(res.body, label).toMatchObject({ message: PHOTO_REJECTIONS[reason], errors: { file: [PHOTO_REJECTIONS[reason]] } });
+    }
+    for (const [type, bytes] of [['image/jpeg', heic], ['image/heic', await scene(64, 48).jpeg().toBuffer()], ['image/heic', Buffer.from('IMG_0001.HEIC 아님')]] as const) {
+      const res = await upload(type, bytes);
+      expect(res.status, type).toBe(400);
+      expect(res.body).toMatchObject({ message: '이미지 파일이 아니거나 형식이 맞지 않습니다.', errors: { file: ['JPEG, PNG, WebP, AVIF, HEIC 이미지만 올릴 수 있습니다.'] } });
+    }
+    expect(readdirSync(imagesDir(dataDir))).toHaveLength(stored); // nothing refused was written
   });
 
   it('takes only variant names on GET /images', async () => {

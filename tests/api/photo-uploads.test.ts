@@ -10,6 +10,7 @@ import { photos } from '../../src/api/db/schema';
 import { setStaffRole } from '../../src/api/accounts/staff';
 import { composeSite } from '../../src/host/site-app';
 import { createTestContext, customer, type TestContext } from './helpers';
+import { garbledPicture, phoneHeic } from './heic-fixtures';
 
 // Photos as staff take them: a 12-MP phone JPEG of 7–8 MB is taken in as the raw body (no base64
 // JSON), a file over 25 MB is refused with a Korean 413 before it is held, and only staff may send one.
@@ -140,6 +141,26 @@ describe('POST /admin/uploads with a phone photo', () => {
     expect(middle.body.errors.data).toEqual(['JSON(base64)으로는 700KB까지만 올릴 수 있습니다. 큰 사진은 파일 그대로 보내주세요.']);
   });
 
+  it('takes an iPhone HEIC as the raw body, and as multipart under its name alone (a browser gives a .heic no type); refuses a damaged one in Korean', async () => {
+    const heic = phoneHeic();
+    const res = await raw(heic, staff, 'image/heic');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.photo).toMatchObject({ width: 900, height: 600 });
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(heic)], 'IMG_0412.HEIC', { type: '' }));
+    const multipart = await t.app.request('/admin/uploads', { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
+    expect(multipart.status).toBe(201);
+    expect(((await multipart.json()) as { data: { photo: { id: string } } }).data.photo.id).toBe(res.body.data.photo.id);
+    const other = new FormData();
+    other.append('file', new File([new Uint8Array(heic)], 'memo.txt', { type: '' }));
+    const named = await t.app.request('/admin/uploads', { method: 'POST', body: other, headers: { authorization: `Bearer ${staff}` } });
+    expect(named.status).toBe(400);
+    expect(((await named.json()) as { message: string }).message).toBe('이미지는 JPEG, PNG, WebP, AVIF, HEIC만 올릴 수 있습니다.');
+    const damaged = await raw(garbledPicture(heic), staff, 'image/heic');
+    expect(damaged.status).toBe(422);
+    expect(damaged.body.message).toBe('HEIC 사진이 손상되어 읽을 수 없습니다. 사진을 다시 내보내거나 JPEG로 올려주세요.');
+  });
+
   it('refuses a raw body that is not the type it says, and an empty one, in Korean', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
     const mislabelled = await raw(png, staff, 'image/jpeg');
@@ -149,6 +170,6 @@ describe('POST /admin/uploads with a phone photo', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('이미지 데이터가 없습니다.');
     expect((await raw(png, staff, 'image/png; charset=binary')).status).toBe(201);
-    expect(readdirSync(path.join(dataDir, 'images')).length).toBe(12 + 3);
+    expect(readdirSync(path.join(dataDir, 'images')).length).toBe(12 + 9 + 3);
   });
 });

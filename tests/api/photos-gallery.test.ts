@@ -8,6 +8,7 @@ import { butlerCars, cars } from '../../src/api/db/schema';
 import { seedDatabase } from '../../src/api/seed/seed';
 import { setStaffRole } from '../../src/api/accounts/staff';
 import { createTestContext, customer, type TestContext } from './helpers';
+import { phoneHeic } from './heic-fixtures';
 
 let t: TestContext;
 let staff: string;
@@ -120,6 +121,23 @@ describe('galleries', () => {
       expect(res.body.errors[field][0]).toMatch(/^초점/);
     }
     expect((await t.call('GET', '/subscriptions/cars/6')).body.data.car.gallery).toEqual(before);
+  });
+
+  it('an iPhone HEIC sent as the raw body goes into a car\'s gallery like any photo, its GPS gone from what pages show', async () => {
+    const res = await t.call('POST', '/admin/uploads', { token: staff, body: phoneHeic(), headers: { 'content-type': 'image/heic' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { url, photo } = res.body.data as { url: string; photo: { id: string; placeholder: string; variants: { name: string }[] } };
+    expect(url).toBe(`/api/images/${photo.id}-900.jpg`);
+    const patched = await t.call('PATCH', '/admin/cars/4', { token: staff, json: { gallery: [{ src: url, alt: '아이폰으로 찍은 정면', focus: { x: 30, y: 60 } }] } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const car = (await t.call('GET', '/subscriptions/cars/4')).body.data.car;
+    expect(car.gallery).toEqual([{ src: url, alt: '아이폰으로 찍은 정면', photo: { id: photo.id, width: 900, height: 600, placeholder: photo.placeholder }, focus: { x: 30, y: 60 } }]);
+    expect(photo.variants.map((v) => v.name.slice(17))).toEqual(['480.avif', '480.webp', '480.jpg', '800.avif', '800.webp', '800.jpg', '900.avif', '900.webp', '900.jpg']);
+    for (const { name } of photo.variants) {
+      const bytes = Buffer.from(await (await t.app.request(`/images/${name}`)).arrayBuffer());
+      expect((await sharp(bytes).metadata()).exif, name).toBeUndefined();
+      for (const secret of ['SecretPhone', 'GPS']) expect(bytes.toString('latin1'), name).not.toContain(secret);
+    }
   });
 
   it('butler cars take photos the same way', async () => {

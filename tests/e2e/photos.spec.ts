@@ -51,7 +51,7 @@ test('staff drop several photos, give each an alt text, reorder and remove them;
     { name: 'memo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
   ]);
   await expect(items).toHaveCount(before.gallery.length + 3, { timeout: 30_000 });
-  await expect(page.getByRole('alert').filter({ hasText: 'memo.pdf: JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'memo.pdf: JPEG, PNG, WebP, AVIF, HEIC 이미지만 올릴 수 있습니다.' })).toBeVisible();
 
   // Saving without alt texts is refused beside each new photo, and nothing changes.
   await page.getByRole('button', { name: '저장' }).click();

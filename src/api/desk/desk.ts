@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { photoSrc } from '../../domain/photos';
-import { UPLOAD_TOO_LARGE, UPLOAD_TYPES, type UploadType } from '../../domain/schemas/admin';
+import { sameUploadType, UPLOAD_TOO_LARGE, UPLOAD_TYPES, UPLOAD_WRONG_TYPE, type UploadType } from '../../domain/schemas/admin';
 import { encodePhoto, photoView } from '../catalogue/photos/pipeline';
 import { rejectionOf } from '../catalogue/photos/rejections';
 import { saveEncoded } from '../catalogue/photos/store';
@@ -177,7 +177,8 @@ const refusedPhoto = (error: unknown): never => {
 export async function storeUpload(db: Db, dataDir: string, contentType: UploadType, bytes: Buffer, maxBytes: number): Promise<UploadAnswer> {
   if (!bytes.length) throw badRequest('이미지 데이터가 없습니다.', { file: ['이미지 데이터가 없습니다.'] });
   if (bytes.length > maxBytes) throw payloadTooLarge(UPLOAD_TOO_LARGE, { file: [UPLOAD_TOO_LARGE] });
-  if ((await sniff(bytes)) !== contentType) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: ['JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.'] });
+  const sniffed = await sniff(bytes);
+  if (!sniffed || !sameUploadType(sniffed, contentType)) throw badRequest('이미지 파일이 아니거나 형식이 맞지 않습니다.', { file: [UPLOAD_WRONG_TYPE] });
   const encoded = await encodePhoto(bytes).catch(refusedPhoto);
   await saveEncoded(db, dataDir, encoded, bytes);
   return { url: photoSrc(encoded), photo: photoView(encoded) };

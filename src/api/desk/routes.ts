@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DeskButlerRequest, DeskPage, DeskSubscriptionRequest, PublishStatusView, UploadAnswer } from '../../domain/console';
 import type { SubscriptionCancelAnswer } from '../../domain/subscriptions';
-import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_JSON_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
+import { AdminOrderQuerySchema, AdminUploadSchema, UPLOAD_FORMATS, UPLOAD_JSON_MAX_BYTES, UPLOAD_MAX_BYTES, uploadTypeOf } from '../../domain/schemas/admin';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { createMiddleware } from 'hono/factory';
 import { badRequest, notFound } from '../errors';
@@ -15,11 +15,9 @@ import { cancelRequest } from '../orders/subscription-orders';
 import { auditedCall, recordAudit } from '../audit/audit';
 import { multipartBodyLimit, rawUploadType, readUploadBody } from './uploads-routes';
 
-const UploadTypeSchema = AdminUploadSchema.shape.content_type;
-
 /**
- * POST /admin/uploads with the photo as the raw body (Content-Type image/jpeg, png, webp or
- * avif), what the console sends: read as it streams in, refused with a 413 past UPLOAD_MAX_BYTES.
+ * POST /admin/uploads with the photo as the raw body (Content-Type image/jpeg, png, webp, avif,
+ * heic or heif), what the console sends: read as it streams in, refused with a 413 past UPLOAD_MAX_BYTES.
  */
 const rawUpload = createMiddleware<AppEnv>(async (c, next) => {
   const type = rawUploadType(c.req.header('content-type'));
@@ -29,15 +27,15 @@ const rawUpload = createMiddleware<AppEnv>(async (c, next) => {
   return ok(c, upload satisfies UploadAnswer, 201);
 });
 
-/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form (held to the photo limit by multipartBodyLimit before it). */
+/** POST /admin/uploads as multipart/form-data: the `file` field, its type checked like the JSON form, or by its name when it has none (held to the photo limit by multipartBodyLimit before it). */
 const multipartUpload = createMiddleware<AppEnv>(async (c, next) => {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
   const form = await c.req.parseBody().catch(() => null);
   const file = form?.file;
   if (!(file instanceof File)) throw badRequest('이미지 파일을 선택해주세요.', { file: ['이미지 파일을 선택해주세요.'] });
-  const type = UploadTypeSchema.safeParse(file.type);
-  if (!type.success) throw badRequest('이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.', { file: ['이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.'] });
-  const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, type.data, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
+  const type = uploadTypeOf(file);
+  if (!type) throw badRequest(`이미지는 ${UPLOAD_FORMATS}만 올릴 수 있습니다.`, { file: [`이미지는 ${UPLOAD_FORMATS}만 올릴 수 있습니다.`] });
+  const upload = await storeUpload(c.var.deps.db, c.var.deps.config.dataDir, type, Buffer.from(await file.arrayBuffer()), UPLOAD_MAX_BYTES);
   return ok(c, upload satisfies UploadAnswer, 201);
 });
 

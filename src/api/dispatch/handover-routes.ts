@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AdminHandoversAnswer, HandoverAnswer, HandoverListAnswer, HandoverPhotoAnswer, HandoverPhotosAnswer, HandoverRecordAnswer, SwapHandoversAnswer } from '../../domain/handover';
-import { UPLOAD_MAX_BYTES } from '../../domain/schemas/admin';
+import { UPLOAD_MAX_BYTES, UPLOAD_WRONG_TYPE } from '../../domain/schemas/admin';
 import { badRequest } from '../errors';
 import { rawUploadType, readUploadBody } from '../upload-body';
 import { addHandoverPhoto, handoverPhotoBytes, handoverPhotoList } from './handover-photos';
@@ -17,12 +17,12 @@ import { acknowledgeHandover, cancelHandover, cancelSwapHandovers, customerHando
  */
 
 /**
- * A condition photo sent as the raw body (Content-Type image/jpeg, png, webp or avif, like POST
+ * A condition photo sent as the raw body (Content-Type image/jpeg, png, webp, avif, heic or heif, like POST
  * /admin/uploads): read as it streams in, after the route's auth, refused with a 413 past
  * UPLOAD_MAX_BYTES; any other type is a 400.
  */
 export async function photoBody(c: Context<AppEnv>): Promise<Buffer> {
-  if (!rawUploadType(c.req.header('content-type'))) throw badRequest('사진은 JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.', { file: ['이미지 파일만 올릴 수 있습니다.'] });
+  if (!rawUploadType(c.req.header('content-type'))) throw badRequest(`사진은 ${UPLOAD_WRONG_TYPE}`, { file: ['이미지 파일만 올릴 수 있습니다.'] });
   return readUploadBody(c.req.raw, UPLOAD_MAX_BYTES);
 }
 

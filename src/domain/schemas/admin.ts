@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_FORMATS, UPLOAD_TYPES, type UploadType } from '../upload-types';
 import { FEE_TERMS } from '../car';
 import { ORDER_STATUSES } from '../orders';
 import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
@@ -193,9 +194,8 @@ export const AdminOrderQuerySchema = z.object({
   page,
 });
 
-/** Image types the console can upload, by MIME type → file extension. */
-export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' } as const;
-export type UploadType = keyof typeof UPLOAD_TYPES;
+// The upload types live apart from the schemas so that the islands' upload code carries no zod.
+export { sameUploadType, UPLOAD_ACCEPT, UPLOAD_FORMATS, UPLOAD_TYPES, UPLOAD_WRONG_TYPE, uploadTypeOf, type UploadType } from '../upload-types';
 /**
  * Largest photo staff upload (bytes): a 12-MP phone photo is 3–8 MB, a 24-MP camera JPEG 10–20 MB.
  * Sent as the raw body (or multipart), read as a stream and refused with a 413 past this.
@@ -208,7 +208,7 @@ export const UPLOAD_JSON_MAX_BYTES = 700 * 1024;
 
 /** POST /admin/uploads as JSON: a small image as base64, for scripts (the console sends the file itself). */
 export const AdminUploadSchema = z.object({
-  content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]], { error: '이미지는 JPEG, PNG, WebP, AVIF만 올릴 수 있습니다.' }),
+  content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]], { error: `이미지는 ${UPLOAD_FORMATS}만 올릴 수 있습니다.` }),
   data: z
     .string({ error: '이미지 데이터가 없습니다.' })
     .min(1, { error: '이미지 데이터가 없습니다.' })

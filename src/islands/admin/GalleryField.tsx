@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { client } from '../../client/api';
 import { callWithFile } from '../../client/file-upload';
 import { CENTRE, cropOf, PHOTO_URL_PREFIX, type Focus, type GalleryImage, type PhotoRef } from '../../domain/photos';
+import { UPLOAD_FORMATS } from '../../domain/upload-types';
 import Picture from '../photos/Picture';
 import { fileRefusal, focusAt, GALLERY_ACCEPT, moveItem, nudgeFocus } from './gallery-field';
 
@@ -191,7 +192,7 @@ export default function GalleryField({ id, gallery, onChange, errors }: Props) {
             }}
           />
         </label>
-        <p className="text-xs text-muted">JPEG, PNG, WebP, AVIF · 한 장에 25MB까지 · 여러 장을 한 번에 올릴 수 있습니다.</p>
+        <p className="text-xs text-muted">{UPLOAD_FORMATS} · 한 장에 25MB까지 · 여러 장을 한 번에 올릴 수 있습니다.</p>
       </div>
       {progress && (
         <p role="status" className="text-xs text-muted">

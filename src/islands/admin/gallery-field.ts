@@ -1,12 +1,12 @@
 import { CENTRE, type Focus, type GalleryImage } from '../../domain/photos';
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, UPLOAD_TYPES } from '../../domain/schemas/admin';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE, uploadTypeOf } from '../../domain/schemas/admin';
 
 /** What the console's gallery field accepts before it uploads (the server checks again). */
-export const GALLERY_ACCEPT = Object.keys(UPLOAD_TYPES).join(',');
+export const GALLERY_ACCEPT = UPLOAD_ACCEPT;
 
-/** A file the field will not send, with the Korean reason; null when it may be uploaded. */
-export function fileRefusal(file: { type: string; size: number }): string | null {
-  if (!Object.hasOwn(UPLOAD_TYPES, file.type)) return 'JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.';
+/** A file the field will not send, with the Korean reason; null when it may be uploaded (a .heic without a type too). */
+export function fileRefusal(file: { type: string; size: number; name?: string }): string | null {
+  if (!uploadTypeOf(file)) return UPLOAD_WRONG_TYPE;
   if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_TOO_LARGE;
   return null;
 }

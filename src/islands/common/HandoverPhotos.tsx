@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { MAX_HANDOVER_PHOTOS, type HandoverPhotoView } from '../../domain/handover';
 import { API_BASE, call, client, requestOptions } from '../../client/api';
+import { asUpload } from '../../client/file-upload';
+import { UPLOAD_ACCEPT } from '../../domain/upload-types';
 import Alert from './Alert';
 
 /**
@@ -56,7 +58,7 @@ export default function HandoverPhotos({ handoverId, uploadAs, reloadKey = 0 }: 
       const param = { param: { id: String(handoverId) } };
       const res = await call(
         (o) => (uploadAs === 'admin' ? client.admin.handovers[':id'].photos.$post(param, o) : client.driver.handovers[':id'].photos.$post(param, o)),
-        { file, timeoutMs: 120_000 },
+        { file: asUpload(file), timeoutMs: 120_000 },
       );
       if (!res.ok) {
         setError(res.error.message);
@@ -92,7 +94,7 @@ export default function HandoverPhotos({ handoverId, uploadAs, reloadKey = 0 }: 
           {busy ? '올리는 중...' : full ? `사진은 ${MAX_HANDOVER_PHOTOS}장까지 올릴 수 있습니다` : '상태 사진 올리기'}
           <input
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
+            accept={UPLOAD_ACCEPT}
             multiple
             className="sr-only"
             disabled={busy || full}

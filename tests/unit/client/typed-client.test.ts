@@ -79,6 +79,21 @@ describe('the typed client', () => {
     expect(sent[0].body).toBe(file);
   });
 
+  it('sends a .heic the browser gave no type as image/heic (application/octet-stream would be refused), the same bytes', async () => {
+    serve(201, { code: 0, message: 'OK', data: { url: '/api/images/x-900.jpg', photo: null } });
+    const file = new File([new Uint8Array([1, 2, 3])], 'IMG_0412.HEIC', { type: '' });
+    expect((await callWithFile(client.admin.uploads, file)).ok).toBe(true);
+    expect(sent[0].headers.get('content-type')).toBe('image/heic');
+    const body = sent[0].body as Blob;
+    expect(body.type).toBe('image/heic');
+    expect([...new Uint8Array(await body.arrayBuffer())]).toEqual([1, 2, 3]);
+    // A typed file goes as it is.
+    const jpeg = new File([new Uint8Array([4])], 'a.jpg', { type: 'image/jpeg' });
+    serve(201, { code: 0, message: 'OK', data: { url: '/api/images/y-900.jpg', photo: null } });
+    await callWithFile(client.admin.uploads, jpeg);
+    expect(sent[0].body).toBe(jpeg);
+  });
+
   it('returns the server\'s Korean message and field errors on a failure', async () => {
     serve(422, { code: 1001, message: '입력값을 확인해주세요.', errors: { email: ['이메일을 입력해주세요.'] } });
     const res = await call((o) => client.accounts.login.$post({ json: { email: '', password: '' } }, o));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileRefusal, focusAt, galleryInput, galleryOf, moveItem, nudgeFocus } from '../../../src/islands/admin/gallery-field';
+import { fileRefusal, focusAt, GALLERY_ACCEPT, galleryInput, galleryOf, moveItem, nudgeFocus } from '../../../src/islands/admin/gallery-field';
 
 describe('the console gallery field', () => {
   it('refuses other file types and files over 25 MB before uploading, in Korean; a phone photo of 7.5 MB goes', () => {
@@ -7,10 +7,19 @@ describe('the console gallery field', () => {
     expect(fileRefusal({ type: 'image/jpeg', size: 7_500_000 })).toBeNull();
     expect(fileRefusal({ type: 'image/jpeg', size: 25 * 1024 * 1024 })).toBeNull();
     expect(fileRefusal({ type: 'image/avif', size: 10 })).toBeNull();
-    expect(fileRefusal({ type: 'image/gif', size: 10 })).toBe('JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.');
-    expect(fileRefusal({ type: 'application/pdf', size: 10 })).toBe('JPEG, PNG, WebP, AVIF 이미지만 올릴 수 있습니다.');
+    expect(fileRefusal({ type: 'image/gif', size: 10 })).toBe('JPEG, PNG, WebP, AVIF, HEIC 이미지만 올릴 수 있습니다.');
+    expect(fileRefusal({ type: 'application/pdf', size: 10 })).toBe('JPEG, PNG, WebP, AVIF, HEIC 이미지만 올릴 수 있습니다.');
     expect(fileRefusal({ type: 'image/png', size: 25 * 1024 * 1024 + 1 })).toBe('사진은 한 장에 25MB까지 올릴 수 있습니다. 더 작은 사진을 골라주세요.');
   });
+  it('takes an iPhone HEIC, by its type or (a browser that gives it none) by its name, and offers it in the picker', () => {
+    expect(fileRefusal({ type: 'image/heic', size: 3_000_000, name: 'IMG_0412.HEIC' })).toBeNull();
+    expect(fileRefusal({ type: 'image/heif', size: 3_000_000 })).toBeNull();
+    expect(fileRefusal({ type: '', size: 3_000_000, name: 'IMG_0412.HEIC' })).toBeNull();
+    expect(fileRefusal({ type: '', size: 3_000_000, name: 'memo' })).toBe('JPEG, PNG, WebP, AVIF, HEIC 이미지만 올릴 수 있습니다.');
+    expect(fileRefusal({ type: 'image/heic', size: 25 * 1024 * 1024 + 1, name: 'IMG_0412.HEIC' })).toBe('사진은 한 장에 25MB까지 올릴 수 있습니다. 더 작은 사진을 골라주세요.');
+    expect(GALLERY_ACCEPT.split(',')).toEqual(expect.arrayContaining(['image/jpeg', 'image/heic', 'image/heif', '.heic', '.heif']));
+  });
+
   it('moves a photo anywhere in the list, clamped to its ends', () => {
     expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
     expect(moveItem(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { PHOTO_EXTENSIONS, PHOTO_FORMATS, photoWidths, type PhotoFormat, type PhotoView } from '../../../domain/photos';
+import { decodeHeic, looksHeic } from './heic';
 import { PhotoRejected, rejectionOf } from './rejections';
 
 export { PhotoRejected };
@@ -25,7 +26,7 @@ const INPUT: SharpOptions = {
   failOn: 'error',
 };
 
-/** Decoders we take originals from (sharp's metadata.format) and the extension the original is kept under. */
+/** Decoders we take originals from (sharp's metadata.format) and the extension the original is kept under (HEVC-coded HEIF: `heic`, openOriginal). */
 const SOURCE_EXTENSIONS: Partial<Record<string, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp', heif: 'avif', gif: 'gif', tiff: 'tiff' };
 
 // AVIF effort 1, not the default 4: on one core effort 4 took 5–15 s for a 1600-px photo; effort 1 writes files within 1% of
@@ -77,19 +78,47 @@ export function encodePhoto(bytes: Uint8Array): Promise<EncodedPhoto> {
   return oneAtATime(() => encode(input).catch((error: unknown) => Promise.reject(rejectionOf(error))));
 }
 
-async function encode(input: Buffer): Promise<EncodedPhoto> {
-  const meta = await sharp(input, INPUT).metadata();
-  const originalExt = SOURCE_EXTENSIONS[meta.format];
-  if (!originalExt || !meta.width || !meta.height) throw new PhotoRejected('not-image');
-  if ((meta.pages ?? 1) > 1) throw new PhotoRejected('animated');
-  if (meta.width > MAX_INPUT_SIDE || meta.height > MAX_INPUT_SIDE || meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoRejected('too-large');
+/** An original the checks passed: its upright size, the extension it is kept under, and a new pipeline of its upright pixels. */
+interface Original {
+  width: number;
+  height: number;
+  ext: string;
+  image: () => Sharp;
+}
 
-  const { width, height } = meta.autoOrient;
+/**
+ * Reads an upload's header (sharp) and refuses what is not a still image we take or is too large,
+ * before any pixel is decoded. HEIC (HEVC-coded HEIF, an iPhone's photo) is decoded by libheif
+ * (heic.ts): sharp's libvips reads its header but has no HEVC decoder. Its pixels come without
+ * any metadata, so EXIF and GPS are gone like everyone else's.
+ */
+async function openOriginal(input: Buffer): Promise<Original> {
+  const meta = await sharp(input, INPUT)
+    .metadata()
+    .catch((error: unknown) => {
+      const rejected = rejectionOf(error);
+      // A HEIC whose boxes are cut short or broken: said as such, not as "not an image".
+      throw looksHeic(input) && (rejected.reason === 'not-image' || rejected.reason === 'corrupt') ? new PhotoRejected('heic-corrupt') : rejected;
+    });
+  const hevc = meta.format === 'heif' && meta.compression === 'hevc';
+  const ext = hevc ? 'heic' : SOURCE_EXTENSIONS[meta.format];
+  if (!ext || !meta.width || !meta.height) throw new PhotoRejected('not-image');
+  // A HEIC may hold more top-level images (a burst, an edit's original): its primary image is the photo.
+  if (!hevc && (meta.pages ?? 1) > 1) throw new PhotoRejected('animated');
+  if (meta.width > MAX_INPUT_SIDE || meta.height > MAX_INPUT_SIDE || meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoRejected('too-large');
+  if (!hevc) return { width: meta.autoOrient.width, height: meta.autoOrient.height, ext, image: () => sharp(input, INPUT).autoOrient() };
+
+  const pixels = await decodeHeic(input, { maxPixels: MAX_INPUT_PIXELS, maxSide: MAX_INPUT_SIDE }, TIMEOUT_SECONDS * 1000);
+  const raw = { width: pixels.width, height: pixels.height, channels: pixels.channels };
+  return { width: pixels.width, height: pixels.height, ext, image: () => sharp(pixels.data, { raw }) };
+}
+
+async function encode(input: Buffer): Promise<EncodedPhoto> {
+  const { width, height, ext: originalExt, image } = await openOriginal(input);
   const widths = photoWidths(width);
   // Decoded once, at the largest width (JPEG shrinks while decoding), as 8-bit sRGB pixels without any metadata;
   // every variant is made from these pixels.
-  const { data, info } = await sharp(input, INPUT)
-    .autoOrient()
+  const { data, info } = await image()
     .resize({ width: widths[widths.length - 1] })
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
@@ -138,13 +167,8 @@ export interface EncodedPrivatePhoto {
 export function encodePrivatePhoto(bytes: Uint8Array, maxSide: number): Promise<EncodedPrivatePhoto> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return oneAtATime(async () => {
-    const meta = await sharp(input, INPUT).metadata();
-    if (!SOURCE_EXTENSIONS[meta.format] || !meta.width || !meta.height) throw new PhotoRejected('not-image');
-    if ((meta.pages ?? 1) > 1) throw new PhotoRejected('animated');
-    if (meta.width > MAX_INPUT_SIDE || meta.height > MAX_INPUT_SIDE || meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoRejected('too-large');
-    const out = await ENCODERS.webp(
-      sharp(input, INPUT).autoOrient().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'),
-    )
+    const { image } = await openOriginal(input);
+    const out = await ENCODERS.webp(image().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'))
       .timeout({ seconds: TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     return { width: out.info.width, height: out.info.height, contentType: 'image/webp' as const, bytes: out.data };

@@ -4,6 +4,7 @@ export const PHOTO_REJECTIONS = {
   'too-large': '이미지 크기가 너무 큽니다. (최대 4,000만 화소)',
   animated: '움직이는 이미지는 올릴 수 없습니다.',
   corrupt: '이미지 파일이 손상되어 읽을 수 없습니다.',
+  'heic-corrupt': 'HEIC 사진이 손상되어 읽을 수 없습니다. 사진을 다시 내보내거나 JPEG로 올려주세요.',
   timeout: '이미지를 처리하는 데 시간이 너무 오래 걸립니다. 다른 이미지로 시도해주세요.',
 } as const;
 export type PhotoRejection = keyof typeof PHOTO_REJECTIONS;
