@@ -95,10 +95,16 @@ export interface SubscriptionRequestAnswer {
   subscription_request: SubscriptionRequest;
 }
 
-/** POST /subscriptions/cars/{id}/request: the request and its first month's charge; created is false for a repeat of the same order. */
+/**
+ * POST /subscriptions/cars/{id}/request: the request and its first month's charge; created is
+ * false for a repeat of the same order (the same billing key), answered 202 while its charge is
+ * still being confirmed.
+ */
 export interface SubscriptionOrderAnswer extends SubscriptionRequestAnswer {
   created: boolean;
   payment: PaymentView | null;
+  /** A repeat's plain Korean word on it (이미 결제된 구독 신청입니다, 결제 확인 중…: repeatedOrderMessage); null for a new order. */
+  message: string | null;
 }
 
 /** DELETE /subscriptions/requests/{id}: what went back (points and won). */

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
 import { couponRefusal, roundPoints } from '../../domain/pricing';
 import { inTransaction, type Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors';
 import { billingKeyUses, coupons, userCoupons, users } from '../db/schema';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError, conflict, unprocessable } from '../errors';
 import { releaseCoupon, toCoupon } from '../wallet/coupons';
 export { releaseCoupon };
-import { executeCharge } from '../billing/charges';
+import { executeCharge, syncPayment } from '../billing/charges';
+import { safeError } from '../log-safe';
 import type { PaymentContext } from '../payment-context';
 import { paymentDeclined } from '../billing/errors';
 import { attemptsOf, recordCharge, type NewCharge } from '../billing/ledger';
@@ -152,13 +153,15 @@ export interface PlacedOrder<T> {
  * checks). Coupon, points, the order and its PENDING charge commit together; then the card is
  * charged. Declined: the charge's follow-up undoes the order (coupon and points back, the key
  * free) and this answers 422 with the provider's reason. Unknown (a timeout): the order stands
- * with its charge PENDING until the reconcile job settles it.
+ * with its charge PENDING until the reconcile job settles it; a repeat meanwhile asks the
+ * provider (knownCharge) and never charges again.
  */
 export async function placeOrderOnce<Checked, Quote extends { final: number }, T>(ctx: PaymentContext, steps: OrderSteps<Checked, Quote, T>): Promise<PlacedOrder<T>> {
   const { db } = ctx;
   const repeat = async (use: { service: string; userId: number; orderId: number } | undefined): Promise<PlacedOrder<T>> => {
     if (!use || use.userId !== steps.userId || use.service !== steps.service) throw usedKey();
-    return { created: false, order: await steps.load(use.orderId), payment: await firstCharge(db, steps.service, use.orderId) };
+    const payment = await knownCharge(ctx, steps.service, use.orderId);
+    return { created: false, order: await steps.load(use.orderId), payment };
   };
   const prior = await keyUse(db, steps.billingKey);
   if (prior) return repeat(prior);
@@ -197,6 +200,25 @@ export async function placeOrderOnce<Checked, Quote extends { final: number }, T
 async function claimKey(tx: Db, steps: { billingKey: string; service: Service; userId: number }, orderId: number): Promise<void> {
   const rows = await tx.insert(billingKeyUses).values({ billingKey: steps.billingKey, service: steps.service, userId: steps.userId, orderId }).onConflictDoNothing().returning();
   if (!rows.length) throw new KeyTaken();
+}
+
+/**
+ * The charge of an order a repeat found. Still PENDING (the first answer was lost, or the first
+ * request is still waiting for the provider): the provider's record is read once, a read and
+ * never a charge, so a page retrying after a 503 learns that the card was charged now rather
+ * than when the reconcile job runs. A provider that cannot be read leaves it PENDING.
+ */
+async function knownCharge(ctx: PaymentContext, service: Service, orderId: number): Promise<PaymentRow | null> {
+  const payment = await firstCharge(ctx.db, service, orderId);
+  if (payment?.status !== 'PENDING') return payment;
+  try {
+    await syncPayment(ctx, payment.id);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    ctx.log('info', `payment ${payment.id}: the provider could not be read for a repeated order; answered PENDING`, safeError(err));
+    return payment;
+  }
+  return firstCharge(ctx.db, service, orderId);
 }
 
 /** The charge an order made when it was placed (the latest attempt), if any. */

@@ -12,6 +12,7 @@ import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQ
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
 import { SelfOdometerSchema } from '../../domain/schemas/mileage';
 import type { SettlementView } from '../../domain/settlement';
+import { repeatedOrderMessage } from '../../domain/order-repeat';
 import { customerSettlement } from '../billing/settlement';
 import type {
   CardChangeAnswer, SubscriptionCancelAnswer, SubscriptionListAnswer, SubscriptionOrderAnswer, SubscriptionRequestAnswer, SubscriptionRequestListAnswer,
@@ -44,7 +45,10 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input, c.var.deps.config.holds.days);
-    return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies SubscriptionOrderAnswer, created ? 201 : 200);
+    // A repeat (a page retrying after a lost answer) is told plainly it was paid, or 202 while the charge is still being confirmed.
+    const message = created ? null : repeatedOrderMessage('SUBSCRIBE', payment?.status ?? null);
+    const status = created ? 201 : payment?.status === 'PENDING' ? 202 : 200;
+    return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null, message } satisfies SubscriptionOrderAnswer, status);
   })
   .get('/requests', requireUser, async (c) => ok(c, { subscription_requests: await listRequests(c.var.deps.db, c.var.userId) } satisfies SubscriptionRequestListAnswer))
   .get('/requests/:id', requireUser, validParams(IdParamSchema), async (c) => {

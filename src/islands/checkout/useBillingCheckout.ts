@@ -27,34 +27,57 @@ interface Options<D> {
   messages: CheckoutMessages;
   /** Whether a return found in the URL belongs to this page now (e.g. its ids are known). */
   ready?: boolean;
+  /**
+   * The server makes one order per billing key (placeOrderOnce): an answer lost to a 503, the
+   * network or a timeout is asked for again with the same key, then offered as 다시 시도 (issue 47).
+   */
+  resend?: boolean;
 }
+
+/** Waits before each resend of an order whose answer was lost (ms); after the last, 다시 시도. */
+export const RESEND_DELAYS_MS = [1_000, 3_000, 8_000];
+
+/** An answer that says nothing of the order: it may or may not have been made (and charged). */
+const lost = (status: number) => status === 0 || (status >= 502 && status <= 504);
 
 /**
  * The billing-return protocol of both checkouts: save the draft, launch the provider, and on
  * its return (redirect query or in-place answer) send the order exactly once per billing key;
  * a key this tab already sent shows the completion directly. The order is charged at once: the
  * completion shows the charge (결제 완료 and the amount, or 결제 확인 중), and a declined card keeps
- * the draft and offers another card (`retry`).
+ * the draft and offers another card (`retry`). With `resend`, an answer still lost after the
+ * resends leaves `unsure`, and `resume` (다시 시도) sends the same key again.
  */
-export function useBillingCheckout<D>({ storage, send, messages, ready = true }: Options<D>) {
+export function useBillingCheckout<D>({ storage, send, messages, ready = true, resend = false }: Options<D>) {
   const [stage, setStage] = useState<CheckoutStage>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentView | null>(null);
   /** The card was declined: the provider's reason in Korean (the order was not made, nothing spent). */
   const [declined, setDeclined] = useState<string | null>(null);
+  /** The billing key of an order whose answer was lost after every resend: 다시 시도 sends it again. */
+  const [unsure, setUnsure] = useState<string | null>(null);
+  /** The server's word on a repeat (이미 결제된 구독 신청입니다, 결제 확인 중…). */
+  const [notice, setNotice] = useState<string | null>(null);
   const handled = useRef(false);
-  const latest = useRef({ storage, send, messages });
-  latest.current = { storage, send, messages };
+  const latest = useRef({ storage, send, messages, resend });
+  latest.current = { storage, send, messages, resend };
 
-  const complete = useCallback(async (billingKey: string) => {
-    const { storage: s, send: sendOrder, messages: m } = latest.current;
-    if (readMarker(s, billingKey)) {
-      setStage('done');
+  const deliver = useCallback(async (billingKey: string) => {
+    const { storage: s, send: sendOrder, messages: m, resend: again } = latest.current;
+    setUnsure(null);
+    setStage('sending');
+    let res = await sendOrder(billingKey, s.loadDraft());
+    for (const ms of again ? RESEND_DELAYS_MS : []) {
+      if (res.ok || !lost(res.status)) break;
+      await new Promise((r) => setTimeout(r, ms));
+      res = await sendOrder(billingKey, s.loadDraft());
+    }
+    if (!res.ok && again && lost(res.status)) {
+      // The card may have been charged: never "try again" with a new card, only this key (the marker stays pending).
+      setStage('idle');
+      setUnsure(billingKey);
       return;
     }
-    writeMarker(s, billingKey, 'pending');
-    setStage('sending');
-    const res = await sendOrder(billingKey, s.loadDraft());
     if (!res.ok) {
       writeMarker(s, billingKey, null);
       setStage('idle');
@@ -70,8 +93,19 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
     writeMarker(s, billingKey, 'done');
     s.clearDraft();
     setPayment(('payment' in res.data ? (res.data.payment as PaymentView | null) : null) ?? null);
+    setNotice(('message' in res.data ? (res.data.message as string | null) : null) ?? null);
     setStage('done');
   }, []);
+
+  const complete = useCallback(async (billingKey: string) => {
+    const s = latest.current.storage;
+    if (readMarker(s, billingKey)) {
+      setStage('done');
+      return;
+    }
+    writeMarker(s, billingKey, 'pending');
+    await deliver(billingKey);
+  }, [deliver]);
 
   // The provider came back by redirect: fail loudly, or complete once.
   useEffect(() => {
@@ -109,5 +143,10 @@ export function useBillingCheckout<D>({ storage, send, messages, ready = true }:
     [start],
   );
 
-  return { stage, failure, payment, declined, start, retry };
+  /** 다시 시도 of an order whose answer was lost: the same billing key, so it is charged at most once. */
+  const resume = useCallback(() => {
+    if (unsure) void deliver(unsure);
+  }, [unsure, deliver]);
+
+  return { stage, failure, payment, declined, unsure: unsure !== null, notice, start, retry, resume };
 }

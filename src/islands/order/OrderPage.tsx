@@ -11,7 +11,7 @@ import CouponSelect from '../checkout/CouponSelect';
 import Dialog from '../checkout/Dialog';
 import IdentityRequired from '../checkout/IdentityRequired';
 import PointInput from '../checkout/PointInput';
-import { PaymentDeclined, PaymentDone } from '../checkout/PaymentOutcome';
+import { PaymentDeclined, PaymentDone, PaymentUnsure } from '../checkout/PaymentOutcome';
 import PriceTable from '../checkout/PriceTable';
 import { chargedSentence, subscriptionCheckoutMessages } from '../checkout/payment-messages';
 import { useBillingCheckout } from '../checkout/useBillingCheckout';
@@ -64,6 +64,8 @@ export default function OrderPage() {
     storage: orderStorage,
     ready: Boolean(carId),
     messages: MESSAGES,
+    // One order per billing key on the server: a lost answer is asked for again, never paid again (issue 47).
+    resend: true,
     send: (billingKey, draft) =>
       call((o) =>
         client.subscriptions.cars[':id'].request.$post(
@@ -120,7 +122,7 @@ export default function OrderPage() {
   const prepayments = base ? prepaymentChoices(base) : [0];
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
   const refusal = car ? orderRefusal(car, todayInKorea()) : null;
-  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && account.verified === true;
+  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && account.verified === true && !checkout.unsure;
 
   async function next() {
     if (!car || quote === null || refusal || problem || account.verified !== true) return;
@@ -144,6 +146,7 @@ export default function OrderPage() {
       {error && <Alert tone="box">{error}</Alert>}
       {checkout.failure && <Alert tone="box">{checkout.failure}</Alert>}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
+      {checkout.unsure && <PaymentUnsure onRetry={checkout.resume} />}
       {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
       {!refusal && account.verified === false && <IdentityRequired account={account} service="구독" returnTo={() => `${location.pathname}${location.search}`} />}
       {car && (
@@ -214,6 +217,7 @@ export default function OrderPage() {
       </Dialog>
       <Dialog open={checkout.stage === 'done'} title="구독 신청 완료">
         <p>구독 신청이 접수되었습니다.</p>
+        {checkout.notice && <p className="mt-2 font-semibold" data-testid="order-notice">{checkout.notice}</p>}
         <p className="mt-2 font-semibold" data-testid="charged-sentence">{chargedSentence(checkout.payment)}</p>
         <p className="mt-2">담당 매니저가 차량 인도 일정을 안내해드리기 위해 연락드릴 예정입니다.</p>
         <PaymentDone payment={checkout.payment} />
