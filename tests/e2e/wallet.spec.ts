@@ -84,3 +84,16 @@ test('referral status that fails to load says so', async ({ page, request }) => 
   await page.goto('/referral');
   await expect(page.getByRole('alert')).toHaveText('추천 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
 });
+
+test('points history: an entry is listed on its Korean day (06:52 KST on the 2nd is the 2nd, not UTC’s 1st)', async ({ page, request }) => {
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  const at = '2026-12-01T21:52:00.000Z';
+  await page.route(/\/users\/point-transactions/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, data: { point: 50_000, point_transactions: [{ id: 1, amount: 50_000, description: '포인트 쿠폰 등록', created_at: at }] } }) }),
+  );
+  await page.goto('/points');
+  const entry = page.getByRole('listitem').filter({ hasText: '포인트 쿠폰 등록' });
+  await expect(entry).toContainText('2026.12.02');
+  await expect(entry).not.toContainText('2026-12-01');
+});

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { formatWon } from '../../domain/money';
+import { koreaDate } from '../../domain/dates';
+import { dotDate } from '../../domain/availability';
 import AccountProblem from './AccountProblem';
 import { useAccount } from './useAccount';
 
@@ -47,7 +49,7 @@ export default function Points() {
               <li key={t.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
                 <span>
                   <span className="block font-medium">{t.description ?? t.reason ?? '포인트'}</span>
-                  <span className="text-xs text-muted">{t.created_at.slice(0, 10)}</span>
+                  <span className="text-xs text-muted">{dotDate(koreaDate(t.created_at))}</span>
                 </span>
                 <span className={`font-semibold ${t.amount < 0 ? 'text-red-700' : ''}`}>
                   {t.amount > 0 ? '+' : ''}

@@ -1,3 +1,5 @@
+import { koreaDate } from '../../domain/dates';
+import { dotDate } from '../../domain/availability';
 import { useCallback, useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import type { ReferralStatus } from '../../domain/accounts';
@@ -5,7 +7,8 @@ import { formatWon } from '../../domain/money';
 import { isLoggedIn } from '../../stores/session';
 import Alert from '../common/Alert';
 
-const day = (iso: string) => iso.slice(0, 10);
+/** The Korean day of an instant (a referral at 06:52 KST on the 2nd is the 2nd, not UTC's 1st). */
+const day = (iso: string) => dotDate(koreaDate(iso));
 
 /** /referral: my code with copy, entering another's code once, and both lists. */
 export default function ReferralPanel() {
