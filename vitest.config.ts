@@ -1,9 +1,10 @@
 import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
 
-// `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set.
+// `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set, and fails any that
+// sends a query to a client still running one (tests/api/pg-one-query-at-a-time.ts).
 const pg = process.env.TEST_DATABASE_URL
-  ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts', 'tests/host/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+  ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts', 'tests/host/**/*.test.ts'], env: { TEST_DB: 'postgres' }, setupFiles: ['tests/api/pg-one-query-at-a-time.ts'], testTimeout: 30_000, hookTimeout: 60_000 } }]
   : [];
 
 export default defineConfig({

@@ -189,9 +189,13 @@ export async function carVersions(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [String(r.id), r.version]));
 }
 
-/** A digest of the brands and models: their names are on every car page and in every car's JSON. */
+/**
+ * A digest of the brands and models: their names are on every car page and in every car's JSON.
+ * One query after the other: an edit's publish reads it in a transaction (one client).
+ */
 export async function modelsDigest(db: Db): Promise<string> {
-  const [brandRows, modelRows] = await Promise.all([db.select().from(brands).orderBy(asc(brands.id)), db.select().from(models).orderBy(asc(models.id))]);
+  const brandRows = await db.select().from(brands).orderBy(asc(brands.id));
+  const modelRows = await db.select().from(models).orderBy(asc(models.id));
   return createHash('sha256').update(JSON.stringify([brandRows, modelRows])).digest('base64url').slice(0, 22);
 }
 

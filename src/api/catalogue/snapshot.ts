@@ -13,16 +13,17 @@ export async function catalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
   return { ...rest, cars: list };
 }
 
-/** The catalogue but its cars: a few hundred rows, read whole for every publish. */
+/**
+ * The catalogue but its cars: a few hundred rows, read whole for every publish. One query after
+ * another: an edit reads it in a transaction (readForEdit), one client, which runs one at a time.
+ */
 export async function catalogueRest(db: Db): Promise<Omit<CatalogueSnapshot, 'cars'>> {
-  const [version, butler_cars, garage_list, faqs, terms, privacy_policies] = await Promise.all([
-    catalogueVersion(db),
-    butlerCarList(db),
-    garageList(db),
-    faqList(db),
-    policyList(db, 'terms'),
-    policyList(db, 'privacy'),
-  ]);
+  const version = await catalogueVersion(db);
+  const butler_cars = await butlerCarList(db);
+  const garage_list = await garageList(db);
+  const faqs = await faqList(db);
+  const terms = await policyList(db, 'terms');
+  const privacy_policies = await policyList(db, 'privacy');
   return { version, butler_cars, garage_list, faqs, terms, privacy_policies };
 }
 
@@ -45,10 +46,12 @@ export async function readForBuild(db: Db) {
 export async function readForEdit(db: Db, pick: (versions: Record<string, string>, models: string) => number[] | null) {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
-    const [versions, models] = await Promise.all([carVersions(tx), modelsDigest(tx)]);
+    // One query at a time: the transaction is one client.
+    const versions = await carVersions(tx);
+    const models = await modelsDigest(tx);
     const ids = pick(versions, models);
     if (!ids) return { versions, models, data: null };
-    const [rest, picked] = await Promise.all([catalogueRest(tx), carsWithIds(tx, ids)]);
-    return { versions, models, data: { rest, cars: picked } };
+    const rest = await catalogueRest(tx);
+    return { versions, models, data: { rest, cars: await carsWithIds(tx, ids) } };
   });
 }

@@ -68,6 +68,13 @@ async function withDriver(db: Db, row: Row): Promise<Handover> {
   return toHandover(row, d ?? { id: row.driverId, name: '', phone: '' }, swapOfRow(row, await swapsOf(db, [row])));
 }
 
+/** withDriver of each row, one after another: a transaction is one client, and a client runs one query at a time. */
+async function withDrivers(tx: Db, rows: Row[]): Promise<Handover[]> {
+  const out: Handover[] = [];
+  for (const row of rows) out.push(await withDriver(tx, row));
+  return out;
+}
+
 const swapNotFound = () => notFound('차량 교체 내역을 찾을 수 없습니다.');
 
 /** Cars' names and plates by id. */
@@ -280,9 +287,9 @@ export async function cancelSwapHandovers(db: Db, actor: StaffActor, subscriptio
     if (!calledOff.length) {
       const last = await tx.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.swapId, swapId)).orderBy(desc(subscriptionHandovers.id)).limit(SWAP_KINDS.length);
       if (!last.length) throw notFound('잡힌 교체 일정이 없습니다.');
-      return Promise.all(last.map((r) => withDriver(tx, r)));
+      return withDrivers(tx, last);
     }
-    return Promise.all(calledOff.map((r) => withDriver(tx, r)));
+    return withDrivers(tx, calledOff);
   });
 }
 
