@@ -29,13 +29,14 @@ export default function PaymentsSection() {
     const query = { ...(paymentStatus ? { status: paymentStatus } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), page: String(page) };
     return call((o) => client.admin.payments.$get({ query }, o));
   }, [status, from, to, page]);
-  // The overdue list is its own request: the payments page never waits on it.
+  // The overdue list is its own request, read again with every payments page (a filter, a page,
+  // an action) so both show the same moment; the payments page never waits on it.
   const loadOverdue = useCallback(async () => {
     const late = await call((o) => client.admin.subscriptions.overdue.$get({}, o));
     if (late.ok) setOverdue(late.data.subscriptions);
     else setMessage(late.error.message);
   }, []);
-  useEffect(() => void loadOverdue(), [loadOverdue]);
+  useEffect(() => void loadOverdue(), [loadOverdue, status, from, to, page]);
   const reloadAll = () => Promise.all([reload(), loadOverdue()]);
   const rows = load.state === 'ready' ? load.data.payments : null;
 
