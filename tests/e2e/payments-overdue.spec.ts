@@ -190,7 +190,10 @@ test.describe('the staff console payments tab', () => {
     }
     const staff = await newStaff(request);
     await loginAs(page, staff.access_token);
+    // The first page's answer, however long a loaded server takes (other specs' builds and jobs share it): then 20 rows at once.
+    const firstPage = page.waitForResponse((r) => /\/admin\/payments\?/.test(r.url()) && r.ok(), { timeout: test.info().timeout });
     await page.goto('/admin#payments');
+    await firstPage;
     const rows = page.getByTestId('payments-list').getByRole('listitem');
     await expect(rows).toHaveCount(20);
     const pageLabel = page.getByRole('navigation', { name: '결제 내역 페이지' }).getByTestId('page-nav-position');
