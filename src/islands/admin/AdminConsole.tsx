@@ -86,7 +86,13 @@ export default function AdminConsole() {
         </a>
       </div>
     );
-  if (access === 'failed') return <Alert>{message}</Alert>;
+  if (access === 'failed')
+    return (
+      <Alert>
+        {message}{' '}
+        <button type="button" className="min-h-11 border border-line px-4 py-1.5 font-semibold" onClick={() => { setAccess('checking'); void loadBrands(); }}>다시 시도</button>
+      </Alert>
+    );
 
   const select = (k: Tab) => {
     setTab(k);
