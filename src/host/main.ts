@@ -75,6 +75,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       await buildSite({ projectRoot: root, distDir, db, dataDir, catalogueVersion: version, publishCommand: config.publishCommand, publishChanges: config.publishChanges, quiet: config.logLevel !== 'info', onProgress, signal, builder,
         // 발행 and the webhook render every page; an edit only the pages that read what it changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
+        onEditFailed: (err, next) => console.error(`[publish] edit build failed (${next === 'retry' ? 'trying again' : 'building the whole site'}): ${err instanceof Error ? err.message : String(err)}`),
         onMode: ({ incremental, pages }) => config.logLevel === 'info' && incremental && console.log(`Rendered the ${pages} page(s) this edit changed into the served build.`),
         settings, database: databaseId });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
