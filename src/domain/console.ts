@@ -5,6 +5,7 @@ import type { OrderStatus } from './orders';
 import type { TripBrief } from './dispatch';
 import type { BillingStatus, ButlerTripRecordView, PaymentView, RefundView } from './payments';
 import type { PhotoView } from './photos';
+import type { PublishLag } from './publish-lag';
 import type { PaginationInfo } from './schemas/common';
 
 /** Answer shapes of the staff console's lists (/admin/*), built by the API and read by src/islands/admin. */
@@ -164,6 +165,8 @@ export interface PublishStatusView {
   running: PublishBuild | null;
   lastDone: PublishBuild | null;
   lastFailed: PublishBuild | null;
+  /** The pages behind the catalogue for longer than a minute: since when (ISO) and how many seconds. */
+  lag: PublishLag | null;
 }
 
 /** A row of GET /admin/cars: the API's Car plus its model id (the form's field) and archive time (ISO). */

@@ -15,6 +15,7 @@ import { isEmpty, seedDatabase } from '../api/seed/seed';
 import { listenWide } from './listen';
 import { loadConfig, type Config } from '../api/env';
 import { catalogueVersion, databaseIdentity } from '../api/catalogue/catalogue';
+import { alertPublishLag } from '../api/catalogue/publish-lag-alert';
 import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './publish/publisher';
 import { buildSite } from './publish/build-site';
 import { cleanStaleBuilds } from './publish/dist-folders';
@@ -24,6 +25,9 @@ import { SiteBuilder } from './publish/site-builder';
 import { sandboxAllowed } from '../api/sandbox-mode';
 import { serveSite } from './static';
 import { composeSite } from './site-app';
+
+/** How often each replica checks whether the pages lag the catalogue (the alert's limit is a minute). */
+const LAG_CHECK_MS = 15_000;
 
 export interface RunningProduct {
   url: string;
@@ -75,6 +79,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       await buildSite({ projectRoot: root, distDir, db, dataDir, catalogueVersion: version, publishCommand: config.publishCommand, publishChanges: config.publishChanges, quiet: config.logLevel !== 'info', onProgress, signal, builder,
         // 발행 and the webhook render every page; an edit only the pages that read what it changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
+        onEditFailed: (err, next) => console.error(`[publish] edit build failed (${next === 'retry' ? 'trying again' : 'building the whole site'}): ${err instanceof Error ? err.message : String(err)}`),
         onMode: ({ incremental, pages }) => config.logLevel === 'info' && incremental && console.log(`Rendered the ${pages} page(s) this edit changed into the served build.`),
         settings, database: databaseId });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -108,6 +113,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const { port } = listening;
   // Due charges, retries and reconciliation, every few seconds (SKIP LOCKED claims: replicas never run one job twice).
   const jobLoop = startJobLoop({ run: () => runJobs(), intervalMs: config.jobIntervalMs, onError: (err) => console.error('[jobs]', isDatabaseUnavailable(err) ? `the database is unavailable (${(err as Error).message.split('\n')[0]}); claimed jobs are settled on the next run` : err) });
+  // Staff hear when the pages lag the catalogue by more than a minute (one message per stale spell, whichever replica sees it).
+  const lagCheck = startJobLoop({ run: () => alertPublishLag(db, new Date(), clock.now()), intervalMs: LAG_CHECK_MS, onError: (err) => console.error('[publish] lag check:', err instanceof Error ? err.message : err) });
   const version = await catalogueVersion(db);
   if (needsBuild(distDir, inputs(version))) {
     try {
@@ -115,6 +122,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     } catch (err) {
       // A failed build (or PUBLISH_COMMAND) at start: the previous build keeps serving, if any.
       if (!readStamp(distDir)) {
+        await lagCheck.stop();
         await publisher.stop();
         builder.stop();
         await listening.close();
@@ -139,6 +147,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await jobLoop.stop();
+      await lagCheck.stop();
       await publisher.stop();
       builder.stop();
       await listening.close();

@@ -1,9 +1,14 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishBuilds } from '../../src/api/db/schema';
+import { jobs, publishBuilds } from '../../src/api/db/schema';
 import { bumpCatalogueVersion } from '../../src/api/catalogue/catalogue';
 import { publishStatus } from '../../src/api/catalogue/publish-builds';
+import { alertPublishLag } from '../../src/api/catalogue/publish-lag-alert';
+import { PUBLISH_LAG_ALERT_MS } from '../../src/domain/publish-lag';
+import { TEMPLATES } from '../../src/api/notifications/templates';
 import { failAbandonedBuilds, recordBuildEnd, recordBuildProgress, recordBuildStart } from '../../src/host/publish/publisher';
-import { createTestContext, type TestContext } from '../api/helpers';
+import { createTestContext, customer, type TestContext } from '../api/helpers';
+import { setStaffRole } from '../../src/api/accounts/staff';
 
 describe('publish status', () => {
   let ctx: TestContext;
@@ -52,5 +57,47 @@ describe('publish status', () => {
     const status = await publishStatus(db);
     expect(status.running).toBeNull();
     expect(status.lastFailed?.id).toBe(id);
+  });
+
+  it('tells staff once when the pages lag the catalogue by more than a minute, in the console and by a staff message', async () => {
+    const { db } = ctx.database;
+    const published = await bumpCatalogueVersion(db);
+    await recordBuildEnd(db, await recordBuildStart(db, { catalogueVersion: published, trigger: 'edit', replica: 'test:1' }), {});
+    expect((await publishStatus(db)).lag).toBeNull();
+    // An edit whose build failed, asked for at `asked` (a fixed instant: the checks below say when "now" is).
+    const edited = await bumpCatalogueVersion(db);
+    const asked = new Date(Date.now() - 10 * 60_000);
+    await db.insert(publishBuilds).values({ catalogueVersion: edited, status: 'failed', trigger: 'edit', replica: 'test:1', error: 'astro build failed: ERR_MODULE_NOT_FOUND\n  at x', startedAt: asked, finishedAt: asked });
+    const at = (ms: number) => new Date(asked.getTime() + ms);
+    const alerts = () => db.select().from(jobs).where(like(jobs.key, 'notify:staff.publish_lagging:%'));
+
+    expect((await publishStatus(db, at(PUBLISH_LAG_ALERT_MS))).lag).toBeNull();
+    expect(await alertPublishLag(db, at(PUBLISH_LAG_ALERT_MS))).toBe(false);
+    expect(await alerts()).toHaveLength(0);
+
+    expect((await publishStatus(db, at(PUBLISH_LAG_ALERT_MS + 30_000))).lag).toEqual({ since: asked.toISOString(), seconds: 90 });
+    expect(await alertPublishLag(db, at(PUBLISH_LAG_ALERT_MS + 30_000))).toBe(true);
+    // Every replica checks every few seconds: still one message for this stale spell.
+    expect(await alertPublishLag(db, at(PUBLISH_LAG_ALERT_MS + 45_000))).toBe(false);
+    const [alert] = await alerts();
+    expect(alert.payload).toEqual({ type: 'staff.publish_lagging', catalogueVersion: edited, publishedVersion: published, since: asked.toISOString(), error: 'astro build failed: ERR_MODULE_NOT_FOUND' });
+    expect(await alerts()).toHaveLength(1);
+    const message = TEMPLATES['staff.publish_lagging'];
+    const event = alert.payload as Parameters<typeof message.load>[1];
+    expect(await message.load(db, event, new Date())).toMatchObject({ userId: null, vars: { 카탈로그버전: String(edited), 게시버전: String(published), 오류: 'astro build failed: ERR_MODULE_NOT_FOUND' } });
+
+    // The console's publish status (GET /admin/publish) shows it to staff.
+    const staff = await customer(ctx);
+    await setStaffRole(db, staff.user.email!, true);
+    const res = await ctx.call('GET', '/admin/publish', { token: staff.token });
+    expect(res.status).toBe(200);
+    expect((res.body as { data: { lag: unknown } }).data.lag).toMatchObject({ since: asked.toISOString(), seconds: expect.any(Number) });
+
+    // Published again: no lag, and a later spell is a message of its own.
+    await recordBuildEnd(db, await recordBuildStart(db, { catalogueVersion: edited, trigger: 'publish', replica: 'test:1' }), {});
+    expect((await publishStatus(db)).lag).toBeNull();
+    expect(await alertPublishLag(db)).toBe(false);
+    // A message still queued when the pages caught up is not sent.
+    expect(await message.load(db, event, new Date())).toEqual({ skip: expect.any(String) });
   });
 });

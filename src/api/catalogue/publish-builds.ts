@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt, min } from 'drizzle-orm';
+import { publishLag, type PublishLag } from '../../domain/publish-lag';
 import type { Db } from '../db/client';
-import { publishBuilds } from '../db/schema';
+import { catalogueState, publishBuilds } from '../db/schema';
 import { catalogueVersion } from './catalogue';
 
 /**
@@ -33,6 +34,8 @@ export interface PublishStatus {
   running: BuildRow | null;
   lastDone: BuildRow | null;
   lastFailed: BuildRow | null;
+  /** The pages behind the catalogue for longer than a minute (src/domain/publish-lag.ts), else null. */
+  lag: PublishLag | null;
 }
 
 /** A `running` row older than this is a build whose replica died without saying so. */
@@ -58,10 +61,27 @@ async function newest(db: Db, status: BuildStatus): Promise<BuildRow | null> {
   return row ? toRow(row) : null;
 }
 
-/** What the console shows: the build in progress, the last published and the last failed build. */
-export async function publishStatus(db: Db): Promise<PublishStatus> {
+/**
+ * When the catalogue first moved past the published version, as near as the tables tell: the
+ * first build asked for a newer version (an edit asks within a second, unless the build lock
+ * keeps it waiting) or the catalogue's last change, whichever is earlier.
+ */
+async function behindSince(db: Db, published: number | null): Promise<Date | null> {
+  const [[build], [state]] = await Promise.all([
+    db.select({ at: min(publishBuilds.startedAt) }).from(publishBuilds).where(published === null ? undefined : gt(publishBuilds.catalogueVersion, published)),
+    db.select({ at: catalogueState.updatedAt }).from(catalogueState).limit(1),
+  ]);
+  const times = [build?.at, state?.at].filter((t): t is Date => t !== null && t !== undefined).map((t) => new Date(t));
+  return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+}
+
+/** What the console shows: the build in progress, the last published and the last failed build, and the pages' lag at `now`. */
+export async function publishStatus(db: Db, now = new Date()): Promise<PublishStatus> {
   const [version, running, lastDone, lastFailed] = await Promise.all([catalogueVersion(db), newest(db, 'running'), newest(db, 'done'), newest(db, 'failed')]);
-  const live = running && Date.now() - Date.parse(running.startedAt) < STALE_RUNNING_MS ? running : null;
-  return { catalogueVersion: version, publishedVersion: lastDone?.catalogueVersion ?? null, running: live, lastDone, lastFailed };
+  const live = running && now.getTime() - Date.parse(running.startedAt) < STALE_RUNNING_MS ? running : null;
+  const publishedVersion = lastDone?.catalogueVersion ?? null;
+  const behind = publishedVersion === null || publishedVersion < version;
+  const lag = behind ? publishLag({ catalogueVersion: version, publishedVersion, behindSince: await behindSince(db, publishedVersion) }, now) : null;
+  return { catalogueVersion: version, publishedVersion, running: live, lastDone, lastFailed, lag };
 }
 

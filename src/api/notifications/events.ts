@@ -57,6 +57,8 @@ export type NotificationEvent =
   | { type: 'staff.subscription_swapped'; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; newFee: number }
   /** The customer called a confirmed swap off: the old car stays; its pair, if booked, is called off by a job. */
   | { type: 'staff.subscription_swap_cancelled'; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string }
+  /** The storefront's pages lag the catalogue by more than a minute (src/domain/publish-lag.ts); `error`: the last failed build's first line. */
+  | { type: 'staff.publish_lagging'; catalogueVersion: number; publishedVersion: number | null; since: string; error?: string }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
   | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
 

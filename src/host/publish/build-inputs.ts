@@ -33,6 +33,8 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** Render every page (publish now, webhook); otherwise only the pages an edit changed when the sources are unchanged. */
   full?: boolean;
+  /** Told of an edit build that failed, and what comes next: another try, or the whole site. */
+  onEditFailed?: (error: unknown, next: 'retry' | 'full') => void;
   /** Told whether the build rendered only the pages an edit changed, and how many. */
   onMode?: (mode: { incremental: boolean; pages: number }) => void;
   /** The build settings (buildSettings): they go into the snapshot, their digest into the stamp. */

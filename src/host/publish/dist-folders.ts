@@ -19,6 +19,8 @@ export function isInside(parent: string, child: string): boolean {
  * pages' server code into its output folder and runs it from there, so that folder must lie
  * inside the project (where node_modules resolves); a DIST_DIR elsewhere builds under
  * node_modules/.cache/luxe-builds/ and is moved (or copied across file systems) afterwards.
+ * (Astro's own guard is no help: it compares path prefixes, so /srv/luxe-dist passes for a
+ * folder of /srv/luxe, and its fallback, the project's .astro/, is one folder for every replica.)
  */
 export function stagingDirs(projectRoot: string, distDir: string, id: string): { astroOut: string; next: string } {
   const next = `${distDir}.next-${id}`;
@@ -26,12 +28,21 @@ export function stagingDirs(projectRoot: string, distDir: string, id: string): {
   return { astroOut: path.join(buildCacheDir(projectRoot), `${distKey(distDir)}.next-${id}`), next };
 }
 
+/**
+ * Where a cold build child's warm-up (edit-build.ts) builds: thrown away afterwards, but Astro
+ * runs the pages' server code from it, so it lies in the project as a full build's does,
+ * whatever DIST_DIR is.
+ */
+export function warmUpDir(projectRoot: string, distDir: string, id: string): string {
+  return path.join(buildCacheDir(projectRoot), `${distKey(distDir)}.warm-${id}`);
+}
+
 const buildCacheDir = (projectRoot: string) => path.join(projectRoot, 'node_modules', '.cache', 'luxe-builds');
 const distKey = (distDir: string) => createHash('sha256').update(path.resolve(distDir)).digest('hex').slice(0, 12);
 
 /**
  * Removes what builds that never finished left behind (kill -9, power loss): `<dist>.next-*`
- * and `<dist>.old-*` beside DIST_DIR and this DIST_DIR's staging folders in the project. A
+ * and `<dist>.old-*` beside DIST_DIR and this DIST_DIR's staging and warm-up folders in the project. A
  * folder whose build process still runs on this machine is kept. Returns the folders removed.
  */
 export function cleanStaleBuilds(projectRoot: string, distDir: string): string[] {
@@ -40,7 +51,7 @@ export function cleanStaleBuilds(projectRoot: string, distDir: string): string[]
   const sweep = (dir: string, prefix: string) => {
     if (!existsSync(dir)) return;
     for (const name of readdirSync(dir)) {
-      const m = name.startsWith(prefix) ? name.slice(prefix.length).match(/^(next|old|link|live)-(\d+)-\d+$/) : null;
+      const m = name.startsWith(prefix) ? name.slice(prefix.length).match(/^(next|old|link|live|warm)-(\d+)-\d+$/) : null;
       // A live build stays while DIST_DIR links to it; the others of a process that is gone go.
       if (!m || processRuns(Number(m[2])) || (m[1] === 'live' && name === live)) continue;
       rmSync(path.join(dir, name), { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { SNAPSHOT_FILE } from '../../integrations/build-snapshot';
 import { astroEntry, builderKey, progressOf, readJson, writeFullSnapshot, type BuildOptions } from './build-inputs';
 import type { CatalogueChanges, CatalogueDelta, CatalogueUpdate, PagesJob, PagesResult } from './child/messages';
 import { PHOTOS_DIR } from './child/photos';
-import { copyWithChanges, currentLive, putInPlace, readdirSafe, swapIn } from './dist-folders';
+import { copyWithChanges, currentLive, putInPlace, readdirSafe, swapIn, warmUpDir } from './dist-folders';
 import { CAR_VERSIONS, changedParts, partDigests, planChanges } from './incremental';
 import { runPublishCommand } from './publish-command';
 import { ColdBuilder, type SiteBuilder } from './site-builder';
@@ -41,6 +41,7 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
   const changes: CatalogueChanges = { ...plan, parts: changedParts(previous.parts, parts) };
   const id = `${process.pid}-${Date.now()}`;
   const stage = `${distDir}.next-${id}`;
+  const warmDir = warmUpDir(projectRoot, distDir, id);
   const progress = opts.onProgress ?? (() => {});
   try {
     mkdirSync(stage, { recursive: true });
@@ -60,7 +61,7 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
     const have = new Set(readdirSafe(path.join(served, PHOTOS_DIR)));
     const names = shown.filter((name) => !have.has(name));
     const photos = { dir: await localVariants(opts.db, opts.dataDir, names), names };
-    const warmUp = { projectRoot, astroEntry: astroEntry(projectRoot), cacheDir: `${distDir}.cache`, snapshot: 'full' in update ? update.full : '', verbose: !opts.quiet };
+    const warmUp = { projectRoot, astroEntry: astroEntry(projectRoot), outDir: warmDir, cacheDir: `${distDir}.cache`, snapshot: 'full' in update ? update.full : '', verbose: !opts.quiet };
     const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served, update, changes, warmUp, photos };
     let result: PagesResult;
     try {
@@ -72,6 +73,8 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
     opts.onMode?.({ incremental: true, pages: result.pages });
     const stamp: BuildStamp = { ...previous, catalogueVersion: opts.catalogueVersion, builtAt: new Date().toISOString(), parts, sourceTime: Math.max(previous.sourceTime, sourceTime(projectRoot)) };
     const site = path.join(stage, 'site');
+    // An edit build that finds nothing changed (asked for again just after the edit's own) renders no page: the new stamp still goes in.
+    mkdirSync(site, { recursive: true });
     writeFileSync(path.join(site, CAR_VERSIONS), JSON.stringify(read.versions));
     writeStamp(site, stamp);
     const written = [...result.written, ...photos.names.map((name) => path.join(PHOTOS_DIR, name)), CAR_VERSIONS, STAMP];
@@ -100,7 +103,8 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
     progress(100);
     return stamp;
   } finally {
-    await rm(stage, { recursive: true, force: true });
+    // The child removes its warm-up folder; one it died in goes here.
+    await Promise.all([rm(stage, { recursive: true, force: true }), rm(warmDir, { recursive: true, force: true })]);
   }
 }
 
@@ -113,13 +117,15 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
 export async function warmBuilder(opts: Pick<BuildOptions, 'projectRoot' | 'distDir' | 'db' | 'dataDir' | 'quiet' | 'settings' | 'database' | 'signal'> & { builder: SiteBuilder }): Promise<boolean> {
   const served = readStamp(opts.distDir);
   if (!served) return false;
-  const stage = `${opts.distDir}.next-${process.pid}-${Date.now()}`;
+  const id = `${process.pid}-${Date.now()}`;
+  const stage = `${opts.distDir}.next-${id}`;
+  const warmDir = warmUpDir(opts.projectRoot, opts.distDir, id);
   try {
     mkdirSync(stage, { recursive: true });
     const update = { full: path.join(stage, SNAPSHOT_FILE) };
     // Read after the served build was made: the child's catalogue is never older than the served one.
     await writeFullSnapshot(update.full, await readForBuild(opts.db), opts.settings.env);
-    const warmUp = { projectRoot: opts.projectRoot, astroEntry: astroEntry(opts.projectRoot), cacheDir: `${opts.distDir}.cache`, snapshot: update.full, verbose: !opts.quiet };
+    const warmUp = { projectRoot: opts.projectRoot, astroEntry: astroEntry(opts.projectRoot), outDir: warmDir, cacheDir: `${opts.distDir}.cache`, snapshot: update.full, verbose: !opts.quiet };
     const none: CatalogueChanges = { changed: [], added: [], removed: [], parts: [] };
     const job: PagesJob = { kind: 'pages', outDir: path.join(stage, 'site'), served: currentLive(opts.distDir), update, changes: none, warmUp, photos: { dir: stage, names: [] } };
     await opts.builder.pages(job, builderKey(opts), opts.signal);
@@ -128,6 +134,6 @@ export async function warmBuilder(opts: Pick<BuildOptions, 'projectRoot' | 'dist
   } catch {
     return false;
   } finally {
-    await rm(stage, { recursive: true, force: true });
+    await Promise.all([rm(stage, { recursive: true, force: true }), rm(warmDir, { recursive: true, force: true })]);
   }
 }

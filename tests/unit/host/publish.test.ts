@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanStaleBuilds, isInside, putInPlace, stagingDirs, swapIn } from '../../../src/host/publish/dist-folders';
+import { cleanStaleBuilds, isInside, putInPlace, stagingDirs, swapIn, warmUpDir } from '../../../src/host/publish/dist-folders';
 import { runPublishCommand } from '../../../src/host/publish/publish-command';
 import { buildSettings, needsBuild, sourceTime } from '../../../src/host/publish/stamp';
 import { buildHeapMb } from '../../../src/host/publish/site-builder';
@@ -119,6 +119,11 @@ describe('build folders', () => {
     expect(path.basename(outside.astroOut)).toMatch(/\.next-1-2$/);
   });
 
+  it('warms a cold build child up inside the project, whatever DIST_DIR is, one folder per DIST_DIR', () => {
+    for (const dist of ['/work/main/dist', '/work/main-dist', '/srv/luxe/dist']) expect(isInside('/work/main/node_modules', warmUpDir('/work/main', dist, '1-2'))).toBe(true);
+    expect(warmUpDir('/work/main', '/srv/a/dist', '1-2')).not.toBe(warmUpDir('/work/main', '/srv/b/dist', '1-2'));
+  });
+
   it('removes unfinished builds of dead processes on start and keeps those of running ones', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'project-'));
     const dist = path.join(mkdtempSync(path.join(tmpdir(), 'serve-')), 'dist');
@@ -130,8 +135,8 @@ describe('build folders', () => {
       return dir;
     };
     make(dist);
-    const stale = [make(`${dist}.next-${dead}-1`), make(`${dist}.old-${dead}-2`), make(stagingDirs(root, dist, `${dead}-3`).astroOut)];
-    const kept = [make(`${dist}.next-${live}-4`), make(`${dist}.cache`), make(`${dist}-other.next-${dead}-5`)];
+    const stale = [make(`${dist}.next-${dead}-1`), make(`${dist}.old-${dead}-2`), make(stagingDirs(root, dist, `${dead}-3`).astroOut), make(warmUpDir(root, dist, `${dead}-6`))];
+    const kept = [make(`${dist}.next-${live}-4`), make(`${dist}.cache`), make(`${dist}-other.next-${dead}-5`), make(warmUpDir(root, `${dist}-other`, `${dead}-7`))];
     expect(cleanStaleBuilds(root, dist).sort()).toEqual([...stale].sort());
     for (const dir of stale) expect(existsSync(dir)).toBe(false);
     for (const dir of [dist, ...kept]) expect(existsSync(dir)).toBe(true);

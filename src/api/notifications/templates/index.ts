@@ -32,6 +32,7 @@ import subscriptionSwapped from './subscription-swapped';
 import staffSubscriptionSwapped from './staff-subscription-swapped';
 import subscriptionSwapCancelled from './subscription-swap-cancelled';
 import staffSubscriptionSwapCancelled from './staff-subscription-swap-cancelled';
+import staffPublishLagging from './staff-publish-lagging';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -66,6 +67,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_extended': staffSubscriptionExtended,
   'staff.subscription_swapped': staffSubscriptionSwapped,
   'staff.subscription_swap_cancelled': staffSubscriptionSwapCancelled,
+  'staff.publish_lagging': staffPublishLagging,
   'marketing.announcement': marketingAnnouncement,
 };
 

@@ -11,7 +11,7 @@ export interface FullJob {
   projectRoot: string;
   /** Absolute path of astro's entry (astro/dist/index.js) as the server resolved it. */
   astroEntry: string;
-  /** Where `astro build` writes (the staging folder). */
+  /** Where `astro build` writes (the staging folder): inside the project, where node_modules resolves (dist-folders.ts). */
   outDir: string;
   /** Astro's cache folder of this DIST_DIR. */
   cacheDir: string;
@@ -58,8 +58,8 @@ export interface PagesJob {
   served: string;
   update: CatalogueUpdate;
   changes: CatalogueChanges;
-  /** A cold builder's warm-up build (its snapshot: the full catalogue). */
-  warmUp?: Omit<FullJob, 'kind' | 'outDir' | 'expectedPages' | 'previous' | 'photos'>;
+  /** A cold builder's warm-up build (its snapshot: the full catalogue), into a folder inside the project (`warmUpDir`). */
+  warmUp?: Omit<FullJob, 'kind' | 'expectedPages' | 'previous' | 'photos'>;
   /** The photo variants the pages show, linked into the folder (as a full build does). */
   photos: { dir: string; names: string[] };
 }

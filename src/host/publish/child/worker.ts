@@ -82,10 +82,10 @@ export function createWorker(send: (message: ChildMessage) => void): { run: (job
 
   /** Warms a cold builder: the pages that are not car pages and one car page, into a folder thrown away. */
   async function warmUp(job: NonNullable<PagesJob['warmUp']>, served: string): Promise<void> {
-    const outDir = `${job.snapshot}.warm`;
+    const { outDir } = job;
     let carPages = 0;
     try {
-      await astroBuild({ ...job, outDir, expectedPages: 0 }, (p) => carOfPage(p.pathname) === null || carPages++ === 0);
+      await astroBuild({ ...job, expectedPages: 0 }, (p) => carOfPage(p.pathname) === null || carPages++ === 0);
       const servedAssets = new Set(await readdir(path.join(served, '_astro')).catch(() => []));
       // Same sources, same bundles: a page rendered now points at assets the served build has.
       if (!warm || warm.assets.some((name) => !servedAssets.has(name))) throw cold('The warm-up build made other assets than the served build has.');
