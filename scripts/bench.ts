@@ -16,6 +16,7 @@ import { billingBench, type BillingFigures } from './bench-billing';
 import { benchPages, jsBytes, pageUrl, pagesOf } from './js-bytes';
 import { photoBench } from './bench-photos';
 import { lighthousePages, printLighthouse } from './bench-lighthouse';
+import { inpBench, printInp } from './bench-inp';
 import { CatalogueCache, cacheSegment, type CacheEntry } from '../src/api/catalogue/cache/catalogue-cache';
 import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
 
@@ -39,6 +40,8 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *  - billing: `--billing-subs` subscriptions (default 100,000) whose month is due, billed through the
  *    sandbox with 50 ms provider latency, `--billing-concurrency` at a time (default 64), on PGlite
  *    and PostgreSQL: time, charges per second, duplicates (`--only billing` runs just this).
+ *  - INP (`--only inp`): the order page's option changes, the garage's filters and infinite scroll,
+ *    the reservation form and the chat on Chromium at 390 px with the CPU slowed 4× (bench-inp.ts).
  *  - `--only cache`: get/set throughput of the catalogue cache's LRU segments (lru-cache) at their
  *    default sizes beside a hand-written Map LRU, the floor they are compared with.
  *  - `--only limits`: one rate-limit hit (the rate_limits upsert) on PGlite and PostgreSQL, alone
@@ -636,6 +639,23 @@ async function lighthouseRun(port: number) {
   }
 }
 
+/** INP of the order page, the garage, the reservation form and the chat on a slowed phone (scripts/bench-inp.ts). */
+async function inpRun(port: number) {
+  const { running } = await product(64, port, { TEST_FIXTURES: 'on' });
+  try {
+    const figures = await inpBench(running.url, BENCH_ADMIN_TOKEN);
+    printInp(figures);
+    return figures;
+  } finally {
+    await running.stop();
+  }
+}
+
+if (args.only === 'inp') {
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ inpMobile: await inpRun(Number(args.port)) }, null, 2));
+  process.exit(0);
+}
+
 if (args.only === 'lighthouse') {
   writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ lighthouseMobile: await lighthouseRun(Number(args.port)) }, null, 2));
   process.exit(0);
@@ -666,6 +686,8 @@ if (!args['skip-lighthouse']) {
   console.log('Lighthouse (mobile)…');
   results.lighthouseMobile = await lighthouseRun(Number(args.port));
 }
+console.log('INP (mobile, CPU 4×)…');
+results.inpMobile = await inpRun(Number(args.port));
 
 const many = Number(args.cars);
 console.log(`Building with ${many} cars…`);

@@ -1,4 +1,5 @@
 import { addDays, todayInKorea } from '../../src/domain/dates';
+import { withParticle } from '../../src/domain/korean';
 import { expect, test } from './fixtures';
 import { apiAs, confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
 

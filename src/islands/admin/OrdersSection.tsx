@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import PageNav from './PageNav';
 import { PageLoadState, usePageLoad } from './use-page-load';
 import { addDays, todayInKorea } from '../../domain/dates';
-import type { DeskRequest } from '../../domain/console';
+import type { DeskPage, DeskRequest } from '../../domain/console';
 import { won } from '../../domain/money';
 import { optionLines } from '../../domain/subscription-lines';
 import { DESK_STATUS_LABEL, ORDER_STATUSES } from '../../domain/orders';
 import { BILLING_STATUS_LABEL, PAYMENT_STATUS_LABEL, type ButlerTripRecordView, type PaymentView } from '../../domain/payments';
 import { TripRecordSchema, type TripRecordInput } from '../../domain/schemas/payments';
-import { call, client } from '../../client/api';
+import { call, client, type ApiResult } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import ContractDownload from '../common/ContractDownload';
 import TripBrief from './TripBrief';
@@ -125,7 +125,8 @@ export default function OrdersSection() {
   const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
   // Newest first, 20 a page: an older subscription (to settle, say) is pages back.
   const [page, setPage] = useState(1);
-  const { load, last, reload } = usePageLoad(() => {
+  // Either kind's page, read as the desk's common row (DeskRequest: the fields of both, optional).
+  const { load, last, reload } = usePageLoad((): Promise<ApiResult<DeskPage<DeskRequest>>> => {
     const query = { status, page: String(page) };
     return kind === 'subscription' ? call((o) => client.admin['subscription-requests'].$get({ query }, o)) : call((o) => client.admin['butler-requests'].$get({ query }, o));
   }, [kind, status, page]);
