@@ -176,6 +176,13 @@ export class CatalogueCache {
     return slot.entry;
   }
 
+  /** `entry` when it is, right now, the stand-in stale() answers for its read in the current generation. */
+  standIn(entry: CacheEntry): CacheEntry | undefined {
+    const unversioned = withoutGeneration(entry.key);
+    if (this.previous.get(unversioned)?.entry !== entry || !unversioned.startsWith(`${this.today()}|`)) return undefined;
+    return this.stale(`${this.generation(entry.reservations)}|${unversioned}`);
+  }
+
   /** Marks `key` as being computed; call the returned function with the entry (or null) when done. */
   begin(key: string): (entry: CacheEntry | null) => void {
     this.stats.misses++;
