@@ -33,6 +33,11 @@ import { DbRateLimitStore } from '../src/api/middleware/rate-limit-store';
  *    `--only load` runs just these (`--load-cars N,M`, default 500,10000; `--load-seconds S`, default 10).
  *    Beside them, the floor: bare node:http answering the same bytes. Load from wrk when
  *    installed (apt-get install wrk), else autocannon; `--loadgen wrk|autocannon` chooses.
+ *    `--load-db pglite`, `--load-db postgres`: one database only.
+ *  - the mixed case (in the load runs; `--only mixed` runs just it): the garage reads at 200
+ *    connections while one writer PATCHes a car's price every 500 ms through the admin API:
+ *    the reads' p50/p99/max, the edits made, and each edit's time until the garage page and the
+ *    car's answer show it (the goal: every edit live within a second).
  *  - publishing, for `--publish-cars` (comma-separated, default 1000,10000,100000; `--only publish`
  *    runs just this): the first full build (time, pages, the build's peak RSS), /api/health latency
  *    (p50/p99) while a full rebuild runs, how long three price edits (PATCH /api/admin/cars/1) take
@@ -58,6 +63,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'load-cars': { type: 'string', default: '500,10000' },
     'load-seconds': { type: 'string', default: '10' },
+    'load-db': { type: 'string', default: 'pglite,postgres' },
     'publish-cars': { type: 'string', default: '1000,10000,100000' },
     'billing-subs': { type: 'string', default: '100000' },
     'billing-concurrency': { type: 'string', default: '64' },
@@ -127,6 +133,8 @@ const percentile = (xs: number[], p: number) => {
   return +(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1);
 };
 const LOAD_CONNECTIONS = 200;
+/** `--only mixed`: of the load runs, only the reads while a writer edits prices. */
+const MIXED_ONLY = args.only === 'mixed';
 /** Realistic garage URLs: what the garage page's filters, sort and paging produce. */
 const GARAGE_FILTERS = [
   '', '?page=2', '?page=3', '?brand=ferrari', '?brand=porsche&sort=subscription_fee_minimum&order=asc', '?brand=lamborghini&brand=ferrari',
@@ -135,12 +143,13 @@ const GARAGE_FILTERS = [
   '?sort=release_date&order=desc', '?brand=porsche&brand=bmw&page=2', '?model=1',
 ].map((q) => `/api/subscriptions/garages${q}`);
 
-type LoadFigures = { p50ms: number; p99ms: number; reqPerSec: number; requests: number; non2xx: number; errors: number };
+type LoadFigures = { p50ms: number; p99ms: number; maxMs: number; reqPerSec: number; requests: number; non2xx: number; errors: number };
 
 /** The API alone (scripts/bench-server.ts) in a child process; resolves with its URL and a stop function. */
 function benchServer(serverArgs: string[]): Promise<{ url: string; floorUrl: string; stop: () => Promise<void> }> {
   // The Node flags of `npm start` (package.json): a larger young generation, fewer pauses under load.
-  const child = fork(path.join(root, 'scripts', 'bench-server.ts'), serverArgs, { execArgv: ['--max-semi-space-size=32', '--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  // ADMIN_TOKEN: the mixed run's writer edits prices through the admin API.
+  const child = fork(path.join(root, 'scripts', 'bench-server.ts'), serverArgs, { execArgv: ['--max-semi-space-size=32', '--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, ADMIN_TOKEN: BENCH_ADMIN_TOKEN } });
   return new Promise((resolve, reject) => {
     let out = '';
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
@@ -165,10 +174,12 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br';
  */
 const LOADGEN = args.loadgen ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
 
-async function load(base: string, paths: string[], seconds: number, opts: { identity?: boolean } = {}): Promise<LoadFigures> {
+/** `onStart` runs once the warm-up is done, as the load generator starts (the mixed run's writer). */
+async function load(base: string, paths: string[], seconds: number, opts: { identity?: boolean; onStart?: () => void } = {}): Promise<LoadFigures> {
   const headers: Record<string, string> = opts.identity ? {} : { 'accept-encoding': BROWSER_ENCODINGS };
   // Warm up: each URL twice (the second read moves it into the cache's protected segment).
   for (let round = 0; round < 2; round++) for (const p of paths) await (await fetch(base + p, { headers })).arrayBuffer();
+  opts.onStart?.();
   if (LOADGEN === 'wrk') return wrkLoad(base, paths, seconds, headers);
   let i = 0;
   const r = await autocannon({
@@ -178,7 +189,7 @@ async function load(base: string, paths: string[], seconds: number, opts: { iden
     headers,
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
-  return { p50ms: r.latency.p50, p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return { p50ms: r.latency.p50, p99ms: r.latency.p99, maxMs: r.latency.max, reqPerSec: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
 /** wrk -t1 with the paths taken in turn; figures from its own histogram (a Lua `done` prints them as JSON). */
@@ -192,7 +203,7 @@ local i = 0
 request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1], headers) end
 done = function(s, latency)
   local e = s.errors
-  io.write(string.format('\\n{"p50":%d,"p99":%d,"requests":%d,"us":%d,"status":%d,"errors":%d}\\n', latency:percentile(50), latency:percentile(99), s.requests, s.duration, e.status, e.connect + e.read + e.write + e.timeout))
+  io.write(string.format('\\n{"p50":%d,"p99":%d,"max":%d,"requests":%d,"us":%d,"status":%d,"errors":%d}\\n', latency:percentile(50), latency:percentile(99), latency.max, s.requests, s.duration, e.status, e.connect + e.read + e.write + e.timeout))
 end
 `,
   );
@@ -200,9 +211,9 @@ end
   const run = await promisify(execFile)('wrk', ['-t1', `-c${LOAD_CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, base], { encoding: 'utf8' });
   const line = run.stdout.split('\n').find((l) => l.startsWith('{"p50"'));
   if (!line) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
-  const r = JSON.parse(line) as { p50: number; p99: number; requests: number; us: number; status: number; errors: number };
+  const r = JSON.parse(line) as { p50: number; p99: number; max: number; requests: number; us: number; status: number; errors: number };
   const ms = (us: number) => +(us / 1000).toFixed(1);
-  return { p50ms: ms(r.p50), p99ms: ms(r.p99), reqPerSec: Math.round(r.requests / (r.us / 1e6)), requests: r.requests, non2xx: r.status, errors: r.errors };
+  return { p50ms: ms(r.p50), p99ms: ms(r.p99), maxMs: ms(r.max), reqPerSec: Math.round(r.requests / (r.us / 1e6)), requests: r.requests, non2xx: r.status, errors: r.errors };
 }
 
 /**
@@ -228,6 +239,79 @@ async function newConnectionsUnderLoad(base: string, paths: string[], probe: str
   return { connections: count, p50ms: percentile(times, 50), p99ms: percentile(times, 99), maxMs: percentile(times, 100), loadP99ms: during.p99ms };
 }
 
+// ── Reads while a writer edits prices ──────────────────────────────────────────
+const EDIT_EVERY_MS = 500;
+/** The garage's first page, where the writer's car is shown (the default order does not sort by price). */
+const garagePage = z.object({ data: z.object({ cars: z.array(z.object({ id: z.number(), retail_price: z.number().nullable() })) }) });
+
+type EditFigures = { edits: number; patchP50ms: number; patchMaxMs: number; liveP50ms: number; liveP99ms: number; liveMaxMs: number; notLive: number; liveWithinSecond: boolean };
+
+/**
+ * One writer PATCHing the price of the first car of the garage's first page every 500 ms through
+ * the admin API (one edit at a time: an edit starts on the first tick after the last answered).
+ * After each, both answers the readers get (the garage's first page and the car's own, with
+ * the readers' Accept-Encoding) are asked until they show a price at least the edit's (prices
+ * only go up, so a later edit also proves an earlier one live): the time from sending the PATCH.
+ */
+function priceWriter(base: string): { stop: () => Promise<EditFigures> } {
+  const headers = { 'accept-encoding': BROWSER_ENCODINGS };
+  const patchMs: number[] = [];
+  const liveMs: (number | null)[] = [];
+  const watches: Promise<void>[] = [];
+  let running = true;
+  const shows = async (url: string, pick: (body: unknown) => number | null | undefined, price: number) => (pick(await (await fetch(url, { headers })).json()) ?? 0) >= price;
+  const loop = (async () => {
+    const { cars } = garagePage.parse(await (await fetch(`${base}${GARAGE_FILTERS[0]}`, { headers })).json()).data;
+    const id = cars[0].id;
+    let price = (cars[0].retail_price ?? 100_000_000) + 1_000_000;
+    const onPage = (body: unknown) => garagePage.parse(body).data.cars.find((c) => c.id === id)?.retail_price;
+    const onCar = (body: unknown) => carAnswer.parse(body).data.car.retail_price;
+    let next = performance.now();
+    while (running) {
+      await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+      if (!running) break;
+      next += EDIT_EVERY_MS;
+      price += 10_000;
+      const target = price;
+      const t0 = performance.now();
+      await adminCall(base, 'PATCH', `/cars/${id}`, { retail_price: target });
+      patchMs.push(performance.now() - t0);
+      const slot = liveMs.push(null) - 1;
+      watches.push((async () => {
+        // Both answers, asked again until each shows the edit (at most 10 s).
+        const pending = new Set([`${base}${GARAGE_FILTERS[0]}`, `${base}/api/subscriptions/cars/${id}`]);
+        while (pending.size && performance.now() - t0 < 10_000) {
+          for (const url of [...pending]) if (await shows(url, url.includes('/garages') ? onPage : onCar, target)) pending.delete(url);
+          if (pending.size) await new Promise((r) => setTimeout(r, 10));
+        }
+        if (!pending.size) liveMs[slot] = performance.now() - t0;
+      })());
+      if (performance.now() > next) next = performance.now();
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      await Promise.all(watches);
+      const live = liveMs.filter((x): x is number => x !== null);
+      const notLive = liveMs.length - live.length;
+      const liveMaxMs = percentile(live, 100);
+      return { edits: patchMs.length, patchP50ms: percentile(patchMs, 50), patchMaxMs: percentile(patchMs, 100), liveP50ms: percentile(live, 50), liveP99ms: percentile(live, 99), liveMaxMs, notLive, liveWithinSecond: notLive === 0 && liveMaxMs <= 1000 };
+    },
+  };
+}
+
+/** The garage reads (mixed filters) at 200 connections while priceWriter edits a price every 500 ms. */
+async function mixedLoad(base: string, seconds: number): Promise<{ reads: LoadFigures; edits: EditFigures }> {
+  let writer: ReturnType<typeof priceWriter> | undefined;
+  const reads = await load(base, GARAGE_FILTERS, seconds, { onStart: () => (writer = priceWriter(base)) });
+  return { reads, edits: await writer!.stop() };
+}
+
+const printMixed = ({ reads: r, edits: e }: Awaited<ReturnType<typeof mixedLoad>>) =>
+  console.log(`  garage reads while a price is edited every ${EDIT_EVERY_MS} ms: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms, ${r.reqPerSec} req/s (${r.non2xx} non-2xx, ${r.errors} errors); ${e.edits} edits (PATCH p50 ${e.patchP50ms} ms, max ${e.patchMaxMs} ms), edit → live in both answers p50 ${e.liveP50ms} ms, p99 ${e.liveP99ms} ms, max ${e.liveMaxMs} ms, ${e.notLive} never live: ${e.liveWithinSecond ? 'edits still live within a second' : 'edits NOT all live within a second'}`);
+
 /** health, garage (mixed filters) and cars with the cache; garage and cars again without it. */
 async function catalogueLoad(label: string, serverArgs: string[], seconds: number) {
   const out: Record<string, unknown> = {};
@@ -235,12 +319,19 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   try {
     // A fresh process answers its first seconds of load with a long tail (compilation): warm every endpoint up first.
     await load(cached.url, [...GARAGE_FILTERS, '/api/subscriptions/cars', '/api/health'], 3);
+    if (MIXED_ONLY) {
+      out.mixed = await mixedLoad(cached.url, seconds);
+      console.log(`\n${label}: ${LOAD_CONNECTIONS} connections, ${seconds} s, load from ${LOADGEN}`);
+      printMixed(out.mixed as Awaited<ReturnType<typeof mixedLoad>>);
+      return out;
+    }
     await load(cached.floorUrl, ['/'], 2);
     out.health = await load(cached.url, ['/api/health'], seconds);
     out.healthIdentity = await load(cached.url, ['/api/health'], seconds, { identity: true });
     out.garage = await load(cached.url, GARAGE_FILTERS, seconds);
     out.cars = await load(cached.url, ['/api/subscriptions/cars'], seconds);
     out.newConnections = await newConnectionsUnderLoad(cached.url, GARAGE_FILTERS, GARAGE_FILTERS[0], seconds);
+    out.mixed = await mixedLoad(cached.url, seconds);
     // Last, on a warm process like the runs it is compared with.
     out.nodeFloor = await load(cached.floorUrl, ['/'], seconds);
   } finally {
@@ -272,6 +363,7 @@ async function catalogueLoad(label: string, serverArgs: string[], seconds: numbe
   }
   const fresh = out.newConnections as Awaited<ReturnType<typeof newConnectionsUnderLoad>>;
   console.log(`  ${fresh.connections} new connections opened at once during the garage load: first answer p50 ${fresh.p50ms} ms, p99 ${fresh.p99ms} ms, max ${fresh.maxMs} ms (that load's p99 ${fresh.loadP99ms} ms)`);
+  printMixed(out.mixed as Awaited<ReturnType<typeof mixedLoad>>);
   console.log(`  garage ÷ bare Node answering the same bytes: ${ratios.garageToFloorReqPerSec} × the throughput, ${ratios.garageToFloorP99} × the p99`);
   console.log(`  garage ÷ health: ${ratios.garageToHealthReqPerSec} × the throughput, ${ratios.garageToHealthP99} × the p99; ÷ health without compression: ${ratios.garageToHealthIdentityReqPerSec} × the throughput`);
   return out;
@@ -312,11 +404,15 @@ async function withScratchDatabase<T>(server: string, work: (url: string) => Pro
 
 async function catalogueLoads(cars: number, seconds: number) {
   const out: Record<string, unknown> = { loadgen: LOADGEN };
-  const dataDir = path.join(benchDir, `load-${cars}`, 'pglite');
-  const seeded = await openDatabase({ dataDir });
-  await seedDatabase(seeded.db, { cars });
-  await seeded.close();
-  out.pglite = await catalogueLoad(`PGlite, ${cars} cars`, ['--data', dataDir], seconds);
+  const dbs = String(args['load-db']).split(',');
+  if (dbs.includes('pglite')) {
+    const dataDir = path.join(benchDir, `load-${cars}`, 'pglite');
+    const seeded = await openDatabase({ dataDir });
+    await seedDatabase(seeded.db, { cars });
+    await seeded.close();
+    out.pglite = await catalogueLoad(`PGlite, ${cars} cars`, ['--data', dataDir], seconds);
+  }
+  if (!dbs.includes('postgres')) return out;
 
   const server = await postgresServer();
   if (!server) {
@@ -668,7 +764,7 @@ async function loadRuns() {
   for (const cars of String(args['load-cars']).split(',').map(Number)) out[`cars${cars}`] = await catalogueLoads(cars, loadSeconds);
   return out;
 }
-if (args.only === 'load') {
+if (args.only === 'load' || MIXED_ONLY) {
   writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify({ catalogueLoad: await loadRuns() }, null, 2));
   process.exit(0);
 }

@@ -22,6 +22,7 @@ import { apiHeaders } from './middleware/api-headers';
 import type { CatalogueCache } from './catalogue/cache/catalogue-cache';
 import { catalogueCacheMiddleware } from './catalogue/cache/catalogue-middleware';
 import { noteBookingChange } from './catalogue/inventory';
+import { noteCatalogueChange } from './catalogue/catalogue';
 import { isUploadRequest, uploadBodyLimit } from './desk/uploads-routes';
 import { apiRoutes } from './routes';
 
@@ -50,6 +51,8 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     db, config, log, payments, clock, outcomes: chargeOutcomes,
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),
     onCatalogueChange: () => {
+      // After the write committed: the garage index's next version read sees it (with or without the cache).
+      noteCatalogueChange();
       catalogueCache?.changed('catalogue');
       onCatalogueChange();
     },

@@ -1,7 +1,7 @@
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { LRUCache } from 'lru-cache';
 import { createServer, IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
-import type { CacheEntry, CatalogueCache, Encoding } from '../api/catalogue/cache/catalogue-cache';
+import { RESERVATIONS_CACHE_CONTROL, type CacheEntry, type CatalogueCache, type Encoding } from '../api/catalogue/cache/catalogue-cache';
 import { cachedAnswerOf, etagMatches } from '../api/catalogue/cache/catalogue-middleware';
 
 /**
@@ -11,7 +11,8 @@ import { cachedAnswerOf, etagMatches } from '../api/catalogue/cache/catalogue-mi
  * The fast path never decides anything on its own: it only replays, for the exact raw URL
  * it saw, an answer the full pipeline already sent from a cache entry, with the very headers
  * every middleware put on it, and only while that entry is still the current one for its
- * key (same catalogue generation and Korean day). Anything else (a first read, an Origin
+ * key (same catalogue generation and Korean day), or, right after an edit, while it stands in
+ * for its key as the full pipeline would answer it (catalogue-cache.ts stale()). Anything else (a first read, an Origin
  * header, a request body, HEAD, a different coding, an edit in between) goes the normal way.
  */
 export class CatalogueFastPath {
@@ -62,22 +63,26 @@ export class CatalogueFastPath {
     if (!replay) return false;
     // Still the current answer: the entry is held under its key (an edit or a new Korean day drops or bypasses it).
     const entry = this.cache.current(replay.entry);
-    if (!entry) {
+    // Or, right after an edit, the stand-in the full pipeline would answer too (while another request computes the key).
+    const standIn = entry ? undefined : this.cache.standIn(replay.entry);
+    if (!entry && !standIn) {
       this.replays.delete(`${variant}|${req.url}`);
       return false;
     }
-    const body = replay.encoding ? entry[replay.encoding] : entry.raw;
+    const served = (entry ?? standIn)!;
+    const body = replay.encoding ? served[replay.encoding] : served.raw;
     if (!body) return false;
     this.stats.served++;
     // The header sets are made once per replay (an entry's bytes never change), not per request.
-    if (etagMatches(req.headers['if-none-match'], entry.hash)) {
-      replay.notModified ??= withoutCoding(replay.headers);
-      res.writeHead(304, replay.notModified);
+    const headers = entry ? replay.headers : (replay.stale ??= { ...replay.headers, 'cache-control': RESERVATIONS_CACHE_CONTROL, 'x-cache': 'STALE' });
+    if (etagMatches(req.headers['if-none-match'], served.hash)) {
+      const notModified = entry ? (replay.notModified ??= withoutCoding(headers)) : withoutCoding(headers);
+      res.writeHead(304, notModified);
       res.end();
       return true;
     }
-    replay.ok ??= { ...replay.headers, 'content-length': body.length };
-    res.writeHead(200, replay.ok);
+    const ok = entry ? (replay.ok ??= { ...headers, 'content-length': body.length }) : (replay.staleOk ??= { ...headers, 'content-length': body.length });
+    res.writeHead(200, ok);
     res.end(body);
     return true;
   }
@@ -92,6 +97,9 @@ interface Replay {
   /** headers with the body's length, and without the coding for 304, once first sent. */
   ok?: OutgoingHttpHeaders;
   notModified?: OutgoingHttpHeaders;
+  /** The same as a stand-in after an edit (catalogue-cache.ts stale()): not for shared caches to keep. */
+  stale?: OutgoingHttpHeaders;
+  staleOk?: OutgoingHttpHeaders;
 }
 
 function withoutCoding(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {

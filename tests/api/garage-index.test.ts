@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_BRAND_SLUGS, FEE_TERMS, GARAGE_PAGE_SIZE, OTHERS_SLUG, type FeeTerm } from '../../src/domain/car';
 import { GarageQuerySchema, type GarageQuery } from '../../src/domain/schemas/catalogue';
 import type { GaragePage, HomeCarsAnswer } from '../../src/domain/catalogue';
-import { bumpCatalogueVersion, garageJson, homeCarsJson } from '../../src/api/catalogue/catalogue';
+import { allCars, bumpCatalogueVersion, garageJson, homeCarsJson } from '../../src/api/catalogue/catalogue';
+import { carJson, garageIndex, garagePositions, patchGarageIndex, type IndexRow } from '../../src/api/catalogue/garage-index';
+import type { Car } from '../../src/domain/car';
 import { insertCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { brands, cars, models } from '../../src/api/db/schema';
 import { createTestContext, type TestContext } from './helpers';
@@ -162,5 +164,39 @@ describe('the in-memory garage', () => {
     }
     const ferrari = await garage(db, GarageQuerySchema.parse({ brand: 'ferrari' }), TODAY);
     for (const car of ferrari.cars) expect(car.model.brand.name).toBe('Ferrari Renamed');
+  });
+
+  it('an edit that keeps the same cars mends the last index (its sorted orders too) and answers as one made from every car', async () => {
+    const { db } = ctx.database;
+    const slugOf = new Map((await db.select().from(brands)).map((b) => [b.id, b.slug]));
+    const rowOf = (car: Car, rowVersion: number): IndexRow => ({ car, brandSlug: slugOf.get(car.model.brand.id)!, rowVersion });
+    const before = (await allCars(db)).map((car) => rowOf(car, 1));
+    const modelIds = [...new Set(before.map((r) => r.car.model.id))];
+    const last = await garageIndex(1, before, 'models');
+    const queries = Array.from({ length: 80 }, () => randomQuery(modelIds));
+    const lastAnswers = queries.map((q) => garagePositions(last, q, TODAY));
+    expect(last.orders.size).toBeGreaterThan(1);
+    for (let round = 0; round < 5; round++) {
+      // Six cars edited in every field the index reads: fees and terms, mileage, days, tags, another model (and brand).
+      const edited = new Map<number, IndexRow>();
+      for (let k = 0; k < 6; k++) {
+        const { car } = pick(before);
+        const model = pick(before).car.model;
+        const fees = Object.fromEntries(FEE_TERMS.map((t) => [`subscription_fee_${t}`, maybe(pick([800_000, 1_900_000]), 0.5)]));
+        edited.set(car.id, rowOf({ ...car, ...fees, model, subscription_fee_minimum: maybe(pick([800_000, 1_900_000])), mileage: maybe(pick([0, 5000, 77_777])), release_date: maybe(day()), subscription_available_from: maybe(day()), is_hot: rand() < 0.5, is_new: rand() < 0.5, is_subscriptable: rand() < 0.8 }, 2 + round));
+      }
+      const after = before.map((r) => edited.get(r.car.id) ?? r);
+      const patched = await patchGarageIndex(last, 2, new Map(after.map((r) => [r.car.id, r.rowVersion])), [...edited.values()]);
+      // The orders sorted for the last index come along, mended, before any query asks for them.
+      expect(patched.orders.size).toBe(last.orders.size);
+      const fresh = await garageIndex(2, after, 'models');
+      for (const q of [...queries, ...Array.from({ length: 40 }, () => randomQuery(modelIds))]) {
+        expect({ round, q, ...garagePositions(patched, q, TODAY) }).toEqual({ round, q, ...garagePositions(fresh, q, TODAY) });
+      }
+      for (let i = 0; i < fresh.count; i++) expect(carJson(patched, i).toString()).toBe(carJson(fresh, i).toString());
+      expect(patched.home.toString()).toBe(fresh.home.toString());
+      // The last index is untouched: requests still answering from it get its answers.
+      expect(queries.map((q) => garagePositions(last, q, TODAY))).toEqual(lastAnswers);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app';
 import { CatalogueCache } from '../../src/api/catalogue/cache/catalogue-cache';
 import { CatalogueFastPath } from '../../src/host/fast-path';
+import { catalogueRead } from '../../src/api/catalogue/cache/catalogue-keys';
 import { compressJsonAnswers } from '../../src/host/compression';
 import { cars } from '../../src/api/db/schema';
 import { seedDatabase } from '../../src/api/seed/seed';
@@ -96,6 +97,27 @@ describe('the catalogue fast path', () => {
     expect(after.fast).toBe(false);
     const body = (await after.value.json()) as { data: { car: { retail_price: number } } };
     expect(body.data.car.retail_price).toBe(123_456_789);
+  });
+
+  it('right after an edit replays the previous answer only while another request computes it, and says so', async () => {
+    const path = '/subscriptions/cars/2';
+    const before = await (await get(path)).text();
+    expect((await servedFast(() => get(path))).fast).toBe(true);
+    await t.database.db.update(cars).set({ retailPrice: 222_333_444 }).where(eq(cars.id, 2));
+    await bumpCatalogueVersion(t.database.db);
+    cache.changed('catalogue');
+    // Another request computing the key: the fast path answers the stand-in, marked, not for CDNs to keep.
+    const finish = cache.begin(cache.keyOf(catalogueRead('/subscriptions/cars/2', '', () => ({}))!.key, false));
+    const standIn = await servedFast(() => get(path));
+    expect(standIn.fast).toBe(true);
+    expect(standIn.value.headers.get('x-cache')).toBe('STALE');
+    expect(standIn.value.headers.get('cache-control')).toBe('public, no-cache');
+    expect(await standIn.value.text()).toBe(before);
+    // Once it is done (here with nothing kept), the next request computes and gets the edit.
+    finish(null);
+    const after = await servedFast(() => get(path));
+    expect(after.fast).toBe(false);
+    expect(((await after.value.json()) as { data: { car: { retail_price: number } } }).data.car.retail_price).toBe(222_333_444);
   });
 
   it('never replays across a Korean day (answers with "today" in them change with it)', async () => {

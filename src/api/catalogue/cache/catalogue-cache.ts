@@ -44,12 +44,23 @@ export interface CatalogueCacheOptions {
   /** The Korean calendar day; answers that depend on "today" (available_only, reserved days) change with it. */
   today?: () => string;
   channel?: ChangeChannel;
+  /** How long after a catalogue bump the previous answer may stand in while its key is recomputed (default STALE_WHILE_RECOMPUTING_MS; 0: never). */
+  staleMs?: number;
+  /** The clock of that window (tests pass their own). */
+  now?: () => number;
 }
 
 /** Browsers revalidate every time (a 304 costs nothing); shared caches may hold an answer for 10 s. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 /** Reserved days change with every booking: shared caches revalidate every time too. */
 export const RESERVATIONS_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * After a catalogue edit, while one request recomputes a key, the others asking for it are
+ * answered from the previous generation's entry for at most this long after the edit (then
+ * they wait, as before): one request per key waits instead of every connection.
+ */
+export const STALE_WHILE_RECOMPUTING_MS = 1000;
 
 /** Answers below this size are sent as they are (compression would not pay for itself). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -62,6 +73,8 @@ export const COMPRESS_THRESHOLD = 1024;
  * drops the dead entries at once. Memory is bounded by a segmented LRU: a new key enters the
  * small probation segment and moves to the protected one on its second read, so a stream of
  * one-off keys (random filters) only churns probation and cannot push popular answers out.
+ * After a catalogue bump the dropped entries stand in for their keys for STALE_WHILE_RECOMPUTING_MS
+ * while one request recomputes each (`stale`); they are held beside the new ones that long at most.
  */
 export class CatalogueCache {
   readonly maxEntries: number;
@@ -73,7 +86,13 @@ export class CatalogueCache {
   private readonly channel?: ChangeChannel;
   private catalogueGeneration = 0;
   private reservationsGeneration = 0;
-  readonly stats = { hits: 0, misses: 0, stores: 0 };
+  /** The entries of earlier catalogue generations (by key without the generation), each servable until `until`. */
+  private previous = new Map<string, { entry: CacheEntry; until: number }>();
+  /** The latest deadline in `previous`: past it, all of it goes. */
+  private previousUntil = 0;
+  private readonly staleMs: number;
+  private readonly now: () => number;
+  readonly stats = { hits: 0, misses: 0, stores: 0, stale: 0 };
 
   constructor(opts: CatalogueCacheOptions = {}) {
     this.maxEntries = Math.max(2, Math.floor(opts.maxEntries ?? 1000));
@@ -83,6 +102,8 @@ export class CatalogueCache {
     this.probation = cacheSegment(probationEntries, probationBytes);
     this.main = cacheSegment(this.maxEntries - probationEntries, this.maxBytes - probationBytes);
     this.today = opts.today ?? koreanDayEverySecond();
+    this.staleMs = Math.max(0, opts.staleMs ?? STALE_WHILE_RECOMPUTING_MS);
+    this.now = opts.now ?? Date.now;
     this.channel = opts.channel;
     this.channel?.subscribe((kind) => this.drop(kind));
   }
@@ -137,9 +158,35 @@ export class CatalogueCache {
     return this.inflight.get(key);
   }
 
+  /**
+   * The previous catalogue generation's answer for `key`, only while another request computes
+   * `key` (the first reader after an edit always computes, so it gets the edit) and within
+   * staleMs of the edit that made it stale. Counted in stats.stale.
+   */
+  stale(key: string): CacheEntry | undefined {
+    if (!this.inflight.has(key)) return undefined;
+    const unversioned = withoutGeneration(key);
+    const slot = this.previous.get(unversioned);
+    if (!slot) return undefined;
+    if (this.now() >= slot.until || expired(slot.entry)) {
+      this.previous.delete(unversioned);
+      return undefined;
+    }
+    this.stats.stale++;
+    return slot.entry;
+  }
+
+  /** `entry` when it is, right now, the stand-in stale() answers for its read in the current generation. */
+  standIn(entry: CacheEntry): CacheEntry | undefined {
+    const unversioned = withoutGeneration(entry.key);
+    if (this.previous.get(unversioned)?.entry !== entry || !unversioned.startsWith(`${this.today()}|`)) return undefined;
+    return this.stale(`${this.generation(entry.reservations)}|${unversioned}`);
+  }
+
   /** Marks `key` as being computed; call the returned function with the entry (or null) when done. */
   begin(key: string): (entry: CacheEntry | null) => void {
     this.stats.misses++;
+    if (this.previous.size && this.now() >= this.previousUntil) this.previous.clear();
     let settle!: (entry: CacheEntry | null) => void;
     const promise = new Promise<CacheEntry | null>((resolve) => (settle = resolve));
     if (!this.inflight.has(key)) this.inflight.set(key, promise);
@@ -197,6 +244,7 @@ export class CatalogueCache {
       // The garage index reads the version again too, so the answers cached next are the new catalogue's.
       noteCatalogueChange();
       this.catalogueGeneration++;
+      this.keepAsPrevious();
       this.probation.clear();
       this.main.clear();
     } else {
@@ -206,7 +254,24 @@ export class CatalogueCache {
       for (const segment of [this.probation, this.main]) {
         for (const [key, e] of [...segment.entries()]) if (e.reservations) segment.delete(key);
       }
+      // A stand-in must not show bookings older than the last one either.
+      for (const [key, slot] of [...this.previous]) if (slot.entry.reservations) this.previous.delete(key);
     }
+  }
+
+  /**
+   * The entries held now become the stand-ins for their keys' next generation, until staleMs
+   * from now; a stand-in kept from an earlier edit whose key was not computed since keeps its
+   * own (earlier) deadline, so no answer stands in longer than staleMs after the edit it misses.
+   */
+  private keepAsPrevious(): void {
+    const now = this.now();
+    for (const [key, slot] of [...this.previous]) if (now >= slot.until) this.previous.delete(key);
+    if (!this.staleMs) return;
+    for (const segment of [this.probation, this.main]) {
+      for (const [key, entry] of segment.entries()) if (!expired(entry)) this.previous.set(withoutGeneration(key), { entry, until: now + this.staleMs });
+    }
+    this.previousUntil = now + this.staleMs;
   }
 
   async close(): Promise<void> {
@@ -222,6 +287,9 @@ export class CatalogueCache {
     return reservations ? `${this.catalogueGeneration}.${this.reservationsGeneration}` : String(this.catalogueGeneration);
   }
 }
+
+/** A full key without its generations (the Korean day and the read): the same read in another generation. */
+const withoutGeneration = (key: string) => key.slice(key.indexOf('|') + 1);
 
 const expired = (entry: CacheEntry) => entry.expiresAt !== undefined && Date.now() >= entry.expiresAt;
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { COMPRESS_THRESHOLD, type CacheEntry, type CatalogueCache, type Encoding } from './catalogue-cache';
+import { COMPRESS_THRESHOLD, RESERVATIONS_CACHE_CONTROL, type CacheEntry, type CatalogueCache, type Encoding } from './catalogue-cache';
 import { catalogueRead } from './catalogue-keys';
 import { jsonBodyOf } from '../../http';
 
@@ -8,7 +8,9 @@ import { jsonBodyOf } from '../../http';
  *  - GET/HEAD of a catalogue read (see catalogue-keys.ts) is answered from the cache: the
  *    same bytes for every request of a catalogue version, compressed once (br or gzip by
  *    Accept-Encoding), with a strong ETag (304 on If-None-Match) and Cache-Control for CDNs.
- *    A miss runs the route once per key, however many requests wait for it.
+ *    A miss runs the route once per key, however many requests wait for it; right after a
+ *    catalogue edit the others are answered from the key's previous answer meanwhile (for at
+ *    most STALE_WHILE_RECOMPUTING_MS after the edit, `X-Cache: STALE`, not kept by CDNs).
  *  - Every other answer (per-user data, errors, writes) gets `Cache-Control: no-store` unless
  *    its route chose otherwise.
  *  - Answers that carry bookings (butler reserved days; the garage filtered to "지금 구독 가능")
@@ -31,7 +33,14 @@ export function catalogueCacheMiddleware(cache?: CatalogueCache): MiddlewareHand
     }
     const key = cache.keyOf(read.key, read.reservations);
     let state = 'HIT';
-    let entry = cache.get(key) ?? (await cache.pending(key)) ?? null;
+    let entry = cache.get(key) ?? null;
+    const pending = entry ? undefined : cache.pending(key);
+    if (pending) {
+      // Another request computes this key after an edit: the previous answer, within its window.
+      const stale = cache.stale(key);
+      if (stale) return respond(c, cache, stale, 'STALE');
+      entry = await pending;
+    }
     if (!entry) {
       state = 'MISS';
       const finish = cache.begin(key);
@@ -80,7 +89,8 @@ async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, sta
   const encoding = entry.raw.length >= COMPRESS_THRESHOLD ? acceptedEncoding(c.req.header('accept-encoding')) : null;
   const headers: Record<string, string> = {
     'content-type': entry.contentType,
-    'cache-control': entry.cacheControl,
+    // A stand-in answer is not for shared caches to keep: they ask again, and meet the new one.
+    'cache-control': state === 'STALE' ? RESERVATIONS_CACHE_CONTROL : entry.cacheControl,
     etag: etagOf(entry, encoding),
     vary: 'Accept-Encoding',
     'x-cache': state,
@@ -97,7 +107,7 @@ async function respond(c: Context, cache: CatalogueCache, entry: CacheEntry, sta
     }
   }
   headers['content-length'] = String(body.length);
-  if (c.req.method === 'GET') answeredFrom.set(c.req.raw, { entry, encoding: headers['content-encoding'] ? encoding : null });
+  if (c.req.method === 'GET' && state !== 'STALE') answeredFrom.set(c.req.raw, { entry, encoding: headers['content-encoding'] ? encoding : null });
   return answer(c, c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), 200, headers);
 }
 
