@@ -59,6 +59,12 @@ export async function inpBench(url: string, adminToken: string): Promise<Record<
   await context.addInitScript(OBSERVER);
   const token = await testUser(url, adminToken);
   const out: Record<string, PageInteractions> = {};
+  // A page whose controls changed reports its error instead of stopping the other pages' figures.
+  const guarded = async (path: string, run: () => Promise<PageInteractions>): Promise<PageInteractions> =>
+    run().catch((err: unknown) => {
+      console.error(`INP ${path}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      return {};
+    });
   const open = async (path: string) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -77,21 +83,25 @@ export async function inpBench(url: string, adminToken: string): Promise<Record<
     }, [SESSION_KEYS, token] as const);
     await login.close();
 
-    const order = await open('/inquire?month=12&carId=1');
-    await order.getByLabel('주행거리 플랜').waitFor();
-    const plans = await order.getByLabel('주행거리 플랜').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-    out['/inquire'] = {
-      'mileage plan': await measure(order, () => order.getByLabel('주행거리 플랜').selectOption(plans.at(-1)!)),
-      'all consents': await measure(order, () => order.getByLabel('전체 동의').check()),
-      'points typed': await measure(order, () => order.getByLabel('사용할 포인트').pressSequentially('1', { delay: 50 })),
-    };
-    await order.close();
+    out['/inquire'] = await guarded('/inquire', async () => {
+      const order = await open('/inquire?month=12&carId=1');
+      const plans = order.getByTestId('order-options').getByRole('group', { name: '주행거리 플랜' }).getByRole('radio');
+      await plans.first().waitFor({ timeout: 60_000 });
+      const figures = {
+        'mileage plan': await measure(order, () => plans.last().check()),
+        'driver age': await measure(order, () => order.getByRole('group', { name: '최연소 운전자 연령' }).getByRole('radio').last().check()),
+        'all consents': await measure(order, () => order.getByLabel('전체 동의').check()),
+      };
+      await order.close();
+      return figures;
+    });
 
+    out['/garage'] = await guarded('/garage', async () => {
     const garage = await open('/garage');
     const grid = garage.getByTestId('garage-grid').locator('[data-car-id]');
     await grid.first().waitFor();
     const before = await grid.count();
-    out['/garage'] = {
+    const figures = {
       'months filter 12': await measure(garage, () => garage.getByRole('group', { name: '기간(개월)' }).getByRole('button', { name: '12', exact: true }).click()),
       'available now': await measure(garage, () => garage.getByRole('button', { name: '지금 구독 가능' }).click()),
       'sort': await measure(garage, () => garage.getByLabel('정렬').selectOption({ index: 1 })),
@@ -102,24 +112,32 @@ export async function inpBench(url: string, adminToken: string): Promise<Record<
       }),
     };
     await garage.close();
+    return figures;
+    });
 
+    out['/butler/request'] = await guarded('/butler/request', async () => {
     const form = await open('/butler/request');
     await form.getByLabel('출발 시간').waitFor();
-    out['/butler/request'] = {
+    const figures = {
       'car picker open': await measure(form, () => form.getByTestId('car-picker').click()),
       'car chosen': await measure(form, () => form.getByTestId('car-options').getByRole('option').first().click()),
       'passengers typed': await measure(form, () => form.getByLabel(/탑승 인원/).first().pressSequentially('3', { delay: 50 })),
     };
     await form.close();
+    return figures;
+    });
 
+    out['/chat'] = await guarded('/chat', async () => {
     const chat = await open('/chat');
     const box = chat.getByLabel('메시지', { exact: true });
     await box.waitFor();
-    out['/chat'] = {
+    const figures = {
       'message typed': await measure(chat, () => box.pressSequentially('내일', { delay: 50 })),
       'message sent': await measure(chat, () => box.press('Enter')),
     };
     await chat.close();
+    return figures;
+    });
   } finally {
     await browser.close();
   }
