@@ -191,7 +191,9 @@ test.describe('the staff console payments tab', () => {
     const staff = await newStaff(request);
     await loginAs(page, staff.access_token);
     // The first page's answer, however long a loaded server takes (other specs' builds and jobs share it): then 20 rows at once.
-    const firstPage = page.waitForResponse((r) => /\/admin\/payments\?/.test(r.url()) && r.ok(), { timeout: test.info().timeout });
+    // Each page's answer is awaited the same way below: a loaded CI server has taken over 10 s for page 2.
+    const answered = (pattern: RegExp) => page.waitForResponse((r) => pattern.test(r.url()) && r.ok(), { timeout: test.info().timeout });
+    const firstPage = answered(/\/admin\/payments\?/);
     await page.goto('/admin#payments');
     await firstPage;
     const rows = page.getByTestId('payments-list').getByRole('listitem');
@@ -208,21 +210,29 @@ test.describe('the staff console payments tab', () => {
     await expect(failed).toContainText('목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
     await expect(page.getByText('불러오는 중…')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '이전' })).toBeEnabled();
+    const secondPage = answered(/\/admin\/payments\?.*page=2/);
     await failed.getByRole('button', { name: '다시 시도' }).click();
     await expect(failed).toHaveCount(0);
+    await secondPage;
     await expect(rows.first()).toBeVisible();
     const secondIds = await rows.locator('p.font-semibold').allTextContents();
     // Page 2 holds older payments than page 1 (a charge another test makes meanwhile may push a row over the edge, so not "none shared").
     expect(secondIds.length).toBeGreaterThan(0);
     expect(secondIds.filter((t) => !firstIds.includes(t)).length).toBeGreaterThan(0);
+    const backToFirst = answered(/\/admin\/payments\?.*page=1/);
     await page.getByRole('button', { name: '이전' }).click();
     await expect(pageLabel).toHaveText(/^1 \/ \d+ 페이지$/);
+    await backToFirst;
     // A filter starts again from page 1.
+    const secondAgain = answered(/\/admin\/payments\?.*page=2/);
     await page.getByRole('button', { name: '다음' }).click();
     await expect(pageLabel).toHaveText(/^2 \/ /);
+    await secondAgain;
     // This test's own 21 charges were all refunded (CANCELLED), so that filter has two pages whatever other specs left.
+    const filtered = answered(/\/admin\/payments\?.*status=CANCELLED/);
     await page.getByLabel('결제 상태').selectOption('CANCELLED');
     await expect(pageLabel).toHaveText(/^1 \/ /);
+    await filtered;
     await expect(rows).toHaveCount(20);
   });
 });
