@@ -85,6 +85,9 @@ const EnvSchema = z.object({
   PUBLIC_CONTACT_EMAIL: z.string().default('concierge@luxe-subscribe.kr'),
   PUBLIC_LOUNGE_ADDRESS: z.string().default('서울특별시 강남구 도산대로 442'),
   COMPANY_NAME: z.string().default('주식회사 럭스모빌리티'),
+  /** 위치정보관리책임자 named in the driver's 위치정보 consent texts (위치정보법; docs/decisions/legal.md §5): unset, the customer centre (PUBLIC_CONTACT_EMAIL). */
+  LOCATION_OFFICER_NAME: optional.refine((v) => !v || v.length <= 40, { error: 'LOCATION_OFFICER_NAME must be at most 40 characters (a name, e.g. 홍길동).' }),
+  LOCATION_OFFICER_EMAIL: optional.refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'LOCATION_OFFICER_EMAIL must be an email address.' }),
   LLM_BASE_URL: optional,
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -162,6 +165,8 @@ export interface Config {
   llm: { baseUrl?: string; apiKey?: string; model: string };
   logLevel: 'silent' | 'error' | 'info';
   jobIntervalMs: number;
+  /** The 위치정보관리책임자 the driver's consent texts name (LOCATION_OFFICER_NAME/EMAIL). */
+  locationOfficer: { name: string; email: string };
   /** TEST_FIXTURES=on: the /api/admin/test-* routes exist (the test runner sets it). */
   testFixtures: boolean;
   /** Cars the first start seeds into an empty database. */
@@ -269,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
     jobIntervalMs: e.JOB_INTERVAL_MS,
+    locationOfficer: { name: e.LOCATION_OFFICER_NAME || '고객센터', email: e.LOCATION_OFFICER_EMAIL ?? (e.PUBLIC_CONTACT_EMAIL.trim() || 'concierge@luxe-subscribe.kr') },
     testFixtures: e.TEST_FIXTURES === 'on',
     seedCars: e.SEED_CARS,
     trustProxy,

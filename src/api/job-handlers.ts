@@ -7,6 +7,7 @@ import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
 import { swapPairCallOffJobHandler } from './dispatch/handovers';
+import { LOCATION_DAILY_JOB, locationDaily } from './dispatch/location';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { ANNEX_JOB, annexJobHandler } from './orders/extension';
 import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
@@ -27,6 +28,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     ...notificationJobHandlers({ ...ctx, channels }),
     // The driver's last shared position, deleted a set time after the trip ends (docs/decisions/driver-day.md).
     [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),
+    // 위치정보 확인자료: purged 6 months after the last read, and the drivers' 30-day notice of reads (docs/decisions/legal.md §5).
+    [LOCATION_DAILY_JOB]: () => locationDaily(ctx.db, ctx.clock.now()),
     // The contract PDF of a paid order, issued once (docs/decisions/contract.md).
     [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job),
     // The 부속 계약서 of a 구독 연장, issued once per extension (docs/decisions/extension.md).

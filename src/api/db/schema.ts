@@ -8,6 +8,7 @@ import type { CarOptionPrices, StoredOrderOptions } from '../../domain/subscript
 import type { GalleryImage } from '../../domain/photos';
 import { ODOMETER_SOURCES, type MileageSettlement } from '../../domain/mileage';
 import type { HandoverKind, HandoverStatus } from '../../domain/handover';
+import type { LocationConsentKind, LocationReaderRole } from '../../domain/location';
 import type { Damage, SettlementLine } from '../../domain/settlement';
 import {
   boolean,
@@ -762,6 +763,57 @@ export const tripPositions = pgTable('trip_positions', {
   accuracy: doublePrecision('accuracy'),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The driver's 위치정보 consents (docs/decisions/legal.md §5): one row per consent given, with the
+ * text's version and time; withdrawing sets `withdrawn_at`. The live one is the newest not withdrawn.
+ */
+export const driverLocationConsents = pgTable(
+  'driver_location_consents',
+  {
+    id: serial('id').primaryKey(),
+    driverId: integer('driver_id').notNull().references(() => drivers.id),
+    userId: integer('user_id').references(() => users.id),
+    /** 'terms' (위치기반서비스 이용약관) or 'third_party' (개인위치정보 제3자 제공: the trip's customer). */
+    kind: varchar('kind', { length: 20 }).$type<LocationConsentKind>().notNull(),
+    version: varchar('version', { length: 20 }).notNull(),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('driver_location_consents_driver_idx').on(t.driverId, t.kind)],
+);
+
+/**
+ * 위치정보 이용·제공사실 확인자료 (위치정보법 제16조제2항): who read whose position, of which trip,
+ * for what, when. One row per read session (same reader and trip, reads within 30 minutes of the
+ * last), kept 6 months after its last read, then purged by the location.daily job.
+ */
+export const locationAccessLog = pgTable(
+  'location_access_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Whose position (the 개인위치정보주체). */
+    driverId: integer('driver_id').notNull().references(() => drivers.id),
+    /** The trip; no foreign key, so the record outlives a deleted booking. */
+    butlerRequestId: integer('butler_request_id').notNull(),
+    /** The reading account (null: the machine token). */
+    readerUserId: integer('reader_user_id').references(() => users.id),
+    readerRole: varchar('reader_role', { length: 20 }).$type<LocationReaderRole>().notNull(),
+    /** What the driver is shown: 예약 고객 or the staff account's email. */
+    readerLabel: varchar('reader_label', { length: 254 }).notNull(),
+    purpose: varchar('purpose', { length: 200 }).notNull(),
+    firstReadAt: timestamp('first_read_at', { withTimezone: true }).notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+    reads: integer('reads').notNull().default(1),
+    /** When the batch notice told the driver of this row (null: not yet). */
+    noticedAt: timestamp('noticed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('location_access_log_driver_idx').on(t.driverId, t.lastReadAt),
+    index('location_access_log_session_idx').on(t.butlerRequestId, t.readerRole, t.readerUserId, t.lastReadAt),
+    index('location_access_log_last_idx').on(t.lastReadAt),
+  ],
+);
 
 export const butlerWaypoints = pgTable(
   'butler_waypoints',

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
 import { tripStage } from '../../domain/dispatch';
 import {
   DRIVER_INVITE_TTL_HOURS, DRIVER_STAGE_LABEL, DRIVER_STAGES, maskPhone, nextStage, POSITION_KEEP_MINUTES, previousStage, stageOrderProblem,
-  type DriverStage, type DriverStageAnswer, type DriverTrip, type StageTimes, type TripPositionView,
+  type DriverStage, type DriverStageAnswer, type DriverTrip, type StageTimes,
 } from '../../domain/driver-day';
 import type { AcceptInviteInput, DriverInviteInput, StageCorrectionInput } from '../../domain/schemas/driver-day';
 import { overtimeHours } from '../../domain/butler';
@@ -27,6 +27,7 @@ import { executeCharge } from '../billing/charges';
 import { paymentById, toPaymentView } from '../billing/ledger';
 import { recordOvertime } from '../billing/butler-billing';
 import type { PaymentView } from '../../domain/payments';
+import { locationAllowed, setConsents } from './location';
 
 /**
  * The day of a chauffeured trip (docs/decisions/driver-day.md): staff invite a roster driver, the
@@ -112,6 +113,8 @@ export async function acceptInvite(db: Db, config: Config, input: AcceptInviteIn
     if (account) throw conflict('이미 계정이 있는 기사입니다. 로그인해주세요.');
     const row = await createDriverAccount(tx, { email, password: input.password, name: driver.name, mobile: driver.phone, driverId: driver.id });
     await tx.update(driverInvites).set({ usedAt: now, userId: row.id }).where(eq(driverInvites.id, invite.id));
+    // The optional 위치정보 consents, each on its own (the third party needs the terms: 422).
+    if (input.location_terms || input.location_third_party) await setConsents(tx, driver.id, row.id, { terms: Boolean(input.location_terms), third_party: Boolean(input.location_third_party) }, now);
     return row;
   });
   return issueTokens(db, config, user);
@@ -339,17 +342,10 @@ export async function postPosition(deps: Deps, userId: number, tripId: number, p
   const driverId = await driverIdOf(deps.db, userId);
   const row = await ownTripRow(deps.db, driverId, tripId);
   if (row.status !== 'CONFIRMED' || !row.departedAt || row.actualEndAt) throw conflict('운행 중에만 위치를 공유합니다.');
+  // No collection without the driver's consent to the 위치기반서비스 이용약관 (docs/decisions/legal.md §5).
+  if (!(await locationAllowed(deps.db, driverId)).collect) throw conflict('위치 공유가 꺼져 있습니다. 위치정보 이용약관에 동의하면 운행 중 위치를 공유합니다.');
   const now = deps.clock.now();
   const values = { butlerRequestId: tripId, driverId, lat: p.lat, lng: p.lng, accuracy: p.accuracy ?? null, recordedAt: now };
   await deps.db.insert(tripPositions).values(values).onConflictDoUpdate({ target: tripPositions.butlerRequestId, set: { lat: values.lat, lng: values.lng, accuracy: values.accuracy, recordedAt: now } });
   return { recorded_at: now.toISOString() };
-}
-
-/** GET /butlers/requests/{id}/position: the customer's own trip's last shared position while it is active (null otherwise); another user's is 404. */
-export async function customerPosition(db: Db, userId: number, tripId: number): Promise<TripPositionView | null> {
-  const [row] = await db.select().from(butlerRequests).where(and(eq(butlerRequests.id, tripId), ne(butlerRequests.status, 'CANCELLED')));
-  if (!row || row.userId !== userId) throw notFound('요청을 찾을 수 없습니다.');
-  if (!row.departedAt || row.actualEndAt) return null;
-  const [p] = await db.select().from(tripPositions).where(eq(tripPositions.butlerRequestId, tripId));
-  return p ? { lat: p.lat, lng: p.lng, accuracy: p.accuracy, recorded_at: p.recordedAt.toISOString() } : null;
 }

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { DriverInviteAnswer, DriverStageAnswer, DriverTripsAnswer, TripPositionView } from '../../domain/driver-day';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcceptInviteSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
+import { AcceptInviteSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
 import { ok, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin, requireUser } from '../auth/guards';
 import { ipLimit } from '../middleware/rate-limit';
-import { acceptInvite, correctStages, customerPosition, driverIdOf, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+import { acceptInvite, correctStages, driverIdOf, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
 import { driverHandovers, recordHandover } from './handovers';
 import { HandoverRecordSchema } from '../../domain/schemas/handover';
 import type { DriverHandoversAnswer, HandoverRecordAnswer } from '../../domain/handover';
@@ -14,6 +14,8 @@ import { eq } from 'drizzle-orm';
 import type { HandoverPhotoAnswer } from '../../domain/handover';
 import { addHandoverPhoto } from './handover-photos';
 import { photoBody } from './handover-routes';
+import { customerPosition, driverLocation, setConsents, staffPosition } from './location';
+import { locationConsentTexts, type DriverLocationAnswer } from '../../domain/location';
 
 const MINUTE = 60_000;
 
@@ -23,9 +25,11 @@ const MINUTE = 60_000;
  * sessions and other drivers).
  */
 export const driverRoutes = new Hono<AppEnv>()
-  .get('/invites/:code', ipLimit('driver-invite', 30, 10 * MINUTE), validParams(InviteCodeParamSchema), async (c) =>
-    ok(c, { invite: await inviteInfo(c.var.deps.db, c.req.valid('param').code, c.var.deps.clock.now()) }),
-  )
+  .get('/invites/:code', ipLimit('driver-invite', 30, 10 * MINUTE), validParams(InviteCodeParamSchema), async (c) => {
+    const { db, clock, config } = c.var.deps;
+    // The optional 위치정보 consents the sign-up form shows (docs/decisions/legal.md §5).
+    return ok(c, { invite: await inviteInfo(db, c.req.valid('param').code, clock.now()), location_texts: locationConsentTexts({ ...config.locationOfficer, company: config.company.name }) });
+  })
   .post('/invites/accept', ipLimit('driver-invite', 30, 10 * MINUTE), validJson(AcceptInviteSchema), async (c) => {
     const { deps } = c.var;
     return ok(c, await acceptInvite(deps.db, deps.config, c.req.valid('json'), deps.clock.now()), 201);
@@ -35,6 +39,17 @@ export const driverRoutes = new Hono<AppEnv>()
     const { id, stage } = c.req.valid('param');
     const answer = await recordStage(c.var.deps, c.var.userId, id, stage, c.req.valid('json').tapped_at);
     return ok(c, answer satisfies DriverStageAnswer, answer.recorded ? 201 : 200);
+  })
+  // 위치정보: the driver's consents, the texts and who read their position (확인자료); give or withdraw (withdrawing deletes positions at once).
+  .get('/location', requireUser, async (c) => {
+    const { db, config } = c.var.deps;
+    return ok(c, (await driverLocation(db, config, await driverIdOf(db, c.var.userId))) satisfies DriverLocationAnswer);
+  })
+  .put('/location/consents', requireUser, validJson(LocationConsentSchema), async (c) => {
+    const { db, config, clock } = c.var.deps;
+    const driverId = await driverIdOf(db, c.var.userId);
+    await setConsents(db, driverId, c.var.userId, c.req.valid('json'), clock.now());
+    return ok(c, (await driverLocation(db, config, driverId)) satisfies DriverLocationAnswer);
   })
   .post('/trips/:id/position', requireUser, validParams(IdParamSchema), validJson(PositionSchema), async (c) =>
     ok(c, await postPosition(c.var.deps, c.var.userId, c.req.valid('param').id, c.req.valid('json'))),
@@ -63,7 +78,7 @@ export const driverRoutes = new Hono<AppEnv>()
 
 /** The customer's live trip page: the driver's last shared position of their own active trip. */
 export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) =>
-  ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id)) satisfies TripPositionView | null }),
+  ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id, c.var.deps.clock.now())) satisfies TripPositionView | null }),
 );
 
 /** Staff: invite a roster driver; correct a trip's recorded times (audited). */
@@ -72,6 +87,10 @@ export const adminDriverDayRoutes = new Hono<AppEnv>()
     const invite = await inviteDriver(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
     return ok(c, { invite } satisfies DriverInviteAnswer, 201);
   })
+  // 배차 관제: the driver's last position of an active trip (with the driver's consent); each read is in the 확인자료.
+  .get('/butler-requests/:id/position', requireAdmin, validParams(IdParamSchema), async (c) =>
+    ok(c, { position: (await staffPosition(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.var.deps.clock.now())) satisfies TripPositionView | null }),
+  )
   .patch('/butler-requests/:id/stages', requireAdmin, validParams(IdParamSchema), validJson(StageCorrectionSchema), async (c) =>
     ok(c, await correctStages(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
   );

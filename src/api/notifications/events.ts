@@ -43,6 +43,8 @@ export type NotificationEvent =
   // Drivers
   /** Staff invited a roster driver to sign up on /driver; the code is in the link (only its hash is stored with the invite). */
   | { type: 'driver.invited'; inviteId: number; code: string }
+  /** 위치정보 제공사실 batch notice (시행령 제24조): the reads of the driver's position told in one message; `batchAt` marks the rows it covers. */
+  | { type: 'driver.location_reads'; userId: number; driverId: number; batchAt: string }
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }

@@ -40,6 +40,9 @@ export const AcceptInviteSchema = z.object({
   code: InviteCodeSchema,
   email: emailField.optional(),
   password: passwordField,
+  /** (선택) 위치기반서비스 이용약관 and 개인위치정보 제3자 제공 (docs/decisions/legal.md §5): each optional, the second needs the first. */
+  location_terms: z.boolean({ error: '위치정보 이용약관 동의는 true 또는 false여야 합니다.' }).optional(),
+  location_third_party: z.boolean({ error: '위치정보 제3자 제공 동의는 true 또는 false여야 합니다.' }).optional(),
 });
 export type AcceptInviteInput = z.infer<typeof AcceptInviteSchema>;
 
@@ -73,3 +76,11 @@ export const PositionSchema = z.object({
   lng: z.number({ error: '경도는 숫자여야 합니다.' }).min(-180, { error: '경도가 올바르지 않습니다.' }).max(180, { error: '경도가 올바르지 않습니다.' }),
   accuracy: z.number({ error: '정확도는 숫자여야 합니다.' }).min(0).max(100_000).nullable().optional(),
 });
+
+/** Body of PUT /driver/location/consents: give (true) or withdraw (false) each 위치정보 consent; one left out stays as it is. */
+export const LocationConsentSchema = z
+  .object({
+    terms: z.boolean({ error: 'terms는 true 또는 false여야 합니다.' }).optional(),
+    third_party: z.boolean({ error: 'third_party는 true 또는 false여야 합니다.' }).optional(),
+  })
+  .refine((v) => v.terms !== undefined || v.third_party !== undefined, { error: '바꿀 동의를 하나 이상 보내주세요.' });
