@@ -57,7 +57,8 @@ async function driverAccount() {
   const email = newPerson('driver').email;
   expect((await staff('POST', `/admin/drivers/${driver.id}/invite`, { channel: 'email', email })).status).toBe(201);
   const code = await inviteCodeSentTo(email);
-  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } });
+  // With both 위치정보 consents, so the live position is shared (tests/api/location-*.test.ts: without them).
+  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123', location_terms: true, location_third_party: true } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { driver, email, token: res.body.data.access_token as string };
 }

@@ -56,7 +56,8 @@ async function scheduleDaily(tx: Db, now: Date) {
  */
 export async function setConsents(db: Db, driverId: number, userId: number | null, want: Partial<Record<LocationConsentKind, boolean>>, now: Date) {
   const next = { ...want };
-  if (next.terms === false) next.third_party = false;
+  // Withdrawing the terms withdraws the third party too (nothing is collected to provide).
+  if (next.terms === false && next.third_party === undefined) next.third_party = false;
   return inTransaction(db, async (tx) => {
     const live = await liveConsents(tx, driverId);
     const will = (k: LocationConsentKind) => next[k] ?? Boolean(live[k]);
