@@ -100,21 +100,20 @@ export interface AvailabilityAsk {
  * A car that does not offer the asked term is judged as with no term. docs/decisions/availability.md.
  */
 export async function availabilityOf(db: Db, carIds: readonly number[], now: Date, ask: AvailabilityAsk = {}): Promise<CarAvailability[]> {
-  const fee = (t: number) => cars[`fee${t}` as keyof typeof cars] as typeof cars.fee1;
+  const { fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 } = cars;
   const rows = await db
-    .select({ id: cars.id, from: cars.subscriptionAvailableFrom, ...Object.fromEntries(FEE_TERMS.map((t) => [`fee${t}`, fee(t)])) })
+    .select({ id: cars.id, from: cars.subscriptionAvailableFrom, fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 })
     .from(cars)
     .where(inArray(cars.id, [...carIds]));
   const today = todayInKorea(now);
   const lines = await timelines(db, rows.map((r) => r.id), now);
   return rows.map((r) => {
-    const row = r as unknown as Record<string, number | null> & { id: number; from: string | null };
-    const terms = FEE_TERMS.filter((t) => typeof row[`fee${t}`] === 'number');
-    const earliest = earliestStart({ subscription_available_from: row.from }, today);
+    const terms = FEE_TERMS.filter((t) => typeof r[`fee${t}`] === 'number');
+    const earliest = earliestStart({ subscription_available_from: r.from }, today);
     const start = ask.start && ask.start > earliest ? ask.start : earliest;
     const month = ask.month && (terms as readonly number[]).includes(ask.month) ? ask.month : null;
-    const a = termAvailability(lines.get(row.id) ?? [], start, month, terms);
-    return { car_id: row.id, ...a, available_from: a.next_start, text: termAvailabilityText(a, terms) };
+    const a = termAvailability(lines.get(r.id) ?? [], start, month, terms);
+    return { car_id: r.id, ...a, available_from: a.next_start, text: termAvailabilityText(a, terms) };
   });
 }
 

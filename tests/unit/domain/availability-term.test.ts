@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromFee } from '../../../src/domain/car';
 import { shorterTermNote, termAvailability, termAvailabilityText, termSpan } from '../../../src/domain/availability';
 
 /** Availability for the start and term the customer is looking at (docs/decisions/availability.md). */
@@ -48,5 +49,14 @@ describe('termAvailability', () => {
     const a = termAvailability([termSpan('2026-12-02', 1)], '2026-12-02', null, []);
     expect(a).toMatchObject({ free: false, next_start: '2027-01-02', longest_month: null });
     expect(termAvailabilityText(a, [])).toBe('2027.01.02부터 구독 가능');
+  });
+});
+
+describe('fromFee (the garage card under a months filter)', () => {
+  const car = { subscription_fee_12: 4_000_000, subscription_fee_36: 3_400_000, subscription_fee_96: 2_500_000 };
+  it('is the lowest fee among the filtered terms, not the 96-month minimum', () => {
+    expect(fromFee(car, [12])).toBe(4_000_000);
+    expect(fromFee(car, [12, 36])).toBe(3_400_000);
+    expect(fromFee(car, [6])).toBeNull();
   });
 });
