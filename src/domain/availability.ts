@@ -89,58 +89,12 @@ export interface OverlapRefusal {
   similar_cars: { id: number; name: string; fee: number }[];
 }
 
-/**
- * What the pages say for one car, a start and a term (docs/decisions/availability.md):
- * - `free`: the term fits from the start (with no term: some offered term fits);
- * - `next_start`: the earliest start on or after it at which the term fits (the start when free);
- * - `longest_month`: the longest offered term that fits from the start (null: none).
- */
-export interface TermAvailability {
-  start: string;
-  month: number | null;
-  free: boolean;
-  next_start: string;
-  longest_month: number | null;
-}
-
-/**
- * Availability for what the customer is looking at: a start and a term (`month`), judged against
- * the car's timeline and its offered terms (ascending). With no term (home cards, the unfiltered
- * garage) the shortest offered term decides from when, and the longest that fits is said; a car
- * offering no term at all is judged by its first free day.
- */
-export function termAvailability(timeline: readonly DaySpan[], start: string, month: number | null, terms: readonly number[]): TermAvailability {
-  const fits = (m: number) => !clashes(timeline, termSpan(start, m)).length;
-  const longest = [...terms].reverse().find(fits) ?? null;
-  const judged = month ?? terms[0] ?? null;
-  if (judged === null) {
-    const day = firstFreeDay(timeline, start);
-    return { start, month: null, free: day === start, next_start: day, longest_month: null };
-  }
-  const next = nextFreeStart(timeline, judged, start);
-  return { start, month, free: month === null ? longest !== null : next === start, next_start: next, longest_month: longest };
-}
-
-/**
- * The line a card or page shows: 구독 가능 when the term fits from the start; with no term and not
- * every term fitting, "N개월까지 구독 가능"; else "YYYY.MM.DD부터 구독 가능" (the earliest start that fits).
- */
-export function termAvailabilityText(a: TermAvailability, terms: readonly number[]): string {
-  if (a.month === null && a.longest_month !== null) return a.longest_month === terms.at(-1) ? '구독 가능' : `${a.longest_month}개월까지 구독 가능`;
-  return a.free ? '구독 가능' : `${dotDate(a.next_start)}부터 구독 가능`;
-}
-
-/** The car page's and order page's second clause when the chosen term does not fit but a shorter one does. */
-export function shorterTermNote(a: Pick<TermAvailability, 'free' | 'month' | 'longest_month'>): string {
-  return !a.free && a.month !== null && a.longest_month !== null && a.longest_month < a.month ? `지금 시작하면 ${a.longest_month}개월까지 구독 가능` : '';
-}
-
-/** GET /subscriptions/availability: per car, for the asked start and term (or the earliest start, any term). */
-export interface CarAvailability extends TermAvailability {
+/** GET /subscriptions/availability: per car, the first free day and its line. */
+export interface CarAvailability {
   car_id: number;
-  /** The earliest start (YYYY-MM-DD) that fits the term judged: next_start, kept under its old name for the pages. */
+  /** The first day (YYYY-MM-DD) from tomorrow in Korea that no subscription or hold covers. */
   available_from: string;
-  /** 구독 가능, "N개월까지 구독 가능" or "YYYY.MM.DD부터 구독 가능". */
+  /** 구독 가능, or "YYYY.MM.DD부터 구독 가능". */
   text: string;
 }
 

@@ -97,16 +97,6 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
 }
 
 /**
- * A garage card's "from" price under a months filter: the lowest fee among the filtered terms the
- * car offers (a 12-month filter shows the 12-month fee, never the 96-month minimum); null when it
- * offers none of them.
- */
-export function fromFee(car: Partial<FeeFields>, months: readonly number[]): number | null {
-  const fees = months.map((t) => feeForTerm(car, t)).filter((f): f is number => f !== null);
-  return fees.length ? Math.min(...fees) : null;
-}
-
-/**
  * Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the shortest offered
  * term (the spec's exact text: the one place ₩ stays). A car with no fee at all shows its purchase
  * price as such ('차량가 ₩…'), never as a monthly fee (issue 38).

@@ -1,7 +1,6 @@
 import { orderRefusal, termPriceText } from '../domain/car';
 import { todayInKorea } from '../domain/dates';
 import { inquire } from '../client/inquire';
-import { showAvailability } from './availability';
 
 /** Drives the pre-rendered CarPurchase markup on static car pages without shipping React. */
 export function initPurchase(root: HTMLElement): void {
@@ -20,15 +19,9 @@ export function initPurchase(root: HTMLElement): void {
     root.querySelectorAll<HTMLElement>('[data-term]').forEach((li) => li.classList.toggle('font-semibold', Number(li.dataset.term) === month));
     root.querySelectorAll<HTMLElement>('[data-term]').forEach((li) => li.classList.toggle('text-ink', Number(li.dataset.term) === month));
   };
-  // The availability line is judged for the chosen term (a 12-month hold a few days away leaves no 12-month term now).
-  const line = root.querySelector<HTMLElement>('[data-availability]');
   slider?.addEventListener('input', () => {
     month = terms[Number(slider.value)] ?? month;
     show();
-    if (line && month !== null && line.dataset.month !== String(month)) {
-      line.dataset.month = String(month);
-      void showAvailability(root);
-    }
   });
   const button = root.querySelector<HTMLButtonElement>('[data-inquire]');
   // The options (car-options.ts) ride along in the address.

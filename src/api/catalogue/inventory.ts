@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import { holdLive, inclusiveSpan, termAvailability, termAvailabilityText, termSpan, type CarAvailability, type DaySpan } from '../../domain/availability';
-import { FEE_TERMS, type Car } from '../../domain/car';
+import { availabilityText, firstFreeDay, holdLive, inclusiveSpan, termSpan, type CarAvailability, type DaySpan } from '../../domain/availability';
+import type { Car } from '../../domain/car';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { Db } from '../db/client';
 import { cars, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
@@ -88,32 +88,15 @@ export function earliestStart(car: Pick<Car, 'subscription_available_from'>, tod
   return from && from > tomorrow ? from : tomorrow;
 }
 
-/** What a page asks availability for: a term (the car page's slider, the garage's months filter, the order), a start (the order page's). */
-export interface AvailabilityAsk {
-  month?: number;
-  start?: string;
-}
-
-/**
- * GET /subscriptions/availability: per car, whether the asked term fits from the asked start
- * (never before the car's earliest start), from when it does, and the longest term that fits now.
- * A car that does not offer the asked term is judged as with no term. docs/decisions/availability.md.
- */
-export async function availabilityOf(db: Db, carIds: readonly number[], now: Date, ask: AvailabilityAsk = {}): Promise<CarAvailability[]> {
-  const { fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 } = cars;
-  const rows = await db
-    .select({ id: cars.id, from: cars.subscriptionAvailableFrom, fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 })
-    .from(cars)
-    .where(inArray(cars.id, [...carIds]));
+/** GET /subscriptions/availability: what the pages show now, per car. */
+export async function availabilityOf(db: Db, carIds: readonly number[], now: Date): Promise<CarAvailability[]> {
+  const rows = await db.select({ id: cars.id, from: cars.subscriptionAvailableFrom }).from(cars).where(inArray(cars.id, [...carIds]));
   const today = todayInKorea(now);
   const lines = await timelines(db, rows.map((r) => r.id), now);
   return rows.map((r) => {
-    const terms = FEE_TERMS.filter((t) => typeof r[`fee${t}`] === 'number');
     const earliest = earliestStart({ subscription_available_from: r.from }, today);
-    const start = ask.start && ask.start > earliest ? ask.start : earliest;
-    const month = ask.month && (terms as readonly number[]).includes(ask.month) ? ask.month : null;
-    const a = termAvailability(lines.get(r.id) ?? [], start, month, terms);
-    return { car_id: r.id, ...a, available_from: a.next_start, text: termAvailabilityText(a, terms) };
+    const free = firstFreeDay(lines.get(r.id) ?? [], earliest);
+    return { car_id: r.id, available_from: free, text: availabilityText(free, earliest) };
   });
 }
 

@@ -33,9 +33,9 @@ import { contractForDownload, contractResponse } from './contracts';
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
   // Public: what the static pages show now (구독 가능 / "YYYY.MM.DD부터 구독 가능"); docs/decisions/availability.md.
   .get('/availability', validQuery(AvailabilityQuerySchema), async (c) => {
-    const { ids, month, start } = c.req.valid('query');
+    const { ids } = c.req.valid('query');
     c.header('cache-control', 'public, max-age=30');
-    return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now(), { month, start }) } satisfies AvailabilityAnswer);
+    return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now()) } satisfies AvailabilityAnswer);
   })
   // An order or a cancel takes or frees the car: the garage's "지금 구독 가능" answers are dropped.
   .use('/cars/*', reservationWrites)

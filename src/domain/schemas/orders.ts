@@ -82,8 +82,4 @@ export const AvailabilityQuerySchema = z.object({
         .min(1, { error: 'ids를 입력해주세요.' })
         .max(100, { error: '한 번에 100대까지 조회할 수 있습니다.' }),
     ),
-  /** The term the page shows (car page slider, garage months filter, order): judged for it. */
-  month: z.coerce.number({ error: '구독 기간은 개월 수여야 합니다.' }).int({ error: '구독 기간은 개월 수여야 합니다.' }).min(1, { error: '구독 기간은 1개월 이상이어야 합니다.' }).max(120, { error: '구독 기간은 120개월 이하여야 합니다.' }).optional(),
-  /** The start the order page chose (YYYY-MM-DD); never before the car's earliest start. */
-  start: calendarDate('시작일').optional(),
 });

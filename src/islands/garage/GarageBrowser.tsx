@@ -104,22 +104,20 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
     return () => io.disconnect();
   }, [status, page, filters, load]);
 
-  // What is true now (holds, confirmations) for the months filter's term: one small read for the cars shown that were not read yet for it.
-  const [live, setLive] = useState(() => new Map<string, CarAvailability>());
+  // What is true now (holds, confirmations): one small read for the cars shown that were not read yet.
+  const [live, setLive] = useState(() => new Map<number, CarAvailability>());
   const shownIds = page.cars.map((c) => c.id).join(',');
-  const liveKey = (id: number) => `${filters.month ?? ''}:${id}`;
   useEffect(() => {
-    const month = filters.month;
-    const missing = shownIds ? shownIds.split(',').map(Number).filter((id) => !live.has(`${month ?? ''}:${id}`)) : [];
+    const missing = shownIds ? shownIds.split(',').map(Number).filter((id) => !live.has(id)) : [];
     if (!missing.length) return;
     let stale = false;
-    void fetchAvailability(missing, { month }).then((found) => {
-      if (!stale && found.size) setLive((prev) => new Map([...prev, ...[...found].map(([id, a]) => [`${month ?? ''}:${id}`, a] as const)]));
+    void fetchAvailability(missing).then((found) => {
+      if (!stale && found.size) setLive((prev) => new Map([...prev, ...found]));
     });
     return () => {
       stale = true;
     };
-  }, [shownIds, live, filters.month]);
+  }, [shownIds, live]);
 
   const title = filters.brand === OTHERS_SLUG ? OTHERS_NAME : (brands.find((b) => b.slug === filters.brand)?.name ?? '전체 브랜드');
   const busy = status === 'loading';
@@ -147,7 +145,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
           <ul className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3" data-testid="garage-grid">
             {page.cars.map((car, i) => (
               <li key={car.id} className={i === 0 ? 'sm:col-span-2' : ''}>
-                <GarageCard car={car} featured={i === 0} today={today} months={filters.month ? [filters.month] : []} availability={live.get(liveKey(car.id))} />
+                <GarageCard car={car} featured={i === 0} today={today} availability={live.get(car.id)} />
               </li>
             ))}
           </ul>

@@ -22,7 +22,6 @@ import { quoteLines } from '../../domain/subscription-lines';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
-import { useTermAvailability } from './useTermAvailability';
 import Picture from '../photos/Picture';
 import Alert from '../common/Alert';
 import Pending from '../common/Pending';
@@ -45,17 +44,22 @@ export default function OrderPage() {
   const [summaryOpen, setSummaryOpen] = useState(false);
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
   const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
+  const [freeText, setFreeText] = useState('');
+  // The page shows its sections once this read has answered too: a start date filled in after its
+  // field was drawn empty moved the field's segments (a layout shift).
+  const [availabilityRead, setAvailabilityRead] = useState(!carId);
   // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
   const [chosen, setChosen] = useState<SubscriptionOptions | null>(() => orderStorage.loadDraft()?.options ?? null);
-  // Availability for this term and the chosen start (a live read; the page itself is static). The page
-  // shows its sections once the first read has answered: a start date filled in after its field was
-  // drawn empty moved the field's segments (a layout shift).
-  const availability = useTermAvailability(carId, month, startDate);
-  const availabilityRead = availability.read;
   useEffect(() => {
-    const a = availability.first;
-    if (a) setStartDate((s) => s || a.available_from);
-  }, [availability.first]);
+    if (!carId) return;
+    void call((o) => client.subscriptions.availability.$get({ query: { ids: String(carId) } }, o)).then((res) => {
+      const a = res.ok ? res.data.availability[0] : undefined;
+      setAvailabilityRead(true);
+      if (!a) return;
+      setFreeText(a.text);
+      setStartDate((s) => s || a.available_from);
+    });
+  }, [carId]);
   const checkout = useBillingCheckout({
     storage: orderStorage,
     ready: Boolean(carId),
@@ -77,13 +81,6 @@ export default function OrderPage() {
         ),
       ),
   });
-
-  // Refused after the card (another order took the days meanwhile): the line is read again, so 구독 가능 never stays under the refusal.
-  const { recheck } = availability;
-  useEffect(() => {
-    if (checkout.failure) void recheck();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
-  }, [checkout.failure]);
 
   // Behind the completion dialog the page shows what is left after the spend.
   useEffect(() => {
@@ -125,13 +122,11 @@ export default function OrderPage() {
   const prepayments = base ? prepaymentChoices(base) : [0];
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
   const refusal = car ? orderRefusal(car, todayInKorea()) : null;
-  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
+  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && account.verified === true && !checkout.unsure;
 
   async function next() {
     if (!car || quote === null || refusal || problem || account.verified !== true) return;
     setSummaryOpen(false);
-    // The chosen start is checked before the card window: a taken term never registers a card.
-    if (!(await availability.check(startDate))) return;
     await checkout.start(
       { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today },
       {
@@ -160,8 +155,7 @@ export default function OrderPage() {
           brand={car.model.brand.name}
           name={carDisplayName(car)}
           term={month ? `${month}개월` : '상담 후 결정'}
-          availability={availability.line}
-          refused={Boolean(availability.refused)}
+          availability={freeText}
           fee={fee === null ? '문의 필요' : `${won(fee)}/월`}
         />
       )}
@@ -251,7 +245,7 @@ function SubscriptionPrice({ quote }: { quote: SubscriptionOrderQuote }) {
  * The product section. Its lines keep their heights while empty, so the frame below and the filled
  * card start at the same place and nothing moves (CLS 0).
  */
-function ProductCard({ picture, brand, name, term, availability, refused = false, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; refused?: boolean; fee: ReactNode }) {
+function ProductCard({ picture, brand, name, term, availability, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; fee: ReactNode }) {
   return (
     <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
       {picture ?? <div aria-hidden="true" className="h-24 w-40 shrink-0 bg-line/40" />}
@@ -259,7 +253,7 @@ function ProductCard({ picture, brand, name, term, availability, refused = false
         <p className="min-h-4 text-xs tracking-widest text-muted">{brand}</p>
         <h2 id="product" className="min-h-7 text-lg font-bold">{name}</h2>
         <p className="mt-1 text-sm">구독 기간 <strong>{term}</strong></p>
-        <p className={`mt-1 min-h-5 text-sm ${refused ? 'font-semibold text-danger' : 'text-muted'}`} role={refused ? 'alert' : undefined} data-testid="order-availability" data-refused={refused || undefined}>{availability}</p>
+        <p className="mt-1 min-h-5 text-sm text-muted" data-testid="order-availability">{availability}</p>
         <p className="mt-1 min-h-7 text-lg font-semibold" data-testid="order-fee">{fee}</p>
       </div>
     </section>
