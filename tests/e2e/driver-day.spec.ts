@@ -90,6 +90,12 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   await d.goto(`${link.pathname}${link.search}`);
   await expect(d.getByRole('heading', { name: '기사 계정 만들기' })).toBeVisible();
   await d.getByLabel('비밀번호 (6자 이상)').fill('driver123');
+  // Both 위치정보 consents are optional and unchecked; this driver gives them, so his position is shared.
+  const consents = d.getByTestId('location-consents');
+  await expect(consents.getByRole('checkbox')).toHaveCount(2);
+  for (const box of await consents.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+  await consents.getByRole('checkbox').nth(1).check();
+  for (const box of await consents.getByRole('checkbox').all()) await expect(box).toBeChecked();
   await d.getByRole('button', { name: '계정 만들기' }).click();
   const card = d.locator(`[data-testid="driver-trip"][data-trip-id="${booking.id}"]`);
   await expect(card).toBeVisible();

@@ -9,6 +9,8 @@ import { addTap, flushTaps, loadTaps, saveTaps, type PendingTap, type SendResult
 import TripCard from './TripCard';
 import DriverHandovers from './DriverHandovers';
 import { usePositionSharing } from './usePositionSharing';
+import { ConsentChoices, LocationPanel, type ConsentChoice } from './LocationConsent';
+import type { LocationConsentText } from '../../domain/location';
 
 interface Props {
   /** The office's number (the driver calls it to be put through to a passenger). */
@@ -34,17 +36,23 @@ const primary = 'min-h-14 w-full bg-ink px-4 text-lg font-bold text-paper disabl
 
 function AcceptInvite({ code, onDone }: { code: string; onDone: () => void }) {
   const [info, setInfo] = useState<{ driver_name: string; channel: 'phone' | 'email'; email: string | null } | null>(null);
+  const [texts, setTexts] = useState<LocationConsentText[]>([]);
+  const [consent, setConsent] = useState<ConsentChoice>({ terms: false, third_party: false });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   useEffect(() => {
-    void call((o) => client.driver.invites[':code'].$get({ param: { code } }, o)).then((r) => (r.ok ? setInfo(r.data.invite) : setError(r.error.message)));
+    void call((o) => client.driver.invites[':code'].$get({ param: { code } }, o)).then((r) => {
+      if (!r.ok) return setError(r.error.message);
+      setInfo(r.data.invite);
+      setTexts(r.data.location_texts);
+    });
   }, [code]);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const r = await call((o) => client.driver.invites.accept.$post({ json: { code, password, ...(info?.email ? {} : { email }) } }, o));
+    const r = await call((o) => client.driver.invites.accept.$post({ json: { code, password, ...(info?.email ? {} : { email }), location_terms: consent.terms, location_third_party: consent.third_party } }, o));
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
     storeLogin(r.data);
@@ -65,6 +73,7 @@ function AcceptInvite({ code, onDone }: { code: string; onDone: () => void }) {
             비밀번호 (6자 이상)
             <input className={input} type="password" autoComplete="new-password" minLength={6} required value={password} onChange={(e) => setPassword(e.target.value)} />
           </label>
+          {texts.length > 0 && <ConsentChoices texts={texts} value={consent} onChange={setConsent} />}
           <button type="submit" className={primary} disabled={busy}>{busy ? '만드는 중...' : '계정 만들기'}</button>
         </form>
       )}
@@ -162,7 +171,11 @@ function DriverDay({ officePhone }: Props) {
   }
 
   const active = answer?.trips.find((t) => t.times.departed && !t.times.ended && !pending.some((p) => p.trip_id === t.id && p.stage === 'ended')) ?? null;
-  const sharing = usePositionSharing(active?.id ?? null);
+  // Positions go only with the driver's consent to the 위치정보 terms (null until known: nothing is sent).
+  const [collect, setCollect] = useState<boolean | null>(null);
+  const onConsent = useCallback((on: boolean) => setCollect(on), []);
+  const sharing = usePositionSharing(active && collect ? active.id : null);
+  const panel = <LocationPanel onConsent={onConsent} />;
 
   if (error && !answer) {
     return (
@@ -181,7 +194,11 @@ function DriverDay({ officePhone }: Props) {
       </div>
       {notice && <p role="status" className="border border-gold bg-paper px-3 py-2 text-sm" data-testid="offline-notice">{notice}</p>}
       {error && <Alert tone="box">{error}</Alert>}
-      {active && <p role="status" className="text-sm text-muted" data-testid="position-status">{sharing}</p>}
+      {active && (
+        <p role="status" className="text-sm text-muted" data-testid="position-status">
+          {collect ? sharing : collect === false ? <>위치 공유가 꺼져 있어 위치를 보내지 않습니다. <a className="underline" href="#driver-location">위치 공유 켜기</a></> : ''}
+        </p>
+      )}
       {answer.trips.length === 0 ? (
         <p className="border border-line bg-white p-5 text-muted">오늘과 내일 배정된 운행이 없습니다.</p>
       ) : (
@@ -194,6 +211,7 @@ function DriverDay({ officePhone }: Props) {
         </ol>
       )}
       <DriverHandovers />
+      {panel}
     </div>
   );
 }
