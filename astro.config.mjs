@@ -58,6 +58,11 @@ export default defineConfig({
       PUBLIC_KAKAO_MAP_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_BUTLER_FULL_REFUND_HOURS: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 720, default: 24 }),
       PUBLIC_BUTLER_LATE_REFUND_PERCENT: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 100, default: 50 }),
+      // The butler's legal basis (BUTLER_LEGAL_MODEL and its partner; src/domain/butler-legal.ts), baked into the booking
+      // form so its box is drawn at once; the server passes its own values and the form still asks GET /butlers/legal.
+      PUBLIC_BUTLER_LEGAL_MODEL: envField.enum({ context: 'client', access: 'public', values: ['exemptions', 'partner', 'own-car'], default: 'partner' }),
+      PUBLIC_BUTLER_PARTNER_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BUTLER_PARTNER_LICENCE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_KAKAO_CHANNEL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_CHAT_CHANNEL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_INSTAGRAM_URL: envField.string({ context: 'client', access: 'public', optional: true }),
@@ -68,6 +73,15 @@ export default defineConfig({
       PUBLIC_LOUNGE_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_LOUNGE_ADDRESS: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_LOUNGE_HOURS: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The seller's identity in the footer (전자상거래법 제10조·제13조; src/domain/business.ts): the server checks the
+      // formats and, in production, that each is set (src/api/env.ts); unset, a development build shows samples.
+      PUBLIC_COMPANY_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_COMPANY_CEO: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BUSINESS_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_MAIL_ORDER_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_HOSTING_PROVIDER: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PRIVACY_OFFICER_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PRIVACY_OFFICER_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },
   devToolbar: { enabled: false },

@@ -54,8 +54,9 @@ export default defineConfig({
       SANDBOX: 'on',
       // The /api/admin/test-* fixtures (made-up customers and staff, the test clock) exist only when asked for.
       TEST_FIXTURES: 'on',
-      // Since issue 38 each order holds its car: enough plates for every ordering test of both projects.
-      SEED_CARS: '160',
+      // Since issue 38 each order holds its car: enough plates for every ordering test of both projects
+      // (220 since withdrawal, availability and butler-legal added orders).
+      SEED_CARS: '220',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       // A dummy key so the lounge map loads its SDK; tests stand the SDK in (tests/e2e/mocks/kakao-maps.ts).
       PUBLIC_KAKAO_MAP_KEY: 'e2e-kakao-key',

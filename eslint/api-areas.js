@@ -4,11 +4,11 @@ import path from 'node:path';
 /**
  * The API's business areas, lowest first. An area may import shared infrastructure and the areas
  * below it, never one above it (nor a sibling of the same rank: there is none). Shared
- * infrastructure (the top-level files, db/, jobs/, middleware/, auth/) imports no area; the
+ * infrastructure (the top-level files, db/, jobs/, middleware/, auth/, observability/) imports no area; the
  * composition root (app.ts, routes.ts, job-handlers.ts, charge-outcomes.ts) may import everything.
  */
-export const API_AREAS = ['audit', 'wallet', 'notifications', 'accounts', 'catalogue', 'seed', 'billing', 'orders', 'dispatch', 'desk', 'chat', 'sandbox'];
-export const API_INFRASTRUCTURE = ['db', 'jobs', 'middleware', 'auth'];
+export const API_AREAS = ['audit', 'wallet', 'notifications', 'accounts', 'catalogue', 'licences', 'seed', 'billing', 'orders', 'dispatch', 'desk', 'chat', 'sandbox'];
+export const API_INFRASTRUCTURE = ['db', 'jobs', 'middleware', 'auth', 'observability'];
 export const API_COMPOSITION_ROOT = ['app.ts', 'routes.ts', 'job-handlers.ts', 'charge-outcomes.ts'];
 
 const INFRA = -1;

@@ -32,6 +32,6 @@ if (!(await isEmpty(database.db))) {
   process.exit(1);
 }
 const started = Date.now();
-const result = await seedDatabase(database.db, { cars: count });
+const result = await seedDatabase(database.db, { cars: count, locationOfficer: config.locationOfficer });
 console.log(`Seeded ${result.cars} cars and ${result.butlerCars} butler cars in ${Date.now() - started} ms.`);
 await database.close();

@@ -16,6 +16,8 @@ import { chargeOutcomes } from './charge-outcomes';
 import type { NotificationChannels } from './notifications/channels';
 import { createPaymentProvider } from './billing/providers';
 import type { PaymentProvider } from './payment-provider';
+import type { LicenceProvider } from './licence-provider';
+import { createLicenceProvider } from './licences/providers';
 import { safeError } from './log-safe';
 import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
@@ -25,6 +27,9 @@ import { noteBookingChange } from './catalogue/inventory';
 import { noteCatalogueChange } from './catalogue/catalogue';
 import { isUploadRequest, uploadBodyLimit } from './desk/uploads-routes';
 import { apiRoutes } from './routes';
+import { createLogger, type LogSink, type Logger } from './observability/logger';
+import { metricsRoutes } from './observability/metrics-routes';
+import { requestLog } from './observability/request-log';
 
 export interface AppOptions {
   db: Db;
@@ -37,19 +42,24 @@ export interface AppOptions {
   /** The payment provider, clock and job runner (`npm start` shares them with its job loop); made here when absent. */
   payments?: PaymentProvider;
   clock?: SettableClock;
+  /** The 운전자격 확인 adapter; made from the configuration when absent. */
+  licences?: LicenceProvider;
   runJobs?: Deps['runJobs'];
   /** Notification channels of the job runner made here (tests pass fakes); default from the configuration. */
   notificationChannels?: NotificationChannels;
+  /** Where log lines go (default stdout; tests read them). */
+  logSink?: LogSink;
 }
 
 /** Builds the API (mounted by the caller, e.g. under /api); tests call `app.request()` on it. */
 export function createApp({ db, config, onCatalogueChange = () => {}, onPublishRequest = () => {}, catalogueCache, ...opts }: AppOptions) {
-  const log = apiLogger(config);
+  const logger = productLogger(config, opts.logSink);
+  const log = logFunction(logger);
   const clock = opts.clock ?? createClock();
   const payments = opts.payments ?? createPaymentProvider(db, config, clock);
   const deps: Deps = {
-    db, config, log, payments, clock, outcomes: chargeOutcomes,
-    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, config, channels: opts.notificationChannels }, `api-${process.pid}`),
+    db, config, log, payments, clock, outcomes: chargeOutcomes, licences: opts.licences ?? createLicenceProvider(config),
+    runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, logger, config, channels: opts.notificationChannels }, `api-${process.pid}`),
     onCatalogueChange: () => {
       // After the write committed: the garage index's next version read sees it (with or without the cache).
       noteCatalogueChange();
@@ -64,7 +74,9 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   };
   const app = new Hono<AppEnv>();
 
-  // First: nosniff on every answer, CORS for CORS_ORIGINS only (preflights answered here).
+  // First: the request's id, its log line and metrics (src/api/observability).
+  app.use(requestLog(logger));
+  // Then: nosniff on every answer, CORS for CORS_ORIGINS only (preflights answered here).
   app.use(apiHeaders(config.corsOrigins));
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -90,6 +102,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
     }
   });
   app.route('/health', healthRoutes(db));
+  app.route('/metrics', metricsRoutes());
   // Every router, in the order they are matched (src/api/routes.ts; the islands' typed client is made from its type).
   app.route('/', apiRoutes);
 
@@ -119,12 +132,19 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   return app;
 }
 
+/** The product's logger at LOG_LEVEL: JSON lines, readable ones in development (observability/logger.ts). */
+export function productLogger(config: Config, sink?: LogSink): Logger {
+  return createLogger({ level: config.logLevel, pretty: config.env === 'development', sink });
+}
+
+/** The API's log calls (a message and what goes with it) on that logger. */
+export function logFunction(logger: Logger): Deps['log'] {
+  return (level, message, extra) => logger[level](extra === undefined ? {} : { detail: extra }, message);
+}
+
 /** The API's log, at the configured level. */
-export function apiLogger(config: Config): Deps['log'] {
-  return (level, message, extra) => {
-    if (config.logLevel === 'silent' || (config.logLevel === 'error' && level === 'info')) return;
-    (level === 'error' ? console.error : console.log)(`[api] ${message}`, extra ?? '');
-  };
+export function apiLogger(config: Config, sink?: LogSink): Deps['log'] {
+  return logFunction(productLogger(config, sink));
 }
 
 /** The PostgreSQL SQLSTATE of an error or of its causes (drizzle wraps the driver's error). */

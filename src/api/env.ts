@@ -2,9 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { businessInfoFrom, businessInfoProblems, type BusinessInfo } from '../domain/business';
 import type { ButlerRefundPolicy } from '../domain/payments';
+import { DEV_PARTNER, type ButlerLegalModel } from '../domain/butler-legal';
+import { NEW_DRIVER_POLICIES, type NewDriverPolicy } from '../domain/licence';
 import { parseCorsOrigins } from './middleware/api-headers';
 import { parseTrustProxy } from './trust-proxy';
+
+/** Outside production, licence numbers are sealed under a fixed development key (production sets LICENCE_KEY). */
+export const DEV_LICENCE_KEY = createHash('sha256').update('luxe-development-licence-key').digest();
 
 const optional = z
   .string()
@@ -49,10 +55,34 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** …then this percent until the start, nothing after. */
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /**
+   * The butler service's legal basis (src/domain/butler-legal.ts, docs/decisions/legal.md §2):
+   * `exemptions` (시행령 제18조 cases only, with proof), `partner` (a licensed transport partner
+   * carries the trip; the default: it keeps every existing flow and asks customers nothing), `own-car`.
+   */
+  BUTLER_LEGAL_MODEL: z.enum(['exemptions', 'partner', 'own-car']).default('partner'),
+  /** With `partner`: the carrier's name and licence (고급택시 / 플랫폼운송사업 면허번호); required in production. */
+  BUTLER_PARTNER_NAME: optional.refine((v) => !v || v.length <= 60, { error: 'BUTLER_PARTNER_NAME must be at most 60 characters.' }),
+  BUTLER_PARTNER_LICENCE: optional.refine((v) => !v || v.length <= 60, { error: 'BUTLER_PARTNER_LICENCE must be at most 60 characters.' }),
   /** The least time, in minutes, between two trips of one driver (src/api/dispatch/dispatch.ts). */
   DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   /** Days a paid first month holds the car for the requested term until staff confirm (src/domain/availability.ts). */
   SUBSCRIPTION_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** 청약철회: days after the car's handover a subscription may still be withdrawn (src/domain/withdrawal.ts). */
+  WITHDRAWAL_DAYS: z.coerce.number().int().min(7).max(90).default(7),
+  /**
+   * 운전자격 확인 (docs/decisions/legal.md §1): `sandbox` (the stand-in; refused in production) or
+   * `http`, a relay to the 도로교통공단 운전자격확인시스템 at LICENCE_API_URL (bearer LICENCE_API_KEY).
+   */
+  LICENCE_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  LICENCE_API_URL: optional,
+  LICENCE_API_KEY: optional,
+  /** Seals licence numbers at rest (AES-256-GCM): 32 bytes as base64 (`openssl rand -base64 32`); required in production. */
+  LICENCE_KEY: optional.refine((v) => !v || Buffer.from(v, 'base64').length === 32, { error: 'LICENCE_KEY must be 32 bytes as base64 (openssl rand -base64 32).' }),
+  /** A licence held for less than a year: `refuse` it, or rent at the 만 21~25세 rate (`young-rate`). */
+  LICENCE_NEW_DRIVER: z.enum(NEW_DRIVER_POLICIES).default('refuse'),
+  /** Delivery changes by the customer (address, window, start) close this many days before the start. */
+  SUBSCRIPTION_CHANGE_CUTOFF_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
   KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
@@ -81,10 +111,19 @@ const EnvSchema = z.object({
   SOLAPI_TEMPLATES: optional,
   /** The customer centre's number, shown in every message's footer (the site's footer reads it too). */
   PUBLIC_CONTACT_PHONE: z.string().default('02-6952-0808'),
-  /** The company's details as the footer shows them (src/config/site.ts reads the same): the contract's party. */
+  /** The company's contact details as the footer shows them (src/config/site.ts reads the same): the contract's party. */
   PUBLIC_CONTACT_EMAIL: z.string().default('concierge@luxe-subscribe.kr'),
   PUBLIC_LOUNGE_ADDRESS: z.string().default('서울특별시 강남구 도산대로 442'),
-  COMPANY_NAME: z.string().default('주식회사 럭스모빌리티'),
+  /** The seller's identity (전자상거래법 제10조·제13조; src/domain/business.ts, docs/decisions/legal.md §3): the footer, contracts and receipts show it; production refuses to start without it. */
+  PUBLIC_COMPANY_NAME: optional,
+  /** The old name of PUBLIC_COMPANY_NAME (still read when PUBLIC_COMPANY_NAME is unset). */
+  COMPANY_NAME: optional,
+  PUBLIC_COMPANY_CEO: optional,
+  PUBLIC_BUSINESS_NUMBER: optional,
+  PUBLIC_MAIL_ORDER_NUMBER: optional,
+  PUBLIC_HOSTING_PROVIDER: optional,
+  PUBLIC_PRIVACY_OFFICER_NAME: optional,
+  PUBLIC_PRIVACY_OFFICER_EMAIL: optional,
   /** 위치정보관리책임자 named in the driver's 위치정보 consent texts (위치정보법; docs/decisions/legal.md §5): unset, the customer centre (PUBLIC_CONTACT_EMAIL). */
   LOCATION_OFFICER_NAME: optional.refine((v) => !v || v.length <= 40, { error: 'LOCATION_OFFICER_NAME must be at most 40 characters (a name, e.g. 홍길동).' }),
   LOCATION_OFFICER_EMAIL: optional.refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'LOCATION_OFFICER_EMAIL must be an email address.' }),
@@ -92,6 +131,8 @@ const EnvSchema = z.object({
   LLM_API_KEY: optional,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** A Prometheus scraper's bearer token for GET /api/metrics (staff and ADMIN_TOKEN may read it too); at least 24 characters. */
+  METRICS_TOKEN: optional.refine((v) => !v || v.length >= 24, { error: 'METRICS_TOKEN must be at least 24 characters.' }),
   /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
   JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /**
@@ -120,8 +161,8 @@ export interface Config {
   /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS (src/api/db/client.ts). */
   dbTimeouts: { connectMs: number; statementMs: number };
   siteUrl?: string;
-  /** The company as the footer names it: a party of every contract (docs/decisions/contract.md). */
-  company: { name: string; address: string; phone: string; email: string };
+  /** The company as the footer names it (전자상거래법 신원정보): a party of every contract (docs/decisions/contract.md, legal.md §3). */
+  company: BusinessInfo;
   /** PUBLISH_COMMAND (src/host/publish/publish-command.ts). */
   publishCommand?: string;
   /** PUBLISH_EDITS=changes: PUBLISH_COMMAND takes an edit's changed files only. */
@@ -129,6 +170,8 @@ export interface Config {
   jwtSecret: string;
   /** SHA-256 (hex) of ADMIN_TOKEN, the machine token for webhooks and automation; the token itself is not kept. */
   adminTokenHash?: string;
+  /** SHA-256 of METRICS_TOKEN (GET /api/metrics for a scraper). */
+  metricsTokenHash?: string;
   portone: {
     storeId?: string;
     billingChannelKey?: string;
@@ -147,8 +190,16 @@ export interface Config {
   };
   /** Butler dispatch: the gap a driver keeps around each trip. */
   dispatch: { bufferMinutes: number };
+  /** BUTLER_LEGAL_MODEL and, with `partner`, the carrier named on bookings (BUTLER_PARTNER_NAME/LICENCE). */
+  butlerLegal: { model: ButlerLegalModel; partner: { name: string; licence: string } };
   /** Subscription holds: how long a paid, unconfirmed request keeps the car. */
   holds: { days: number };
+  /** 청약철회: days after the handover. */
+  withdrawal: { days: number };
+  /** 운전자격 확인: the provider, the key sealing numbers at rest, the rule for new drivers. */
+  licence: { provider: 'sandbox' | 'http'; apiUrl?: string; apiKey?: string; key: Buffer; newDriver: NewDriverPolicy };
+  /** Customer delivery changes: the last one this many days before the start. */
+  deliveryChange: { cutoffDays: number };
   oauth: Record<
     'kakao' | 'google' | 'naver',
     { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
@@ -216,8 +267,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.NODE_ENV === 'production' && e.TEST_FIXTURES === 'on') {
     throw new Error('TEST_FIXTURES=on is refused with NODE_ENV=production: the fixtures mint customers, points and staff.');
   }
+  if (e.NODE_ENV === 'production' && e.BUTLER_LEGAL_MODEL === 'partner' && !(e.BUTLER_PARTNER_NAME && e.BUTLER_PARTNER_LICENCE)) {
+    throw new Error('BUTLER_LEGAL_MODEL=partner needs BUTLER_PARTNER_NAME and BUTLER_PARTNER_LICENCE in production: every butler booking names the licensed carrier (docs/decisions/legal.md §2).');
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('NODE_ENV=production needs JWT_SECRET.');
+  }
+  // The seller's identity (전자상거래법 제10조·제13조): malformed values are refused always; production
+  // also refuses to start without each (a development start shows the samples: src/domain/business.ts).
+  const businessEnv = {
+    PUBLIC_COMPANY_NAME: e.PUBLIC_COMPANY_NAME ?? e.COMPANY_NAME,
+    PUBLIC_COMPANY_CEO: e.PUBLIC_COMPANY_CEO,
+    PUBLIC_BUSINESS_NUMBER: e.PUBLIC_BUSINESS_NUMBER,
+    PUBLIC_MAIL_ORDER_NUMBER: e.PUBLIC_MAIL_ORDER_NUMBER,
+    PUBLIC_HOSTING_PROVIDER: e.PUBLIC_HOSTING_PROVIDER,
+    PUBLIC_PRIVACY_OFFICER_NAME: e.PUBLIC_PRIVACY_OFFICER_NAME,
+    PUBLIC_PRIVACY_OFFICER_EMAIL: e.PUBLIC_PRIVACY_OFFICER_EMAIL,
+    PUBLIC_LOUNGE_ADDRESS: e.PUBLIC_LOUNGE_ADDRESS,
+    PUBLIC_CONTACT_PHONE: e.PUBLIC_CONTACT_PHONE,
+    PUBLIC_CONTACT_EMAIL: e.PUBLIC_CONTACT_EMAIL,
+  };
+  const business = businessInfoProblems(businessEnv);
+  if (business.invalid.length) throw new Error(`Invalid environment:\n${business.invalid.map((l) => `  ${l}`).join('\n')}`);
+  if (e.NODE_ENV === 'production' && business.missing.length) {
+    throw new Error(`NODE_ENV=production needs the seller's identity the footer, contracts and receipts show (전자상거래법 제10조·제13조): set ${business.missing.join(', ')}.`);
+  }
+  if (e.LICENCE_PROVIDER === 'http' && !(e.LICENCE_API_URL && e.LICENCE_API_KEY)) {
+    throw new Error('LICENCE_PROVIDER=http needs LICENCE_API_URL and LICENCE_API_KEY (docs/decisions/legal.md §1).');
+  }
+  if (e.NODE_ENV === 'production' && (e.LICENCE_PROVIDER === 'sandbox' || !e.LICENCE_KEY)) {
+    throw new Error("NODE_ENV=production needs LICENCE_PROVIDER=http and LICENCE_KEY: every driver's licence is checked with the 운전자격확인시스템 (여객자동차 운수사업법 제34조의2) and its number sealed at rest.");
   }
   const config: Config = {
     env: e.NODE_ENV,
@@ -228,16 +307,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: e.DATABASE_URL,
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     siteUrl: e.SITE_URL ?? e.PUBLIC_SITE_URL,
-    company: {
-      name: e.COMPANY_NAME.trim() || '주식회사 럭스모빌리티',
-      address: e.PUBLIC_LOUNGE_ADDRESS.trim() || '서울특별시 강남구 도산대로 442',
-      phone: e.PUBLIC_CONTACT_PHONE.trim() || '02-6952-0808',
-      email: e.PUBLIC_CONTACT_EMAIL.trim() || 'concierge@luxe-subscribe.kr',
-    },
+    company: businessInfoFrom(businessEnv),
     publishCommand: e.PUBLISH_COMMAND,
     publishChanges: e.PUBLISH_EDITS === 'changes',
     jwtSecret: e.JWT_SECRET ?? '',
     adminTokenHash: e.ADMIN_TOKEN ? sha256Hex(e.ADMIN_TOKEN) : undefined,
+    metricsTokenHash: e.METRICS_TOKEN ? sha256Hex(e.METRICS_TOKEN) : undefined,
     portone: {
       storeId: e.PUBLIC_PORTONE_STORE_ID,
       billingChannelKey: e.PUBLIC_PORTONE_BILLING_CHANNEL_KEY,
@@ -254,7 +329,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
     },
     dispatch: { bufferMinutes: e.DISPATCH_BUFFER_MINUTES },
+    butlerLegal: { model: e.BUTLER_LEGAL_MODEL, partner: { name: e.BUTLER_PARTNER_NAME ?? DEV_PARTNER.name, licence: e.BUTLER_PARTNER_LICENCE ?? DEV_PARTNER.licence } },
     holds: { days: e.SUBSCRIPTION_HOLD_DAYS },
+    withdrawal: { days: e.WITHDRAWAL_DAYS },
+    deliveryChange: { cutoffDays: e.SUBSCRIPTION_CHANGE_CUTOFF_DAYS },
+    licence: { provider: e.LICENCE_PROVIDER, apiUrl: e.LICENCE_API_URL, apiKey: e.LICENCE_API_KEY, key: e.LICENCE_KEY ? Buffer.from(e.LICENCE_KEY, 'base64') : DEV_LICENCE_KEY, newDriver: e.LICENCE_NEW_DRIVER },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authBaseUrl: e.GOOGLE_AUTH_BASE_URL, apiBaseUrl: e.GOOGLE_API_BASE_URL },

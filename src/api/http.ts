@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { SettableClock } from './jobs/clock';
 import type { RunReport } from './jobs/runner';
 import type { PaymentProvider } from './payment-provider';
+import type { LicenceProvider } from './licence-provider';
 import type { ChargeOutcomes } from './payment-context';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
@@ -24,6 +25,8 @@ export interface Deps {
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
   /** The one payment provider (PortOne or the sandbox; src/api/billing/providers.ts). */
   payments: PaymentProvider;
+  /** The 운전자격 확인 adapter (the sandbox or the relay; src/api/licences/providers.ts). */
+  licences: LicenceProvider;
   /** What follows a settled charge of each purpose (src/api/charge-outcomes.ts). */
   outcomes: ChargeOutcomes;
   /** The business clock: due charges, retries, refund windows (a test clock can move it). */

@@ -9,15 +9,19 @@ import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
 import { swapPairCallOffJobHandler } from './dispatch/handovers';
 import { LOCATION_DAILY_JOB, locationDaily } from './dispatch/location';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
+import { MARKETING_REMINDER_JOB, marketingReminder } from './notifications/marketing-consent';
 import { ANNEX_JOB, annexJobHandler } from './orders/extension';
 import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
 import { SWAP_PAIR_CALL_OFF_JOB } from './orders/swap-cancel';
+import type { Logger } from './observability/logger';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
 export interface JobContext extends ProviderContext {
   config: Config;
   channels?: NotificationChannels;
+  /** One line per finished job when given (the API's logger). */
+  logger?: Logger;
 }
 
 /** Every job kind this server runs, with its handler. */
@@ -30,6 +34,8 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),
     // 위치정보 확인자료: purged 6 months after the last read, and the drivers' 30-day notice of reads (docs/decisions/legal.md §5).
     [LOCATION_DAILY_JOB]: () => locationDaily(ctx.db, ctx.clock.now()),
+    // The marketing consent's reminder every 2 years from it (정보통신망법 제50조⑧, docs/decisions/legal.md §6).
+    [MARKETING_REMINDER_JOB]: (job) => marketingReminder(ctx.db, job, ctx.clock.now()),
     // The contract PDF of a paid order, issued once (docs/decisions/contract.md).
     [CONTRACT_JOB]: (job) => contractJobHandler(ctx, job),
     // The 부속 계약서 of a 구독 연장, issued once per extension (docs/decisions/extension.md).
@@ -51,5 +57,10 @@ export function createJobRunner(ctx: JobContext, worker: string, concurrency = 1
   const handlers = jobHandlers(ctx);
   const state = createWorkerState();
   const name = `${worker}#${randomBytes(3).toString('hex')}`;
-  return (kinds) => runDueJobs({ db: ctx.db, clock: ctx.clock, handlers, worker: name, kinds, concurrency, state, log: (m) => ctx.log('error', `[jobs] ${m}`) });
+  return (kinds) =>
+    runDueJobs({
+      db: ctx.db, clock: ctx.clock, handlers, worker: name, kinds, concurrency, state,
+      log: (m) => ctx.log('error', `[jobs] ${m}`),
+      logRun: ctx.logger && ((fields) => ctx.logger?.info(fields, 'job')),
+    });
 }

@@ -14,6 +14,8 @@ import { servicesRoutes } from './catalogue/routes/content';
 import { chatRoutes } from './chat/routes';
 import { subscriptionCatalogueRoutes } from './catalogue/routes/subscriptions';
 import { subscriptionOrderRoutes } from './orders/subscription-routes';
+import { licenceRoutes } from './licences/routes';
+import { deliveryChangeRoutes } from './dispatch/delivery-routes';
 import { userWalletRoutes } from './wallet/routes';
 import { adminOrderRoutes } from './orders/admin-routes';
 import { sandboxBillingRoutes } from './sandbox/billing-routes';
@@ -49,7 +51,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .use('/admin/*', requireAdmin)
   .route('/admin', adminCatalogueRoutes)
   .route('/admin', adminDeskRoutes)
+  .route('/subscriptions/licences', licenceRoutes)
   .route('/subscriptions', subscriptionOrderRoutes)
+  .route('/subscriptions', deliveryChangeRoutes)
   .route('/users', userWalletRoutes)
   .route('/admin', adminOrderRoutes)
   .route('/sandbox', sandboxBillingRoutes)

@@ -1,11 +1,12 @@
-import type { ClientRequestOptions, ClientResponse, hc } from 'hono/client';
-import type { ExtractSchema } from 'hono/types';
-import type { ApiRoutes } from '../api/routes';
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { API_BASE_URL } from '../config/services';
 import { INTERNAL_CODE, TOKEN_EXPIRED_CODE, type ApiFailure } from '../domain/error-codes';
 import { asRecord } from '../domain/json';
 import { $session, clearSession } from '../stores/session';
+import type { ApiClient } from './api-types';
 import { freshSession } from './keep-alive';
+
+export type { ApiClient, ApiData, ApiPath } from './api-types';
 
 /** API base URL in the browser: same origin under /api unless PUBLIC_API_BASE_URL says otherwise. */
 export const API_BASE = API_BASE_URL;
@@ -20,27 +21,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
-
-/** Hono's RPC client type of the API's routes (types only: src/api/routes.ts, erased from the site's JS). */
-export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
-
-type ApiSchema = ExtractSchema<ApiRoutes>;
-
-/**
- * A path of the API as its routes write it (`/subscriptions/garages`), for the few plain fetches
- * that stay off the client (the garage and availability reads of the pages without it, the token
- * refresh, the chat's event stream) and the sandbox pages: `'/accounts/refresh' satisfies ApiPath`.
- */
-export type ApiPath = Extract<keyof ApiSchema, string>;
-
-/** The success data of `method` on `path` (what a plain fetch of it reads under `data`). */
-export type ApiData<P extends ApiPath, M extends string = '$get'> = M extends keyof ApiSchema[P]
-  ? ApiSchema[P][M] extends infer E
-    ? E extends { output: { code: 0; data: infer D } }
-      ? D
-      : never
-    : never
-  : never;
 
 /** What a route method of the client is called with (the part of hc's arguments the islands use). */
 interface RouteArgs {

@@ -1,5 +1,5 @@
 import { API_BASE_URL } from '../config/services';
-import type { ApiData, ApiPath } from './api';
+import type { ApiData, ApiPath } from './api-types';
 import { $session, clearSession, SESSION_KEYS, SESSION_TTL_SECONDS, signIn } from '../stores/session';
 
 /** Refresh once less than half the session (12 hours) is left. */

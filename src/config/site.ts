@@ -1,5 +1,12 @@
 import {
   PUBLIC_BLOG_URL,
+  PUBLIC_BUSINESS_NUMBER,
+  PUBLIC_COMPANY_CEO,
+  PUBLIC_COMPANY_NAME,
+  PUBLIC_HOSTING_PROVIDER,
+  PUBLIC_MAIL_ORDER_NUMBER,
+  PUBLIC_PRIVACY_OFFICER_EMAIL,
+  PUBLIC_PRIVACY_OFFICER_NAME,
   PUBLIC_BUTLER_FULL_REFUND_HOURS,
   PUBLIC_BUTLER_LATE_REFUND_PERCENT,
   PUBLIC_CHAT_CHANNEL_URL,
@@ -12,6 +19,7 @@ import {
   PUBLIC_LOUNGE_NAME,
   PUBLIC_YOUTUBE_URL,
 } from 'astro:env/client';
+import { businessInfoFrom } from '../domain/business';
 
 /**
  * The shop's contact details and channel links: PUBLIC_* variables fixed when the site is built
@@ -53,6 +61,24 @@ export const SITE = {
     hours: read(PUBLIC_LOUNGE_HOURS, '매일 10:00 – 20:00 (예약제)'),
   },
 } as const;
+
+/**
+ * The seller's identity the footer shows on every page (전자상거래법 제10조·제13조; src/domain/business.ts):
+ * the same settings and samples as the server's (src/api/env.ts), an export of its own so islands
+ * reading SITE do not carry it.
+ */
+export const BUSINESS = /* @__PURE__ */ businessInfoFrom({
+  PUBLIC_COMPANY_NAME,
+  PUBLIC_COMPANY_CEO,
+  PUBLIC_BUSINESS_NUMBER,
+  PUBLIC_MAIL_ORDER_NUMBER,
+  PUBLIC_HOSTING_PROVIDER,
+  PUBLIC_PRIVACY_OFFICER_NAME,
+  PUBLIC_PRIVACY_OFFICER_EMAIL,
+  PUBLIC_LOUNGE_ADDRESS,
+  PUBLIC_CONTACT_PHONE,
+  PUBLIC_CONTACT_EMAIL,
+});
 
 /** A tel: link for a displayed phone number (digits and a leading + only). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

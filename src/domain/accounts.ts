@@ -23,11 +23,18 @@ export function sameName(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** A phone shown to people: '01012345678' → '010-1234-5678'. */
-export function formatPhone(digits: string): string {
-  if (digits.length === 11) return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-  return digits;
+/**
+ * A Korean phone number shown to people, the one place it is formatted: '01012345678' →
+ * '010-1234-5678', '0269520808' → '02-6952-0808' (Seoul's 02), '0315551234' → '031-555-1234',
+ * '15881234' → '1588-1234', '+82 10 …' as 010-…. Anything else comes back as it was given.
+ */
+export function formatPhone(raw: string): string {
+  const digits = normalizePhone(raw);
+  const m =
+    /^(02)(\d{3,4})(\d{4})$/.exec(digits) ??
+    /^(01[016789]|0[3-6][1-5]|070|050\d?)(\d{3,4})(\d{4})$/.exec(digits) ??
+    /^(1[5-9]\d{2})(\d{4})$/.exec(digits);
+  return m ? m.slice(1).join('-') : raw.trim();
 }
 
 /** The account as the API shows it (spec: id, username, name, email, mobile, profile_image, ci_verified, referral_code, point in won). */

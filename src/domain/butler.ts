@@ -1,8 +1,11 @@
 import type { PaymentView } from './payments';
+import type { ButlerLegalView } from './butler-legal';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
+
+export { DEFAULT_SEATS, seatsFromSubModel } from './butler-seats';
 import type { OrderStatus } from './orders';
 import type { GalleryImage } from './photos';
 
@@ -17,8 +20,6 @@ export const MAX_PASSENGERS = 20;
 export const MAX_TRIP_HOURS = 72;
 /** Waypoints per trip. */
 export const MAX_WAYPOINTS = 10;
-/** Seats when the sub-model does not say "N인". */
-export const DEFAULT_SEATS = 4;
 
 export type DriverPreference = 'male' | 'female' | 'any' | '';
 
@@ -69,6 +70,8 @@ export interface ButlerRequestView {
   driver_preference: DriverPreference | null;
   /** The flight of an airport pickup (KE123), or null. */
   flight_number: string | null;
+  /** What the booking rests on (BUTLER_LEGAL_MODEL): the carrier named, or the claimed case and its proof. */
+  legal: ButlerLegalView;
   way_points: ButlerWaypoint[];
   created_at: string;
   modified_at: string;
@@ -202,13 +205,6 @@ export function overtimeHours(start: Instant, end: Instant | null | undefined): 
 /** The end a trip gets when none is given: start plus the included 8 hours. */
 export function defaultEnd(start: Instant): Date {
   return new Date(new Date(start).getTime() + INCLUDED_HOURS * HOUR_MS);
-}
-
-/** Seats from a sub-model such as "S 580 4인": the number before 인, else 4. */
-export function seatsFromSubModel(subModel: string | null | undefined): number {
-  const m = subModel?.match(/(\d{1,2})\s*인/);
-  const n = m ? Number(m[1]) : 0;
-  return n > 0 ? n : DEFAULT_SEATS;
 }
 
 /** Passenger count as the form keeps it: an integer 1–20, anything else falls back to 1. */

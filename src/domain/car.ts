@@ -1,4 +1,3 @@
-import { todayInKorea } from './dates';
 import { formatNumber, won, wonSign } from './money';
 import { coverOf, type GalleryImage } from './photos';
 import type { CarOptionPrices } from './subscription-price';
@@ -97,6 +96,16 @@ export function minimumFee(car: Partial<FeeFields>): number | null {
 }
 
 /**
+ * A garage card's "from" price under a months filter: the lowest fee among the filtered terms the
+ * car offers (a 12-month filter shows the 12-month fee, never the 96-month minimum); null when it
+ * offers none of them.
+ */
+export function fromFee(car: Partial<FeeFields>, months: readonly number[]): number | null {
+  const fees = months.map((t) => feeForTerm(car, t)).filter((f): f is number => f !== null);
+  return fees.length ? Math.min(...fees) : null;
+}
+
+/**
  * Home card price: '₩{fee}/월' from the 6, else 12, else 24-month fee, else the shortest offered
  * term (the spec's exact text: the one place ₩ stays). A car with no fee at all shows its purchase
  * price as such ('차량가 ₩…'), never as a monthly fee (issue 38).
@@ -143,14 +152,14 @@ export function garageLabels(car: Pick<Car, 'is_new' | 'is_hot'>): GarageLabel[]
 /** A car is available by date when it has no start date or the start date is not in the future. */
 export function isAvailableByDate(
   car: Pick<Car, 'subscription_available_from'>,
-  today: string = todayInKorea(),
+  today: string,
 ): boolean {
   const from = car.subscription_available_from;
   return !from || from.slice(0, 10) <= today;
 }
 
 /** Whether the garage shows the card at full opacity: subscriptable and available by date. */
-export function isGarageActive(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today?: string): boolean {
+export function isGarageActive(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today: string): boolean {
   return car.is_subscriptable && isAvailableByDate(car, today);
 }
 
@@ -158,7 +167,7 @@ export function isGarageActive(car: Pick<Car, 'is_subscriptable' | 'subscription
  * Why a car cannot be ordered now, in the words the order page, the car page and the API use;
  * null when it can. Checked before the card window opens, and again by the API.
  */
-export function orderRefusal(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today: string = todayInKorea()): string | null {
+export function orderRefusal(car: Pick<Car, 'is_subscriptable' | 'subscription_available_from'>, today: string): string | null {
   if (!car.is_subscriptable) return '현재 구독 신청을 받지 않는 차량입니다.';
   if (!isAvailableByDate(car, today)) return `${car.subscription_available_from!.slice(0, 10)}부터 구독할 수 있는 차량입니다.`;
   return null;

@@ -13,6 +13,6 @@ export function termOfferPeriod(months: number): OfferPeriod {
 }
 
 /** A butler booking's offer period: from now to the included 8 hours later. */
-export function butlerOfferPeriod(now: Date = new Date()): OfferPeriod {
+export function butlerOfferPeriod(now: Date): OfferPeriod {
   return { from: now.toISOString(), to: new Date(now.getTime() + INCLUDED_HOURS * HOUR_MS).toISOString() };
 }

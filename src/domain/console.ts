@@ -1,4 +1,7 @@
+import type { BookingConflict } from './availability';
+import type { ButlerLegalView } from './butler-legal';
 import type { StoredOrderOptions } from './subscription-price';
+import type { LicenceView } from './licence';
 import type { Car } from './car';
 import type { PolicyKind } from './catalogue';
 import type { OrderStatus } from './orders';
@@ -50,8 +53,14 @@ export interface DeskSubscriptionRequest extends DeskRow {
   cancelled_at: string | null;
   /** The options as ordered (mileage, drivers, 탁송 address and window, 보증금, 선납금), for the hand-over; null on older requests. */
   options: StoredOrderOptions | null;
+  /** The drivers named in the contract (the customer first), each licence as last checked with the 운전자격확인시스템; empty on older requests. */
+  drivers: LicenceView[];
   /** Once confirmed: the subscription's end (the return day after 중도 해지) and its billing status. */
   subscription: { id: number; end_date: string; billing_status: BillingStatus; exit_date: string | null } | null;
+  /** Pending: other paid or confirmed requests of the car whose days overlap (a lapsed hold loses no days silently; issue 49). */
+  conflicts: BookingConflict[];
+  /** Pending: the Korean warning for `conflicts` (null: none). */
+  conflict_warning: string | null;
 }
 
 /** A row of GET /admin/butler-requests, with its recorded trip (won; ISO instants). */
@@ -62,6 +71,8 @@ export interface DeskButlerRequest extends DeskRow, ButlerTripRecordView, TripBr
   end_location: string;
   passenger_count: number;
   final_price: number;
+  /** BUTLER_LEGAL_MODEL: the carrier named, or the claimed 시행령 제18조 case and its masked proof. */
+  legal: ButlerLegalView;
 }
 
 /** A desk row as the console's one list reads either kind: the other kind's fields are absent. */

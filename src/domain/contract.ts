@@ -1,3 +1,6 @@
+import { formatPhone } from './accounts';
+import { dotDate, formatKoreaDateTime } from './dates';
+import type { BusinessInfo } from './business';
 import { formatNumber, won } from './money';
 
 /**
@@ -19,7 +22,8 @@ export interface ContractInput {
   requestId: number;
   /** When the order was placed: the document's date, its PDF dates and its consent time. */
   orderedAt: Date;
-  company: { name: string; address: string; phone: string; email: string };
+  /** The seller's identity (전자상거래법 제13조 ①: 상호, 대표자, 주소, 전화, 이메일, 사업자등록번호, 통신판매업 신고번호). */
+  company: BusinessInfo;
   customer: { name: string; phone: string | null; email: string | null };
   car: { brand: string; model: string; subModel: string | null; trim: string | null; plate: string | null; colour: string | null };
   /** Months. */
@@ -40,13 +44,16 @@ export interface ContractInput {
   };
   /** Included km a month and the per-km charge beyond it (null: "차량별 안내 금액"). */
   mileage: { monthlyKm: number; overagePerKm: number | null };
-  insurance: { cover: string; deductible: number | null };
-  /** How the car reaches the customer: lounge pickup, or 탁송 with its address, day, window and fee. */
-  delivery: string;
+  /** The cover, its limits (대인·대물·자기신체·자기차량: INSURANCE_LIMITS) and the order's 자기부담금 per accident. */
+  insurance: { cover: string; limits: readonly ContractLine[]; deductible: number | null };
+  /** How the car reaches the customer, as labelled lines: lounge pickup, or 탁송 with its address, day, window and fee. */
+  delivery: readonly ContractLine[];
   /** Articles of the terms, quoted word for word: `{title, text}` (e.g. 제5조 (신청 취소와 해지)). */
   rules: { source: string; articles: { title: string; text: string }[] };
-  /** The consents given at order time (their titles). */
+  /** The consents given at order time (their titles); given at `orderedAt` by `customer`. */
   consents: readonly string[];
+  /** Whether the customer's name was confirmed by 본인인증 (CI) when the order was placed. */
+  identityVerified?: boolean;
 }
 
 export type ContractSection =
@@ -65,13 +72,10 @@ export interface ContractDocument {
 }
 
 /** 2026.12.03 (a YYYY-MM-DD day as people read it). */
-export const contractDay = (date: string) => date.replaceAll('-', '.');
+export const contractDay = dotDate;
 
-/** 2026.12.03 14:30 in Korean time (UTC+9, no daylight saving). */
-export function contractTime(at: Date): string {
-  const k = new Date(at.getTime() + 9 * 3600_000).toISOString();
-  return `${contractDay(k.slice(0, 10))} ${k.slice(11, 16)}`;
-}
+/** 2026.12.03 14:30 in Korean time (the one Korean date-time format, src/domain/dates). */
+export const contractTime = (at: Date): string => formatKoreaDateTime(at);
 
 /** The contract's number as printed and as its file is named: LUXE-S-000123. */
 export const contractNumber = (requestId: number) => `LUXE-S-${String(requestId).padStart(6, '0')}`;
@@ -84,21 +88,51 @@ export function hasContract(r: { final_fee: number; payment: { status: string } 
 /** The download's file name (ASCII, so every browser keeps it). */
 export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
 
-/** Section 1 of the contract and of every annex: the company and the customer. */
+/**
+ * Section 1 of the contract and of every annex: the company (with its 대표자, 사업자등록번호 and
+ * 통신판매업 신고번호: 전자상거래법 제13조 ①) and the customer, phones formatted (formatPhone).
+ */
 export const partiesSection = (company: ContractInput['company'], customer: ContractInput['customer']): ContractSection => ({
   heading: '1. 계약 당사자',
   kind: 'lines',
   lines: [
     { label: '회사', value: company.name },
+    { label: '대표자', value: company.ceo },
+    { label: '사업자등록번호', value: company.businessNumber },
+    { label: '통신판매업 신고번호', value: company.mailOrderNumber },
     { label: '회사 주소', value: company.address },
-    { label: '회사 연락처', value: `${company.phone} · ${company.email}` },
+    { label: '회사 연락처', value: `${formatPhone(company.phone)} · ${company.email}` },
     { label: '고객', value: customer.name },
-    { label: '고객 휴대전화', value: customer.phone ?? '-' },
+    { label: '고객 휴대전화', value: customer.phone ? formatPhone(customer.phone) : '-' },
     { label: '고객 이메일', value: customer.email ?? '-' },
   ],
 });
 
 export const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subModel, c.trim].filter((p) => p && p.trim()).join(' ');
+
+/**
+ * Where the customer checks a document's SHA-256 (a PDF cannot hold its own hash): the request's
+ * page on /my shows it next to the download, and the API answers it in X-Content-SHA256 and at
+ * …/contract/sha256 (docs/decisions/legal.md §3).
+ */
+export const CONTRACT_HASH_NOTE = '이 문서의 SHA-256 값은 마이페이지의 구독 신청 상세 화면(계약서 항목)에 표시되며, 내려받은 파일의 SHA-256 값과 같으면 원본입니다.';
+
+/**
+ * 11. 계약 체결 (전자 서명): who agreed, when and how: the customer's electronic consent on the order
+ * page (no handwritten signature) and the company's issue of the document (its SHA-256 shown beside it).
+ */
+export function signatureSection(input: Pick<ContractInput, 'customer' | 'company' | 'orderedAt' | 'identityVerified'>): ContractSection {
+  return {
+    heading: '11. 계약 체결 (전자 서명)',
+    kind: 'lines',
+    lines: [
+      { label: '고객 (동의자)', value: `${input.customer.name}${input.identityVerified ? ' (본인인증 완료)' : ''}` },
+      { label: '동의 방법', value: '구독 신청 화면에서 필수 동의 항목을 각각 확인하고 [신청하기]를 눌러 전자적으로 동의하고, 정기결제 카드를 등록함' },
+      { label: '동의 일시', value: contractTime(input.orderedAt) },
+      { label: '회사', value: `${input.company.name} 대표자 ${input.company.ceo} (전자 문서로 발행)` },
+    ],
+  };
+}
 
 /** The document of a contract: sections of labelled lines and quoted text, in reading order. */
 export function contractDocument(input: ContractInput): ContractDocument {
@@ -157,10 +191,11 @@ export function contractDocument(input: ContractInput): ContractDocument {
       kind: 'lines',
       lines: [
         { label: '보험', value: input.insurance.cover },
-        { label: '자기부담금', value: input.insurance.deductible !== null ? `사고 1건당 ${won(input.insurance.deductible)}` : '사고 1건당 차량별로 안내된 금액' },
+        ...input.insurance.limits,
+        { label: '자기부담금', value: input.insurance.deductible !== null ? `사고 1건당 ${won(input.insurance.deductible)} (자기차량손해·대물 사고 시 고객 부담 한도)` : '사고 1건당 차량별로 안내된 금액' },
       ],
     },
-    { heading: '8. 인도 (탁송)', kind: 'lines', lines: [{ label: '인도 방법', value: input.delivery }] },
+    { heading: '8. 인도', kind: 'lines', lines: [...input.delivery] },
     {
       heading: `9. 취소와 해지 (${input.rules.source})`,
       kind: 'text',
@@ -174,12 +209,13 @@ export function contractDocument(input: ContractInput): ContractDocument {
         ...input.consents.map((c) => ({ label: '[필수] 동의', value: c })),
       ],
     },
+    signatureSection(input),
   ];
   return {
     title: '자동차 구독 계약서',
     subtitle: `계약 번호 ${number} · 신청일 ${contractTime(input.orderedAt)}`,
     sections,
-    footer: `${company.name} · ${number} · 이 계약서는 신청 시점의 내용으로 만들어졌으며 SHA-256 값으로 원본임을 확인할 수 있습니다.`,
+    footer: `${company.name} · ${number} · ${CONTRACT_HASH_NOTE}`,
     meta: { title: `자동차 구독 계약서 ${number}`, subject: `${name} ${input.term}개월 구독`, author: company.name, keywords: [number, `request-${input.requestId}`] },
   };
 }
@@ -215,11 +251,23 @@ export const ORDER_CONSENTS = [
 ] as const;
 
 /**
+ * The cover of every subscription car's 종합보험 (the company's fleet policy), printed in the
+ * contract's 보험 section; the 자기부담금 is the car's (its option prices). Values to be confirmed
+ * against the fleet policy (docs/decisions/legal.md §3).
+ */
+export const INSURANCE_LIMITS: readonly ContractLine[] = [
+  { label: '대인배상', value: '무한 (대인배상 I·II)' },
+  { label: '대물배상', value: '1사고당 2억원 한도' },
+  { label: '자기신체사고', value: '1인당 사망·후유장해 1억원, 부상 3,000만원 한도' },
+  { label: '자기차량손해', value: '차량가액 한도 (사고 1건당 자기부담금 공제)' },
+];
+
+/**
  * What the FAQ promised before orders carried options (an order placed before them): 월 2,500km,
  * 종합보험, 탁송 (서울·경기 무료). An order with options takes its plan, rate and 자기부담금 instead.
  */
 export const CONTRACT_DEFAULTS = {
   mileage: { monthlyKm: 2500, overagePerKm: null },
-  insurance: { cover: '종합보험 (대인·대물·자기신체사고·자기차량손해)', deductible: null },
-  delivery: 'LUXE 라운지에서 인수 또는 원하는 주소로 탁송 (서울·경기 무료, 그 밖의 지역은 담당자 안내)',
+  insurance: { cover: '종합보험 (대인·대물·자기신체사고·자기차량손해)', limits: INSURANCE_LIMITS, deductible: null },
+  delivery: [{ label: '인도 방법', value: 'LUXE 라운지에서 인수 또는 원하는 주소로 탁송 (서울·경기 무료, 그 밖의 지역은 담당자 안내)' }],
 } satisfies Pick<ContractInput, 'mileage' | 'insurance' | 'delivery'>;

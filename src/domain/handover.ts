@@ -1,6 +1,7 @@
 import { addDays, addMonths, daysBetween, koreaInstant } from './dates';
 import { termEnd } from './subscriptions';
 import type { BusyWindow } from './dispatch';
+import type { LicenceRole, LicenceStatus } from './licence';
 
 /**
  * 탁송(인도)과 반납: the car brought to the customer at the start of a subscription and taken back
@@ -138,6 +139,18 @@ export interface BoardHandover extends Handover {
   customer: { name: string; mobile: string | null };
   start_date: string;
   end_date: string;
+  /** The contract's drivers' licences as last checked (the customer first; no number, no birth date): the driver checks the card at the door against them. */
+  licences: HandoverLicence[];
+}
+
+/** One driver's licence status on the board and the driver's phone. */
+export interface HandoverLicence {
+  name: string;
+  role: LicenceRole;
+  status: LicenceStatus;
+  status_text: string;
+  expires_on: string | null;
+  checked_at: string;
 }
 
 /** An active subscription that still lacks a delivery or a return on the schedule. */

@@ -1,4 +1,5 @@
 import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
+import { won } from './money';
 
 /** A charge in the ledger: PENDING until the provider's answer is known. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
@@ -30,6 +31,70 @@ export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   BUTLER_OVERTIME: '의전 초과 이용 요금',
   BUTLER_ADJUSTMENT: '의전 예약 변경 차액',
 };
+
+/**
+ * The one home of what a charge is called (email, /my/payments, the receipt, the console): the
+ * purpose's name and, where it has one, what its month means. A monthly charge names its billing
+ * month ("구독 월 요금 (3개월 차)"); the 중도 해지 fee's month is the number of months left, so it
+ * says so ("(잔여 10개월)"); the first payment holds more than the first month when 탁송비, 보증금 or
+ * 선납금 came with it and is named "구독 첫 결제" (its parts: firstPaymentLines).
+ */
+export function paymentLabel(p: { purpose: PaymentPurpose; month: number | null }, parts?: Pick<FirstPaymentParts, 'delivery_fee' | 'deposit' | 'prepayment'> | null): string {
+  const name = PAYMENT_PURPOSE_LABEL[p.purpose];
+  if (p.purpose === 'SUBSCRIPTION_FIRST') {
+    if (!parts) return '구독 첫 결제';
+    const more = [parts.delivery_fee > 0 && '탁송비', parts.deposit > 0 && '보증금', parts.prepayment > 0 && '선납금'].filter((x): x is string => !!x);
+    return more.length ? `구독 첫 결제 (첫 달 구독료·${more.join('·')})` : `${name} (1개월 차)`;
+  }
+  if (!p.month) return name;
+  if (p.purpose === 'SUBSCRIPTION_MONTH') return `${name} (${p.month}개월 차)`;
+  if (p.purpose === 'SUBSCRIPTION_EARLY_EXIT') return `${name} (잔여 ${p.month}개월)`;
+  return name;
+}
+
+/** The parts of the first payment as the order's quote holds them (won). */
+export interface FirstPaymentParts {
+  /** The first month's fee with the options, before coupon and points. */
+  monthly: number;
+  coupon_discount: number;
+  points: number;
+  delivery_fee: number;
+  deposit: number;
+  prepayment: number;
+  /** What was charged: monthly − coupon − points (never below 0) + 탁송비 + 보증금 + 선납금. */
+  paid_today: number;
+}
+
+/** One line of a charge's make-up: its name and signed won (a discount is negative). */
+export interface PaymentLine {
+  label: string;
+  amount: number;
+}
+
+/**
+ * What the first payment is made of, line by line, ending in 합계 (= paid_today): 첫 달 구독료,
+ * 쿠폰 할인 and 포인트 사용 (negative; only when used), 탁송비, 보증금, 선납금 (only when charged).
+ */
+export function firstPaymentLines(q: FirstPaymentParts): PaymentLine[] {
+  const lines: PaymentLine[] = [{ label: '첫 달 구독료', amount: q.monthly }];
+  if (q.coupon_discount > 0) lines.push({ label: '쿠폰 할인', amount: -q.coupon_discount });
+  if (q.points > 0) lines.push({ label: '포인트 사용', amount: -q.points });
+  if (q.delivery_fee > 0) lines.push({ label: '탁송비', amount: q.delivery_fee });
+  if (q.deposit > 0) lines.push({ label: '보증금 (반납 후 환급)', amount: q.deposit });
+  if (q.prepayment > 0) lines.push({ label: '선납금', amount: q.prepayment });
+  lines.push({ label: '합계', amount: q.paid_today });
+  return lines;
+}
+
+/** The lines a page shows for a charge: the first payment's, when it holds more than the first month (첫 달 구독료 = 합계 says nothing); else null. */
+export function paymentLinesOf(p: { purpose: PaymentPurpose }, parts: FirstPaymentParts | null | undefined): PaymentLine[] | null {
+  if (p.purpose !== 'SUBSCRIPTION_FIRST' || !parts) return null;
+  const lines = firstPaymentLines(parts);
+  return lines.length > 2 ? lines : null;
+}
+
+/** The lines in one Korean text: "첫 달 구독료 1,000,000원 · 쿠폰 할인 -50,000원 · … · 합계 …". */
+export const paymentLinesText = (lines: readonly PaymentLine[]) => lines.map((l) => `${l.label} ${won(l.amount)}`).join(' · ');
 
 /**
  * A subscription's billing: ACTIVE while paid up, PAST_DUE between a failed charge and its last
@@ -179,8 +244,12 @@ export interface PaymentView {
   /** subscription_request | subscription | butler_request, and its id. */
   ref_type: string;
   ref_id: number;
-  /** The subscription month it pays for, when it is a subscription charge. */
+  /** The subscription month it pays for, when it is a subscription charge (중도 해지: the months left). */
   month: number | null;
+  /** What it is, as every page names it (paymentLabel). */
+  label: string;
+  /** The first payment's parts ending in 합계 (firstPaymentLines); null for other charges. */
+  lines: PaymentLine[] | null;
   order_name: string;
   /** Won. */
   amount: number;

@@ -2,6 +2,7 @@ import { formatNumber, won } from './money';
 import {
   deliveryZone, DRIVER_AGE_LABEL, DELIVERY_WINDOW_LABEL, REGIONAL_DELIVERY_FEE, type CarOptionPrices, type SubscriptionOptions, type SubscriptionOrderQuote,
 } from './subscription-price';
+import { dotDate } from './dates';
 
 /**
  * An order's options and amounts as labelled Korean lines (`{ label, value }[]`): /my/requests, the
@@ -24,7 +25,7 @@ export interface PriceLine {
  */
 export function optionLines(options: SubscriptionOptions, prices: CarOptionPrices, { month, startDate = null }: { month: number; startDate?: string | null }): PriceLine[] {
   const plan = prices.mileage_plans.find((p) => p.km === options.mileage_km);
-  const day = startDate ? startDate.slice(0, 10).replaceAll('-', '.') : null;
+  const day = startDate ? dotDate(startDate) : null;
   const zone = options.handover === 'DELIVERY' && options.delivery_address ? deliveryZone(options.delivery_address) : null;
   const lines: PriceLine[] = [
     { label: '주행거리', value: `월 ${formatNumber(options.mileage_km)}km${plan && plan.monthly !== 0 ? ` (월 ${signed(plan.monthly)})` : ''}` },

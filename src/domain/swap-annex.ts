@@ -23,6 +23,8 @@ export interface SwapAnnexInput {
   swap: {
     swapDate: string; billingMonth: number; firstNewMonth: number; newFeeFrom: string | null; oldFee: number; newFee: number; baseFee: number; optionExtras: number;
     prorateDays: number; monthDays: number; adjustment: number;
+    /** The order's 선납금 credit kept in newFee (won a month; 0 or absent: none) through billing month creditLastMonth. */
+    prepaymentCredit?: number; creditLastMonth?: number;
   };
 }
 
@@ -63,7 +65,7 @@ export function swapAnnexDocument(input: SwapAnnexInput): ContractDocument {
           {
             label: '새 월 구독료',
             value: s.newFeeFrom
-              ? `월 ${won(s.newFee)} (새 차량 월 구독료 ${won(s.baseFee)}, 옵션 월 요금 ${extras}), ${s.firstNewMonth}개월 차(${contractDay(s.newFeeFrom)} 결제)부터`
+              ? `월 ${won(s.newFee)} (새 차량 월 구독료 ${won(s.baseFee)}, 옵션 월 요금 ${extras}${(s.prepaymentCredit ?? 0) > 0 ? `, 선납금 차감 -${won(s.prepaymentCredit ?? 0)}` : ''}), ${s.firstNewMonth}개월 차(${contractDay(s.newFeeFrom)} 결제)부터`
               : `월 ${won(s.newFee)} (남은 결제 월 없음)`,
           },
         ],
@@ -71,7 +73,7 @@ export function swapAnnexDocument(input: SwapAnnexInput): ContractDocument {
       {
         heading: '5. 원 계약의 효력',
         kind: 'text',
-        paragraphs: [SWAP_ANNEX_CONTINUES, '새 월 구독료에는 쿠폰과 선납금 차감이 적용되지 않습니다.'],
+        paragraphs: [SWAP_ANNEX_CONTINUES, (s.prepaymentCredit ?? 0) > 0 ? `새 월 구독료에는 선납금 차감 월 ${won(s.prepaymentCredit ?? 0)}이 처음 계약한 기간(${s.creditLastMonth}개월 차)까지 그대로 적용되며, 쿠폰은 적용되지 않습니다.` : '새 월 구독료에는 쿠폰이 적용되지 않습니다.'],
       },
       { heading: '6. 확정', kind: 'lines', lines: [{ label: '확정 일시', value: contractTime(input.confirmedAt) }, { label: '확정 방법', value: '고객이 마이페이지에서 견적을 확인하고 차량 교체를 확정함' }] },
     ],

@@ -1,6 +1,7 @@
 import { addDays, daysBetween } from './dates';
 import { billingMonthOf } from './early-exit';
 import { extrasTotal, feeOfMonth, type ExtensionFee, type OptionExtras } from './extension';
+import { withParticle } from './korean';
 import { won } from './money';
 import { monthlyChargeDate, type BillingStatus } from './payments';
 
@@ -13,8 +14,10 @@ import { monthlyChargeDate, type BillingStatus } from './payments';
  *   SWAPS_PER_BILLING_MONTH swaps whose day falls in one billing month.
  * - The day D: from today + SWAP_NOTICE_DAYS up to the day before the next monthly charge (inside
  *   the months already paid, as 중도 해지), and D ≤ end − SWAP_CLOSES_DAYS.
- * - The new fee: the new car's fee for the order's term + the order's monthly option extras (never
- *   below 0), from billing month k+1 (k: the month D falls in). Month k is prorated by day:
+ * - The new fee: the new car's fee for the order's term + the order's monthly option extras, less
+ *   the 선납금 credit while the months are the order's (the credit belongs to the subscription, not
+ *   the car: src/domain/prepayment.ts), never below 0, from billing month k+1 (k: the month D falls
+ *   in); months after the order's term (extensions) carry no credit. Month k is prorated by day:
  *   (new − old) × days from D to month k+1's charge day / month k's days, rounded down to 10 won
  *   in absolute value (the customer's favour both ways), sign kept.
  */
@@ -43,6 +46,35 @@ export interface SwapSubscription {
   feeChanges: readonly ExtensionFee[];
   /** The subscription's live swaps (PENDING, CONFIRMED). */
   swaps: readonly SwapOfSubscription[];
+  /** The order's 선납금 credit: won a month over billing months 1…lastMonth (absent or 0: none). */
+  prepaymentCredit?: PrepaymentCredit;
+}
+
+/** The 선납금 spread over the order's months: `monthly` won off each of months 1…`lastMonth`. */
+export interface PrepaymentCredit {
+  monthly: number;
+  lastMonth: number;
+}
+
+export const NO_PREPAYMENT_CREDIT: PrepaymentCredit = { monthly: 0, lastMonth: 0 };
+
+/** The credit on billing month `month`: the monthly credit inside the order's months, else 0. */
+export const creditOfMonth = (c: PrepaymentCredit | undefined, month: number) => (c && month <= c.lastMonth ? Math.max(0, c.monthly) : 0);
+
+/**
+ * A CONFIRMED swap as fee changes (feeOfMonth): `newFee` (with `credit` off) from first_new_month
+ * through the order's last month, and the fee without the credit (baseFee + optionExtras, never
+ * below 0) after it. A swap with no credit is one change to the end.
+ */
+export function swapFeeChanges(
+  w: { firstNewMonth: number; newFee: number; baseFee: number; optionExtras: number; prepaymentCredit: number; madeAt?: string },
+  creditLastMonth: number,
+): ExtensionFee[] {
+  if (!(w.prepaymentCredit > 0)) return [{ firstMonth: w.firstNewMonth, lastMonth: Infinity, monthlyFee: w.newFee, madeAt: w.madeAt }];
+  const out: ExtensionFee[] = [];
+  if (w.firstNewMonth <= creditLastMonth) out.push({ firstMonth: w.firstNewMonth, lastMonth: creditLastMonth, monthlyFee: w.newFee, madeAt: w.madeAt });
+  out.push({ firstMonth: Math.max(w.firstNewMonth, creditLastMonth + 1), lastMonth: Infinity, monthlyFee: Math.max(0, w.baseFee + w.optionExtras), madeAt: w.madeAt });
+  return out;
 }
 
 export interface SwapQuote {
@@ -52,9 +84,13 @@ export interface SwapQuote {
   month_start: string;
   next_charge_date: string;
   old_fee: number;
-  /** The new car's fee for the term, the order's option extras, and their sum (never below 0). */
+  /** The new car's fee for the term, the order's option extras, the 선납금 credit kept, and base + extras − credit (never below 0). */
   base_fee: number;
   option_extras: number;
+  /** Won a month off new_fee: the order's 선납금 credit, kept through the swap (0 when none, or past the order's months). */
+  prepayment_credit: number;
+  /** The last billing month the credit is taken off (the order's term; 0 when none). */
+  credit_last_month: number;
   new_fee: number;
   prorate_days: number;
   month_days: number;
@@ -147,10 +183,13 @@ export function swapQuote(s: SwapSubscription, day: string, baseFee: number, ext
   const prorateDays = daysBetween(day, next);
   const oldFee = feeOfMonth(k, s.baseFee, s.feeChanges);
   const add = extrasTotal(extras);
-  const newFee = Math.max(0, baseFee + add);
+  // The credit of the swap month (the prorated month and the months after it up to the order's last).
+  const credit = creditOfMonth(s.prepaymentCredit, k);
+  const newFee = Math.max(0, baseFee + add - credit);
   const adjustment = swapAdjustment(oldFee, newFee, prorateDays, monthDays);
   const q = {
-    swap_date: day, billing_month: k, month_start: monthStart, next_charge_date: next, old_fee: oldFee, base_fee: baseFee, option_extras: add, new_fee: newFee,
+    swap_date: day, billing_month: k, month_start: monthStart, next_charge_date: next, old_fee: oldFee, base_fee: baseFee, option_extras: add,
+    prepayment_credit: credit, credit_last_month: credit ? s.prepaymentCredit!.lastMonth : 0, new_fee: newFee,
     prorate_days: prorateDays, month_days: monthDays, adjustment, first_new_month: k + 1, new_fee_from: k + 1 <= s.termMonths ? next : null,
   };
   return { ok: true, quote: { ...q, arithmetic: swapArithmetic(q) } };
@@ -230,11 +269,21 @@ export function swapCancelRefusal(
 export const swapFeeLine = (q: Pick<SwapQuote, 'new_fee_from' | 'first_new_month' | 'new_fee'>) =>
   q.new_fee_from ? `${q.new_fee_from}부터 (${q.first_new_month}개월 차부터) 월 ${won(q.new_fee)}` : '남은 결제 월이 없습니다';
 
+/** The question asked once more before a swap is confirmed: what moves, to the won. */
+export function swapConfirmQuestion(q: Pick<SwapQuote, 'adjustment' | 'new_fee' | 'new_fee_from' | 'first_new_month'> & { car_name: string }): string {
+  const money = q.adjustment > 0 ? `교체 차액 ${withParticle(won(q.adjustment), '을/를')} 등록하신 카드로 지금 결제합니다.` : q.adjustment < 0 ? `교체 차액 ${withParticle(won(-q.adjustment), '을/를')} 환불해드립니다.` : '오가는 차액은 없습니다.';
+  return [`${withParticle(q.car_name, '으로/로')} 차량 교체를 확정하시겠습니까?`, money, `새 월 구독료: ${swapFeeLine(q)}`].join('\n');
+}
+
+/** The kept 선납금 credit in Korean ("선납금 차감 월 500,000원 유지 (12개월 차까지)"), or null when the order has none. */
+export const swapCreditLine = (q: Pick<SwapQuote, 'prepayment_credit' | 'credit_last_month'>) =>
+  q.prepayment_credit > 0 ? `선납금 차감 월 ${won(q.prepayment_credit)} 유지 (${q.credit_last_month}개월 차까지)` : null;
+
 /** The rule in Korean sentences (terms, FAQ, my page). */
 export const SWAP_RULE_LINES = [
   `이용 중인 구독은 마이페이지에서 다른 차량으로 교체를 신청할 수 있습니다. 교체일은 오늘로부터 ${SWAP_NOTICE_DAYS}일 이후, 이미 결제된 이용 기간 안(다음 결제일 전날까지)에서 고르며, 계약 종료일 ${SWAP_CLOSES_DAYS}일 전까지만 가능합니다.`,
   `교체는 결제 월마다 ${SWAPS_PER_BILLING_MONTH}번까지, 한 번에 하나만 신청할 수 있습니다. 연체된 요금이 있거나 중도 해지를 신청한 구독은 교체할 수 없습니다.`,
-  '새 차량은 교체일부터 계약 종료일까지 다른 일정이 없어야 하며, 새 월 구독료는 신청 시점의 새 차량 월 구독료(같은 구독 기간)에 처음 계약한 옵션의 월 요금을 더한 금액입니다. 쿠폰과 선납금 차감은 적용되지 않습니다.',
+  '새 차량은 교체일부터 계약 종료일까지 다른 일정이 없어야 하며, 새 월 구독료는 신청 시점의 새 차량 월 구독료(같은 구독 기간)에 처음 계약한 옵션의 월 요금을 더하고, 선납금이 있으면 처음 계약한 기간의 남은 달에 같은 월 차감을 그대로 적용한 금액입니다. 선납금은 차량이 아니라 구독에 속하므로 교체해도 사라지지 않으며, 쿠폰은 적용되지 않습니다.',
   '교체일이 속한 결제 월은 일할 계산합니다: (새 월 구독료 - 현재 월 구독료) × 교체일부터 다음 결제일 전날까지의 일수 / 그 결제 월의 일수. 10원 미만은 버리며, 추가 결제 금액은 확정할 때 등록한 카드로 한 번 결제되고 환불 금액은 그 달 결제에서 한 번 환불됩니다.',
   '다음 결제 월부터 새 월 구독료가 같은 결제일에 결제됩니다. 교체일에 기존 차량 반납과 새 차량 인도가 함께 진행되며, 교체가 확정되면 부속 계약서가 발행됩니다.',
   `확정된 교체는 교체일 ${SWAP_CANCEL_CLOSES_DAYS}일 전까지 마이페이지에서 취소할 수 있습니다. 결제한 차액은 환불되고 환불받은 차액은 다시 결제되며, 차량과 월 구독료는 교체 전으로 돌아갑니다.`,

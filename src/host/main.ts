@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { apiLogger, createApp } from '../api/app';
+import { createApp, logFunction, productLogger } from '../api/app';
 import { createClock } from '../api/jobs/clock';
 import { createJobRunner } from '../api/job-handlers';
 import { startJobLoop } from './job-loop';
@@ -53,7 +53,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite'), timeouts: config.dbTimeouts });
   const { db } = database;
   if (await isEmpty(db)) {
-    const seeded = await seedDatabase(db, { cars: config.seedCars });
+    const seeded = await seedDatabase(db, { cars: config.seedCars, locationOfficer: config.locationOfficer });
     console.log(`Seeded the catalogue: ${seeded.cars} cars, ${seeded.butlerCars} butler cars.`);
   }
 
@@ -63,7 +63,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   await failAbandonedBuilds(db).catch((err) => console.error('[publish]', err));
   // What the pages are built from besides the catalogue: this database, and the settings they bake in.
   const databaseId = await databaseIdentity(db);
-  const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off' });
+  const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off', PUBLIC_COMPANY_NAME: config.company.name,
+    PUBLIC_BUTLER_LEGAL_MODEL: config.butlerLegal.model, PUBLIC_BUTLER_PARTNER_NAME: config.butlerLegal.partner.name, PUBLIC_BUTLER_PARTNER_LICENCE: config.butlerLegal.partner.licence });
   const inputs = (catalogueVersion: number) => ({ catalogueVersion, sources: sourceTime(root), database: databaseId, settings: settings.digest });
   // This replica's build child, kept warm between builds: an edit renders only the pages it changed.
   const builder = new SiteBuilder({ projectRoot: root, quiet: config.logLevel !== 'info' });
@@ -97,7 +98,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   // One provider, clock and job runner for the API and this replica's job loop.
   const clock = createClock();
   const payments = createPaymentProvider(db, config, clock);
-  const runJobs = createJobRunner({ db, payments, clock, log: apiLogger(config), config }, replicaName());
+  const logger = productLogger(config);
+  const runJobs = createJobRunner({ db, payments, clock, log: logFunction(logger), logger, config }, replicaName());
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache, payments, clock, runJobs });
   const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
 

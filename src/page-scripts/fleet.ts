@@ -10,7 +10,7 @@ export const FLEET_LOAD_FAILED = '차량 목록을 불러오지 못했습니다.
 /** One card: gallery arrows, the calendar toggle, day choice and the Reserve link (carId and date carried). */
 function initCard(card: HTMLElement) {
   const carId = Number(card.dataset.carId);
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const state: CalendarState = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), reserved: JSON.parse(card.dataset.reserved ?? '[]') as ButlerCar['butler_reservated_dates'], selected: null };
   const panel = card.querySelector<HTMLElement>('[data-calendar]')!;
   const toggle = card.querySelector<HTMLButtonElement>('[data-calendar-toggle]')!;
@@ -18,7 +18,7 @@ function initCard(card: HTMLElement) {
   const chosen = card.querySelector<HTMLElement>('[data-selected-date]')!;
 
   const render = () => {
-    if (!panel.hidden) panel.innerHTML = calendarHtml(state, todayInKorea());
+    if (!panel.hidden) panel.innerHTML = calendarHtml(state, todayInKorea(new Date()));
     reserve.href = `/butler/request?${prefillToSearch({ carId, date: state.selected ?? undefined })}`;
     chosen.textContent = state.selected ? `선택한 날짜: ${state.selected}` : '';
   };

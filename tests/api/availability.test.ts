@@ -15,7 +15,7 @@ import { createTestContext, customer, type TestContext } from './helpers';
 let ctx: TestContext;
 const ADMIN = TEST_ADMIN_TOKEN;
 const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const tomorrow = () => addDays(todayInKorea(), 1);
+const tomorrow = () => addDays(todayInKorea(new Date()), 1);
 const dot = (d: string) => d.replaceAll('-', '.');
 
 beforeAll(async () => {
@@ -82,10 +82,10 @@ describe('a second customer asking for overlapping days', () => {
   it('a start before tomorrow or too far ahead is refused (422, Korean)', async () => {
     const carId = await car();
     const { token } = await customer(ctx);
-    const past = await order(token, carId, { month: 1, start_date: todayInKorea(), billing_key: card() });
+    const past = await order(token, carId, { month: 1, start_date: todayInKorea(new Date()), billing_key: card() });
     expect(past.status).toBe(422);
     expect(past.body.message).toMatch(/이후로 선택해주세요/);
-    const far = await order(token, carId, { month: 1, start_date: addDays(todayInKorea(), 800), billing_key: card() });
+    const far = await order(token, carId, { month: 1, start_date: addDays(todayInKorea(new Date()), 800), billing_key: card() });
     expect(far.status).toBe(422);
     const bad = await order(token, carId, { month: 1, start_date: '2026-02-30', billing_key: card() });
     expect(bad.status).toBe(400);
@@ -178,12 +178,40 @@ describe('GET /subscriptions/availability', () => {
     expect(res.status).toBe(200);
     const byId = Object.fromEntries(res.body.data.availability.map((a: { car_id: number }) => [a.car_id, a]));
     const from = addMonths(tomorrow(), 6);
-    expect(byId[held]).toEqual({ car_id: held, available_from: from, text: `${dot(from)}부터 구독 가능` });
-    expect(byId[free]).toEqual({ car_id: free, available_from: tomorrow(), text: '구독 가능' });
+    expect(byId[held]).toMatchObject({ car_id: held, available_from: from, text: `${dot(from)}부터 구독 가능` });
+    expect(byId[free]).toMatchObject({ car_id: free, available_from: tomorrow(), text: '구독 가능' });
+  });
+
+  it('judges the asked term and start: a car held 12 months from a few days away is not 구독 가능 for 12 months', async () => {
+    const carId = await car();
+    const holdStart = addDays(tomorrow(), 4);
+    const { token } = await customer(ctx);
+    expect((await order(token, carId, { month: 12, start_date: holdStart, billing_key: card() })).status).toBe(201);
+    const ask = async (q: string) => (await ctx.call('GET', `/subscriptions/availability?ids=${carId}${q}`)).body.data.availability[0];
+    const free = addMonths(holdStart, 12);
+    // Today's main said 구독 가능 here: the first free day is tomorrow, yet no offered term fits before the hold.
+    expect(await ask('&month=12')).toMatchObject({ free: false, month: 12, next_start: free, available_from: free, longest_month: null, text: `${dot(free)}부터 구독 가능` });
+    expect(await ask('')).toMatchObject({ free: false, text: `${dot(free)}부터 구독 가능` });
+    // The order page's chosen start: from the hold's end the term fits.
+    expect(await ask(`&month=12&start=${free}`)).toMatchObject({ free: true, start: free, text: '구독 가능' });
+    // A start before the earliest is judged from the earliest; a term the car does not offer, as no term.
+    expect(await ask(`&month=12&start=${todayInKorea(new Date())}`)).toMatchObject({ start: tomorrow(), free: false });
+    expect(await ask('&month=36')).toMatchObject({ month: null });
+  });
+
+  it('says the longest term that fits now when the asked one does not', async () => {
+    const carId = await car();
+    const holdStart = addMonths(tomorrow(), 7);
+    const { token } = await customer(ctx);
+    expect((await order(token, carId, { month: 1, start_date: holdStart, billing_key: card() })).status).toBe(201);
+    const res = await ctx.call('GET', `/subscriptions/availability?ids=${carId}&month=12`);
+    expect(res.body.data.availability[0]).toMatchObject({ free: false, longest_month: 6, next_start: addMonths(holdStart, 1) });
+    const any = await ctx.call('GET', `/subscriptions/availability?ids=${carId}`);
+    expect(any.body.data.availability[0]).toMatchObject({ free: true, longest_month: 6, text: '최대 6개월 구독 가능' });
   });
 
   it('refuses bad ids with a Korean 400', async () => {
-    for (const q of ['', '?ids=', '?ids=abc', '?ids=1,-2', `?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]) {
+    for (const q of ['', '?ids=', '?ids=abc', '?ids=1,-2', '?ids=1&month=x', '?ids=1&start=2026-13-01', `?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]) {
       const res = await ctx.call('GET', `/subscriptions/availability${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);

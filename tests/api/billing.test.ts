@@ -81,7 +81,8 @@ describe('the first month is charged with the request', () => {
     expect(res.body).toMatchObject({ code: 1202, message: '카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.' });
     expect(await pointsOf(ctx, user.id)).toBe(50_000);
     expect(await couponUsed(ctx, holdings[0])).toBe(false);
-    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([]);
+    // The declined request stays in the list, read-only, with its declined payment (it was never received).
+    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([expect.objectContaining({ status: 'CANCELLED', payment: expect.objectContaining({ status: 'FAILED' }) })]);
     const failed = (await ctx.call('GET', '/payments', { token })).body.data.payments;
     expect(failed).toEqual([expect.objectContaining({ status: 'FAILED', failure_reason: '카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.' })]);
     for (const [c, reason] of [['decline-rejected', '카드사에서 결제를 거절했습니다'], ['insufficient', '잔액이 부족합니다']] as const) {

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 
 async function customer(points: number, coupon: Parameters<typeof insertCoupon>[1] | null) {
   const db = ctx.database.db;

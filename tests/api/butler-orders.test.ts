@@ -42,8 +42,8 @@ async function customer(points = 0, couponOverrides: Parameters<typeof insertCou
 
 const key = () => issueSandboxBillingKey(ctx.config);
 /** An ISO time `days` Korean days from today at a Korean wall-clock time. */
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
-const dayOf = (days: number) => addDays(todayInKorea(), days);
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
+const dayOf = (days: number) => addDays(todayInKorea(new Date()), days);
 /** A reservation payload; without an explicit end_at the trip ends 8 hours after its start. */
 const body = (overrides: Record<string, unknown> & { start_at?: string } = {}) => ({
   start_at: at(10, '09:00'),

@@ -33,7 +33,7 @@ afterAll(() => ctx.close());
 const newCar = () => insertButlerCar(ctx.database.db, modelId, { butlerFee: terms.butler_fee, butlerOvertimeFee: terms.butler_overtime_fee });
 const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
 /** An ISO instant `days` Korean days from today at a Korean wall-clock time. */
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const book = (token: string, carId: number, json: Record<string, unknown>) =>
   ctx.call('POST', `/butlers/cars/${carId}/request`, {
     token,

@@ -233,7 +233,7 @@ describe('butler reserved days', () => {
   it('the reservation hook drops cached /butlers/cars answers', async () => {
     const before = (await json('/butlers/cars/2')).data.car.butler_reservated_dates as string[];
     expect((await get('/butlers/cars/2')).headers.get('cache-control')).toBe('public, no-cache');
-    const day = addDays(todayInKorea(), 200);
+    const day = addDays(todayInKorea(new Date()), 200);
     expect(before).not.toContain(day);
     await t.database.db.insert(butlerReservedDates).values({ butlerCarId: 2, date: day });
     // Written behind the API's back: still the cached answer.
@@ -249,7 +249,7 @@ describe('butler reserved days', () => {
     const catalogueBefore = await json('/catalogue');
     const user = await insertUser(t.database.db);
     const token = (await openSession(t.database.db, t.config, user.id)).access_token;
-    const day = addDays(todayInKorea(), 90);
+    const day = addDays(todayInKorea(new Date()), 90);
     const start = `${day}T09:00:00+09:00`;
     const res = await write('POST', '/butlers/cars/3/request', {
       start_at: start, end_at: new Date(new Date(start).getTime() + 8 * 3_600_000).toISOString(),

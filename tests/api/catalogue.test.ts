@@ -214,6 +214,11 @@ describe('services: FAQs and policy documents', () => {
     expect((await t.call('GET', `/services/terms/${terms[0].id}`)).body.data.term.id).toBe(terms[0].id);
     const privacy = (await t.call('GET', '/services/privacy-policies')).body.data.privacy_policies;
     expect(privacy[0].title).toBe('개인정보 처리방침');
+    // Version 1.1: the processors, the drivers' location records and the 위치정보관리책임자, the retention after withdrawal.
+    expect(privacy[0].version).toBe('1.1');
+    for (const text of ['포트원(PortOne)', '솔라피(SOLAPI)', '카카오 로그인', '메일 발송 대행사', '클라우드 호스팅', '위치정보 이용·제공사실 확인자료: 6개월', '위치정보관리책임자: 고객센터', '대금결제 및 재화 등의 공급에 관한 기록: 5년', '소비자의 불만 또는 분쟁처리에 관한 기록: 3년', '웹사이트 접속기록: 3개월']) {
+      expect(privacy[0].content).toContain(text);
+    }
     expect((await t.call('GET', `/services/privacy-policies/${privacy[0].id}`)).status).toBe(200);
     // A terms id is not a privacy policy id.
     expectFailure(await t.call('GET', `/services/privacy-policies/${terms[0].id}`), 404);

@@ -75,7 +75,7 @@ describe('POST /services/gpt/1, local assistant', () => {
     expect(r.events.at(-1)).toBe('[DONE]');
     expect(r.events.at(-3)).toBe(r.meta);
     expect(r.meta!.updates).toEqual({
-      날짜: addDays(todayInKorea(), 1),
+      날짜: addDays(todayInKorea(new Date()), 1),
       '탑승 시간': '14:30',
       출발지: '인천공항',
       목적지: '강남역',
@@ -92,15 +92,15 @@ describe('POST /services/gpt/1, local assistant', () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(0);
     const data = res.body.data;
-    expect(data.updates).toEqual({ 날짜: addDays(todayInKorea(), 2), '탑승 인원': 3 });
+    expect(data.updates).toEqual({ 날짜: addDays(todayInKorea(new Date()), 2), '탑승 인원': 3 });
     expect(data.message_text).toContain('· 탑승 인원: 3명');
     expect(data.next_prompt).toBe('몇 시에 탑승하실 예정인가요? (예: 오전 9시, 오후 2시 반, 14:30)');
     expect(data.ui_triggers).toEqual([]);
   });
 
   it('preselects the car of ?carId and reaches a complete booking with the reserve trigger', async () => {
-    const car = fleet.find((c) => !c.butler_reservated_dates.includes(addDays(todayInKorea(), 3)))!;
-    const state = { 날짜: addDays(todayInKorea(), 3), '탑승 시간': '10:00', 출발지: '김포공항', 목적지: '여의도', '탑승 인원': 2 };
+    const car = fleet.find((c) => !c.butler_reservated_dates.includes(addDays(todayInKorea(new Date()), 3)))!;
+    const state = { 날짜: addDays(todayInKorea(new Date()), 3), '탑승 시간': '10:00', 출발지: '김포공항', 목적지: '여의도', '탑승 인원': 2 };
     const r = await chat(t, { message: '이대로 예약할게요', carId: car.id, state });
     expect(r.meta!.updates).toEqual({ 차량: `${car.model.brand.name} ${car.model.name}`, '차량 번호': car.id });
     expect(r.meta!.ui_triggers).toContain('reserve');
@@ -133,13 +133,13 @@ describe('POST /services/gpt/1, local assistant', () => {
 describe('POST /services/gpt/1, full days and days gone', () => {
   it('하루종일 books 09:00–21:00 and says so', async () => {
     const r = await chat(t, { message: '모레 하루종일 이용할게요', state: {} });
-    expect(r.meta!.updates).toEqual({ 날짜: addDays(todayInKorea(), 2), '탑승 시간': '09:00', 메모: '하루종일 이용: 오전 9시 ~ 오후 9시 (12시간)' });
+    expect(r.meta!.updates).toEqual({ 날짜: addDays(todayInKorea(new Date()), 2), '탑승 시간': '09:00', 메모: '하루종일 이용: 오전 9시 ~ 오후 9시 (12시간)' });
     expect(r.content).toContain('하루종일 이용으로 오전 9시부터 오후 9시까지 12시간 일정을 잡았습니다.');
     expect(r.meta!.next_prompt).toBe('어디에서 출발하시나요? (예: 인천공항 제1터미널, 강남역)');
   });
 
   it('어제 is answered as past, and the day kept before is emptied instead of kept silently', async () => {
-    const kept = addDays(todayInKorea(), 3);
+    const kept = addDays(todayInKorea(new Date()), 3);
     const r = await chat(t, { message: '어제로 해주세요', state: { 날짜: kept, 출발지: '서울역' } });
     expect(r.meta!.updates).toEqual({ 날짜: null });
     expect(r.content).toContain('이미 지난 날짜입니다. 앞서 정한');
@@ -287,7 +287,7 @@ describe('POST /services/gpt/1 with an OpenAI-compatible model', () => {
   it('streams the model text, hides its booking block and validates the block with the state schema', async () => {
     const cars = (await m.call('GET', '/butlers/cars')).body.data.cars as typeof fleet;
     const car = cars.find((c) => c.model.name === 'G90')!;
-    const day = addDays(todayInKorea(), 2);
+    const day = addDays(todayInKorea(new Date()), 2);
     const block = JSON.stringify({
       updates: { 날짜: day, '탑승 시간': '09:00', 출발지: '서울역', '탑승 인원': 99, '차량 번호': car.id, 경유지: 'not a list' },
       ui_triggers: ['fleet', 'launch-missiles'],
@@ -319,12 +319,12 @@ describe('POST /services/gpt/1 with an OpenAI-compatible model', () => {
   });
 
   it('refuses a day gone that the model proposes, like the local assistant', async () => {
-    const block = JSON.stringify({ updates: { 날짜: addDays(todayInKorea(), -1) }, ui_triggers: [], next_prompt: null });
+    const block = JSON.stringify({ updates: { 날짜: addDays(todayInKorea(new Date()), -1) }, ui_triggers: [], next_prompt: null });
     llm.set((_req, res) => {
       sse(res);
       res.end(`${delta('어제로 바꿨습니다.')}${delta(`\n\n\`\`\`booking\n${block}\n\`\`\``)}data: [DONE]\n\n`);
     });
-    const r = await chat(m, { message: '어제로 해주세요', state: { 날짜: addDays(todayInKorea(), 3) } });
+    const r = await chat(m, { message: '어제로 해주세요', state: { 날짜: addDays(todayInKorea(new Date()), 3) } });
     expect(r.meta!.updates).toEqual({ 날짜: null });
     expect(r.content).toContain('이미 지난 날짜입니다.');
   });
@@ -333,7 +333,7 @@ describe('POST /services/gpt/1 with an OpenAI-compatible model', () => {
     llm.set((_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}'));
     const r = await chat(m, { message: '내일 오후 3시', state: {} });
     expect(r.content).toContain('다음과 같이 반영했습니다.');
-    expect(r.meta!.updates).toEqual({ 날짜: addDays(todayInKorea(), 1), '탑승 시간': '15:00' });
+    expect(r.meta!.updates).toEqual({ 날짜: addDays(todayInKorea(new Date()), 1), '탑승 시간': '15:00' });
     expect(r.events.at(-1)).toBe('[DONE]');
   });
 

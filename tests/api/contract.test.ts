@@ -81,6 +81,19 @@ describe('the contract (계약서)', () => {
     expect(text).toContain('이미 결제한 달은 환불되지 않고');
     expect(text).toContain('정기결제 동의');
     expect(text).toContain('주식회사 럭스모빌리티');
+    // Issue 49: the seller's 대표자 and 사업자등록번호, a 계약 체결 block, insurance limits, a formatted phone.
+    for (const s of ['대표자', ctx.config.company.ceo, '사업자등록번호', ctx.config.company.businessNumber, '통신판매업 신고번호', '11. 계약 체결 (전자 서명)', '전자적으로 동의', '대인배상', '무한', '대물배상', '자기신체사고', '자기차량손해', '02-6952-0808']) expect(text).toContain(s);
+    expect(text).not.toContain('인수 방법 탁송');
+    expect(text).toContain('SHA-256 값은 마이페이지의 구독 신청 상세 화면');
+
+    // The hash the footer points to: answered as JSON for the request page, equal to the file's.
+    const hash = await ctx.call('GET', `/subscriptions/requests/${id}/contract/sha256`, { token });
+    expect(hash.status).toBe(200);
+    expect(hash.body.data.contract).toEqual({ file_name: `LUXE-S-${String(id).padStart(6, '0')}.pdf`, sha256: sha256(got.bytes), byte_size: got.bytes.length });
+    const stranger = await customer(ctx);
+    expect((await ctx.call('GET', `/subscriptions/requests/${id}/contract/sha256`, { token: stranger.token })).status).toBe(404);
+    expect((await ctx.call('GET', `/subscriptions/requests/${id}/contract/sha256`)).status).toBe(401);
+    expect((await ctx.call('GET', `/subscriptions/requests/abc/contract/sha256`, { token })).status).toBe(400);
 
     // The order-received message links to the request, where the contract is, and says so.
     const [received] = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.requested:${id}`));

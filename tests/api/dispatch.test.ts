@@ -36,8 +36,8 @@ async function newCustomer() {
 
 const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
 /** An ISO instant `days` Korean days from today at a Korean wall-clock time. */
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
-const dayOf = (days: number) => addDays(todayInKorea(), days);
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
+const dayOf = (days: number) => addDays(todayInKorea(new Date()), days);
 
 let plateSeq = 0;
 const newCar = () => insertButlerCar(ctx.database.db, modelId, { subModel: 'EWB', licensePlate: `12가 ${3400 + ++plateSeq}` });
@@ -340,7 +340,7 @@ describe('the board and the run sheet', () => {
     expect(two.body.data.trips.map((t: { id: number }) => t.id)).not.toContain(lateBefore);
 
     const today = await staff('GET', '/admin/dispatch');
-    expect(today.body.data).toMatchObject({ from: todayInKorea(), to: dayOf(1) });
+    expect(today.body.data).toMatchObject({ from: todayInKorea(new Date()), to: dayOf(1) });
     for (const q of ['days=15', 'days=0', 'from=2031-02-30', 'days=abc']) {
       const res = await staff('GET', `/admin/dispatch?${q}`);
       expect(res.status, q).toBe(400);

@@ -29,7 +29,7 @@ afterAll(() => ctx.close());
 afterEach(() => setClock(null));
 
 const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
 const runJobs = () => staff('POST', '/admin/billing/run');
 const tap = (token: string, id: number, stage: string, json: unknown = {}) => ctx.call('POST', `/driver/trips/${id}/stages/${stage}`, { token, json });
@@ -199,7 +199,7 @@ describe("the driver's trips", () => {
     expect((await tap(token, id, 'boarded', { tapped_at: at(2, '09:10') })).status).toBe(201);
     expect((await view()).stage).toBe('IN_PROGRESS');
     // The staff board shows the same stage.
-    const board = await staff('GET', `/admin/dispatch?from=${addDays(todayInKorea(), 2)}`);
+    const board = await staff('GET', `/admin/dispatch?from=${addDays(todayInKorea(new Date()), 2)}`);
     expect(board.body.data.trips.find((t: { id: number }) => t.id === id)).toMatchObject({ stage: 'IN_PROGRESS', departed_at: new Date(at(2, '07:00')).toISOString() });
 
     // 운행 종료 at 19:40: 10 h 30 from 탑승 → 3 started hours over → 300,000원, charged once.

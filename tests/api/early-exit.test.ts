@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { auditLog, jobs, payments, sandboxPayments, subscriptions } from '../../src/api/db/schema';
+import { auditLog, jobs, payments, sandboxPayments, subscriptionExitDocuments, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { pdfText } from '../pdf-text';
 
 let ctx: TestContext;
 let carId: number;
@@ -87,6 +89,36 @@ describe('중도 해지 (early exit)', () => {
     expect(desk.find((r: { subscription: { id: number } | null }) => r.subscription?.id === subscriptionId).subscription).toEqual({ id: subscriptionId, end_date: '2029-04-05', billing_status: 'CANCELLED', exit_date: '2029-04-05' });
     const mine = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions[0];
     expect(mine).toMatchObject({ end_date: '2029-04-05', billing: { status: 'CANCELLED' } });
+  });
+
+  it('issues a 중도 해지 확인서 once: the seller, the return day, the arithmetic and the payment; the owner\'s only (issue 49)', async () => {
+    const { token, subscriptionId } = await subscription('2029-11-10');
+    const path = `/subscriptions/${subscriptionId}/early-exit/document`;
+    // Before the exit there is none.
+    expect((await ctx.call('GET', path, { token })).status).toBe(404);
+    await setClock('2029-12-01T10:00:00+09:00');
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: '2029-12-05' } })).status).toBe(200);
+    const get = async (t?: string) => {
+      const res = await ctx.app.request(path, { headers: t ? { authorization: `Bearer ${t}` } : {} });
+      return { status: res.status, type: res.headers.get('content-type'), sha: res.headers.get('x-content-sha256'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const first = await get(token);
+    expect(first).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(first.sha).toBe(createHash('sha256').update(first.bytes).digest('hex'));
+    expect(first.disposition).toMatch(/LUXE-S-\d{6}-X01\.pdf/);
+    const text = await pdfText(first.bytes);
+    for (const s of ['자동차 구독 중도 해지 확인서', '사업자등록번호', ctx.config.company.businessNumber, '대표자', '2029.12.05', '남은 11개월 × 월 555,000원 × 20% = 1,221,000원', `sub-${subscriptionId}-exit`, '반납 정산']) expect(text).toContain(s);
+    // Issued once: the same bytes later, whatever the clock says; stored unchangeable.
+    await setClock('2030-01-15T10:00:00+09:00');
+    const later = await get(token);
+    expect(later.sha).toBe(first.sha);
+    expect(await ctx.database.db.select({ id: subscriptionExitDocuments.id }).from(subscriptionExitDocuments).where(eq(subscriptionExitDocuments.subscriptionId, subscriptionId))).toHaveLength(1);
+    await expect(ctx.database.db.delete(subscriptionExitDocuments).where(eq(subscriptionExitDocuments.subscriptionId, subscriptionId))).rejects.toThrow();
+    // Another customer 404, no login 401, a bad id 400.
+    const other = await customer(ctx);
+    expect((await get(other.token)).status).toBe(404);
+    expect((await get()).status).toBe(401);
+    expect((await ctx.call('GET', '/subscriptions/abc/early-exit/document', { token })).status).toBe(400);
   });
 
   it('a declined card answers 422 in Korean and changes nothing; another card then pays under a new attempt id', async () => {

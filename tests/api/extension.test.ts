@@ -64,20 +64,27 @@ describe('구독 연장 (extension)', () => {
       first_month: 4, last_month: 4, term_months: 4, taken_from: null,
     });
     // A fee other than today's: 409 in Korean, nothing changed.
-    const stale = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 850_000 } });
+    const stale = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 850_000, price_consent: 850_000 } });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain('900,000원으로 바뀌었습니다');
     expect(await extensionsOf(subscriptionId)).toEqual([]);
+    // 가격 변경 동의: a new fee without the customer's consent to exactly it is 422, nothing changed.
+    const unconsented = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, end_date: '2029-06-09' } });
+    expect(unconsented.status).toBe(422);
+    expect(unconsented.body.message).toContain('900,000원으로 바뀝니다. 변경된 월 구독료에 동의해주세요.');
+    const wrong = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 800_000, end_date: '2029-06-09' } });
+    expect(wrong.status).toBe(422);
+    expect(await extensionsOf(subscriptionId)).toEqual([]);
 
     const [a, b] = await Promise.all([
-      ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, end_date: '2029-06-09' } }),
-      ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, end_date: '2029-06-09' } }),
+      ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000, end_date: '2029-06-09' } }),
+      ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000, end_date: '2029-06-09' } }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.data).toEqual(a.body.data);
     expect(a.body.data).toMatchObject({ end_date: '2029-07-09', extension: { months: 1, new_end_date: '2029-07-09', monthly_fee: 900_000, first_month: 4 } });
     // A repeat later (without the end date: same months and fee the same day) answers the same.
-    const again = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } });
+    const again = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } });
     expect(again.body.data).toEqual(a.body.data);
     expect(await extensionsOf(subscriptionId)).toHaveLength(1);
     const [row] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
@@ -138,7 +145,7 @@ describe('구독 연장 (extension)', () => {
     await setClock('2029-10-20T10:00:00+09:00');
     expect(await freeFrom()).toBe('2029-11-10');
     // Two clicks at once without the end date (an API client): one extension, the same answer.
-    const [res, twin] = await Promise.all([1, 2].map(() => ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } })));
+    const [res, twin] = await Promise.all([1, 2].map(() => ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } })));
     expect([res.status, twin.status]).toEqual([200, 200]);
     expect(twin.body.data).toEqual(res.body.data);
     expect(await extensionsOf(subscriptionId)).toHaveLength(1);
@@ -164,7 +171,7 @@ describe('구독 연장 (extension)', () => {
     expect((await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: '2030-05-01' } })).status).toBe(201);
     const quote = await ctx.call('GET', `/subscriptions/${mine.subscriptionId}/extension`, { token: mine.token });
     expect(quote.body.data.choices.map((c: { months: number; taken_from: string | null }) => [c.months, c.taken_from])).toEqual([[1, '2030-05-01'], [3, '2030-05-01'], [12, '2030-05-01']]);
-    const res = await ctx.call('POST', `/subscriptions/${mine.subscriptionId}/extension`, { token: mine.token, json: { months: 1, quoted_fee: 900_000 } });
+    const res = await ctx.call('POST', `/subscriptions/${mine.subscriptionId}/extension`, { token: mine.token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('2030.05.01부터 다른 구독 일정이 있어');
     expect(await extensionsOf(mine.subscriptionId)).toEqual([]);
@@ -177,7 +184,7 @@ describe('구독 연장 (extension)', () => {
     await setClock('2030-07-10T10:00:00+09:00');
     await runJobs();
     await setClock('2030-07-20T10:00:00+09:00');
-    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } })).status).toBe(200);
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } })).status).toBe(200);
     // Month 2 runs 7/10–8/09: a return on 8/05 leaves month 3 (800,000) and month 4 (900,000): 1,700,000 × 20% = 340,000.
     const quote = await ctx.call('GET', `/subscriptions/${subscriptionId}/early-exit?date=2030-08-05`, { token });
     expect(quote.body.data.quote).toEqual({
@@ -214,7 +221,7 @@ describe('구독 연장 (extension)', () => {
 
     // The extension is of the new car, at its fee; the annex and the message say so.
     await setClock('2031-05-01T10:00:00+09:00');
-    const ext = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 950_000, end_date: '2031-06-09' } });
+    const ext = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 950_000, price_consent: 950_000, end_date: '2031-06-09' } });
     expect(ext.status, JSON.stringify(ext.body)).toBe(200);
     const extensionId = ext.body.data.extension.id as number;
     const annex = await annexInput(ctx.database.db, ctx.config.company, extensionId);
@@ -230,24 +237,24 @@ describe('구독 연장 (extension)', () => {
     const other = await customer(ctx);
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/extension`, { token: other.token })).status).toBe(404);
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/extension?months=1`, { token: other.token })).status).toBe(404);
-    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token: other.token, json: { months: 1, quoted_fee: 900_000 } })).status).toBe(404);
-    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { json: { months: 1, quoted_fee: 900_000 } })).status).toBe(401);
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token: other.token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } })).status).toBe(404);
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } })).status).toBe(401);
     expect((await ctx.app.request(`/subscriptions/${subscriptionId}/extensions/1/annex`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
     for (const q of ['months=abc', 'months=0', 'months=1.5', 'months=-1', 'months=99999999999999']) {
       const r = await ctx.call('GET', `/subscriptions/${subscriptionId}/extension?${q}`, { token });
       expect(r.status, q).toBe(400);
       expect(r.body.message).toMatch(/[가-힣]/);
     }
-    for (const json of [{}, { months: '1', quoted_fee: 900_000 }, { months: 1 }, { months: 1, quoted_fee: -5 }, { months: 1, quoted_fee: 900_000, end_date: 'soon' }, { months: 1.5, quoted_fee: 1 }]) {
+    for (const json of [{}, { months: '1', quoted_fee: 900_000, price_consent: 900_000 }, { months: 1 }, { months: 1, quoted_fee: -5 }, { months: 1, quoted_fee: 900_000, price_consent: 900_000, end_date: 'soon' }, { months: 1.5, quoted_fee: 1, price_consent: 1 }]) {
       const r = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json });
       expect(r.status, JSON.stringify(json)).toBe(400);
       expect(r.body.message).toMatch(/[가-힣]/);
     }
     expect((await ctx.call('GET', '/subscriptions/abc/extension', { token })).status).toBe(400);
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/extension?months=6`, { token })).status).toBe(422);
-    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 6, quoted_fee: 1 } })).status).toBe(422);
+    expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 6, quoted_fee: 1, price_consent: 1 } })).status).toBe(422);
     await ctx.database.db.update(subscriptions).set({ billingStatus: 'OVERDUE' }).where(eq(subscriptions.id, subscriptionId));
-    const overdue = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000 } });
+    const overdue = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 900_000, price_consent: 900_000 } });
     expect([overdue.status, overdue.body.message]).toEqual([409, '연체된 요금을 먼저 결제해주세요.']);
     await ctx.database.db.update(subscriptions).set({ billingStatus: 'ACTIVE', exitDate: '2031-03-20' }).where(eq(subscriptions.id, subscriptionId));
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/extension`, { token })).status).toBe(409);

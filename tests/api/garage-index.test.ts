@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** The garage and home as the API writes them (JSON text put together per request). */
-const garage = async (db: TestContext['database']['db'], q: GarageQuery, today: string) => JSON.parse(Buffer.concat(await garageJson(db, q, today)).toString()) as GaragePage;
+const garage = async (db: TestContext['database']['db'], q: GarageQuery, today: string) => JSON.parse(Buffer.concat(await garageJson(db, q, today, new Date(`${today}T12:00:00+09:00`))).toString()) as GaragePage;
 const homeCars = async (db: TestContext['database']['db']) => JSON.parse((await homeCarsJson(db)).toString()) as HomeCarsAnswer;
 
 const sortColumn = { subscription_fee_minimum: cars.subscriptionFeeMinimum, mileage: cars.mileage, release_date: cars.releaseDate, subscription_available_from: cars.subscriptionAvailableFrom } as const;

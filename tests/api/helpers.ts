@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { createApp } from '../../src/api/app';
+import type { LogSink } from '../../src/api/observability/logger';
 import { openDatabase, type Database } from '../../src/api/db/client';
 import { insertCoupon, insertUser } from '../../src/api/seed/factories';
 import { cars, userCoupons } from '../../src/api/db/schema';
@@ -46,7 +47,7 @@ export interface TestContext {
  * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the
  * TEST_DATABASE_URL server when the suite runs as `api-pg`.
  */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}, opts: { logSink?: LogSink } = {}): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
   let openReplica = (): Promise<Database> => Promise.resolve({ ...database, close: async () => {} });
@@ -72,7 +73,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   }
   const config = testConfig(overrides);
   const clock = createClock();
-  const app = createApp({ db: database.db, config, clock });
+  const app = createApp({ db: database.db, config, clock, logSink: opts.logSink });
   const openReplicaApp: TestContext['openReplicaApp'] = async () => {
     const replica = await openReplica();
     return { app: createApp({ db: replica.db, config, clock }), db: replica.db, close: () => replica.close() };
@@ -140,7 +141,7 @@ export async function persistentDatabase(): Promise<{ open: () => Promise<Databa
 }
 
 /** A Korean calendar day `offset` days from today, YYYY-MM-DD. */
-export const koreaDay = (offset = 0) => addDays(todayInKorea(), offset);
+export const koreaDay = (offset = 0) => addDays(todayInKorea(new Date()), offset);
 
 export type CouponOverrides = Parameters<typeof insertCoupon>[1];
 
@@ -246,3 +247,22 @@ export function holdNthSelect<T extends object>(db: T, n: number, release: Promi
     },
   });
 }
+
+/** The seller's identity production needs (src/api/env.ts, 전자상거래법 제13조): well-formed values for tests of a production config. */
+export const PRODUCTION_BUSINESS_ENV = {
+  PUBLIC_COMPANY_NAME: '주식회사 럭스모빌리티',
+  PUBLIC_COMPANY_CEO: '김대표',
+  PUBLIC_BUSINESS_NUMBER: '111-11-11119',
+  PUBLIC_MAIL_ORDER_NUMBER: '제2026-서울강남-01234호',
+  PUBLIC_HOSTING_PROVIDER: 'Amazon Web Services, Inc.',
+  PUBLIC_PRIVACY_OFFICER_NAME: '이보호',
+  PUBLIC_PRIVACY_OFFICER_EMAIL: 'privacy@luxe-subscribe.kr',
+  // The licensed partner the butler model `partner` names (required in production).
+  BUTLER_PARTNER_NAME: '주식회사 예시모빌리티',
+  BUTLER_PARTNER_LICENCE: '서울-고급택시-2026-0001',
+  // The 운전자격확인시스템 relay and the key sealing licence numbers (required in production).
+  LICENCE_PROVIDER: 'http',
+  LICENCE_API_URL: 'https://licence-relay.example.kr/check',
+  LICENCE_API_KEY: 'relay-key',
+  LICENCE_KEY: Buffer.alloc(32, 7).toString('base64'),
+} as const;

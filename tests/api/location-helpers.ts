@@ -12,7 +12,7 @@ export function locationFixtures(ctx: () => TestContext) {
   let modelId = 0;
   let seq = 0;
   const staff = (method: string, path: string, json?: unknown) => ctx().call(method, path, { token: TEST_ADMIN_TOKEN, json });
-  const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+  const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
   const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
   const runJobs = () => staff('POST', '/admin/billing/run');
 

@@ -32,7 +32,7 @@ afterEach(async () => {
 const card = () => issueSandboxBillingKey(ctx.config, 'approve');
 const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
 const refund = (paymentId: string, json: Record<string, unknown>) => ctx.call('POST', `/admin/payments/${paymentId}/refund`, { token: ADMIN, json });
-const confirm = (requestId: number) => ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: addDays(todayInKorea(), 3) } });
+const confirm = (requestId: number) => ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: addDays(todayInKorea(new Date()), 3) } });
 
 /** A pending subscription request of 12 months, its first month (555,000원) paid. */
 async function paidRequest() {
@@ -97,7 +97,7 @@ describe('trip records and overtime only for trips that happened', () => {
     expect((await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN })).status).toBe(201);
     return id;
   }
-  const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+  const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
   const trip = (id: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/butler-requests/${id}/trip`, { token: ADMIN, json });
   const overtimeCharges = (id: number) => ctx.database.db.select().from(payments).where(and(eq(payments.refId, id), eq(payments.purpose, 'BUTLER_OVERTIME')));
   const row = async (id: number) => (await ctx.database.db.select().from(butlerRequests).where(eq(butlerRequests.id, id)))[0];
@@ -163,13 +163,16 @@ describe('one clock: payment times, request dates and the refund preview follow 
     near(refunded.body.data.payment.cancelled_at, at);
     // The sandbox's own record (its receipt) says the same time.
     const receipt = await ctx.app.request(`/sandbox/receipts/${paymentId}`, { headers: { host: 'localhost' } });
-    expect(await receipt.text()).toMatch(/2030/);
+    const receiptText = await receipt.text();
+    expect(receiptText).toMatch(/2030/);
+    // The seller's identity on the receipt (전자상거래법 제13조): 상호, 대표자, 사업자등록번호, 통신판매업 신고번호.
+    for (const s of ['판매자 정보', '대표자', '사업자등록번호', ctx.config.company.businessNumber, '통신판매업 신고번호', ctx.config.company.mailOrderNumber, '개인정보 보호책임자']) expect(receiptText).toContain(s);
   });
 
   it('the butler cancel preview is the server\'s, on its clock, and DELETE refunds exactly that', async () => {
     const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 800_000, butlerOvertimeFee: 100_000 });
     const { token } = await customer(ctx, 0, [], 'BUTLER');
-    const day = addDays(todayInKorea(), 42);
+    const day = addDays(todayInKorea(new Date()), 42);
     const res = await ctx.call('POST', `/butlers/cars/${car.id}/request`, {
       token,
       json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), start_at: `${day}T09:00:00+09:00`, end_at: `${day}T17:00:00+09:00` },

@@ -163,7 +163,8 @@ describe('an order in, messages out', () => {
 describe('every event: one message per channel and recipient', () => {
   it('renders each event type in Korean with an absolute link, once per channel, and a repeat of the key writes nothing', async () => {
     const db = ctx.database.db;
-    const { user, token } = await newCustomer({ marketingConsent: true });
+    // With the night-time consent: the marketing message goes whatever the hour this runs (the hold: advertising.test.ts).
+    const { user, token } = await newCustomer({ marketingConsent: true, marketingNightConsent: true });
     const order = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 3, billing_key: card() } });
     const requestId = order.body.data.subscription_request.id as number;
     const confirmed = await call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: '2031-05-20' } });
@@ -447,7 +448,7 @@ describe('marketing only with consent, revocable without a login', () => {
   it('consent off: no marketing message; consent on: email only, marked (광고), with an unsubscribe link that works without login', async () => {
     const db = ctx.database.db;
     const off = await newCustomer({ marketingConsent: false });
-    const on = await newCustomer({ marketingConsent: true });
+    const on = await newCustomer({ marketingConsent: true, marketingNightConsent: true });
     const send = (campaign: string) => call('POST', '/admin/notifications/marketing', { token: ADMIN, json: { campaign, title: '가을 시승 이벤트', body: '신형 모델을 먼저 만나보세요.', path: '/garage' } });
     expect((await send('autumn-2033')).status).toBe(202);
     expect((await call('POST', '/admin/notifications/marketing', { token: on.token, json: { campaign: 'x', title: 't', body: 'b' } })).status).toBe(403);

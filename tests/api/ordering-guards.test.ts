@@ -17,7 +17,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const db = ctx.database.db;
   ({ car: { id: carId } } = await insertTestCar(db, { fees: { subscription_fee_12: 3_000_000 } }));
-  ({ car: { id: laterCarId } } = await insertTestCar(db, { subscriptionAvailableFrom: addDays(todayInKorea(), 30), brand: 'Later', brandSlug: 'later', model: 'Later' }));
+  ({ car: { id: laterCarId } } = await insertTestCar(db, { subscriptionAvailableFrom: addDays(todayInKorea(new Date()), 30), brand: 'Later', brandSlug: 'later', model: 'Later' }));
   ({ car: { id: closedCarId } } = await insertTestCar(db, { isSubscriptable: false, brand: 'Closed', brandSlug: 'closed', model: 'Closed' }));
   const brand = await upsertBrand(db, { name: 'Mercedes Benz', slug: 'mercedes' });
   const modelId = (await insertModel(db, { brandId: brand.id, name: 'S-Class' })).id;
@@ -31,7 +31,7 @@ async function account(verified: boolean) {
 }
 // One plate per order (issue 38: one car is not ordered twice for the same days).
 const order = async (token: string, car: number, key = billingKey(ctx)) => ctx.call('POST', `/subscriptions/cars/${car === carId ? await anotherPlate(ctx, car) : car}/request`, { token, json: { month: 12, billing_key: key } });
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const butlerBody = (key: string) => ({
   start_at: at(12, '09:00'), end_at: at(12, '17:00'), start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272',
   way_point_requests: [], passenger_count: 2, purpose: '비즈니스 미팅', memo: '', driver_preference: 'any', coupon_id: null, point_amount: null, billing_key: key,
@@ -43,7 +43,7 @@ describe('a car that cannot be ordered now', () => {
     const key = billingKey(ctx);
     const later = await order(token, laterCarId, key);
     expect(later.status).toBe(422);
-    expect(later.body.message).toBe(`${addDays(todayInKorea(), 30)}부터 구독할 수 있는 차량입니다.`);
+    expect(later.body.message).toBe(`${addDays(todayInKorea(new Date()), 30)}부터 구독할 수 있는 차량입니다.`);
     const closed = await order(token, closedCarId, key);
     expect(closed.status).toBe(422);
     expect(closed.body.message).toBe('현재 구독 신청을 받지 않는 차량입니다.');
@@ -79,6 +79,10 @@ describe('an account without identity verification', () => {
     const attached = await ctx.call('POST', '/accounts/portone', { token, json: { identity_code } });
     expect(attached.status).toBe(200);
     expect((await ctx.call('GET', '/accounts', { token })).body.data.ci_verified).toBe(true);
+    // Then the order page's 운전면허 확인, by the name and birth date the verification gave.
+    const licence = await ctx.call('POST', '/subscriptions/licences', { token, json: { role: 'HOLDER', number: '11-08-654321-01', type: 'CLASS2_ORDINARY' } });
+    expect(licence.status, JSON.stringify(licence.body)).toBe(201);
+    expect(licence.body.data.licence).toMatchObject({ name: user.name, birth_date: '1990-01-01' });
     expect((await order(token, carId)).status).toBe(201);
   });
 });

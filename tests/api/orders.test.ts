@@ -185,8 +185,11 @@ describe('requests: list, detail, edit, cancel', () => {
     expect([x.status, y.status].sort()).toEqual([200, 404]);
     expect(await balance(user.id)).toBe(100_000);
     expect(await couponUsed(ctx, holdings[0])).toBe(false);
-    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([]);
+    // The cancelled request stays visible with its state, and nothing changes it any more.
+    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([expect.objectContaining({ id: r.id, status: 'CANCELLED' })]);
+    expect((await ctx.call('GET', `/subscriptions/requests/${r.id}`, { token })).body.data.subscription_request).toMatchObject({ id: r.id, status: 'CANCELLED' });
     expect((await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 12, coupon_id: 0, point_amount: 0, billing_key: key() } })).status).toBe(404);
+    expect((await ctx.call('DELETE', `/subscriptions/requests/${r.id}`, { token })).status).toBe(404);
   });
 
   it('edit re-prices: changes term, swaps coupon and settles the point difference', async () => {
@@ -227,7 +230,7 @@ describe('staff confirmation and subscriptions', () => {
     const { token } = await customer(ctx);
     const r = (await order(token, { month: 12, billing_key: key() })).body.data.subscription_request;
     expect((await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions).toEqual([]);
-    const start = todayInKorea();
+    const start = todayInKorea(new Date());
     expect((await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { json: { start_date: start } })).status).toBe(403);
     const res = await ctx.call('POST', `/admin/subscription-requests/${r.id}/confirm`, { token: TEST_ADMIN_TOKEN, json: { start_date: '2026-01-31' } });
     expect(res.status).toBe(201);

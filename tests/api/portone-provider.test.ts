@@ -259,7 +259,7 @@ describe('the API with PortOne configured', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 1202, message: '한도초과 카드입니다.' });
     expect((await ctx.call('GET', '/payments', { token })).body.data.payments).toEqual([expect.objectContaining({ status: 'FAILED', failure_reason: '한도초과 카드입니다.' })]);
-    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([]);
+    expect((await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests).toEqual([expect.objectContaining({ status: 'CANCELLED', payment: expect.objectContaining({ status: 'FAILED' }) })]);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { openSession } from '../../src/api/accounts/sessions';
 import { loadConfig } from '../../src/api/env';
 import { SANDBOX_VERIFICATIONS } from '../../src/api/sandbox/identity-routes';
 import { listensOnLoopbackOnly, providerBanner } from '../../src/api/sandbox-mode';
-import { billingKey, createTestContext, customer, newPerson, signupPerson, type TestContext } from './helpers';
+import { billingKey, createTestContext, customer, newPerson, signupPerson, type TestContext, PRODUCTION_BUSINESS_ENV } from './helpers';
 
 /**
  * The sandbox on a server other machines can reach: everyone's messages, the provider's console and
@@ -201,7 +201,7 @@ describe('the default start', () => {
     expect(listensOnLoopbackOnly(env({}))).toBe(true);
     expect(env({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(listensOnLoopbackOnly(env({ HOST: '0.0.0.0' }))).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p', ...PRODUCTION_BUSINESS_ENV }).host).toBe('0.0.0.0');
   });
 
   it('says who can reach it and what the sandbox lets them do; SANDBOX=shared is loud and refused in production', () => {

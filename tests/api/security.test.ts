@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from '../../src/api/env';
 import { providerBanner, sandboxAllowed } from '../../src/api/sandbox-mode';
 import { createPaymentProvider } from '../../src/api/billing/providers';
-import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { billingKey, createTestContext, customer, type TestContext, PRODUCTION_BUSINESS_ENV } from './helpers';
 
 /** Issue 12 "Headers and sandbox": API headers, CORS, the sandbox switch, and 500 logs without personal data. */
 
@@ -83,7 +83,7 @@ describe('the sandbox switch', () => {
     expect(env({ HOST: '127.0.0.1', SANDBOX: 'on' }).sandbox).toBe(true);
     expect(env({ SANDBOX: 'off' }).sandbox).toBe(false);
     expect(sandboxAllowed(env({ PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }))).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p' }).sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p', ...PRODUCTION_BUSINESS_ENV }).sandbox).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_PORTONE_STORE_ID: 's', PORTONE_API_SECRET: 'p', SANDBOX: 'on' })).toThrow(/SANDBOX=on/);
   });
 
@@ -119,12 +119,9 @@ describe('the sandbox switch', () => {
 
 describe('500 logs', () => {
   it('name the method and path only, and the error without its query parameters', async () => {
-    const ctx = await createTestContext({ logLevel: 'error' });
-    const { token } = await customer(ctx);
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-    });
+    const ctx = await createTestContext({ logLevel: 'error' }, { logSink: { write: (line) => void lines.push(line) } });
+    const { token } = await customer(ctx);
     try {
       await ctx.database.close();
       const email = 'secret.person@example.com';
@@ -137,7 +134,6 @@ describe('500 logs', () => {
       const mine = await ctx.app.request('/subscriptions/requests?name=%EA%B9%80%EC%B2%A0%EC%88%98', { headers: { authorization: `Bearer ${token}` } });
       expect(mine.status).toBe(500);
     } finally {
-      spy.mockRestore();
       await ctx.close().catch(() => {});
     }
     const log = lines.join('\n');

@@ -15,7 +15,7 @@ let subCarId: number;
 const ADMIN = TEST_ADMIN_TOKEN;
 const STAFF_EMAIL = 'dispatch@luxe.test';
 const STAFF_PHONE = '01090005555';
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 
 beforeAll(async () => {
   ctx = await createTestContext({ notifications: { staffEmails: [STAFF_EMAIL], staffPhones: [STAFF_PHONE], contactPhone: '02-6952-0808' } });

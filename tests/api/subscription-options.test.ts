@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { insertTestCar } from '../../src/api/seed/factories';
-import { auditLog, payments, subscriptionRequests } from '../../src/api/db/schema';
+import { insertLicence, insertTestCar } from '../../src/api/seed/factories';
+import { auditLog, driverLicences, payments, subscriptionRequests } from '../../src/api/db/schema';
 import { setStaffRole } from '../../src/api/accounts/staff';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { REGIONAL_DELIVERY_FEE, type CarOptionPrices } from '../../src/domain/subscription-price';
@@ -47,12 +47,15 @@ const paymentsOf = async (requestId: number) => ctx.database.db.select().from(pa
 
 describe('the order API prices the options itself', () => {
   it('charges today: first month with the options, coupon and points, 탁송비, 보증금 and 선납금; later months at the optioned fee', async () => {
-    const { token, holdings } = await customer(ctx, 100_000, [{ discountType: 'FIXED', discount: 200_000 }]);
+    const { user, token, holdings } = await customer(ctx, 100_000, [{ discountType: 'FIXED', discount: 200_000 }]);
+    // A driver of 만 21~25세 (the checked licence's birth date decides the band) and one additional driver's licence.
+    await ctx.database.db.update(driverLicences).set({ birthDate: '2003-06-01' }).where(eq(driverLicences.userId, user.id));
+    const extra = await insertLicence(ctx.database.db, user.id, { role: 'EXTRA', name: '박추가', birthDate: '1980-01-01' });
     const options = { mileage_km: 4_000, driver_age: 'AGE_21', extra_drivers: 1, handover: 'DELIVERY', delivery_address: '부산 해운대구 우동 1408', delivery_window: 'AFTERNOON', prepayment: 1_000_000 };
     // monthly = 3,000,000 + 200,000 + 300,000 + 50,000 − 1,000,000 / 12 (83,333) = 3,466,667
     const monthly = 3_466_667;
     const today = monthly - 200_000 - 100_000 + REGIONAL_DELIVERY_FEE + 5_000_000 + 1_000_000;
-    const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, options, quoted_first_payment: today });
+    const res = await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, options, quoted_first_payment: today, extra_driver_licence_ids: [extra.id] });
     expect(res.status).toBe(201);
     const r = res.body.data.subscription_request;
     expect(r).toMatchObject({ fee: monthly, coupon_discount: 200_000, point_used: 100_000, final_fee: today });

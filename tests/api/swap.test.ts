@@ -74,13 +74,18 @@ describe('차량 교체 (swap)', () => {
       arithmetic: '(월 1,500,000원 − 월 1,200,000원) × 13/31일 = 125,800원 추가 결제',
     });
     // A quote other than today's: 409 with the new quote, nothing changed.
-    const stale = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-03-28', car_id: newCar, quoted_adjustment: 100_000, quoted_fee: 1_500_000 } });
+    const stale = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-03-28', car_id: newCar, quoted_adjustment: 100_000, quoted_fee: 1_500_000, price_consent: 1_500_000 } });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain('견적이 바뀌었습니다');
     expect(stale.body.data.quote).toMatchObject({ adjustment: 125_800 });
     expect(await swapsOf(subscriptionId)).toEqual([]);
+    // 가격 변경 동의: the new car's fee without the customer's consent to exactly it is 422, nothing changed.
+    const unconsented = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-03-28', car_id: newCar, quoted_adjustment: 125_800, quoted_fee: 1_500_000 } });
+    expect(unconsented.status).toBe(422);
+    expect(unconsented.body.message).toContain('1,500,000원으로 바뀝니다. 변경된 월 구독료에 동의해주세요.');
+    expect(await swapsOf(subscriptionId)).toEqual([]);
 
-    const body = { date: '2029-03-28', car_id: newCar, quoted_adjustment: 125_800, quoted_fee: 1_500_000 };
+    const body = { date: '2029-03-28', car_id: newCar, quoted_adjustment: 125_800, quoted_fee: 1_500_000, price_consent: 1_500_000 };
     const [a, b] = await Promise.all([1, 2].map(() => ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: body })));
     for (const r of [a, b]) expect([200, 409]).toContain(r.status);
     const answers = [a, b].filter((r) => r.status === 200);
@@ -155,7 +160,7 @@ describe('차량 교체 (swap)', () => {
     await setClock('2029-06-20T10:00:00+09:00');
     await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
     // Month 1 runs 06-10 … 07-09 (30 days); 06-28 → 07-10 is 12 days: 300,000 × 12/30 = 120,000.
-    const body = { date: '2029-06-28', car_id: newCar, quoted_adjustment: 120_000, quoted_fee: 1_500_000 };
+    const body = { date: '2029-06-28', car_id: newCar, quoted_adjustment: 120_000, quoted_fee: 1_500_000, price_consent: 1_500_000 };
     const declined = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: body });
     expect(declined.status).toBe(422);
     expect(declined.body.message).toMatch(/잔액/);
@@ -179,7 +184,7 @@ describe('차량 교체 (swap)', () => {
     // Month 1 runs 09-10 … 10-09 (30 days); 09-28 → 10-10 is 12 days: −300,000 × 12/30 = −120,000.
     const q = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=2029-09-28&car_id=${newCar}`, { token });
     expect(q.body.data.quote).toMatchObject({ adjustment: -120_000, arithmetic: '(월 900,000원 − 월 1,200,000원) × 12/30일 = 120,000원 환불' });
-    const body = { date: '2029-09-28', car_id: newCar, quoted_adjustment: -120_000, quoted_fee: 900_000 };
+    const body = { date: '2029-09-28', car_id: newCar, quoted_adjustment: -120_000, quoted_fee: 900_000, price_consent: 900_000 };
     const [a, b] = await Promise.all([1, 2].map(() => ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: body })));
     for (const r of [a, b]) expect([200, 409]).toContain(r.status);
     const ok = [a, b].find((r) => r.status === 200)!;
@@ -206,7 +211,7 @@ describe('차량 교체 (swap)', () => {
     const { token, subscriptionId } = await subscription('2029-12-10');
     const newCar = await plateOf(sameCar);
     await setClock('2029-12-12T10:00:00+09:00');
-    const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-12-15', car_id: newCar, quoted_adjustment: 0, quoted_fee: 1_200_000 } });
+    const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-12-15', car_id: newCar, quoted_adjustment: 0, quoted_fee: 1_200_000, price_consent: 1_200_000 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ swap: { status: 'CONFIRMED', adjustment: 0 }, payment: null, refund: null });
     expect(await swapCharges(subscriptionId)).toEqual([]);
@@ -224,7 +229,7 @@ describe('차량 교체 (swap)', () => {
     const next = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=2030-01-20`, { token });
     expect(next.status).toBe(200);
     expect(next.body.data.cars.some((c: { id: number }) => c.id === newCar)).toBe(false);
-    const back = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2030-01-20', car_id: newCar, quoted_adjustment: 0, quoted_fee: 1_200_000 } });
+    const back = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2030-01-20', car_id: newCar, quoted_adjustment: 0, quoted_fee: 1_200_000, price_consent: 1_200_000 } });
     expect([back.status, back.body.message]).toEqual([422, '지금 이용 중인 차량과 다른 차량을 선택해주세요.']);
     // 구독 연장 after the swap extends the car held at the end: the new car's terms (12 months only), not the order car's (1 and 12).
     await setClock('2030-11-01T10:00:00+09:00');
@@ -240,7 +245,7 @@ describe('차량 교체 (swap)', () => {
     const other = replica.app;
     await setClock('2030-02-15T10:00:00+09:00');
     // Month 1 runs 02-10 … 03-09 (28 days); 02-20 → 03-10 is 18 days: 300,000 × 18/28 = 192,857 → 192,850.
-    const body = JSON.stringify({ date: '2030-02-20', car_id: newCar, quoted_adjustment: 192_850, quoted_fee: 1_500_000 });
+    const body = JSON.stringify({ date: '2030-02-20', car_id: newCar, quoted_adjustment: 192_850, quoted_fee: 1_500_000, price_consent: 1_500_000 });
     const post = (app: typeof ctx.app) => app.request(`/subscriptions/${subscriptionId}/swap`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
     try {
       const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
@@ -260,7 +265,7 @@ describe('차량 교체 (swap)', () => {
     const newCar = await plateOf(dearCar);
     await setClock('2030-05-12T10:00:00+09:00');
     const other = await customer(ctx);
-    const body = { date: '2030-05-20', car_id: newCar, quoted_adjustment: 1, quoted_fee: 1 };
+    const body = { date: '2030-05-20', car_id: newCar, quoted_adjustment: 1, quoted_fee: 1, price_consent: 1 };
     expect((await ctx.call('GET', `/subscriptions/${subscriptionId}/swap`, { token: other.token })).status).toBe(404);
     expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token: other.token, json: body })).status).toBe(404);
     expect((await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { json: body })).status).toBe(401);

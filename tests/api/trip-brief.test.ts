@@ -13,7 +13,7 @@ let ctx: TestContext;
 let modelId: number;
 const ADMIN = TEST_ADMIN_TOKEN;
 const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const iso = (s: string) => new Date(s).toISOString();
 
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
 
   it('the dispatch board and the run sheet carry them once a driver is assigned', async () => {
     const { id } = await bookWithMemo(7);
-    const board = await staff('GET', `/admin/dispatch?from=${addDays(todayInKorea(), 7)}&days=1`);
+    const board = await staff('GET', `/admin/dispatch?from=${addDays(todayInKorea(new Date()), 7)}&days=1`);
     expect(board.status).toBe(200);
     const unassigned = board.body.data.trips.find((t: { id: number }) => t.id === id);
     expect(unassigned).toMatchObject({ ...brief, way_points: ['서울역', '코엑스'], waypoints: [{ address: '서울역', scheduled_time: iso(at(7, '10:30')) }, { address: '코엑스', scheduled_time: null }] });
@@ -66,7 +66,7 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
     expect(assigned.status).toBe(200);
     expect(assigned.body.data.trip).toMatchObject(brief);
 
-    const sheet = await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}&date=${addDays(todayInKorea(), 7)}`);
+    const sheet = await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}&date=${addDays(todayInKorea(new Date()), 7)}`);
     expect(sheet.status).toBe(200);
     expect(sheet.body.data.trips).toHaveLength(1);
     expect(sheet.body.data.trips[0]).toMatchObject({ id, ...brief, waypoints: [{ address: '서울역', scheduled_time: iso(at(7, '10:30')) }, { address: '코엑스', scheduled_time: null }] });
@@ -84,7 +84,7 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
 
   it('customers and strangers do not read the desk, the board or a run sheet', async () => {
     const { who } = await bookWithMemo(9);
-    for (const path of ['/admin/butler-requests', `/admin/dispatch?from=${addDays(todayInKorea(), 9)}&days=1`, `/admin/dispatch/run-sheet?driver_id=1&date=${addDays(todayInKorea(), 9)}`]) {
+    for (const path of ['/admin/butler-requests', `/admin/dispatch?from=${addDays(todayInKorea(new Date()), 9)}&days=1`, `/admin/dispatch/run-sheet?driver_id=1&date=${addDays(todayInKorea(new Date()), 9)}`]) {
       expect((await ctx.call('GET', path, { token: who.token })).status, path).toBe(403);
       expect((await ctx.call('GET', path)).status, path).toBe(403);
     }
@@ -98,7 +98,7 @@ describe('the flight number of an airport pickup', () => {
     expect(mine.body.data.butler_request.flight_number).toBe('KE123');
     const row = (await staff('GET', '/admin/butler-requests')).body.data.requests.find((r: { id: number }) => r.id === id);
     expect(row.flight_number).toBe('KE123');
-    const day = addDays(todayInKorea(), 10);
+    const day = addDays(todayInKorea(new Date()), 10);
     const trip = (await staff('GET', `/admin/dispatch?from=${day}&days=1`)).body.data.trips.find((t: { id: number }) => t.id === id);
     expect(trip.flight_number).toBe('KE123');
     const driver = (await staff('POST', '/admin/drivers', { name: '공항기사', phone: '010-7777-4321', gender: 'female' })).body.data.driver;

@@ -13,7 +13,7 @@ let ctx: TestContext;
 let modelId: number;
 const ADMIN = TEST_ADMIN_TOKEN;
 const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const at = (days: number, time: string) => `${addDays(todayInKorea(), days)}T${time}:00+09:00`;
+const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const korean = /[가-힣]/;
 
 beforeAll(async () => {

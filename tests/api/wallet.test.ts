@@ -49,6 +49,22 @@ describe('coupons', () => {
     expect((await ctx.call('POST', '/subscriptions/coupons/SUB10')).status).toBe(401);
   });
 
+  it('judges a coupon period on the business clock, not the wall clock', async () => {
+    await insertCoupon(ctx.database.db, { code: 'LATER', validFrom: day(10), validTo: day(20) });
+    await insertCoupon(ctx.database.db, { code: 'ENDING', validFrom: day(-5), validTo: day(5) });
+    const { token } = await customer(ctx);
+    try {
+      // Twelve days on by the shop's clock: LATER has begun, ENDING has ended.
+      ctx.clock.set(new Date(`${day(12)}T12:00:00+09:00`));
+      expect((await ctx.call('POST', '/subscriptions/coupons/LATER', { token })).status).toBe(201);
+      expect((await ctx.call('POST', '/subscriptions/coupons/ENDING', { token })).status).toBe(422);
+      const listed = (await ctx.call('GET', '/subscriptions/coupons?service=SUBSCRIBE', { token })).body.data.coupons as { is_valid: boolean; coupon: { code: string } }[];
+      expect(listed.find((h) => h.coupon.code === 'LATER')?.is_valid).toBe(true);
+    } finally {
+      ctx.clock.reset();
+    }
+  });
+
   it('GET /subscriptions/coupons/{code} shows the coupon', async () => {
     const { token } = await customer(ctx);
     const res = await ctx.call('GET', '/subscriptions/coupons/SUB10', { token });

@@ -27,7 +27,7 @@ async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {
 async function freeCarAndDay(request: APIRequestContext): Promise<{ car: ButlerCar; day: string }> {
   const cars = await fleet(request);
   const car = cars[Math.floor(Math.random() * cars.length)];
-  let day = addDays(todayInKorea(), 30 + Math.floor(Math.random() * 140));
+  let day = addDays(todayInKorea(new Date()), 30 + Math.floor(Math.random() * 140));
   while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
   return { car, day };
 }

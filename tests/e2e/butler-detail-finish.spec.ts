@@ -35,7 +35,7 @@ interface Extra {
 async function book(request: APIRequestContext, token: string, x: Extra = {}): Promise<ButlerRequestView & { day: string }> {
   const cars = (await butlerCars(request)).map((c) => c.id);
   for (let attempt = 0; attempt < 40; attempt++) {
-    const day = addDays(todayInKorea(), (cursor++ % 170) + 3);
+    const day = addDays(todayInKorea(new Date()), (cursor++ % 170) + 3);
     const res = await apiAs(request, token, 'POST', `/butlers/cars/${cars[attempt % cars.length]}/request`, {
       start_at: `${day}T${x.start ?? '09:00'}:00+09:00`,
       end_at: `${day}T${x.end ?? '17:00'}:00+09:00`,

@@ -31,7 +31,7 @@ function carFor(cars: ButlerCar[], slot: number, isMobile: boolean): ButlerCar {
 
 /** A day 20–170 days ahead that the car has free. */
 function freeDay(car: ButlerCar, after?: string): string {
-  let day = addDays(todayInKorea(), 20 + Math.floor(Math.random() * 150));
+  let day = addDays(todayInKorea(new Date()), 20 + Math.floor(Math.random() * 150));
   while (car.butler_reservated_dates.includes(day) || day === after) day = addDays(day, 1);
   return day;
 }
@@ -150,7 +150,7 @@ test('a reload keeps every field, end time, waypoint times, driver, coupon and p
   await page.getByRole('button', { name: '입력 초기화' }).click();
   await confirm.getByRole('button', { name: '초기화' }).click();
 
-  const tomorrow = addDays(todayInKorea(), 1);
+  const tomorrow = addDays(todayInKorea(new Date()), 1);
   const expectFresh = async () => {
     await expect(page.getByTestId('car-picker')).toContainText('차량을 선택해주세요');
     await expect(page.getByLabel('출발 시간')).toHaveValue(`${tomorrow}T09:00`);
@@ -250,7 +250,7 @@ test('a refused card keeps the whole form, across a reload too; the next card bo
   await open(page);
   await expect(page.getByTestId('car-picker')).toContainText('차량을 선택해주세요');
   await expect(page.getByLabel('메모')).toHaveValue('');
-  await expect(page.getByLabel('출발 시간')).toHaveValue(`${addDays(todayInKorea(), 1)}T09:00`);
+  await expect(page.getByLabel('출발 시간')).toHaveValue(`${addDays(todayInKorea(new Date()), 1)}T09:00`);
 });
 
 test('inputs are clamped visibly: 25 passengers shows 20, points above the usable limit show the limit', async ({ page, request, isMobile }) => {
@@ -295,7 +295,7 @@ test('a fresh form shows no error; a touch or a submit does, and names what is m
   await mockPostcode(page);
   await open(page);
   const submit = page.getByRole('button', { name: '예약 요청하기' });
-  await expect(page.getByLabel('출발 시간')).toHaveValue(`${addDays(todayInKorea(), 1)}T09:00`);
+  await expect(page.getByLabel('출발 시간')).toHaveValue(`${addDays(todayInKorea(new Date()), 1)}T09:00`);
   await expect(page.getByText(REQUIRED)).toBeHidden();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(submit).toBeDisabled();

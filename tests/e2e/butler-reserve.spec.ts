@@ -18,7 +18,7 @@ async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {
 
 /** A day 30–170 days ahead that the car has free (other specs book nearer days). */
 function freeDay(car: ButlerCar): string {
-  let day = addDays(todayInKorea(), 30 + Math.floor(Math.random() * 140));
+  let day = addDays(todayInKorea(new Date()), 30 + Math.floor(Math.random() * 140));
   while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
   return day;
 }
@@ -52,7 +52,7 @@ test('a whole reservation: keyboard car choice, times, postcode addresses, waypo
   const car = cars[index];
   const rate = car.butler_overtime_fee ?? Math.floor(car.butler_fee / 10);
   const day = freeDay(car);
-  const tomorrow = addDays(todayInKorea(), 1);
+  const tomorrow = addDays(todayInKorea(new Date()), 1);
   const user = await newUser(request, { points: 100_000, coupons: ['BUTLER50', 'BUTLERVIP', 'WELCOME10'] });
   await loginAs(page, user.token);
   await mockPostcode(page);
@@ -253,7 +253,7 @@ test('a start in the past is refused before the card step', async ({ page, reque
   const user = await newUser(request);
   await loginAs(page, user.token);
   await openPrefilled(page, car, freeDay(car));
-  const yesterday = addDays(todayInKorea(), -1);
+  const yesterday = addDays(todayInKorea(new Date()), -1);
   await page.getByLabel('출발 시간').fill(`${yesterday}T09:00`);
   await expect(page.getByTestId('trip-problems')).toContainText('출발 시간은 현재 시각 이후로 선택해주세요.');
   await page.getByRole('button', { name: '예약 요청하기' }).click();

@@ -40,7 +40,7 @@ export interface Booking {
 export async function placeButler(request: APIRequestContext, token: string, b: Booking = {}): Promise<ButlerRequestView & { day: string }> {
   const cars = b.carIds ?? (await butlerCars(request)).map((c) => c.id);
   for (let attempt = 0; attempt < 40; attempt++) {
-    const day = b.day ?? addDays(todayInKorea(), cursor++ % 170 + 3);
+    const day = b.day ?? addDays(todayInKorea(new Date()), cursor++ % 170 + 3);
     const carId = cars[attempt % cars.length];
     const res = await apiAs(request, token, 'POST', `/butlers/cars/${carId}/request`, {
       start_at: `${day}T${b.start ?? '09:00'}:00+09:00`,

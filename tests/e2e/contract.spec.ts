@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { addDays, todayInKorea } from '../../src/domain/dates';
@@ -46,6 +47,12 @@ test('order a car, then download its contract PDF from /my/requests, the request
   const again = page.waitForEvent('download');
   await page.getByRole('region', { name: '계약서' }).getByTestId('contract-download').click();
   expect((await again).suggestedFilename()).toBe(file.suggestedFilename());
+  // Issue 49: the seller's 대표자 and 사업자등록번호, a 계약 체결 block, the insurance limits; and the
+  // SHA-256 its footer points to is printed on the request page, equal to the downloaded file's.
+  for (const s of ['대표자', '사업자등록번호', '123-45-67891', '통신판매업 신고번호', '계약 체결 (전자 서명)', '대인배상', '무한', '자기차량손해', 'SHA-256 값은 마이페이지의 구독 신청 상세 화면']) expect(text).toContain(s);
+  expect(text).not.toContain('인수 방법 탁송');
+  const shown = page.getByRole('region', { name: '계약서' }).getByTestId('contract-sha256');
+  await expect(shown).toContainText(createHash('sha256').update(bytes).digest('hex'));
 
   // Staff download the same bytes from the console's 주문 tab.
   const staff = await newStaff(request);
@@ -61,7 +68,7 @@ test('order a car, then download its contract PDF from /my/requests, the request
 test('결제 카드 변경 on /my/subscriptions: a new card from the sandbox, the next charge on it; the contract is there too', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
-  const start = addDays(todayInKorea(), 3);
+  const start = addDays(todayInKorea(new Date()), 3);
   const req = await placeRequest(request, user.token, car.id, { month: 12, start_date: start });
   await confirm(request, req.id, start);
   const before = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions[0] as { id: number; billing: { card: string } };

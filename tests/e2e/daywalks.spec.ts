@@ -47,7 +47,7 @@ async function noHorizontalOverflow(page: Page) {
 test("the customer's memo, purpose, flight and waypoint time reach the order desk, the 배차 card and the 운행표", async ({ page, request }) => {
   test.setTimeout(120_000);
   const customer = await newUser(request);
-  const day = addDays(todayInKorea(), 40 + randomInt(0, 100));
+  const day = addDays(todayInKorea(new Date()), 40 + randomInt(0, 100));
   const booked = await placeButler(request, customer.token, {
     day, start: '10:00', end: '18:00', start_location: '인천 중구 공항로 272', end_location: '서울 중구 세종대로 110',
     way_point_requests: [{ address: '서울 종로구 사직로 161', scheduled_time: `${day}T12:30:00+09:00` }],
@@ -99,7 +99,7 @@ test("the customer's memo, purpose, flight and waypoint time reach the order des
 test('after the trip the customer rates it once; staff read the driver’s average on the roster', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const customer = await newUser(request);
-  const booked = await placeButler(request, customer.token, { day: addDays(todayInKorea(), 30 + randomInt(0, 120)) });
+  const booked = await placeButler(request, customer.token, { day: addDays(todayInKorea(new Date()), 30 + randomInt(0, 120)) });
   const driver = await apiDriver(request, `평가${unique()}`);
   expect((await request.post(`/api/admin/butler-requests/${booked.id}/assign`, { headers: ADMIN, data: { driver_id: driver.id } })).status()).toBe(200);
   await loginAs(page, customer.token);

@@ -58,8 +58,8 @@ async function openConsole(page: Page, tab: string) {
 
 test('staff add a driver, assign him on the board; the customer sees 배차 완료 with driver and plate the day before, and the run sheet lists the trip', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const tomorrow = addDays(todayInKorea(), 1);
-  const later = addDays(todayInKorea(), 5);
+  const tomorrow = addDays(todayInKorea(new Date()), 1);
+  const later = addDays(todayInKorea(new Date()), 5);
   const customer = await newUser(request);
   const soon = await placeButler(request, customer.token, {
     day: tomorrow, start: '10:00', end: '18:00',
@@ -80,23 +80,23 @@ test('staff add a driver, assign him on the board; the customer sees 배차 완�
   await expect(form.getByRole('alert')).toContainText('기사 이름을 입력해주세요.');
   await form.getByLabel('이름').fill(name);
   await form.getByLabel('1종 보통').check();
-  await form.getByLabel('휴무일', { exact: true }).fill(addDays(todayInKorea(), 20));
+  await form.getByLabel('휴무일', { exact: true }).fill(addDays(todayInKorea(new Date()), 20));
   await form.getByRole('button', { name: '휴무일 추가' }).click();
-  await expect(form.getByRole('list', { name: '휴무일 목록' })).toContainText(addDays(todayInKorea(), 20));
+  await expect(form.getByRole('list', { name: '휴무일 목록' })).toContainText(addDays(todayInKorea(new Date()), 20));
   await form.getByRole('button', { name: '저장' }).click();
   await expect(page.getByRole('status')).toHaveText(`${name} 기사를 저장했습니다.`);
   const row = page.getByTestId('driver-list').getByRole('listitem', { name });
   await expect(row).toContainText(dashed(phone));
   await expect(row).toContainText('활성');
   await expect(row).toContainText('1종 보통');
-  await expect(row).toContainText(addDays(todayInKorea(), 20));
+  await expect(row).toContainText(addDays(todayInKorea(new Date()), 20));
   await noHorizontalOverflow(page);
   await noSeriousAxe(page, 'section[aria-label="기사"]');
 
   // 편집: the day off is removed again.
   await row.getByRole('button', { name: `${name} 편집` }).click();
   const edit = page.getByRole('form', { name: `${name} 기사 편집` });
-  await edit.getByRole('button', { name: `${addDays(todayInKorea(), 20)} 휴무일 삭제` }).click();
+  await edit.getByRole('button', { name: `${addDays(todayInKorea(new Date()), 20)} 휴무일 삭제` }).click();
   await edit.getByRole('button', { name: '저장' }).click();
   await expect(row).toContainText('휴무일 없음');
 

@@ -11,7 +11,7 @@ test('중도 해지 on my page: choose the return day, read the quote and the ru
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
   // Starting today: month 1 (paid with the request) runs to the day before next month's charge.
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   await confirm(request, r.id, today);
   const fee12 = (await apiAs(request, user.token, 'GET', `/subscriptions/requests/${r.id}`)).body.data.subscription_request.fee as number;
   await loginAs(page, user.token);

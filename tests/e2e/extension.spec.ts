@@ -10,7 +10,7 @@ test('구독 연장 on my page: choose the months, read the new end date and fee
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
   // A 12-month term that started 11 months and 20 days ago ends in about 40 days: inside the window (60 … 7 days before the end).
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const start = addDays(addMonths(today, -11), -20);
   await confirm(request, r.id, start);
   const end = addDays(addMonths(start, 12), -1);
@@ -44,7 +44,11 @@ test('구독 연장 on my page: choose the months, read the new end date and fee
     expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
 
-  await panel.getByRole('button', { name: `${months}개월 연장 확정` }).click();
+  // 가격 변경 동의: the button waits for the explicit consent to the new monthly fee.
+  const confirmButton = panel.getByRole('button', { name: `${months}개월 연장 확정` });
+  await expect(confirmButton).toBeDisabled();
+  await panel.getByLabel(`변경된 월 구독료 ${won(server.monthly_fee)}에 동의합니다`).check();
+  await confirmButton.click();
   await expect(item.getByTestId('extension-done')).toContainText(`새 종료일은 ${newEnd}입니다`);
   await page.reload();
   await hydrated(page, 'SubscriptionList');

@@ -98,7 +98,7 @@ test('Latin eyebrows keep their wide tracking', async ({ page }) => {
   await page.goto('/contact');
   const ls = await page.locator('.eyebrow').first().evaluate((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize));
   expect(ls).toBeGreaterThan(0.2);
-  const label = await page.getByText('이메일', { exact: true }).evaluate((el) => getComputedStyle(el).letterSpacing);
+  const label = await page.locator('main').getByText('이메일', { exact: true }).evaluate((el) => getComputedStyle(el).letterSpacing);
   expect(label).toBe('normal');
 });
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { hydrated, loginAs, newUser, siteReady } from './users';
+import { addDays, dotDate } from '../../src/domain/dates';
 import { BRAND_FONT_CLASS, CORE_FONT, SUBSETS_CSS } from '../../src/domain/fonts';
 
 test.beforeEach(async ({ request }) => siteReady(request));
@@ -254,6 +255,29 @@ test('the order page paints its guide and the product card before the car answer
   const filled = await page.getByRole('region', { name: /296 GTB/ }).boundingBox();
   expect({ x: filled?.x, y: filled?.y, width: filled?.width }).toEqual({ x: before?.x, y: before?.y, width: before?.width });
   // Every shift, as Lighthouse counts them: also the start date's segments had it been drawn empty first.
+  expect(await layoutShift(page, { all: true })).toBe(0);
+});
+
+test('a car taken from its earliest day: the order page names the first free day at once and nothing moves', async ({ page, request }) => {
+  const user = await newUser(request);
+  await loginAs(page, user.token);
+  // Another customer's term holds the car until 40 days from now (as in a full suite run): the
+  // first read says from when, and reading that start again must not blank the line meanwhile.
+  await page.route(/\/api\/subscriptions\/availability\?/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    if (new URL(route.request().url()).searchParams.has('start')) return route.fulfill({ response, json: body });
+    const a = body.data.availability[0];
+    const from = addDays(a.start, 40);
+    body.data.availability[0] = { ...a, free: false, next_start: from, available_from: from, text: `${dotDate(from)}부터 구독 가능` };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/inquire?month=12&carId=1');
+  await hydrated(page, 'OrderPage');
+  await expect(page.getByTestId('order-availability')).toHaveText(/^\d{4}\.\d{2}\.\d{2}부터 구독 가능$/);
+  const from = await page.getByTestId('order-start-date').inputValue();
+  await expect(page.getByTestId('order-availability')).toHaveText(`${dotDate(from)}부터 구독 가능`);
+  await page.waitForLoadState('networkidle');
   expect(await layoutShift(page, { all: true })).toBe(0);
 });
 

@@ -69,7 +69,7 @@ test('two columns from 768 px, one below; images swipe with arrows; no horizonta
 test('the calendar shows 42 days; past days and days reserved after the build cannot be chosen; Reserve carries the car and day', async ({ page, request, isMobile }) => {
   const cars = await fleet(request);
   const car = cars[isMobile ? 1 : 0];
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   // Reserve a free day through the API now: the pre-rendered page cannot know it, the refresh on load must.
   const user = await newUser(request);
   let booked = '';

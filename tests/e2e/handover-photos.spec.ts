@@ -19,7 +19,7 @@ test.beforeAll(async ({ request }) => waitForSite(request));
 
 test('staff upload a condition photo in the record dialog; the customer sees its thumbnail', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const car = await orderableCar(request);
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });

@@ -31,7 +31,7 @@ async function noHorizontalOverflow(page: Page) {
 
 test('staff schedule and record a delivery on the 배차 board; the customer sees it on my subscriptions and acknowledges it', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const dotted = today.replace(/-/g, '.');
   const car = await orderableCar(request);
   const user = await newUser(request);

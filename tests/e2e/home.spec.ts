@@ -89,7 +89,7 @@ test.describe('새로 들어온 차량 (NEW CARS) carousel', () => {
     await expect(first.getByRole('listitem').first()).toHaveText('신규');
     await expect(first).toContainText(new_cars[0].model.brand.name);
     // The spec's exact home price: the one place ₩ stays.
-    await expect(first.locator('[data-price]')).toHaveText(/^(₩[\d,]+\/월|문의 필요)~$/);
+    await expect(first.locator('[data-price]')).toHaveText(/^(₩[\d,]+\/월~|차량가 ₩[\d,]+|문의 필요~)$/);
     // Tags come before the brand, the brand before the name and the price.
     const text = (await first.innerText()).replace(/\s+/g, ' ');
     expect(text.indexOf('신규')).toBeLessThan(text.indexOf(new_cars[0].model.brand.name.toUpperCase()));

@@ -84,7 +84,7 @@ async function busyUser(request: APIRequestContext) {
   const user = await newUser(request, { points: 30_000, coupons: ['WELCOME10', 'LUXE300', 'EXPIRED20'] });
   const pending = await placeRequest(request, user.token, car.id, { month: 12 });
   // One plate: the second term starts after the first (issue 38).
-  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
+  const confirmed = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 10_000, start_date: addMonths(addDays(todayInKorea(new Date()), 1), 12) });
   // A year no other spec confirms in: a car another test confirmed for 2030 is still free from tomorrow, so it can be this one.
   await confirm(request, confirmed.id, '2032-01-01');
   return { user, car, pending };
@@ -95,7 +95,7 @@ test('public pages read in Korean, with ₩ only in the home card prices', async
   const dialogs = collectDialogs(page);
   await visit(page, '/');
   // The spec's exact home price keeps its ₩, and it is there.
-  await expect(page.locator('[data-car-card] [data-price]').first()).toHaveText(/^(₩[\d,]+\/월|문의 필요)~$/);
+  await expect(page.locator('[data-car-card] [data-price]').first()).toHaveText(/^(₩[\d,]+\/월~|차량가 ₩[\d,]+|문의 필요~)$/);
   await visit(page, '/garage', 'GarageBrowser');
   await visit(page, `/car/${car.id}`);
   await expect(page.getByTestId('monthly-fee')).toHaveText(/^[\d,]+원\/월$/);

@@ -13,7 +13,7 @@ test('주행거리 on my page: the customer reports the odometer once this month
   const car = await orderableCar(request);
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   await confirm(request, r.id, today);
   const subscriptionId = ((await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions as { id: number; request: { id: number } }[]).find((s) => s.request.id === r.id)!.id;
   // Staff record the handover in the console's API.
@@ -55,7 +55,7 @@ test('반납 정산 in the console: staff record the 반납 reading, settle dama
   const car = await orderableCar(request);
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   await confirm(request, r.id, today);
   const subscriptionId = ((await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions as { id: number; request: { id: number } }[]).find((s) => s.request.id === r.id)!.id;
   expect((await request.post(`/api/admin/subscriptions/${subscriptionId}/odometer`, { headers: ADMIN, data: { km: 10_000, source: 'HANDOVER', read_on: today } })).ok()).toBe(true);

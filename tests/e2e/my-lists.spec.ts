@@ -15,7 +15,7 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
 
   const first = await placeRequest(request, user.token, car.id, { month: 12, point_amount: 30_000 });
   // One plate: the second term starts after the first (issue 38).
-  await placeRequest(request, user.token, car.id, { month: 12, start_date: addMonths(addDays(todayInKorea(), 1), 12) });
+  await placeRequest(request, user.token, car.id, { month: 12, start_date: addMonths(addDays(todayInKorea(new Date()), 1), 12) });
   await page.reload();
   const group = page.getByTestId('date-group');
   await expect(group).toHaveCount(1);
@@ -37,8 +37,10 @@ test('my requests: empty text, grouped by date with counts, first group open, ca
   await item.getByRole('button', { name: '취소하기' }).click();
   await expect(item.getByRole('button', { name: '취소 중...' })).toBeVisible();
   release();
-  await expect(page.getByTestId('request-item')).toHaveCount(1);
-  await expect(page.getByText(`신청 #${first.id}`)).toHaveCount(0);
+  // The cancelled request stays, with its state and without a cancel button.
+  await expect(item.getByTestId('request-state')).toHaveText('취소');
+  await expect(item.getByRole('button', { name: '취소하기' })).toHaveCount(0);
+  await expect(page.getByTestId('request-item')).toHaveCount(2);
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(30_000);
 
   await group.locator('summary').click();

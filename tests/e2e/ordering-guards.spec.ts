@@ -11,7 +11,7 @@ test.beforeAll(async ({ request }) => waitForSite(request));
 
 /** A seeded car that takes orders only from a later day, with a 12-month fee. */
 async function laterCar(request: APIRequestContext) {
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   for (let page = 1; page <= 20; page++) {
     const res = await request.get(`/api/subscriptions/garages?page=${page}`);
     const { cars } = (await res.json()).data as { cars: { id: number; is_subscriptable: boolean; subscription_available_from: string | null; subscription_fee_12: number | null }[] };
@@ -82,7 +82,7 @@ const butlerForm = (car: ButlerCar, day: string) =>
 
 test('the butler form refuses a day the car is already booked on before the card window', async ({ page, request }) => {
   const [car] = (await (await request.get('/api/butlers/cars')).json()).data.cars as ButlerCar[];
-  let day = addDays(todayInKorea(), 100 + Math.floor(Math.random() * 60));
+  let day = addDays(todayInKorea(new Date()), 100 + Math.floor(Math.random() * 60));
   while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
   const other = await newUser(request);
   const booked = await apiAs(request, other.token, 'POST', `/butlers/cars/${car.id}/request`, {
@@ -100,7 +100,7 @@ test('the butler form refuses a day the car is already booked on before the card
 
 test('a token the API refuses on the butler form leads to /login on submit, the form kept', async ({ page, request }) => {
   const [car] = (await (await request.get('/api/butlers/cars')).json()).data.cars as ButlerCar[];
-  let day = addDays(todayInKorea(), 30);
+  let day = addDays(todayInKorea(new Date()), 30);
   while (car.butler_reservated_dates.includes(day)) day = addDays(day, 1);
   await storeSession(page, { access_token: 'revoked-or-expired-token' });
   await page.goto(butlerForm(car, day));

@@ -35,7 +35,7 @@ function monthBefore(date: string) {
  * today in Korea, picking a due day of the 28th or earlier so the month back exists.
  */
 function startWithSecondMonthDue(candidates: number[]) {
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   for (const k of candidates) {
     const due = addDays(today, -k);
     if (Number(due.slice(8)) <= 28) return { start: monthBefore(due), due };
@@ -79,7 +79,7 @@ test.describe('a failed monthly charge', () => {
     // Due 2 days ago: the charge and the day +1 retry have failed, the day +3 retry is tomorrow
     // (or, with the due day moved off the 29th–31st, 4–6 days ago: the day +7 retry is ahead).
     const { car, user, subscriptionId, due, retryDate } = await failingSubscription(request, 'PAST_DUE', [2, 4, 5, 6]);
-    expect(retryDate! > todayInKorea()).toBe(true);
+    expect(retryDate! > todayInKorea(new Date())).toBe(true);
     await loginAs(page, user.token);
     await page.goto('/my/subscriptions');
     const item = page.getByTestId('subscription-item');
@@ -157,8 +157,8 @@ test.describe('the staff console payments tab', () => {
     await page.getByLabel('종료일').fill('2020-01-31');
     await expect(page.getByText('결제 내역이 없습니다.')).toBeVisible();
     await expect(rows).toHaveCount(0);
-    await page.getByLabel('시작일').fill(todayInKorea());
-    await page.getByLabel('종료일').fill(todayInKorea());
+    await page.getByLabel('시작일').fill(todayInKorea(new Date()));
+    await page.getByLabel('종료일').fill(todayInKorea(new Date()));
     await expect(failedRow).toBeVisible();
 
     // 지금 재시도 charges the card on file now: it still declines, so the console says why and the failure count grows.

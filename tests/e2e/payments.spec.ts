@@ -25,7 +25,7 @@ test('an order is charged at once: 결제 완료 with the amount, then /my/payme
   await expect(page).toHaveURL(/\/my\/payments\/?$/);
   const item = page.getByTestId('payment-item');
   await expect(item).toHaveCount(1);
-  await expect(item).toContainText('구독 첫 달 요금');
+  await expect(item.getByTestId('payment-label')).toHaveText('구독 첫 달 요금 (1개월 차)');
   await expect(item.getByTestId('payment-status')).toHaveText('결제 완료');
   await expect(item).toContainText(`${car.fee.toLocaleString('ko-KR')}원`);
   const receipt = await item.getByRole('link', { name: '영수증 보기' }).getAttribute('href');
@@ -59,7 +59,9 @@ test('a declining card: the Korean reason, nothing spent; another card then succ
   await expect(declined).toContainText('카드 한도가 초과되었습니다. 다른 카드로 결제해주세요.');
   await expect(declined).toContainText('쿠폰과 포인트도 사용되지 않았습니다');
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(20_000);
-  expect((await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests).toEqual([]);
+  // The declined request was never received: it stays listed, read-only, with the declined payment.
+  const [declinedRequest] = (await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests as { id: number; status: string }[];
+  expect(declinedRequest.status).toBe('CANCELLED');
   // The points chosen come back for the next card.
   await expect(page.getByLabel('사용할 포인트')).toHaveValue('20000');
   await declined.getByRole('button', { name: '다른 카드로 결제하기' }).click();
@@ -67,6 +69,15 @@ test('a declining card: the Korean reason, nothing spent; another card then succ
   await page.getByRole('button', { name: /승인/ }).click();
   await expect(page.getByRole('dialog', { name: '구독 신청 완료' }).getByTestId('payment-result')).toContainText(`결제 완료 · ${(car.fee - 20_000).toLocaleString('ko-KR')}원`);
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(0);
+
+  // The declined charge's 신청 내역 보기 opens that request, saying it was not received (never "not found").
+  await page.goto('/my/payments');
+  const failed = page.getByTestId('payment-item').filter({ has: page.getByTestId('payment-status').filter({ hasText: '결제 실패' }) });
+  await failed.getByRole('link', { name: '신청 내역 보기' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscribe/request/${declinedRequest.id}/?$`));
+  await expect(page.getByTestId('request-fields')).toContainText('결제 실패 (접수되지 않음)');
+  await expect(page.getByText('카드 결제가 승인되지 않아 접수되지 않은 신청입니다.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '신청 취소' })).toHaveCount(0);
 });
 
 test('staff refund a payment from the console; the customer sees 환불 완료', async ({ page, request, browser }) => {

@@ -83,6 +83,31 @@ test('the footer has the social links, the policy pages render their documents, 
   await expect(page.getByRole('heading', { name: '제1조 (목적)' })).toBeVisible();
 });
 
+test('every page\'s footer names the seller (전자상거래법 제10조·제13조) with the 공정위 사업자정보 link, at 390 px too', async ({ page }) => {
+  for (const path of ['/', '/faq']) {
+    await page.goto(path);
+    const info = page.locator('footer').getByTestId('business-info');
+    await info.scrollIntoViewIfNeeded();
+    await expect(info).toBeVisible();
+    for (const label of ['상호', '대표자', '주소', '전화', '이메일', '사업자등록번호', '통신판매업 신고번호', '호스팅 서비스 제공자', '개인정보 보호책임자']) {
+      await expect(info.locator('dt', { hasText: new RegExp(`^${label}$`) })).toBeVisible();
+    }
+    // The development samples (src/domain/business.ts): visibly samples, and a number whose check digit is right.
+    await expect(info).toContainText('주식회사 럭스모빌리티');
+    await expect(info).toContainText('123-45-67891');
+    await expect(info).toContainText('제0000-서울강남-00000호');
+    await expect(info).toContainText('예시');
+    await expect(info.getByRole('link', { name: '02-6952-0808' })).toHaveAttribute('href', 'tel:0269520808');
+    const ftc = info.getByRole('link', { name: '사업자정보 확인' });
+    await expect(ftc).toHaveAttribute('href', 'https://www.ftc.go.kr/bizCommPop.do?wrkr_no=1234567891');
+    await expect(ftc).toHaveAttribute('target', '_blank');
+    // Nothing of it runs off a 390 px screen.
+    const box = await info.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+  }
+});
+
 test('/{product} and any unknown path show home', async ({ page }) => {
   for (const path of ['/ferrari-296-gtb', '/no/such/page']) {
     const res = await page.goto(path);

@@ -84,7 +84,7 @@ async function recordOnBoard(page: Page, subscriptionId: number, label: string, 
 
 test('a subscription from order to settlement: delivery, acknowledgement, self-report, swap, early exit, return, settlement', async ({ page, request, browser }) => {
   test.slow();
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const car = await orderableCar(request);
   const user = await newUser(request);
   const staff = await newStaff(request);
@@ -143,6 +143,8 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await swap.locator(`input[type="radio"][value="${target.id}"]`).check();
   await expect(swap.getByTestId('swap-arithmetic')).toHaveText(swapQuote.arithmetic);
   await noHorizontalOverflow(page);
+  // The new fee is agreed to explicitly before the swap charges (issue 48, 가격 변경 동의).
+  await swap.getByLabel(`변경된 월 구독료 ${won(swapQuote.new_fee)}에 동의합니다`).check();
   await swap.getByRole('button', { name: /교체 확정/ }).click();
   await expect(item.getByTestId('swap-done')).toContainText(`${swapDay}에`);
 

@@ -60,7 +60,8 @@ test('options chosen before login on the car page are priced, kept through login
   expect(await alert).toBe('로그인 후 이용 가능합니다.');
   await expect(page).toHaveURL(/\/login$/);
   await hydrated(page);
-  const u = await signupUser(request);
+  // 만 23세: the checked licence's birth date puts the order at the 21~25 band the visitor previewed.
+  const u = await signupUser(request, { birthDate: '2003-06-01' });
   await page.getByLabel('이메일').fill(u.person.email);
   await page.getByLabel('비밀번호').fill(u.person.password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
@@ -68,8 +69,17 @@ test('options chosen before login on the car page are priced, kept through login
 
   const options = page.getByTestId('order-options');
   await expect(options.getByRole('radio', { name: new RegExp(`월 ${plan.km.toLocaleString('ko-KR')}km`) })).toBeChecked();
-  await expect(options.getByRole('radio', { name: /만 21~25세/ })).toBeChecked();
   await expect(options.getByLabel('추가 운전자')).toHaveValue('1');
+  // The additional driver's licence is checked here; the band then follows the drivers' birth dates, not a choice.
+  const extra = page.getByTestId('extra-licence-1');
+  await extra.getByLabel('이름 (면허증 기재)').fill('박추가');
+  await extra.getByLabel('생년월일').fill('1980-04-04');
+  await extra.getByLabel('면허번호').fill('11-05-123456-01');
+  await extra.getByRole('button', { name: '면허 확인' }).click();
+  await expect(extra).toContainText('박추가 · 2종 보통 · 11-05-******-** 확인 완료');
+  await expect(options.getByRole('radio', { name: /만 21~25세/ })).toBeChecked();
+  await expect(options.getByRole('radio', { name: /만 21~25세/ })).toBeDisabled();
+  await expect(page.getByTestId('age-band-note')).toHaveText('운전자 중 구독 시작일 기준 만 26세 미만이 있어 만 21~25세 요금이 적용됩니다.');
   await expect(options.getByRole('radio', { name: '탁송' })).toBeChecked();
   // No address yet: the order waits for one.
   await expect(page.getByTestId('options-problem')).toHaveText('탁송 받을 주소를 입력해주세요.');

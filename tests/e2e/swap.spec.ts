@@ -1,5 +1,6 @@
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { withParticle } from '../../src/domain/korean';
+import { won } from '../../src/domain/money';
 import { expect, test } from './fixtures';
 import { apiAs, confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
 
@@ -11,13 +12,13 @@ test('차량 교체 on my page: choose the day and a free car, read the arithmet
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
   // A 12-month term that started 10 days ago: month 1 is paid for about 20 more days, so a swap in 5 days is inside the window.
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const start = addDays(today, -10);
   await confirm(request, r.id, start);
   const day = addDays(today, 5);
   const subs = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions as { id: number; request: { id: number } }[];
   const subscriptionId = subs.find((s) => s.request.id === r.id)!.id;
-  const server = (await apiAs(request, user.token, 'GET', `/subscriptions/${subscriptionId}/swap?date=${day}&car_id=${target.id}`)).body.data.quote as { arithmetic: string; car_name: string; adjustment: number };
+  const server = (await apiAs(request, user.token, 'GET', `/subscriptions/${subscriptionId}/swap?date=${day}&car_id=${target.id}`)).body.data.quote as { arithmetic: string; car_name: string; adjustment: number; new_fee: number; old_fee: number };
   expect(server.arithmetic).toMatch(/^\(월 [\d,]+원 − 월 [\d,]+원\) × \d+\/\d+일 = /);
 
   await loginAs(page, user.token);
@@ -43,6 +44,11 @@ test('차량 교체 on my page: choose the day and a free car, read the arithmet
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+  // 가격 변경 동의: when the fee changes, the button waits for the explicit consent to the new one.
+  if (server.new_fee !== server.old_fee) {
+    await expect(confirmButton).toBeDisabled();
+    await panel.getByLabel(`변경된 월 구독료 ${won(server.new_fee)}에 동의합니다`).check();
+  }
   await confirmButton.click();
   await expect(item.getByTestId('swap-done')).toContainText(`${day}에`);
   await page.reload();

@@ -52,7 +52,7 @@ export function nextAlert(page: Page): Promise<string> {
 // ── Users and sessions ────────────────────────────────────────────────────────
 
 /** A fresh e2e user (via the admin-token test route) with points and coupons by code; identity-verified unless `unverified`. */
-export async function newUser(request: APIRequestContext, opts: { points?: number; coupons?: string[]; unverified?: boolean } = {}) {
+export async function newUser(request: APIRequestContext, opts: { points?: number; coupons?: string[]; unverified?: boolean; licence?: boolean; birth_date?: string } = {}) {
   const res = await request.post('/api/admin/test-users', { headers: ADMIN, data: opts });
   if (!res.ok()) throw new Error(`test user: ${res.status()} ${await res.text()}`);
   const { user, access_token } = (await res.json()).data as { user: { id: number; username: string; referral_code: string }; access_token: string };
@@ -67,10 +67,10 @@ export function newPerson() {
 }
 
 /** Passes the identity sandbox as a tester would; returns the identityVerificationId. */
-export async function sandboxVerify(request: APIRequestContext, person: { name: string; mobile: string }): Promise<string> {
+export async function sandboxVerify(request: APIRequestContext, person: { name: string; mobile: string }, birthDate = '1990-01-01'): Promise<string> {
   const id = `identity-verification-${randomBytes(8).toString('hex')}`;
   const res = await request.post('/api/sandbox/identity/verify', {
-    form: { identityVerificationId: id, redirectUrl: '/signup', name: person.name, phone: person.mobile, birthDate: '1990-01-01' },
+    form: { identityVerificationId: id, redirectUrl: '/signup', name: person.name, phone: person.mobile, birthDate },
     maxRedirects: 0,
   });
   if (res.status() !== 303) throw new Error(`sandbox: ${res.status()} ${await res.text()}`);
@@ -85,12 +85,16 @@ export interface SignedUp {
 }
 
 /** A verified account made through the real signup API. */
-export async function signupUser(request: APIRequestContext): Promise<SignedUp> {
+export async function signupUser(request: APIRequestContext, opts: { birthDate?: string } = {}): Promise<SignedUp> {
   const person = newPerson();
-  const identity_code = await sandboxVerify(request, person);
+  const identity_code = await sandboxVerify(request, person, opts.birthDate);
   const res = await request.post('/api/accounts', { data: { ...person, identity_code } });
   if (res.status() !== 201) throw new Error(`signup: ${res.status()} ${await res.text()}`);
-  return { person, ...(await res.json()).data };
+  const account = { person, ...(await res.json()).data } as SignedUp;
+  // A checked licence, as after the order page's 운전면허 확인 (tests/e2e/licences.spec.ts runs that step itself).
+  const licence = await request.post('/api/admin/test-licences', { headers: ADMIN, data: { user_id: account.user.id } });
+  if (!licence.ok()) throw new Error(`licence: ${licence.status()} ${await licence.text()}`);
+  return account;
 }
 
 /** A signed-up account (email and password) that is staff: the console at /admin is theirs. */

@@ -38,10 +38,11 @@ describe('the publisher (one per replica)', () => {
 
   it('coalesces edits that arrive during a build into one more build, and records both', async () => {
     const { db } = t.database;
-    const fake = fakeSite(300);
+    const fake = fakeSite(1_000);
     const publisher = createPublisher({ db, ...fake, debounceMs: 20 });
     const first = publisher.request('start');
-    await sleep(100);
+    // The build is under way (its row written, half done), however busy the machine: no fixed wait.
+    await expect.poll(async () => (await publishStatus(db)).running?.progress, { timeout: 5_000, interval: 10 }).toBe(50);
     expect((await publishStatus(db)).running).toMatchObject({ trigger: 'start', progress: 50 });
     const edits: Promise<void>[] = [];
     for (let i = 0; i < 3; i++) {
@@ -76,7 +77,7 @@ describe('the publisher (one per replica)', () => {
     const slow = fakeSite(60_000);
     const stopping = createPublisher({ db, ...slow });
     const pending = stopping.request('publish', { force: true });
-    await sleep(100);
+    await expect.poll(async () => (await publishStatus(db)).running?.trigger, { timeout: 5_000, interval: 10 }).toBe('publish');
     await stopping.stop();
     await pending;
     expect((await publishStatus(db)).running).toBeNull();

@@ -12,6 +12,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface Account extends AccountView {
   social_provider: string | null;
   marketing_consent: boolean;
+  /** The separate consent to (광고) messages between 21:00 and 08:00 KST. */
+  marketing_night_consent: boolean;
   has_password: boolean;
   created_at: string;
 }
@@ -30,6 +32,7 @@ export async function toAccount(db: Db, u: UserRow): Promise<Account> {
     point: await pointBalance(db, u.id),
     social_provider: u.socialProvider,
     marketing_consent: u.marketingConsent,
+    marketing_night_consent: u.marketingNightConsent,
     has_password: Boolean(u.passwordHash),
     created_at: u.createdAt.toISOString(),
   };

@@ -16,6 +16,8 @@ import { applyReferral } from '../wallet/referrals';
 import { issueTokens, revokeAll, sessionStartedWithin, type TokenResult } from './sessions';
 import { recentlyVerified } from './verification-codes';
 import { newReferralCode } from '../wallet/referrals';
+import { scheduleMarketingReminder } from '../notifications/marketing-consent';
+import { rowTime, wallMs } from '../jobs/clock';
 
 /**
  * Accounts: signup (identity-verified), social accounts, profile changes, identity linking and
@@ -54,7 +56,7 @@ async function insertUserRow(db: Db, values: Omit<typeof users.$inferInsert, 're
  * as the form; one person (CI) holds one account; the email is unique. The referrer phone,
  * when given, must belong to a live account; the referral is recorded with the account.
  */
-export async function signup(db: Db, config: Config, input: SignupInput, identity: IdentityRow): Promise<TokenResult> {
+export async function signup(db: Db, config: Config, input: SignupInput, identity: IdentityRow, now: Date = new Date(wallMs())): Promise<TokenResult> {
   const mismatch: Record<string, string[]> = {};
   if (!identity.name || !sameName(identity.name, input.name)) mismatch.name = ['본인인증한 이름과 일치하지 않습니다.'];
   if (!identity.phone || normalizePhone(identity.phone) !== input.mobile) mismatch.mobile = ['본인인증한 휴대폰 번호와 일치하지 않습니다.'];
@@ -82,7 +84,11 @@ export async function signup(db: Db, config: Config, input: SignupInput, identit
         ci: identity.ci,
         ciVerified: true,
         marketingConsent: input.marketing_consent ?? false,
+        marketingConsentAt: input.marketing_consent ? now : null,
+        marketingNightConsent: Boolean(input.marketing_consent && input.marketing_night_consent),
       });
+      // The consent's 2-yearly reminder (정보통신망법 제50조⑧).
+      if (input.marketing_consent) await scheduleMarketingReminder(tx, user.id, now);
       // Recorded (and rewarded, per the points area's rules) in the same transaction as the account.
       if (referrerId) await applyReferral(tx, { referrerId, refereeId: user.id });
       return issueTokens(tx, config, user);
@@ -110,13 +116,23 @@ export async function updateAccount(
   input: UpdateAccountInput,
   session: { sid: string },
   lockFor?: (account: string) => PasswordLock,
+  now: Date = new Date(wallMs()),
 ): Promise<Account> {
   const user = await liveUser(db, userId);
   if (!user) throw unauthorized('계정을 찾을 수 없습니다. 다시 로그인해주세요.');
-  const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: rowTime() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.profile_image !== undefined) changes.profileImage = input.profile_image;
+  // A consent given (again) starts its 2-yearly reminders from now; a withdrawal ends them and the night-time consent.
+  const consentGiven = input.marketing_consent === true && !user.marketingConsent;
   if (input.marketing_consent !== undefined) changes.marketingConsent = input.marketing_consent;
+  if (consentGiven) changes.marketingConsentAt = now;
+  if (input.marketing_consent === false) Object.assign(changes, { marketingConsentAt: null, marketingNightConsent: false });
+  if (input.marketing_night_consent !== undefined) {
+    const consenting = input.marketing_consent ?? user.marketingConsent;
+    if (input.marketing_night_consent && !consenting) throw unprocessable('야간 광고 수신은 광고성 정보 수신에 동의한 뒤 선택할 수 있습니다.', { marketing_night_consent: ['광고성 정보 수신 동의가 필요합니다.'] });
+    changes.marketingNightConsent = input.marketing_night_consent && consenting;
+  }
   if (input.email !== undefined && input.email !== user.email) {
     if (await emailTaken(db, input.email)) throw conflict('이미 사용 중인 이메일입니다.', { email: ['이미 사용 중인 이메일입니다.'] });
     if (!(await recentlyVerified(db, input.email))) {
@@ -141,6 +157,7 @@ export async function updateAccount(
   try {
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
     if (changes.passwordHash) await revokeAll(db, userId, session.sid);
+    if (consentGiven) await scheduleMarketingReminder(db, userId, now);
     return toAccount(db, row);
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_uq')) throw conflict('이미 사용 중인 이메일입니다.', { email: ['이미 사용 중인 이메일입니다.'] });
@@ -168,8 +185,10 @@ export async function withdraw(db: Db, userId: number): Promise<void> {
         socialProvider: null,
         socialId: null,
         marketingConsent: false,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
+        marketingConsentAt: null,
+        marketingNightConsent: false,
+        deletedAt: rowTime(),
+        updatedAt: rowTime(),
       })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     await revokeAll(tx, userId);
@@ -185,7 +204,7 @@ export async function attachIdentity(db: Db, userId: number, identity: IdentityR
   if (other) throw conflict('이미 가입된 회원입니다. 기존 계정으로 로그인해주세요.', { identity_code: ['이미 가입된 회원입니다.'] });
   await db.transaction(async (tx) => {
     await consumeIdentity(tx, identity.id);
-    await tx.update(users).set({ ci: identity.ci, ciVerified: true, name: user.name ?? identity.name, mobile: user.mobile ?? identity.phone, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ ci: identity.ci, ciVerified: true, name: user.name ?? identity.name, mobile: user.mobile ?? identity.phone, updatedAt: rowTime() }).where(eq(users.id, userId));
   });
 }
 

@@ -7,6 +7,7 @@ import { identityVerifications } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError, conflict, unprocessable } from '../errors';
 import { sandboxAllowed } from '../sandbox-mode';
+import { rowTime, wallMs } from '../jobs/clock';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 
@@ -64,7 +65,7 @@ const notVerified = () => unprocessable('본인인증이 완료되지 않았습�
  * side, then recorded) when configured, else the sandbox record. Throws 422 when it is not
  * a usable verification: unknown, failed, too old, or from the wrong provider.
  */
-export async function resolveIdentity(db: Db, config: Config, verificationId: string, now = new Date()): Promise<IdentityRow> {
+export async function resolveIdentity(db: Db, config: Config, verificationId: string, now = new Date(wallMs())): Promise<IdentityRow> {
   let [row] = await db.select().from(identityVerifications).where(eq(identityVerifications.verificationId, verificationId)).limit(1);
   if (config.portone.configured) {
     if (row && row.provider !== 'portone') throw notVerified();
@@ -96,7 +97,7 @@ export async function resolveIdentity(db: Db, config: Config, verificationId: st
 export async function consumeIdentity(db: Db, id: number): Promise<void> {
   const rows = await db
     .update(identityVerifications)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: rowTime() })
     .where(and(eq(identityVerifications.id, id), isNull(identityVerifications.consumedAt)))
     .returning({ id: identityVerifications.id });
   if (!rows.length) throw conflict('이미 사용된 본인인증입니다. 다시 인증해주세요.', { identity_code: ['이미 사용된 본인인증입니다.'] });

@@ -41,7 +41,7 @@ const signupHandlers = createFactory<AppEnv>().createHandlers(ipLimit('signup', 
   const input = c.req.valid('json');
   const { db, config } = c.var.deps;
   const identity = await resolveIdentity(db, config, input.identity_code);
-  return ok(c, (await signup(db, config, input, identity)) satisfies TokenAnswer, 201);
+  return ok(c, (await signup(db, config, input, identity, c.var.deps.clock.now())) satisfies TokenAnswer, 201);
 });
 
 /** /accounts: signup, login (email and social), tokens, recovery, the current account. */
@@ -51,7 +51,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/signup', ...signupHandlers)
   .put('/', requireUser, validJson(UpdateAccountSchema), async (c) => {
     const lockFor = (account: string) => passwordLock(c.var.deps, account);
-    return ok(c, (await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor)) satisfies AccountView);
+    return ok(c, (await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor, c.var.deps.clock.now())) satisfies AccountView);
   })
   .delete('/', requireUser, async (c) => {
     await withdraw(c.var.deps.db, c.var.userId);

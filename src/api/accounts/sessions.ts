@@ -9,6 +9,7 @@ import { liveUser, toAccount, type Account, type UserRow } from './account-view'
 import { consumeIdentity, type IdentityRow } from './identity';
 import { verifyPassword } from './passwords';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sha256, signAccessToken } from '../auth/tokens';
+import { rowTime, wallMs } from '../jobs/clock';
 
 /**
  * Sessions: access tokens and rotating refresh tokens (stored hashed, in families), issued by
@@ -36,7 +37,7 @@ export interface SessionTokens {
   sid: string;
 }
 
-const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+const refreshExpiry = () => new Date(wallMs() + REFRESH_TOKEN_TTL_SECONDS * 1000);
 
 /** Starts a session (a new refresh family) for a user: the refresh token is stored hashed. */
 export async function openSession(db: Db, config: Config, userId: number): Promise<SessionTokens> {
@@ -90,7 +91,7 @@ const familyLive = (familyId: string) => sql`not exists (select 1 from refresh_t
 
 /** Revokes every token of a refresh family (the session ends, its access tokens too). */
 async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db.update(refreshTokens).set({ revokedAt: rowTime() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /**
@@ -107,7 +108,7 @@ export async function rotateRefresh(db: Db, config: Config, token: string): Prom
     await revokeFamily(db, row.familyId);
     throw invalid();
   }
-  if (!row.usedAt && row.expiresAt.getTime() <= Date.now()) throw invalid();
+  if (!row.usedAt && row.expiresAt.getTime() <= wallMs()) throw invalid();
   const user = await liveUser(db, row.userId);
   if (!user) throw invalid();
   const successor = successorOf(config, token);
@@ -118,7 +119,7 @@ export async function rotateRefresh(db: Db, config: Config, token: string): Prom
     (await inTransaction(db, async (tx) => {
       const spent = await tx
         .update(refreshTokens)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: rowTime() })
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), familyLive(row.familyId)))
         .returning({ id: refreshTokens.id });
       if (!spent.length) return false;
@@ -131,7 +132,7 @@ export async function rotateRefresh(db: Db, config: Config, token: string): Prom
     db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id)),
     db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(successor))),
   ]);
-  const withinGrace = now?.usedAt && !now.revokedAt && Date.now() - now.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+  const withinGrace = now?.usedAt && !now.revokedAt && wallMs() - now.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
   if (withinGrace && next && !next.usedAt && !next.revokedAt) return answer(db, config, user, row.familyId, successor);
   await revokeFamily(db, row.familyId);
   throw invalid();
@@ -143,7 +144,7 @@ export async function rotateRefresh(db: Db, config: Config, token: string): Prom
  */
 export async function revokeAll(db: Db, userId: number, keepSid?: string): Promise<void> {
   const others = keepSid ? ne(refreshTokens.familyId, keepSid) : undefined;
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
+  await db.update(refreshTokens).set({ revokedAt: rowTime() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
 }
 
 /** Whether the session (refresh family) began with a login less than `seconds` ago; rotations do not count. */
@@ -154,7 +155,7 @@ export async function sessionStartedWithin(db: Db, sid: string, seconds: number)
     .where(eq(refreshTokens.familyId, sid));
   // min() over no rows is null, whatever mapWith's type says.
   const startedAt: Date | null | undefined = row?.startedAt;
-  return !!startedAt && Date.now() - startedAt.getTime() < seconds * 1000;
+  return !!startedAt && wallMs() - startedAt.getTime() < seconds * 1000;
 }
 
 /** Password recovery: a fresh verification of the account's owner (same CI) logs them in. */

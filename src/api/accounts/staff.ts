@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { rowTime } from '../jobs/clock';
 
 export interface StaffMember {
   id: number;
@@ -15,7 +16,7 @@ export interface StaffMember {
 export async function setStaffRole(db: Db, email: string, staff: boolean): Promise<StaffMember | null> {
   const [row] = await db
     .update(users)
-    .set({ role: staff ? 'staff' : 'user', updatedAt: new Date() })
+    .set({ role: staff ? 'staff' : 'user', updatedAt: rowTime() })
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()} and ${users.deletedAt} is null`)
     .returning({ id: users.id, email: users.email, name: users.name });
   return row ?? null;

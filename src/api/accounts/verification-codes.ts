@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { users, verificationCodes } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError, unprocessable } from '../errors';
+import { rowTime, wallMs } from '../jobs/clock';
 
 /* Mail codes: 6 digits, stored as a keyed hash, for an email change or a password reset. */
 
@@ -30,9 +31,9 @@ export async function createCode(db: Db, config: Config, target: string, purpose
     // Earlier codes expire now; consumedAt is kept for codes that were verified.
     await tx
       .update(verificationCodes)
-      .set({ expiresAt: new Date() })
+      .set({ expiresAt: rowTime() })
       .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-    await tx.insert(verificationCodes).values({ target, purpose, codeHash: codeHash(config, target, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) });
+    await tx.insert(verificationCodes).values({ target, purpose, codeHash: codeHash(config, target, purpose, code), expiresAt: new Date(wallMs() + CODE_TTL_SECONDS * 1000) });
   });
   return code;
 }
@@ -46,7 +47,7 @@ export async function checkCode(db: Db, config: Config, target: string, purpose:
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!row) throw unprocessable('인증번호를 먼저 요청해주세요.', { code: ['인증번호를 먼저 요청해주세요.'] });
-  if (row.expiresAt.getTime() <= Date.now()) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
+  if (row.expiresAt.getTime() <= wallMs()) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
   // Count the try first and atomically, so parallel guesses cannot exceed the limit.
   const counted = await db
     .update(verificationCodes)
@@ -60,8 +61,8 @@ export async function checkCode(db: Db, config: Config, target: string, purpose:
   }
   const spent = await db
     .update(verificationCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date())))
+    .set({ consumedAt: rowTime() })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(wallMs()))))
     .returning({ id: verificationCodes.id });
   if (!spent.length) throw unprocessable('인증번호가 만료되었습니다. 다시 요청해주세요.', { code: ['인증번호가 만료되었습니다.'] });
 }
@@ -71,7 +72,7 @@ export const EMAIL_VERIFIED_WINDOW_SECONDS = 30 * 60;
 
 /** Whether a code for this email was verified in the last 30 minutes. */
 export async function recentlyVerified(db: Db, email: string): Promise<boolean> {
-  const since = new Date(Date.now() - EMAIL_VERIFIED_WINDOW_SECONDS * 1000);
+  const since = new Date(wallMs() - EMAIL_VERIFIED_WINDOW_SECONDS * 1000);
   const [row] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)

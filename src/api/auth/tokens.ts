@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ErrorCode } from '../../domain/error-codes';
 import { ApiError } from '../errors';
+import { wallMs } from '../jobs/clock';
 
 /** Access tokens live 24 hours, the session length the storefront stores. */
 export const ACCESS_TOKEN_TTL_SECONDS = 86_400;
@@ -14,7 +15,7 @@ const key = (secret: string) => new TextEncoder().encode(secret);
  * A signed access token for a user's session (HS256, `sub` = user id, `sid` = the session's
  * refresh-token family, checked on every request so logout and revocation end it at once).
  */
-export async function signAccessToken(secret: string, userId: number, sid: string, now = Date.now()): Promise<string> {
+export async function signAccessToken(secret: string, userId: number, sid: string, now = wallMs()): Promise<string> {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ typ: 'access', sid })
     .setProtectedHeader({ alg: 'HS256' })

@@ -23,6 +23,8 @@ import { settleMileage, staffOdometer, staffRecordReading, type OdometerAnswer }
 import { SettlementPreviewQuerySchema, SettlementSchema } from '../../domain/schemas/settlement';
 import type { SettlementView } from '../../domain/settlement';
 import { confirmSettlement, previewSettlement } from './settlement';
+import { wallMs } from '../jobs/clock';
+import { todayInKorea } from '../../domain/dates';
 
 /**
  * The console's money: every payment (by status and day), refunds with a reason (audited), the
@@ -38,7 +40,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const refund = await auditedCall(c.var.deps.db, actor, { action: 'refund', entity: 'payment', entityId: id }, async (audit) => {
       if (!(await paymentById(c.var.deps.db, id))) throw notFound('결제 내역을 찾을 수 없습니다.');
       // One refund per staff action: the key is new each time, the amount guarded by the provider's cancellable amount.
-      const done = await refundPayment(c.var.deps, { paymentId: id, amount, reason, actor: `staff:${actor.name}`, key: `refund:staff:${id}:${Date.now()}` });
+      const done = await refundPayment(c.var.deps, { paymentId: id, amount, reason, actor: `staff:${actor.name}`, key: `refund:staff:${id}:${wallMs()}` });
       if (!done) throw notFound('환불할 수 있는 결제가 아닙니다.');
       await inTransaction(c.var.deps.db, (tx) => audit(tx, { refund: toRefundView(done), reason }));
       return done;
@@ -92,7 +94,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { actual_start_at, actual_end_at, preview = false } = c.req.valid('json');
     const [row] = await c.var.deps.db.select({ carId: butlerRequests.butlerCarId }).from(butlerRequests).where(eq(butlerRequests.id, id));
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
-    const [car] = await butlerCarList(c.var.deps.db, { id: row.carId, archived: true });
+    const [car] = await butlerCarList(c.var.deps.db, { id: row.carId, archived: true, today: todayInKorea(c.var.deps.clock.now()) });
     const actual = { start: new Date(actual_start_at), end: actual_end_at ? new Date(actual_end_at) : undefined };
     const result = await settleTrip(c.var.deps, car, id, actual, { preview });
     const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null, preview, finished: Boolean(actual_end_at) } satisfies TripRecordAnswer;

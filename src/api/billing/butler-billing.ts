@@ -11,13 +11,14 @@ import { attemptsOf, paymentById, recordCharge } from './ledger';
 import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
+import { rowTime } from '../jobs/clock';
 
 type RequestRow = typeof butlerRequests.$inferSelect;
 const REF = ORDER_KINDS.BUTLER.refType;
 
 /** Cancels inside the caller's transaction (row locked): frees the days, returns the coupon, refunds the points once. */
 export async function cancelBooking(tx: Db, row: RequestRow) {
-  await tx.update(butlerRequests).set({ status: 'CANCELLED', modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
+  await tx.update(butlerRequests).set({ status: 'CANCELLED', modifiedAt: rowTime() }).where(eq(butlerRequests.id, row.id));
   await tx.delete(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, row.id));
   if (row.userCouponId) await releaseCoupon(tx, row.userCouponId);
   const refunded =
@@ -171,7 +172,7 @@ export async function payOwedOvertime(ctx: PaymentContext, opts: { requestId: nu
       if (locked.billingKey === key) return;
       const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'BUTLER', userId: row.userId, orderId: row.id }).onConflictDoNothing().returning();
       if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-      await tx.update(butlerRequests).set({ billingKey: key, modifiedAt: new Date() }).where(eq(butlerRequests.id, row.id));
+      await tx.update(butlerRequests).set({ billingKey: key, modifiedAt: rowTime() }).where(eq(butlerRequests.id, row.id));
     });
   }
   return chargeAgain(ctx, row.id, 'BUTLER_OVERTIME', NOTHING_OWED, key);

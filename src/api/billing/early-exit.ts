@@ -14,6 +14,7 @@ import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-conte
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
 import { cancelFutureCharges, feeChanges, termMonthsSql } from './subscription-billing';
+import { rowTime } from '../jobs/clock';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
 export interface EarlyExitQuoteAnswer {
@@ -32,7 +33,7 @@ export interface EarlyExitAnswer {
   payment: PaymentView | null;
 }
 
-async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
+export async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
   const q = db
     .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, requestKey: subscriptionRequests.billingKey })
     .from(subscriptions)
@@ -47,7 +48,7 @@ async function ownSubscription(db: Db, id: number, userId: number, lock = false)
   return { ...row, extensions, swaps };
 }
 
-type Found = Awaited<ReturnType<typeof ownSubscription>>;
+export type Found = Awaited<ReturnType<typeof ownSubscription>>;
 
 const ruleInput = (f: Found): EarlyExitSubscription => ({
   startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.term, monthlyFee: f.fee, paidMonths: f.sub.paidMonths, isActive: f.sub.isActive, billingStatus: f.sub.billingStatus,
@@ -81,7 +82,7 @@ export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number
  * A done exit's numbers, read back from what was stored: the exit day, and the charge (its month
  * column holds the remaining months the fee was computed on). No charge: nothing remained.
  */
-function storedQuote(exitDate: string, term: number, monthlyFee: number, payment: Pick<PaymentRow, 'month' | 'amount'> | undefined, extensions: readonly ExtensionFee[] = []): EarlyExitQuote {
+export function storedQuote(exitDate: string, term: number, monthlyFee: number, payment: Pick<PaymentRow, 'month' | 'amount'> | undefined, extensions: readonly ExtensionFee[] = []): EarlyExitQuote {
   const remaining = payment?.month ?? 0;
   const { monthly_fee, fee: _computed, ...parts } = remainingFees(term, remaining, monthlyFee, extensions);
   return { exit_date: exitDate, exit_month: term - remaining, term_months: term, remaining_months: remaining, monthly_fee, percent: EARLY_EXIT_FEE_PERCENT, fee: payment?.amount ?? 0, ...parts };
@@ -109,11 +110,11 @@ export async function confirmEarlyExit(ctx: PaymentContext, subscriptionId: numb
     if (pending) return { charge: pending.id };
     const quote = quoteOrThrow(found, exitDate, today);
     if (quote.fee === 0) {
-      await tx.update(subscriptions).set({ exitDate, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
+      await tx.update(subscriptions).set({ exitDate, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId));
       await finishExit(tx, subscriptionId, quote, null, now);
       return { done: await ownSubscription(tx, subscriptionId, userId), payment: undefined };
     }
-    await tx.update(subscriptions).set({ exitDate, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
+    await tx.update(subscriptions).set({ exitDate, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId));
     const attempt = attempts.length + 1;
     const id = paymentIds.retry(paymentIds.subscriptionEarlyExit(subscriptionId), attempt);
     const recorded = await recordCharge(tx, ctx.payments.name, {
@@ -145,7 +146,7 @@ async function finishExit(tx: Db, subscriptionId: number, quote: EarlyExitQuote,
   if (!found || found.sub.billingStatus === 'CANCELLED') return;
   const [row] = await tx
     .update(subscriptions)
-    .set({ endDate: quote.exit_date, billingStatus: 'CANCELLED', updatedAt: new Date() })
+    .set({ endDate: quote.exit_date, billingStatus: 'CANCELLED', updatedAt: rowTime() })
     .where(eq(subscriptions.id, subscriptionId))
     .returning();
   await cancelFutureCharges(tx, subscriptionId, found.sub.paidMonths, found.term);
@@ -170,7 +171,8 @@ export const earlyExitOutcome: ChargeOutcome = {
     await finishExit(tx, sub.id, storedQuote(sub.exitDate, req.term + sub.extendedMonths, req.fee, payment, extensions), payment.id, ctx.clock.now());
   },
   async failed(tx, payment, ctx) {
-    await tx.update(subscriptions).set({ exitDate: null, updatedAt: new Date() }).where(eq(subscriptions.id, payment.refId));
+    await tx.update(subscriptions).set({ exitDate: null, updatedAt: rowTime() }).where(eq(subscriptions.id, payment.refId));
     await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
   },
 };
+

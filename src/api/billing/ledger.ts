@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { addDays, koreaDayStart } from '../../domain/dates';
-import type { PaymentPurpose, PaymentView, RefundView } from '../../domain/payments';
+import { paymentLabel, paymentLinesOf, type FirstPaymentParts, type PaymentPurpose, type PaymentView, type RefundView } from '../../domain/payments';
 import type { StaffPaymentPage } from '../../domain/console';
 import type { Db } from '../db/client';
-import { paymentRefunds, payments, users } from '../db/schema';
+import { paymentRefunds, payments, subscriptionRequests, users } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { notFound } from '../errors';
 import { onPage, paginationInfo, totalRows } from '../pagination';
@@ -89,10 +89,16 @@ export function maskBillingKey(key: string): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A payment row in API shape (the billing key never leaves the server). */
-export function toPaymentView(p: PaymentRow): PaymentView {
+/**
+ * A payment row in API shape (the billing key never leaves the server). `parts`: the order's quote
+ * of a first payment (its 첫 달 구독료, 보증금, 선납금 … lines); without it the first payment is
+ * named without its parts.
+ */
+export function toPaymentView(p: PaymentRow, parts?: FirstPaymentParts | null): PaymentView {
+  const first = p.purpose === 'SUBSCRIPTION_FIRST' && parts ? parts : null;
   return {
     id: p.id, status: p.status, purpose: p.purpose, ref_type: p.refType, ref_id: p.refId, month: p.month,
+    label: paymentLabel(p, first), lines: paymentLinesOf(p, first),
     order_name: p.orderName, amount: p.amount, refunded_amount: p.cancelledAmount, receipt_url: p.receiptUrl,
     failure_reason: p.failureReason, requested_at: p.requestedAt.toISOString(), paid_at: iso(p.paidAt), failed_at: iso(p.failedAt), cancelled_at: iso(p.cancelledAt),
   };
@@ -102,11 +108,20 @@ export function toRefundView(r: RefundRow): RefundView {
   return { id: r.id, payment_id: r.paymentId, amount: r.amount, reason: r.reason, status: r.status, created_at: r.createdAt.toISOString(), completed_at: iso(r.completedAt) };
 }
 
+/** The orders' quotes of the first payments among `rows` (by request id): what each one is made of. */
+export async function firstPaymentPartsOf(db: Db, rows: readonly PaymentRow[]): Promise<Map<number, FirstPaymentParts>> {
+  const ids = [...new Set(rows.filter((p) => p.purpose === 'SUBSCRIPTION_FIRST').map((p) => p.refId))];
+  if (!ids.length) return new Map();
+  const found = await db.select({ id: subscriptionRequests.id, options: subscriptionRequests.options }).from(subscriptionRequests).where(inArray(subscriptionRequests.id, ids));
+  return new Map(found.flatMap((r) => (r.options ? [[r.id, r.options.quote] as const] : [])));
+}
+
 /** GET /payments: the customer's charges (newest first) and refunds. */
 export async function customerPayments(db: Db, userId: number): Promise<{ payments: PaymentView[]; refunds: RefundView[] }> {
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.requestedAt), desc(payments.id));
   const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.userId, userId)).orderBy(desc(paymentRefunds.createdAt));
-  return { payments: rows.map(toPaymentView), refunds: refunds.map(toRefundView) };
+  const parts = await firstPaymentPartsOf(db, rows);
+  return { payments: rows.map((p) => toPaymentView(p, parts.get(p.refId))), refunds: refunds.map(toRefundView) };
 }
 
 /** The console's payments tab: by status and Korean days requested, newest first, with the customer. */

@@ -3,6 +3,7 @@ import type { Config } from '../env';
 import { invalidBillingKey, providerUnavailable } from './errors';
 import { koreanFailure, WebhookRejected, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
 import { verifyStandardWebhook } from './sandbox-provider';
+import { rowTime } from '../jobs/clock';
 
 /** The `data` of a PortOne REST error (the SDK's error classes carry it). */
 type RestErrorData = { type?: string; message?: string; pgCode?: string; pgMessage?: string };
@@ -120,7 +121,7 @@ export function portoneProvider(config: Config): PaymentProvider {
         if (data.type === 'ALREADY_PAID') {
           // A retry of a charge that went through: the provider's record is the answer.
           const paid = await readPayment(req.paymentId).catch(() => null);
-          if (paid?.status === 'PAID' || paid?.status === 'PARTIAL_CANCELLED' || paid?.status === 'CANCELLED') return { status: 'PAID', pgTxId: paid.pgTxId, paidAt: paid.paidAt ?? new Date(), receiptUrl: paid.receiptUrl };
+          if (paid?.status === 'PAID' || paid?.status === 'PARTIAL_CANCELLED' || paid?.status === 'CANCELLED') return { status: 'PAID', pgTxId: paid.pgTxId, paidAt: paid.paidAt ?? rowTime(), receiptUrl: paid.receiptUrl };
           return { status: 'UNKNOWN', detail: 'ALREADY_PAID without a paid payment' };
         }
         if (!data.type || !DEFINITE_REFUSALS.has(data.type)) return { status: 'UNKNOWN', detail: `PortOne answered ${data.type ?? 'an error'}${data.message ? `: ${data.message}` : ''}` };

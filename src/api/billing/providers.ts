@@ -11,6 +11,7 @@ import { RECONCILE_JOB } from './ledger';
 import { portoneProvider } from './portone-provider';
 import type { PaymentProvider } from '../payment-provider';
 import { sandboxProvider } from './sandbox-provider';
+import { createClock } from '../jobs/clock';
 
 /**
  * The provider of this server, chosen once from the configuration: PortOne when configured, the
@@ -18,7 +19,7 @@ import { sandboxProvider } from './sandbox-provider';
  * Charges and cancels that take longer than PAYMENT_TIMEOUT_MS count as UNKNOWN (the reconcile jobs finish them).
  */
 export function createPaymentProvider(db: Db, config: Config, clock?: Clock): PaymentProvider {
-  const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config, clock) : unavailableProvider();
+  const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config, clock ?? createClock()) : unavailableProvider();
   return withTimeouts(provider, config.payments.timeoutMs);
 }
 

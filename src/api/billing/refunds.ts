@@ -120,7 +120,7 @@ async function refundUnknown(ctx: ProviderContext, req: RefundRequest, detail: s
  * A refund left REQUESTED by an unknown answer, after its payment was read back (the reconcile
  * job): the provider does not show it, so it was not made; it is FAILED, and may be tried again.
  */
-export async function settleUnknownRefund(db: Db, key: string, now = new Date()): Promise<void> {
+export async function settleUnknownRefund(db: Db, key: string, now: Date): Promise<void> {
   await db
     .update(paymentRefunds)
     .set({ status: 'FAILED', failureReason: '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.', completedAt: now })

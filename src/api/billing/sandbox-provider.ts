@@ -8,6 +8,7 @@ import type { Config } from '../env';
 import type { Clock } from '../jobs/clock';
 import { invalidBillingKey } from './errors';
 import { koreanFailure, WebhookRejected, type CancelResult, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
+import { rowTime } from '../jobs/clock';
 
 /** Prefix of billing keys issued by the sandbox provider. */
 export const SANDBOX_KEY_PREFIX = 'sandbox-bk-';
@@ -68,7 +69,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * cancellable amount, and every payment has a printable receipt (/api/sandbox/receipts/{id}).
  */
 /** `clock`: the business clock, so a sandbox payment's times follow POST /admin/test-clock like ours. */
-export function sandboxProvider(db: Db, config: Config, clock: Clock = { now: () => new Date() }): PaymentProvider {
+export function sandboxProvider(db: Db, config: Config, clock: Clock): PaymentProvider {
   const toProviderPayment = (row: typeof sandboxPayments.$inferSelect): ProviderPayment => ({
     paymentId: row.paymentId,
     status: row.status,
@@ -134,7 +135,7 @@ export function sandboxProvider(db: Db, config: Config, clock: Clock = { now: ()
             cancelledAmount: cancelled,
             status: cancelled === row.amount ? 'CANCELLED' : 'PARTIAL_CANCELLED',
             cancellations: sql`${sandboxPayments.cancellations} || ${JSON.stringify([{ id: `sandbox-cancel-${randomBytes(6).toString('hex')}`, amount, reason: req.reason, at: clock.now().toISOString() }])}::jsonb`,
-            updatedAt: new Date(),
+            updatedAt: rowTime(),
           })
           .where(eq(sandboxPayments.paymentId, req.paymentId));
         return { status: 'SUCCEEDED', cancelledAmount: amount };

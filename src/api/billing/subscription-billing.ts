@@ -16,6 +16,7 @@ import { customerActor, recordAudit } from '../audit/audit';
 import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
+import { rowTime } from '../jobs/clock';
 
 /** The job that charges one month of a subscription (and, under its retry keys, tries again). */
 export const CHARGE_MONTH_JOB = 'charge-month';
@@ -164,7 +165,7 @@ export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: nu
     const previous = locked.sub.billingKey ?? locked.requestKey;
     const claimed = await tx.insert(billingKeyUses).values({ billingKey: opts.billingKey, service: 'SUBSCRIBE', userId: opts.userId, orderId: locked.sub.requestId }).onConflictDoNothing().returning();
     if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-    await tx.update(subscriptions).set({ billingKey: opts.billingKey, updatedAt: new Date() }).where(eq(subscriptions.id, locked.sub.id));
+    await tx.update(subscriptions).set({ billingKey: opts.billingKey, updatedAt: rowTime() }).where(eq(subscriptions.id, locked.sub.id));
     await recordAudit(tx, actor, { action: 'update', entity: 'subscription_card', entityId: locked.sub.id, before: { billing_key: maskBillingKey(previous) }, after: { billing_key: maskBillingKey(opts.billingKey), billing_status: locked.sub.billingStatus } });
     await emit(tx, `subscription.card_changed:${locked.sub.id}:${now.getTime()}`, { type: 'subscription.card_changed', userId: opts.userId, subscriptionId: locked.sub.id }, now);
     return previous;
@@ -214,7 +215,7 @@ const monthly: ChargeOutcome = {
     const paidMonths = Math.max(found.sub.paidMonths, month);
     await tx
       .update(subscriptions)
-      .set({ paidMonths, billingStatus: found.sub.billingStatus === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE', updatedAt: new Date() })
+      .set({ paidMonths, billingStatus: found.sub.billingStatus === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE', updatedAt: rowTime() })
       .where(eq(subscriptions.id, found.sub.id));
     // Retries exist only after a failed attempt: a first attempt paid has none to drop.
     if (payment.attempt > 1) await cancelQueued(tx, monthKeys(found.sub.id, month));
@@ -230,7 +231,7 @@ const monthly: ChargeOutcome = {
     const failures = (await attemptsOf(tx, 'subscription', found.sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED').length;
     const next = retryDate(monthlyChargeDate(found.sub.startDate, month), failures);
     const now = ctx.clock.now();
-    await tx.update(subscriptions).set({ billingStatus: next ? 'PAST_DUE' : 'OVERDUE', updatedAt: new Date() }).where(eq(subscriptions.id, found.sub.id));
+    await tx.update(subscriptions).set({ billingStatus: next ? 'PAST_DUE' : 'OVERDUE', updatedAt: rowTime() }).where(eq(subscriptions.id, found.sub.id));
     await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: next }, now);
     if (next) {
       // A retry due in the past (a late run) goes at once.
@@ -292,7 +293,7 @@ export async function moveSubscriptionStart(tx: Db, subscriptionId: number, star
   if (!found || !found.sub.isActive || found.sub.paidMonths > 1 || found.sub.exitDate) return false;
   if ((await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', 2)).length) return false;
   await cancelQueued(tx, [...monthKeys(subscriptionId, 2), notifyJobKey(`subscription.charge_upcoming:${subscriptionId}:2`)]);
-  const [row] = await tx.update(subscriptions).set({ startDate: start, endDate: end, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId)).returning();
+  const [row] = await tx.update(subscriptions).set({ startDate: start, endDate: end, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId)).returning();
   await tx.update(subscriptionRequests).set({ startDate: start, endDate: end, updatedAt: now }).where(eq(subscriptionRequests.id, row.requestId));
   await scheduleMonth(tx, row, found.term, 2, found.fee, now);
   return true;

@@ -13,6 +13,7 @@ import type { GalleryInput } from '../../domain/schemas/admin';
 import { resolveGallery } from './photos/gallery';
 import { recordAudit, type AuditEntry } from '../audit/audit';
 import { bumpCatalogueVersion, feeColumns, toCar } from './catalogue';
+import { rowTime } from '../jobs/clock';
 
 /** The table-driven catalogue entities; each route answers its row under this name ({ car: … }). */
 export type EntityName = keyof ConsoleRows;
@@ -213,7 +214,7 @@ export async function adminUpdate<E extends EntityName>(deps: Deps, actor: Staff
   return consoleRow(entity, await catalogueWrite(deps, actor, async (tx) => {
     const before = await loadOr404(tx, spec, id);
     const values = spec.columns(input, before);
-    if ('updatedAt' in spec.table) values.updatedAt = new Date();
+    if ('updatedAt' in spec.table) values.updatedAt = rowTime();
     if (Object.keys(values).length) {
       await tx
         .update(spec.table)
@@ -244,7 +245,7 @@ export async function adminArchive<E extends 'car' | 'butler_car'>(deps: Deps, a
   const table = entity === 'car' ? cars : butlerCars;
   return consoleRow(entity, await catalogueWrite(deps, actor, async (tx) => {
     const before = await loadOr404(tx, spec, id);
-    await tx.update(table).set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() }).where(eq(table.id, id));
+    await tx.update(table).set({ archivedAt: archived ? rowTime() : null, updatedAt: rowTime() }).where(eq(table.id, id));
     const after = await loadOr404(tx, spec, id);
     return { result: after, audit: { action: archived ? 'archive' : 'restore', entity, entityId: id, before, after } };
   }));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, minimumFee, type Car, type FeeFields, type FeeTerm } from '../../domain/car';
-import { addDays, todayInKorea } from '../../domain/dates';
+import { addDays } from '../../domain/dates';
 import type { GarageQuery } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import type { ButlerCar } from '../../domain/butler';
@@ -11,6 +11,7 @@ import { notFound } from '../errors';
 import { paginationInfo } from '../pagination';
 import { carsTakenNow } from './inventory';
 import { carJson, changedSince, garageIndex, garagePositions, patchGarageIndex, type GarageIndex } from './garage-index';
+import { rowTime, wallMs } from '../jobs/clock';
 
 const carSelection = {
   car: cars,
@@ -123,7 +124,7 @@ export function noteCatalogueChange(): void {
  * itself put up to 200 queries in the pool's queue; after every edit, one query per garage key.)
  */
 async function indexVersion(db: Db): Promise<number> {
-  const now = Date.now();
+  const now = wallMs();
   const seen = versionSeen.get(db);
   if (seen && seen.notices === changeNotices && now - seen.at < VERSION_RECHECK_MS) return seen.version;
   const reading = versionReads.get(db);
@@ -243,7 +244,7 @@ const GARAGE_PARTS = { open: Buffer.from('{"garage_list":'), cars: Buffer.from('
  * GARAGE_PAGE_SIZE cars from the in-memory index of live cars. The brands' and each car's JSON
  * are written once per catalogue version, so a request only joins their bytes.
  */
-export async function garageJson(db: Db, q: GarageQuery, today = todayInKorea(), now = new Date()): Promise<Buffer[]> {
+export async function garageJson(db: Db, q: GarageQuery, today: string, now: Date): Promise<Buffer[]> {
   const version = await indexVersion(db);
   const [index, list, taken] = await Promise.all([
     currentGarageIndex(db, version),
@@ -282,18 +283,18 @@ export async function modelById(db: Db, id: number) {
 /** Which butler cars butlerCarList reads: one car (`id`), and archived ones too (`archived`: views of existing bookings). */
 export interface ButlerCarQuery {
   id?: number;
-  /** Reserved days from this Korean day on (default today). */
-  today?: string;
+  /** Reserved days from this Korean day on (the business clock's today). */
+  today: string;
   archived?: boolean;
   /**
    * The cars' plates: for staff and for a booking's dispatch details only. A plate tells where a
-   * client's car stands; the customer learns it from the Korean day before the trip (README, Butler dispatch).
+   * client's car stands; the customer learns it from the Korean day before the trip (docs/butler-dispatch.md).
    */
   plates?: boolean;
 }
 
 /** Butler cars with their reserved days from `today` on: the bookable fleet, or what a query names. */
-export async function butlerCarList(db: Db, { id, today = todayInKorea(), archived = false, plates = false }: ButlerCarQuery = {}): Promise<ButlerCar[]> {
+export async function butlerCarList(db: Db, { id, today, archived = false, plates = false }: ButlerCarQuery): Promise<ButlerCar[]> {
   const rows = await db
     .select({ car: butlerCars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image } })
     .from(butlerCars)
@@ -342,7 +343,7 @@ export async function bumpCatalogueVersion(db: Db): Promise<number> {
   const [row] = await db
     .insert(catalogueState)
     .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1`, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1`, updatedAt: rowTime() } })
     .returning({ version: catalogueState.version });
   // Again once written: outside a transaction that is after the commit (inside one, the caller's
   // deps.onCatalogueChange notes it after the commit).

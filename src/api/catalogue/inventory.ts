@@ -1,10 +1,11 @@
 import { and, eq, gt, gte, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import { availabilityText, firstFreeDay, holdLive, inclusiveSpan, termSpan, type CarAvailability, type DaySpan } from '../../domain/availability';
-import type { Car } from '../../domain/car';
+import { holdLive, inclusiveSpan, termAvailability, termAvailabilityText, termSpan, type CarAvailability, type DaySpan } from '../../domain/availability';
+import { FEE_TERMS, type Car } from '../../domain/car';
 import { addDays, todayInKorea } from '../../domain/dates';
 import type { Db } from '../db/client';
 import { cars, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
 import { carSpans, type CarSpan } from '../../domain/swap-cars';
+import { wallMs } from '../jobs/clock';
 
 /*
  * Inventory: which days each car is taken, read from the orders' rows (confirmed subscriptions and
@@ -88,15 +89,32 @@ export function earliestStart(car: Pick<Car, 'subscription_available_from'>, tod
   return from && from > tomorrow ? from : tomorrow;
 }
 
-/** GET /subscriptions/availability: what the pages show now, per car. */
-export async function availabilityOf(db: Db, carIds: readonly number[], now: Date): Promise<CarAvailability[]> {
-  const rows = await db.select({ id: cars.id, from: cars.subscriptionAvailableFrom }).from(cars).where(inArray(cars.id, [...carIds]));
+/** What a page asks availability for: a term (the car page's slider, the garage's months filter, the order), a start (the order page's). */
+export interface AvailabilityAsk {
+  month?: number;
+  start?: string;
+}
+
+/**
+ * GET /subscriptions/availability: per car, whether the asked term fits from the asked start
+ * (never before the car's earliest start), from when it does, and the longest term that fits now.
+ * A car that does not offer the asked term is judged as with no term. docs/decisions/availability.md.
+ */
+export async function availabilityOf(db: Db, carIds: readonly number[], now: Date, ask: AvailabilityAsk = {}): Promise<CarAvailability[]> {
+  const { fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 } = cars;
+  const rows = await db
+    .select({ id: cars.id, from: cars.subscriptionAvailableFrom, fee1, fee3, fee6, fee12, fee24, fee36, fee48, fee60, fee72, fee84, fee96 })
+    .from(cars)
+    .where(inArray(cars.id, [...carIds]));
   const today = todayInKorea(now);
   const lines = await timelines(db, rows.map((r) => r.id), now);
   return rows.map((r) => {
+    const terms = FEE_TERMS.filter((t) => typeof r[`fee${t}`] === 'number');
     const earliest = earliestStart({ subscription_available_from: r.from }, today);
-    const free = firstFreeDay(lines.get(r.id) ?? [], earliest);
-    return { car_id: r.id, available_from: free, text: availabilityText(free, earliest) };
+    const start = ask.start && ask.start > earliest ? ask.start : earliest;
+    const month = ask.month && (terms as readonly number[]).includes(ask.month) ? ask.month : null;
+    const a = termAvailability(lines.get(r.id) ?? [], start, month, terms);
+    return { car_id: r.id, ...a, available_from: a.next_start, text: termAvailabilityText(a, terms) };
   });
 }
 
@@ -130,7 +148,7 @@ const takenReads = new WeakMap<Db, { day: string; at: number; taken: Promise<Set
 
 /** A booking changed (deps.onReservationChange here, the cache's NOTIFY from another replica): the next garage read asks again. */
 export function noteBookingChange(): void {
-  bookingsChangedAt = Date.now();
+  bookingsChangedAt = wallMs();
 }
 
 /**
@@ -139,7 +157,7 @@ export function noteBookingChange(): void {
  * would put them in the pool's queue.
  */
 export function carsTakenNow(db: Db, day: string, now: Date): Promise<Set<number>> {
-  const at = Date.now();
+  const at = wallMs();
   const seen = takenReads.get(db);
   if (seen && seen.day === day && at - seen.at < TAKEN_RECHECK_MS && seen.at > bookingsChangedAt) return seen.taken;
   const taken = carsTakenOn(db, day, now);

@@ -3,6 +3,7 @@ import { publishLag, type PublishLag } from '../../domain/publish-lag';
 import type { Db } from '../db/client';
 import { catalogueState, publishBuilds } from '../db/schema';
 import { catalogueVersion } from './catalogue';
+import { wallMs } from '../jobs/clock';
 
 /**
  * The storefront builds as publish_builds records them: what the console reads. The host's
@@ -76,7 +77,7 @@ async function behindSince(db: Db, published: number | null): Promise<Date | nul
 }
 
 /** What the console shows: the build in progress, the last published and the last failed build, and the pages' lag at `now`. */
-export async function publishStatus(db: Db, now = new Date()): Promise<PublishStatus> {
+export async function publishStatus(db: Db, now = new Date(wallMs())): Promise<PublishStatus> {
   const [version, running, lastDone, lastFailed] = await Promise.all([catalogueVersion(db), newest(db, 'running'), newest(db, 'done'), newest(db, 'failed')]);
   const live = running && now.getTime() - Date.parse(running.startedAt) < STALE_RUNNING_MS ? running : null;
   const publishedVersion = lastDone?.catalogueVersion ?? null;

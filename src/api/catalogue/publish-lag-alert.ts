@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { publishBuilds } from '../db/schema';
 import { emit } from '../notifications/events';
 import { publishStatus } from './publish-builds';
+import { wallMs } from '../jobs/clock';
 
 /**
  * Tells staff (a staff notification: email and KakaoTalk, as staff alerts go) when the pages lag
@@ -11,7 +12,7 @@ import { publishStatus } from './publish-builds';
  * or checks see it. The console's publish panel shows the same lag while it lasts. `now` is the
  * real time (the build rows' clock); `sendAt` the business clock's, which the outbox runs on.
  */
-export async function alertPublishLag(db: Db, now = new Date(), sendAt = now): Promise<boolean> {
+export async function alertPublishLag(db: Db, now = new Date(wallMs()), sendAt = now): Promise<boolean> {
   const status = await publishStatus(db, now);
   if (!status.lag) return false;
   const published = status.publishedVersion;

@@ -3,6 +3,8 @@ import type { CatalogueSnapshot } from '../../domain/catalogue';
 import { inTransaction, type Db } from '../db/client';
 import { allCars, butlerCarList, carVersions, carsWithIds, catalogueVersion, garageList, liveCarChunks, modelsDigest } from './catalogue';
 import { faqList, policyList } from './content';
+import { wallMs } from '../jobs/clock';
+import { todayInKorea } from '../../domain/dates';
 
 /**
  * Everything the static build pre-renders, with the catalogue version: GET /catalogue answers it
@@ -19,7 +21,8 @@ export async function catalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
  */
 export async function catalogueRest(db: Db): Promise<Omit<CatalogueSnapshot, 'cars'>> {
   const version = await catalogueVersion(db);
-  const butler_cars = await butlerCarList(db);
+  // The published fleet's reserved days from the real today: a build is not business time (the form reads them live).
+  const butler_cars = await butlerCarList(db, { today: todayInKorea(new Date(wallMs())) });
   const garage_list = await garageList(db);
   const faqs = await faqList(db);
   const terms = await policyList(db, 'terms');

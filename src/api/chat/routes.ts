@@ -7,6 +7,7 @@ import { clientIp, limitIp } from '../middleware/rate-limit';
 import { afterHandoffNotice, chatHandoff } from './handoff';
 import { answer, type ChatEvent } from './assistant';
 import { butlerCarList } from '../catalogue/catalogue';
+import { todayInKorea } from '../../domain/dates';
 
 /** Limits of the chat endpoint; tests shorten the timeouts. */
 export const chatSettings = {
@@ -30,11 +31,12 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
     if (err instanceof ApiError && err.fields && !('_' in err.fields)) throw badRequest(Object.values(err.fields)[0]?.[0] ?? err.message, err.fields);
     throw err;
   });
-  const { db, config, log } = c.var.deps;
-  const fleet = await butlerCarList(db);
+  const { db, config, log, clock } = c.var.deps;
+  const now = clock.now();
+  const fleet = await butlerCarList(db, { today: todayInKorea(now) });
   const stop = new AbortController();
   const signal = AbortSignal.any([c.req.raw.signal, stop.signal, AbortSignal.timeout(chatSettings.requestTimeoutMs)]);
-  const opts = { config, fleet, now: new Date(), signal, log, llmTimeoutMs: chatSettings.llmTimeoutMs, chunkDelayMs: chatSettings.chunkDelayMs };
+  const opts = { config, fleet, now, signal, log, llmTimeoutMs: chatSettings.llmTimeoutMs, chunkDelayMs: chatSettings.chunkDelayMs };
   // Asked for a person: staff are told (src/api/chat/handoff.ts) and the answer says so first.
   const handedOff = await chatHandoff(c.var.deps, { message: input.message, state: (input.state ?? {}) as Record<string, unknown>, authorization: c.req.header('authorization'), client: clientIp(c) })
     .catch((err: unknown) => (log('error', 'chat hand-off failed', err), false));

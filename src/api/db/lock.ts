@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { rowTime } from '../jobs/clock';
 
 /**
  * One process at a time on an embedded (PGlite) database folder. PGlite does not lock its folder:
@@ -41,7 +42,7 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: rowTime().toISOString() }));
       closeSync(fd);
       break;
     } catch (err) {

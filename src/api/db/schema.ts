@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ButlerLegalModel, LegalBasis } from '../../domain/butler-legal';
 import type { DriverPreference } from '../../domain/butler';
 import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
@@ -10,6 +11,8 @@ import { ODOMETER_SOURCES, type MileageSettlement } from '../../domain/mileage';
 import type { HandoverKind, HandoverStatus } from '../../domain/handover';
 import type { LocationConsentKind, LocationReaderRole } from '../../domain/location';
 import type { Damage, SettlementLine } from '../../domain/settlement';
+import type { WithdrawalQuote } from '../../domain/withdrawal';
+import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
 import {
   boolean,
   customType,
@@ -193,6 +196,10 @@ export const users = pgTable(
     ciVerified: boolean('ci_verified').notNull().default(false),
     referralCode: varchar('referral_code', { length: 16 }).notNull().unique(),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** When the marketing consent was last given (정보통신망법 제50조⑧: its 2-yearly reminder counts from here); null when not given. */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    /** The separate consent to (광고) messages between 21:00 and 08:00 KST (제50조③); without it they wait until 08:00. */
+    marketingNightConsent: boolean('marketing_night_consent').notNull().default(false),
     /**
      * 'user', 'staff' (the console at /admin; `npm run staff -- add EMAIL`) or 'driver' (the
      * driver's phone at /driver; made by accepting a staff invite, linked to `driver_id`).
@@ -369,6 +376,9 @@ export const subscriptionRequests = pgTable(
     /** Unique: a repeat submission with the same billing key returns the first request. */
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
     billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The card as the provider's billing-key info names it (현대카드, 1234): what pages show instead of the key. */
+    cardIssuer: varchar('card_issuer', { length: 40 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
     /**
      * Won: the monthly fee with the options (what months 2… are charged), the coupon discount, and
      * the first payment (first month after coupon and points, plus 탁송비, 보증금 and 선납금).
@@ -384,6 +394,8 @@ export const subscriptionRequests = pgTable(
     requestedStart: date('requested_start', { mode: 'string' }),
     /** The chosen options with the car's option prices and the quote at the time of the order (null on requests from before options). */
     options: jsonb('options').$type<StoredOrderOptions>(),
+    /** The optional 위치정보 이용약관 consent at order time (docs/decisions/legal.md §6); null on orders from when it was required (given). */
+    locationConsent: boolean('location_consent'),
     /** The hold on the car lapses here unless staff confirm first (SUBSCRIPTION_HOLD_DAYS after the order). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -404,6 +416,9 @@ export const subscriptions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The card charged every month: the request's, until the customer changes it. */
     billingKey: varchar('billing_key', { length: 200 }),
+    /** The card as the provider's billing-key info names it (현대카드, 1234): what pages show instead of the key. */
+    cardIssuer: varchar('card_issuer', { length: 40 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
     billingStatus: varchar('billing_status', { length: 20 }).$type<BillingStatus>().notNull().default('ACTIVE'),
     /** Months paid so far (1 once the first month, charged with the request, is paid). */
     paidMonths: integer('paid_months').notNull().default(1),
@@ -513,6 +528,8 @@ export const subscriptionSwaps = pgTable(
     newFee: integer('new_fee').notNull(),
     baseFee: integer('base_fee').notNull(),
     optionExtras: integer('option_extras').notNull().default(0),
+    /** The order's 선납금 credit taken off newFee (won a month) through the order's last month; 0: none (src/domain/swap.ts swapFeeChanges). */
+    prepaymentCredit: integer('prepayment_credit').notNull().default(0),
     /** Days of the billing month on the new car, of the month's days; the signed adjustment in won. */
     prorateDays: integer('prorate_days').notNull(),
     monthDays: integer('month_days').notNull(),
@@ -541,6 +558,17 @@ export const subscriptionSwaps = pgTable(
 export const subscriptionSwapAnnexes = pgTable('subscription_swap_annexes', {
   id: serial('id').primaryKey(),
   swapId: integer('swap_id').notNull().references(() => subscriptionSwaps.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  pdf: bytea('pdf').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The 중도 해지 확인서 of a subscription ended early: its PDF and SHA-256, issued once, never changed (a trigger refuses it). */
+export const subscriptionExitDocuments = pgTable('subscription_exit_documents', {
+  id: serial('id').primaryKey(),
+  subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id).unique(),
   userId: integer('user_id').notNull().references(() => users.id),
   sha256: varchar('sha256', { length: 64 }).notNull(),
   pdf: bytea('pdf').notNull(),
@@ -640,6 +668,9 @@ export const butlerRequests = pgTable(
     pointUsed: integer('point_used').notNull().default(0),
     billingKey: varchar('billing_key', { length: 200 }).notNull().unique(),
     billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The card as the provider's billing-key info names it (현대카드, 1234): what pages show instead of the key. */
+    cardIssuer: varchar('card_issuer', { length: 40 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
     /** Won: base fee for 8 hours, overtime, coupon discount, and the final price. */
     baseFee: integer('base_fee').notNull(),
     overtimeFee: integer('overtime_fee').notNull().default(0),
@@ -655,6 +686,10 @@ export const butlerRequests = pgTable(
     /** The chauffeur staff dispatched, and when (null while unassigned). */
     driverId: integer('driver_id').references(() => drivers.id),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** BUTLER_LEGAL_MODEL when booked (null: booked before the setting existed). */
+    legalModel: varchar('legal_model', { length: 12 }).$type<ButlerLegalModel>(),
+    /** What the booking rests on: the partner named (`partner`), or the 시행령 제18조 case and its masked proof (`exemptions`), and staff's refusal. */
+    legalBasis: jsonb('legal_basis').$type<LegalBasis>(),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -969,6 +1004,8 @@ export const jobs = pgTable(
     lockedBy: varchar('locked_by', { length: 120 }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The API request that enqueued it (X-Request-Id): its run logs under the same id. */
+    requestId: varchar('request_id', { length: 64 }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1133,4 +1170,77 @@ export const notificationMessages = pgTable(
     index('notification_messages_to_idx').on(t.to, t.createdAt),
     index('notification_messages_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * 청약철회 of a subscription (docs/decisions/legal.md §4): one per subscription. The quote
+ * and the refund plan (which payment gives back how much) are fixed when it is asked for, so a
+ * retry refunds the same amounts under the same keys; DONE once every refund is made and the
+ * subscription is ended.
+ */
+export const subscriptionWithdrawals = pgTable('subscription_withdrawals', {
+  id: serial('id').primaryKey(),
+  subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id).unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  quote: jsonb('quote').$type<WithdrawalQuote>().notNull(),
+  plan: jsonb('plan').$type<{ payment_id: string; amount: number }[]>().notNull(),
+  /** REFUNDING → DONE. */
+  status: varchar('status', { length: 20 }).$type<'REFUNDING' | 'DONE'>().notNull().default('REFUNDING'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/**
+ * 운전자격 확인 (docs/decisions/legal.md §1): a driver's licence as the 운전자격확인시스템 last
+ * answered for it. The number is kept sealed (AES-256-GCM under LICENCE_KEY) for the checks before
+ * each handover and masked for every view; its HMAC makes a second registration the same row.
+ */
+export const driverLicences = pgTable(
+  'driver_licences',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    role: varchar('role', { length: 10 }).$type<LicenceRole>().notNull(),
+    holderName: varchar('holder_name', { length: 80 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    licenceType: varchar('licence_type', { length: 20 }).$type<LicenceType>().notNull(),
+    numberMasked: varchar('number_masked', { length: 20 }).notNull(),
+    numberSealed: text('number_sealed').notNull(),
+    numberDigest: varchar('number_digest', { length: 64 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<LicenceStatus>().notNull(),
+    firstIssuedOn: date('first_issued_on', { mode: 'string' }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('driver_licences_user_number_uq').on(t.userId, t.numberDigest)],
+);
+
+/** Every answer of the 운전자격확인시스템, kept with its purpose (registration, order, delivery, swap delivery) and time. */
+export const licenceChecks = pgTable(
+  'licence_checks',
+  {
+    id: serial('id').primaryKey(),
+    licenceId: integer('licence_id').notNull().references(() => driverLicences.id),
+    purpose: varchar('purpose', { length: 20 }).$type<LicenceCheckPurpose>().notNull(),
+    /** The order or handover checked for (subscription_request / subscription_handover), when any. */
+    refType: varchar('ref_type', { length: 30 }),
+    refId: integer('ref_id'),
+    status: varchar('status', { length: 20 }).$type<LicenceStatus>().notNull(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    reference: varchar('reference', { length: 80 }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('licence_checks_licence_idx').on(t.licenceId, t.checkedAt)],
+);
+
+/** The drivers named in a subscription's contract: the customer's licence and each additional driver's. */
+export const requestDrivers = pgTable(
+  'request_drivers',
+  {
+    requestId: integer('request_id').notNull().references(() => subscriptionRequests.id),
+    licenceId: integer('licence_id').notNull().references(() => driverLicences.id),
+  },
+  (t) => [uniqueIndex('request_drivers_uq').on(t.requestId, t.licenceId)],
 );

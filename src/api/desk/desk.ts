@@ -1,8 +1,11 @@
+import { legalView } from '../orders/butler-orders';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { bookingConflicts, conflictWarning, termSpan } from '../../domain/availability';
 import { photoSrc } from '../../domain/photos';
+import { bookingsOf } from '../orders/availability';
 import { sameUploadType, UPLOAD_TOO_LARGE, UPLOAD_TYPES, UPLOAD_WRONG_TYPE, type UploadType } from '../../domain/schemas/admin';
 import { encodePhoto, photoView } from '../catalogue/photos/pipeline';
 import { rejectionOf } from '../catalogue/photos/rejections';
@@ -14,6 +17,7 @@ import type { OrderStatus } from '../../domain/orders';
 import type { PaymentView } from '../../domain/payments';
 import { brands, butlerCars, butlerRequests, butlerWaypoints, cars, models, payments, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { toPaymentView } from '../billing/ledger';
+import { orderDriverViews } from '../licences/licences';
 import { badRequest, conflict, notFound, payloadTooLarge, unprocessable } from '../errors';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 
@@ -43,6 +47,10 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
     .where(q.status ? eq(subscriptionRequests.status, q.status) : undefined)
     .orderBy(desc(subscriptionRequests.id));
   const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
+  const bookings = await bookingsOf(db, [...new Set(rows.filter(({ r }) => r.status === 'PENDING').map(({ r }) => r.carId))]);
+  const drivers = await orderDriverViews(db, rows.map(({ r }) => r.id));
+  const conflictsOf = (r: (typeof rows)[number]['r']) =>
+    r.status === 'PENDING' && r.requestedStart ? bookingConflicts({ id: r.id, status: 'PENDING', span: termSpan(r.requestedStart, r.month), paid: true }, bookings.get(r.carId) ?? []) : [];
   return {
     requests: rows.map(({ r, user, car, model, brand, sub }) => ({
       id: r.id,
@@ -58,9 +66,11 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       end_date: r.endDate,
       requested_start: r.requestedStart,
       options: r.options ?? null,
+      drivers: drivers.get(r.id) ?? [],
       created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
       subscription: sub ? { id: sub.id, end_date: sub.endDate, billing_status: sub.billingStatus, exit_date: sub.exitDate } : null,
+      ...((conflicts) => ({ conflicts, conflict_warning: conflictWarning(conflicts) }))(conflictsOf(r)),
     })),
     pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, ADMIN_PAGE_SIZE),
   };
@@ -105,6 +115,7 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
       memo: r.memo,
       driver_preference: r.driverPreference,
       flight_number: r.flightNumber,
+      legal: legalView(r),
       waypoints: stops.get(r.id) ?? [],
       final_price: r.finalPrice,
       created_at: r.createdAt.toISOString(),

@@ -10,6 +10,7 @@ import type { StaffActor } from '../auth/guards';
 import { confirmInTransaction } from '../orders/butler-orders';
 import { recordAudit } from '../audit/audit';
 import { handoverClashes } from './handover-busy';
+import { rowTime } from '../jobs/clock';
 
 /**
  * Butler dispatch: the drivers staff keep, the board of trips to staff, and the assignment of a
@@ -85,7 +86,7 @@ export async function updateDriver(db: Db, actor: StaffActor, id: number, patch:
       .update(drivers)
       .set({
         name: patch.name, phone: patch.phone, gender: patch.gender, licenceClasses: patch.licence_classes,
-        active: patch.active, daysOff: patch.days_off, memo: patch.memo, modifiedAt: new Date(),
+        active: patch.active, daysOff: patch.days_off, memo: patch.memo, modifiedAt: rowTime(),
       })
       .where(eq(drivers.id, id))
       .returning();
@@ -239,7 +240,7 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
   if (handovers.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 차량 탁송·반납 일정이 있습니다.');
   if (handovers.length) throw conflict(`해당 기사의 앞뒤 탁송·반납 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
   if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
-  if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
   return tripOf(tx, id, now);
 }
 
@@ -247,7 +248,7 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
 export async function unassignDriver(tx: Db, id: number, now: Date): Promise<DispatchTrip> {
   const row = await requestRow(tx, id, { lock: true });
   if (row.status === 'CANCELLED') throw cancelledRequest();
-  if (row.driverId !== null) await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  if (row.driverId !== null) await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
   return tripOf(tx, id, now);
 }
 

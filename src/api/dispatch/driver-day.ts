@@ -245,7 +245,7 @@ export async function recordStage(deps: Deps, userId: number, tripId: number, st
       await schedulePositionPurge(tx, row.id, at);
     }
     if (stage === 'ended') {
-      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true });
+      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
       await recordOvertime(tx, deps.payments.name, car, row, { start: row.actualStartAt!, end: at }, now);
       await schedulePositionPurge(tx, row.id, at);
     }
@@ -291,7 +291,7 @@ export async function correctStages(deps: Deps, actor: StaffActor, tripId: numbe
       .set({ departedAt: date(after.departed), arrivedAt: date(after.arrived), actualStartAt: date(after.boarded), actualEndAt: date(after.ended), modifiedAt: now })
       .where(eq(butlerRequests.id, row.id));
     if (after.ended && after.boarded && after.ended !== before.ended) {
-      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true });
+      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
       await recordOvertime(tx, deps.payments.name, car, row, { start: new Date(after.boarded), end: new Date(after.ended) }, now);
       await schedulePositionPurge(tx, row.id, new Date(after.ended));
     }

@@ -16,6 +16,8 @@ import { emit } from '../notifications/events';
 import { moveSubscriptionStart, secondMonthTried, termMonthsSql } from '../billing/subscription-billing';
 import { recordOdometerReading } from '../billing/mileage';
 import type { PaymentContext } from '../payment-context';
+import type { LicenceContext } from '../licence-provider';
+import { handoverLicenceCheck, orderDriverViews } from '../licences/licences';
 import { lockCar, requireConfirmable } from '../orders/availability';
 import { clashingTrips, driverRow } from './dispatch';
 import { handoverClashes } from './handover-busy';
@@ -366,10 +368,31 @@ const SHIFT_REASON: Record<string, string> = {
  * The same record sent again answers the first; a different one after it is a 409. From /driver
  * (`opts.driverId`), only the handover's own driver records it (403 for another).
  */
-export async function recordHandover(ctx: PaymentContext, actor: StaffActor, id: number, input: HandoverRecordInput, opts: { driverId?: number } = {}): Promise<HandoverRecordAnswer> {
+export async function recordHandover(ctx: PaymentContext & LicenceContext, actor: StaffActor, id: number, input: HandoverRecordInput, opts: { driverId?: number } = {}): Promise<HandoverRecordAnswer> {
+  await requireDriversLicensed(ctx, id, opts);
   // A return's odometer is the RETURN reading; the overage is settled with the rest by 반납 정산
   // (deposit first: docs/decisions/settlement.md), which staff run from the console after it.
   return recordHandoverRow(ctx.db, actor, id, input, ctx.clock.now(), opts);
+}
+
+/**
+ * 운전자격 확인 again before a car is handed to the customer (the delivery, or a swap's new car): a
+ * licence that lapsed since the order stops the handover, and the customer and staff are told once.
+ */
+async function requireDriversLicensed(ctx: LicenceContext, id: number, opts: { driverId?: number }): Promise<void> {
+  const row = await handoverRow(ctx.db, id);
+  if (opts.driverId !== undefined && row.driverId !== opts.driverId) throw forbidden('배정된 기사만 기록할 수 있는 일정입니다.');
+  if (row.kind !== 'DELIVERY' || row.status !== 'SCHEDULED') return;
+  const found = await subscriptionOf(ctx.db, row.subscriptionId);
+  if (!found) return;
+  const refusal = await handoverLicenceCheck(ctx, found.sub.requestId, row.swapId === null ? 'DELIVERY' : 'SWAP_DELIVERY', id);
+  if (!refusal) return;
+  const now = ctx.clock.now();
+  await inTransaction(ctx.db, async (tx) => {
+    await emit(tx, `subscription.licence_refused:${id}`, { type: 'subscription.licence_refused', userId: found.sub.userId, subscriptionId: found.sub.id, handoverId: id, reason: refusal }, now);
+    await emit(tx, `staff.licence_refused:${id}`, { type: 'staff.licence_refused', subscriptionId: found.sub.id, handoverId: id, reason: refusal }, now);
+  });
+  throw conflict(`${refusal} 고객과 운영팀에 알렸습니다.`);
 }
 
 /** The record itself, with the odometer as the subscription's HANDOVER or RETURN reading, in one transaction. */
@@ -445,7 +468,7 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
     .select({
       h: subscriptionHandovers,
       driver: { id: drivers.id, name: drivers.name, phone: drivers.phone },
-      sub: { startDate: subscriptions.startDate, endDate: subscriptions.endDate },
+      sub: { startDate: subscriptions.startDate, endDate: subscriptions.endDate, requestId: subscriptions.requestId },
       car: carLabel,
       customer: { name: users.name, mobile: users.mobile },
     })
@@ -460,10 +483,15 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
     .where(where)
     .orderBy(asc(subscriptionHandovers.startsAt), asc(subscriptionHandovers.id));
   const swaps = await swapsOf(db, rows.map((r) => r.h));
+  const licences = await orderDriverViews(db, [...new Set(rows.map((r) => r.sub.requestId))]);
   return rows.map(({ h, driver, sub, car, customer }) => {
     const swap = swapOfRow(h, swaps);
+    const licenceStatus = (licences.get(sub.requestId) ?? []).map((l) => ({ name: l.name, role: l.role, status: l.status, status_text: l.status_text, expires_on: l.expires_on, checked_at: l.checked_at }));
     // A swap's pair hands over the swap's cars, not the order's.
-    return { ...toHandover(h, driver, swap), car: swap ? swap.car : car, customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate };
+    return {
+      ...toHandover(h, driver, swap), car: swap ? swap.car : car, customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate,
+      licences: licenceStatus,
+    };
   });
 }
 

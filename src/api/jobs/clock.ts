@@ -1,4 +1,11 @@
-/** The business clock: due charges, retries and reminders are read against it, never Date.now() directly. */
+/**
+ * The clocks of the API. Business time (what is due, today's date, a coupon's validity, a booking's
+ * refund window) is read from the business clock, `deps.clock`, which tests move. Two other readings
+ * are wall time on purpose: when a row was written (`rowTime`: updatedAt and the like, bookkeeping
+ * that no rule reads) and infrastructure timing (`wallMs`: caches, locks, token and session
+ * lifetimes, latencies), which must not jump when a test moves the business clock. ESLint refuses
+ * `new Date()` and `Date.now()` anywhere else in src/api and src/domain (eslint/clock-rule.js).
+ */
 export interface Clock {
   now(): Date;
 }
@@ -23,3 +30,9 @@ export function createClock(): SettableClock {
     },
   };
 }
+
+/** When a row is written (updatedAt, modifiedAt, a lock file's `since`): bookkeeping, never a business rule. */
+export const rowTime = (): Date => new Date();
+
+/** Milliseconds of wall time, for infrastructure only: cache ages, locks, token lifetimes, latencies. */
+export const wallMs = (): number => Date.now();

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { currentRequestId } from '../observability/request-context';
+import { rowTime, wallMs } from './clock';
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -25,9 +27,10 @@ const isList = (specs: JobSpec | readonly JobSpec[]): specs is readonly JobSpec[
 export async function enqueue(tx: Db, specs: JobSpec | readonly JobSpec[]): Promise<boolean> {
   const list = isList(specs) ? specs : [specs];
   if (!list.length) return false;
+  const requestId = currentRequestId() ?? null;
   const rows = await tx
     .insert(jobs)
-    .values(list.map((spec) => ({ kind: spec.kind, key: spec.key, payload: spec.payload ?? {}, runAt: spec.runAt, maxAttempts: spec.maxAttempts ?? 5 })))
+    .values(list.map((spec) => ({ kind: spec.kind, key: spec.key, payload: spec.payload ?? {}, runAt: spec.runAt, maxAttempts: spec.maxAttempts ?? 5, requestId })))
     .onConflictDoNothing({ target: jobs.key })
     .returning({ id: jobs.id });
   return rows.length > 0;
@@ -37,7 +40,7 @@ export async function enqueue(tx: Db, specs: JobSpec | readonly JobSpec[]): Prom
 export async function rescheduleQueued(tx: Db, key: string, runAt: Date): Promise<boolean> {
   const rows = await tx
     .update(jobs)
-    .set({ runAt, updatedAt: new Date() })
+    .set({ runAt, updatedAt: rowTime() })
     .where(and(eq(jobs.key, key), eq(jobs.status, 'queued')))
     .returning({ id: jobs.id });
   return rows.length > 0;
@@ -70,7 +73,8 @@ export interface ClaimOptions {
  * number of replicas, take disjoint rows.
  */
 export async function claimDue(db: Db, opts: ClaimOptions): Promise<Job[]> {
-  const wall = new Date();
+  // Leases are wall time: a lease must run out when the worker died, whatever the business clock reads.
+  const wall = new Date(wallMs());
   const leaseEnd = new Date(wall.getTime() + opts.leaseMs);
   const kinds = opts.kinds?.length ? sql`and kind in (${sql.join(opts.kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
   const result = await db.execute(sql`
@@ -96,9 +100,9 @@ export type JobOutcome = void | { runAgainAt: Date };
 /** Ends this worker's claim: done, or queued again at `runAgainAt` (attempts start over). A lost lease changes nothing. */
 export async function finish(db: Db, job: Job, worker: string, outcome: JobOutcome): Promise<void> {
   const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker));
-  const released = { lockedBy: null, lockedUntil: null, lastError: null, updatedAt: new Date() };
+  const released = { lockedBy: null, lockedUntil: null, lastError: null, updatedAt: rowTime() };
   if (outcome && 'runAgainAt' in outcome) await db.update(jobs).set({ ...released, status: 'queued', runAt: outcome.runAgainAt, attempts: 0 }).where(mine);
-  else await db.update(jobs).set({ ...released, status: 'done', finishedAt: new Date() }).where(mine);
+  else await db.update(jobs).set({ ...released, status: 'done', finishedAt: rowTime() }).where(mine);
 }
 
 /**
@@ -109,13 +113,13 @@ export async function finish(db: Db, job: Job, worker: string, outcome: JobOutco
  */
 export async function fail(db: Db, job: Job, worker: string, error: string, now: Date, opts: { fault?: boolean } = {}): Promise<'retry' | 'failed'> {
   const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker));
-  const released = { lockedBy: null, lockedUntil: null, lastError: error.slice(0, 2000), updatedAt: new Date() };
+  const released = { lockedBy: null, lockedUntil: null, lastError: error.slice(0, 2000), updatedAt: rowTime() };
   if (opts.fault) {
     await db.update(jobs).set({ ...released, status: 'queued', runAt: now, attempts: Math.max(0, job.attempts - 1) }).where(mine);
     return 'retry';
   }
   if (job.attempts >= job.maxAttempts) {
-    await db.update(jobs).set({ ...released, status: 'failed', finishedAt: new Date() }).where(mine);
+    await db.update(jobs).set({ ...released, status: 'failed', finishedAt: rowTime() }).where(mine);
     return 'failed';
   }
   await db.update(jobs).set({ ...released, status: 'queued', runAt: new Date(now.getTime() + backoffMs(job.attempts)) }).where(mine);
@@ -127,7 +131,7 @@ export async function release(db: Db, claimed: readonly Job[], worker: string): 
   if (!claimed.length) return;
   await db
     .update(jobs)
-    .set({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, updatedAt: new Date() })
+    .set({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, updatedAt: rowTime() })
     .where(and(inArray(jobs.id, claimed.map((j) => j.id)), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker)));
 }
 
@@ -139,7 +143,7 @@ export async function release(db: Db, claimed: readonly Job[], worker: string): 
 export async function releaseOrphans(db: Db, worker: string, running: readonly number[]): Promise<number> {
   const keep = running.length ? sql`and id not in (${sql.join(running.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const result = await db.execute(sql`
-    update jobs set status = 'queued', locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0), updated_at = ${new Date().toISOString()}
+    update jobs set status = 'queued', locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0), updated_at = ${rowTime().toISOString()}
     where status = 'running' and locked_by = ${worker} ${keep}
     returning id`);
   return rowsOf(result).length;

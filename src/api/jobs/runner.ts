@@ -1,3 +1,4 @@
+import { withRequestId } from '../observability/request-context';
 import { isConnectionFault } from '../db/errors';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
@@ -39,6 +40,8 @@ export interface RunOptions {
   kinds?: readonly string[];
   leaseMs?: number;
   log?: (message: string, extra?: unknown) => void;
+  /** One line per finished job (kind, outcome, milliseconds), under the id of the request that enqueued it. */
+  logRun?: (fields: { job: string; kind: string; outcome: string; ms: number }) => void;
   /**
    * The worker's memory across runs (createJobRunner keeps one per process, its worker name unique):
    * with it a run first writes what a database fault left unsettled and gives back claims whose
@@ -152,7 +155,11 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
       stop(err);
     }
   };
-  const runOne = async (job: Job) => {
+  // A job runs under the id of the request that enqueued it, so its log lines and calls name that request.
+  const runOne = (job: Job) => withRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
+  const runJob = async (job: Job) => {
+    const started = performance.now();
+    const logRun = (outcome: string) => opts.logRun?.({ job: job.key, kind: job.kind, outcome, ms: Math.round(performance.now() - started) });
     const handler = opts.handlers[job.kind];
     let outcome: JobOutcome;
     try {
@@ -167,11 +174,13 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
       });
       report[result === 'failed' ? 'failed' : 'retried']++;
       opts.log?.(`job ${job.kind} ${job.key} ${result === 'failed' ? 'gave up' : isFault ? 'will run again when the database answers' : 'will retry'}: ${message}`);
+      logRun(result);
       if (isFault) stop(err);
       return;
     }
     await record({ job, kind: 'finish', outcome }, () => finish(opts.db, job, opts.worker, outcome));
     report.ran++;
+    logRun('done');
   };
   const lane = async () => {
     for (let job = await next(); job; job = await next()) await runOne(job);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { formatKoreaDateTime, koreaDate } from '../../domain/dates';
-import { PAYMENT_PURPOSE_LABEL } from '../../domain/payments';
+import { dotDate, formatKoreaDateTime, koreaDate } from '../../domain/dates';
+import { paymentLabel, paymentLinesOf, type PaymentLine } from '../../domain/payments';
 import { carOnDay } from '../../domain/swap-cars';
 import type { Db } from '../db/client';
 import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
@@ -25,7 +25,7 @@ export const greeting = (u: Pick<UserRow, 'name'> | undefined) => `${u?.name?.tr
 export { won } from '../../domain/money';
 
 /** 2026.12.03 (a YYYY-MM-DD day as people read it). */
-export const day = (date: string) => date.replaceAll('-', '.');
+export const day = dotDate;
 
 /** 2026.12.03 14:30 in Korean time. */
 export const dateTime = (at: Date) => formatKoreaDateTime(at);
@@ -100,10 +100,11 @@ export async function payment(db: Db, id: string) {
   return row;
 }
 
-/** What a payment was for, as the customer reads it (구독 첫 달 요금 …) and the page it belongs to. */
-export function paymentFor(p: typeof payments.$inferSelect): { label: string; path: string } {
-  const label = p.month && p.purpose === 'SUBSCRIPTION_MONTH' ? `${PAYMENT_PURPOSE_LABEL[p.purpose]} (${p.month}개월 차)` : PAYMENT_PURPOSE_LABEL[p.purpose];
-  return { label, path: '/my/payments' };
+/** What a payment was for, as the customer reads it (paymentLabel), the first payment's parts, and the page it belongs to. */
+export async function paymentFor(db: Db, p: typeof payments.$inferSelect): Promise<{ label: string; lines: PaymentLine[] | null; path: string }> {
+  const [order] = p.purpose === 'SUBSCRIPTION_FIRST' ? await db.select({ options: subscriptionRequests.options }).from(subscriptionRequests).where(eq(subscriptionRequests.id, p.refId)) : [];
+  const parts = order?.options?.quote ?? null;
+  return { label: paymentLabel(p, parts), lines: paymentLinesOf(p, parts), path: '/my/payments' };
 }
 
 /** A subscription's delivery or return with its driver's name. */

@@ -11,7 +11,7 @@ export type NotificationEvent =
   // Customers
   | { type: 'subscription.requested'; userId: number; requestId: number }
   | { type: 'subscription.confirmed'; userId: number; subscriptionId: number }
-  | { type: 'subscription.cancelled'; userId: number; requestId: number }
+  | { type: 'subscription.cancelled'; userId: number; requestId: number; reason?: 'car_taken' }
   /** The customer replaced the subscription's card (my subscriptions): from the next charge on, the new one is charged. */
   | { type: 'subscription.card_changed'; userId: number; subscriptionId: number }
   | { type: 'subscription.charge_upcoming'; userId: number; subscriptionId: number; month: number; chargeDate: string; amount: number }
@@ -31,6 +31,10 @@ export type NotificationEvent =
   | { type: 'subscription.swap_cancelled'; userId: number; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; moneyLine: string }
   /** 반납 정산 done: its lines and the arithmetic (deposit first, then the card or a refund). */
   | { type: 'subscription.settled'; userId: number; subscriptionId: number; lines: { label: string; amount: number; detail: string }[]; total: number; deposit: number; fromDeposit: number; toCharge: number; toRefund: number; summary: string }
+  /** 청약철회 done: the refund to the card and the points back (the quote's parts). */
+  /** 운전자격 확인 before a delivery found a licence that lapsed: the handover stopped. */
+  | { type: 'subscription.licence_refused'; userId: number; subscriptionId: number; handoverId: number; reason: string }
+  | { type: 'subscription.withdrawn'; userId: number; subscriptionId: number; day: string; refund: number; pointsRestored: number; couponRestored: boolean; lines: { label: string; amount: string }[] }
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }
@@ -54,6 +58,11 @@ export type NotificationEvent =
   /** A cancellation, by the customer or staff, with what went back to the card (won) and the points returned. */
   | { type: 'staff.butler_cancelled'; butlerRequestId: number; by: CancelledBy; refundedAmount: number; refundPercent: number; refundedPoints: number }
   | { type: 'staff.subscription_cancelled'; requestId: number; by: CancelledBy; refundedAmount: number; refundedPoints: number }
+  /** A customer withdrew (청약철회): before the handover the car's delivery is called off; after it staff collect the car. */
+  | { type: 'staff.subscription_withdrawn'; subscriptionId: number; day: string; kind: 'BEFORE_HANDOVER' | 'AFTER_HANDOVER'; refund: number }
+  /** A customer changed the delivery (address, window or start) on my page: staff check the board. */
+  | { type: 'staff.licence_refused'; subscriptionId: number; handoverId: number; reason: string }
+  | { type: 'staff.delivery_changed'; subscriptionId: number | null; requestId: number; changes: string[] }
   | { type: 'staff.subscription_extended'; subscriptionId: number; extensionId: number; months: number; newEndDate: string; monthlyFee: number; firstMonth: number }
   /** A customer's 차량 교체 is confirmed: staff schedule the pair (the old car's return and the new car's delivery on swapDate). */
   | { type: 'staff.subscription_swapped'; subscriptionId: number; swapId: number; swapDate: string; fromCar: string; toCar: string; newFee: number }
@@ -62,7 +71,9 @@ export type NotificationEvent =
   /** The storefront's pages lag the catalogue by more than a minute (src/domain/publish-lag.ts); `error`: the last failed build's first line. */
   | { type: 'staff.publish_lagging'; catalogueVersion: number; publishedVersion: number | null; since: string; error?: string }
   // Marketing: only to customers who consented (수신 동의), by email, with an unsubscribe link
-  | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string };
+  | { type: 'marketing.announcement'; userId: number; campaign: string; title: string; body: string; path?: string }
+  /** Every 2 years from the marketing consent (제50조⑧): that it is still given (consentAt: the consent's instant, ISO). */
+  | { type: 'marketing.consent_reminder'; userId: number; consentAt: string; n: number };
 
 export type NotificationEventType = NotificationEvent['type'];
 

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { adHoldUntil } from '../../domain/advertising';
 import { inTransaction, type Db } from '../db/client';
 import { notificationMessages, users } from '../db/schema';
 import type { Config } from '../env';
@@ -12,6 +13,7 @@ import { fillTemplate, kakaoText, type Loaded, type Template } from './template'
 import { templateFor } from './templates';
 import { emailHtml, emailText } from './templates/layout';
 import { siteOrigin, unsubscribeUrl } from './unsubscribe';
+import { rowTime } from '../jobs/clock';
 
 /** The job that sends one outbox row on its channel (key notify.send:{row id}). */
 export const NOTIFY_SEND_JOB = 'notify.send';
@@ -74,6 +76,15 @@ async function consents(db: Db, userId: number | null): Promise<boolean> {
 }
 
 /**
+ * Until when a (광고) message to the user waits: 21:00–08:00 KST without the separate night-time
+ * consent (정보통신망법 제50조③) it goes at 08:00; null to send now.
+ */
+async function adHold(db: Db, userId: number | null, now: Date): Promise<Date | null> {
+  const user = userId ? await liveCustomer(db, userId) : undefined;
+  return adHoldUntil(now, Boolean(user?.marketingNightConsent));
+}
+
+/**
  * The notify job: renders the event's template from current data, resolves its recipients and
  * writes one outbox row per channel and recipient, each with its send job, in one transaction.
  * The unique (key, channel, to) makes a second run of the same event write nothing new.
@@ -133,6 +144,8 @@ async function noLongerWanted(ctx: NotifyContext, row: MessageRow, now: Date): P
   const t = event ? templateFor(event.type) : undefined;
   if (!event || !t) return null;
   if (t.marketing && !(await consents(ctx.db, row.userId))) return { skip: '마케팅 수신 동의가 철회되었습니다.' };
+  const hold = t.marketing ? await adHold(ctx.db, row.userId, now) : null;
+  if (hold) return { deferUntil: hold };
   if (!t.recheckAtSend) return null;
   const result = await t.load(ctx.db, event, now);
   return 'skip' in result || 'deferUntil' in result ? result : null;
@@ -154,27 +167,27 @@ export async function sendMessage(ctx: NotifyContext, job: Job): Promise<JobOutc
   const unwanted = await noLongerWanted(ctx, row, now);
   if (unwanted && 'deferUntil' in unwanted) return { runAgainAt: unwanted.deferUntil };
   if (unwanted) {
-    await ctx.db.update(notificationMessages).set({ status: 'SKIPPED', lastError: unwanted.skip, updatedAt: new Date() }).where(mine(id));
+    await ctx.db.update(notificationMessages).set({ status: 'SKIPPED', lastError: unwanted.skip, updatedAt: rowTime() }).where(mine(id));
     return;
   }
   const channel = ctx.channels[row.channel as ChannelName];
   if (!channel) {
-    await ctx.db.update(notificationMessages).set({ status: 'FAILED', lastError: `${row.channel} 채널이 설정되지 않았습니다.`, updatedAt: new Date() }).where(mine(id));
+    await ctx.db.update(notificationMessages).set({ status: 'FAILED', lastError: `${row.channel} 채널이 설정되지 않았습니다.`, updatedAt: rowTime() }).where(mine(id));
     return;
   }
-  await ctx.db.update(notificationMessages).set({ attempts: sql`${notificationMessages.attempts} + 1`, updatedAt: new Date() }).where(mine(id));
+  await ctx.db.update(notificationMessages).set({ attempts: sql`${notificationMessages.attempts} + 1`, updatedAt: rowTime() }).where(mine(id));
   try {
     const sent = await withTimeout(channel.send({ id: row.id, channel: row.channel as ChannelName, to: row.to, subject: row.subject, text: row.text, html: row.html, meta: row.meta }), SEND_TIMEOUT_MS);
     await ctx.db
       .update(notificationMessages)
-      .set({ status: 'SENT', provider: channel.provider, providerMessageId: sent.id?.slice(0, 200) ?? null, sentAt: ctx.clock.now(), lastError: null, updatedAt: new Date() })
+      .set({ status: 'SENT', provider: channel.provider, providerMessageId: sent.id?.slice(0, 200) ?? null, sentAt: ctx.clock.now(), lastError: null, updatedAt: rowTime() })
       .where(mine(id));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const last = job.attempts >= job.maxAttempts;
     await ctx.db
       .update(notificationMessages)
-      .set({ lastError: message.slice(0, 2000), provider: channel.provider, ...(last ? { status: 'FAILED' as const } : {}), updatedAt: new Date() })
+      .set({ lastError: message.slice(0, 2000), provider: channel.provider, ...(last ? { status: 'FAILED' as const } : {}), updatedAt: rowTime() })
       .where(mine(id));
     throw err;
   }

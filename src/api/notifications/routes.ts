@@ -14,6 +14,7 @@ import { verifyUnsubscribeToken } from './unsubscribe';
 import { siteSecurityHeaders } from '../security-headers';
 import { PALETTE } from '../../styles/palette';
 import { recordAudit } from '../audit/audit';
+import { rowTime } from '../jobs/clock';
 
 const TokenQuerySchema = z.object({
   token: z.string({ error: '수신 거부 링크가 올바르지 않습니다.' }).min(1, { error: '수신 거부 링크가 올바르지 않습니다.' }).max(100, { error: '수신 거부 링크가 올바르지 않습니다.' }),
@@ -96,7 +97,7 @@ export const notificationRoutes = new Hono<AppEnv>()
   .post('/unsubscribe', async (c) => {
     const userId = await linkUser(c);
     if (typeof userId !== 'number') return userId;
-    await c.var.deps.db.update(users).set({ marketingConsent: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await c.var.deps.db.update(users).set({ marketingConsent: false, updatedAt: rowTime() }).where(eq(users.id, userId));
     if (!wantsPage(c)) return ok(c, { marketing_consent: false });
     return page(c, 200, '수신 거부가 완료되었습니다', html`<p>앞으로 LUXE의 광고성 정보를 보내드리지 않습니다. 마음이 바뀌시면 마이페이지에서 언제든 다시 수신 동의할 수 있습니다.</p><p><a href="/">홈으로 가기</a></p>`);
   });

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { clashes, dotDate, nextFreeStart, overlapMessage, termSpan, type DaySpan, type OverlapRefusal } from '../../domain/availability';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { bookingConflicts, clashes, inclusiveSpan, nextFreeStart, overlapMessage, termSpan, type BookingConflict, type DaySpan, type DeskBooking, type OverlapRefusal } from '../../domain/availability';
+import { ORDER_KINDS, paidAmount } from '../../domain/payments';
 import { carDisplayName, feeForTerm, isGarageActive, type Car } from '../../domain/car';
-import { addDays, todayInKorea } from '../../domain/dates';
+import { addDays, dotDate, todayInKorea } from '../../domain/dates';
 import type { Db } from '../db/client';
-import { cars } from '../db/schema';
+import { cars, payments, subscriptionRequests, subscriptions } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { allCars } from '../catalogue/catalogue';
 import { earliestStart, timelines } from '../catalogue/inventory';
@@ -67,4 +68,38 @@ export async function requireConfirmable(db: Db, carId: number, span: DaySpan, m
     { start_date: ['다른 구독 일정과 겹칩니다.'] },
     { next_start_date: next },
   );
+}
+
+/**
+ * Issue 49: every paid pending request (hold live or lapsed) and every active confirmed one of
+ * these cars, as the desk compares them. A pending request counts as paid while its first month
+ * is paid and not refunded in full.
+ */
+export async function bookingsOf(db: Db, carIds: readonly number[]): Promise<Map<number, DeskBooking[]>> {
+  const out = new Map<number, DeskBooking[]>(carIds.map((id) => [id, []]));
+  if (!carIds.length) return out;
+  const rows = await db
+    .select({ id: subscriptionRequests.id, carId: subscriptionRequests.carId, status: subscriptionRequests.status, month: subscriptionRequests.month, requested: subscriptionRequests.requestedStart, start: subscriptions.startDate, end: subscriptions.endDate, active: subscriptions.isActive })
+    .from(subscriptionRequests)
+    .leftJoin(subscriptions, eq(subscriptions.requestId, subscriptionRequests.id))
+    .where(and(inArray(subscriptionRequests.carId, [...carIds]), or(and(eq(subscriptionRequests.status, 'PENDING'), isNotNull(subscriptionRequests.requestedStart)), eq(subscriptionRequests.status, 'CONFIRMED'))));
+  const pendingIds = rows.filter((r) => r.status === 'PENDING').map((r) => r.id);
+  const charges = pendingIds.length
+    ? await db.select().from(payments).where(and(eq(payments.refType, ORDER_KINDS.SUBSCRIBE.refType), eq(payments.purpose, 'SUBSCRIPTION_FIRST'), inArray(payments.refId, pendingIds)))
+    : [];
+  const paid = new Set(charges.filter((p) => paidAmount(p) > 0).map((p) => p.refId));
+  for (const r of rows) {
+    if (r.status === 'CONFIRMED') {
+      if (r.start && r.end && r.active) out.get(r.carId)!.push({ id: r.id, status: 'CONFIRMED', span: inclusiveSpan(r.start, r.end), paid: true });
+    } else if (r.requested) {
+      out.get(r.carId)!.push({ id: r.id, status: 'PENDING', span: termSpan(r.requested, r.month), paid: paid.has(r.id) });
+    }
+  }
+  return out;
+}
+
+/** The conflicts of one request against the other bookings of its car (span: what it asks or would be confirmed for). */
+export async function conflictsOf(db: Db, carId: number, requestId: number, span: DaySpan): Promise<BookingConflict[]> {
+  const others = (await bookingsOf(db, [carId])).get(carId) ?? [];
+  return bookingConflicts({ id: requestId, status: 'PENDING', span, paid: true }, others);
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
+import { DEV_PARTNER, judgeEligibility, OWN_CAR_ONLY_MESSAGE, type ButlerLegalModel, type ButlerLegalView, type LegalBasis } from '../../domain/butler-legal';
+import { defaultEnd, overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
 import { showsDispatch, tripStage } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
@@ -18,6 +19,8 @@ import { butlerCarList } from '../catalogue/catalogue';
 import { checkPointStep, checkPointsWithin, creditPoints, dryRun, inTransaction, placeOrderOnce, spendPoints, takeCoupon, withUserLock } from './checkout';
 import { type AuditWriter } from '../audit/audit';
 import { type PaymentRow } from '../payment-context';
+import { rowTime } from '../jobs/clock';
+import { todayInKorea } from '../../domain/dates';
 
 /**
  * Butler (의전) orders on the shared checkout core: a request reserves every Korean day its
@@ -33,8 +36,8 @@ const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
 const dayTaken = (days: string[]) => conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${days.join(', ')}`] });
 
 /** The butler car or 404. */
-async function butlerCar(db: Db, carId: number): Promise<ButlerCar> {
-  const [car] = await butlerCarList(db, { id: carId });
+async function butlerCar(db: Db, carId: number, today: string): Promise<ButlerCar> {
+  const [car] = await butlerCarList(db, { id: carId, today });
   if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
   return car;
 }
@@ -96,12 +99,12 @@ async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInp
  * Requests in API shape, in the given order (cars, waypoints, coupons and drivers loaded in
  * batches); `now` decides the stage and whether the driver and plate show yet (showsDispatch).
  */
-async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<ButlerRequestView[]> {
+async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerRequestView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
   // Archived cars too: a booking keeps showing the car it was made for.
-  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true, plates: true });
+  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true, plates: true, today: todayInKorea(now) });
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
   const charges = await paymentsOf(db, REF, ids);
@@ -157,6 +160,7 @@ async function toViews(db: Db, rows: RequestRow[], now = new Date()): Promise<Bu
         overtime_hours: r.actualStartAt && r.actualEndAt ? overtimeHours(r.actualStartAt, r.actualEndAt) : 0,
       },
       rating: ((x) => (x ? toRating(x) : null))(rated.find((x) => x.butlerRequestId === r.id)),
+      legal: legalView(r),
     };
     return view;
   });
@@ -187,7 +191,7 @@ function latestAttempt(tries: PaymentRow[]): PaymentView | null {
   return last ? toPaymentView(last) : null;
 }
 
-async function viewOf(db: Db, id: number, now = new Date()): Promise<ButlerRequestView> {
+async function viewOf(db: Db, id: number, now: Date): Promise<ButlerRequestView> {
   const [row] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   return (await toViews(db, [row], now))[0];
 }
@@ -199,26 +203,28 @@ async function viewOf(db: Db, id: number, now = new Date()): Promise<ButlerReque
  * overtime), reserves every covered day, spends the points and records the fee's charge; then
  * the card is charged (placeOrderOnce). A repeat of the billing key returns the first request.
  */
-export async function createButlerRequest(ctx: PaymentContext, userId: number, carId: number, input: ButlerReservation, now = new Date()) {
+export async function createButlerRequest(ctx: PaymentContext, userId: number, carId: number, input: ButlerReservation, now: Date, legal: ButlerLegalSetting = { model: 'partner', partner: DEV_PARTNER }) {
   const { db } = ctx;
   const points = input.point_amount ?? 0;
   const start = new Date(input.start_at);
   const end = input.end_at ? new Date(input.end_at) : null;
   const days = tripDays(start, end);
+  let basis: LegalBasis | null = null;
   const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'BUTLER',
     userId,
     billingKey: input.billing_key,
     validate: async () => {
-      const car = await butlerCar(db, carId);
+      const car = await butlerCar(db, carId, todayInKorea(now));
       checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
+      basis = legalBasisOf(legal, input, car, start, end);
       checkPointStep(points);
       const taken = await takenDays(db, carId, days, { billingKey: input.billing_key });
       if (taken.length) throw dayTaken(taken);
       return car;
     },
     price: async (tx, car) => {
-      const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, car.butler_fee) : null;
+      const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, car.butler_fee, todayInKorea(now)) : null;
       const quote = quoteButler(car, start, end, coupon, points);
       checkPointsWithin(points, quote.total - quote.couponDiscount);
       return quote;
@@ -230,7 +236,7 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
           userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
           passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
           driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
-          billingKey: input.billing_key, billingProvider: provider,
+          billingKey: input.billing_key, billingProvider: provider, legalModel: legal.model, legalBasis: basis,
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
           // The request date on the business clock (one clock with POST /admin/test-clock).
           createdAt: now, modifiedAt: now,
@@ -249,8 +255,32 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
   return { created, request: order, payment };
 }
 
+/** BUTLER_LEGAL_MODEL (or a test run's override) and the partner it names. */
+export interface ButlerLegalSetting {
+  model: ButlerLegalModel;
+  partner: { name: string; licence: string };
+}
+
+/**
+ * What a new booking rests on, or 422 before anything is paid: under `exemptions` the claimed
+ * 시행령 제18조 case must fit (judgeEligibility); under `own-car` no fleet car may be rented.
+ */
+function legalBasisOf(legal: ButlerLegalSetting, input: ButlerReservation, car: ButlerCar, start: Date, end: Date | null): LegalBasis {
+  if (legal.model === 'own-car') throw unprocessable(OWN_CAR_ONLY_MESSAGE, { car_id: [OWN_CAR_ONLY_MESSAGE] });
+  if (legal.model === 'partner') return { partner: { ...legal.partner } };
+  const verdict = judgeEligibility('exemptions', input.eligibility ?? null, { start, end: end ?? defaultEnd(start), carSubModel: car.sub_model, flightNumber: input.flight_number });
+  if (!verdict.ok) throw unprocessable(verdict.message, { [verdict.field]: [verdict.message] });
+  return verdict.record ? { eligibility: verdict.record } : {};
+}
+
+/** A booking's legal basis in view shape. */
+export function legalView(row: Pick<RequestRow, 'legalModel' | 'legalBasis'>): ButlerLegalView {
+  const b = row.legalBasis ?? {};
+  return { model: row.legalModel ?? null, partner: b.partner ?? null, eligibility: b.eligibility ?? null, refused: b.refused ?? null };
+}
+
 /** GET /butlers/requests: the user's live (not cancelled) requests, newest first. */
-export async function listButlerRequests(db: Db, userId: number, now = new Date()) {
+export async function listButlerRequests(db: Db, userId: number, now: Date) {
   const rows = await db
     .select()
     .from(butlerRequests)
@@ -272,7 +302,7 @@ function requirePending(row: RequestRow, action: string) {
 }
 
 /** GET /butlers/requests/{id}. */
-export async function getButlerRequest(db: Db, userId: number, id: number, now = new Date()) {
+export async function getButlerRequest(db: Db, userId: number, id: number, now: Date) {
   return (await toViews(db, [await ownRequest(db, userId, id)], now))[0];
 }
 
@@ -283,7 +313,7 @@ export async function getButlerRequest(db: Db, userId: number, id: number, now =
  * covered. Points stay, except when the new price after the coupon is below them: the points
  * used drop to the largest 10,000 step within the price and the rest is refunded at once.
  */
-export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now = new Date()) {
+export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now: Date) {
   const { db } = ctx;
   const current = await ownRequest(db, userId, id);
   requirePending(current, '수정');
@@ -296,7 +326,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
     }));
   const waypoints: WaypointInput[] = input.way_points ?? (await keptWaypoints());
   checkTrip(start, end, waypoints, 'way_points', now);
-  const car = await butlerCar(db, current.butlerCarId);
+  const car = await butlerCar(db, current.butlerCarId, todayInKorea(now));
   const days = tripDays(start, end);
   const taken = await takenDays(db, current.butlerCarId, days, { requestId: id });
   if (taken.length) throw dayTaken(taken);
@@ -331,7 +361,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
         driverPreference: keep(input.driver_preference, locked.driverPreference),
         flightNumber: keep(input.flight_number, locked.flightNumber),
         pointUsed, baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
-        modifiedAt: new Date(),
+        modifiedAt: rowTime(),
       })
       .where(eq(butlerRequests.id, id));
     return quote.final;
@@ -394,14 +424,19 @@ async function tellStaffOfCancel(tx: Db, now: Date, result: ButlerCancelAnswer, 
 }
 
 /** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
-export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, staff: { actor: string; audit: AuditWriter }) {
+export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, staff: { actor: string; audit: AuditWriter }, refusal?: { reason: string }) {
   const [found] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   if (!found) throw requestNotFound();
   if (found.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
-  const refunded = await refundOrder(ctx, paidOrder(found), 100, '의전 예약 취소 (운영팀)', staff.actor);
+  if (refusal && !found.legalBasis?.eligibility) throw conflict('대여 자격(시행령 제18조)을 확인하는 예약이 아닙니다. 일반 취소를 이용해주세요.');
+  const refunded = await refundOrder(ctx, paidOrder(found), 100, refusal ? '의전 예약 거절 (대여 자격 미확인)' : '의전 예약 취소 (운영팀)', staff.actor);
   return withUserLock(ctx.db, found.userId, async (tx) => {
     const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
     if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
+    if (refusal) {
+      const refused = { reason: refusal.reason, by: staff.actor.replace(/^staff:/, ''), at: ctx.clock.now().toISOString() };
+      await tx.update(butlerRequests).set({ legalBasis: { ...row.legalBasis, refused } }).where(eq(butlerRequests.id, id));
+    }
     await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
     const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
     await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'staff', name: staff.actor.replace(/^staff:/, '') });
@@ -411,7 +446,7 @@ export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, 
 }
 
 /** A butler subscription in API shape. */
-async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions.$inferSelect; request: RequestRow }[], now = new Date()): Promise<ButlerSubscriptionView[]> {
+async function subscriptionViews(db: Db, rows: { sub: typeof butlerSubscriptions.$inferSelect; request: RequestRow }[], now: Date): Promise<ButlerSubscriptionView[]> {
   const views = await toViews(db, rows.map((r) => r.request), now);
   return rows.map((r, i) => ({ id: r.sub.id, created_at: r.sub.createdAt.toISOString(), modified_at: r.sub.modifiedAt.toISOString(), request: views[i] }));
 }
@@ -427,7 +462,7 @@ export async function confirmInTransaction(tx: Db, id: number, now: Date): Promi
   if (!row) throw requestNotFound();
   if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
   if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
-  await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: new Date() }).where(eq(butlerRequests.id, id));
+  await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
   const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();
   await emit(tx, `butler.confirmed:${id}`, { type: 'butler.confirmed', userId: row.userId, butlerRequestId: id }, now);
   await scheduleReminder(tx, { clock: { now: () => now } }, id, row.userId, row.startAt);
@@ -442,7 +477,7 @@ export async function confirmButlerRequest(db: Db, id: number, now: Date): Promi
 }
 
 /** GET /butlers: the user's butler subscriptions (confirmed requests not cancelled since), newest first. */
-export async function listButlerSubscriptions(db: Db, userId: number, now = new Date()): Promise<ButlerSubscriptionView[]> {
+export async function listButlerSubscriptions(db: Db, userId: number, now: Date): Promise<ButlerSubscriptionView[]> {
   const rows = await db
     .select({ sub: butlerSubscriptions, request: butlerRequests })
     .from(butlerSubscriptions)

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { ButlerCancelAnswer, ButlerCancelPreview, ButlerOrderAnswer, ButlerRequestAnswer, ButlerRequestListAnswer, ButlerSubscriptionListAnswer, TripRatingAnswer } from '../../domain/butler';
 import type { PaymentAnswer } from '../../domain/payments';
+import { legalAnswer, type ButlerLegalAnswer } from '../../domain/butler-legal';
+import { legalModelOf } from './butler-legal';
 import type { CouponListAnswer } from '../../domain/pricing';
 import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema, TripRatingSchema } from '../../domain/schemas/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
@@ -14,6 +16,7 @@ import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 import { payOwedOvertime } from '../billing/butler-billing';
 import { userCouponList } from '../wallet/coupons';
+import { todayInKorea } from '../../domain/dates';
 
 /**
  * The user's side of the butler service (mounted under /butlers next to the public fleet
@@ -24,11 +27,13 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .use('/cars/*', reservationWrites)
   .use('/requests/*', reservationWrites)
   .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerSubscriptionListAnswer))
-  .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, 'BUTLER') } satisfies CouponListAnswer))
+  // Which legal model runs and what the form asks for it (public: the form shows it before login).
+  .get('/legal', (c) => ok(c, legalAnswer(legalModelOf(c), c.var.deps.config.butlerLegal.partner) satisfies ButlerLegalAnswer))
+  .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now()), 'BUTLER') } satisfies CouponListAnswer))
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
     const { carId } = c.req.valid('param');
     const input = c.req.valid('json');
-    const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now());
+    const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now(), { model: legalModelOf(c), partner: c.var.deps.config.butlerLegal.partner });
     return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerRequestListAnswer))

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { todayInKorea } from '../../domain/dates';
 import { couponRefusal, roundPoints } from '../../domain/pricing';
 import { inTransaction, type Db } from '../db/client';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors';
@@ -17,6 +16,7 @@ import type { ProviderName } from '../payment-provider';
 import { lockUser } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
 import { ORDER_KINDS, type OrderService } from '../../domain/payments';
+import { rowTime } from '../jobs/clock';
 
 /**
  * The service-neutral half of ordering, shared by subscription and butler orders: one
@@ -72,7 +72,7 @@ export function checkPointsWithin(points: number, payable: number): void {
  * Locks and checks a held coupon inside the caller's transaction, then marks it used: it must
  * be the user's, for `service`, unused, active, in period, and admit `price` (won).
  */
-export async function takeCoupon(tx: Db, service: Service, userId: number, holdingId: number, price: number) {
+export async function takeCoupon(tx: Db, service: Service, userId: number, holdingId: number, price: number, today: string) {
   const [row] = await tx.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, holdingId)).for('update');
   const fail = (message: string) => unprocessable(message, { coupon_id: [message] });
   const name = ORDER_KINDS[service].label;
@@ -80,10 +80,10 @@ export async function takeCoupon(tx: Db, service: Service, userId: number, holdi
   const c = toCoupon(row.coupons);
   if (row.coupons.service !== service) throw fail(`${name} 서비스에 사용할 수 없는 쿠폰입니다.`);
   if (row.user_coupons.isUsed) throw fail('이미 사용한 쿠폰입니다.');
-  const refusal = couponRefusal(c, todayInKorea(), price);
+  const refusal = couponRefusal(c, today, price);
   if (!row.coupons.isActive || refusal === 'EXPIRED' || refusal === 'NOT_YET') throw fail('사용 기간이 지났거나 아직 사용할 수 없는 쿠폰입니다.');
   if (refusal === 'PRICE') throw fail(`이 ${name} 요금에는 사용할 수 없는 쿠폰입니다. (적용 가능 금액 범위를 확인해주세요)`);
-  await tx.update(userCoupons).set({ isUsed: true, usedAt: new Date() }).where(eq(userCoupons.id, holdingId));
+  await tx.update(userCoupons).set({ isUsed: true, usedAt: rowTime() }).where(eq(userCoupons.id, holdingId));
   return c;
 }
 

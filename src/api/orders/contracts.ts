@@ -63,12 +63,13 @@ async function termsOn(db: Db, day: string) {
 function orderTerms(stored: StoredOrderOptions | null, month: number, start: string): Pick<ContractInput, 'options' | 'mileage' | 'insurance' | 'delivery'> {
   if (!stored) return { options: [], ...CONTRACT_DEFAULTS };
   const lines = optionLines(stored.options, stored.prices, { month, startDate: start });
-  const handover = lines.filter((l) => l.label === '인수 방법' || l.label.startsWith('탁송')).map((l) => `${l.label} ${l.value}`);
+  // The handover's own lines (인수 방법 탁송, 탁송 주소, …), each under its label.
+  const handover = lines.filter((l) => l.label === '인수 방법' || l.label.startsWith('탁송'));
   return {
     options: [...lines, ...quoteLines(stored.quote)],
     mileage: { monthlyKm: stored.options.mileage_km, overagePerKm: stored.prices.overage_per_km },
-    insurance: { cover: CONTRACT_DEFAULTS.insurance.cover, deductible: stored.prices.deductible },
-    delivery: handover.join(' · '),
+    insurance: { ...CONTRACT_DEFAULTS.insurance, deductible: stored.prices.deductible },
+    delivery: handover,
   };
 }
 
@@ -80,7 +81,7 @@ export async function contractInput(db: Db, company: Config['company'], requestI
   const [r] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
   if (!r) throw notFound('구독 신청을 찾을 수 없습니다.');
   const car = await carById(db, r.carId);
-  const [u] = await db.select({ name: users.name, mobile: users.mobile, email: users.email, username: users.username }).from(users).where(eq(users.id, r.userId));
+  const [u] = await db.select({ name: users.name, mobile: users.mobile, email: users.email, username: users.username, ci: users.ci }).from(users).where(eq(users.id, r.userId));
   let couponName: string | null = null;
   if (r.userCouponId) {
     const [c] = await db.select({ name: coupons.name }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, r.userCouponId));
@@ -103,6 +104,7 @@ export async function contractInput(db: Db, company: Config['company'], requestI
       ? { source: `${terms.title} ${terms.version}`, articles: policyArticles(terms.content, (title) => CONTRACT_ARTICLES.test(title)) }
       : { source: '서비스 이용약관', articles: [] },
     consents: ORDER_CONSENTS,
+    identityVerified: Boolean(u?.ci),
   };
 }
 

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
-import { clashes, dotDate, inclusiveSpan } from '../../domain/availability';
+import { clashes, inclusiveSpan } from '../../domain/availability';
 import { availableDurations, feeForTerm, type Car } from '../../domain/car';
-import { addDays, koreaDate, todayInKorea } from '../../domain/dates';
+import { addDays, dotDate, koreaDate, todayInKorea } from '../../domain/dates';
 import {
-  EXTENSION_RULE_LINES, NO_EXTRAS, extensionChoices, extensionQuote, extensionWindow,
+  EXTENSION_RULE_LINES, NO_EXTRAS, feeOfMonth, extensionChoices, extensionQuote, extensionWindow,
   type ExtensionQuote, type ExtensionSubscription, type OptionExtras, type TermFee,
 } from '../../domain/extension';
 import { annexDocument, annexFileName, type AnnexInput } from '../../domain/extension-annex';
 import { won } from '../../domain/money';
+import { priceConsentRefusal } from '../../domain/price-consent';
+import { feeChanges } from '../db/fee-changes';
 import { termEnd } from '../../domain/subscriptions';
 import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
@@ -24,6 +26,7 @@ import { lockCar } from './availability';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
 import { ownSubscription, type OwnSubscription } from './own-subscription';
+import { rowTime } from '../jobs/clock';
 
 /*
  * 구독 연장 (extension): the quote, the confirmation (the term, end date and billing follow at once),
@@ -136,7 +139,7 @@ export async function confirmExtension(
   ctx: { db: Db; clock: { now(): Date } },
   subscriptionId: number,
   userId: number,
-  input: { months: number; quoted_fee: number; end_date?: string },
+  input: { months: number; quoted_fee: number; end_date?: string; price_consent?: number },
 ): Promise<ExtensionConfirmAnswer> {
   const now = ctx.clock.now();
   const today = todayInKorea(now);
@@ -158,6 +161,10 @@ export async function confirmExtension(
     if (q.monthly_fee !== input.quoted_fee) {
       throw conflict(`연장 월 구독료가 ${won(q.monthly_fee)}으로 바뀌었습니다. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`, { quoted_fee: ['견적과 현재 월 구독료가 다릅니다.'] }, { quote: q });
     }
+    // 가격 변경 동의: the added months at another fee than the term's last month need the customer's explicit consent to it.
+    const currentFee = feeOfMonth(f.request.month + f.sub.extendedMonths, f.request.fee, await feeChanges(tx, subscriptionId));
+    const consent = priceConsentRefusal(currentFee, q.monthly_fee, input.price_consent);
+    if (consent) throw unprocessable(consent, { price_consent: [consent] });
     // One plate, one customer: orders and confirmations of the car wait on its row.
     await lockCar(tx, car.id);
     const taken = await takenFrom(tx, f, q, now);
@@ -171,7 +178,7 @@ export async function confirmExtension(
       .returning();
     const [after] = await tx
       .update(subscriptions)
-      .set({ endDate: q.new_end_date, extendedMonths: f.sub.extendedMonths + q.months, updatedAt: new Date() })
+      .set({ endDate: q.new_end_date, extendedMonths: f.sub.extendedMonths + q.months, updatedAt: rowTime() })
       .where(eq(subscriptions.id, subscriptionId))
       .returning();
     // The original term all paid: its follow-up found no next month, so the first added month is scheduled now.

@@ -1,7 +1,7 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car';
-import { todayInKorea } from '../../domain/dates';
-import { carOptionPrices, defaultOptions, optionRefusal, pricedOptions, quoteSubscriptionOrder, type CarOptionPrices, type StoredOrderOptions, type SubscriptionOptions } from '../../domain/subscription-price';
+import { dotDate, todayInKorea } from '../../domain/dates';
+import { DRIVER_AGE_LABEL, carOptionPrices, defaultOptions, optionRefusal, pricedOptions, quoteSubscriptionOrder, type CarOptionPrices, type StoredOrderOptions, type SubscriptionOptions } from '../../domain/subscription-price';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
 import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
 import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView, ORDER_KINDS, paidAmount } from '../../domain/payments';
@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { won } from '../../domain/money';
 import { emit, emitOrderReceived, type CancelledBy } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
+import type { LicenceContext } from '../licence-provider';
+import { checkOrderDrivers, recordOrderDrivers } from '../licences/licences';
 import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
 import { settlePriceChange, refundOrder, type PaidOrder } from '../billing/order-charges';
 import { carById } from '../catalogue/catalogue';
@@ -20,14 +22,15 @@ import { cancelFutureCharges, monthFee, scheduleMonth, termMonthsSql } from '../
 import { swapViews } from './swap-views';
 import { type AuditWriter } from '../audit/audit';
 import { DEFAULT_HOLD_DAYS, holdExpiry, inclusiveSpan } from '../../domain/availability';
-import { lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
+import { conflictsOf, lockCar, requestedStart, requireConfirmable, requireFree } from './availability';
 import { scheduleContract } from './contracts';
+import { rowTime } from '../jobs/clock';
 
 type RequestRow = typeof subscriptionRequests.$inferSelect;
 const REF = ORDER_KINDS.SUBSCRIBE.refType;
 
 /** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
-export function orderableFee(car: Car, month: number, today = todayInKorea()): number {
+export function orderableFee(car: Car, month: number, today: string): number {
   const refusal = orderRefusal(car, today);
   if (refusal) throw unprocessable(refusal, { car: [car.is_subscriptable ? '아직 구독할 수 없는 차량입니다.' : '구독 불가 차량입니다.'] });
   const fee = isFeeTerm(month) ? feeForTerm(car, month) : null;
@@ -59,10 +62,10 @@ interface Pricing {
  * Coupon (if any) taken and points checked against the first month's fee with the options; the
  * server's quote (quoteSubscriptionOrder). Runs inside the transaction.
  */
-async function priceInside(tx: Db, userId: number, p: Pricing, couponId: number | null | undefined, points: number) {
+async function priceInside(tx: Db, userId: number, p: Pricing, couponId: number | null | undefined, points: number, today: string) {
   const input = { month: p.month, fee: p.fee, prices: p.prices, options: pricedOptions(p.options) };
   const monthly = quoteSubscriptionOrder(input).monthly;
-  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, monthly) : null;
+  const coupon = couponId ? await takeCoupon(tx, 'SUBSCRIBE', userId, couponId, monthly, today) : null;
   const quote = quoteSubscriptionOrder({ ...input, coupon, points });
   checkPointsWithin(points, monthly - quote.coupon_discount);
   return quote;
@@ -89,7 +92,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
     requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
     coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
     billing_key: maskBillingKey(r.billingKey),
-    payment: ((p) => (p ? toPaymentView(p) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
+    payment: ((p) => (p ? toPaymentView(p, r.options?.quote) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
   };
 }
 
@@ -99,7 +102,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
  * card (placeOrderOnce). Idempotent per billing key: a repeat by the same user returns the first
  * request and its charge (`created: false`).
  */
-export async function createRequest(ctx: PaymentContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS) {
+export async function createRequest(ctx: PaymentContext & LicenceContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS) {
   const { db } = ctx;
   const points = input.point_amount ?? 0;
   const { created, order, payment } = await placeOrderOnce(ctx, {
@@ -108,24 +111,31 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
     billingKey: input.billing_key,
     validate: async () => {
       const car = await carById(db, carId, { archived: false });
-      const fee = orderableFee(car, input.month);
+      const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));
       const prices = carOptionPrices(car);
-      const options = checkedOptions(prices, input.month, fee, input.options);
+      const chosen = checkedOptions(prices, input.month, fee, input.options);
       checkPointStep(points);
       const start = requestedStart(car, input.start_date, todayInKorea(ctx.clock.now()));
       // A refused order never reaches the card: the overlap is checked before the key is verified…
       await requireFree(db, car, start, input.month, ctx.clock.now());
-      return { fee, car, start, prices, options };
+      // …and every driver's licence (운전자격 확인): the age band is theirs on the start, never a free choice.
+      const drivers = await checkOrderDrivers(ctx, userId, input.extra_driver_licence_ids ?? [], chosen.extra_drivers, start);
+      if (input.options && input.options.driver_age !== drivers.band) {
+        const message = `운전자 연령 기준은 확인된 운전면허의 생년월일로 정해집니다: ${DRIVER_AGE_LABEL[drivers.band]}.${drivers.reason ? ` ${drivers.reason}` : ''}`;
+        throw unprocessable(message, { 'options.driver_age': [message] });
+      }
+      const options = { ...chosen, driver_age: drivers.band };
+      return { fee, car, start, prices, options, licenceIds: drivers.licenceIds };
     },
     price: async (tx, { fee, car, start, prices, options }) => {
       // …and again under the car's row lock, so concurrent orders of one car are placed one at a time.
       await lockCar(tx, carId);
       await requireFree(tx, car, start, input.month, ctx.clock.now());
-      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, points);
+      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, points, todayInKorea(ctx.clock.now()));
       requireQuoted(input.quoted_first_payment, quote.paid_today);
       return quote;
     },
-    record: async (tx, { checked: { start, prices, options }, quote, provider }) => {
+    record: async (tx, { checked: { start, prices, options, licenceIds }, quote, provider }) => {
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
@@ -138,6 +148,7 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
         })
         .returning();
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
+      await recordOrderDrivers(tx, row.id, licenceIds);
       return row.id;
     },
     charge: (id, quote) => ({
@@ -156,12 +167,12 @@ export async function createRequest(ctx: PaymentContext, userId: number, carId: 
   return { created, request: order, payment };
 }
 
-/** The user's live (not cancelled) requests, newest first. */
+/** The user's requests, newest first: a cancelled one (by the customer, or a declined first charge) stays, read-only, with its state. */
 export async function listRequests(db: Db, userId: number) {
   const rows = await db
     .select()
     .from(subscriptionRequests)
-    .where(and(eq(subscriptionRequests.userId, userId), ne(subscriptionRequests.status, 'CANCELLED')))
+    .where(eq(subscriptionRequests.userId, userId))
     .orderBy(desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id));
   const cache = new Map<number, Car>();
   const out = [];
@@ -169,10 +180,11 @@ export async function listRequests(db: Db, userId: number) {
   return out;
 }
 
-async function ownRequest(db: Db, userId: number, id: number, { lock = false }: { lock?: boolean } = {}) {
+/** The user's request; a cancelled one only to read (`cancelled: true`): nothing changes it any more. */
+async function ownRequest(db: Db, userId: number, id: number, { lock = false, cancelled = false }: { lock?: boolean; cancelled?: boolean } = {}) {
   const q = db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row || row.userId !== userId || row.status === 'CANCELLED') throw notFound('구독 신청을 찾을 수 없습니다.');
+  if (!row || row.userId !== userId || (row.status === 'CANCELLED' && !cancelled)) throw notFound('구독 신청을 찾을 수 없습니다.');
   return row;
 }
 
@@ -182,7 +194,7 @@ function requirePending(row: RequestRow, action: string) {
 
 /** GET /subscriptions/requests/{id}. */
 export async function getRequest(db: Db, userId: number, id: number) {
-  return toRequest(db, await ownRequest(db, userId, id));
+  return toRequest(db, await ownRequest(db, userId, id, { cancelled: true }));
 }
 
 const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => ({ kind: 'SUBSCRIBE', id: row.id, userId: row.userId, billingKey });
@@ -198,7 +210,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
   const current = await ownRequest(db, userId, id);
   requirePending(current, '수정');
   const car = await carById(db, current.carId);
-  const fee = orderableFee(car, input.month);
+  const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));
   // The options and their prices as ordered (a later price change in the console does not touch a placed order).
   const stored = current.options;
   const prices = stored?.prices ?? LEGACY_PRICES;
@@ -216,7 +228,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
     }
     if (keyChanged) await claimBillingKey(tx, { billingKey, service: 'SUBSCRIBE', userId, orderId: id });
     if (locked.userCouponId) await releaseCoupon(tx, locked.userCouponId);
-    const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, input.point_amount);
+    const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, input.point_amount, todayInKorea(ctx.clock.now()));
     const delta = input.point_amount - locked.pointUsed;
     const entry = { userId, reason: 'SUBSCRIPTION_EDIT', refType: REF, refId: null, description: `구독 신청 #${id} 수정` };
     if (delta > 0) await spendPoints(tx, { ...entry, amount: delta });
@@ -225,7 +237,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
       .update(subscriptionRequests)
       .set({
         month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: ctx.payments.name,
-        fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today, updatedAt: new Date(),
+        fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today, updatedAt: rowTime(),
         options: stored ? { options, prices, quote } : null,
       })
       .where(eq(subscriptionRequests.id, id))
@@ -243,7 +255,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
  * first (a refund the provider refuses stops the cancel), then the coupon is returned and the
  * points refunded once.
  */
-export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter }) {
+export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter; reason?: 'car_taken' }) {
   const current = await ownRequest(ctx.db, userId, id);
   requirePending(current, '취소');
   const refunded = await refundOrder(ctx, paidOrder(current), 100, staff ? '구독 신청 취소 (운영팀)' : '구독 신청 취소', staff?.actor ?? 'customer');
@@ -255,7 +267,7 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
     if (row.pointUsed > 0) {
       await creditPoints(tx, { userId, amount: row.pointUsed, reason: 'SUBSCRIPTION_REFUND', refType: REF, refId: id, description: `구독 신청 #${id} 취소 환불` });
     }
-    await emit(tx, `subscription.cancelled:${id}`, { type: 'subscription.cancelled', userId, requestId: id }, ctx.clock.now());
+    await emit(tx, `subscription.cancelled:${id}`, { type: 'subscription.cancelled', userId, requestId: id, ...(staff?.reason ? { reason: staff.reason } : {}) }, ctx.clock.now());
     const result = { id, refunded_points: row.pointUsed, coupon_returned: Boolean(row.userCouponId), refunded_amount: refunded };
     // Staff hear of it too (the car's hold is free again), with the refund.
     const by: CancelledBy = staff ? { kind: 'staff', name: staff.actor.replace(/^staff:/, '') } : { kind: 'customer' };
@@ -269,7 +281,7 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
  * Staff confirmation: a pending request whose first month is paid becomes a subscription with
  * start and end dates; month 2 is scheduled on the start's day of the next month.
  */
-export async function confirmRequest(db: Db, id: number, startDate: string, endDate: string | undefined, now: Date) {
+export async function confirmRequest(db: Db, id: number, startDate: string, endDate: string | undefined, now: Date, cancelConflicting = false) {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id)).for('update');
     if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
@@ -286,12 +298,42 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
     // One plate, one customer: the confirmed days may not overlap another subscription or a live hold.
     await lockCar(tx, row.carId);
     await requireConfirmable(tx, row.carId, inclusiveSpan(startDate, end), row.month, id, now);
+    // A paid request whose hold lapsed is off the timeline but still owed its days (issue 49): confirming over it is an explicit choice.
+    const conflicting = (await conflictsOf(tx, row.carId, id, inclusiveSpan(startDate, end))).filter((c) => c.status === 'PENDING');
+    if (conflicting.length && !cancelConflicting) {
+      const list = conflicting.map((c) => `#${c.request_id} (${dotDate(c.start)}~${dotDate(c.end)})`).join(', ');
+      throw conflict(
+        `이 기간과 겹치는 같은 차량의 결제 완료 신청이 있습니다: ${list}. 확정하면 그 신청은 전액 환불 후 취소되고 고객에게 안내됩니다. 계속하려면 겹치는 신청의 환불·취소를 선택해주세요.`,
+        { cancel_conflicting: ['겹치는 결제 완료 신청이 있습니다.'] },
+        { conflicting_request_ids: conflicting.map((c) => c.request_id) },
+      );
+    }
     await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, holdUntil: null, updatedAt: now }).where(eq(subscriptionRequests.id, id));
     const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, createdAt: now, updatedAt: now }).returning();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
-    return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive };
+    return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive, conflicting_request_ids: conflicting.map((c) => c.request_id) };
   });
+}
+
+/**
+ * After a confirmation over conflicting paid requests (issue 49): each is refunded in full,
+ * cancelled and its customer told why, once (a cancelled request is skipped). One the provider
+ * refuses to refund stays PENDING with its desk warning, for staff to cancel again.
+ */
+export async function cancelTakenRequests(ctx: PaymentContext, ids: readonly number[], cancel: (id: number, userId: number) => Promise<unknown>) {
+  const out: { id: number; cancelled: boolean; message?: string }[] = [];
+  for (const id of ids) {
+    const [row] = await ctx.db.select({ userId: subscriptionRequests.userId, status: subscriptionRequests.status }).from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+    if (!row || row.status !== 'PENDING') continue;
+    try {
+      await cancel(id, row.userId);
+      out.push({ id, cancelled: true });
+    } catch (e) {
+      out.push({ id, cancelled: false, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
 }
 
 /**
@@ -312,7 +354,7 @@ export async function setSubscriptionActive(db: Db, id: number, isActive: boolea
     const owedTried = isActive && (await attemptsOf(tx, 'subscription', id, 'SUBSCRIPTION_MONTH', owed)).length > 0;
     const [row] = await tx
       .update(subscriptions)
-      .set({ isActive, billingStatus: !isActive ? 'CANCELLED' : owedTried ? 'OVERDUE' : 'ACTIVE', updatedAt: new Date() })
+      .set({ isActive, billingStatus: !isActive ? 'CANCELLED' : owedTried ? 'OVERDUE' : 'ACTIVE', updatedAt: rowTime() })
       .where(eq(subscriptions.id, id))
       .returning();
     if (!isActive) await cancelFutureCharges(tx, id, row.paidMonths, found.term);
@@ -326,7 +368,7 @@ export async function setSubscriptionActive(db: Db, id: number, isActive: boolea
  * not past its end date (staff answers report the stored flag); is_current = active and today within the dates;
  * billing = the monthly charges: status, the next charge, a failed one to pay.
  */
-export async function listSubscriptions(db: Db, userId: number, today = todayInKorea()): Promise<Subscription[]> {
+export async function listSubscriptions(db: Db, userId: number, today: string): Promise<Subscription[]> {
   const rows = await db
     .select()
     .from(subscriptions)

@@ -4,10 +4,11 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, CreateSubscriptionRequestSchema, UpdateSubscriptionRequestSchema } from '../../domain/schemas/orders';
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
-import { ChangeCardSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
+import { ChangeCardSchema, WithdrawalConfirmSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
 import { confirmSwap, quoteSwap, swapAnnexForDownload, type SwapConfirmAnswer, type SwapQuoteAnswer } from './swap';
 import { cancelSwap, type SwapCancelAnswer } from './swap-cancel';
 import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfirmAnswer, type ExtensionQuoteAnswer } from './extension';
+import { confirmWithdrawal, quoteWithdrawal, type WithdrawalDoneAnswer, type WithdrawalQuoteAnswer } from './withdrawal';
 import { confirmEarlyExit, quoteEarlyExit, type EarlyExitAnswer, type EarlyExitQuoteAnswer } from '../billing/early-exit';
 import { customerOdometer, selfReport, type OdometerAnswer } from '../billing/mileage';
 import { SelfOdometerSchema } from '../../domain/schemas/mileage';
@@ -28,14 +29,15 @@ import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 import { contractFileName } from '../../domain/contract';
 import { contractForDownload, contractResponse } from './contracts';
+import { exitDocumentForDownload } from './exit-document';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
   // Public: what the static pages show now (구독 가능 / "YYYY.MM.DD부터 구독 가능"); docs/decisions/availability.md.
   .get('/availability', validQuery(AvailabilityQuerySchema), async (c) => {
-    const { ids } = c.req.valid('query');
+    const { ids, month, start } = c.req.valid('query');
     c.header('cache-control', 'public, max-age=30');
-    return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now()) } satisfies AvailabilityAnswer);
+    return ok(c, { availability: await availabilityOf(c.var.deps.db, [...new Set(ids)], c.var.deps.clock.now(), { month, start }) } satisfies AvailabilityAnswer);
   })
   // An order or a cancel takes or frees the car: the garage's "지금 구독 가능" answers are dropped.
   .use('/cars/*', reservationWrites)
@@ -59,6 +61,12 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   .get('/requests/:id/contract', requireUser, validParams(IdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     return contractResponse(await contractForDownload(c.var.deps, id, c.var.userId), contractFileName(id));
+  })
+  // The contract's SHA-256 (what its footer tells the customer to check; a PDF cannot hold its own hash).
+  .get('/requests/:id/contract/sha256', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const row = await contractForDownload(c.var.deps, id, c.var.userId);
+    return ok(c, { contract: { file_name: contractFileName(id), sha256: row.sha256, byte_size: row.byteSize } });
   })
   .put('/requests/:id', requireUser, validParams(IdParamSchema), validJson(UpdateSubscriptionRequestSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -84,6 +92,17 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const change = await changeCard(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
     const subscription = (await listSubscriptions(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now()))).find((s) => s.id === id)!;
     return ok(c, { subscription, old_card_deleted: change.oldKeyDeleted, retry_date: change.retryDate } satisfies CardChangeAnswer);
+  })
+  // 청약철회 (전자상거래법 제17조): the quote with each part named, then the withdrawal, once (docs/decisions/legal.md §4).
+  .get('/:id/withdrawal', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, (await quoteWithdrawal(c.var.deps, id, c.var.userId, c.var.deps.config.withdrawal.days)) satisfies WithdrawalQuoteAnswer);
+  })
+  // A withdrawal before the handover frees the car's days: the garage's cached answers are dropped.
+  .post('/:id/withdrawal', requireUser, reservationWrites, validParams(IdParamSchema), validJson(WithdrawalConfirmSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { quoted_refund } = c.req.valid('json');
+    return ok(c, (await confirmWithdrawal(c.var.deps, id, c.var.userId, c.var.deps.config.withdrawal.days, quoted_refund)) satisfies WithdrawalDoneAnswer);
   })
   // 중도 해지: the quote for a return day, then its confirmation (the fee charged once).
   .get('/:id/early-exit', requireUser, validParams(IdParamSchema), validQuery(EarlyExitQuerySchema), async (c) => {
@@ -117,6 +136,12 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   .post('/:id/extension', requireUser, reservationWrites, validParams(IdParamSchema), validJson(ExtensionConfirmSchema), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, (await confirmExtension(c.var.deps, id, c.var.userId, c.req.valid('json'))) satisfies ExtensionConfirmAnswer);
+  })
+  // The 중도 해지 확인서 of the customer's own subscription ended early (issue 49): another's, or one not ended early, is 404.
+  .get('/:id/early-exit/document', requireUser, validParams(IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { row, fileName } = await exitDocumentForDownload(c.var.deps, id, c.var.userId);
+    return contractResponse(row, fileName);
   })
   // The 부속 계약서 of the customer's own extension: another's is 404.
   .get('/:id/extensions/:extensionId/annex', requireUser, validParams(ExtensionAnnexParamSchema), async (c) => {
@@ -153,7 +178,7 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   })
   .get('/coupons', requireUser, validQuery(CouponListQuerySchema), async (c) => {
     const { service } = c.req.valid('query');
-    return ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, service) } satisfies CouponListAnswer);
+    return ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now()), service) } satisfies CouponListAnswer);
   })
   .get('/coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
     const { code } = c.req.valid('param');
@@ -161,5 +186,5 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
   })
   .post('/coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
     const { code } = c.req.valid('param');
-    return ok(c, { coupon: await claimCoupon(c.var.deps.db, c.var.userId, code) } satisfies CouponClaimAnswer, 201);
+    return ok(c, { coupon: await claimCoupon(c.var.deps.db, c.var.userId, code, todayInKorea(c.var.deps.clock.now())) } satisfies CouponClaimAnswer, 201);
   });

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, todayInKorea } from '../../domain/dates';
-import { dotDate } from '../../domain/availability';
+import { addDays, dotDate, todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { swapCancelLine, swapCancelMoney, swapCancelRefusal, type SwapView } from '../../domain/swap';

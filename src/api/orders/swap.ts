@@ -1,12 +1,14 @@
 import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
-import { clashes, dotDate, inclusiveSpan } from '../../domain/availability';
+import { clashes, inclusiveSpan } from '../../domain/availability';
 import { carCover, carDisplayName, feeForTerm, isGarageActive, type Car } from '../../domain/car';
-import { todayInKorea } from '../../domain/dates';
+import { dotDate, todayInKorea } from '../../domain/dates';
 import { ErrorCode } from '../../domain/error-codes';
 import { extrasTotal, NO_EXTRAS, type OptionExtras } from '../../domain/extension';
 import { monthlyChargeDate, paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { won } from '../../domain/money';
-import { SWAP_RULE_LINES, swapQuote, swapRefusal, swapWindow, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
+import { priceConsentRefusal } from '../../domain/price-consent';
+import { creditOfMonth, NO_PREPAYMENT_CREDIT, SWAP_RULE_LINES, swapQuote, swapRefusal, swapWindow, type PrepaymentCredit, type SwapQuote, type SwapSubscription, type SwapView } from '../../domain/swap';
+import { billingMonthOf } from '../../domain/early-exit';
 import { swapAnnexDocument, swapAnnexFileName, type SwapAnnexInput } from '../../domain/swap-annex';
 import { carOnDay } from '../../domain/swap-cars';
 import { termEnd } from '../../domain/subscriptions';
@@ -27,6 +29,7 @@ import { lockCar } from './availability';
 import { carNames, ownSubscription, swapRefundKey, swapsOf, swapView, type Found, type SwapRow } from './swap-views';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
+import { rowTime } from '../jobs/clock';
 
 /*
  * 차량 교체 (swap), the customer's side: the window and the cars one may choose, the quote, the
@@ -77,7 +80,14 @@ async function ruleInput(db: Db, f: Found, swaps: readonly SwapRow[]): Promise<S
     startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.request.month + f.sub.extendedMonths, paidMonths: f.sub.paidMonths,
     isActive: f.sub.isActive, billingStatus: f.sub.billingStatus, exitDate: f.sub.exitDate, baseFee: f.request.fee, feeChanges: await feeChanges(db, f.sub.id),
     swaps: swaps.flatMap((r) => (r.status === 'CANCELLED' ? [] : [{ swapDate: r.swapDate, status: r.status, billingMonth: r.billingMonth }])),
+    prepaymentCredit: prepaymentCreditOf(f),
   };
+}
+
+/** The order's 선납금 credit (the quote's monthly share over the order's months): it stays with the subscription through a swap. */
+function prepaymentCreditOf(f: Found): PrepaymentCredit {
+  const q = f.request.options?.quote;
+  return q && q.prepayment_credit > 0 ? { monthly: q.prepayment_credit, lastMonth: f.request.month } : NO_PREPAYMENT_CREDIT;
 }
 
 /** The order's monthly option extras as stored with it (as the extension takes them). */
@@ -106,7 +116,8 @@ async function carChoices(db: Db, f: Found, swaps: readonly SwapRow[], day: stri
   const cars = (await allCars(db)).filter((c) => c.id !== current && offers(c, f.request.month, today));
   const lines = await timelines(db, cars.map((c) => c.id), now, f.request.id);
   const span = inclusiveSpan(day, f.sub.endDate);
-  const extras = extrasTotal(optionExtras(f));
+  // The order's 선납금 credit stays with the subscription: each car's new fee has it off, as the quote does.
+  const extras = extrasTotal(optionExtras(f)) - creditOfMonth(prepaymentCreditOf(f), billingMonthOf(f.sub.startDate, day, f.request.month + f.sub.extendedMonths));
   return cars
     .map((c) => {
       const base = feeForTerm(c, f.request.month)!;
@@ -216,7 +227,7 @@ export async function confirmSwap(
   ctx: PaymentContext,
   subscriptionId: number,
   userId: number,
-  input: { date: string; car_id: number; quoted_adjustment: number; quoted_fee: number },
+  input: { date: string; car_id: number; quoted_adjustment: number; quoted_fee: number; price_consent?: number },
 ): Promise<SwapConfirmAnswer> {
   const now = ctx.clock.now();
   const today = todayInKorea(now);
@@ -246,13 +257,16 @@ export async function confirmSwap(
         { quote: { ...q, car_id: car.id, car_name: carDisplayName(car) } },
       );
     }
+    // 가격 변경 동의: a new car at another monthly fee needs the customer's explicit consent to it.
+    const consent = priceConsentRefusal(q.old_fee, q.new_fee, input.price_consent);
+    if (consent) throw unprocessable(consent, { price_consent: [consent] });
     const taken = await takenFrom(tx, f, car.id, input.date, now);
     if (taken) throw conflict(`이 차량은 ${dotDate(taken)}부터 다른 일정이 있어 교체할 수 없습니다. 다른 차량을 선택해주세요.`, { car_id: ['이 기간에 차량의 다른 일정이 있습니다.'] }, { taken_from: taken });
     const [row] = await tx
       .insert(subscriptionSwaps)
       .values({
         subscriptionId, userId, fromCarId: current, toCarId: car.id, swapDate: q.swap_date, billingMonth: q.billing_month, firstNewMonth: q.first_new_month,
-        oldFee: q.old_fee, newFee: q.new_fee, baseFee: q.base_fee, optionExtras: q.option_extras, prorateDays: q.prorate_days, monthDays: q.month_days, adjustment: q.adjustment,
+        oldFee: q.old_fee, newFee: q.new_fee, baseFee: q.base_fee, optionExtras: q.option_extras, prepaymentCredit: q.prepayment_credit, prorateDays: q.prorate_days, monthDays: q.month_days, adjustment: q.adjustment,
         createdAt: now, updatedAt: now,
       })
       .returning();
@@ -268,7 +282,7 @@ export async function confirmSwap(
       refund = await refundPayment(ctx, { paymentId: step.refund.paymentId, amount: step.refund.amount, reason: '차량 교체 일할 차액 환불', actor: 'customer', key: swapRefundKey(step.swapId) });
     } catch (err) {
       // A refusal by the provider (not an unknown answer): the swap is withdrawn, nothing else changed.
-      if (err instanceof ApiError && err.status === 409) await ctx.db.update(subscriptionSwaps).set({ status: 'CANCELLED', updatedAt: new Date() }).where(and(eq(subscriptionSwaps.id, step.swapId), eq(subscriptionSwaps.status, 'PENDING')));
+      if (err instanceof ApiError && err.status === 409) await ctx.db.update(subscriptionSwaps).set({ status: 'CANCELLED', updatedAt: rowTime() }).where(and(eq(subscriptionSwaps.id, step.swapId), eq(subscriptionSwaps.status, 'PENDING')));
       throw err;
     }
     if (!refund || refund.status === 'SUCCEEDED') await inTransaction(ctx.db, (tx) => applySwap(tx, step.swapId, ctx.clock.now()));
@@ -319,7 +333,7 @@ export const swapOutcome: ChargeOutcome = {
     if (row) await applySwap(tx, row.id, ctx.clock.now());
   },
   async failed(tx, payment, ctx) {
-    await tx.update(subscriptionSwaps).set({ status: 'CANCELLED', updatedAt: new Date() }).where(and(eq(subscriptionSwaps.paymentId, payment.id), eq(subscriptionSwaps.status, 'PENDING')));
+    await tx.update(subscriptionSwaps).set({ status: 'CANCELLED', updatedAt: rowTime() }).where(and(eq(subscriptionSwaps.paymentId, payment.id), eq(subscriptionSwaps.status, 'PENDING')));
     await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
   },
 };
@@ -357,6 +371,7 @@ export async function swapAnnexInput(db: Db, company: ContractContext['config'][
     swap: {
       swapDate: s.swapDate, billingMonth: s.billingMonth, firstNewMonth: s.firstNewMonth, newFeeFrom: s.firstNewMonth <= term ? monthlyChargeDate(sub.startDate, s.firstNewMonth) : null,
       oldFee: s.oldFee, newFee: s.newFee, baseFee: s.baseFee, optionExtras: s.optionExtras, prorateDays: s.prorateDays, monthDays: s.monthDays, adjustment: s.adjustment,
+      prepaymentCredit: s.prepaymentCredit, creditLastMonth: r.month,
     },
   };
 }

@@ -3,10 +3,12 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
+import { businessLines } from '../../domain/business';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
-import { sandboxPayments } from '../db/schema';
+import { payments, sandboxPayments } from '../db/schema';
+import { firstPaymentPartsOf, toPaymentView } from '../billing/ledger';
 import { badRequest, notFound } from '../errors';
 import { formBody, validParams, validQuery, type AppEnv } from '../http';
 import { isLocalClient, localOrShared, localOrStaff, sandboxOnly } from './access';
@@ -16,6 +18,7 @@ import { sandboxPage } from './page';
 import { handleWebhook } from '../billing/webhooks';
 import { issueSandboxBillingKey, sandboxCardFrom, sandboxReceiptKey, sandboxWebhookSecret, type SandboxCard } from '../billing/sandbox-provider';
 import { signStandardWebhook } from '../billing/webhook-signing';
+import { wallMs } from '../jobs/clock';
 
 const QuerySchema = z.object({
   redirectUrl: z.string({ error: 'redirectUrl이 필요합니다.' }).min(1, { error: 'redirectUrl이 필요합니다.' }).max(2000),
@@ -102,6 +105,9 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
     if (!keyed && !isLocalClient(c) && !(await isStaffRequest(c))) throw notFound('영수증을 찾을 수 없습니다.');
     const [p] = await c.var.deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id));
     if (!p || p.status === 'FAILED') throw notFound('영수증을 찾을 수 없습니다.');
+    // What the charge is and, for a first payment, what it is made of (the ledger's one label).
+    const [ours] = await c.var.deps.db.select().from(payments).where(eq(payments.id, id));
+    const view = ours ? toPaymentView(ours, (await firstPaymentPartsOf(c.var.deps.db, [ours])).get(ours.refId)) : null;
     return c.html(
       sandboxPage({
         title: `영수증 ${p.paymentId} (샌드박스)`,
@@ -109,10 +115,14 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
         heading: '카드 결제 영수증',
         body: html`<dl class="receipt">
 <dt>결제 번호</dt><dd>${p.paymentId}</dd><dt>승인 번호</dt><dd>${p.pgTxId}</dd><dt>주문명</dt><dd>${p.orderName}</dd>
+${view ? html`<dt>결제 항목</dt><dd>${view.label}</dd>` : ''}
+${(view?.lines ?? []).filter((l) => l.label !== '합계').map((l) => html`<dt>${l.label}</dt><dd>${won(l.amount)}</dd>`)}
 <dt>결제 금액</dt><dd>${won(p.amount)}</dd>
 ${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${won(p.cancelledAmount)}</dd>` : ''}
 <dt>상태</dt><dd>${PAYMENT_STATUS_LABEL[p.status]}</dd><dt>결제 일시</dt><dd>${p.paidAt ? formatKoreaDateTime(p.paidAt) : '-'}</dd>
 <dt>가맹점</dt><dd>LUXE 구독</dd></dl>
+<h2>판매자 정보</h2>
+<dl class="receipt" data-testid="receipt-seller">${businessLines(c.var.deps.config.company).map((l) => html`<dt>${l.label}</dt><dd>${l.value}</dd>`)}</dl>
 <div class="actions print-hide"><button class="ok" type="button" data-print>인쇄하기</button></div>`,
         script: '/scripts/print.js',
       }),
@@ -142,7 +152,7 @@ ${p.status === 'PAID' || p.status === 'PARTIAL_CANCELLED' ? html`<button class="
     if (!remote || (remote.status !== 'PAID' && remote.status !== 'PARTIAL_CANCELLED')) throw notFound('취소할 수 있는 결제가 없습니다.');
     await deps.payments.cancel({ paymentId: id, reason: '결제사 콘솔에서 취소', currentCancellableAmount: remote.amount - remote.cancelledAmount });
     // The provider tells us, as PortOne would: a signed Transaction.Cancelled webhook to our endpoint.
-    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: id, transactionId: id } });
+    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date(wallMs()).toISOString(), data: { paymentId: id, transactionId: id } });
     await handleWebhook(deps, body, signStandardWebhook(sandboxWebhookSecret(deps.config), `sandbox-wh-${randomUUID()}`, body));
     return c.redirect('../../../console', 303);
   });

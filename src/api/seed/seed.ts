@@ -7,8 +7,9 @@ import { BRANDS, BUTLER_FLEET, COLORS, DESCRIPTIONS, type ModelSeed } from './ca
 import { insertButlerCar, insertModel, upsertBrand } from './factories';
 import { butlerReservedDates, cars, coupons, faqs, pointCoupons, policyDocuments } from '../db/schema';
 import { bumpCatalogueVersion, feeColumns } from '../catalogue/catalogue';
-import { FAQ_SEED, PRIVACY_SEED, TERMS_SEED } from './content-data';
+import { FAQ_SEED, PRIVACY_EFFECTIVE_DATE, TERMS_SEED, privacySeed, type PrivacyOfficer } from './content-data';
 import { seededRandom } from './random';
+import { wallMs } from '../jobs/clock';
 
 const rng = seededRandom;
 
@@ -37,10 +38,12 @@ export interface SeedOptions {
   /** How many subscription cars to create (at least one per model). */
   cars?: number;
   today?: string;
+  /** The 위치정보관리책임자 the privacy policy names (config.locationOfficer; default the customer centre). */
+  locationOfficer?: PrivacyOfficer;
 }
 
 /** Fills an empty database with the opening shop; returns what it created. */
-export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayInKorea() }: SeedOptions = {}) {
+export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayInKorea(new Date(wallMs())), locationOfficer }: SeedOptions = {}) {
   const r = rng(20261121);
   const modelIds = new Map<string, { id: number; seed: ModelSeed }>();
   let sort = 0;
@@ -103,7 +106,7 @@ export async function seedDatabase(db: Db, { cars: carCount = 64, today = todayI
   await db.insert(faqs).values(FAQ_SEED.map((f, i) => ({ ...f, sortOrder: i })));
   await db.insert(policyDocuments).values([
     { kind: 'terms', ...TERMS_SEED, effectiveDate: '2026-01-01' },
-    { kind: 'privacy', ...PRIVACY_SEED, effectiveDate: '2026-01-01' },
+    { kind: 'privacy', ...privacySeed(locationOfficer), effectiveDate: PRIVACY_EFFECTIVE_DATE },
   ]);
   const from = addDays(today, -30);
   const to = addDays(today, 365);

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { todayInKorea } from '../../domain/dates';
 import { couponRefusal, type CouponHolding } from '../../domain/pricing';
 import type { Db } from '../db/client';
 import { coupons, pointCoupons, userCoupons } from '../db/schema';
@@ -24,16 +23,16 @@ export function toCoupon(c: CouponRow) {
 }
 
 /** A held coupon in API shape; is_valid = active and within its period today. */
-export function toHolding(h: HoldingRow, c: CouponRow, today = todayInKorea()): CouponHolding {
+export function toHolding(h: HoldingRow, c: CouponRow, today: string): CouponHolding {
   const coupon = toCoupon(c);
   return { id: h.id, is_used: h.isUsed, is_valid: c.isActive && couponRefusal(coupon, today) === null, coupon };
 }
 
 /** The user's coupons, newest first, optionally of one service (SUBSCRIBE or BUTLER). */
-export async function userCouponList(db: Db, userId: number, service?: string): Promise<CouponHolding[]> {
+export async function userCouponList(db: Db, userId: number, today: string, service?: string): Promise<CouponHolding[]> {
   const where = service ? and(eq(userCoupons.userId, userId), eq(coupons.service, service)) : eq(userCoupons.userId, userId);
   const rows = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(where).orderBy(desc(userCoupons.id));
-  return rows.map((r) => toHolding(r.user_coupons, r.coupons));
+  return rows.map((r) => toHolding(r.user_coupons, r.coupons, today));
 }
 
 /** A coupon by code, or 404. */
@@ -44,19 +43,19 @@ export async function couponByCode(db: Db, code: string) {
 }
 
 /** POST /subscriptions/coupons/{code}: the user receives the coupon once, while it is valid. */
-export async function claimCoupon(db: Db, userId: number, code: string): Promise<CouponHolding> {
+export async function claimCoupon(db: Db, userId: number, code: string, today: string): Promise<CouponHolding> {
   const coupon = await couponByCode(db, code);
-  if (couponRefusal(toCoupon(coupon), todayInKorea())) throw unprocessable('사용 기간이 아닌 쿠폰입니다.', { code: ['사용 기간이 아닌 쿠폰입니다.'] });
+  if (couponRefusal(toCoupon(coupon), today)) throw unprocessable('사용 기간이 아닌 쿠폰입니다.', { code: ['사용 기간이 아닌 쿠폰입니다.'] });
   const [row] = await db.insert(userCoupons).values({ userId, couponId: coupon.id }).onConflictDoNothing().returning();
   if (!row) throw conflict('이미 등록한 쿠폰입니다.', { code: ['이미 등록한 쿠폰입니다.'] });
-  return toHolding(row, coupon);
+  return toHolding(row, coupon, today);
 }
 
 /** POST /users/point-coupons/{code}: credits the point coupon's amount once per user. */
-export async function redeemPointCoupon(db: Db, userId: number, code: string) {
+export async function redeemPointCoupon(db: Db, userId: number, code: string, today: string) {
   const [pc] = await db.select().from(pointCoupons).where(eq(pointCoupons.code, code));
   if (!pc) throw notFound('존재하지 않는 포인트 쿠폰입니다.');
-  if (couponRefusal({ valid_from: pc.validFrom, valid_to: pc.validTo }, todayInKorea())) throw unprocessable('사용 기간이 아닌 포인트 쿠폰입니다.', { code: ['사용 기간이 아닌 포인트 쿠폰입니다.'] });
+  if (couponRefusal({ valid_from: pc.validFrom, valid_to: pc.validTo }, today)) throw unprocessable('사용 기간이 아닌 포인트 쿠폰입니다.', { code: ['사용 기간이 아닌 포인트 쿠폰입니다.'] });
   const credited = await creditPoints(db, { userId, amount: pc.amount, reason: 'POINT_COUPON', refType: 'point_coupon', refId: pc.id, description: pc.name });
   if (!credited) throw conflict('이미 사용한 포인트 쿠폰입니다.', { code: ['이미 사용한 포인트 쿠폰입니다.'] });
   return { amount: pc.amount, name: pc.name, point: await pointBalance(db, userId) };

@@ -6,11 +6,12 @@ import { requireUser } from '../auth/guards';
 import { redeemPointCoupon } from './coupons';
 import { pointBalance, pointHistory } from './points';
 import { applyReferralCode, referralStatus } from './referrals';
+import { todayInKorea } from '../../domain/dates';
 
 /** Points and referrals of the logged-in user. */
 export const userWalletRoutes = new Hono<AppEnv>()
   .post('/point-coupons/:code', requireUser, validParams(CodeParamSchema), async (c) => {
-    return ok(c, (await redeemPointCoupon(c.var.deps.db, c.var.userId, c.req.valid('param').code)) satisfies PointCouponAnswer, 201);
+    return ok(c, (await redeemPointCoupon(c.var.deps.db, c.var.userId, c.req.valid('param').code, todayInKorea(c.var.deps.clock.now()))) satisfies PointCouponAnswer, 201);
   })
   .get('/point-transactions', requireUser, async (c) => {
     const { db } = c.var.deps;

@@ -49,3 +49,10 @@ export function addMonths(date: string, n: number): string {
 export function weekday(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
+
+/** Full years (만 나이) on `on` (YYYY-MM-DD) of someone born on `birth` (YYYY-MM-DD). */
+export function ageOn(birth: string, on: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number);
+  const [y, m, d] = on.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

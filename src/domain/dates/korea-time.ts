@@ -6,8 +6,8 @@ export const DAY_MS = 24 * HOUR_MS;
 export const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_SHAPE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Today's date as YYYY-MM-DD in Korea, the shop's calendar. */
-export function todayInKorea(now: Date = new Date()): string {
+/** Today's date as YYYY-MM-DD in Korea, the shop's calendar, at `now` (the API's business clock; a browser's own). */
+export function todayInKorea(now: Date): string {
   return koreaDate(now);
 }
 
@@ -48,7 +48,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** A day (YYYY-MM-DD, or an ISO text that starts with one) as the pages print it: YYYY.MM.DD. */
+export function dotDate(day: string): string {
+  return day.slice(0, 10).replaceAll('-', '.');
+}
+
 /** Korean date and time for display, e.g. 2026.12.03 14:30. */
 export function formatKoreaDateTime(at: Date | string | number): string {
-  return `${koreaDate(at).replaceAll('-', '.')} ${koreaTime(at)}`;
+  return `${dotDate(koreaDate(at))} ${koreaTime(at)}`;
 }

@@ -49,6 +49,8 @@ export const SignupSchema = z.object({
   referrerPhone: optionalMobile,
   /** Optional marketing consent; terms and privacy consent are required by the form. */
   marketing_consent: z.boolean({ error: '마케팅 수신 동의 값이 올바르지 않습니다.' }).optional(),
+  /** Optional, separate: (광고) messages also between 21:00 and 08:00 (정보통신망법 제50조③); only with marketing_consent. */
+  marketing_night_consent: z.boolean({ error: '야간 광고 수신 동의 값이 올바르지 않습니다.' }).optional(),
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
 
@@ -82,6 +84,7 @@ export const UpdateAccountSchema = z
     current_password: z.string({ error: '현재 비밀번호는 문자열이어야 합니다.' }).max(MAX_PASSWORD_LENGTH).optional(),
     profile_image: z.union([z.url({ error: '프로필 이미지는 URL이어야 합니다.' }).max(2000), z.null()]).optional(),
     marketing_consent: z.boolean({ error: '마케팅 수신 동의 값이 올바르지 않습니다.' }).optional(),
+    marketing_night_consent: z.boolean({ error: '야간 광고 수신 동의 값이 올바르지 않습니다.' }).optional(),
   });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
 

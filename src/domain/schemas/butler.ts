@@ -4,6 +4,7 @@ import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
 import { IdSchema, intField } from './common';
 import { withParticle } from '../korean';
 import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../flights';
+import { EXEMPTION_CASES } from '../butler-legal';
 
 /** Longest text of a location or waypoint address. */
 export const MAX_LOCATION = 200;
@@ -76,6 +77,33 @@ const BODY = '요청 본문은 JSON 객체여야 합니다.';
 const WAYPOINT = '경유지는 주소(address)와 시간(scheduled_time)을 가진 객체여야 합니다.';
 const tooManyWaypoints = `경유지는 최대 ${MAX_WAYPOINTS}곳까지 입력할 수 있습니다.`;
 
+/** A short proof text (BUTLER_LEGAL_MODEL=exemptions); blank is none. */
+const proofText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} 값은 문자열이어야 합니다.` })
+    .trim()
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` })
+    .nullable()
+    .optional();
+
+/** Which 시행령 제18조 case the booking claims, with its proof (judged by judgeEligibility). */
+export const EligibilitySchema = z.object({
+  case: z.enum(EXEMPTION_CASES, { error: '해당하는 경우를 선택해주세요.' }),
+  foreigner_id: proofText('여권번호·외국인등록번호', 20),
+  birth_date: proofText('생년월일', 10),
+  contract_number: proofText('계약번호', 40),
+  wedding_date: proofText('결혼식 날짜', 10),
+  wedding_venue: proofText('예식장', 100),
+  transport_number: proofText('항공·선박편명', 20),
+  confirmed: z.boolean({ error: '확인 여부는 true 또는 false여야 합니다.' }).nullable().optional(),
+}, { error: '대여 자격(eligibility) 형식이 올바르지 않습니다.' });
+
+/** Body of POST /admin/butler-requests/{id}/refuse-eligibility: why staff refuse the claimed case. */
+export const EligibilityRefusalSchema = z.object({
+  reason: required('거절 사유', '거절 사유를 입력해주세요.', 200),
+}, { error: BODY });
+
 /** Body of POST /butlers/cars/{carId}/request (spec §3); the path's car wins over car_id. */
 export const ButlerReservationSchema = z.object({
   car_id: int('차량 ID').min(1, { error: '차량 ID는 1 이상이어야 합니다.' }).nullable().optional(),
@@ -111,6 +139,8 @@ export const ButlerReservationSchema = z.object({
   /** Held coupon id (GET /butlers/coupons → coupons[].id); 0 or null means none. */
   coupon_id: int('쿠폰 ID').min(0, { error: '쿠폰 ID는 0 이상이어야 합니다.' }).nullable().optional(),
   point_amount: int('포인트').min(0, { error: '포인트는 0 이상이어야 합니다.' }).nullable().optional(),
+  /** BUTLER_LEGAL_MODEL=exemptions: the case and proof (ignored under the other models). */
+  eligibility: EligibilitySchema.nullable().optional(),
   billing_key: z
     .string({ error: '빌링키를 입력해주세요.' })
     .trim()

@@ -26,6 +26,8 @@ export const CreateSubscriptionRequestSchema = z.object({
    * What the page showed as 오늘 결제 금액. Never charged: the server prices the order itself and
    * refuses it (409) when this differs, so the customer is never charged a price they did not see.
    */
+  /** The additional drivers' checked licences (POST /subscriptions/licences, role EXTRA), one per extra driver. */
+  extra_driver_licence_ids: z.array(int('운전면허 ID').min(1, { error: '운전면허 ID가 올바르지 않습니다.' }), { error: '추가 운전자 면허 목록이 올바르지 않습니다.' }).max(10, { error: '추가 운전자는 10명 이하입니다.' }).optional(),
   quoted_first_payment: int('결제 예정 금액').min(0, { error: '결제 예정 금액은 0 이상이어야 합니다.' }).optional(),
 });
 export type CreateSubscriptionRequestInput = z.infer<typeof CreateSubscriptionRequestSchema>;
@@ -59,6 +61,8 @@ export const CouponListQuerySchema = z.object({
 export const ConfirmRequestSchema = z.object({
   start_date: calendarDate('시작일'),
   end_date: calendarDate('종료일').optional(),
+  /** Staff chose to confirm over other paid requests of the car for overlapping days: those are refunded and cancelled (issue 49). */
+  cancel_conflicting: z.boolean({ error: 'cancel_conflicting은 true 또는 false여야 합니다.' }).optional(),
 });
 
 /** Body of POST /admin/test-users (non-production only). */
@@ -68,7 +72,14 @@ export const TestUserSchema = z.object({
   name: z.string().trim().max(80).optional(),
   /** An account that has not passed identity verification (as after a social signup). */
   unverified: z.boolean().optional(),
+  /** false: no checked licence yet (its 본인인증 gives the birth date, so the order page's licence step runs). */
+  licence: z.boolean().optional(),
+  /** The birth date of the licence or of the 본인인증 (default 1990-03-15). */
+  birth_date: calendarDate('생년월일').optional(),
 });
+
+/** Body of the /admin/test-licences fixture. */
+export const TestLicenceSchema = z.object({ user_id: int('회원 ID').min(1) });
 
 /** Query of GET /subscriptions/availability: up to 100 car ids, comma-separated (`ids=3,7,12`). */
 export const AvailabilityQuerySchema = z.object({
@@ -82,4 +93,8 @@ export const AvailabilityQuerySchema = z.object({
         .min(1, { error: 'ids를 입력해주세요.' })
         .max(100, { error: '한 번에 100대까지 조회할 수 있습니다.' }),
     ),
+  /** The term the page shows (car page slider, garage months filter, order): judged for it. */
+  month: z.coerce.number({ error: '구독 기간은 개월 수여야 합니다.' }).int({ error: '구독 기간은 개월 수여야 합니다.' }).min(1, { error: '구독 기간은 1개월 이상이어야 합니다.' }).max(120, { error: '구독 기간은 120개월 이하여야 합니다.' }).optional(),
+  /** The start the order page chose (YYYY-MM-DD); never before the car's earliest start. */
+  start: calendarDate('시작일').optional(),
 });

@@ -13,6 +13,8 @@ export const ChangeCardSchema = z.object({ billing_key: billingKey });
 /** GET ?date= and POST body of /subscriptions/{id}/early-exit: the return day (YYYY-MM-DD). */
 export const EarlyExitDateSchema = z.object({ date: calendarDate('반납일') });
 /** GET without a date answers only the days one can choose (the server's business clock, not the browser's). */
+/** POST /subscriptions/{id}/withdrawal: the card refund the page showed (a changed quote is refused with 409, nothing refunded). */
+export const WithdrawalConfirmSchema = z.object({ quoted_refund: intField('환불 금액').min(0, { error: '환불 금액이 올바르지 않습니다.' }) });
 export const EarlyExitQuerySchema = z.object({ date: calendarDate('반납일').optional() });
 
 /** A payment id in a path (ours: lower-case letters, digits and dashes). */
@@ -67,6 +69,8 @@ export const ExtensionConfirmSchema = z.object({
   months: extensionMonths('연장 기간'),
   quoted_fee: intField('견적 월 구독료').min(0, { error: '견적 월 구독료가 올바르지 않습니다.' }),
   end_date: calendarDate('종료일').optional(),
+  /** 가격 변경 동의: the new monthly fee the customer ticked (required when it differs from the current one). */
+  price_consent: intField('동의한 월 구독료').min(0, { error: '동의한 월 구독료가 올바르지 않습니다.' }).optional(),
 });
 
 /** GET /subscriptions/{id}/extensions/{extensionId}/annex. */
@@ -89,6 +93,8 @@ export const SwapConfirmSchema = z.object({
   car_id: IdSchema,
   quoted_adjustment: wonAmount('견적 차액'),
   quoted_fee: intField('견적 월 구독료').min(0, { error: '견적 월 구독료가 올바르지 않습니다.' }).max(100_000_000, { error: '견적 월 구독료가 올바르지 않습니다.' }),
+  /** 가격 변경 동의: the new monthly fee the customer ticked (required when it differs from the current one). */
+  price_consent: intField('동의한 월 구독료').min(0, { error: '동의한 월 구독료가 올바르지 않습니다.' }).optional(),
 });
 
 /** GET /subscriptions/{id}/swaps/{swapId}/annex and POST …/cancel: a swap of a subscription. */

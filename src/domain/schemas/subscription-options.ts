@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_WINDOWS, DRIVER_AGES, HANDOVERS, MAX_DELIVERY_ADDRESS, type CarOptionPrices, type SubscriptionOptions } from '../subscription-price';
-import { intField } from './common';
+import { calendarDate, intField } from './common';
 
 /** Zod shapes of a car's option prices (the console) and of an order's chosen options (the order API); rules in subscription-price.ts. */
 
@@ -57,3 +57,20 @@ export const SubscriptionOptionsSchema = z
     { error: '옵션은 객체로 보내주세요.' },
   )
   .transform((o): SubscriptionOptions => (o.handover === 'PICKUP' ? { ...o, delivery_address: null, delivery_window: null } : { ...o, delivery_address: o.delivery_address || null }));
+
+/** PATCH /subscriptions/{id}/delivery and /subscriptions/requests/{id}/delivery: what the customer changes (at least one). */
+export const DeliveryChangeSchema = z
+  .object(
+    {
+      delivery_address: z
+        .string({ error: '탁송 주소는 문자열이어야 합니다.' })
+        .trim()
+        .min(5, { error: '탁송 주소를 정확히 입력해주세요.' })
+        .max(MAX_DELIVERY_ADDRESS, { error: `탁송 주소는 ${MAX_DELIVERY_ADDRESS}자 이하로 입력해주세요.` })
+        .optional(),
+      delivery_window: z.enum(DELIVERY_WINDOWS, { error: '탁송 시간대는 오전, 오후, 저녁 중에서 선택해주세요.' }).optional(),
+      start_date: calendarDate('시작일').optional(),
+    },
+    { error: '변경할 탁송 정보를 객체로 보내주세요.' },
+  )
+  .refine((o) => o.delivery_address !== undefined || o.delivery_window !== undefined || o.start_date !== undefined, { error: '변경할 탁송 주소, 시간대 또는 시작일을 입력해주세요.' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addDays, todayInKorea } from '../../domain/dates';
+import { addDays, dotDate, todayInKorea } from '../../domain/dates';
 import type { DispatchBoardAnswer, DispatchTrip } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { announceChange } from './admin-api';
@@ -10,7 +10,6 @@ import RunSheet from './RunSheet';
 import HandoverBoard from './HandoverBoard';
 import Alert from '../common/Alert';
 
-const dotted = (day: string) => day.replace(/-/g, '.');
 
 /** A two-way switch of the board (일/주, 차량별/기사별). */
 function Toggle<T extends string | number>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
@@ -32,7 +31,7 @@ function Toggle<T extends string | number>({ label, value, options, onChange }: 
  * same days' 탁송·반납 of subscriptions (HandoverBoard), on the same drivers.
  */
 export default function DispatchSection() {
-  const [from, setFrom] = useState(() => todayInKorea());
+  const [from, setFrom] = useState(() => todayInKorea(new Date()));
   const [days, setDays] = useState<1 | 7>(1);
   const [view, setView] = useState<BoardView>('car');
   const [board, setBoard] = useState<DispatchBoardAnswer | null>(null);
@@ -83,7 +82,7 @@ export default function DispatchSection() {
       {board && (
         // `to` is exclusive: the range ends the day before.
         <p className="text-sm text-muted">
-          {days === 1 ? dotted(board.from) : `${dotted(board.from)} ~ ${dotted(addDays(board.to, -1))}`} · 운행 {board.trips.length}건 · 미배차 {board.trips.filter((t) => !t.driver).length}건
+          {days === 1 ? dotDate(board.from) : `${dotDate(board.from)} ~ ${dotDate(addDays(board.to, -1))}`} · 운행 {board.trips.length}건 · 미배차 {board.trips.filter((t) => !t.driver).length}건
         </p>
       )}
       {message && <p role="status" className="text-sm text-muted">{message}</p>}
@@ -99,7 +98,7 @@ export default function DispatchSection() {
             {g.driverId !== null &&
               tripDaysOf(g.trips).map((day) => (
                 <button key={day} type="button" aria-label={`${g.label} ${day} 운행표`} className="btn-outline min-h-11 px-3 py-1.5" onClick={() => setSheet({ driverId: g.driverId!, date: day })}>
-                  운행표{days > 1 ? ` ${day.slice(5).replace('-', '.')}` : ''}
+                  운행표{days > 1 ? ` ${dotDate(day).slice(5)}` : ''}
                 </button>
               ))}
           </div>

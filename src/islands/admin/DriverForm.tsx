@@ -36,7 +36,7 @@ export default function DriverForm({ driver, errors, busy, onSave, onCancel }: P
     days_off: driver?.days_off ?? [],
     memo: driver?.memo ?? null,
   }));
-  const [dayOff, setDayOff] = useState(() => todayInKorea());
+  const [dayOff, setDayOff] = useState(() => todayInKorea(new Date()));
   const set = <K extends keyof DriverFields>(k: K, v: DriverFields[K]) => setF((old) => ({ ...old, [k]: v }));
   const toggleLicence = (c: string) => set('licence_classes', f.licence_classes.includes(c) ? f.licence_classes.filter((x) => x !== c) : [...f.licence_classes, c]);
   const addDayOff = () => dayOff && !f.days_off.includes(dayOff) && set('days_off', [...f.days_off, dayOff].sort());

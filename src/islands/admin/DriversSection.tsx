@@ -10,7 +10,7 @@ import DriverForm, { type DriverFields } from './DriverForm';
 import DriverInvite from './DriverInvite';
 
 /** Days off from today on (past ones stay stored but say nothing to the roster). */
-const upcoming = (days: string[]) => days.filter((d) => d >= todayInKorea());
+const upcoming = (days: string[]) => days.filter((d) => d >= todayInKorea(new Date()));
 
 /** Zod's issues keyed by field as the API's 422 reads them, with the first one for the whole form. */
 function issuesByField(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

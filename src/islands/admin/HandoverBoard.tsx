@@ -7,10 +7,11 @@ import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
 import HandoverPhotos from '../common/HandoverPhotos';
 import HandoverRecordFields, { EMPTY_RECORD, recordBody, type RecordDraft } from '../common/HandoverRecordFields';
+import LicenceStatus from '../common/LicenceStatus';
 import Alert from '../common/Alert';
 import { announceChange, formatDateTime } from './admin-api';
+import { dotDate } from '../../domain/dates';
 
-const dotted = (day: string) => day.replace(/-/g, '.');
 
 /** What the schedule dialog is for: a subscription's delivery or return, new or moved. */
 interface ScheduleTarget {
@@ -112,7 +113,7 @@ function ScheduleDialog({ target, drivers, onClose, onDone }: { target: Schedule
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     announceChange();
-    onDone(`구독 #${target.subscriptionId}의 ${kind} 일정을 ${dotted(date)} ${start}~${end}, ${res.data.handover.driver.name} 기사로 잡았습니다.`);
+    onDone(`구독 #${target.subscriptionId}의 ${kind} 일정을 ${dotDate(date)} ${start}~${end}, ${res.data.handover.driver.name} 기사로 잡았습니다.`);
   };
 
   return <SlotDialog title={`${kind} 일정`} label={target.label} drivers={drivers} slot={slot} onSlot={setSlot} withDate error={error} busy={busy} onSave={() => void save()} onClose={onClose} />;
@@ -150,12 +151,12 @@ function SwapScheduleDialog({ target, drivers, onClose, onDone }: { target: Swap
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     announceChange();
-    onDone(`구독 #${target.subscriptionId}의 차량 교체(반납·인도) 일정을 ${dotted(target.swapDate)} ${start}~${end}, ${res.data.handovers[0]?.driver.name ?? ''} 기사로 잡았습니다.`);
+    onDone(`구독 #${target.subscriptionId}의 차량 교체(반납·인도) 일정을 ${dotDate(target.swapDate)} ${start}~${end}, ${res.data.handovers[0]?.driver.name ?? ''} 기사로 잡았습니다.`);
   };
 
   const intro = (
     <p className="mt-2 text-sm">
-      교체일 <span className="font-semibold">{dotted(target.swapDate)}</span> — 요금이 이 날짜로 정산되어 다른 날로 잡을 수 없습니다. 한 기사가 같은 시간대에 기존 차량을 반납받고 새 차량을 인도합니다.
+      교체일 <span className="font-semibold">{dotDate(target.swapDate)}</span> — 요금이 이 날짜로 정산되어 다른 날로 잡을 수 없습니다. 한 기사가 같은 시간대에 기존 차량을 반납받고 새 차량을 인도합니다.
     </p>
   );
   return <SlotDialog title="차량 교체 일정 (반납·인도)" label={target.label} intro={intro} drivers={drivers} slot={slot} onSlot={setSlot} withDate={false} error={error} busy={busy} onSave={() => void save()} onClose={onClose} />;
@@ -213,7 +214,7 @@ function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover;
     <article aria-label={`${kind} #${h.id}`} className="flex flex-wrap items-start gap-3 py-3 text-sm">
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="font-semibold">
-          {kind} {dotted(h.scheduled_date)} {h.window_start}~{h.window_end}{' '}
+          {kind} {dotDate(h.scheduled_date)} {h.window_start}~{h.window_end}{' '}
           <span className={`ml-1 inline-block px-1.5 py-0.5 text-xs font-bold ${h.status === 'DONE' ? 'bg-ink text-paper' : 'bg-line text-ink'}`}>{HANDOVER_STATUS_LABEL[h.status]}</span>
         </p>
         <p className="break-words text-muted">
@@ -223,6 +224,7 @@ function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover;
         <p>
           기사 <span className="font-semibold">{h.driver.name} ({formatPhone(h.driver.phone)})</span>
         </p>
+        <LicenceStatus licences={h.licences} />
         {h.record && (
           <p className="break-words" data-testid="handover-record">
             주행거리 {formatNumber(h.record.odometer_km)}km · 연료(충전) {h.record.fuel_percent}%{h.record.notes ? ` · ${h.record.notes}` : ''} ·{' '}
@@ -322,7 +324,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
             {data.open_swaps.map((o) => (
               <li key={o.swap_id} className="flex flex-wrap items-center gap-2 py-2" data-testid="open-swap">
                 <span className="min-w-0 flex-1 break-words">
-                  구독 #{o.subscription_id} · {o.customer.name} · {plateOf(o.from_car)} → {plateOf(o.to_car)} · 교체일 {dotted(o.swap_date)}
+                  구독 #{o.subscription_id} · {o.customer.name} · {plateOf(o.from_car)} → {plateOf(o.to_car)} · 교체일 {dotDate(o.swap_date)}
                   {o.address ? ` · ${o.address}` : ''}
                 </span>
                 <button
@@ -350,7 +352,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
             {data.open.map((o) => (
               <li key={o.subscription_id} className="flex flex-wrap items-center gap-2 py-2" data-testid="open-handover">
                 <span className="min-w-0 flex-1 break-words">
-                  구독 #{o.subscription_id} · {o.customer.name} · {o.car} · {dotted(o.start_date)} ~ {dotted(o.end_date)}
+                  구독 #{o.subscription_id} · {o.customer.name} · {o.car} · {dotDate(o.start_date)} ~ {dotDate(o.end_date)}
                 </span>
                 {o.missing.map((kind) => (
                   <button
@@ -358,7 +360,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
                     type="button"
                     aria-label={`구독 #${o.subscription_id} ${HANDOVER_KIND_LABEL[kind]} 일정 잡기`}
                     className="btn-outline min-h-11 px-3 py-1.5"
-                    onClick={() => setScheduling({ subscriptionId: o.subscription_id, kind, label: `${o.car} · ${o.customer.name} · ${dotted(o.start_date)} ~ ${dotted(o.end_date)}` })}
+                    onClick={() => setScheduling({ subscriptionId: o.subscription_id, kind, label: `${o.car} · ${o.customer.name} · ${dotDate(o.start_date)} ~ ${dotDate(o.end_date)}` })}
                   >
                     {kind === 'DELIVERY' ? '탁송 일정 잡기' : '반납 일정 잡기'}
                   </button>

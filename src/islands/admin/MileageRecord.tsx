@@ -29,7 +29,7 @@ export default function MileageRecord({ subscriptionId }: { subscriptionId: numb
   const [error, setError] = useState<string | null>(null);
   const [kmValue, setKm] = useState('');
   const [source, setSource] = useState<(typeof STAFF_SOURCES)[number]>('STAFF');
-  const [readOn, setReadOn] = useState(() => todayInKorea());
+  const [readOn, setReadOn] = useState(() => todayInKorea(new Date()));
   const [busy, setBusy] = useState(false);
   const param = { id: String(subscriptionId) };
 

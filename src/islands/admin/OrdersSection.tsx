@@ -1,3 +1,4 @@
+import LicenceStatus from '../common/LicenceStatus';
 import { useState, type FormEvent } from 'react';
 import PageNav from './PageNav';
 import { PageLoadState, usePageLoad } from './use-page-load';
@@ -122,7 +123,7 @@ export default function OrdersSection() {
   const [kind, setKind] = useState<Kind>('subscription');
   const [status, setStatus] = useState<(typeof ORDER_STATUSES)[number]>('PENDING');
   const [message, setMessage] = useState<string | null>(null);
-  const [start, setStart] = useState(() => addDays(todayInKorea(), 1));
+  const [start, setStart] = useState(() => addDays(todayInKorea(new Date()), 1));
   // Newest first, 20 a page: an older subscription (to settle, say) is pages back.
   const [page, setPage] = useState(1);
   // Either kind's page, read as the desk's common row (DeskRequest: the fields of both, optional).
@@ -131,6 +132,17 @@ export default function OrdersSection() {
     return kind === 'subscription' ? call((o) => client.admin['subscription-requests'].$get({ query }, o)) : call((o) => client.admin['butler-requests'].$get({ query }, o));
   }, [kind, status, page]);
   const rows: DeskRequest[] | null = load.state === 'ready' ? load.data.requests : null;
+
+  // Issue 49: over another paid request of the same days the server asks for an explicit choice; the loser is refunded, cancelled and told.
+  const confirmSubscription = async (r: DeskRequest, startDate: string) => {
+    const param = { id: String(r.id) };
+    const post = (cancel_conflicting: boolean) => call((o) => client.admin['subscription-requests'][':id'].confirm.$post({ param, json: { start_date: startDate, ...(cancel_conflicting ? { cancel_conflicting } : {}) } }, o));
+    const pending = (r.conflicts ?? []).filter((c) => c.status === 'PENDING');
+    if (pending.length && !window.confirm(`${r.conflict_warning ?? ''}\n\n확정하면 겹치는 신청(${pending.map((c) => `#${c.request_id}`).join(', ')})의 결제 금액은 전액 환불되고 신청은 취소되며, 고객에게 안내 메시지가 발송됩니다. #${r.id} 신청을 확정할까요?`)) {
+      return { ok: false as const, error: { message: '확정하지 않았습니다.' } };
+    }
+    return post(pending.length > 0);
+  };
 
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
@@ -141,7 +153,7 @@ export default function OrdersSection() {
     const res =
       kind === 'subscription'
         ? action === 'confirm'
-          ? await call((o) => subscription.confirm.$post({ param, json: { start_date: r.requested_start || start } }, o))
+          ? await confirmSubscription(r, r.requested_start || start)
           : await call((o) => subscription.cancel.$post({ param }, o))
         : action === 'confirm'
           ? await call((o) => butler.confirm.$post({ param }, o))
@@ -188,11 +200,15 @@ export default function OrdersSection() {
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}
                 {kind === 'subscription' ? `${r.month}개월 · 월 구독료 ${won(r.fee ?? 0)} · 첫 결제 금액 ${won(r.final_fee ?? 0)}${r.requested_start ? ` · 희망 시작일 ${r.requested_start}` : ''}${r.subscription ? ` · 구독 ${BILLING_STATUS_LABEL[r.subscription.billing_status]} · 종료일 ${r.subscription.end_date}${r.subscription.exit_date && r.subscription.billing_status === 'CANCELLED' ? ' (중도 해지)' : ''}` : ''}` : `${formatDateTime(r.start_at)} · ${r.start_location} · ${won(r.final_price ?? 0)}`} · 신청 {formatDateTime(r.created_at)}
               </p>
+              {r.conflict_warning && (
+                <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="desk-conflict">{r.conflict_warning}</p>
+              )}
               {r.options && r.month !== undefined && (
                 <p className="text-xs text-muted" data-testid="desk-options">
                   {optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start ?? null }).map((l) => `${l.label} ${l.value}`).join(' · ')}
                 </p>
               )}
+              {kind === 'subscription' && r.drivers && <LicenceStatus licences={r.drivers} />}
               {kind === 'butler' && r.start_at && r.waypoints && (
                 <TripBrief
                   trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, flight_number: r.flight_number ?? null, waypoints: r.waypoints }}
@@ -201,6 +217,13 @@ export default function OrdersSection() {
                 />
               )}
             </div>
+            {kind === 'butler' && r.legal?.eligibility && (
+              <p className="w-full text-xs" data-testid="desk-eligibility">
+                대여 자격: {r.legal.eligibility.label} · {r.legal.eligibility.proof.join(' · ')}
+                {r.legal.refused && ` · 거절됨: ${r.legal.refused.reason}`}
+              </p>
+            )}
+            {kind === 'butler' && r.legal?.partner && <p className="w-full text-xs text-muted">운송: {r.legal.partner.name} ({r.legal.partner.licence})</p>}
             {r.status === 'PENDING' && (
               <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void act(r, 'confirm')}>
                 확정

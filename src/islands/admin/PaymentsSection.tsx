@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { won } from '../../domain/money';
 import type { OverdueSubscription, StaffPayment } from '../../domain/console';
-import { BILLING_STATUS_LABEL, PAYMENT_PURPOSE_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
+import { BILLING_STATUS_LABEL, PAYMENT_STATUSES, PAYMENT_STATUS_LABEL, type PaymentView } from '../../domain/payments';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import { readRefundAmount, refundQuestion } from './refund-amount';
@@ -102,7 +102,7 @@ export default function PaymentsSection() {
         {rows?.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{p.id} · {PAYMENT_PURPOSE_LABEL[p.purpose]} · {won(p.amount)} <span className="text-muted">· {PAYMENT_STATUS_LABEL[p.status]}{p.refunded_amount ? ` (환불 ${won(p.refunded_amount)})` : ''}</span></p>
+              <p className="font-semibold">{p.id} · {p.label} · {won(p.amount)} <span className="text-muted">· {PAYMENT_STATUS_LABEL[p.status]}{p.refunded_amount ? ` (환불 ${won(p.refunded_amount)})` : ''}</span></p>
               <p className="text-muted">{p.user.name ?? '-'} ({p.user.email ?? '-'}) · {formatDateTime(p.requested_at)}{p.failure_reason ? ` · ${p.failure_reason}` : ''}</p>
             </div>
             {refundable(p) && <button type="button" className="min-h-11 border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void refund(p)}>환불</button>}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
-import { formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain/dates';
+import { dotDate, formatKoreaDateTime, koreaDate, koreaTime, weekday } from '../../domain/dates';
 import type { RunSheetAnswer } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { GENDER_LABEL } from './dispatch-board';
@@ -8,7 +8,6 @@ import Alert from '../common/Alert';
 import TripBrief from './TripBrief';
 import { HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type BoardHandover } from '../../domain/handover';
 
-const dotted = (day: string) => day.replace(/-/g, '.');
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 /** The end of a trip on the sheet: its time, with the date when it ends on a later day. */
 const endText = (start: string, end: string | null) => (!end ? '미정' : koreaDate(end) === koreaDate(start) ? koreaTime(end) : formatKoreaDateTime(end));
@@ -49,7 +48,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
       {sheet && (
         <div className="space-y-4 bg-white p-4 print:p-0">
           <header className="border-b-2 border-ink pb-2">
-            <h2 className="text-xl font-bold">운행표 · {dotted(sheet.date)} ({WEEKDAYS[weekday(sheet.date)]})</h2>
+            <h2 className="text-xl font-bold">운행표 · {dotDate(sheet.date)} ({WEEKDAYS[weekday(sheet.date)]})</h2>
             <p className="text-sm">
               기사 <span className="font-semibold">{sheet.driver.name}</span> ({GENDER_LABEL[sheet.driver.gender]}) · {formatPhone(sheet.driver.phone)} · 운행 {sheet.trips.length}건{sheet.handovers.length ? ` · 탁송·반납 ${sheet.handovers.length}건` : ''}
             </p>

@@ -32,6 +32,10 @@ import {
 import { initialReservationState, reservationReducer } from './reservation-state';
 import { useReservationData } from './useReservationData';
 import Alert from '../common/Alert';
+import { carAllowed, judgeEligibility, OWN_CAR_ONLY_MESSAGE, partnerLine, type ButlerLegalAnswer, type EligibilityClaim } from '../../domain/butler-legal';
+import { defaultEnd } from '../../domain/butler';
+import LegalBasis from './LegalBasis';
+import { useButlerLegal } from './useButlerLegal';
 
 /** What survives the card provider's redirect: the payload to send and the form to show again. */
 interface ButlerDraft {
@@ -81,7 +85,7 @@ const focusControl = (id: string) => {
 };
 
 /** The butler reservation form (/butler/request): trip, extras, coupon and points, card registration, completion. */
-export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[] }) {
+export default function ReservationForm({ cars: buildCars, legal: builtLegal }: { cars: ButlerCar[]; legal: ButlerLegalAnswer }) {
   // Read before the checkout hook strips the provider's return from the address.
   const [search] = useState(() => (typeof location === 'undefined' ? '' : location.search));
   // The form, its stage (opening, editing, a dialog, starting the card step) and its notices: reservation-state.ts.
@@ -91,13 +95,16 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   useEffect(() => {
     const opened = openingForm({
       search,
-      today: todayInKorea(),
+      today: todayInKorea(new Date()),
       cardForm: readBillingReturn(search) ? storage.loadDraft()?.form : null,
       saved: loadSavedForm(),
     });
     dispatch({ type: 'opened', form: opened.form, source: opened.source, restored: opened.restored });
   }, [search]);
   const data = useReservationData(buildCars);
+  // BUTLER_LEGAL_MODEL (docs/decisions/legal.md §2): the partner named, or the eligibility step.
+  const legal = useButlerLegal(builtLegal);
+  const [claim, setClaim] = useState<EligibilityClaim | null>(null);
   const watchedSend = async (billingKey: string, draft: ButlerDraft | null) => {
     const res = await send(billingKey, draft);
     const taken = !res.ok && isDayTaken(res.status, res.error);
@@ -111,8 +118,10 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
 
   /** A change by the user; picking a car dismisses the taken-day notice. */
   const patch = (p: Partial<Form>) => dispatch({ type: 'edited', update: (f) => ({ ...f, ...p }), dismissDayTaken: 'carId' in p });
-  const today = todayInKorea();
-  const car = data.cars.find((c) => c.id === form.carId) ?? null;
+  const today = todayInKorea(new Date());
+  // The van-only cases offer 11–15 seat vans only; own-car rents no fleet car.
+  const offered = data.cars.filter((c) => carAllowed(legal.model, claim?.case, c.sub_model));
+  const car = offered.find((c) => c.id === form.carId) ?? null;
   const pricing = formPricing(form, car, data.coupons, data.balance, today);
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
   const taken = ready ? takenDays(car, body.start_at, body.end_at) : [];
@@ -122,6 +131,10 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
   ];
   // Said under its own box (ExtraInfo); here it only keeps a wrong flight number from being sent.
   const flightProblem = form.flightNumber.trim() && !normalizeFlightNumber(form.flightNumber) ? FLIGHT_NUMBER_MESSAGE : null;
+  const verdict = car && body.start_at
+    ? judgeEligibility(legal.model, claim, { start: new Date(body.start_at), end: body.end_at ? new Date(body.end_at) : defaultEnd(body.start_at), carSubModel: car.sub_model, flightNumber: normalizeFlightNumber(form.flightNumber) })
+    : null;
+  const eligibilityProblem = legal.model === 'own-car' ? OWN_CAR_ONLY_MESSAGE : verdict && !verdict.ok ? verdict.message : null;
   const missingList = missingFields(form, !!car);
   const missing = missingList.length > 0;
   const busy = stage === 'starting' || checkout.stage === 'sending';
@@ -174,6 +187,10 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       focusControl('flight-number');
       return dispatch({ type: 'refused', error: flightProblem });
     }
+    if (eligibilityProblem) {
+      document.getElementById('eligibility-h')?.scrollIntoView({ block: 'center' });
+      return dispatch({ type: 'refused', error: eligibilityProblem });
+    }
     if (account.verified === false) return dispatch({ type: 'refused', error: '본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.' });
     dispatch({ type: 'confirm' });
   };
@@ -182,8 +199,8 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     if (!car || !pricing) return;
     dispatch({ type: 'starting' });
     await checkout.start(
-      { payload: body, form },
-      { redirectUrl: `${location.origin}/butler/request`, issueName: `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod() },
+      { payload: legal.model === 'exemptions' ? { ...body, eligibility: claim } : body, form },
+      { redirectUrl: `${location.origin}/butler/request`, issueName: `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod(new Date()) },
     );
     dispatch({ type: 'started' });
   };
@@ -193,7 +210,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
     clearSavedForm();
     storage.clearDraft();
     if (location.search) history.replaceState(null, '', location.pathname);
-    dispatch({ type: 'reset', form: initialForm({}, todayInKorea()) });
+    dispatch({ type: 'reset', form: initialForm({}, todayInKorea(new Date())) });
   };
 
   return (
@@ -210,8 +227,15 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void agree()} />}
       <div key={generation} className="space-y-10">
         <section aria-label="차량" className="space-y-3">
-          <CarPicker cars={data.cars} value={form.carId} onChange={(carId) => patch({ carId })} />
+          <CarPicker cars={offered} value={form.carId} onChange={(carId) => patch({ carId })} />
         </section>
+        <LegalBasis
+          legal={legal}
+          claim={claim}
+          onClaim={setClaim}
+          problem={submitted ? eligibilityProblem : null}
+          noVan={legal.model === 'exemptions' && !offered.length}
+        />
         <TripSection
           form={form}
           opening={!ready}
@@ -269,6 +293,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
           의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
+        {legal.partner && <p className="mt-3 text-sm" data-testid="dialog-partner">{partnerLine(legal.partner)}</p>}
         <RefundRules id="dialog-refund-rules" compact />
         <div className="mt-6 flex gap-2">
           <button type="button" onClick={() => dispatch({ type: 'dialogClosed' })} className="flex-1 border border-ink py-3 font-semibold">취소</button>
@@ -289,6 +314,7 @@ export default function ReservationForm({ cars: buildCars }: { cars: ButlerCar[]
         <p className="font-semibold" data-testid="charged-sentence">{chargedSentence(checkout.payment)}</p>
         {/* The spec's sentence (3 §5), kept as written; the line above says what really happened to the card. */}
         <p className="mt-2">입금 확인 후 담당자가 연락드릴 예정입니다.</p>
+        {legal.partner && <p className="mt-2 text-sm text-muted" data-testid="done-partner">{partnerLine(legal.partner)}</p>}
         <PaymentDone payment={checkout.payment} />
         <button type="button" onClick={() => location.assign('/my')} className="btn-primary mt-6 w-full">확인</button>
       </Dialog>

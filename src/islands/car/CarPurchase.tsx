@@ -5,6 +5,7 @@ import { todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { inquire } from '../../client/inquire';
 import { initOptions } from '../../page-scripts/car-options';
+import { showAvailability } from '../../page-scripts/availability';
 import CarOptions from './CarOptions';
 
 interface Props {
@@ -23,12 +24,16 @@ export default function CarPurchase({ car }: Props) {
   useEffect(() => {
     if (root.current) initOptions(root.current);
   }, []);
+  // Hydrated: the line follows the slider's term, as purchase.ts does on the static page.
+  useEffect(() => {
+    if (root.current) void showAvailability(root.current);
+  }, [month]);
   const index = month === null ? 0 : terms.indexOf(month);
 
   // data-* let the static car page drive this markup without React (purchase.ts).
   const fees = Object.fromEntries(terms.map((t) => [t, feeForTerm(car, t)]));
   // Not open for orders (yet): said here and the button is off; purchase.ts re-checks the date in the browser.
-  const refusal = orderRefusal(car, todayInKorea());
+  const refusal = orderRefusal(car, todayInKorea(new Date()));
   return (
     <div ref={root} className="border border-line bg-white p-6" data-purchase data-car-id={car.id} data-terms={JSON.stringify(terms)} data-fees={JSON.stringify(fees)}
       data-subscriptable={String(car.is_subscriptable)} data-available-from={car.subscription_available_from ?? ''}>
@@ -64,9 +69,10 @@ export default function CarPurchase({ car }: Props) {
         )}
       </div>
       <CarOptions car={car} month={defaultDuration(car)} />
-      {/* Filled in the browser from GET /subscriptions/availability (page-scripts/availability.ts): holds and confirmations since the
-          build. Its line is kept from the start, so filling it moves nothing below (CLS 0). */}
-      <p className="mt-4 min-h-5 text-sm font-semibold" data-availability data-car-id={car.id} data-testid="car-availability" />
+      {/* Filled in the browser from GET /subscriptions/availability (page-scripts/availability.ts) for the chosen term: holds and
+          confirmations since the build. Two lines are kept from the start (the line and its shorter-term note), so filling it moves
+          nothing below (CLS 0). */}
+      <p className="mt-4 min-h-10 text-sm font-semibold" data-availability data-note data-car-id={car.id} data-month={month ?? undefined} data-testid="car-availability" />
       <p role="status" className="mt-6 text-sm font-semibold text-red-800" data-testid="order-refusal" data-order-refusal hidden={!refusal}>{refusal}</p>
       <button type="button" disabled={Boolean(refusal)} onClick={() => inquire(car.id, month, root.current?.dataset.options ?? '')} className="btn-primary mt-6 w-full py-4" data-inquire>구독 신청하기</button>
     </div>

@@ -8,7 +8,7 @@ import FieldEditor from './FieldEditor';
 /** The booking state as a summary card: each value can be corrected or removed; the hand-off to the form. */
 export default function BookingCard({ state, onChange }: { state: BookingState; onChange: (u: BookingUpdates) => void }) {
   const [editing, setEditing] = useState<BookingKey | null>(null);
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const missing = REQUIRED_KEYS.filter((k) => state[k] === undefined);
   const save = (u: BookingUpdates) => {
     onChange(u);

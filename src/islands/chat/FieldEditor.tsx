@@ -50,7 +50,7 @@ export default function FieldEditor({ field, state, onSave, onCancel }: { field:
         </select>
       ) : (
         <input id={id} type={INPUT[field] ?? 'text'} value={value} onChange={(e) => setValue(e.target.value)} className="field py-2" autoFocus
-          min={field === '날짜' ? todayInKorea() : field === '탑승 인원' ? 1 : undefined} max={field === '탑승 인원' ? 20 : undefined}
+          min={field === '날짜' ? todayInKorea(new Date()) : field === '탑승 인원' ? 1 : undefined} max={field === '탑승 인원' ? 20 : undefined}
           placeholder={field === '경유지' ? '쉼표로 구분 (예: 코엑스, 서울역)' : undefined}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       )}

@@ -1,3 +1,4 @@
+import LicenceStatus from '../common/LicenceStatus';
 import { useCallback, useEffect, useState } from 'react';
 import { handoverLabel, type BoardHandover } from '../../domain/handover';
 import { formatNumber } from '../../domain/money';
@@ -5,8 +6,8 @@ import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
 import HandoverPhotos from '../common/HandoverPhotos';
 import HandoverRecordFields, { EMPTY_RECORD, recordBody, type RecordDraft } from '../common/HandoverRecordFields';
+import { dotDate } from '../../domain/dates';
 
-const dotted = (day: string) => day.replace(/-/g, '.');
 
 /** The record form of one handover: odometer, fuel or charge, notes; saved once (online only). */
 function RecordForm({ h, onSaved }: { h: BoardHandover; onSaved: () => void }) {
@@ -54,7 +55,7 @@ export default function DriverHandovers() {
         {list.map((h) => (
           <li key={h.id} className="border border-line bg-white p-4 text-sm" data-testid="driver-handover">
             <p className="font-semibold">
-              {handoverLabel(h)} {dotted(h.scheduled_date)} {h.window_start}~{h.window_end}
+              {handoverLabel(h)} {dotDate(h.scheduled_date)} {h.window_start}~{h.window_end}
             </p>
             {/* A swap's pair: the old car handed back (교체 반납) or the new one handed over (교체 인도), by plate. */}
             <p className="break-words">
@@ -64,6 +65,8 @@ export default function DriverHandovers() {
             <p className="break-words text-muted">
               {h.customer.name} 고객{h.address ? ` · ${h.address}` : ''}
             </p>
+            {/* The card at the door is checked against what the 운전자격확인시스템 answered. */}
+            <LicenceStatus licences={h.licences} />
             {h.record ? (
               <p className="mt-2" role="status">
                 기록 완료 · {formatNumber(h.record.odometer_km)}km · {h.record.fuel_percent}%

@@ -70,7 +70,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
 
   // The URL decides the filters: on arrival (after hydrating the pre-rendered page) and on back/forward.
   useEffect(() => {
-    setToday(todayInKorea());
+    setToday(todayInKorea(new Date()));
     const fromUrl = (arrival: boolean) => {
       const f = filtersFromSearch(location.search);
       setFilters(f);
@@ -104,20 +104,22 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
     return () => io.disconnect();
   }, [status, page, filters, load]);
 
-  // What is true now (holds, confirmations): one small read for the cars shown that were not read yet.
-  const [live, setLive] = useState(() => new Map<number, CarAvailability>());
+  // What is true now (holds, confirmations) for the months filter's term: one small read for the cars shown that were not read yet for it.
+  const [live, setLive] = useState(() => new Map<string, CarAvailability>());
   const shownIds = page.cars.map((c) => c.id).join(',');
+  const liveKey = (id: number) => `${filters.month ?? ''}:${id}`;
   useEffect(() => {
-    const missing = shownIds ? shownIds.split(',').map(Number).filter((id) => !live.has(id)) : [];
+    const month = filters.month;
+    const missing = shownIds ? shownIds.split(',').map(Number).filter((id) => !live.has(`${month ?? ''}:${id}`)) : [];
     if (!missing.length) return;
     let stale = false;
-    void fetchAvailability(missing).then((found) => {
-      if (!stale && found.size) setLive((prev) => new Map([...prev, ...found]));
+    void fetchAvailability(missing, { month }).then((found) => {
+      if (!stale && found.size) setLive((prev) => new Map([...prev, ...[...found].map(([id, a]) => [`${month ?? ''}:${id}`, a] as const)]));
     });
     return () => {
       stale = true;
     };
-  }, [shownIds, live]);
+  }, [shownIds, live, filters.month]);
 
   const title = filters.brand === OTHERS_SLUG ? OTHERS_NAME : (brands.find((b) => b.slug === filters.brand)?.name ?? '전체 브랜드');
   const busy = status === 'loading';
@@ -145,7 +147,7 @@ export default function GarageBrowser({ initial, brands: initialBrands, today: b
           <ul className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3" data-testid="garage-grid">
             {page.cars.map((car, i) => (
               <li key={car.id} className={i === 0 ? 'sm:col-span-2' : ''}>
-                <GarageCard car={car} featured={i === 0} today={today} availability={live.get(car.id)} />
+                <GarageCard car={car} featured={i === 0} today={today} months={filters.month ? [filters.month] : []} availability={live.get(liveKey(car.id))} />
               </li>
             ))}
           </ul>

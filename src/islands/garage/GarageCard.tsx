@@ -1,4 +1,4 @@
-import { TAG_TEXT, carCover, carDisplayName, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
+import { TAG_TEXT, carCover, carDisplayName, fromFee, garageLabels, isAvailableByDate, isGarageActive, type Car } from '../../domain/car';
 import { PHOTO_SIZES } from '../../domain/photos';
 import Picture from '../photos/Picture';
 import { formatNumber, won } from '../../domain/money';
@@ -9,17 +9,19 @@ interface Props {
   featured?: boolean;
   /** Today in Korea (YYYY-MM-DD); availability is judged against it. */
   today: string;
-  /** The live read (holds and confirmations since the build), once it has answered. */
+  /** The live read (holds and confirmations since the build) for the months filter's term, once it has answered. */
   availability?: CarAvailability;
+  /** The garage's months filter: the "from" price is the lowest fee among these terms (all terms when empty). */
+  months?: readonly number[];
 }
 
 /** One garage card: half opacity unless subscriptable and available; a link only when available by date. */
-export default function GarageCard({ car, featured = false, today, availability }: Props) {
+export default function GarageCard({ car, featured = false, today, availability, months = [] }: Props) {
   const name = carDisplayName(car);
   const available = isAvailableByDate(car, today);
   const active = isGarageActive(car, today);
   const labels = garageLabels(car);
-  const fee = car.subscription_fee_minimum;
+  const fee = months.length ? fromFee(car, months) : car.subscription_fee_minimum;
   const body = (
     <>
       <div className="relative">
@@ -44,12 +46,12 @@ export default function GarageCard({ car, featured = false, today, availability 
           </p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="text-sm font-semibold">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
+          <p className="text-sm font-semibold" data-testid="garage-card-fee">{fee !== null ? `${won(fee)}/월~` : '문의 필요'}</p>
           {!available && car.subscription_available_from && <p className="mt-1 text-xs text-danger">{car.subscription_available_from.slice(0, 10)}부터 구독 가능</p>}
           {available && !car.is_subscriptable && <p className="mt-1 text-xs text-muted">구독 상담 필요</p>}
           {/* The live line's place is kept from the first paint (empty until the answer): the card does not grow. */}
           {active && (
-            <p className={`mt-1 min-h-4 text-xs ${availability && availability.text !== '구독 가능' ? 'text-danger' : 'text-muted'}`} data-availability-live>{availability?.text}</p>
+            <p className={`mt-1 min-h-4 text-xs ${availability && !availability.free ? 'text-danger' : 'text-muted'}`} data-availability-live>{availability?.text}</p>
           )}
         </div>
       </div>

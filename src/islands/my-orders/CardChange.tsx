@@ -5,6 +5,7 @@ import type { Subscription } from '../../domain/subscriptions';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { PaymentDeclined } from '../checkout/PaymentOutcome';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { dotDate } from '../../domain/dates';
 
 /** Session storage of 결제 카드 변경: which subscription, across the card provider's redirect. */
 const storage = jsonCheckoutStorage<{ subscriptionId: number }>('subscriptionCard');
@@ -34,7 +35,7 @@ export default function CardChange({ subscription: s, onChanged }: { subscriptio
     send: async (billingKey, draft) => {
       const res = await call((o) => client.subscriptions[':id'].card.$post({ param: { id: String(draft?.subscriptionId ?? s.id) }, json: { billing_key: billingKey } }, o));
       if (res.ok) {
-        setDone(res.data.retry_date ? `결제 카드를 변경했습니다. ${res.data.retry_date.replaceAll('-', '.')}에 새 카드로 밀린 요금을 다시 결제합니다.` : '결제 카드를 변경했습니다. 다음 결제부터 새 카드로 결제됩니다.');
+        setDone(res.data.retry_date ? `결제 카드를 변경했습니다. ${dotDate(res.data.retry_date)}에 새 카드로 밀린 요금을 다시 결제합니다.` : '결제 카드를 변경했습니다. 다음 결제부터 새 카드로 결제됩니다.');
         onChanged();
       }
       return res;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { koreaDate } from '../../domain/dates';
+import { dotDate, koreaDate } from '../../domain/dates';
 import { groupByDate } from '../../domain/grouping';
 
 interface Props<T> {
@@ -23,7 +23,7 @@ export default function DateGroups<T>({ items, dateOf, render, keyOf }: Props<T>
       {groups.map((g, index) => (
         <details key={g.date} open={index === 0} className="group border border-line bg-white" data-testid="date-group">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
-            <span>{g.date.replace(/-/g, '.')}</span>
+            <span>{dotDate(g.date)}</span>
             <span className="flex items-center gap-2">
               <span className="text-sm text-muted">{g.items.length}건</span>
               <svg data-testid="group-chevron" aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 text-ink transition-transform group-open:rotate-180">

@@ -3,6 +3,7 @@ import { call, client } from '../../client/api';
 import { EXTENSION_RULE_LINES, extensionFeeLine, type ExtensionQuote } from '../../domain/extension';
 import { won } from '../../domain/money';
 import Alert from '../common/Alert';
+import PriceConsent from './PriceConsent';
 
 type Choice = ExtensionQuote & { taken_from: string | null };
 
@@ -23,6 +24,8 @@ const taken = (c: Choice) => (c.taken_from ? `${c.taken_from}부터 차량 일�
  */
 export default function Extension({ subscriptionId, onDone }: { subscriptionId: number; onDone: () => void }) {
   const [state, setState] = useState<State>({ kind: 'closed' });
+  // 가격 변경 동의: the fee the customer ticked (a different quote unticks it).
+  const [consented, setConsented] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const param = { id: String(subscriptionId) };
 
@@ -45,8 +48,9 @@ export default function Extension({ subscriptionId, onDone }: { subscriptionId: 
     if (state.kind !== 'open' || state.months === null || state.busy) return;
     const s = state;
     const q = s.choices.find((c) => c.months === s.months)!;
+    if (consented !== q.monthly_fee) return;
     setState({ ...s, busy: true, error: null });
-    const res = await call((o) => client.subscriptions[':id'].extension.$post({ param, json: { months: q.months, quoted_fee: q.monthly_fee, end_date: q.current_end_date } }, o));
+    const res = await call((o) => client.subscriptions[':id'].extension.$post({ param, json: { months: q.months, quoted_fee: q.monthly_fee, price_consent: q.monthly_fee, end_date: q.current_end_date } }, o));
     if (!res.ok) return setState({ ...s, busy: false, error: res.error.message });
     setState({ kind: 'done', quote: res.data.extension });
     onDone();
@@ -103,10 +107,11 @@ export default function Extension({ subscriptionId, onDone }: { subscriptionId: 
           <dd>{won(q.monthly_fee * q.months)}</dd>
         </dl>
       )}
+      {q && <PriceConsent fee={q.monthly_fee} consented={consented} onChange={setConsented} disabled={s.busy} />}
       <ul className="mt-3 list-disc pl-5 text-muted">{EXTENSION_RULE_LINES.map((line) => <li key={line}>{line}</li>)}</ul>
       {s.error && <Alert tone="box" className="mt-3">{s.error}</Alert>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary min-h-11 px-4" disabled={!q || s.busy} onClick={() => void confirmExtension()}>
+        <button type="button" className="btn-primary min-h-11 px-4" disabled={!q || s.busy || consented !== q.monthly_fee} onClick={() => void confirmExtension()}>
           {s.busy ? '처리 중...' : q ? `${q.months}개월 연장 확정` : '연장 확정'}
         </button>
         <button type="button" className="min-h-11 border border-line px-4" onClick={() => setState({ kind: 'closed' })}>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { handoverLabel, type Handover } from '../../domain/handover';
-import { formatKoreaDateTime } from '../../domain/dates';
+import { dotDate, formatKoreaDateTime } from '../../domain/dates';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
 import HandoverPhotos from '../common/HandoverPhotos';
 
-const dotted = (day: string) => day.replace(/-/g, '.');
 
 /** The acknowledgement of one record: the customer types their name and taps 확인. */
 function Acknowledge({ handover: h, onDone }: { handover: Handover; onDone: () => void }) {
@@ -65,13 +64,13 @@ export default function Handovers({ handovers, onChanged }: { handovers: Handove
               </p>
             )}
             <p className="mt-1">
-              {dotted(h.scheduled_date)} {h.window_start}~{h.window_end} · 담당 기사 {h.driver.name}
+              {dotDate(h.scheduled_date)} {h.window_start}~{h.window_end} · 담당 기사 {h.driver.name}
             </p>
             {h.address && <p className="break-words text-muted">{h.address}</p>}
             {h.record && (
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 <dt className="text-muted">{kind}일</dt>
-                <dd>{dotted(h.record.actual_date)}</dd>
+                <dd>{dotDate(h.record.actual_date)}</dd>
                 <dt className="text-muted">주행거리</dt>
                 <dd>{formatNumber(h.record.odometer_km)}km</dd>
                 <dt className="text-muted">연료(충전) 잔량</dt>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
-import { PAYMENT_PURPOSE_LABEL, PAYMENT_STATUS_LABEL, type PaymentView, type RefundView } from '../../domain/payments';
+import { PAYMENT_STATUS_LABEL, type PaymentView, type RefundView } from '../../domain/payments';
 import ListState from './ListState';
 
 /** Where a payment's order is shown. */
@@ -33,11 +33,21 @@ export default function PaymentList() {
             return (
               <li key={p.id} className="py-4" data-testid="payment-item">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="text-xs text-muted">{formatKoreaDateTime(p.paid_at ?? p.requested_at)} · {PAYMENT_PURPOSE_LABEL[p.purpose]}{p.month ? ` (${p.month}개월 차)` : ''}</p>
+                  <p className="text-xs text-muted">{formatKoreaDateTime(p.paid_at ?? p.requested_at)} · <span data-testid="payment-label">{p.label}</span></p>
                   <span className={`text-xs font-semibold ${p.status === 'FAILED' ? 'text-red-700' : ''}`} data-testid="payment-status">{PAYMENT_STATUS_LABEL[p.status]}</span>
                 </div>
                 <p className="mt-1 font-semibold">{p.order_name}</p>
                 <p className="mt-1 text-lg font-semibold">{won(p.amount)}</p>
+                {p.lines && (
+                  <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="payment-lines">
+                    {p.lines.map((l) => (
+                      <div key={l.label} className={`contents ${l.label === '합계' ? 'font-semibold' : ''}`}>
+                        <dt className={l.label === '합계' ? 'border-t border-line pt-1' : 'text-muted'}>{l.label}</dt>
+                        <dd className={`text-right tabular-nums ${l.label === '합계' ? 'border-t border-line pt-1' : ''}`}>{won(l.amount)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
                 {p.failure_reason && <p className="mt-1 text-sm text-red-700">{p.failure_reason}</p>}
                 {refunds.map((r) => (
                   <p key={r.id} className="mt-1 text-sm">환불 {won(r.amount)} · {formatKoreaDateTime(r.completed_at ?? r.created_at)} · {r.reason}</p>

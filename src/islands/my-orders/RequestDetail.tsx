@@ -3,6 +3,7 @@ import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { formatWon, won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
+import { requestCancelQuestion, requestStateText } from '../../domain/orders';
 import { isLoggedIn } from '../../stores/session';
 import RequestEditForm from './RequestEditForm';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
@@ -30,7 +31,7 @@ export default function RequestDetail() {
   }, []);
 
   async function cancel(r: SubscriptionRequest) {
-    if (busy || !confirm('구독 신청을 취소하시겠습니까? 결제한 첫 달 요금은 전액 환불되고 쿠폰과 포인트도 돌려드립니다. 취소 후에는 되돌릴 수 없습니다.')) return;
+    if (busy || !confirm(requestCancelQuestion(r))) return;
     setBusy(true);
     const res = await call((o) => client.subscriptions.requests[':id'].$delete({ param: { id: String(r.id) } }, o));
     setBusy(false);
@@ -48,6 +49,7 @@ export default function RequestDetail() {
   const rows: [string, string][] = [
     ['차량', carDisplayName(r.car)],
     ['신청 번호', `#${r.id}`],
+    ['상태', requestStateText(r)],
     ['기간', `${r.month}개월`],
     ['쿠폰', r.coupon ? `${r.coupon.coupon.name} (${r.coupon.coupon.code})` : '없음'],
     ['희망 시작일', r.requested_start ?? '-'],
@@ -69,8 +71,8 @@ export default function RequestDetail() {
       </dl>
       {hasContract(r) && (
         <section aria-label="계약서" className="flex flex-wrap items-center gap-3 text-sm">
-          <ContractDownload requestId={r.id} />
-          <span className="text-muted">신청 내용과 요금, 약관의 취소·해지 조항, 동의 일시를 담은 계약서입니다.</span>
+          <ContractDownload requestId={r.id} showHash />
+          <span className="text-muted">신청 내용과 요금, 약관의 취소·해지 조항, 동의 일시를 담은 계약서입니다. 내려받은 파일의 SHA-256 값이 아래 값과 같으면 원본입니다.</span>
         </section>
       )}
       {r.payment?.receipt_url && (
@@ -87,6 +89,8 @@ export default function RequestDetail() {
           </div>
           {cancelError && <Alert tone="page">{cancelError}</Alert>}
         </>
+      ) : r.status === 'CANCELLED' ? (
+        <p className="text-sm text-muted">{r.payment?.status === 'FAILED' ? '카드 결제가 승인되지 않아 접수되지 않은 신청입니다. 결제된 금액은 없습니다.' : '취소된 신청입니다.'} <a href="/my/requests" className="inline-flex min-h-11 items-center underline">목록으로</a></p>
       ) : (
         <p className="text-sm text-muted">확정된 신청은 고객센터를 통해 변경할 수 있습니다. <a href="/my/requests" className="inline-flex min-h-11 items-center underline">목록으로</a></p>
       )}

@@ -46,7 +46,7 @@ export default function RequestEditForm({ request, onSaved }: Props) {
   const fee = termFee === null || !stored ? termFee : quoteSubscriptionOrder({ month, fee: termFee, prices: stored.prices, options: pricedOptions(stored.options) }).monthly;
   // The coupon this request holds counts as free to keep; others must fit the fee.
   const usable = useMemo(
-    () => (fee === null ? [] : coupons.filter((h) => h.id === request.coupon?.id || couponSelectable(h, fee, todayInKorea()))),
+    () => (fee === null ? [] : coupons.filter((h) => h.id === request.coupon?.id || couponSelectable(h, fee, todayInKorea(new Date())))),
     [coupons, fee, request.coupon?.id],
   );
 

@@ -5,22 +5,23 @@ import { won } from '../../domain/money';
 import DateGroups from './DateGroups';
 import ListState from './ListState';
 import { useList } from './useList';
-import { ORDER_STATUS_LABEL } from '../../domain/orders';
+import { requestCancelQuestion, requestStateText } from '../../domain/orders';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 import { optionLines } from '../../domain/subscription-lines';
 import ContractDownload from '../common/ContractDownload';
 import { hasContract } from '../../domain/contract';
+import { dotDate } from '../../domain/dates';
 
 const loadRequests = () => call((o) => client.subscriptions.requests.$get({}, o));
 
-/** /my/requests: the user's subscription requests by date, each cancellable while pending. */
+/** /my/requests: the user's subscription requests by date, each cancellable while pending; cancelled ones stay with their state. */
 export default function RequestList() {
   const { items, error, reload } = useList(loadRequests, 'subscription_requests', '요청 정보를 불러오는데 실패했습니다.');
   const [cancelling, setCancelling] = useState<number | null>(null);
 
   async function cancel(r: SubscriptionRequest) {
     if (cancelling !== null) return;
-    if (!confirm('구독 신청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.')) return;
+    if (!confirm(requestCancelQuestion(r))) return;
     setCancelling(r.id);
     const res = await call((o) => client.subscriptions.requests[':id'].$delete({ param: { id: String(r.id) } }, o));
     setCancelling(null);
@@ -38,11 +39,11 @@ export default function RequestList() {
           render={(r) => (
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3" data-testid="request-item">
               <a href={`/subscribe/request/${r.id}`} className="min-w-0 flex-1 basis-52">
-                <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · {ORDER_STATUS_LABEL[r.status]}</p>
+                <p className="text-xs text-muted">{r.car.model.brand.name} · 신청 #{r.id} · <span data-testid="request-state">{requestStateText(r)}</span></p>
                 <p className="break-words font-semibold">{carDisplayName(r.car)}</p>
                 <p className="text-sm">
                   {r.month}개월 · 월 구독료 {won(r.fee)} · 첫 결제 금액 {won(r.final_fee)}
-                  {r.requested_start && r.status === 'PENDING' ? ` · ${r.requested_start.replaceAll('-', '.')} 시작 희망` : ''}
+                  {r.requested_start && r.status === 'PENDING' ? ` · ${dotDate(r.requested_start)} 시작 희망` : ''}
                 </p>
                 {r.options && (
                   <p className="mt-1 text-xs text-muted" data-testid="request-options">

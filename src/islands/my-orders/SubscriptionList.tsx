@@ -9,6 +9,8 @@ import ContractDownload from '../common/ContractDownload';
 import ListState from './ListState';
 import { useList } from './useList';
 import EarlyExit from './EarlyExit';
+import Withdrawal from './Withdrawal';
+import DeliveryChange from './DeliveryChange';
 import Mileage from './Mileage';
 import Handovers from './Handovers';
 import type { Handover } from '../../domain/handover';
@@ -65,14 +67,14 @@ export default function SubscriptionList() {
                   {subscriptionBadge(s.is_active)}
                 </span>
                 {/* After a 차량 교체 day the car held is the swap's new one. */}
-                <p className="mt-1 break-words font-semibold">{s.swaps.filter((w) => w.status === 'CONFIRMED' && w.swap_date <= todayInKorea()).at(-1)?.to_car.name ?? carDisplayName(s.request.car)}</p>
+                <p className="mt-1 break-words font-semibold">{s.swaps.filter((w) => w.status === 'CONFIRMED' && w.swap_date <= todayInKorea(new Date())).at(-1)?.to_car.name ?? carDisplayName(s.request.car)}</p>
                 <p className="text-sm text-muted" data-testid="subscription-term">
                   {s.request.month}개월{s.extended_months > 0 && ` + 연장 ${s.extended_months}개월`} · {s.start_date} ~ {s.end_date}
                 </p>
                 {s.swaps.map((w) => (
                   <div key={w.id}>
                     <p className="break-words text-sm" data-testid="subscription-swap">
-                      {w.status === 'CANCELLED' ? '교체 취소' : w.status === 'PENDING' ? '교체 확인 중' : w.swap_date >= todayInKorea() ? '교체 예정' : '교체 완료'}: {w.swap_date} → {w.to_car.name}
+                      {w.status === 'CANCELLED' ? '교체 취소' : w.status === 'PENDING' ? '교체 확인 중' : w.swap_date >= todayInKorea(new Date()) ? '교체 예정' : '교체 완료'}: {w.swap_date} → {w.to_car.name}
                     </p>
                     <SwapCancel subscriptionId={s.id} swap={w} onDone={() => void reload()} />
                   </div>
@@ -89,14 +91,18 @@ export default function SubscriptionList() {
               </div>
               <Mileage subscriptionId={s.id} />
               <Settlement subscriptionId={s.id} />
-              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`) || acted.has(`swap:${s.id}`)) && (
+              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`) || acted.has(`swap:${s.id}`) || acted.has(`withdraw:${s.id}`) || acted.has(`delivery:${s.id}`)) && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
                   {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
-                  {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea() >= extensionWindow(s.end_date).opens)) && (
+                  {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea(new Date()) >= extensionWindow(s.end_date).opens)) && (
                     <Extension subscriptionId={s.id} onDone={done(`extend:${s.id}`)} />
                   )}
                   {/* 차량 교체 on a subscription in use and paid up (the server decides the days and cars). */}
                   {(acted.has(`swap:${s.id}`) || (s.is_current && s.billing.status === 'ACTIVE')) && <Swap subscriptionId={s.id} onDone={done(`swap:${s.id}`)} />}
+                  {/* 탁송 정보 변경 before the start (the server's cutoff decides). */}
+                  {(acted.has(`delivery:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && s.start_date > todayInKorea(new Date()))) && <DeliveryChange subscriptionId={s.id} onDone={() => { setActed((prev) => new Set(prev).add(`delivery:${s.id}`)); void reload(); }} />}
+                  {/* 청약철회 while only the first month is paid (the server says whether the days allow it). */}
+                  {(acted.has(`withdraw:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && s.billing.paid_months === 1)) && <Withdrawal subscriptionId={s.id} onDone={done(`withdraw:${s.id}`)} />}
                   {(acted.has(`exit:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED')) && <EarlyExit subscriptionId={s.id} onDone={done(`exit:${s.id}`)} />}
                 </div>
               )}

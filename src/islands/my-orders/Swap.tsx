@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
-import { SWAP_RULE_LINES, swapFeeLine, type SwapQuote, type SwapView } from '../../domain/swap';
+import { SWAP_RULE_LINES, swapCreditLine, swapFeeLine, type SwapQuote, type SwapView } from '../../domain/swap';
 import { won } from '../../domain/money';
 import { withParticle } from '../../domain/korean';
 import Alert from '../common/Alert';
+import PriceConsent from './PriceConsent';
 
 type Car = { id: number; name: string; brand: string; new_fee: number; taken_from: string | null };
 type Quote = SwapQuote & { car_id: number; car_name: string };
@@ -24,6 +25,8 @@ type Open = Extract<State, { kind: 'open' }>;
  */
 export default function Swap({ subscriptionId, onDone }: { subscriptionId: number; onDone: () => void }) {
   const [state, setState] = useState<State>({ kind: 'closed' });
+  // 가격 변경 동의: the fee the customer ticked (a different quote unticks it); only asked when the fee changes.
+  const [consented, setConsented] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const param = { id: String(subscriptionId) };
 
@@ -54,8 +57,9 @@ export default function Swap({ subscriptionId, onDone }: { subscriptionId: numbe
     if (state.kind !== 'open' || !state.quote || state.busy) return;
     const s = state;
     const q = s.quote!;
+    if (q.new_fee !== q.old_fee && consented !== q.new_fee) return;
     setState({ ...s, busy: true, error: null });
-    const res = await call((o) => client.subscriptions[':id'].swap.$post({ param, json: { date: q.swap_date, car_id: q.car_id, quoted_adjustment: q.adjustment, quoted_fee: q.new_fee } }, o));
+    const res = await call((o) => client.subscriptions[':id'].swap.$post({ param, json: { date: q.swap_date, car_id: q.car_id, quoted_adjustment: q.adjustment, quoted_fee: q.new_fee, ...(q.new_fee !== q.old_fee ? { price_consent: q.new_fee } : {}) } }, o));
     if (!res.ok) return setState({ ...s, busy: false, error: res.error.message });
     setState({ kind: 'done', swap: res.data.swap });
     onDone();
@@ -112,12 +116,19 @@ export default function Swap({ subscriptionId, onDone }: { subscriptionId: numbe
           <dd className="break-words" data-testid="swap-arithmetic">{s.quote.arithmetic}</dd>
           <dt className="text-muted">새 월 구독료</dt>
           <dd className="break-words">{swapFeeLine(s.quote)}</dd>
+          {swapCreditLine(s.quote) && (
+            <>
+              <dt className="text-muted">선납금 차감</dt>
+              <dd className="break-words" data-testid="swap-credit">{swapCreditLine(s.quote)}</dd>
+            </>
+          )}
         </dl>
       )}
+      {s.quote && s.quote.new_fee !== s.quote.old_fee && <PriceConsent fee={s.quote.new_fee} consented={consented} onChange={setConsented} disabled={s.busy} />}
       <ul className="mt-3 list-disc pl-5 text-muted">{SWAP_RULE_LINES.map((line) => <li key={line}>{line}</li>)}</ul>
       {s.error && <Alert tone="box" className="mt-3">{s.error}</Alert>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary min-h-11 px-4" disabled={!s.quote || s.busy} onClick={() => void confirmSwap()}>
+        <button type="button" className="btn-primary min-h-11 px-4" disabled={!s.quote || s.busy || (s.quote.new_fee !== s.quote.old_fee && consented !== s.quote.new_fee)} onClick={() => void confirmSwap()}>
           {s.busy ? '처리 중...' : s.quote && s.quote.adjustment > 0 ? `${won(s.quote.adjustment)} 결제하고 교체 확정` : '교체 확정'}
         </button>
         <button type="button" className="min-h-11 border border-line px-4" onClick={() => setState({ kind: 'closed' })}>

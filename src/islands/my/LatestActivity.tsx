@@ -3,6 +3,7 @@ import { call, client, type ApiResult } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
 import { subscriptionBadge } from '../my-orders/badges';
 import { butlerCarName, butlerRequestHref, butlerSubscriptionHref, tripPeriod } from '../butler-lists/format';
+import { requestStateText } from '../../domain/orders';
 
 interface Item {
   id: number;
@@ -43,7 +44,7 @@ export default function LatestActivity() {
         { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions',
           item: sub && { id: sub.id, title: carDisplayName(sub.request.car), detail: period(sub.start_date, sub.end_date), badge: subscriptionBadge(sub.is_active), href: '/my/subscriptions' } },
         { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests',
-          item: req && { id: req.id, title: carDisplayName(req.car), detail: `${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
+          item: req && { id: req.id, title: carDisplayName(req.car), detail: `${requestStateText(req)} · ${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
         { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions',
           item: bsub && { id: bsub.id, title: butlerCarName(bsub.request.car), detail: tripPeriod(bsub.request.start_at, bsub.request.end_at), href: butlerSubscriptionHref(bsub.id) } },
         { key: 'butler-request', heading: '버틀러 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests',

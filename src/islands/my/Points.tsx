@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { formatWon } from '../../domain/money';
-import { koreaDate } from '../../domain/dates';
-import { dotDate } from '../../domain/availability';
+import { dotDate, koreaDate } from '../../domain/dates';
 import AccountProblem from './AccountProblem';
 import { useAccount } from './useAccount';
 

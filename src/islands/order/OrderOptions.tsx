@@ -5,6 +5,7 @@ import {
 } from '../../domain/subscription-price';
 import AddressField from '../butler/AddressField';
 import AddressSearch from '../butler/AddressSearch';
+import { dotDate } from '../../domain/dates';
 
 interface Props {
   prices: CarOptionPrices;
@@ -16,13 +17,15 @@ interface Props {
   startDate: string;
   /** A refusal of the current choice (optionRefusal), shown under the options. */
   problem: string | null;
+  /** Why the age band is what it is, once the drivers' licences fixed it (the radios then only show it). */
+  ageFixed?: string | null;
 }
 
 const signed = (n: number) => (n > 0 ? `+${won(n)}` : won(n));
 const radio = 'flex cursor-pointer items-center gap-2 border border-line px-3 py-2 text-sm has-[:checked]:border-ink has-[:checked]:font-semibold';
 
 /** The order page's options: mileage plan, youngest driver, extra drivers, handover (탁송 address and window), 선납금; 보증금 and 자기부담금 stated. */
-export default function OrderOptions({ prices, options, onChange, prepayments, startDate, problem }: Props) {
+export default function OrderOptions({ prices, options, onChange, prepayments, startDate, problem, ageFixed = null }: Props) {
   const [searching, setSearching] = useState(false);
   const set = (patch: Partial<SubscriptionOptions>) => onChange({ ...options, ...patch });
   const zone = options.delivery_address ? deliveryZone(options.delivery_address) : null;
@@ -45,14 +48,15 @@ export default function OrderOptions({ prices, options, onChange, prepayments, s
         <legend className="text-sm font-semibold">최연소 운전자 연령</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <label className={radio}>
-            <input type="radio" name="order-age" checked={options.driver_age === 'AGE_26'} onChange={() => set({ driver_age: 'AGE_26' })} />
+            <input type="radio" name="order-age" checked={options.driver_age === 'AGE_26'} disabled={ageFixed !== null} onChange={() => set({ driver_age: 'AGE_26' })} />
             만 26세 이상
           </label>
           <label className={radio}>
-            <input type="radio" name="order-age" checked={options.driver_age === 'AGE_21'} onChange={() => set({ driver_age: 'AGE_21' })} />
+            <input type="radio" name="order-age" checked={options.driver_age === 'AGE_21'} disabled={ageFixed !== null} onChange={() => set({ driver_age: 'AGE_21' })} />
             만 21~25세<span className="text-muted"> (월 {signed(prices.young_driver_monthly)})</span>
           </label>
         </div>
+        <p className="text-xs text-muted" data-testid="age-band-note">{ageFixed ?? '운전면허를 확인하면 운전자들의 생년월일로 정해집니다.'}</p>
       </fieldset>
       {prices.extra_driver_max > 0 && (
         <div className="space-y-1">
@@ -86,7 +90,7 @@ export default function OrderOptions({ prices, options, onChange, prepayments, s
               </select>
             </div>
             <p className="text-xs text-muted" data-testid="delivery-note">
-              탁송일은 구독 시작일({startDate ? startDate.replaceAll('-', '.') : '선택한 날'})입니다. 서울·경기는 무료, 그 외 지역은 인도·회수 탁송비 {won(REGIONAL_DELIVERY_FEE)}이 첫 결제에 포함됩니다.
+              탁송일은 구독 시작일({startDate ? dotDate(startDate) : '선택한 날'})입니다. 서울·경기는 무료, 그 외 지역은 인도·회수 탁송비 {won(REGIONAL_DELIVERY_FEE)}이 첫 결제에 포함됩니다.
               {zone && <strong className="ml-1">{zone === 'CAPITAL' ? '이 주소는 무료 탁송 지역입니다.' : `이 주소는 탁송비 ${won(REGIONAL_DELIVERY_FEE)}이 부과됩니다.`}</strong>}
             </p>
             <AddressSearch open={searching} title="탁송 주소 검색" onSelect={(a) => set({ delivery_address: a })} onClose={() => setSearching(false)} defaultQuery={options.delivery_address ?? undefined} />

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
 import { carInquiryPath } from '../../domain/contact';
-import { addDays, todayInKorea } from '../../domain/dates';
+import { addDays, dotDate, todayInKorea } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { applicablePoints, couponSelectable, maxUsablePoints } from '../../domain/pricing';
 import { carOptionPrices, optionRefusal, optionsFromQuery, prepaymentChoices, pricedOptions, quoteSubscriptionOrder, type SubscriptionOptions, type SubscriptionOrderQuote } from '../../domain/subscription-price';
@@ -17,11 +17,15 @@ import { chargedSentence, subscriptionCheckoutMessages } from '../checkout/payme
 import { useBillingCheckout } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
+import DriverLicences, { holderLicence } from './DriverLicences';
+import { driverBand } from '../../domain/licence';
 import OrderOptions from './OrderOptions';
 import { quoteLines } from '../../domain/subscription-lines';
 import OrderInquiry from './OrderInquiry';
 import { orderStorage } from './orderStorage';
 import { useOrderData } from './useOrderData';
+import { useTermAvailability } from './useTermAvailability';
+import { useLicences } from './useLicences';
 import Picture from '../photos/Picture';
 import Alert from '../common/Alert';
 import Pending from '../common/Pending';
@@ -44,22 +48,21 @@ export default function OrderPage() {
   const [summaryOpen, setSummaryOpen] = useState(false);
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
   const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
-  const [freeText, setFreeText] = useState('');
-  // The page shows its sections once this read has answered too: a start date filled in after its
-  // field was drawn empty moved the field's segments (a layout shift).
-  const [availabilityRead, setAvailabilityRead] = useState(!carId);
   // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
   const [chosen, setChosen] = useState<SubscriptionOptions | null>(() => orderStorage.loadDraft()?.options ?? null);
-  useEffect(() => {
-    if (!carId) return;
-    void call((o) => client.subscriptions.availability.$get({ query: { ids: String(carId) } }, o)).then((res) => {
-      const a = res.ok ? res.data.availability[0] : undefined;
-      setAvailabilityRead(true);
-      if (!a) return;
-      setFreeText(a.text);
-      setStartDate((s) => s || a.available_from);
-    });
-  }, [carId]);
+  // 운전자격 확인: the customer's checked licences, and the one chosen for each additional driver.
+  const licences = useLicences(account.verified === true);
+  const [extraIds, setExtraIds] = useState<(number | undefined)[]>(() => orderStorage.loadDraft()?.extraLicenceIds ?? []);
+  // Availability for this term and the chosen start (a live read; the page itself is static). The page
+  // shows its sections once the first read has answered: a start date filled in after its field was
+  // drawn empty moved the field's segments (a layout shift).
+  const availability = useTermAvailability(carId, month, startDate);
+  const availabilityRead = availability.read;
+  // Before paint (a layout effect): the field is never drawn empty and then filled.
+  useLayoutEffect(() => {
+    const a = availability.first;
+    if (a) setStartDate((s) => s || a.available_from);
+  }, [availability.first]);
   const checkout = useBillingCheckout({
     storage: orderStorage,
     ready: Boolean(carId),
@@ -75,12 +78,20 @@ export default function OrderPage() {
               month, coupon_id: draft?.couponId ?? null, point_amount: draft?.points ?? 0, billing_key: billingKey, ...(draft?.startDate ? { start_date: draft.startDate } : {}),
               // The server prices the order again and refuses it when its first payment differs from the one shown.
               ...(draft?.options ? { options: draft.options } : {}), ...(draft?.quoted ? { quoted_first_payment: draft.quoted } : {}),
+              ...(draft?.extraLicenceIds?.length ? { extra_driver_licence_ids: draft.extraLicenceIds } : {}),
             },
           },
           o,
         ),
       ),
   });
+
+  // Refused after the card (another order took the days meanwhile): the line is read again, so 구독 가능 never stays under the refusal.
+  const { recheck } = availability;
+  useEffect(() => {
+    if (checkout.failure) void recheck();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
+  }, [checkout.failure]);
 
   // Behind the completion dialog the page shows what is left after the spend.
   useEffect(() => {
@@ -100,6 +111,7 @@ export default function OrderPage() {
     setCouponId(draft.couponId);
     if (draft.startDate) setStartDate(draft.startDate);
     if (draft.options) setChosen(draft.options);
+    if (draft.extraLicenceIds) setExtraIds(draft.extraLicenceIds);
     setTyped(draft.points ? String(draft.points) : '');
     setConsents(CONSENTS.map(() => true));
   }, [checkout.declined, refreshWallet]);
@@ -107,11 +119,18 @@ export default function OrderPage() {
   const fee = car ? feeForTerm(car, month) : null;
   const inquiry = car && fee === null ? carInquiryPath(car, month) : null;
   const prices = useMemo(() => (car ? carOptionPrices(car) : null), [car]);
-  const options = useMemo(() => chosen ?? (prices ? optionsFromQuery(params, prices).options : null), [chosen, prices, params]);
+  const picked = useMemo(() => chosen ?? (prices ? optionsFromQuery(params, prices).options : null), [chosen, prices, params]);
+  // The age band is the checked drivers' on the start (their birth dates, the new-driver rule), never a free choice.
+  const extraCount = picked?.extra_drivers ?? 0;
+  const holder = holderLicence(licences.list);
+  const extras = Array.from({ length: extraCount }, (_, i) => licences.list?.find((l) => l.role === 'EXTRA' && l.status === 'VALID' && l.id === extraIds[i]));
+  const drivers = holder?.status === 'VALID' && extras.every((l) => l !== undefined) ? [holder, ...extras] : null;
+  const band = drivers && startDate ? driverBand(drivers, startDate, licences.policy) : null;
+  const options = picked && band?.ok ? { ...picked, driver_age: band.band } : picked;
   const priced = options ? pricedOptions(options) : null;
   // The monthly fee with the options: what the coupon's range, its discount and the points are measured against.
   const monthly = fee === null || !prices || !priced ? null : quoteSubscriptionOrder({ month, fee, prices, options: priced }).monthly;
-  const usable = useMemo(() => (monthly === null ? [] : coupons.filter((h) => couponSelectable(h, monthly, todayInKorea()))), [coupons, monthly]);
+  const usable = useMemo(() => (monthly === null ? [] : coupons.filter((h) => couponSelectable(h, monthly, todayInKorea(new Date())))), [coupons, monthly]);
   const coupon = usable.find((h) => h.id === couponId)?.coupon ?? null;
   const base = fee === null || !prices || !priced ? null : { month, fee, prices, options: priced };
   const afterCoupon = base ? quoteSubscriptionOrder({ ...base, coupon }).first_month : 0;
@@ -121,14 +140,17 @@ export default function OrderPage() {
   const problem = base && options ? (optionRefusal({ ...base, options })?.message ?? null) : null;
   const prepayments = base ? prepaymentChoices(base) : [0];
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
-  const refusal = car ? orderRefusal(car, todayInKorea()) : null;
-  const canApply = !loading && !!car && quote !== null && !problem && consents.every(Boolean) && !refusal && account.verified === true && !checkout.unsure;
+  const refusal = car ? orderRefusal(car, todayInKorea(new Date())) : null;
+  const licenceProblem = band && !band.ok ? band.message : null;
+  const canApply = !loading && !!car && quote !== null && !problem && band?.ok === true && consents.every(Boolean) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
 
   async function next() {
-    if (!car || quote === null || refusal || problem || account.verified !== true) return;
+    if (!car || quote === null || refusal || problem || band?.ok !== true || account.verified !== true) return;
     setSummaryOpen(false);
+    // The chosen start is checked before the card window: a taken term never registers a card.
+    if (!(await availability.check(startDate))) return;
     await checkout.start(
-      { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today },
+      { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today, extraLicenceIds: extras.map((l) => l!.id) },
       {
         redirectUrl: `${location.origin}/inquire?month=${month}&carId=${car.id}`,
         issueName: `${carDisplayName(car)} ${month}개월 구독`,
@@ -155,7 +177,8 @@ export default function OrderPage() {
           brand={car.model.brand.name}
           name={carDisplayName(car)}
           term={month ? `${month}개월` : '상담 후 결정'}
-          availability={freeText}
+          availability={availability.line}
+          refused={Boolean(availability.refused)}
           fee={fee === null ? '문의 필요' : `${won(fee)}/월`}
         />
       )}
@@ -167,7 +190,7 @@ export default function OrderPage() {
               type="date"
               aria-labelledby="start-h"
               data-testid="order-start-date"
-              min={addDays(todayInKorea(), 1)}
+              min={addDays(todayInKorea(new Date()), 1)}
               value={startDate}
               onChange={(e) => setStartDate(e.target.value)}
               className="border border-line px-3 py-2"
@@ -175,7 +198,16 @@ export default function OrderPage() {
             <p className="text-xs text-muted">다른 고객의 구독 일정과 겹치면 신청 전에 안내해드리며, 결제되지 않습니다.</p>
           </section>
           {prices && options && (
-            <OrderOptions prices={prices} options={options} onChange={setChosen} prepayments={prepayments} startDate={startDate} problem={problem} />
+            <OrderOptions
+              prices={prices} options={options} onChange={setChosen} prepayments={prepayments} startDate={startDate} problem={problem}
+              ageFixed={band?.ok ? (band.reason ?? '확인된 운전면허의 생년월일(구독 시작일 기준)로 정해집니다.') : null}
+            />
+          )}
+          {account.verified === true && (
+            <>
+              <DriverLicences licences={licences} extraCount={extraCount} extraIds={extraIds} onExtraIds={setExtraIds} />
+              {licenceProblem && <Alert tone="box" testId="licence-problem">{licenceProblem}</Alert>}
+            </>
           )}
           <section aria-labelledby="coupon-h" className="space-y-2">
             <h2 id="coupon-h" className="font-semibold">쿠폰 적용</h2>
@@ -202,7 +234,7 @@ export default function OrderPage() {
       <Dialog open={summaryOpen && checkout.stage === 'idle'} title="주문 확인" onClose={() => setSummaryOpen(false)}>
         {car && quote && (
           <div className="space-y-4">
-            <p>{carDisplayName(car)} · {month}개월{startDate ? ` · ${startDate.replaceAll('-', '.')} 시작` : ''}</p>
+            <p>{carDisplayName(car)} · {month}개월{startDate ? ` · ${dotDate(startDate)} 시작` : ''}</p>
             <SubscriptionPrice quote={quote} />
             <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록하면 첫 달 최종 결제 금액이 바로 결제됩니다.</p>
             <div className="flex gap-2">
@@ -245,7 +277,7 @@ function SubscriptionPrice({ quote }: { quote: SubscriptionOrderQuote }) {
  * The product section. Its lines keep their heights while empty, so the frame below and the filled
  * card start at the same place and nothing moves (CLS 0).
  */
-function ProductCard({ picture, brand, name, term, availability, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; fee: ReactNode }) {
+function ProductCard({ picture, brand, name, term, availability, refused = false, fee }: { picture?: ReactNode; brand: ReactNode; name: ReactNode; term: ReactNode; availability: string; refused?: boolean; fee: ReactNode }) {
   return (
     <section aria-labelledby="product" className="flex gap-4 border border-line bg-white p-4">
       {picture ?? <div aria-hidden="true" className="h-24 w-40 shrink-0 bg-line/40" />}
@@ -253,7 +285,7 @@ function ProductCard({ picture, brand, name, term, availability, fee }: { pictur
         <p className="min-h-4 text-xs tracking-widest text-muted">{brand}</p>
         <h2 id="product" className="min-h-7 text-lg font-bold">{name}</h2>
         <p className="mt-1 text-sm">구독 기간 <strong>{term}</strong></p>
-        <p className="mt-1 min-h-5 text-sm text-muted" data-testid="order-availability">{availability}</p>
+        <p className={`mt-1 min-h-5 text-sm ${refused ? 'font-semibold text-danger' : 'text-muted'}`} role={refused ? 'alert' : undefined} data-testid="order-availability" data-refused={refused || undefined}>{availability}</p>
         <p className="mt-1 min-h-7 text-lg font-semibold" data-testid="order-fee">{fee}</p>
       </div>
     </section>

@@ -9,6 +9,7 @@ export const ORDER_KEYS = {
   start: 'subscribeOrderStartDate',
   options: 'subscribeOrderOptions',
   quoted: 'subscribeOrderQuoted',
+  drivers: 'subscribeOrderDriverLicences',
   marker: (billingKey: string) => `subscribeOrderSubmitted:${billingKey}`,
 } as const;
 
@@ -22,6 +23,8 @@ export interface OrderDraft {
   options?: SubscriptionOptions | null;
   /** The 오늘 결제 금액 the page showed (sent as quoted_first_payment; the server refuses another price). */
   quoted?: number;
+  /** The additional drivers' checked licences (one id per extra driver), sent as extra_driver_licence_ids. */
+  extraLicenceIds?: number[];
 }
 
 function readOptions(): SubscriptionOptions | null {
@@ -35,7 +38,8 @@ function readOptions(): SubscriptionOptions | null {
 
 /** The subscription's checkout storage, under its own subscribeOrder* keys. */
 export const orderStorage: CheckoutStorage<OrderDraft> = {
-  saveDraft: ({ points, couponId, startDate, options, quoted }) => {
+  saveDraft: ({ points, couponId, startDate, options, quoted, extraLicenceIds }) => {
+    session()?.setItem(ORDER_KEYS.drivers, (extraLicenceIds ?? []).join(','));
     session()?.setItem(ORDER_KEYS.quoted, quoted === undefined ? '' : String(quoted));
     session()?.setItem(ORDER_KEYS.start, startDate ?? '');
     if (options) session()?.setItem(ORDER_KEYS.options, JSON.stringify(options));
@@ -49,7 +53,8 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
     const c = Number(session()?.getItem(ORDER_KEYS.coupon) || 0);
     const start = session()?.getItem(ORDER_KEYS.start) ?? '';
     const quoted = session()?.getItem(ORDER_KEYS.quoted) ?? '';
-    return { points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null, startDate: /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : '', options: readOptions(), ...(/^\d{1,12}$/.test(quoted) ? { quoted: Number(quoted) } : {}) };
+    const drivers = (session()?.getItem(ORDER_KEYS.drivers) ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    return { extraLicenceIds: drivers, points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null, startDate: /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : '', options: readOptions(), ...(/^\d{1,12}$/.test(quoted) ? { quoted: Number(quoted) } : {}) };
   },
   clearDraft: () => {
     session()?.removeItem(ORDER_KEYS.points);
@@ -57,6 +62,7 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
     session()?.removeItem(ORDER_KEYS.start);
     session()?.removeItem(ORDER_KEYS.options);
     session()?.removeItem(ORDER_KEYS.quoted);
+    session()?.removeItem(ORDER_KEYS.drivers);
   },
   markerKey: ORDER_KEYS.marker,
 };

@@ -20,7 +20,7 @@ const badge = {
 /** One held coupon with its state (사용 예정 before its first day); dimmed when used or expired. */
 export default function CouponCard({ holding }: { holding: CouponHolding }) {
   const c = holding.coupon;
-  const state = couponState(holding, todayInKorea());
+  const state = couponState(holding, todayInKorea(new Date()));
   const inactive = state === '사용 완료' || state === '기간 만료';
   const condition = couponConditionText(c);
   return (

@@ -76,7 +76,7 @@ export default function CouponWallet() {
   }
 
   // Not yet started (사용 예정) is neither used nor expired: it stays with the usable ones.
-  const today = todayInKorea();
+  const today = todayInKorea(new Date());
   const available = (coupons ?? []).filter((h) => couponHeld(couponState(h, today)));
   const spent = (coupons ?? []).filter((h) => !couponHeld(couponState(h, today)));
   return (

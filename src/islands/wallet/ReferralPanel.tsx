@@ -1,5 +1,4 @@
-import { koreaDate } from '../../domain/dates';
-import { dotDate } from '../../domain/availability';
+import { dotDate, koreaDate } from '../../domain/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import type { ReferralStatus } from '../../domain/accounts';

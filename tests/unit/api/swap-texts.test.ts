@@ -18,7 +18,7 @@ describe('차량 교체 texts', () => {
 
   const input: SwapAnnexInput = {
     swapId: 7, ordinal: 1, requestId: 123, subscriptionId: 45, confirmedAt: new Date('2027-03-20T01:00:00Z'),
-    company: { name: 'LUXE', address: '서울', phone: '02-000-0000', email: 'a@luxe.example' },
+    company: { name: '주식회사 럭스모빌리티', ceo: '김대표', address: '서울특별시 강남구 도산대로 442', phone: '02-6952-0808', email: 'concierge@luxe-subscribe.kr', businessNumber: '123-45-67891', mailOrderNumber: '제2026-서울강남-01234호', hostingProvider: '예시 클라우드', privacyOfficer: { name: '이보호', email: 'privacy@luxe-subscribe.kr' } },
     customer: { name: '김고객', phone: '01012345678', email: 'c@example.com' },
     fromCar: { brand: 'Ferrari', model: 'Roma', subModel: null, trim: null, plate: '12가3456', colour: '흰색' },
     toCar: { brand: 'Porsche', model: 'Taycan', subModel: '4S', trim: null, plate: '12가3457', colour: '흰색' },

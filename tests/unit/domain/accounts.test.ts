@@ -18,6 +18,16 @@ describe('phones', () => {
     expect(formatPhone('01012345678')).toBe('010-1234-5678');
     expect(formatPhone('0111234567')).toBe('011-123-4567');
   });
+  it('formats Seoul, area, internet and 대표번호 numbers, and dashed or +82 input, the same way', () => {
+    expect(formatPhone('0269520808')).toBe('02-6952-0808');
+    expect(formatPhone('021234567')).toBe('02-123-4567');
+    expect(formatPhone('0315551234')).toBe('031-555-1234');
+    expect(formatPhone('07012345678')).toBe('070-1234-5678');
+    expect(formatPhone('15881234')).toBe('1588-1234');
+    expect(formatPhone('02-6952-0808')).toBe('02-6952-0808');
+    expect(formatPhone('+82 10 1234 5678')).toBe('010-1234-5678');
+    expect(formatPhone('12345')).toBe('12345');
+  });
 });
 
 describe('names', () => {

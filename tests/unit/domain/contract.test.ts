@@ -6,7 +6,7 @@ import { TERMS_SEED } from '../../../src/api/seed/content-data';
 const input: ContractInput = {
   requestId: 42,
   orderedAt: new Date('2026-11-26T23:30:00Z'),
-  company: { name: '주식회사 럭스모빌리티', address: '서울특별시 강남구 도산대로 442', phone: '02-6952-0808', email: 'concierge@luxe-subscribe.kr' },
+  company: { name: '주식회사 럭스모빌리티', ceo: '김대표', address: '서울특별시 강남구 도산대로 442', phone: '02-6952-0808', email: 'concierge@luxe-subscribe.kr', businessNumber: '123-45-67891', mailOrderNumber: '제2026-서울강남-01234호', hostingProvider: '예시 클라우드', privacyOfficer: { name: '이보호', email: 'privacy@luxe-subscribe.kr' } },
   customer: { name: '김고객', phone: '01012345678', email: 'kim@example.com' },
   car: { brand: '포르쉐', model: '911', subModel: '카레라 S', trim: null, plate: '12가 3456', colour: '크레용' },
   term: 12,
@@ -48,10 +48,10 @@ describe('contractDocument', () => {
   });
 
   it('lists the options as given, a fixed overage rate and 자기부담금 when known', () => {
-    const doc = contractDocument({ ...input, options: [{ label: '주행거리 플랜', value: '월 4,000km' }], mileage: { monthlyKm: 4000, overagePerKm: 350 }, insurance: { cover: '종합보험', deductible: 500_000 } });
+    const doc = contractDocument({ ...input, options: [{ label: '주행거리 플랜', value: '월 4,000km' }], mileage: { monthlyKm: 4000, overagePerKm: 350 }, insurance: { cover: '종합보험', limits: [], deductible: 500_000 } });
     expect(lines(doc, '선택 옵션')).toEqual({ '주행거리 플랜': '월 4,000km' });
     expect(lines(doc, '주행거리')['초과 주행 요금']).toBe('초과 1km당 350원');
-    expect(lines(doc, '보험')['자기부담금']).toBe('사고 1건당 500,000원');
+    expect(lines(doc, '보험')['자기부담금']).toMatch(/^사고 1건당 500,000원/);
     expect(lines(contractDocument(input), '선택 옵션')).toEqual({ 옵션: '선택한 옵션 없음' });
   });
 
@@ -62,6 +62,41 @@ describe('contractDocument', () => {
     expect(articles[2].text).not.toContain('제7조');
     const rules = contractDocument(input).sections.find((s) => s.heading.includes('취소와 해지'))!;
     expect(rules.kind === 'text' && rules.paragraphs).toContain('제5조 (신청 취소와 해지)');
+  });
+
+  it('names the company with its 대표자, 사업자등록번호 and 신고번호, phones formatted (issue 49)', () => {
+    const parties = lines(contractDocument(input), '계약 당사자');
+    expect(parties).toMatchObject({ 회사: '주식회사 럭스모빌리티', 대표자: '김대표', 사업자등록번호: '123-45-67891', '통신판매업 신고번호': '제2026-서울강남-01234호', '고객 휴대전화': '010-1234-5678' });
+    expect(parties['회사 연락처']).toBe('02-6952-0808 · concierge@luxe-subscribe.kr');
+    expect(lines(contractDocument({ ...input, company: { ...input.company, phone: '0269520808' } }), '계약 당사자')['회사 연락처']).toMatch(/^02-6952-0808 /);
+  });
+
+  it('prints the insurance limits: 대인 무한, 대물, 자기신체, 자기차량 with the 자기부담금', () => {
+    const ins = lines(contractDocument({ ...input, insurance: { ...input.insurance, deductible: 500_000 } }), '보험');
+    expect(ins['대인배상']).toContain('무한');
+    expect(ins['대물배상']).toContain('2억원');
+    expect(ins['자기신체사고']).toContain('1억원');
+    expect(ins['자기차량손해']).toContain('차량가액');
+    expect(ins['자기부담금']).toMatch(/^사고 1건당 500,000원/);
+  });
+
+  it('the handover prints each line under its own label (no "인도 방법: 인수 방법 탁송")', () => {
+    const delivery = [{ label: '인수 방법', value: '탁송' }, { label: '탁송 주소', value: '서울 강남구 1' }];
+    const doc = contractDocument({ ...input, delivery });
+    expect(lines(doc, '8. 인도')).toEqual({ '인수 방법': '탁송', '탁송 주소': '서울 강남구 1' });
+    expect(JSON.stringify(doc)).not.toContain('인수 방법 탁송');
+  });
+
+  it('a 계약 체결 block says who agreed, when and how; the footer says where the SHA-256 is shown', () => {
+    const doc = contractDocument({ ...input, identityVerified: true });
+    expect(lines(doc, '계약 체결')).toEqual({
+      '고객 (동의자)': '김고객 (본인인증 완료)',
+      '동의 방법': expect.stringContaining('전자적으로 동의'),
+      '동의 일시': '2026.11.27 08:30',
+      회사: '주식회사 럭스모빌리티 대표자 김대표 (전자 문서로 발행)',
+    });
+    expect(doc.footer).toContain('SHA-256 값은 마이페이지의 구독 신청 상세 화면');
+    expect(missingContractGlyphs(JSON.stringify(doc))).toEqual([]);
   });
 
   it('is a function of its input only', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { butlerRefund, butlerRefundPolicyLines, chargeInstant, DEFAULT_BUTLER_REFUND_POLICY, monthlyChargeDate, paymentIds, retryDate } from '../../../src/domain/payments';
+import { butlerRefund, firstPaymentLines, paymentLabel, paymentLinesText, butlerRefundPolicyLines, chargeInstant, DEFAULT_BUTLER_REFUND_POLICY, monthlyChargeDate, paymentIds, retryDate } from '../../../src/domain/payments';
 
 describe('monthly charge days', () => {
   it('keep the start day of the month, or the month’s last day when it is shorter', () => {
@@ -45,5 +45,26 @@ describe('butler refunds', () => {
     const p = { fullRefundHours: 48, latePercent: 30 };
     expect(butlerRefund(100_000, start, at('2027-05-09T09:00:00+09:00'), p)).toEqual({ amount: 30_000, percent: 30 });
     expect(butlerRefundPolicyLines(p).join(' ')).toMatch(/48시간 전까지 .*전액.*30%/);
+  });
+});
+
+describe('payment labels (one home: paymentLabel, firstPaymentLines)', () => {
+  const parts = { monthly: 1_000_000, coupon_discount: 50_000, points: 10_000, delivery_fee: 0, deposit: 3_000_000, prepayment: 6_000_000, paid_today: 9_940_000 };
+  it('names a first payment by its parts, never "1개월 차" when it holds 보증금 or 선납금', () => {
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_FIRST', month: 1 }, parts)).toBe('구독 첫 결제 (첫 달 구독료·보증금·선납금)');
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_FIRST', month: 1 }, { ...parts, deposit: 0, prepayment: 0 })).toBe('구독 첫 달 요금 (1개월 차)');
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_FIRST', month: 1 })).toBe('구독 첫 결제');
+  });
+  it('lists each part and the 합계, discounts negative', () => {
+    expect(firstPaymentLines(parts)).toEqual([
+      { label: '첫 달 구독료', amount: 1_000_000 }, { label: '쿠폰 할인', amount: -50_000 }, { label: '포인트 사용', amount: -10_000 },
+      { label: '보증금 (반납 후 환급)', amount: 3_000_000 }, { label: '선납금', amount: 6_000_000 }, { label: '합계', amount: 9_940_000 },
+    ]);
+    expect(paymentLinesText(firstPaymentLines({ ...parts, coupon_discount: 0, points: 0, deposit: 0, prepayment: 0, paid_today: 1_000_000 }))).toBe('첫 달 구독료 1,000,000원 · 합계 1,000,000원');
+  });
+  it('says the early-exit fee counts the months left, and a month charge its billing month', () => {
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_EARLY_EXIT', month: 10 })).toBe('구독 중도 해지 수수료 (잔여 10개월)');
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_MONTH', month: 3 })).toBe('구독 월 요금 (3개월 차)');
+    expect(paymentLabel({ purpose: 'SUBSCRIPTION_SWAP', month: 2 })).toBe('구독 차량 교체 차액');
   });
 });

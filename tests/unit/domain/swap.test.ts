@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { feeOfMonth, NO_EXTRAS } from '../../../src/domain/extension';
 import { remainingFees } from '../../../src/domain/early-exit';
 import {
-  earlyExitSwapRefusal, SWAP_RULE_LINES, swapAdjustment, swapArithmetic, swapQuote, swapRefusal, swapWindow, type SwapSubscription,
+  earlyExitSwapRefusal, SWAP_RULE_LINES, swapAdjustment, swapArithmetic, swapConfirmQuestion, swapCreditLine, swapFeeChanges, swapQuote, swapRefusal, swapWindow, type SwapSubscription,
   swapCancelLine,
   swapCancelMoney,
   swapCancelRefusal,
@@ -82,7 +82,7 @@ describe('swap proration', () => {
     // Month 3 runs 2027-03-10 … 2027-04-09 (31 days); from 03-28 to 04-10 is 13 days: 300,000 × 13/31 = 125,806.45 → 125,800.
     const q = quote(sub(), '2027-03-28', 1_500_000, '2027-03-20');
     expect(q).toEqual({
-      swap_date: '2027-03-28', billing_month: 3, month_start: '2027-03-10', next_charge_date: '2027-04-10', old_fee: 1_200_000, base_fee: 1_500_000, option_extras: 0, new_fee: 1_500_000,
+      swap_date: '2027-03-28', billing_month: 3, month_start: '2027-03-10', next_charge_date: '2027-04-10', old_fee: 1_200_000, base_fee: 1_500_000, option_extras: 0, prepayment_credit: 0, credit_last_month: 0, new_fee: 1_500_000,
       prorate_days: 13, month_days: 31, adjustment: 125_800, first_new_month: 4, new_fee_from: '2027-04-10',
       arithmetic: '(월 1,500,000원 − 월 1,200,000원) × 13/31일 = 125,800원 추가 결제',
     });
@@ -179,5 +179,37 @@ describe('교체 취소', () => {
     expect(swapCancelLine({ kind: 'refund', amount: 120_000 })).toBe('결제하신 교체 차액 120,000원을 환불해드립니다.');
     expect(swapCancelLine({ kind: 'charge', amount: 80_000 })).toBe('환불받으신 교체 차액 80,000원을 등록하신 카드로 다시 결제합니다.');
     expect(swapCancelLine({ kind: 'none', amount: 0 })).toBe('오가는 금액은 없습니다.');
+  });
+});
+
+describe('swap keeps the 선납금 credit (it belongs to the subscription, not the car)', () => {
+  // 12 months, 선납금 6,000,000원 → 500,000원 off each month: the order's fee 1,200,000 − 500,000 = 700,000.
+  const credit = { monthly: 500_000, lastMonth: 12 };
+  const prepaid = (over: Partial<SwapSubscription> = {}) => sub({ baseFee: 700_000, prepaymentCredit: credit, ...over });
+
+  it('takes the same monthly credit off the new car’s fee, and prorates between the two credited fees', () => {
+    // Month 3 runs 03-10 … 04-09 (31 days); 03-28 → 04-10 is 13 days: (1,000,000 − 700,000) × 13/31 = 125,806 → 125,800.
+    const q = quote(prepaid(), '2027-03-28', 1_500_000, '2027-03-20');
+    expect(q).toMatchObject({ old_fee: 700_000, base_fee: 1_500_000, prepayment_credit: 500_000, credit_last_month: 12, new_fee: 1_000_000, adjustment: 125_800 });
+    expect(swapCreditLine(q)).toBe('선납금 차감 월 500,000원 유지 (12개월 차까지)');
+    // Without a credit nothing changes from before.
+    expect(quote(sub(), '2027-03-28', 1_500_000, '2027-03-20')).toMatchObject({ prepayment_credit: 0, new_fee: 1_500_000 });
+    expect(swapCreditLine(quote(sub(), '2027-03-28', 1_500_000, '2027-03-20'))).toBeNull();
+  });
+
+  it('bills the credited fee to the order’s last month and the fee without it in extension months', () => {
+    const changes = swapFeeChanges({ firstNewMonth: 4, newFee: 1_000_000, baseFee: 1_500_000, optionExtras: 0, prepaymentCredit: 500_000 }, 12);
+    expect([3, 4, 12, 13, 18].map((m) => feeOfMonth(m, 700_000, changes))).toEqual([700_000, 1_000_000, 1_000_000, 1_500_000, 1_500_000]);
+    // A swap from before (no credit kept) stays one change to the end.
+    expect(swapFeeChanges({ firstNewMonth: 4, newFee: 1_500_000, baseFee: 1_500_000, optionExtras: 0, prepaymentCredit: 0 }, 12)).toEqual([{ firstMonth: 4, lastMonth: Infinity, monthlyFee: 1_500_000, madeAt: undefined }]);
+    // The customer who prepaid 6,000,000 and swaps in month 2 keeps every won of the credit: 10 months × 500,000 over the rest.
+    const month2 = swapFeeChanges({ firstNewMonth: 3, newFee: 1_000_000, baseFee: 1_500_000, optionExtras: 0, prepaymentCredit: 500_000 }, 12);
+    const kept = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => 1_500_000 - feeOfMonth(m, 700_000, month2));
+    expect(kept.reduce((a, b) => a + b, 0)).toBe(5_000_000);
+  });
+
+  it('asks once more with the amount before a swap moves money', () => {
+    const q = { ...quote(prepaid(), '2027-03-28', 1_500_000, '2027-03-20'), car_name: 'Porsche Taycan' };
+    expect(swapConfirmQuestion(q)).toBe('Porsche Taycan으로 차량 교체를 확정하시겠습니까?\n교체 차액 125,800원을 등록하신 카드로 지금 결제합니다.\n새 월 구독료: 2027-04-10부터 (4개월 차부터) 월 1,000,000원');
   });
 });

@@ -4,6 +4,7 @@ import { todayInKorea } from '../../../domain/dates';
 import { noteCatalogueChange } from '../catalogue';
 import { noteBookingChange } from '../inventory';
 import { CACHED_LEVELS, compress, type Encoding } from '../../compression';
+import { wallMs } from '../../jobs/clock';
 
 export type { Encoding };
 
@@ -32,7 +33,7 @@ export interface CacheEntry {
   pending: Partial<Record<Encoding, Promise<Buffer>>>;
   cacheControl: string;
   reservations: boolean;
-  /** Date.now() after which the entry is no longer served (answers that age by the clock alone). */
+  /** wallMs() after which the entry is no longer served (answers that age by the clock alone). */
   expiresAt?: number;
 }
 
@@ -210,7 +211,7 @@ export class CatalogueCache {
       pending: {},
       cacheControl: reservations ? RESERVATIONS_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL,
       reservations,
-      ...(maxAgeMs ? { expiresAt: Date.now() + maxAgeMs } : {}),
+      ...(maxAgeMs ? { expiresAt: wallMs() + maxAgeMs } : {}),
     };
     if (key.slice(0, key.indexOf('|')) === this.generation(reservations)) {
       this.probation.set(key, entry);
@@ -291,14 +292,14 @@ export class CatalogueCache {
 /** A full key without its generations (the Korean day and the read): the same read in another generation. */
 const withoutGeneration = (key: string) => key.slice(key.indexOf('|') + 1);
 
-const expired = (entry: CacheEntry) => entry.expiresAt !== undefined && Date.now() >= entry.expiresAt;
+const expired = (entry: CacheEntry) => entry.expiresAt !== undefined && wallMs() >= entry.expiresAt;
 
-/** todayInKorea(), worked out at most once a second (it is read on every request). */
+/** The wall clock's Korean day, worked out at most once a second (it is read on every request). */
 function koreanDayEverySecond(): () => string {
   let at = 0;
   let day = '';
   return () => {
-    const now = Date.now();
+    const now = wallMs();
     if (now - at >= 1000) {
       at = now;
       day = todayInKorea(new Date(now));

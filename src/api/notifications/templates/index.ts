@@ -33,7 +33,13 @@ import subscriptionSwapped from './subscription-swapped';
 import staffSubscriptionSwapped from './staff-subscription-swapped';
 import subscriptionSwapCancelled from './subscription-swap-cancelled';
 import staffSubscriptionSwapCancelled from './staff-subscription-swap-cancelled';
+import marketingConsentReminder from './marketing-consent-reminder';
 import staffPublishLagging from './staff-publish-lagging';
+import subscriptionWithdrawn from './subscription-withdrawn';
+import staffSubscriptionWithdrawn from './staff-subscription-withdrawn';
+import staffDeliveryChanged from './staff-delivery-changed';
+import subscriptionLicenceRefused from './subscription-licence-refused';
+import staffLicenceRefused from './staff-licence-refused';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -50,6 +56,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'subscription.settled': subscriptionSettled,
   'subscription.swapped': subscriptionSwapped,
   'subscription.swap_cancelled': subscriptionSwapCancelled,
+  'subscription.withdrawn': subscriptionWithdrawn,
+  'subscription.licence_refused': subscriptionLicenceRefused,
   'butler.requested': butlerRequested,
   'butler.confirmed': butlerConfirmed,
   'butler.reminder': butlerReminder,
@@ -66,11 +74,15 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_overdue': staffSubscriptionOverdue,
   'staff.butler_cancelled': staffButlerCancelled,
   'staff.subscription_cancelled': staffSubscriptionCancelled,
+  'staff.subscription_withdrawn': staffSubscriptionWithdrawn,
+  'staff.delivery_changed': staffDeliveryChanged,
+  'staff.licence_refused': staffLicenceRefused,
   'staff.subscription_extended': staffSubscriptionExtended,
   'staff.subscription_swapped': staffSubscriptionSwapped,
   'staff.subscription_swap_cancelled': staffSubscriptionSwapCancelled,
   'staff.publish_lagging': staffPublishLagging,
   'marketing.announcement': marketingAnnouncement,
+  'marketing.consent_reminder': marketingConsentReminder,
 };
 
 /** The template of an event type, or undefined for a type this build does not know (an old job). */

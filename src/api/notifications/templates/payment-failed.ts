@@ -27,7 +27,7 @@ export default template({
     return {
       userId: e.userId,
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 항목: paymentFor(p).label, 주문명: p.orderName, 금액: won(p.amount),
+        고객명: greeting(await liveCustomer(db, e.userId)), 항목: (await paymentFor(db, p)).label, 주문명: p.orderName, 금액: won(p.amount),
         사유: e.reason || p.failureReason || '카드사에서 승인하지 않았습니다.',
         해결방법: fix,
         재시도안내: !monthly ? '' : e.retryDate ? `${day(e.retryDate)}에 같은 카드로 다시 결제를 시도합니다.` : '자동 재시도가 끝났습니다. 카드를 변경해 결제해주세요.',

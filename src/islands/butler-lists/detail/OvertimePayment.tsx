@@ -37,7 +37,7 @@ export default function OvertimePayment({ r, onSettled }: { r: ButlerRequestView
   if (checkout.stage === 'done') return <PaymentDone payment={checkout.payment} />;
   if (p?.status !== 'FAILED') return null;
   const pay = () =>
-    checkout.start({ requestId: r.id }, { redirectUrl: `${location.origin}${location.pathname}`, issueName: `의전 #${r.id} 결제 카드 변경`, amount: p.amount, offerPeriod: butlerOfferPeriod() });
+    checkout.start({ requestId: r.id }, { redirectUrl: `${location.origin}${location.pathname}`, issueName: `의전 #${r.id} 결제 카드 변경`, amount: p.amount, offerPeriod: butlerOfferPeriod(new Date()) });
   return (
     <div role="alert" className="border border-red-300 bg-red-50 p-5 text-sm text-red-800" data-testid="overtime-payment">
       <p className="font-semibold">{checkout.declined ? '카드 결제가 거절되었습니다.' : '초과 이용 요금 결제에 실패했습니다.'}</p>

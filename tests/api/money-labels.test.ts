@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestCar } from '../../src/api/seed/factories';
+import { cars, payments } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { defaultOptionPrices } from '../../src/domain/subscription-price';
+import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+
+/*
+ * Issue 49: every amount says what it is made of. The first payment is named by its parts (첫 달
+ * 구독료, 보증금, 선납금 … 합계), and the 선납금 credit belongs to the subscription: a swap keeps it
+ * to the won.
+ */
+
+let ctx: TestContext;
+let prepayCar: number;
+let dearCar: number;
+const ADMIN = TEST_ADMIN_TOKEN;
+const PREPAY = 6_000_000;
+const DEPOSIT = 500_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ car: { id: prepayCar } } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_1: 1_900_000, subscription_fee_12: 1_200_000 } }));
+  ({ car: { id: dearCar } } = await insertTestCar(ctx.database.db, { brand: 'Porsche', model: 'Taycan', fees: { subscription_fee_12: 1_500_000 } }));
+  const prices = defaultOptionPrices({ subscription_fee_minimum: 1_200_000 });
+  await ctx.database.db.update(cars).set({ optionPrices: { ...prices, deposit: DEPOSIT, prepayment_max: PREPAY } }).where(eq(cars.id, prepayCar));
+}, 180_000);
+afterAll(() => ctx.close());
+
+const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: PREPAY };
+
+/** A confirmed 12-month order with 선납금 6,000,000원 (500,000원 off each month) and 보증금 500,000원 from `start`. */
+async function prepaid(start: string) {
+  await setClock(`${start}T08:00:00+09:00`);
+  const { token } = await customer(ctx);
+  const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, prepayCar)}/request`, { token, json: { month: 12, billing_key: issueSandboxBillingKey(ctx.config, 'approve'), options } });
+  expect(req.status).toBe(201);
+  const request = req.body.data.subscription_request;
+  const sub = (await ctx.call('POST', `/admin/subscription-requests/${request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
+  return { token, requestId: request.id as number, subscriptionId: sub.id as number, quote: request.options.quote };
+}
+
+describe('money labels and the 선납금 credit (issue 49)', () => {
+  it('names the first payment by its parts on /payments, /payments/{id} and the request, never "1개월 차"', async () => {
+    const { token, requestId, quote } = await prepaid('2029-03-10');
+    expect(quote).toMatchObject({ prepayment_credit: 500_000, monthly: 700_000, deposit: DEPOSIT, prepayment: PREPAY });
+    const list = (await ctx.call('GET', '/payments', { token })).body.data.payments;
+    const first = list.find((p: { id: string }) => p.id === `subreq-${requestId}`);
+    expect(first.label).toBe('구독 첫 결제 (첫 달 구독료·보증금·선납금)');
+    expect(first.lines).toEqual([
+      { label: '첫 달 구독료', amount: 700_000 },
+      { label: '보증금 (반납 후 환급)', amount: DEPOSIT },
+      { label: '선납금', amount: PREPAY },
+      { label: '합계', amount: 700_000 + DEPOSIT + PREPAY },
+    ]);
+    expect(first.amount).toBe(700_000 + DEPOSIT + PREPAY);
+    expect((await ctx.call('GET', `/payments/subreq-${requestId}`, { token })).body.data.payment).toMatchObject({ label: first.label, lines: first.lines });
+    expect((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.payment).toMatchObject({ label: first.label });
+  });
+
+  it('a swap in month 2 keeps the 선납금 credit to the won: quoted, charged and billed on the new car', async () => {
+    const { token, subscriptionId } = await prepaid('2030-03-10');
+    await setClock('2030-04-10T10:00:00+09:00');
+    await runJobs();
+    const newCar = await anotherPlate(ctx, dearCar);
+    await setClock('2030-04-20T10:00:00+09:00');
+    // Month 2 runs 04-10 … 05-09 (30 days); 04-28 → 05-10 is 12 days: (1,000,000 − 700,000) × 12/30 = 120,000.
+    const quoted = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=2030-04-28&car_id=${newCar}`, { token });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.data.quote).toMatchObject({ billing_month: 2, old_fee: 700_000, base_fee: 1_500_000, prepayment_credit: 500_000, credit_last_month: 12, new_fee: 1_000_000, adjustment: 120_000 });
+    expect(quoted.body.data.cars.find((c: { id: number }) => c.id === newCar)).toMatchObject({ base_fee: 1_500_000, new_fee: 1_000_000 });
+    const done = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2030-04-28', car_id: newCar, quoted_adjustment: 120_000, quoted_fee: 1_000_000, price_consent: 1_000_000 } });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ swap: { new_fee: 1_000_000, adjustment: 120_000 }, payment: { amount: 120_000, status: 'PAID' } });
+    // Months 3 … 12 are charged 1,500,000 − 500,000: 10 × 500,000 = 5,000,000 of the credit kept.
+    for (const day of ['2030-05-10', '2030-06-10']) {
+      await setClock(`${day}T10:00:00+09:00`);
+      await runJobs();
+    }
+    const months = await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH')));
+    expect(months.map((p) => [p.month, p.amount, p.status]).sort()).toEqual([[2, 700_000, 'PAID'], [3, 1_000_000, 'PAID'], [4, 1_000_000, 'PAID']]);
+    const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments.find((p: { month: number | null; purpose: string }) => p.purpose === 'SUBSCRIPTION_MONTH' && p.month === 3);
+    expect(mine.label).toBe('구독 월 요금 (3개월 차)');
+  });
+});
