@@ -10,7 +10,7 @@ import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, PRODUCTION_BUSINESS_ENV, type TestContext } from './helpers';
 
 /**
- * BUTLER_LEGAL_MODEL per model (docs/decisions/legal-butler.md): exemptions refuses a booking
+ * BUTLER_LEGAL_MODEL per model (docs/decisions/legal.md §2): exemptions refuses a booking
  * that fits no 시행령 제18조 case before paying and staff may refuse a claimed one; partner names
  * the carrier on the booking; own-car rents no fleet car.
  */
