@@ -55,6 +55,8 @@ export interface DeskSubscriptionRequest extends DeskRow {
   options: StoredOrderOptions | null;
   /** The drivers named in the contract (the customer first), each licence as last checked with the 운전자격확인시스템; empty on older requests. */
   drivers: LicenceView[];
+  /** The optional consent to the car's 위치정보 (탁송, 긴급 지원, 도난 대응); null on orders from before it was optional (all seven were required). */
+  location_consent: boolean | null;
   /** Once confirmed: the subscription's end (the return day after 중도 해지) and its billing status. */
   subscription: { id: number; end_date: string; billing_status: BillingStatus; exit_date: string | null } | null;
   /** Pending: other paid or confirmed requests of the car whose days overlap (a lapsed hold loses no days silently; issue 49). */

@@ -50,8 +50,8 @@ export interface ContractInput {
   delivery: readonly ContractLine[];
   /** Articles of the terms, quoted word for word: `{title, text}` (e.g. 제5조 (신청 취소와 해지)). */
   rules: { source: string; articles: { title: string; text: string }[] };
-  /** The consents given at order time (their titles); given at `orderedAt` by `customer`. */
-  consents: readonly string[];
+  /** The consents of the order page, each as given or refused at `orderedAt` by `customer`. */
+  consents: readonly ContractConsent[];
   /** Whether the customer's name was confirmed by 본인인증 (CI) when the order was placed. */
   identityVerified?: boolean;
 }
@@ -206,7 +206,7 @@ export function contractDocument(input: ContractInput): ContractDocument {
       kind: 'lines',
       lines: [
         { label: '동의 일시', value: contractTime(input.orderedAt) },
-        ...input.consents.map((c) => ({ label: '[필수] 동의', value: c })),
+        ...input.consents.map((c) => ({ label: `[${c.optional ? '선택' : '필수'}] ${c.given ? '동의' : '동의하지 않음'}`, value: c.title })),
       ],
     },
     signatureSection(input),
@@ -239,7 +239,7 @@ export function policyArticles(content: string, pick: (title: string) => boolean
 /** The terms' articles a contract quotes: how an order is made and paid, cancelled and ended. */
 export const CONTRACT_ARTICLES = /계약|취소|해지|요금|결제/;
 
-/** The 7 required consents of the order page, in the spec's order (the contract lists them with their time). */
+/** The order page's 7 consents, in the spec's order (the contract lists them with their time). */
 export const ORDER_CONSENTS = [
   '정기결제 동의',
   '자동차 구독 서비스 이용약관 동의',
@@ -249,6 +249,29 @@ export const ORDER_CONSENTS = [
   '개인신용정보 수집·이용 동의',
   '개인신용정보 제공 동의',
 ] as const;
+export type OrderConsent = (typeof ORDER_CONSENTS)[number];
+
+/**
+ * The consent that may be refused without losing the subscription (docs/decisions/legal.md §6): the
+ * car's 위치정보 serves 탁송, 긴급 지원 and 도난 대응, none of which the contract needs. The others are
+ * the contract, its payment and the credit check of a months-long rental.
+ */
+export const OPTIONAL_ORDER_CONSENT: OrderConsent = '위치정보 이용약관 동의';
+export const isOptionalConsent = (c: OrderConsent) => c === OPTIONAL_ORDER_CONSENT;
+
+/** Whether every required consent of the page's boxes (in ORDER_CONSENTS order) is given. */
+export const requiredConsentsGiven = (checked: readonly boolean[]) => ORDER_CONSENTS.every((c, i) => isOptionalConsent(c) || checked[i]);
+
+/** One consent as the contract states it. */
+export interface ContractConsent {
+  title: OrderConsent;
+  optional: boolean;
+  given: boolean;
+}
+
+/** The consents of an order: the required ones given, the optional one as chosen (null: an order before it was optional, when all were required). */
+export const orderConsents = (locationConsent: boolean | null): ContractConsent[] =>
+  ORDER_CONSENTS.map((title) => ({ title, optional: isOptionalConsent(title), given: isOptionalConsent(title) ? locationConsent !== false : true }));
 
 /**
  * The cover of every subscription car's 종합보험 (the company's fleet policy), printed in the

@@ -158,3 +158,15 @@ export function handoverLicenceRefusal(drivers: readonly (OrderDriver & { role: 
   }
   return null;
 }
+
+/** The 운전자격 rules as the terms, the FAQ and the order page state them (the same numbers driverBand applies). */
+export function licenceRuleLines(policy: NewDriverPolicy): string[] {
+  return [
+    '계약자와 추가 운전자 모두의 운전면허를 도로교통공단 운전자격확인시스템으로 확인한 뒤 신청할 수 있습니다(여객자동차 운수사업법 제34조의2). 계약자의 성명·생년월일은 본인인증 정보로 확인합니다.',
+    `승용차를 운전할 수 있는 ${LICENCE_TYPES.map((t) => LICENCE_TYPE_LABEL[t]).join('·')} 면허만 등록할 수 있습니다.`,
+    `운전자 연령 기준은 구독 시작일의 만 나이로 정해집니다: 만 ${MIN_DRIVER_AGE}세 미만은 등록할 수 없고, 만 ${STANDARD_DRIVER_AGE}세 미만 운전자가 있으면 만 21~25세 요금이 적용됩니다.`,
+    policy === 'refuse' ? '면허 취득 후 1년이 지나지 않은 운전자는 등록할 수 없습니다.' : '면허 취득 후 1년이 지나지 않은 운전자가 있으면 만 21~25세 요금이 적용됩니다.',
+    '차량 인도(탁송·교체 인도) 전에 면허를 다시 확인하며, 그사이 효력이 정지·취소되었거나 갱신 기간이 지난 면허로는 차량을 인도하지 않습니다.',
+    '면허번호는 암호화해 보관하며 화면과 계약서에는 지역·연도 외에는 표시하지 않습니다.',
+  ];
+}

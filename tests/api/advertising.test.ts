@@ -10,7 +10,7 @@ import { openSession } from '../../src/api/accounts/sessions';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * 정보통신망법 제50조 (docs/decisions/legal-consents.md): no (광고) message between 21:00 and 08:00
+ * 정보통신망법 제50조 (docs/decisions/legal.md §6): no (광고) message between 21:00 and 08:00
  * KST without the separate night-time consent (held until 08:00), and a reminder of the marketing
  * consent every 2 years from its day, once, while it stands. Both on the test clock.
  */

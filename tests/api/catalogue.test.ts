@@ -214,9 +214,9 @@ describe('services: FAQs and policy documents', () => {
     expect((await t.call('GET', `/services/terms/${terms[0].id}`)).body.data.term.id).toBe(terms[0].id);
     const privacy = (await t.call('GET', '/services/privacy-policies')).body.data.privacy_policies;
     expect(privacy[0].title).toBe('개인정보 처리방침');
-    // Version 1.1: the processors, the drivers' location records and the 위치정보관리책임자, the retention after withdrawal.
-    expect(privacy[0].version).toBe('1.1');
-    for (const text of ['포트원(PortOne)', '솔라피(SOLAPI)', '카카오 로그인', '메일 발송 대행사', '클라우드 호스팅', '위치정보 이용·제공사실 확인자료: 6개월', '위치정보관리책임자: 고객센터', '대금결제 및 재화 등의 공급에 관한 기록: 5년', '소비자의 불만 또는 분쟁처리에 관한 기록: 3년', '웹사이트 접속기록: 3개월']) {
+    // Version 1.2: the processors, the drivers' location records and the 위치정보관리책임자, the retention after withdrawal, the licences checked.
+    expect(privacy[0].version).toBe('1.2');
+    for (const text of ['운전면허 정보(면허번호, 면허 종류, 성명, 생년월일)', '도로교통공단에 운전자의 면허번호', '운전면허 정보와 운전자격 확인 기록: 구독 계약 종료 후 5년', '포트원(PortOne)', '솔라피(SOLAPI)', '카카오 로그인', '메일 발송 대행사', '클라우드 호스팅', '위치정보 이용·제공사실 확인자료: 6개월', '위치정보관리책임자: 고객센터', '대금결제 및 재화 등의 공급에 관한 기록: 5년', '소비자의 불만 또는 분쟁처리에 관한 기록: 3년', '웹사이트 접속기록: 3개월']) {
       expect(privacy[0].content).toContain(text);
     }
     expect((await t.call('GET', `/services/privacy-policies/${privacy[0].id}`)).status).toBe(200);

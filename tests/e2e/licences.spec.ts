@@ -9,14 +9,17 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
  */
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-test('the customer checks their licence on the order page: refused with the reason, then checked, masked, and ordered', async ({ page, request }) => {
+test('the customer checks their licence on the order page: refused with the reason, then checked, masked, and ordered without the optional 위치정보 consent', async ({ page, request }) => {
   const { id } = await orderableCar(request);
   const user = await newUser(request, { licence: false, birth_date: '1988-08-08' });
   await loginAs(page, user.token);
   await page.goto(`/inquire?month=12&carId=${id}`);
   const section = page.getByTestId('order-licences');
   await expect(section.getByRole('heading', { name: '운전면허 확인' })).toBeVisible();
+  await expect(page.getByTestId('order-licence-rules')).toContainText('면허 취득 후 1년이 지나지 않은 운전자는 등록할 수 없습니다.');
   await page.getByLabel('전체 동의').check();
+  // The car's 위치정보 is the one optional consent: refused, the order goes on.
+  await page.getByLabel('[선택] 위치정보 이용약관 동의').uncheck();
   // Without a checked licence the order cannot be placed.
   await expect(page.getByRole('button', { name: '신청하기' })).toBeDisabled();
 
@@ -48,5 +51,16 @@ test('the customer checks their licence on the order page: refused with the reas
   const requestId = requests.body.data.subscription_requests[0].id as number;
   const desk = await request.get('/api/admin/subscription-requests', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   const row = (await desk.json()).data.requests.find((r: { id: number }) => r.id === requestId);
+  expect(row.location_consent).toBe(false);
   expect(row.drivers).toEqual([expect.objectContaining({ role: 'HOLDER', status: 'VALID', number: '11-12-******-**', birth_date: '1988-08-08' })]);
+});
+
+test('the terms and the FAQ state the 운전자격 rules the order API applies', async ({ page }) => {
+  for (const path of ['/terms', '/faq']) {
+    await page.goto(path);
+    const rules = page.getByTestId('licence-rules');
+    await expect(rules).toContainText('도로교통공단 운전자격확인시스템');
+    await expect(rules).toContainText('면허 취득 후 1년이 지나지 않은 운전자는 등록할 수 없습니다.');
+    await expect(rules).toContainText('차량 인도(탁송·교체 인도) 전에 면허를 다시 확인');
+  }
 });

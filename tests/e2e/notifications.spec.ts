@@ -59,7 +59,7 @@ test('an order in the browser: the sandbox outbox has 신청 접수 and 결제 �
   await expect(rows.filter({ hasText: '결제 완료' }).getByText('영수증 보기:', { exact: false })).toBeVisible();
 });
 
-test('수신 동의 in my page: the switch turns marketing consent on and off, and it stays after a reload', async ({ page, request }) => {
+test('수신 동의 in my page: marketing and, separately, night-time consent turn on and off, and stay after a reload', async ({ page, request }) => {
   const user = await newUser(request);
   await loginAs(page, user.token);
   await page.goto('/my');
@@ -68,9 +68,18 @@ test('수신 동의 in my page: the switch turns marketing consent on and off, a
   await consent.check();
   await expect(page.getByRole('status').filter({ hasText: '마케팅 정보 수신에 동의했습니다.' })).toBeVisible();
   expect((await apiAs(request, user.token, 'GET', '/accounts')).body.data.marketing_consent).toBe(true);
+  // The night-time (21:00~08:00) consent is separate, and only with the first.
+  const night = page.getByRole('switch', { name: /야간 광고 수신 동의/ });
+  await night.check();
+  await expect(page.getByRole('status').filter({ hasText: '야간 광고 수신에 동의했습니다.' })).toBeVisible();
+  expect((await apiAs(request, user.token, 'GET', '/accounts')).body.data.marketing_night_consent).toBe(true);
   await page.reload();
   await expect(page.getByRole('switch', { name: /마케팅 정보 수신 동의/ })).toBeChecked();
+  await expect(page.getByRole('switch', { name: /야간 광고 수신 동의/ })).toBeChecked();
   await page.getByRole('switch', { name: /마케팅 정보 수신 동의/ }).uncheck();
-  await expect(page.getByRole('status').filter({ hasText: '마케팅 정보 수신을 거부했습니다.' })).toBeVisible();
-  expect((await apiAs(request, user.token, 'GET', '/accounts')).body.data.marketing_consent).toBe(false);
+  await expect(page.getByRole('status').filter({ hasText: '마케팅 정보 수신을 거부했습니다. 야간 수신 동의도 함께 철회되었습니다.' })).toBeVisible();
+  await expect(night).not.toBeChecked();
+  await expect(night).toBeDisabled();
+  const after = (await apiAs(request, user.token, 'GET', '/accounts')).body.data;
+  expect([after.marketing_consent, after.marketing_night_consent]).toEqual([false, false]);
 });

@@ -67,6 +67,7 @@ export async function deskSubscriptionRequests(db: Db, q: OrderQuery): Promise<D
       requested_start: r.requestedStart,
       options: r.options ?? null,
       drivers: drivers.get(r.id) ?? [],
+      location_consent: r.locationConsent,
       created_at: r.createdAt.toISOString(),
       cancelled_at: iso(r.cancelledAt),
       subscription: sub ? { id: sub.id, end_date: sub.endDate, billing_status: sub.billingStatus, exit_date: sub.exitDate } : null,

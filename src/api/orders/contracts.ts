@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { StoredOrderOptions } from '../../domain/subscription-price';
 import { optionLines, quoteLines } from '../../domain/subscription-lines';
-import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, ORDER_CONSENTS, contractDocument, policyArticles, type ContractInput } from '../../domain/contract';
+import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, contractDocument, orderConsents, policyArticles, type ContractInput } from '../../domain/contract';
 import { missingContractGlyphs } from '../../domain/contract-font';
 import { koreaDate } from '../../domain/dates';
 import { ORDER_KINDS } from '../../domain/payments';
@@ -103,7 +103,7 @@ export async function contractInput(db: Db, company: Config['company'], requestI
     rules: terms
       ? { source: `${terms.title} ${terms.version}`, articles: policyArticles(terms.content, (title) => CONTRACT_ARTICLES.test(title)) }
       : { source: '서비스 이용약관', articles: [] },
-    consents: ORDER_CONSENTS,
+    consents: orderConsents(r.locationConsent),
     identityVerified: Boolean(u?.ci),
   };
 }

@@ -143,6 +143,8 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
           // fee: the monthly fee with the options (months 2… are charged it); finalFee: paid today.
           billingKey: input.billing_key, billingProvider: provider, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
           requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays), options: { options, prices, quote } satisfies StoredOrderOptions,
+          // The optional consent to the car's 위치정보 (docs/decisions/legal.md §6): not given unless ticked.
+          locationConsent: input.location_consent ?? false,
           // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
           createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })

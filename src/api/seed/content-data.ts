@@ -83,20 +83,20 @@ export interface PrivacyOfficer {
 }
 
 /** The current version of the seeded 개인정보 처리방침 and its effective day. */
-export const PRIVACY_VERSION = '1.1';
-export const PRIVACY_EFFECTIVE_DATE = '2026-12-01';
+export const PRIVACY_VERSION = '1.2';
+export const PRIVACY_EFFECTIVE_DATE = '2026-12-10';
 
 /**
- * The 개인정보 처리방침 (version 1.1, docs/decisions/legal.md §6): what is kept after
+ * The 개인정보 처리방침 (version 1.2, docs/decisions/legal.md §7): what is kept after
  * withdrawal and for how long, the processors (수탁자), the drivers' location data and its
- * records, and the 위치정보관리책임자 of the settings.
+ * records, the drivers' licences checked for a subscription (§1), and the 위치정보관리책임자 of the settings.
  */
 export function privacySeed(officer: PrivacyOfficer = { name: '고객센터', email: 'concierge@luxe-subscribe.kr' }) {
   return {
     title: '개인정보 처리방침',
     version: PRIVACY_VERSION,
     content: `1. 수집하는 개인정보
-회사는 회원가입, 본인인증, 구독 및 의전 서비스 제공을 위해 이름, 휴대전화번호, 이메일, 연계정보(CI), 결제 수단 정보(빌링키)를 수집합니다. 카드번호는 결제대행사가 보관하며 회사는 저장하지 않습니다. 서비스 이용 중 접속기록(접속 일시, IP 주소)이 자동으로 생성됩니다.
+회사는 회원가입, 본인인증, 구독 및 의전 서비스 제공을 위해 이름, 휴대전화번호, 이메일, 연계정보(CI), 결제 수단 정보(빌링키)를 수집합니다. 카드번호는 결제대행사가 보관하며 회사는 저장하지 않습니다. 구독 신청 시에는 계약자와 추가 운전자의 운전면허 정보(면허번호, 면허 종류, 성명, 생년월일)와 도로교통공단 운전자격확인시스템의 확인 결과(효력, 최초 취득일, 갱신 기한)를 수집하며, 면허번호는 암호화해 보관합니다. 서비스 이용 중 접속기록(접속 일시, IP 주소)이 자동으로 생성됩니다.
 
 2. 이용 목적
 수집한 정보는 본인 확인, 계약 체결과 이행, 요금 결제, 고객 상담, 부정 이용 방지에만 이용합니다. 광고성 정보는 수신에 동의한 회원에게만 보내며, 21시부터 다음 날 8시까지는 야간 수신에 따로 동의한 회원에게만 보냅니다. 수신 동의는 동의한 날부터 2년마다 유지 여부를 안내합니다.
@@ -110,6 +110,7 @@ export function privacySeed(officer: PrivacyOfficer = { name: '고객센터', em
 전자금융거래에 관한 기록: 5년 (전자금융거래법)
 웹사이트 접속기록: 3개월 (통신비밀보호법)
 위치정보 이용·제공사실 확인자료: 6개월 (위치정보법)
+운전면허 정보와 운전자격 확인 기록: 구독 계약 종료 후 5년 (계약에 관한 기록과 함께)
 
 4. 위치정보의 처리
 의전 운행 중에는 기사님이 위치정보 이용에 동의하고 운행 화면을 열어 둔 동안 기사님 휴대폰의 위치를 몇 초마다 받아 해당 예약 고객과 배차 담당자에게만 보여줍니다. 위치는 운행마다 마지막 한 곳만 저장하며, 운행이 끝나거나 예약이 취소된 뒤 1시간 안에 삭제합니다.
@@ -118,7 +119,7 @@ export function privacySeed(officer: PrivacyOfficer = { name: '고객센터', em
 위치정보관리책임자: ${officer.name} / ${officer.email}
 
 5. 제3자 제공
-회사는 법령에 근거가 있거나 회원이 동의한 경우를 제외하고 개인정보를 제3자에게 제공하지 않습니다. 구독 회원의 동의에 따라 결제대행사와 카드사(정기결제), 차량 보험사(보험 가입과 사고 처리)에 이름, 휴대전화번호, 연계정보(CI), 빌링키를 제공합니다.
+회사는 법령에 근거가 있거나 회원이 동의한 경우를 제외하고 개인정보를 제3자에게 제공하지 않습니다. 구독 회원의 동의에 따라 결제대행사와 카드사(정기결제), 차량 보험사(보험 가입과 사고 처리)에 이름, 휴대전화번호, 연계정보(CI), 빌링키를 제공합니다. 운전자격 확인을 위해 도로교통공단에 운전자의 면허번호, 면허 종류, 성명, 생년월일을 제공합니다(여객자동차 운수사업법 제34조의2).
 
 6. 처리 위탁 (수탁자)
 회사는 서비스 제공을 위해 다음과 같이 개인정보 처리를 위탁합니다.
@@ -135,7 +136,7 @@ export function privacySeed(officer: PrivacyOfficer = { name: '고객센터', em
 8. 개인정보 보호책임자
 개인정보 보호책임자: 개인정보보호팀 / privacy@luxe-subscribe.kr
 
-이 방침은 2026년 12월 1일부터 적용됩니다.`,
+이 방침은 2026년 12월 10일부터 적용됩니다.`,
   };
 }
 

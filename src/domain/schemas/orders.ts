@@ -22,12 +22,14 @@ export const CreateSubscriptionRequestSchema = z.object({
   billing_key: billingKey,
   /** Mileage plan, driver age, extra drivers, handover, 선납금; absent = the car's defaults (subscription-price.ts defaultOptions). */
   options: SubscriptionOptionsSchema.optional(),
+  /** The additional drivers' checked licences (POST /subscriptions/licences, role EXTRA), one per extra driver. */
+  extra_driver_licence_ids: z.array(int('운전면허 ID').min(1, { error: '운전면허 ID가 올바르지 않습니다.' }), { error: '추가 운전자 면허 목록이 올바르지 않습니다.' }).max(10, { error: '추가 운전자는 10명 이하입니다.' }).optional(),
+  /** The optional 위치정보 이용약관 동의 (the car's location for 탁송, 긴급 지원, 도난 대응); absent = not given. */
+  location_consent: z.boolean({ error: '위치정보 동의 여부는 true 또는 false여야 합니다.' }).optional(),
   /**
    * What the page showed as 오늘 결제 금액. Never charged: the server prices the order itself and
    * refuses it (409) when this differs, so the customer is never charged a price they did not see.
    */
-  /** The additional drivers' checked licences (POST /subscriptions/licences, role EXTRA), one per extra driver. */
-  extra_driver_licence_ids: z.array(int('운전면허 ID').min(1, { error: '운전면허 ID가 올바르지 않습니다.' }), { error: '추가 운전자 면허 목록이 올바르지 않습니다.' }).max(10, { error: '추가 운전자는 10명 이하입니다.' }).optional(),
   quoted_first_payment: int('결제 예정 금액').min(0, { error: '결제 예정 금액은 0 이상이어야 합니다.' }).optional(),
 });
 export type CreateSubscriptionRequestInput = z.infer<typeof CreateSubscriptionRequestSchema>;

@@ -209,6 +209,7 @@ export default function OrdersSection() {
                 </p>
               )}
               {kind === 'subscription' && r.drivers && <LicenceStatus licences={r.drivers} />}
+              {kind === 'subscription' && r.location_consent === false && <p className="text-xs text-muted" data-testid="desk-location-consent">차량 위치정보 이용 미동의: 위치 조회 없이 탁송·지원합니다.</p>}
               {kind === 'butler' && r.start_at && r.waypoints && (
                 <TripBrief
                   trip={{ passenger_count: r.passenger_count ?? 1, purpose: r.purpose ?? null, memo: r.memo ?? null, driver_preference: r.driver_preference ?? null, flight_number: r.flight_number ?? null, waypoints: r.waypoints }}

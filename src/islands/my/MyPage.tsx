@@ -50,7 +50,11 @@ export default function MyPage() {
           <dd>{a ? (a.mobile ? formatPhone(a.mobile) : '-') : <Pending width="w-28" />}</dd>
         </dl>
         {/* Keyed: the switch starts from the account's answer once it is there. */}
-        <MarketingConsent key={a ? 'account' : 'pending'} initial={Boolean(a && 'marketing_consent' in a && a.marketing_consent)} disabled={!a} />
+        <MarketingConsent
+          key={a ? 'account' : 'pending'}
+          initial={{ marketing: Boolean(a && 'marketing_consent' in a && a.marketing_consent), night: Boolean(a && 'marketing_night_consent' in a && a.marketing_night_consent) }}
+          disabled={!a}
+        />
       </section>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <a href="/points" className={card}>

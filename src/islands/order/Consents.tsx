@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
-import { ORDER_CONSENTS } from '../../domain/contract';
+import { isOptionalConsent, ORDER_CONSENTS } from '../../domain/contract';
 
-/** The 7 required consents, in the spec's order (the contract lists them too: src/domain/contract.ts). */
+/** The 7 consents, in the spec's order, one optional (the contract lists them as given: src/domain/contract.ts). */
 export const CONSENTS = ORDER_CONSENTS;
 
 /** Index of the consent whose text is the published service terms (GET /services/terms). */
@@ -37,7 +37,7 @@ export default function Consents({ checked, onChange }: Props) {
 
   return (
     <fieldset className="border border-line p-4">
-      <legend className="px-1 font-semibold">약관 동의 (필수)</legend>
+      <legend className="px-1 font-semibold">약관 동의</legend>
       <label className="flex items-center gap-3 border-b border-line pb-3 font-semibold">
         <input type="checkbox" className="h-5 w-5 shrink-0 accent-ink" checked={all} onChange={(e) => onChange(CONSENTS.map(() => e.target.checked))} />
         전체 동의
@@ -52,7 +52,7 @@ export default function Consents({ checked, onChange }: Props) {
                 checked={checked[i]}
                 onChange={(e) => onChange(checked.map((v, j) => (j === i ? e.target.checked : v)))}
               />
-              <span>[필수] {label}</span>
+              <span>{isOptionalConsent(label) ? '[선택]' : '[필수]'} {label}</span>
             </label>
             <button type="button" onClick={() => void view(i)} aria-label={`${label} 보기`} className="min-h-9 shrink-0 px-1 text-xs text-muted underline underline-offset-4 hover:text-ink">
               보기
@@ -60,6 +60,7 @@ export default function Consents({ checked, onChange }: Props) {
           </li>
         ))}
       </ul>
+      <p className="mt-2 text-xs text-muted">[선택] 위치정보 이용약관에 동의하지 않아도 구독할 수 있습니다. 동의하면 탁송, 긴급 출동, 도난 대응에 차량 위치를 이용합니다.</p>
       <Dialog open={viewing !== null} title={viewing ? CONSENTS[viewing.index] : ''} onClose={() => setViewing(null)}>
         {viewing?.text === null ? (
           <p role="status" className="text-sm text-muted">로딩 중...</p>

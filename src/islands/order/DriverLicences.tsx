@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { dotDate, koreaDate } from '../../domain/dates';
 import { VALIDATION_CODE } from '../../domain/error-codes';
-import { LICENCE_TYPE_LABEL, LICENCE_TYPES, type LicenceRole, type LicenceType, type LicenceView } from '../../domain/licence';
+import { LICENCE_TYPE_LABEL, LICENCE_TYPES, licenceRuleLines, type LicenceRole, type LicenceType, type LicenceView } from '../../domain/licence';
 import Alert from '../common/Alert';
 import type { Licences } from './useLicences';
 
@@ -33,6 +33,10 @@ export default function DriverLicences({ licences, extraCount, extraIds, onExtra
         여객자동차 운수사업법에 따라 계약자와 추가 운전자 모두의 운전면허를 도로교통공단 운전자격확인시스템으로 확인합니다. 면허번호는 암호화해 보관하며 다시 전체를 표시하지 않고,
         차량 인도 전에 한 번 더 확인합니다.
       </p>
+      {/* The age and new-driver rules the server applies (its LICENCE_NEW_DRIVER comes with the list). */}
+      <ul className="list-disc space-y-0.5 pl-4 text-xs text-muted" data-testid="order-licence-rules">
+        {licenceRuleLines(licences.policy).slice(1, 4).map((line) => <li key={line}>{line}</li>)}
+      </ul>
       {list === null ? (
         <p role="status" className="min-h-24 text-sm text-muted">운전면허 정보를 불러오는 중...</p>
       ) : (

@@ -17,6 +17,7 @@ import { chargedSentence, subscriptionCheckoutMessages } from '../checkout/payme
 import { useBillingCheckout } from '../checkout/useBillingCheckout';
 import { useOrderAccount } from '../checkout/useOrderAccount';
 import Consents, { CONSENTS } from './Consents';
+import { isOptionalConsent, OPTIONAL_ORDER_CONSENT, requiredConsentsGiven } from '../../domain/contract';
 import DriverLicences, { holderLicence } from './DriverLicences';
 import { driverBand } from '../../domain/licence';
 import OrderOptions from './OrderOptions';
@@ -79,6 +80,7 @@ export default function OrderPage() {
               // The server prices the order again and refuses it when its first payment differs from the one shown.
               ...(draft?.options ? { options: draft.options } : {}), ...(draft?.quoted ? { quoted_first_payment: draft.quoted } : {}),
               ...(draft?.extraLicenceIds?.length ? { extra_driver_licence_ids: draft.extraLicenceIds } : {}),
+              location_consent: draft?.locationConsent === true,
             },
           },
           o,
@@ -113,7 +115,7 @@ export default function OrderPage() {
     if (draft.options) setChosen(draft.options);
     if (draft.extraLicenceIds) setExtraIds(draft.extraLicenceIds);
     setTyped(draft.points ? String(draft.points) : '');
-    setConsents(CONSENTS.map(() => true));
+    setConsents(CONSENTS.map((c) => !isOptionalConsent(c) || draft.locationConsent === true));
   }, [checkout.declined, refreshWallet]);
 
   const fee = car ? feeForTerm(car, month) : null;
@@ -142,7 +144,7 @@ export default function OrderPage() {
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
   const refusal = car ? orderRefusal(car, todayInKorea(new Date())) : null;
   const licenceProblem = band && !band.ok ? band.message : null;
-  const canApply = !loading && !!car && quote !== null && !problem && band?.ok === true && consents.every(Boolean) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
+  const canApply = !loading && !!car && quote !== null && !problem && band?.ok === true && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
 
   async function next() {
     if (!car || quote === null || refusal || problem || band?.ok !== true || account.verified !== true) return;
@@ -150,7 +152,7 @@ export default function OrderPage() {
     // The chosen start is checked before the card window: a taken term never registers a card.
     if (!(await availability.check(startDate))) return;
     await checkout.start(
-      { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today, extraLicenceIds: extras.map((l) => l!.id) },
+      { points, couponId: coupon ? couponId : null, startDate, options, quoted: quote.paid_today, extraLicenceIds: extras.map((l) => l!.id), locationConsent: consents[CONSENTS.indexOf(OPTIONAL_ORDER_CONSENT)] },
       {
         redirectUrl: `${location.origin}/inquire?month=${month}&carId=${car.id}`,
         issueName: `${carDisplayName(car)} ${month}개월 구독`,

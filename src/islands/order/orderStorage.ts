@@ -10,6 +10,7 @@ export const ORDER_KEYS = {
   options: 'subscribeOrderOptions',
   quoted: 'subscribeOrderQuoted',
   drivers: 'subscribeOrderDriverLicences',
+  location: 'subscribeOrderLocationConsent',
   marker: (billingKey: string) => `subscribeOrderSubmitted:${billingKey}`,
 } as const;
 
@@ -25,6 +26,8 @@ export interface OrderDraft {
   quoted?: number;
   /** The additional drivers' checked licences (one id per extra driver), sent as extra_driver_licence_ids. */
   extraLicenceIds?: number[];
+  /** The optional 위치정보 이용약관 동의, sent as location_consent. */
+  locationConsent?: boolean;
 }
 
 function readOptions(): SubscriptionOptions | null {
@@ -38,7 +41,8 @@ function readOptions(): SubscriptionOptions | null {
 
 /** The subscription's checkout storage, under its own subscribeOrder* keys. */
 export const orderStorage: CheckoutStorage<OrderDraft> = {
-  saveDraft: ({ points, couponId, startDate, options, quoted, extraLicenceIds }) => {
+  saveDraft: ({ points, couponId, startDate, options, quoted, extraLicenceIds, locationConsent }) => {
+    session()?.setItem(ORDER_KEYS.location, locationConsent ? '1' : '');
     session()?.setItem(ORDER_KEYS.drivers, (extraLicenceIds ?? []).join(','));
     session()?.setItem(ORDER_KEYS.quoted, quoted === undefined ? '' : String(quoted));
     session()?.setItem(ORDER_KEYS.start, startDate ?? '');
@@ -54,7 +58,7 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
     const start = session()?.getItem(ORDER_KEYS.start) ?? '';
     const quoted = session()?.getItem(ORDER_KEYS.quoted) ?? '';
     const drivers = (session()?.getItem(ORDER_KEYS.drivers) ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    return { extraLicenceIds: drivers, points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null, startDate: /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : '', options: readOptions(), ...(/^\d{1,12}$/.test(quoted) ? { quoted: Number(quoted) } : {}) };
+    return { extraLicenceIds: drivers, locationConsent: session()?.getItem(ORDER_KEYS.location) === '1', points: Number.isFinite(p) ? roundPoints(p) : 0, couponId: Number.isFinite(c) && c > 0 ? c : null, startDate: /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : '', options: readOptions(), ...(/^\d{1,12}$/.test(quoted) ? { quoted: Number(quoted) } : {}) };
   },
   clearDraft: () => {
     session()?.removeItem(ORDER_KEYS.points);
@@ -63,6 +67,7 @@ export const orderStorage: CheckoutStorage<OrderDraft> = {
     session()?.removeItem(ORDER_KEYS.options);
     session()?.removeItem(ORDER_KEYS.quoted);
     session()?.removeItem(ORDER_KEYS.drivers);
+    session()?.removeItem(ORDER_KEYS.location);
   },
   markerKey: ORDER_KEYS.marker,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, ORDER_CONSENTS, contractDocument, contractFileName, contractNumber, contractTime, hasContract, policyArticles, type ContractInput } from '../../../src/domain/contract';
+import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, ORDER_CONSENTS, contractDocument, orderConsents, requiredConsentsGiven, contractFileName, contractNumber, contractTime, hasContract, policyArticles, type ContractInput } from '../../../src/domain/contract';
 import { CONTRACT_FONT_TEXT, missingContractGlyphs } from '../../../src/domain/contract-font';
 import { TERMS_SEED } from '../../../src/api/seed/content-data';
 
@@ -16,7 +16,7 @@ const input: ContractInput = {
   amounts: { monthlyFee: 4_690_000, couponDiscount: 519_000, couponName: '웰컴', pointsUsed: 0, firstPayment: 4_171_000 },
   ...CONTRACT_DEFAULTS,
   rules: { source: '서비스 이용약관 1.0', articles: policyArticles(TERMS_SEED.content, (t) => CONTRACT_ARTICLES.test(t)) },
-  consents: ORDER_CONSENTS,
+  consents: orderConsents(false),
 };
 const lines = (doc: ReturnType<typeof contractDocument>, heading: string) => {
   const s = doc.sections.find((x) => x.heading.includes(heading));
@@ -45,6 +45,19 @@ describe('contractDocument', () => {
     expect(lines(doc, '동의')['동의 일시']).toBe('2026.11.27 08:30');
     expect(contractTime(input.orderedAt)).toBe('2026.11.27 08:30');
     expect(doc.subtitle).toContain('LUXE-S-000042');
+    // Each consent as given: the six required, the car's 위치정보 refused (optional).
+    const consentLines = doc.sections.find((s) => s.heading === '10. 동의')!;
+    expect(consentLines.kind === 'lines' && consentLines.lines.slice(1).map((l) => `${l.label} ${l.value}`)).toEqual([
+      '[필수] 동의 정기결제 동의', '[필수] 동의 자동차 구독 서비스 이용약관 동의', '[필수] 동의 반납 평가 기준 동의', '[선택] 동의하지 않음 위치정보 이용약관 동의',
+      '[필수] 동의 전자금융거래 기본약관 동의', '[필수] 동의 개인신용정보 수집·이용 동의', '[필수] 동의 개인신용정보 제공 동의',
+    ]);
+  });
+
+  it('the car\'s 위치정보 is the one consent the order can do without', () => {
+    expect(requiredConsentsGiven(ORDER_CONSENTS.map((c) => c !== '위치정보 이용약관 동의'))).toBe(true);
+    expect(requiredConsentsGiven(ORDER_CONSENTS.map((c) => c !== '개인신용정보 제공 동의'))).toBe(false);
+    // An order from before it was optional gave all seven.
+    expect(orderConsents(null).every((c) => c.given)).toBe(true);
   });
 
   it('lists the options as given, a fixed overage rate and 자기부담금 when known', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverBand, formatLicenceNumber, handoverLicenceRefusal, LICENCE_REFUSAL, maskLicenceNumber, normalizeLicenceNumber, type OrderDriver } from '../../../src/domain/licence';
+import { driverBand, licenceRuleLines, formatLicenceNumber, handoverLicenceRefusal, LICENCE_REFUSAL, maskLicenceNumber, normalizeLicenceNumber, type OrderDriver } from '../../../src/domain/licence';
 
 const adult: OrderDriver = { name: '김운전', birth_date: '1990-03-15', status: 'VALID', first_issued_on: '2010-03-01', expires_on: '2035-12-31' };
 const START = '2027-01-10';
@@ -49,5 +49,15 @@ describe('handoverLicenceRefusal: checked again before the car is handed over', 
     expect(handoverLicenceRefusal([{ ...adult, role: 'HOLDER' }], START)).toBeNull();
     expect(handoverLicenceRefusal([{ ...adult, role: 'HOLDER' }, { ...adult, name: '박추가', role: 'EXTRA', status: 'REVOKED' }], START)).toBe(`추가 운전자 박추가님의 운전면허를 다시 확인한 결과 인도할 수 없습니다. ${LICENCE_REFUSAL.REVOKED}`);
     expect(handoverLicenceRefusal([{ ...adult, role: 'HOLDER', expires_on: '2027-01-09' }], START)).toContain(LICENCE_REFUSAL.EXPIRED);
+  });
+});
+
+describe('licenceRuleLines: what the terms, the FAQ and the order page state', () => {
+  it('names the classes, the age floor and band, and the new-driver rule the operator chose', () => {
+    const refuse = licenceRuleLines('refuse');
+    expect(refuse.join(' ')).toContain('1종 대형·1종 보통·2종 보통');
+    expect(refuse.join(' ')).toContain('만 21세 미만은 등록할 수 없고, 만 26세 미만 운전자가 있으면 만 21~25세 요금');
+    expect(refuse).toContain('면허 취득 후 1년이 지나지 않은 운전자는 등록할 수 없습니다.');
+    expect(licenceRuleLines('young-rate')).toContain('면허 취득 후 1년이 지나지 않은 운전자가 있으면 만 21~25세 요금이 적용됩니다.');
   });
 });
