@@ -83,7 +83,20 @@ export interface DriverTripsAnswer {
   driver: { id: number; name: string };
   today: string;
   trips: DriverTrip[];
+  /** The driver's trips of the coming days cancelled since they were assigned (the message said so too). */
+  cancelled: DriverCancelledTrip[];
 }
+
+/** A trip of the driver's that is off: when it was, from where, and when it was cancelled. */
+export interface DriverCancelledTrip {
+  id: number;
+  start_at: string;
+  start_location: string;
+  cancelled_at: string;
+}
+
+/** How many days ahead (today included) /driver lists the driver's cancelled trips. */
+export const CANCELLED_TRIPS_DAYS = 14;
 
 /** POST /driver/trips/{id}/stages/{stage}: the trip after the tap; `recorded` false when the stage was already recorded (a retried tap). */
 export interface DriverStageAnswer {

@@ -223,6 +223,8 @@ export function butlerRefundPolicyLines(policy: ButlerRefundPolicy): string[] {
     `이용 시작 ${policy.fullRefundHours}시간 전까지 취소하면 결제 금액 전액을 환불합니다.`,
     `이용 시작 ${policy.fullRefundHours}시간 전부터 시작 전까지 취소하면 결제 금액의 ${policy.latePercent}%를 환불합니다.`,
     '이용 시작 이후에는 취소해도 환불되지 않습니다.',
+    '기사 배정으로 확정된 예약도 기사님이 출발하기 전까지 마이페이지에서 같은 규정으로 취소할 수 있습니다.',
+    '운영팀이 취소하는 경우에도 같은 규정을 적용하며, 차량·기사 사정 등 운영팀의 사유로 취소하면 전액 환불하고 그 사유를 안내합니다.',
     '사용한 쿠폰과 포인트는 취소 시 돌려드립니다.',
   ];
 }

@@ -408,9 +408,10 @@ describe('lists, coupons and butler subscriptions', () => {
     const put = await ctx.call('PUT', `/butlers/requests/${r.id}`, { token, json: { month: 1, billing_key: 'temp', start_at: at(111, '09:00'), start_location: 'a', end_location: 'b' } });
     expect(put.status).toBe(409);
     expect(put.body.message).toBe('확정된 의전 요청은 수정할 수 없습니다. 고객센터로 문의해주세요.');
-    const del = await ctx.call('DELETE', `/butlers/requests/${r.id}`, { token });
-    expect(del.status).toBe(409);
-    expect(del.body.message).toBe('확정된 의전 요청은 취소할 수 없습니다. 고객센터로 문의해주세요.');
+    // Confirmed, the customer may still cancel by the rule shown before paying: this far ahead, in full.
+    const preview = await ctx.call('GET', `/butlers/requests/${r.id}/cancel-preview`, { token });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({ refund_percent: 100, refund_amount: r.final_price });
     expect((await ctx.call('GET', `/butlers/requests/${r.id}`, { token })).body.data.butler_request.status).toBe('CONFIRMED');
     expect(await balance(user.id)).toBe(0);
     // staff may still cancel (e.g. no deposit): refunds once, frees the day, the subscription leaves the list

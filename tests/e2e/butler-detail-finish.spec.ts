@@ -187,9 +187,10 @@ test('a refused edit (staff confirmed meanwhile) shows the current state and hid
   // No reload: the page already shows the confirmed booking and only what still works.
   await expect(page.getByRole('form', { name: '요청 수정' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: '요청 정보' })).toContainText('확정');
-  await expect(page.getByText('확정된 예약은 수정하거나 취소할 수 없습니다.')).toBeVisible();
+  await expect(page.getByText('확정된 예약은 수정할 수 없습니다. 취소는 위의 요청 취소에서 환불 규정에 따라 할 수 있습니다.')).toBeVisible();
   await expect(page.getByRole('button', { name: '수정하기' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: '요청 취소' })).toHaveCount(0);
+  // Confirmed, it can still be cancelled by the rule shown before paying (issue 50).
+  await expect(page.getByRole('button', { name: '요청 취소' })).toBeVisible();
   await expect(page.getByRole('link', { name: '마이페이지로 돌아가기' })).toBeVisible();
 });
 

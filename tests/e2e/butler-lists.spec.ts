@@ -222,7 +222,7 @@ test('butler request detail: 수정하기 → edit times, addresses through the 
   expect(saved.way_points.map((w) => w.address)).toEqual(['서울 서초구 서초대로 396']);
 });
 
-test('butler request detail: a refused edit shows 요청 수정에 실패했습니다. with the server message; confirmed requests offer no edit', async ({ page, request }) => {
+test('butler request detail: a refused edit shows 요청 수정에 실패했습니다. with the server message; confirmed requests offer no edit, only the cancel by the rule', async ({ page, request }) => {
   const user = await newUser(request);
   const r = await placeButler(request, user.token);
   await loginAs(page, user.token);
@@ -237,9 +237,10 @@ test('butler request detail: a refused edit shows 요청 수정에 실패했습�
 
   await page.reload();
   await expect(page.getByRole('region', { name: '요청 정보' })).toContainText('확정');
-  await expect(page.getByText('확정된 예약은 수정하거나 취소할 수 없습니다.')).toBeVisible();
+  await expect(page.getByText('확정된 예약은 수정할 수 없습니다. 취소는 위의 요청 취소에서 환불 규정에 따라 할 수 있습니다.')).toBeVisible();
   await expect(page.getByRole('button', { name: '수정하기' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: '요청 취소' })).toHaveCount(0);
+  // Confirmed, it can still be cancelled by the rule shown before paying (issue 50).
+  await expect(page.getByRole('button', { name: '요청 취소' })).toBeVisible();
 });
 
 test('butler request detail: 요청 취소 asks first, then cancels and refunds the points', async ({ page, request }) => {
@@ -300,7 +301,7 @@ test('butler details: missing id, not found, failed load; 마이페이지로 돌
   await expect(page.getByRole('alert')).toHaveText('요청 정보를 불러오는데 실패했습니다.');
 });
 
-test('butler subscription detail shows its request, confirmed: no edit or cancel, the way to ask instead', async ({ page, request }) => {
+test('butler subscription detail shows its request, confirmed: no edit, cancel by the rule, the way to ask instead', async ({ page, request }) => {
   const user = await newUser(request);
   const r = await placeButler(request, user.token, { description: '골프장 이동' });
   const sub = await confirmButler(request, r.id);
@@ -310,8 +311,9 @@ test('butler subscription detail shows its request, confirmed: no edit or cancel
   await expect(page.getByRole('region', { name: '요청 정보' })).toContainText(`#${r.id}`);
   await expect(page.getByRole('region', { name: '운행 정보' })).toContainText('골프장 이동');
   await expect(page.getByRole('region', { name: '차량 정보' })).toContainText(r.car.model.name);
-  await expect(page.getByText('확정된 예약은 수정하거나 취소할 수 없습니다.')).toBeVisible();
+  await expect(page.getByText('확정된 예약은 수정할 수 없습니다. 취소는 위의 요청 취소에서 환불 규정에 따라 할 수 있습니다.')).toBeVisible();
   await expect(page.getByRole('button', { name: '수정하기' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '요청 취소' })).toBeVisible();
   await noSeriousAxe(page);
   await noHorizontalOverflow(page);
 });

@@ -59,3 +59,25 @@ test('운행 기록: a future trip is refused; 출발 기록 alone; 종료 기�
   await expect(recorded).toContainText('초과 이용 요금 200,000원');
   expect(bodies.slice(2).map((b) => b.preview ?? false)).toEqual([true, false]);
 });
+
+test('staff cancel of a butler booking states the rule’s refund, and a full refund needs the operator’s reason', async ({ page, request }) => {
+  const user = await newUser(request);
+  const booked = await placeButler(request, user.token);
+  await confirmButler(request, booked.id);
+  const staff = await newStaff(request);
+  await loginAs(page, staff.access_token);
+  await page.goto('/admin#orders');
+  await page.getByRole('tab', { name: '의전 요청' }).click();
+  await page.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
+  await page.getByRole('button', { name: `#${booked.id} 취소` }).click();
+  const dialog = page.getByRole('dialog', { name: `의전 요청 #${booked.id} 취소` });
+  // Days ahead, the rule refunds in full; the operator's full refund still asks why.
+  await expect(dialog.getByTestId('staff-cancel-rule')).toContainText('100%');
+  await dialog.getByLabel(/운영팀 결정으로 전액 환불/).check();
+  await dialog.getByRole('button', { name: '예약 취소' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('전액 환불 사유를 2자 이상 입력해주세요.');
+  await dialog.getByLabel('전액 환불 사유').fill('차량 점검 일정');
+  await dialog.getByRole('button', { name: '예약 취소' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`#${booked.id} 취소했습니다. 환불 .*\\(100%\\)`))).toBeVisible();
+});

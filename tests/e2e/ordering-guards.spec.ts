@@ -66,6 +66,12 @@ test('an unverified account verifies on the order page, then orders', async ({ p
   await expect(page).toHaveURL(new RegExp(`/inquire\\?month=12&carId=${car.id}$`));
   await expect(gate).toHaveCount(0);
   await page.getByLabel('전체 동의').check();
+  // Verified, the order waits for the 운전면허 확인, checked by the name and birth date just verified.
+  await expect(page.getByRole('button', { name: '신청하기' })).toBeDisabled();
+  const licences = page.getByTestId('order-licences');
+  await licences.getByLabel('면허번호').fill('11-15-246810-01');
+  await licences.getByRole('button', { name: '면허 확인' }).click();
+  await expect(page.getByTestId('holder-licence')).toContainText(`${person.name} · 2종 보통 · 11-15-******-** 확인 완료`);
   await expect(page.getByRole('button', { name: '신청하기' })).toBeEnabled();
 });
 

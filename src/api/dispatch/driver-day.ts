@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-o
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
 import { tripStage } from '../../domain/dispatch';
 import {
-  DRIVER_INVITE_TTL_HOURS, DRIVER_STAGE_LABEL, DRIVER_STAGES, maskPhone, nextStage, POSITION_KEEP_MINUTES, previousStage, stageOrderProblem,
+  CANCELLED_TRIPS_DAYS, DRIVER_INVITE_TTL_HOURS, DRIVER_STAGE_LABEL, DRIVER_STAGES, maskPhone, nextStage, POSITION_KEEP_MINUTES, previousStage, stageOrderProblem,
   type DriverStage, type DriverStageAnswer, type DriverTrip, type StageTimes,
 } from '../../domain/driver-day';
 import type { AcceptInviteInput, DriverInviteInput, StageCorrectionInput } from '../../domain/schemas/driver-day';
@@ -181,7 +181,15 @@ export async function driverTrips(db: Db, userId: number, now: Date) {
     ),
     now,
   );
-  return { driver, today, trips };
+  const cancelled = await db
+    .select({ id: butlerRequests.id, startAt: butlerRequests.startAt, startLocation: butlerRequests.startLocation, modifiedAt: butlerRequests.modifiedAt })
+    .from(butlerRequests)
+    .where(and(eq(butlerRequests.driverId, driverId), eq(butlerRequests.status, 'CANCELLED'), gte(butlerRequests.startAt, koreaDayStart(today)), lt(butlerRequests.startAt, koreaDayStart(addDays(today, CANCELLED_TRIPS_DAYS)))))
+    .orderBy(asc(butlerRequests.startAt));
+  return {
+    driver, today, trips,
+    cancelled: cancelled.map((c) => ({ id: c.id, start_at: c.startAt.toISOString(), start_location: c.startLocation, cancelled_at: c.modifiedAt.toISOString() })),
+  };
 }
 
 /** One trip as its driver sees it; another driver's (or a customer asking) is 403, an unknown id 404. */

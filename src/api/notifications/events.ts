@@ -38,7 +38,8 @@ export type NotificationEvent =
   | { type: 'butler.requested'; userId: number; butlerRequestId: number }
   | { type: 'butler.confirmed'; userId: number; butlerRequestId: number }
   | { type: 'butler.reminder'; userId: number; butlerRequestId: number }
-  | { type: 'butler.cancelled'; userId: number; butlerRequestId: number }
+  /** refundPercent of the paid fee; byOperator: staff cancelled; operatorDecision: why staff refunded in full beyond the rule (or refused eligibility). */
+  | { type: 'butler.cancelled'; userId: number; butlerRequestId: number; refundPercent?: number; byOperator?: boolean; operatorDecision?: string }
   | { type: 'payment.succeeded'; userId: number; paymentId: string }
   | { type: 'payment.failed'; userId: number; paymentId: string; reason: string; retryDate: string | null }
   | { type: 'payment.refunded'; userId: number; paymentId: string; amount: number }
@@ -49,6 +50,8 @@ export type NotificationEvent =
   | { type: 'driver.invited'; inviteId: number; code: string }
   /** 위치정보 제공사실 batch notice (시행령 제24조): the reads of the driver's position told in one message; `batchAt` marks the rows it covers. */
   | { type: 'driver.location_reads'; userId: number; driverId: number; batchAt: string }
+  /** A trip assigned to the driver was cancelled (by the customer or staff): the driver is told once. */
+  | { type: 'driver.trip_cancelled'; butlerRequestId: number; driverId: number }
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { ButlerCancelAnswer } from '../../domain/butler';
+import type { ButlerCancelAnswer, ButlerCancelPreview } from '../../domain/butler';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
-import { EligibilityRefusalSchema } from '../../domain/schemas/butler';
+import { EligibilityRefusalSchema, StaffButlerCancelSchema } from '../../domain/schemas/butler';
 import { requireAdmin } from '../auth/guards';
-import { adminCancelButlerRequest, confirmButlerRequest } from './butler-orders';
+import { adminCancelButlerRequest, confirmButlerRequest, previewStaffCancel } from './butler-orders';
 import { auditedAction, auditedCall } from '../audit/audit';
 
 /** Staff actions on butler requests (staff or ADMIN_TOKEN; audited): confirm after 입금 확인, or cancel. */
@@ -15,10 +15,17 @@ export const adminButlerRoutes = new Hono<AppEnv>()
     const sub = await auditedAction(c.var.deps.db, c.get('actor'), { action: 'confirm', entity: 'butler_request', entityId: id }, (tx) => confirmButlerRequest(tx, id, c.var.deps.clock.now()));
     return ok(c, { butler_subscription: sub }, 201);
   })
-  .post('/butler-requests/:id/cancel', requireAdmin, validParams(IdParamSchema), async (c) => {
+  // What a staff cancel refunds now by the rule the customer was shown (the console's dialog offers the full refund beside it).
+  .get('/butler-requests/:id/cancel-preview', requireAdmin, validParams(IdParamSchema), async (c) =>
+    ok(c, (await previewStaffCancel(c.var.deps, c.var.deps.config.payments.butlerRefund, c.req.valid('param').id)) satisfies ButlerCancelPreview),
+  )
+  // By the customer's rule, unless staff decide on a full refund and say why (audited; the customer is told it was the operator's decision).
+  .post('/butler-requests/:id/cancel', requireAdmin, validParams(IdParamSchema), validJson(StaffButlerCancelSchema), async (c) => {
     const { id } = c.req.valid('param');
+    const { full_refund_reason: fullRefundReason } = c.req.valid('json');
     const actor = c.get('actor');
-    const cancelled = await auditedCall(c.var.deps.db, actor, { action: 'cancel', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, id, { actor: `staff:${actor.name}`, audit }));
+    const policy = c.var.deps.config.payments.butlerRefund;
+    const cancelled = await auditedCall(c.var.deps.db, actor, { action: 'cancel', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, policy, id, { actor: `staff:${actor.name}`, audit }, { fullRefundReason }));
     return ok(c, cancelled satisfies ButlerCancelAnswer);
   })
   // BUTLER_LEGAL_MODEL=exemptions: staff find the claimed 시행령 제18조 case unproven: cancelled, refunded in full, the reason kept.
@@ -26,6 +33,6 @@ export const adminButlerRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     const actor = c.get('actor');
-    const cancelled = await auditedCall(c.var.deps.db, actor, { action: 'refuse_eligibility', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, id, { actor: `staff:${actor.name}`, audit }, { reason }));
+    const cancelled = await auditedCall(c.var.deps.db, actor, { action: 'refuse_eligibility', entity: 'butler_request', entityId: id }, (audit) => adminCancelButlerRequest(c.var.deps, c.var.deps.config.payments.butlerRefund, id, { actor: `staff:${actor.name}`, audit }, { refusal: { reason } }));
     return ok(c, cancelled satisfies ButlerCancelAnswer);
   });

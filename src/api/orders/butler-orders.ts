@@ -301,6 +301,14 @@ function requirePending(row: RequestRow, action: string) {
   if (row.status !== 'PENDING') throw conflict(`확정된 의전 요청은 ${action}할 수 없습니다. 고객센터로 문의해주세요.`);
 }
 
+/**
+ * A booking the customer may cancel: pending or confirmed (a driver assigned or not), until the
+ * driver sets out. The refund follows the rule shown before paying (customerRefundPercent).
+ */
+function requireCancellable(row: RequestRow) {
+  if (row.departedAt) throw conflict('기사님이 이미 출발한 의전 예약은 취소할 수 없습니다. 고객센터로 문의해주세요.');
+}
+
 /** GET /butlers/requests/{id}. */
 export async function getButlerRequest(db: Db, userId: number, id: number, now: Date) {
   return (await toViews(db, [await ownRequest(db, userId, id)], now))[0];
@@ -394,7 +402,7 @@ const paidOrder = (row: RequestRow): PaidOrder => ({ kind: 'BUTLER', id: row.id,
  */
 export async function previewButlerCancel(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number): Promise<ButlerCancelPreview> {
   const current = await ownRequest(ctx.db, userId, id);
-  requirePending(current, '취소');
+  requireCancellable(current);
   const now = ctx.clock.now();
   const percent = customerRefundPercent(current, now, policy);
   const { paid, refund } = await refundPreview(ctx, paidOrder(current), percent);
@@ -403,17 +411,45 @@ export async function previewButlerCancel(ctx: PaymentContext, policy: ButlerRef
 
 export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRefundPolicy, userId: number, id: number) {
   const current = await ownRequest(ctx.db, userId, id);
-  requirePending(current, '취소');
+  requireCancellable(current);
   const percent = customerRefundPercent(current, ctx.clock.now(), policy);
   const refunded = await refundOrder(ctx, paidOrder(current), percent, percent === 100 ? '의전 예약 취소' : `의전 예약 취소 (${percent}% 환불)`, 'customer');
   return withUserLock(ctx.db, userId, async (tx) => {
     const row = await ownRequest(tx, userId, id, { lock: true });
-    requirePending(row, '취소');
-    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id }, ctx.clock.now());
+    requireCancellable(row);
+    const now = ctx.clock.now();
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId, butlerRequestId: id, refundPercent: percent }, now);
     const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
-    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'customer' });
+    await tellStaffOfCancel(tx, now, result, { kind: 'customer' });
+    await tellDriverOfCancel(tx, now, row);
     return result;
   });
+}
+
+/** The assigned driver hears that their trip is off, once per booking (알림톡, SMS fallback; and on /driver). */
+async function tellDriverOfCancel(tx: Db, now: Date, row: RequestRow) {
+  if (row.driverId) await emit(tx, `driver.trip_cancelled:${row.id}`, { type: 'driver.trip_cancelled', butlerRequestId: row.id, driverId: row.driverId }, now);
+}
+
+/**
+ * What a staff cancel refunds: by default the customer's rule at this moment (full until
+ * BUTLER_FULL_REFUND_HOURS before the start, then BUTLER_LATE_REFUND_PERCENT); in full when staff
+ * decide so with a reason (audited, and the customer is told it was the operator's decision), and
+ * always in full for a refused eligibility.
+ */
+export function staffRefundPercent(row: Pick<RequestRow, 'startAt'>, now: Date, policy: ButlerRefundPolicy, decision: { fullRefundReason?: string; refusal?: boolean }): number {
+  return decision.fullRefundReason || decision.refusal ? 100 : customerRefundPercent(row, now, policy);
+}
+
+/** GET /admin/butler-requests/{id}/cancel-preview: what a staff cancel would refund now, by the rule and in full. */
+export async function previewStaffCancel(ctx: PaymentContext, policy: ButlerRefundPolicy, id: number): Promise<ButlerCancelPreview> {
+  const [found] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
+  if (!found) throw requestNotFound();
+  if (found.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
+  const now = ctx.clock.now();
+  const percent = customerRefundPercent(found, now, policy);
+  const { paid, refund } = await refundPreview(ctx, paidOrder(found), percent);
+  return { paid_amount: paid, refund_amount: refund, refund_percent: percent, now: now.toISOString() };
 }
 
 /** Staff hear of every cancellation (by the customer or by staff), with the refund, once per booking. */
@@ -423,13 +459,21 @@ async function tellStaffOfCancel(tx: Db, now: Date, result: ButlerCancelAnswer, 
   }, now);
 }
 
-/** Staff: cancels a pending or confirmed request; everything paid is refunded, with the coupon and points. */
-export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, staff: { actor: string; audit: AuditWriter }, refusal?: { reason: string }) {
+/**
+ * Staff: cancels a pending or confirmed request, refunding by staffRefundPercent, with the coupon
+ * and points; `fullRefundReason` is the operator's decision to refund in full.
+ */
+export async function adminCancelButlerRequest(
+  ctx: PaymentContext, policy: ButlerRefundPolicy, id: number, staff: { actor: string; audit: AuditWriter }, decision: { refusal?: { reason: string }; fullRefundReason?: string } = {},
+) {
+  const { refusal, fullRefundReason } = decision;
   const [found] = await ctx.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   if (!found) throw requestNotFound();
   if (found.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
   if (refusal && !found.legalBasis?.eligibility) throw conflict('대여 자격(시행령 제18조)을 확인하는 예약이 아닙니다. 일반 취소를 이용해주세요.');
-  const refunded = await refundOrder(ctx, paidOrder(found), 100, refusal ? '의전 예약 거절 (대여 자격 미확인)' : '의전 예약 취소 (운영팀)', staff.actor);
+  const percent = staffRefundPercent(found, ctx.clock.now(), policy, { fullRefundReason, refusal: Boolean(refusal) });
+  const reason = refusal ? '의전 예약 거절 (대여 자격 미확인)' : fullRefundReason ? '의전 예약 취소 (운영팀 결정 전액 환불)' : percent === 100 ? '의전 예약 취소 (운영팀)' : `의전 예약 취소 (운영팀, ${percent}% 환불)`;
+  const refunded = await refundOrder(ctx, paidOrder(found), percent, reason, staff.actor);
   return withUserLock(ctx.db, found.userId, async (tx) => {
     const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
     if (row.status === 'CANCELLED') throw conflict('이미 취소된 의전 요청입니다.');
@@ -437,10 +481,14 @@ export async function adminCancelButlerRequest(ctx: PaymentContext, id: number, 
       const refused = { reason: refusal.reason, by: staff.actor.replace(/^staff:/, ''), at: ctx.clock.now().toISOString() };
       await tx.update(butlerRequests).set({ legalBasis: { ...row.legalBasis, refused } }).where(eq(butlerRequests.id, id));
     }
-    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id }, ctx.clock.now());
-    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: 100 };
-    await tellStaffOfCancel(tx, ctx.clock.now(), result, { kind: 'staff', name: staff.actor.replace(/^staff:/, '') });
-    await staff.audit(tx, result);
+    const now = ctx.clock.now();
+    const operatorDecision = refusal ? `대여 자격 미확인: ${refusal.reason}` : fullRefundReason;
+    await emit(tx, `butler.cancelled:${id}`, { type: 'butler.cancelled', userId: row.userId, butlerRequestId: id, refundPercent: percent, byOperator: true, ...(operatorDecision ? { operatorDecision } : {}) }, now);
+    const result = { ...(await cancelBooking(tx, row)), refunded_amount: refunded, refund_percent: percent };
+    await tellStaffOfCancel(tx, now, result, { kind: 'staff', name: staff.actor.replace(/^staff:/, '') });
+    await tellDriverOfCancel(tx, now, row);
+    // The audit keeps the override's reason with what was refunded.
+    await staff.audit(tx, fullRefundReason ? { ...result, full_refund_reason: fullRefundReason } : result);
     return result;
   });
 }

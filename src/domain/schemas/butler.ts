@@ -99,6 +99,11 @@ export const EligibilitySchema = z.object({
   confirmed: z.boolean({ error: '확인 여부는 true 또는 false여야 합니다.' }).nullable().optional(),
 }, { error: '대여 자격(eligibility) 형식이 올바르지 않습니다.' });
 
+/** Body of POST /admin/butler-requests/{id}/cancel: empty (the customer's rule), or the reason staff refund in full beyond it. */
+export const StaffButlerCancelSchema = z.object({
+  full_refund_reason: z.string({ error: '전액 환불 사유는 문자열이어야 합니다.' }).trim().min(2, { error: '전액 환불 사유를 2자 이상 입력해주세요.' }).max(200, { error: '전액 환불 사유는 200자 이하로 입력해주세요.' }).optional(),
+}, { error: BODY });
+
 /** Body of POST /admin/butler-requests/{id}/refuse-eligibility: why staff refuse the claimed case. */
 export const EligibilityRefusalSchema = z.object({
   reason: required('거절 사유', '거절 사유를 입력해주세요.', 200),

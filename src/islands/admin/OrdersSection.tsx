@@ -1,3 +1,4 @@
+import ButlerCancelDialog from './ButlerCancelDialog';
 import LicenceStatus from '../common/LicenceStatus';
 import { useState, type FormEvent } from 'react';
 import PageNav from './PageNav';
@@ -123,6 +124,7 @@ export default function OrdersSection() {
   const [kind, setKind] = useState<Kind>('subscription');
   const [status, setStatus] = useState<(typeof ORDER_STATUSES)[number]>('PENDING');
   const [message, setMessage] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<number | null>(null);
   const [start, setStart] = useState(() => addDays(todayInKorea(new Date()), 1));
   // Newest first, 20 a page: an older subscription (to settle, say) is pages back.
   const [page, setPage] = useState(1);
@@ -145,6 +147,8 @@ export default function OrdersSection() {
   };
 
   const act = async (r: DeskRequest, action: 'confirm' | 'cancel') => {
+    // A butler booking's cancel states the refund rule and offers the operator's full refund (its own dialog).
+    if (kind === 'butler' && action === 'cancel') return setCancelling(r.id);
     if (action === 'cancel' && !window.confirm(`#${r.id} 요청을 취소할까요? 결제한 금액은 전액 환불되고, 사용한 쿠폰과 포인트도 돌려드립니다.`)) return;
     // A subscription starts on the day its customer asked for (the car is held for it); older requests take the date above.
     const param = { id: String(r.id) };
@@ -155,15 +159,24 @@ export default function OrdersSection() {
         ? action === 'confirm'
           ? await confirmSubscription(r, r.requested_start || start)
           : await call((o) => subscription.cancel.$post({ param }, o))
-        : action === 'confirm'
-          ? await call((o) => butler.confirm.$post({ param }, o))
-          : await call((o) => butler.cancel.$post({ param }, o));
+        : await call((o) => butler.confirm.$post({ param }, o));
     setMessage(res.ok ? `#${r.id} ${action === 'confirm' ? '확정' : '취소'}했습니다.` : res.error.message);
     await reload();
   };
 
   return (
     <section aria-label="주문" className="space-y-4">
+      {cancelling !== null && (
+        <ButlerCancelDialog
+          requestId={cancelling}
+          onClose={() => setCancelling(null)}
+          onDone={(text) => {
+            setCancelling(null);
+            setMessage(text);
+            void reload();
+          }}
+        />
+      )}
       <div className="flex flex-wrap items-end gap-2">
         <div role="tablist" aria-label="주문 종류" className="flex">
           {(['subscription', 'butler'] as const).map((k) => (
@@ -231,7 +244,7 @@ export default function OrdersSection() {
               </button>
             )}
             {r.status !== 'CANCELLED' && (kind === 'butler' || r.status === 'PENDING') && (
-              <button type="button" className="border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void act(r, 'cancel')}>
+              <button type="button" aria-label={`#${r.id} 취소`} className="border border-red-700 px-3 py-1.5 font-semibold text-red-700" onClick={() => void act(r, 'cancel')}>
                 취소
               </button>
             )}

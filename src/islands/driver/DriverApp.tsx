@@ -4,6 +4,7 @@ import { call, client } from '../../client/api';
 import { $session, clearSession } from '../../stores/session';
 import { storeLogin } from '../auth/session-helpers';
 import Alert from '../common/Alert';
+import { formatKoreaDateTime } from '../../domain/dates';
 import type { DriverTrip, DriverTripsAnswer } from '../../domain/driver-day';
 import { addTap, flushTaps, loadTaps, saveTaps, type PendingTap, type SendResult } from './tap-queue';
 import TripCard from './TripCard';
@@ -209,6 +210,16 @@ function DriverDay({ officePhone }: Props) {
             </li>
           ))}
         </ol>
+      )}
+      {answer.cancelled.length > 0 && (
+        <section aria-label="취소된 운행" className="border border-red-300 bg-red-50 p-4 text-sm" data-testid="driver-cancelled">
+          <h2 className="font-bold text-red-800">취소된 운행</h2>
+          <ul className="mt-1 space-y-1">
+            {answer.cancelled.map((c) => (
+              <li key={c.id}>{formatKoreaDateTime(c.start_at)} {c.start_location} 출발 (#{c.id}) · 출발하지 않으셔도 됩니다.</li>
+            ))}
+          </ul>
+        </section>
       )}
       <DriverHandovers />
       {panel}

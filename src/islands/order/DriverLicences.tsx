@@ -22,9 +22,9 @@ export const holderLicence = (list: readonly LicenceView[] | null) => list?.find
  * additional driver, each checked with the 운전자격확인시스템 before the card window opens.
  */
 export default function DriverLicences({ licences, extraCount, extraIds, onExtraIds }: Props) {
-  const { list } = licences;
+  const list = licences.list ?? [];
   const holder = holderLicence(list);
-  const usable = (list ?? []).filter((l) => l.role === 'EXTRA' && l.status === 'VALID');
+  const usable = list.filter((l) => l.role === 'EXTRA' && l.status === 'VALID');
   const setSlot = (i: number, id: number | undefined) => onExtraIds(Array.from({ length: extraCount }, (_, n) => (n === i ? id : extraIds[n])));
   return (
     <section aria-labelledby="licence-h" className="space-y-4" data-testid="order-licences">
@@ -37,45 +37,39 @@ export default function DriverLicences({ licences, extraCount, extraIds, onExtra
       <ul className="list-disc space-y-0.5 pl-4 text-xs text-muted" data-testid="order-licence-rules">
         {licenceRuleLines(licences.policy).slice(1, 4).map((line) => <li key={line}>{line}</li>)}
       </ul>
-      {list === null ? (
-        <p role="status" className="min-h-24 text-sm text-muted">운전면허 정보를 불러오는 중...</p>
-      ) : (
-        <>
-          <div className="space-y-2 border border-line p-3">
-            <h3 className="text-sm font-semibold">계약자 본인</h3>
-            {holder && <LicenceCard licence={holder} testId="holder-licence" />}
-            {holder?.status !== 'VALID' && <LicenceForm role="HOLDER" licences={licences} />}
-          </div>
-          {Array.from({ length: extraCount }, (_, i) => {
-            const chosen = usable.find((l) => l.id === extraIds[i]);
-            const free = usable.filter((l) => !extraIds.includes(l.id));
-            return (
-              <div key={i} className="space-y-2 border border-line p-3" data-testid={`extra-licence-${i + 1}`}>
-                <h3 className="text-sm font-semibold">추가 운전자 {i + 1}</h3>
-                {chosen ? (
-                  <>
-                    <LicenceCard licence={chosen} />
-                    <button type="button" onClick={() => setSlot(i, undefined)} className="min-h-11 text-sm underline">다른 운전자로 변경</button>
-                  </>
-                ) : (
-                  <>
-                    {free.length > 0 && (
-                      <div className="flex flex-wrap gap-2">
-                        {free.map((l) => (
-                          <button key={l.id} type="button" onClick={() => setSlot(i, l.id)} className="min-h-11 border border-line px-3 text-sm">
-                            {l.name} ({l.number}) 선택
-                          </button>
-                        ))}
-                      </div>
-                    )}
-                    <LicenceForm role="EXTRA" licences={licences} onChecked={(l) => setSlot(i, l.id)} />
-                  </>
+      <div className="space-y-2 border border-line p-3">
+        <h3 className="text-sm font-semibold">계약자 본인</h3>
+        {holder && <LicenceCard licence={holder} testId="holder-licence" />}
+        {holder?.status !== 'VALID' && <LicenceForm role="HOLDER" licences={licences} />}
+      </div>
+      {Array.from({ length: extraCount }, (_, i) => {
+        const chosen = usable.find((l) => l.id === extraIds[i]);
+        const free = usable.filter((l) => !extraIds.includes(l.id));
+        return (
+          <div key={i} className="space-y-2 border border-line p-3" data-testid={`extra-licence-${i + 1}`}>
+            <h3 className="text-sm font-semibold">추가 운전자 {i + 1}</h3>
+            {chosen ? (
+              <>
+                <LicenceCard licence={chosen} />
+                <button type="button" onClick={() => setSlot(i, undefined)} className="min-h-11 text-sm underline">다른 운전자로 변경</button>
+              </>
+            ) : (
+              <>
+                {free.length > 0 && (
+                  <div className="flex flex-wrap gap-2">
+                    {free.map((l) => (
+                      <button key={l.id} type="button" onClick={() => setSlot(i, l.id)} className="min-h-11 border border-line px-3 text-sm">
+                        {l.name} ({l.number}) 선택
+                      </button>
+                    ))}
+                  </div>
                 )}
-              </div>
-            );
-          })}
-        </>
-      )}
+                <LicenceForm role="EXTRA" licences={licences} onChecked={(l) => setSlot(i, l.id)} />
+              </>
+            )}
+          </div>
+        );
+      })}
     </section>
   );
 }

@@ -52,7 +52,7 @@ export default function OrderPage() {
   // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
   const [chosen, setChosen] = useState<SubscriptionOptions | null>(() => orderStorage.loadDraft()?.options ?? null);
   // 운전자격 확인: the customer's checked licences, and the one chosen for each additional driver.
-  const licences = useLicences(account.verified === true);
+  const licences = useLicences();
   const [extraIds, setExtraIds] = useState<(number | undefined)[]>(() => orderStorage.loadDraft()?.extraLicenceIds ?? []);
   // Availability for this term and the chosen start (a live read; the page itself is static). The page
   // shows its sections once the first read has answered: a start date filled in after its field was
@@ -164,7 +164,7 @@ export default function OrderPage() {
 
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
 
-  if (loading || !availabilityRead) return <OrderFrame />;
+  if (loading || !availabilityRead || licences.list === null) return <OrderFrame />;
   return (
     <div className="space-y-8">
       {error && <Alert tone="box">{error}</Alert>}
@@ -205,7 +205,8 @@ export default function OrderPage() {
               ageFixed={band?.ok ? (band.reason ?? '확인된 운전면허의 생년월일(구독 시작일 기준)로 정해집니다.') : null}
             />
           )}
-          {account.verified === true && (
+          {/* Drawn unless the account turns out unverified (its 본인인증 comes first), so nothing pops in when the account answers. */}
+          {account.verified !== false && (
             <>
               <DriverLicences licences={licences} extraCount={extraCount} extraIds={extraIds} onExtraIds={setExtraIds} />
               {licenceProblem && <Alert tone="box" testId="licence-problem">{licenceProblem}</Alert>}

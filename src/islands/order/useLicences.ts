@@ -12,19 +12,23 @@ export interface Licences {
   register: (input: RegisterLicenceInput) => Promise<{ ok: true; licence: LicenceView } | { ok: false; error: ApiFailure }>;
 }
 
-/** The customer's checked licences, read once the account is known to be verified. */
-export function useLicences(enabled: boolean): Licences {
+/**
+ * The customer's checked licences, read at once (beside the car and the account): the order page
+ * waits for them before drawing its sections, so the licence step never pushes the page down. A
+ * failed read counts as none (a check then says what failed).
+ */
+export function useLicences(): Licences {
   const [list, setList] = useState<LicenceView[] | null>(null);
   const [policy, setPolicy] = useState<NewDriverPolicy>('refuse');
   const read = useCallback(async () => {
     const r = await call((o) => client.subscriptions.licences.$get({}, o));
-    if (!r.ok) return;
+    if (!r.ok) return setList((l) => l ?? []);
     setList(r.data.licences);
     setPolicy(r.data.new_driver);
   }, []);
   useEffect(() => {
-    if (enabled) void read();
-  }, [enabled, read]);
+    void read();
+  }, [read]);
   const register = useCallback(
     async (input: RegisterLicenceInput) => {
       const r = await call((o) => client.subscriptions.licences.$post({ json: input }, o));

@@ -45,6 +45,8 @@ describe('butler refunds', () => {
     const p = { fullRefundHours: 48, latePercent: 30 };
     expect(butlerRefund(100_000, start, at('2027-05-09T09:00:00+09:00'), p)).toEqual({ amount: 30_000, percent: 30 });
     expect(butlerRefundPolicyLines(p).join(' ')).toMatch(/48시간 전까지 .*전액.*30%/);
+    // Confirmed bookings and staff cancels follow the same rule; the operator's own reasons refund in full.
+    expect(butlerRefundPolicyLines(p).join(' ')).toMatch(/확정된 예약도 .*같은 규정.*운영팀의 사유로 취소하면 전액 환불/);
   });
 });
 

@@ -7,12 +7,22 @@ export default template({
   audience: 'customer',
   subject: '[LUXE] 의전 예약 취소 안내 (##{예약번호})',
   title: '의전 예약이 취소되었습니다',
-  lines: ['#{고객명}, #{차량} 의전 예약(##{예약번호})이 취소되었습니다.', '환불 금액은 취소 규정에 따라 결제하신 카드로 돌려드리며, 쿠폰과 포인트도 돌려드렸습니다.'],
+  lines: ['#{고객명}, #{차량} 의전 예약(##{예약번호})이 #{취소주체} 취소되었습니다.', '#{환불}', '#{운영팀결정}'],
   details: [['일시', '#{일시}']],
   action: { label: '결제 내역 보기', path: '/my/payments' },
   async load(db, e) {
     const found = await butlerRequest(db, e.butlerRequestId);
     if (!found) return { skip: '예약을 찾을 수 없습니다.' };
-    return { userId: e.userId, vars: { 고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(e.butlerRequestId), 일시: tripTime(found.request) } };
+    const percent = e.refundPercent ?? 100;
+    const refund =
+      percent === 0 ? '취소 규정에 따라 환불 금액은 없으며, 사용하신 쿠폰과 포인트는 돌려드렸습니다.' : `결제 금액의 ${percent}%를 결제하신 카드로 돌려드리며, 쿠폰과 포인트도 돌려드렸습니다.`;
+    return {
+      userId: e.userId,
+      vars: {
+        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(e.butlerRequestId), 일시: tripTime(found.request),
+        취소주체: e.byOperator ? '운영팀에 의해' : '요청에 따라', 환불: refund,
+        운영팀결정: e.operatorDecision ? `운영팀 결정으로 전액 환불합니다. (사유: ${e.operatorDecision})` : '',
+      },
+    };
   },
 });

@@ -4,6 +4,7 @@ import butlerCancelled from './butler-cancelled';
 import butlerConfirmed from './butler-confirmed';
 import butlerDriverDeparted from './butler-driver-departed';
 import driverInvited from './driver-invited';
+import driverTripCancelled from './driver-trip-cancelled';
 import driverLocationReads from './driver-location-reads';
 import butlerReminder from './butler-reminder';
 import butlerRequested from './butler-requested';
@@ -64,6 +65,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'butler.cancelled': butlerCancelled,
   'butler.driver_departed': butlerDriverDeparted,
   'driver.invited': driverInvited,
+  'driver.trip_cancelled': driverTripCancelled,
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
   'payment.failed': paymentFailed,

@@ -26,8 +26,8 @@ function Message({ role, text }: { role: 'alert' | 'status'; text: string }) {
 
 /**
  * /butler/request/{id} and /butler/subscribe/{id} (the latter shows its subscription's request):
- * view and edit modes, 요청 취소, back to /my. Confirmed requests are shown without edit and
- * cancel: the server refuses both (409) once staff confirmed, so the page says whom to ask instead.
+ * view and edit modes, 요청 취소, back to /my. Confirmed requests are shown without edit (the
+ * page says whom to ask) but keep 요청 취소 by the refund rule until the driver sets out.
  * A refusal (409, or 404 once cancelled) fetches the request again, so the page shows its current
  * state and only the actions that still work.
  */
@@ -53,6 +53,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
 
   const r = state.request;
   const pending = r.status === 'PENDING';
+  const cancellable = (pending || r.status === 'CONFIRMED') && !r.trip_record.departed_at;
   async function saved() {
     await reload();
     setEditing(false);
@@ -92,20 +93,20 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       <PaymentSection r={r} />
       <div className="flex flex-wrap items-center gap-3">
         {pending && !editing && (
-          <>
-            <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="min-h-11 bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
-            <CancelButton
-              requestId={r.id}
-              onCancelled={() => setCancelled(true)}
-              onFailed={(lines, status) => (status === 409 || status === 404 ? void refused(lines, false) : setNotice({ ok: false, lines }))}
-            />
-          </>
+          <button type="button" onClick={() => { setNotice(null); setEditing(true); }} className="min-h-11 bg-ink px-6 py-3 font-semibold text-paper">수정하기</button>
+        )}
+        {cancellable && !editing && (
+          <CancelButton
+            requestId={r.id}
+            onCancelled={() => setCancelled(true)}
+            onFailed={(lines, status) => (status === 409 || status === 404 ? void refused(lines, false) : setNotice({ ok: false, lines }))}
+          />
         )}
         {back}
       </div>
       {!pending && (
         <p className="text-sm text-muted">
-          확정된 예약은 수정하거나 취소할 수 없습니다. 변경이 필요하면{' '}
+          확정된 예약은 수정할 수 없습니다.{cancellable ? ' 취소는 위의 요청 취소에서 환불 규정에 따라 할 수 있습니다.' : ''} 변경이 필요하면{' '}
           <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="underline">고객센터 채팅</a>으로 문의해주세요.
         </p>
       )}
