@@ -266,8 +266,13 @@ test('a car taken from its earliest day: the order page names the first free day
   await page.route(/\/api\/subscriptions\/availability\?/, async (route) => {
     const response = await route.fetch();
     const body = await response.json();
-    if (new URL(route.request().url()).searchParams.has('start')) return route.fulfill({ response, json: body });
+    const start = new URL(route.request().url()).searchParams.get('start');
     const a = body.data.availability[0];
+    // The same world for the start's read: free from that day (whatever other specs ordered of car 1).
+    if (start) {
+      body.data.availability[0] = { ...a, start, free: true, next_start: start, available_from: start, text: `${dotDate(start)}부터 구독 가능` };
+      return route.fulfill({ response, json: body });
+    }
     const from = addDays(a.start, 40);
     body.data.availability[0] = { ...a, free: false, next_start: from, available_from: from, text: `${dotDate(from)}부터 구독 가능` };
     await route.fulfill({ response, json: body });
