@@ -362,6 +362,10 @@ describe('the board and the run sheet', () => {
     expect(sheet.body.data.driver).toMatchObject({ id: driver.id, name: driver.name });
     expect(sheet.body.data.date).toBe(dayOf(32));
     expect(sheet.body.data.trips.map((t: { id: number }) => t.id)).toEqual([morning, afternoon]);
+    // Printed and handed to the driver: the customer's number masked as on /driver (the board keeps it in full for staff).
+    for (const t of sheet.body.data.trips as { id: number; customer: { mobile: string | null } }[]) expect(t.customer.mobile).toMatch(/^010-\*{4}-\d{4}$/);
+    const board = (await staff('GET', `/admin/dispatch?from=${dayOf(32)}&days=1`)).body.data;
+    expect(JSON.stringify(board)).toMatch(/"mobile":"010\d{8}"/);
     expect((await staff('GET', `/admin/dispatch/run-sheet?driver_id=999999&date=${dayOf(32)}`)).status).toBe(404);
     expect((await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}`)).status).toBe(400);
   });

@@ -8,11 +8,16 @@ import { assignDriver, createDriver, dispatchBoard, driverRatings, driverProposa
 import { auditedAction } from '../audit/audit';
 import { driverDayHandovers } from './handovers';
 import type { BoardHandover } from '../../domain/handover';
+import { maskPhone } from '../../domain/driver-day';
 
 /**
  * Butler dispatch for staff (staff or ADMIN_TOKEN; every write audited): the drivers, the
  * board of trips to staff, proposals and assignment of a driver to a trip, a driver's run sheet.
  */
+
+/** Rows whose customer's number is shown as 010-****-5678 (maskPhone), for what leaves the console. */
+const withMaskedPhones = <T extends { customer: { mobile: string | null } }>(rows: T[]): T[] => rows.map((r) => ({ ...r, customer: { ...r.customer, mobile: maskPhone(r.customer.mobile) } }));
+
 export const adminDispatchRoutes = new Hono<AppEnv>()
   .get('/drivers', requireAdmin, async (c) => ok(c, { drivers: await listDrivers(c.var.deps.db), ratings: await driverRatings(c.var.deps.db) } satisfies DriverListAnswer))
   .post('/drivers', requireAdmin, validJson(DriverSchema), async (c) => {
@@ -30,8 +35,10 @@ export const adminDispatchRoutes = new Hono<AppEnv>()
   .get('/dispatch/run-sheet', requireAdmin, validQuery(RunSheetQuerySchema), async (c) => {
     const { driver_id, date } = c.req.valid('query');
     const sheet = await runSheet(c.var.deps.db, driver_id, date, c.var.deps.clock.now());
-    // The driver's 탁송·반납 of that day are on the same sheet.
-    return ok(c, { ...sheet, handovers: await driverDayHandovers(c.var.deps.db, driver_id, date) } satisfies RunSheetAnswer & { handovers: BoardHandover[] });
+    // The driver's 탁송·반납 of that day are on the same sheet. The sheet is printed and handed to the
+    // driver: customers' numbers are masked as on /driver (the desk keeps them in full for staff).
+    const handovers = await driverDayHandovers(c.var.deps.db, driver_id, date);
+    return ok(c, { ...sheet, trips: withMaskedPhones(sheet.trips), handovers: withMaskedPhones(handovers) } satisfies RunSheetAnswer & { handovers: BoardHandover[] });
   })
   .get('/butler-requests/:id/driver-proposals', requireAdmin, validParams(IdParamSchema), async (c) => {
     const { deps } = c.var;

@@ -14,7 +14,7 @@ const endText = (start: string, end: string | null) => (!end ? '미정' : koreaD
 
 /**
  * 운행표: one driver's trips starting on one Korean day, in order, to hand over on paper: times,
- * every stop with its time, passengers, purpose, memo and driver preference, the customer to call,
+ * every stop with its time, passengers, purpose, memo and driver preference, the customer (their number masked as on /driver: calls go through the office),
  * the car and its plate; then the driver's 탁송·반납 of the day. 인쇄 prints only the sheet
  * (the console around it carries print:hidden).
  */
@@ -71,7 +71,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
                     {t.customer.mobile && (
                       <>
                         {' · '}
-                        <a href={`tel:${t.customer.mobile}`} className="underline">{formatPhone(t.customer.mobile)}</a>
+                        <span data-testid="run-sheet-phone">{t.customer.mobile}</span>
                       </>
                     )}
                   </dd>
@@ -102,7 +102,7 @@ export default function RunSheet({ driverId, date, onBack }: { driverId: number;
                         {h.customer.mobile && (
                           <>
                             {' · '}
-                            <a href={`tel:${h.customer.mobile}`} className="underline">{formatPhone(h.customer.mobile)}</a>
+                            <span data-testid="run-sheet-phone">{h.customer.mobile}</span>
                           </>
                         )}
                       </dd>
