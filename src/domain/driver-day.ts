@@ -72,6 +72,8 @@ export interface DriverTrip {
   passenger_count: number;
   purpose: string | null;
   memo: string | null;
+  /** The flight of an airport pickup (KE123): the pickup time is when the customer expects to come out; null when none. */
+  flight_number: string | null;
   passenger: { name: string; phone_masked: string | null };
   car: { name: string; license_plate: string | null };
   times: StageTimes;

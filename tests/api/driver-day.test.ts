@@ -71,7 +71,7 @@ async function trip(d: number, driverId: number) {
     token: owner.token,
     json: {
       start_at: at(d, '09:00'), end_at: at(d, '17:00'), start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 2,
-      way_point_requests: [{ address: '서울 중구 세종대로 110', scheduled_time: at(d, '10:00') }], purpose: '공항 픽업', memo: '유아 카시트 1개',
+      way_point_requests: [{ address: '서울 중구 세종대로 110', scheduled_time: at(d, '10:00') }], purpose: '공항 픽업', memo: '유아 카시트 1개', flight_number: 'ke 123',
       billing_key: issueSandboxBillingKey(ctx.config),
     },
   });
@@ -143,6 +143,8 @@ describe("the driver's trips", () => {
       start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', purpose: '공항 픽업', memo: '유아 카시트 1개', passenger_count: 2,
       way_points: [{ address: '서울 중구 세종대로 110', scheduled_time: new Date(at(1, '10:00')).toISOString() }],
       passenger: { name: '홍길동', phone_masked: expect.stringMatching(/^010-\*{4}-\d{4}$/) }, next_stage: 'departed', stage: 'DISPATCHED',
+      // The flight of the airport pickup reaches the driver's phone too (issue 50), as airlines print it.
+      flight_number: 'KE123',
     });
     // Another driver's trip, a customer (even the trip's own), a staff token and no token.
     expect((await tap(a.token, theirs.id, 'departed')).status).toBe(403);

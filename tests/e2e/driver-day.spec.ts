@@ -71,6 +71,7 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   const booking = await placeButler(request, customer.token, {
     day: koreaDate(start), start: koreaTime(start), end: '',
     way_point_requests: [{ address: '서울 종로구 사직로 161', scheduled_time: null }],
+    extra: { flight_number: 'OZ1085' },
   });
 
   // Staff: a driver on the roster, dispatched (assigning confirms the booking), and invited by email.
@@ -103,6 +104,13 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   await expect(card).toContainText('서울 종로구 사직로 161');
   await expect(card).toContainText('인천 중구 공항로 272');
   await expect(card).toContainText(/010-\*{4}-\d{4}/);
+  // The airport pickup's flight, and the passenger's name as a sign to hold up at arrivals.
+  await expect(card.getByTestId('driver-trip-flight')).toContainText(`OZ1085 · 픽업 ${koreaTime(start)}`);
+  await card.getByRole('button', { name: '이름 피켓 보기' }).click();
+  const sign = d.getByRole('dialog', { name: '이름 피켓' });
+  await expect(sign).toContainText('님');
+  await sign.getByRole('button', { name: '닫기' }).click();
+  await expect(sign).toHaveCount(0);
   await expect(card.getByRole('link', { name: /픽업 지도 열기/ })).toHaveAttribute('href', /^https:\/\/map\.kakao\.com\/link\/search\//);
   const button = card.getByTestId('stage-button');
   await expect(button).toHaveText('출발');

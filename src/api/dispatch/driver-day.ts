@@ -153,6 +153,7 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
       passenger_count: r.passengerCount,
       purpose: r.purpose,
       memo: r.memo,
+      flight_number: r.flightNumber,
       passenger: { name: name ?? '고객', phone_masked: maskPhone(mobile) },
       car: { name: [model, subModel].filter(Boolean).join(' '), license_plate: plate },
       times,

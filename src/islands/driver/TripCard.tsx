@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatKoreaDateTime, koreaDate, koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL } from '../../domain/dispatch';
 import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip } from '../../domain/driver-day';
@@ -34,6 +35,7 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
   const waiting = new Map(pending.map((p) => [p.stage, p.tapped_at]));
   const next = DRIVER_STAGES.find((s) => !t.times[s] && !waiting.has(s)) ?? null;
   const day = koreaDate(t.start_at) === today ? '오늘' : '내일';
+  const [sign, setSign] = useState(false);
   return (
     <article aria-labelledby={`trip-${t.id}`} className="border border-line bg-white p-4" data-testid="driver-trip" data-trip-id={t.id}>
       <header className="flex items-baseline justify-between gap-2">
@@ -51,6 +53,14 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
       </ul>
 
       <dl className="mt-3 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
+        {t.flight_number && (
+          <>
+            <dt className="text-muted">항공편</dt>
+            <dd data-testid="driver-trip-flight">
+              <strong>{t.flight_number}</strong> · 픽업 {koreaTime(t.start_at)} (출발 전에 항공편 도착 시각을 확인해주세요)
+            </dd>
+          </>
+        )}
         <dt className="text-muted">탑승객</dt>
         <dd>{t.passenger.name} · {t.passenger.phone_masked ?? '번호 없음'} · {t.passenger_count}명</dd>
         <dt className="text-muted">목적</dt>
@@ -58,7 +68,11 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
         <dt className="text-muted">메모</dt>
         <dd className="whitespace-pre-line break-words" data-testid="driver-trip-memo">{t.memo || '없음'}</dd>
       </dl>
-      <a href={`tel:${officePhone.replace(/[^\d+]/g, '')}`} className="mt-2 inline-flex min-h-11 items-center text-sm underline">사무실 통해 고객 연결 ({officePhone})</a>
+      <div className="mt-2 flex flex-wrap gap-x-4">
+        <a href={`tel:${officePhone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center text-sm underline">사무실 통해 고객 연결 ({officePhone})</a>
+        <button type="button" onClick={() => setSign(true)} className="min-h-11 text-sm underline">이름 피켓 보기</button>
+      </div>
+      {sign && <NameSign name={t.passenger.name} onClose={() => setSign(false)} />}
 
       <ol className="mt-3 grid grid-cols-4 gap-1 text-center text-xs" aria-label="운행 기록">
         {DRIVER_STAGES.map((s) => {
@@ -81,5 +95,16 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
         <p className="mt-4 text-center text-sm text-muted">운행이 종료되었습니다 · {t.times.ended ? formatKoreaDateTime(t.times.ended) : '전송 대기'}</p>
       )}
     </article>
+  );
+}
+
+/** The passenger's name, as large as the phone allows, to hold up at arrivals; a tap anywhere closes it. */
+function NameSign({ name, onClose }: { name: string; onClose: () => void }) {
+  return (
+    <div role="dialog" aria-modal="true" aria-label="이름 피켓" className="fixed inset-0 z-50 flex flex-col items-center justify-center bg-white p-6 text-center" data-testid="name-sign">
+      <p className="text-sm tracking-widest text-muted">LUXE</p>
+      <p className="mt-4 break-all text-6xl font-bold leading-tight text-ink">{name} 님</p>
+      <button type="button" onClick={onClose} className="mt-12 min-h-11 border border-ink px-6 text-sm">닫기</button>
+    </div>
   );
 }
