@@ -1,5 +1,5 @@
 import { defaultEnd, tripDays, type CustomerDispatch, type TripStage } from './butler';
-import { addDays, koreaDate } from './dates';
+import { addDays, HOUR_MS, koreaDate, koreaInstant } from './dates';
 import type { OrderStatus } from './orders';
 
 // The stage and the customer's view are declared with the booking view they belong to (./butler.ts).
@@ -194,4 +194,19 @@ export interface RunSheetAnswer {
   driver: Driver;
   date: string;
   trips: DispatchTrip[];
+}
+
+/** When staff are alerted of a trip with no driver: the evening before, and again on the morning of the day. */
+export type UnassignedAlert = 'eve' | 'day';
+export const UNASSIGNED_ALERTS: readonly UnassignedAlert[] = ['eve', 'day'];
+
+/**
+ * The instant of an unassigned-trip alert (issue 50): 17:00 in Korea the day before the trip's
+ * Korean day, and 07:00 on the day (or 2 hours before an earlier start).
+ */
+export function unassignedAlertAt(start: Date, alert: UnassignedAlert): Date {
+  const day = koreaDate(start);
+  if (alert === 'eve') return koreaInstant(addDays(day, -1), '17:00')!;
+  const morning = koreaInstant(day, '07:00')!;
+  return new Date(Math.min(morning.getTime(), start.getTime() - 2 * HOUR_MS));
 }

@@ -300,7 +300,7 @@ describe('what the customer sees', () => {
     expect(mine.dispatch).toBeNull();
   });
 
-  it('the reminder names the driver, their phone and the plate once assigned', async () => {
+  it('the reminder is held without a driver, then names the driver, their phone and the plate once assigned', async () => {
     const me = await newCustomer();
     const start = at(6, '10:00');
     const { id, car } = await book(me.token, start);
@@ -311,7 +311,8 @@ describe('what the customer sees', () => {
       if (!('vars' in loaded)) throw new Error('the reminder should load');
       return Object.fromEntries(fillTemplate(butlerReminder, loaded.vars, 'http://localhost').details);
     };
-    expect(Object.keys(await rows())).not.toContain('기사');
+    // No driver yet: asked again in 30 minutes, never sent naming nobody (issue 50).
+    expect(await butlerReminder.load(ctx.database.db, event, due)).toEqual({ deferUntil: new Date(due.getTime() + 30 * 60_000) });
     const driver = await newDriver({ name: '최기사', phone: '010-3333-4444' });
     expect((await assign(id, driver.id)).status).toBe(200);
     expect(await rows()).toMatchObject({ 기사: '최기사', '기사 연락처': '010-3333-4444', '차량 번호': car.licensePlate });

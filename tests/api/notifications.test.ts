@@ -16,6 +16,8 @@ import { createPaymentProvider } from '../../src/api/billing/providers';
 import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
 import { anotherPlate, createTestContext, persistentDatabase, type TestContext } from './helpers';
+import { addDays, koreaInstant, todayInKorea } from '../../src/domain/dates';
+import { unassignedAlertAt } from '../../src/domain/dispatch';
 
 /**
  * The notification outbox: events become one message per channel and recipient, sent once
@@ -275,8 +277,16 @@ describe('the butler reminder the day before', () => {
     return res.body.data.butler_request.id as number;
   };
   const reminderJob = async (id: number) => (await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:butler.reminder:${id}`)))[0];
+  let driverSeq = 0;
+  /** A roster driver assigned to the trip (assigning confirms a pending booking). */
+  const assignDriver = async (id: number) => {
+    driverSeq += 1;
+    const driver = (await call('POST', '/admin/drivers', { token: ADMIN, json: { name: `알림기사${driverSeq}`, phone: `010-5555-${String(1000 + driverSeq)}`, gender: 'male' } })).body.data.driver as { id: number; name: string };
+    expect((await call('POST', `/admin/butler-requests/${id}/assign`, { token: ADMIN, json: { driver_id: driver.id } })).status).toBe(200);
+    return driver;
+  };
 
-  it('is scheduled at start − 24 h when booked, goes then with time, pickup address and car, once', async () => {
+  it('is scheduled at start − 24 h when booked, held while no driver is assigned, then goes with time, pickup address, car and driver, once', async () => {
     clock.reset();
     const { user, token } = await newCustomer();
     const startMs = Date.now() + 40 * 86_400_000;
@@ -287,7 +297,14 @@ describe('the butler reminder the day before', () => {
     expect(await rowsOf([`butler.reminder:${id}`])).toEqual([]);
     clock.set(new Date(startMs - 86_400_000 + 60_000));
     await runJobs();
+    // No driver yet: "기사님이 … 도착합니다" would name nobody, so it waits (issue 50).
+    expect(await rowsOf([`butler.reminder:${id}`])).toEqual([]);
+    const driver = await assignDriver(id);
+    // Asked again every 30 minutes: the next ask finds the driver.
+    clock.set(new Date(startMs - 86_400_000 + 32 * 60_000));
+    await runJobs();
     const rows = await rowsOf([`butler.reminder:${id}`]);
+    expect(rows[0].text).toContain(driver.name);
     expect(rows.map((r) => [r.channel, r.to]).sort()).toEqual([['email', user.email], ['kakao', user.mobile]].sort());
     expectSentOnce(rows);
     expect(rows[0].text).toContain('서울 강남구 도산대로 442');
@@ -318,6 +335,7 @@ describe('the butler reminder the day before', () => {
     const { token } = await newCustomer();
     const startMs = Date.now() + 70 * 86_400_000;
     const id = await book(token, startMs);
+    await assignDriver(id);
     clock.set(new Date(startMs - 86_400_000 + 60_000));
     // Only the rendering runs (a runner that takes the notify jobs, not the sends).
     const render = createJobRunner({ db: ctx.database.db, payments: createPaymentProvider(ctx.database.db, config), clock, log: () => {}, config, channels }, 'render-only');
@@ -331,6 +349,35 @@ describe('the butler reminder the day before', () => {
     expect(sentIds().filter((s) => rows.some((r) => r.id === s))).toEqual([]);
     // The cancellation itself is told.
     expect((await rowsOf([`butler.cancelled:${id}`])).map((r) => r.status)).toEqual(['SENT', 'SENT']);
+    clock.reset();
+  });
+});
+
+describe('a trip with no driver', () => {
+  it('alerts staff the evening before and the morning of, each once; an assigned driver stops the next alert', async () => {
+    clock.reset();
+    const { token } = await newCustomer();
+    const day = addDays(todayInKorea(new Date()), 80);
+    const start = koreaInstant(day, '10:00')!;
+    const res = await call('POST', `/butlers/cars/${butlerCarId}/request`, { token, json: { start_at: start.toISOString(), end_at: null, start_location: '서울 성동구 왕십리로 83', end_location: '인천공항', way_point_requests: [], passenger_count: 1, billing_key: card() } });
+    expect(res.status).toBe(201);
+    const id = res.body.data.butler_request.id as number;
+    const eve = unassignedAlertAt(start, 'eve');
+    expect(eve.toISOString()).toBe(koreaInstant(addDays(day, -1), '17:00')!.toISOString());
+    clock.set(new Date(eve.getTime() + 60_000));
+    await runJobs();
+    await runJobs();
+    const told = await rowsOf([`staff.butler_unassigned:${id}:eve`]);
+    expect(told.map((r) => r.to).sort()).toEqual([STAFF_EMAIL, STAFF_PHONE].sort());
+    expectSentOnce(told);
+    expect(told[0].text).toContain('내일 의전 운행에 배정된 기사가 없습니다');
+    expect(told[0].text).toContain('서울 성동구 왕십리로 83');
+    // Assigned that evening: the morning's alert is dropped.
+    const driver = (await call('POST', '/admin/drivers', { token: ADMIN, json: { name: '새벽기사', phone: '010-5555-9001', gender: 'male' } })).body.data.driver as { id: number };
+    expect((await call('POST', `/admin/butler-requests/${id}/assign`, { token: ADMIN, json: { driver_id: driver.id } })).status).toBe(200);
+    clock.set(new Date(unassignedAlertAt(start, 'day').getTime() + 60_000));
+    await runJobs();
+    expect((await rowsOf([`staff.butler_unassigned:${id}:day`])).filter((r) => r.status === 'SENT')).toEqual([]);
     clock.reset();
   });
 });

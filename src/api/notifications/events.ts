@@ -1,3 +1,4 @@
+import type { UnassignedAlert } from '../../domain/dispatch';
 import type { Db } from '../db/client';
 import { enqueue, type JobSpec } from '../jobs/queue';
 
@@ -55,6 +56,8 @@ export type NotificationEvent =
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }
+  /** A trip of tomorrow (eve) or today (day) with no driver yet; dropped at send time once one is assigned. */
+  | { type: 'staff.butler_unassigned'; butlerRequestId: number; alert: UnassignedAlert }
   | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }
   /** paymentId: the month's last failed attempt (its month and amount are what is owed). */
   | { type: 'staff.subscription_overdue'; subscriptionId: number; paymentId?: string }
@@ -88,6 +91,9 @@ export const BUTLER_REMINDER_BEFORE_MS = 24 * 3600_000;
 
 /** The key of a butler trip's reminder (the day before); an edit that moves the trip moves its job. */
 export const butlerReminderKey = (butlerRequestId: number) => `butler.reminder:${butlerRequestId}`;
+
+/** The key of a trip's unassigned-driver alert to staff (the evening before, the morning of); moved with the trip like the reminder. */
+export const unassignedAlertKey = (butlerRequestId: number, alert: UnassignedAlert) => `staff.butler_unassigned:${butlerRequestId}:${alert}`;
 
 /** The job kind the notify handler takes. */
 export const NOTIFY_JOB = 'notify';

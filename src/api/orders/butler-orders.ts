@@ -10,7 +10,8 @@ import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, tripRatings, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
-import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey } from '../notifications/events';
+import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey, unassignedAlertKey } from '../notifications/events';
+import { UNASSIGNED_ALERTS, unassignedAlertAt } from '../../domain/dispatch';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
@@ -388,8 +389,18 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
  */
 async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: number, userId: number, start: Date) {
   const due = new Date(start.getTime() - BUTLER_REMINDER_BEFORE_MS);
+  await scheduleUnassignedAlerts(tx, ctx.clock.now(), id, start);
   if (await rescheduleQueued(tx, notifyJobKey(butlerReminderKey(id)), due)) return;
   if (due > ctx.clock.now()) await emit(tx, butlerReminderKey(id), { type: 'butler.reminder', userId, butlerRequestId: id }, due);
+}
+
+/** Staff's alerts of a trip still without a driver the evening before and the morning of (each dropped at send time once a driver is assigned). */
+async function scheduleUnassignedAlerts(tx: Db, now: Date, id: number, start: Date) {
+  for (const alert of UNASSIGNED_ALERTS) {
+    const due = unassignedAlertAt(start, alert);
+    if (await rescheduleQueued(tx, notifyJobKey(unassignedAlertKey(id, alert)), due)) continue;
+    if (due > now) await emit(tx, unassignedAlertKey(id, alert), { type: 'staff.butler_unassigned', butlerRequestId: id, alert }, due);
+  }
 }
 
 const paidOrder = (row: RequestRow): PaidOrder => ({ kind: 'BUTLER', id: row.id, userId: row.userId, billingKey: row.billingKey });

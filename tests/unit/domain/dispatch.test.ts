@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageScore, driverSuits, driverWindow, showsDispatch, TRIP_STAGE_LABEL, tripStage, windowsOverlap } from '../../../src/domain/dispatch';
+import { averageScore, driverSuits, driverWindow, showsDispatch, TRIP_STAGE_LABEL, tripStage, unassignedAlertAt, windowsOverlap } from '../../../src/domain/dispatch';
 
 const kst = (date: string, time: string) => `${date}T${time}:00+09:00`;
 const at = (date: string, time: string) => new Date(kst(date, time));
@@ -121,5 +121,15 @@ describe('driver rating average', () => {
     expect(averageScore(13, 3)).toBe(4.3);
     expect(averageScore(11, 3)).toBe(3.7);
     expect(averageScore(0, 0)).toBeNull();
+  });
+});
+
+describe('unassignedAlertAt: when staff hear of a trip with no driver', () => {
+  it('17:00 in Korea the evening before, and 07:00 on the day or 2 hours before an earlier start', () => {
+    expect(unassignedAlertAt(at('2027-03-10', '10:00'), 'eve')).toEqual(at('2027-03-09', '17:00'));
+    expect(unassignedAlertAt(at('2027-03-10', '10:00'), 'day')).toEqual(at('2027-03-10', '07:00'));
+    expect(unassignedAlertAt(at('2027-03-10', '06:30'), 'day')).toEqual(at('2027-03-10', '04:30'));
+    // A trip just after midnight in Korea (the previous day in UTC) is judged by its Korean day.
+    expect(unassignedAlertAt(at('2027-03-10', '00:30'), 'eve')).toEqual(at('2027-03-09', '17:00'));
   });
 });

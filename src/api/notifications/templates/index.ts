@@ -14,6 +14,7 @@ import paymentRefunded from './payment-refunded';
 import paymentSucceeded from './payment-succeeded';
 import staffButlerCancelled from './staff-butler-cancelled';
 import staffButlerRequested from './staff-butler-requested';
+import staffButlerUnassigned from './staff-butler-unassigned';
 import staffChatHandoff from './staff-chat-handoff';
 import staffSubscriptionCancelled from './staff-subscription-cancelled';
 import staffSubscriptionOverdue from './staff-subscription-overdue';
@@ -72,6 +73,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'payment.refunded': paymentRefunded,
   'staff.subscription_requested': staffSubscriptionRequested,
   'staff.butler_requested': staffButlerRequested,
+  'staff.butler_unassigned': staffButlerUnassigned,
   'staff.chat_handoff': staffChatHandoff,
   'staff.subscription_overdue': staffSubscriptionOverdue,
   'staff.butler_cancelled': staffButlerCancelled,
