@@ -153,6 +153,26 @@ export interface DriverRatingSummary {
   count: number;
 }
 
+/** A rating at or under this many stars alerts staff at once (issue 50). */
+export const LOW_RATING_MAX = 2;
+
+/** One customer rating as staff read it: the trip, its driver, the stars and what the customer wrote. */
+export interface StaffTripRating {
+  id: number;
+  butler_request_id: number;
+  start_at: string;
+  start_location: string;
+  driver: { id: number; name: string } | null;
+  score: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/** GET /admin/trip-ratings: the newest ratings first. */
+export interface StaffTripRatingsAnswer {
+  ratings: StaffTripRating[];
+}
+
 /** The mean of `count` 1–5 scores adding up to `sum`, to one decimal (17 / 4 = 4.25 → 4.3); null without any. */
 export function averageScore(sum: number, count: number): number | null {
   if (count <= 0) return null;

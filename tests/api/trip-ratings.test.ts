@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { jobs } from '../../src/api/db/schema';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -128,5 +130,30 @@ describe("staff read each driver's average on the roster", () => {
     expect(ratings.find((r) => r.driver_id === unrated.id)).toBeUndefined();
     const customerToken = (await customer(ctx)).token;
     expect((await ctx.call('GET', '/admin/drivers', { token: customerToken })).status).toBe(403);
+  });
+});
+
+describe('what staff read of the ratings (issue 50)', () => {
+  it('every comment with its trip and driver, newest first; a rating of 2 or fewer alerts staff once; customers are refused', async () => {
+    const driver = await newDriver();
+    const good = await trip(5, driver.id);
+    const poor = await trip(6, driver.id);
+    await record(good.id, 5);
+    await record(poor.id, 6);
+    expect((await rate(good.id, good.token, { score: 5, comment: '기사님께 감사드립니다.' })).status).toBe(201);
+    expect((await rate(poor.id, poor.token, { score: 2, comment: '픽업에 20분 늦으셨어요.' })).status).toBe(201);
+
+    const list = await staff('GET', '/admin/trip-ratings');
+    expect(list.status).toBe(200);
+    const mine = (list.body.data.ratings as { butler_request_id: number }[]).filter((r) => [good.id, poor.id].includes(r.butler_request_id));
+    expect(mine).toEqual([
+      expect.objectContaining({ butler_request_id: poor.id, score: 2, comment: '픽업에 20분 늦으셨어요.', driver: { id: driver.id, name: expect.stringContaining('평가기사') }, start_location: '서울 용산구 한남대로 98' }),
+      expect.objectContaining({ butler_request_id: good.id, score: 5, comment: '기사님께 감사드립니다.' }),
+    ]);
+    const alerts = await ctx.database.db.select().from(jobs).where(inArray(jobs.key, [`notify:staff.trip_rated_low:${poor.id}`, `notify:staff.trip_rated_low:${good.id}`]));
+    expect(alerts.map((j) => j.key)).toEqual([`notify:staff.trip_rated_low:${poor.id}`]);
+
+    expect((await ctx.call('GET', '/admin/trip-ratings', { token: good.token })).status).toBe(403);
+    expect([401, 403]).toContain((await ctx.call('GET', '/admin/trip-ratings')).status);
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { DispatchBoardAnswer, DispatchTripAnswer, DriverAnswer, DriverListAnswer, DriverProposalsAnswer, RunSheetAnswer } from '../../domain/dispatch';
+import type { DispatchBoardAnswer, DispatchTripAnswer, DriverAnswer, DriverListAnswer, DriverProposalsAnswer, RunSheetAnswer, StaffTripRatingsAnswer } from '../../domain/dispatch';
+import { staffTripRatings } from './ratings';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AssignDriverSchema, DispatchBoardQuerySchema, DriverPatchSchema, DriverSchema, RunSheetQuerySchema } from '../../domain/schemas/dispatch';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
@@ -19,6 +20,8 @@ import { maskPhone } from '../../domain/driver-day';
 const withMaskedPhones = <T extends { customer: { mobile: string | null } }>(rows: T[]): T[] => rows.map((r) => ({ ...r, customer: { ...r.customer, mobile: maskPhone(r.customer.mobile) } }));
 
 export const adminDispatchRoutes = new Hono<AppEnv>()
+  // What customers wrote about their trips ("기사님께 전하고 싶은 말"), newest first.
+  .get('/trip-ratings', requireAdmin, async (c) => ok(c, { ratings: await staffTripRatings(c.var.deps.db) } satisfies StaffTripRatingsAnswer))
   .get('/drivers', requireAdmin, async (c) => ok(c, { drivers: await listDrivers(c.var.deps.db), ratings: await driverRatings(c.var.deps.db) } satisfies DriverListAnswer))
   .post('/drivers', requireAdmin, validJson(DriverSchema), async (c) => {
     const driver = await createDriver(c.var.deps.db, c.get('actor'), c.req.valid('json'));

@@ -56,6 +56,8 @@ export type NotificationEvent =
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }
+  /** A customer rated a trip LOW_RATING_MAX stars or fewer. */
+  | { type: 'staff.trip_rated_low'; butlerRequestId: number }
   /** A trip of tomorrow (eve) or today (day) with no driver yet; dropped at send time once one is assigned. */
   | { type: 'staff.butler_unassigned'; butlerRequestId: number; alert: UnassignedAlert }
   | { type: 'staff.chat_handoff'; sessionKey: string; summary: string; contact?: string; booking?: string }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { DEV_PARTNER, judgeEligibility, OWN_CAR_ONLY_MESSAGE, type ButlerLegalModel, type ButlerLegalView, type LegalBasis } from '../../domain/butler-legal';
 import { defaultEnd, overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
-import { showsDispatch, tripStage } from '../../domain/dispatch';
+import { LOW_RATING_MAX, showsDispatch, tripStage, UNASSIGNED_ALERTS, unassignedAlertAt } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
 import type { z } from 'zod';
@@ -11,7 +11,6 @@ import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoin
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey, unassignedAlertKey } from '../notifications/events';
-import { UNASSIGNED_ALERTS, unassignedAlertAt } from '../../domain/dispatch';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
@@ -177,11 +176,16 @@ const toRating = (row: typeof tripRatings.$inferSelect): TripRating => ({ score:
 export async function rateTrip(db: Db, userId: number, id: number, input: z.output<typeof TripRatingSchema>, now: Date): Promise<TripRating> {
   const row = await ownRequest(db, userId, id);
   if (!row.actualEndAt) throw conflict('운행이 끝난 뒤에 평가할 수 있습니다.');
-  const [saved] = await db
-    .insert(tripRatings)
-    .values({ butlerRequestId: id, userId, driverId: row.driverId, score: input.score, comment: input.comment, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
+  const saved = await inTransaction(db, async (tx) => {
+    const [inserted] = await tx
+      .insert(tripRatings)
+      .values({ butlerRequestId: id, userId, driverId: row.driverId, score: input.score, comment: input.comment, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    // A poor trip is staff's to follow up at once (issue 50); every comment is on the console's list.
+    if (inserted && inserted.score <= LOW_RATING_MAX) await emit(tx, `staff.trip_rated_low:${id}`, { type: 'staff.trip_rated_low', butlerRequestId: id }, now);
+    return inserted;
+  });
   if (!saved) throw conflict('이미 평가한 운행입니다. 평가는 한 번만 남길 수 있습니다.');
   return toRating(saved);
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import { todayInKorea } from '../../domain/dates';
-import type { Driver, DriverRatingSummary } from '../../domain/dispatch';
+import { LOW_RATING_MAX, type Driver, type DriverRatingSummary, type StaffTripRating } from '../../domain/dispatch';
 import { DriverSchema } from '../../domain/schemas/dispatch';
 import { call, client } from '../../client/api';
-import { announceChange, fieldErrorsOf } from './admin-api';
+import { announceChange, fieldErrorsOf, formatDateTime } from './admin-api';
 import { GENDER_LABEL } from './dispatch-board';
 import DriverForm, { type DriverFields } from './DriverForm';
 import DriverInvite from './DriverInvite';
@@ -23,17 +23,19 @@ function issuesByField(issues: readonly { path: PropertyKey[]; message: string }
 export default function DriversSection() {
   const [drivers, setDrivers] = useState<Driver[] | null>(null);
   const [ratings, setRatings] = useState<Map<number, DriverRatingSummary>>(new Map());
+  const [reviews, setReviews] = useState<StaffTripRating[]>([]);
   const [editing, setEditing] = useState<Driver | 'new' | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await call((o) => client.admin.drivers.$get({}, o));
+    const [res, rated] = await Promise.all([call((o) => client.admin.drivers.$get({}, o)), call((o) => client.admin['trip-ratings'].$get({}, o))]);
     if (res.ok) {
       setDrivers(res.data.drivers);
       setRatings(new Map(res.data.ratings.map((r) => [r.driver_id, r])));
     } else setMessage(res.error.message);
+    if (rated.ok) setReviews(rated.data.ratings);
   }, []);
   useEffect(() => void load(), [load]);
 
@@ -111,6 +113,27 @@ export default function DriversSection() {
             </li>
           );
         })}
+      </ul>
+      <TripReviews reviews={reviews} />
+    </section>
+  );
+}
+
+/** 최근 고객 평가: each rating with its trip and driver, and what the customer wrote ("기사님께 전하고 싶은 말"); low ones stand out. */
+function TripReviews({ reviews }: { reviews: StaffTripRating[] }) {
+  return (
+    <section aria-label="최근 고객 평가" className="space-y-2">
+      <h3 className="font-semibold">최근 고객 평가</h3>
+      {!reviews.length && <p className="text-sm text-muted">아직 평가가 없습니다.</p>}
+      <ul className="divide-y divide-line border-y border-line text-sm" data-testid="trip-reviews">
+        {reviews.map((r) => (
+          <li key={r.id} className="py-2" data-low={r.score <= LOW_RATING_MAX || undefined}>
+            <p className={r.score <= LOW_RATING_MAX ? 'font-semibold text-red-700' : 'font-semibold'}>
+              {r.score}점 · 요청 #{r.butler_request_id} · {formatDateTime(r.start_at)} {r.start_location} · {r.driver ? `${r.driver.name} 기사` : '기사 없음'}
+            </p>
+            <p className="whitespace-pre-line break-words text-muted">{r.comment ?? '의견 없음'}</p>
+          </li>
+        ))}
       </ul>
     </section>
   );

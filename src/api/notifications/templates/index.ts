@@ -15,6 +15,7 @@ import paymentSucceeded from './payment-succeeded';
 import staffButlerCancelled from './staff-butler-cancelled';
 import staffButlerRequested from './staff-butler-requested';
 import staffButlerUnassigned from './staff-butler-unassigned';
+import staffTripRatedLow from './staff-trip-rated-low';
 import staffChatHandoff from './staff-chat-handoff';
 import staffSubscriptionCancelled from './staff-subscription-cancelled';
 import staffSubscriptionOverdue from './staff-subscription-overdue';
@@ -74,6 +75,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_requested': staffSubscriptionRequested,
   'staff.butler_requested': staffButlerRequested,
   'staff.butler_unassigned': staffButlerUnassigned,
+  'staff.trip_rated_low': staffTripRatedLow,
   'staff.chat_handoff': staffChatHandoff,
   'staff.subscription_overdue': staffSubscriptionOverdue,
   'staff.butler_cancelled': staffButlerCancelled,
