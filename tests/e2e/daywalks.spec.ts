@@ -144,9 +144,9 @@ test('after the trip the customer rates it once; staff read the driver’s avera
   const row = console_.getByTestId('driver-list').getByRole('listitem', { name: driver.name });
   await expect(row.getByTestId('driver-rating')).toHaveText('고객 평가 평균 4.0점 (1건)');
   // …and what the customer wrote for the driver, with the trip (issue 50).
-  const review = console_.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: '시간을 잘 지켜주셨어요.' });
-  await expect(review).toContainText(`4점 · 요청 #`);
-  await expect(review).toContainText(`${driver.name} 기사`);
+  const review = console_.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: `${driver.name} 기사` });
+  await expect(review).toContainText('4점 · 요청 #');
+  await expect(review).toContainText('시간을 잘 지켜주셨어요.');
   await context.close();
 });
 
