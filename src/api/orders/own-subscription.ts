@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptionRequests, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
+import { termMonthsSql } from '../billing/subscription-billing';
 
 /**
- * The customer's own subscription with its order, for what they change on it (구독 연장, 차량 교체
- * and its cancellation); another customer's reads as unknown (404). `lock` takes the subscription's
+ * The customer's own subscription with its order and its term in months, for what they change on
+ * it (구독 연장, 차량 교체 and its cancellation, 청약철회); another customer's reads as unknown (404). `lock` takes the subscription's
  * row lock, where those changes meet.
  */
 export async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
   const q = db
-    .select({ sub: subscriptions, request: subscriptionRequests })
+    .select({ sub: subscriptions, request: subscriptionRequests, term: termMonthsSql })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, id));

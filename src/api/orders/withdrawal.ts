@@ -5,12 +5,13 @@ import { ORDER_KINDS, paidAmount } from '../../domain/payments';
 import { withdrawalLines, withdrawalQuote, type WithdrawalInput, type WithdrawalQuote } from '../../domain/withdrawal';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
-import { payments, subscriptionHandovers, subscriptionRequests, subscriptionWithdrawals, subscriptions, users } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { payments, subscriptionHandovers, subscriptionWithdrawals, subscriptions, users } from '../db/schema';
+import { conflict } from '../errors';
 import { emit } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { refundPayment } from '../billing/refunds';
-import { cancelFutureCharges, termMonthsSql } from '../billing/subscription-billing';
+import { cancelFutureCharges } from '../billing/subscription-billing';
+import { ownSubscription } from './own-subscription';
 import { creditPoints, releaseCoupon } from './checkout';
 
 /**
@@ -39,18 +40,6 @@ export interface WithdrawalQuoteAnswer {
 export interface WithdrawalDoneAnswer {
   withdrawal: { subscription_id: number; quote: WithdrawalQuote; lines: { label: string; amount: string }[]; refunded: number; withdrawn_at: string };
 }
-
-async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
-  const q = db
-    .select({ sub: subscriptions, req: subscriptionRequests, term: termMonthsSql })
-    .from(subscriptions)
-    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(eq(subscriptions.id, id));
-  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
-  // Another customer's subscription reads as an unknown one.
-  if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  return row;
-}
 type Found = Awaited<ReturnType<typeof ownSubscription>>;
 
 /** The order's card payments (the first payment and edits' differences), oldest first. */
@@ -78,11 +67,11 @@ async function handoverDay(db: Db, f: Found, today: string): Promise<string | nu
 
 /** The rule's input from the stored order (the quote at the order, or the request's own columns before options). */
 async function ruleInput(db: Db, f: Found, today: string, days: number): Promise<WithdrawalInput> {
-  const q = f.req.options?.quote;
-  const cardPaid = (await orderPayments(db, f.req.id)).reduce((sum, p) => sum + paidAmount(p), 0);
+  const q = f.request.options?.quote;
+  const cardPaid = (await orderPayments(db, f.request.id)).reduce((sum, p) => sum + paidAmount(p), 0);
   return {
     startDate: f.sub.startDate, handoverDay: await handoverDay(db, f, today), today, withdrawalDays: days,
-    monthlyFee: q?.monthly ?? f.req.fee, firstMonthPaid: q?.first_month ?? f.req.finalFee, couponDiscount: q?.coupon_discount ?? f.req.couponDiscount, points: q?.points ?? f.req.pointUsed,
+    monthlyFee: q?.monthly ?? f.request.fee, firstMonthPaid: q?.first_month ?? f.request.finalFee, couponDiscount: q?.coupon_discount ?? f.request.couponDiscount, points: q?.points ?? f.request.pointUsed,
     deliveryFee: q?.delivery_fee ?? 0, deposit: q?.deposit ?? 0, prepayment: q?.prepayment ?? 0, cardPaid,
   };
 }
@@ -146,7 +135,7 @@ export async function confirmWithdrawal(ctx: PaymentContext, subscriptionId: num
       const message = `환불 금액이 변경되었습니다. 지금 청약철회하면 ${won(a.quote.refund)}이 환불됩니다. 금액을 확인한 뒤 다시 신청해주세요.`;
       throw conflict(message, { quoted_refund: [message] }, { quote: a.quote });
     }
-    const plan = refundPlan(await orderPayments(tx, found.req.id), a.quote.refund);
+    const plan = refundPlan(await orderPayments(tx, found.request.id), a.quote.refund);
     const [created] = await tx.insert(subscriptionWithdrawals).values({ subscriptionId, userId, quote: a.quote, plan, createdAt: now }).returning();
     return created;
   });
@@ -172,9 +161,9 @@ export async function confirmWithdrawal(ctx: PaymentContext, subscriptionId: num
       await tx.update(subscriptionHandovers).set({ status: 'CANCELLED', updatedAt: now })
         .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), eq(subscriptionHandovers.kind, 'DELIVERY'), isNull(subscriptionHandovers.swapId), eq(subscriptionHandovers.status, 'SCHEDULED')));
     }
-    if (q.coupon_restored && found.req.userCouponId) await releaseCoupon(tx, found.req.userCouponId);
+    if (q.coupon_restored && found.request.userCouponId) await releaseCoupon(tx, found.request.userCouponId);
     if (q.points_restored > 0) {
-      await creditPoints(tx, { userId, amount: q.points_restored, reason: 'SUBSCRIPTION_REFUND', refType: REF.refType, refId: found.req.id, description: `구독 #${subscriptionId} 청약철회 환불` });
+      await creditPoints(tx, { userId, amount: q.points_restored, reason: 'SUBSCRIPTION_REFUND', refType: REF.refType, refId: found.request.id, description: `구독 #${subscriptionId} 청약철회 환불` });
     }
     const [done] = await tx.update(subscriptionWithdrawals).set({ status: 'DONE', completedAt: now }).where(eq(subscriptionWithdrawals.id, w.id)).returning();
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
