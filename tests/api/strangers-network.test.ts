@@ -1,3 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
@@ -161,6 +165,78 @@ describe("a stranger on the network and one customer's subscription", () => {
     const list = await asStranger('GET', '/handovers', stranger.token);
     expect([list.status, JSON.parse(list.text).data.handovers]).toEqual([200, []]);
     expect(await state()).toEqual(before);
+  });
+});
+
+/** This machine's first non-loopback IPv4 address: a connection to it arrives on a real, non-loopback socket. */
+function networkAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
+/** One request over TCP to `address` (node:http, so the Host header is ours to set). */
+function overTheNetwork(address: string, port: number, method: string, path: string, token?: string, json?: unknown, accept = 'application/json') {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const headers: Record<string, string> = { host: 'luxe.example', accept };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest({ host: address, port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The same stranger, through a listening server reached at this machine's network address: the
+ * socket's peer is a real non-loopback address (not a stand-in object), as from another machine.
+ */
+describe.skipIf(!networkAddress())('a stranger over a real network socket', () => {
+  const address = networkAddress()!;
+  let server: ReturnType<typeof serve>;
+  let port: number;
+  const send = (method: string, path: string, token?: string, json?: unknown, accept?: string) => overTheNetwork(address, port, method, path, token, json, accept);
+
+  beforeAll(async () => {
+    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '0.0.0.0' });
+    await new Promise((r) => server.once('listening', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it("the owner's own token works over the network (the refusals below are not the socket)", async () => {
+    const res = await send('GET', `/subscriptions/requests/${owner.requestId}`, owner.token);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it("another customer's token: 404 on every route of the owner's subscription; no token: 401; nothing changes", async () => {
+    const before = await state();
+    for (const r of routes()) {
+      const signedIn = await send(r.method, r.path, stranger.token, r.json);
+      expect(signedIn.status, `${r.method} ${r.path}: ${signedIn.text}`).toBe(404);
+      expect(signedIn.text).not.toMatch(/555,?000/);
+      const anonymous = await send(r.method, r.path, undefined, r.json);
+      expect(anonymous.status, `${r.method} ${r.path}`).toBe(401);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it("everyone's messages and the provider's console are refused to another machine, the test card page too", async () => {
+    for (const path of ['/sandbox/outbox', '/sandbox/console']) {
+      const res = await send('GET', path, stranger.token);
+      expect(res.status, `${path}: ${res.text}`).toBe(403);
+      expect(res.text).not.toContain(owner.paymentId);
+    }
+    const page = await send('GET', '/sandbox/console', undefined, undefined, 'text/html');
+    expect([page.status, page.text]).toEqual([403, expect.stringContaining('이 기기에서는 사용할 수 없습니다')]);
+    const card = await send('GET', '/sandbox/billing-key?customer_key=stranger', stranger.token);
+    expect(card.status).toBe(403);
   });
 });
 
