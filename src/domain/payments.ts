@@ -1,5 +1,6 @@
 import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
-import { won } from './money';
+import { withParticle } from './korean';
+import { formatNumber, won } from './money';
 
 /** A charge in the ledger: PENDING until the provider's answer is known. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
@@ -227,6 +228,18 @@ export function butlerRefundPolicyLines(policy: ButlerRefundPolicy): string[] {
     '운영팀이 취소하는 경우에도 같은 규정을 적용하며, 차량·기사 사정 등 운영팀의 사유로 취소하면 전액 환불하고 그 사유를 안내합니다.',
     '사용한 쿠폰과 포인트는 취소 시 돌려드립니다.',
   ];
+}
+
+/**
+ * The refund sentence of a butler cancellation: the card's share, and the coupon and points only
+ * when the booking used them (a customer who used none is not told they were returned).
+ */
+export function butlerCancelRefundSentence(percent: number, used: { coupon: boolean; points: number }): string {
+  const returned = [used.coupon ? '쿠폰' : null, used.points > 0 ? `포인트 ${formatNumber(used.points)}P` : null].filter((x): x is string => x !== null);
+  const things = returned.length === 2 ? `${withParticle(returned[0], '과/와')} ${returned[1]}` : returned[0];
+  const back = things ? `사용하신 ${withParticle(things, '은/는')} 돌려드렸습니다.` : '';
+  if (percent === 0) return ['취소 규정에 따라 환불 금액은 없습니다.', back].filter(Boolean).join(' ');
+  return [`결제 금액의 ${percent}%를 결제하신 카드로 돌려드립니다.`, back].filter(Boolean).join(' ');
 }
 
 /** The subscription rules in Korean sentences (terms, FAQ, my page). */

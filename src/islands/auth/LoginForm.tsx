@@ -66,7 +66,7 @@ export default function LoginForm() {
         >
           카카오로 로그인
         </button>
-        {!kakaoReady && <p className="text-center text-xs text-muted">카카오 로그인이 설정되지 않았습니다. (PUBLIC_KAKAO_REST_API_KEY)</p>}
+        {!kakaoReady && <p className="text-center text-xs text-muted">카카오 로그인은 지금 이용할 수 없습니다. 이메일로 로그인해주세요.</p>}
       </div>
       <p className="flex justify-center gap-4 text-sm">
         <a href="/signup" className="underline underline-offset-4">회원가입</a>

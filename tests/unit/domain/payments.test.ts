@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { butlerRefund, firstPaymentLines, paymentLabel, paymentLinesText, butlerRefundPolicyLines, chargeInstant, DEFAULT_BUTLER_REFUND_POLICY, monthlyChargeDate, paymentIds, retryDate } from '../../../src/domain/payments';
+import { butlerCancelRefundSentence, butlerRefund, firstPaymentLines, paymentLabel, paymentLinesText, butlerRefundPolicyLines, chargeInstant, DEFAULT_BUTLER_REFUND_POLICY, monthlyChargeDate, paymentIds, retryDate } from '../../../src/domain/payments';
 
 describe('monthly charge days', () => {
   it('keep the start day of the month, or the month’s last day when it is shorter', () => {
@@ -68,5 +68,14 @@ describe('payment labels (one home: paymentLabel, firstPaymentLines)', () => {
     expect(paymentLabel({ purpose: 'SUBSCRIPTION_EARLY_EXIT', month: 10 })).toBe('구독 중도 해지 수수료 (잔여 10개월)');
     expect(paymentLabel({ purpose: 'SUBSCRIPTION_MONTH', month: 3 })).toBe('구독 월 요금 (3개월 차)');
     expect(paymentLabel({ purpose: 'SUBSCRIPTION_SWAP', month: 2 })).toBe('구독 차량 교체 차액');
+  });
+});
+
+describe('butlerCancelRefundSentence', () => {
+  it('names the coupon and points only when the booking used them', () => {
+    expect(butlerCancelRefundSentence(100, { coupon: false, points: 0 })).toBe('결제 금액의 100%를 결제하신 카드로 돌려드립니다.');
+    expect(butlerCancelRefundSentence(50, { coupon: true, points: 5_000 })).toBe('결제 금액의 50%를 결제하신 카드로 돌려드립니다. 사용하신 쿠폰과 포인트 5,000P는 돌려드렸습니다.');
+    expect(butlerCancelRefundSentence(0, { coupon: true, points: 0 })).toBe('취소 규정에 따라 환불 금액은 없습니다. 사용하신 쿠폰은 돌려드렸습니다.');
+    expect(butlerCancelRefundSentence(0, { coupon: false, points: 0 })).toBe('취소 규정에 따라 환불 금액은 없습니다.');
   });
 });

@@ -1,3 +1,4 @@
+import { butlerCancelRefundSentence } from '../../../domain/payments';
 import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
 import { template } from '../template';
 
@@ -14,8 +15,7 @@ export default template({
     const found = await butlerRequest(db, e.butlerRequestId);
     if (!found) return { skip: '예약을 찾을 수 없습니다.' };
     const percent = e.refundPercent ?? 100;
-    const refund =
-      percent === 0 ? '취소 규정에 따라 환불 금액은 없으며, 사용하신 쿠폰과 포인트는 돌려드렸습니다.' : `결제 금액의 ${percent}%를 결제하신 카드로 돌려드리며, 쿠폰과 포인트도 돌려드렸습니다.`;
+    const refund = butlerCancelRefundSentence(percent, { coupon: found.request.userCouponId !== null, points: found.request.pointUsed });
     return {
       userId: e.userId,
       vars: {
