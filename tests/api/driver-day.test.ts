@@ -275,6 +275,8 @@ describe('live position', () => {
     expect(seen.body.data.position).toEqual({ lat: 37.51, lng: 127.04, accuracy: null, recorded_at: expect.any(String) });
     // Recorded on the business clock (set to 08:01, running on since).
     expect(seen.body.data.position.recorded_at.slice(0, 16)).toBe(new Date(at(4, '08:01')).toISOString().slice(0, 16));
+    // The answer carries the business clock's now, so the page's "N초 전" does not follow the phone's clock.
+    expect(seen.body.data.now.slice(0, 16)).toBe(new Date(at(4, '08:01')).toISOString().slice(0, 16));
     expect((await ctx.call('GET', `/butlers/requests/${id}/position`, { token: stranger.token })).status).toBe(404);
 
     await setClock(at(4, '08:30'));

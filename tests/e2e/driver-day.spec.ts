@@ -138,7 +138,11 @@ test('a whole trip on two phones: dispatch, invite, the driver taps through (one
   await c.goto(tripPath);
   const current = c.getByTestId('trip-stage').locator('[aria-current="step"]');
   await expect(current).toHaveText('기사 출발');
-  await expect(c.getByTestId('live-position')).toContainText('위도 37.55470, 경도 126.97070');
+  // Said in words: the nearest landmark, how long ago (by the server's clock), and a rough ETA to the
+  // pickup (its address geocoded by the map SDK's stand-in to 청담, about 23 minutes from 서울역).
+  await expect(c.getByTestId('live-place')).toHaveText('서울역 앞');
+  await expect(c.getByTestId('live-ago')).toContainText(/(방금|\d+초 전) 공유/);
+  await expect(c.getByTestId('live-eta')).toContainText(/^픽업 장소까지 약 2\d분/);
   await expect(c.getByTestId('live-map')).toBeVisible();
   await noSeriousAxe(c);
 

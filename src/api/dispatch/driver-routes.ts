@@ -76,10 +76,14 @@ export const driverRoutes = new Hono<AppEnv>()
     return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
   });
 
-/** The customer's live trip page: the driver's last shared position of their own active trip. */
-export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) =>
-  ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id, c.var.deps.clock.now())) satisfies TripPositionView | null }),
-);
+/**
+ * The customer's live trip page: the driver's last shared position of their own active trip, and
+ * the business clock's now (the page says how long ago the position was shared by it, not the phone's clock).
+ */
+export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) => {
+  const now = c.var.deps.clock.now();
+  return ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id, now)) satisfies TripPositionView | null, now: now.toISOString() });
+});
 
 /** Staff: invite a roster driver; correct a trip's recorded times (audited). */
 export const adminDriverDayRoutes = new Hono<AppEnv>()
