@@ -3,6 +3,7 @@ import type { AppEnv } from './http';
 import { requireAdmin } from './auth/guards';
 import { adminCatalogueRoutes } from './catalogue/routes/admin';
 import { adminDeskRoutes } from './desk/routes';
+import { adminJobRoutes } from './desk/job-routes';
 import { butlerCatalogueRoutes } from './catalogue/routes/butlers';
 import { butlerOrderRoutes } from './orders/butler-routes';
 import { adminButlerRoutes } from './orders/admin-butler-routes';
@@ -51,6 +52,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .use('/admin/*', requireAdmin)
   .route('/admin', adminCatalogueRoutes)
   .route('/admin', adminDeskRoutes)
+  .route('/admin', adminJobRoutes)
   .route('/subscriptions/licences', licenceRoutes)
   .route('/subscriptions', subscriptionOrderRoutes)
   .route('/subscriptions', deliveryChangeRoutes)

@@ -251,3 +251,35 @@ export interface ConsoleRows {
   faq: ConsoleFaq;
   policy: ConsolePolicy;
 }
+
+/** One kind's jobs in the queue (GET /admin/jobs): due now, scheduled later, running, failed (dead letters). */
+export interface JobKindSummary {
+  kind: string;
+  due: number;
+  scheduled: number;
+  running: number;
+  failed: number;
+  /** Seconds the oldest due job has waited (business time); 0 when none is due. */
+  oldest_due_seconds: number;
+}
+
+/** A job that used every attempt: what staff need to decide on 다시 실행. */
+export interface FailedJobView {
+  id: number;
+  kind: string;
+  key: string;
+  attempts: number;
+  last_error: string | null;
+  failed_at: string | null;
+}
+
+/** GET /admin/jobs: the queue by kind and the dead-letter list, newest first. */
+export interface JobsAnswer {
+  kinds: JobKindSummary[];
+  failed: FailedJobView[];
+}
+
+/** POST /admin/jobs/{id}/retry. */
+export interface JobRetryAnswer {
+  job: FailedJobView & { status: string; run_at: string };
+}

@@ -92,3 +92,32 @@ test('the order desk pages through more than 20 requests (an older subscription 
   expect(asked).toEqual(['PENDING:1', 'PENDING:2', 'CONFIRMED:1']);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test('작업: staff read the queue by kind and put a failed job back after being asked once more', async ({ page, request }) => {
+  const staff = await newStaff(request);
+  await storeSession(page, staff);
+  // The run's own queue, with one dead letter added (the retry's rules are the API's tests).
+  const failed = { id: 987_654, kind: 'notify.send', key: 'notify.send:42', attempts: 8, last_error: 'SOLAPI timeout', failed_at: '2026-12-03T01:00:00.000Z' };
+  let retried = false;
+  await page.route('**/api/admin/jobs', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { failed: unknown[] } };
+    body.data.failed = retried ? [] : [failed];
+    await route.fulfill({ response, json: body });
+  });
+  await page.route(`**/api/admin/jobs/${failed.id}/retry`, async (route) => {
+    retried = true;
+    await route.fulfill({ json: { code: 0, message: 'OK', data: { job: { ...failed, status: 'queued', run_at: '2026-12-03T02:00:00.000Z' } } } });
+  });
+  await page.goto('/admin#jobs');
+  await hydrated(page, 'AdminConsole');
+  await expect(page.getByRole('table', { name: '작업 대기열' })).toBeVisible();
+  const item = page.getByTestId('failed-jobs').getByRole('listitem');
+  await expect(item).toContainText('마지막 오류: SOLAPI timeout');
+  await item.getByRole('button', { name: '다시 실행…' }).click();
+  await expect(item).toContainText('실제로 결제·발송됩니다');
+  expect(retried).toBe(false);
+  await item.getByRole('button', { name: '다시 실행', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`작업 #${failed.id}를 다시 실행하도록 대기열에 넣었습니다.`);
+  await expect(page.getByText('실패한 작업이 없습니다.')).toBeVisible();
+});

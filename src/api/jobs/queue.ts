@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { currentRequestId } from '../observability/request-context';
@@ -54,6 +54,58 @@ export async function cancelQueued(tx: Db, keys: string[]): Promise<number> {
     .where(and(inArray(jobs.key, keys), eq(jobs.status, 'queued')))
     .returning({ id: jobs.id });
   return rows.length;
+}
+
+/**
+ * How long a claim holds without news from its worker (wall time): a replica killed mid-job has its
+ * jobs taken over by another within this. A live worker renews its claims every JOB_HEARTBEAT_MS,
+ * so a job may run longer than the lease.
+ */
+export const JOB_LEASE_MS = 30_000;
+export const JOB_HEARTBEAT_MS = 10_000;
+
+/** Renews this worker's claims on `ids` for another `leaseMs` (a claim it lost stays lost). */
+export async function renewLeases(db: Db, worker: string, ids: readonly number[], leaseMs: number): Promise<void> {
+  if (!ids.length) return;
+  const wall = wallMs();
+  await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(wall + leaseMs), updatedAt: new Date(wall) })
+    .where(and(inArray(jobs.id, [...ids]), eq(jobs.status, 'running'), eq(jobs.lockedBy, worker)));
+}
+
+/** The queue by kind at `now` (business time): what the metrics endpoint and the console's 작업 tab both show. */
+export async function jobQueueSummary(db: Db, now: Date) {
+  const nowIso = now.toISOString();
+  const rows = rowsOf(
+    await db.execute(sql`
+      select kind,
+        count(*) filter (where status = 'queued' and run_at <= ${nowIso}) as due,
+        count(*) filter (where status = 'queued' and run_at > ${nowIso}) as scheduled,
+        count(*) filter (where status = 'running') as running,
+        count(*) filter (where status = 'failed') as failed,
+        extract(epoch from (${nowIso}::timestamptz - min(run_at) filter (where status = 'queued' and run_at <= ${nowIso}))) as oldest
+      from jobs group by kind order by kind`),
+  );
+  const n = (v: unknown) => Number(v ?? 0);
+  return rows.map((r) => ({ kind: String(r.kind), due: n(r.due), scheduled: n(r.scheduled), running: n(r.running), failed: n(r.failed), oldestDueSeconds: Math.max(0, n(r.oldest)) }));
+}
+
+/**
+ * Staff's dead-letter list: jobs that used every attempt (status failed), newest first. A retry puts
+ * one back in the queue, due now, with its attempts started over; a job in any other state is left alone.
+ */
+export async function failedJobs(db: Db, limit: number): Promise<Job[]> {
+  return db.select().from(jobs).where(eq(jobs.status, 'failed')).orderBy(desc(jobs.finishedAt), desc(jobs.id)).limit(limit);
+}
+
+export async function retryFailedJob(db: Db, id: number, now: Date): Promise<Job | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: now, finishedAt: null, lockedBy: null, lockedUntil: null, updatedAt: rowTime() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning();
+  return row ?? null;
 }
 
 export interface ClaimOptions {

@@ -2,7 +2,7 @@ import { withRequestId } from '../observability/request-context';
 import { isConnectionFault } from '../db/errors';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
-import { claimDue, fail, finish, release, releaseOrphans, type Job, type JobOutcome } from './queue';
+import { claimDue, fail, finish, JOB_HEARTBEAT_MS, JOB_LEASE_MS, release, releaseOrphans, renewLeases, type Job, type JobOutcome } from './queue';
 
 /** Runs one job; throwing means "try again later" (backoff), returning `runAgainAt` schedules the next run. */
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -38,7 +38,9 @@ export interface RunOptions {
   concurrency?: number;
   /** Only these kinds (default: every kind with a handler). */
   kinds?: readonly string[];
+  /** How long a claim holds without renewal (default JOB_LEASE_MS), and how often a running pass renews its claims. */
   leaseMs?: number;
+  heartbeatMs?: number;
   log?: (message: string, extra?: unknown) => void;
   /** One line per finished job (kind, outcome, milliseconds), under the id of the request that enqueued it. */
   logRun?: (fields: { job: string; kind: string; outcome: string; ms: number }) => void;
@@ -66,7 +68,8 @@ export interface RunReport {
  * starts, running ones finish, claimed ones not started are given back, and the run rejects with
  * the fault (a billing run answers 503). Whatever could not be written then is written by the next
  * run of the same worker (the job loop's next tick), so claimed work is released within seconds of
- * the database being back instead of when the lease (5 minutes) runs out.
+ * the database being back instead of when the lease runs out. While a pass runs it renews its
+ * claims every heartbeat, so the lease (30 s) is only what a killed worker's jobs wait for.
  */
 export async function runDueJobs(opts: RunOptions): Promise<RunReport> {
   const state = opts.state ?? createWorkerState();
@@ -128,7 +131,7 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
     while (state.sweeping) await state.sweeping.catch(() => {});
     state.claiming++;
     try {
-      const batch = await claimDue(opts.db, { now: opts.clock.now(), worker: opts.worker, limit: concurrency * 2, leaseMs: opts.leaseMs ?? 5 * 60_000, kinds });
+      const batch = await claimDue(opts.db, { now: opts.clock.now(), worker: opts.worker, limit: concurrency * 2, leaseMs: opts.leaseMs ?? JOB_LEASE_MS, kinds });
       for (const job of batch) state.active.add(job.id);
       if (!batch.length) exhausted = true;
       pending.push(...batch);
@@ -185,7 +188,14 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
   const lane = async () => {
     for (let job = await next(); job; job = await next()) await runOne(job);
   };
-  await Promise.all(Array.from({ length: concurrency }, lane));
+  // The heartbeat: claims held (running or waiting in the batch) are renewed while the pass runs; a failed renewal waits for the next beat.
+  const heartbeat = setInterval(() => void renewLeases(opts.db, opts.worker, [...state.active], opts.leaseMs ?? JOB_LEASE_MS).catch(() => {}), opts.heartbeatMs ?? JOB_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    await Promise.all(Array.from({ length: concurrency }, lane));
+  } finally {
+    clearInterval(heartbeat);
+  }
   if (!fault) return report;
   // Stopped by a fault: give back the claimed jobs no lane started (now if the database answers, else on the next run).
   const unstarted = pending.splice(0);

@@ -20,7 +20,7 @@ export const NOTIFY_SEND_JOB = 'notify.send';
 
 /** Tries of one message before it is FAILED (backoff 30 s, 2 min, 8 min, 32 min, 2 h 8 min, 6 h, 6 h). */
 const SEND_ATTEMPTS = 8;
-/** A provider slower than this counts as failed (well inside the job's 5-minute lease, so no second worker sends meanwhile). */
+/** A provider slower than this counts as failed (the job's claim is renewed while it waits, so no second worker sends meanwhile). */
 const SEND_TIMEOUT_MS = 30_000;
 
 /** What the notification jobs need. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client';
+import { jobQueueSummary } from '../jobs/queue';
 
 /**
  * What the process counts as it serves: requests by route (the route's pattern, never its ids),
@@ -37,23 +38,12 @@ const num = (v: unknown) => Number(v ?? 0);
 async function databaseMetrics(db: Db, now: Date): Promise<Registry> {
   const registry = new Registry();
   const gauge = (name: string, help: string, labelNames: string[]) => new Gauge({ name, help, labelNames, registers: [registry] });
-  const nowIso = now.toISOString();
 
   const jobsByState = gauge('luxe_jobs', 'Jobs by kind and state (due: queued and due by business time).', ['kind', 'state']);
   const oldestDue = gauge('luxe_jobs_oldest_due_age_seconds', 'Age of the oldest due queued job per kind (business time).', ['kind']);
-  for (const r of rowsOf(
-    await db.execute(sql`
-      select kind,
-        count(*) filter (where status = 'queued' and run_at <= ${nowIso}) as due,
-        count(*) filter (where status = 'queued' and run_at > ${nowIso}) as scheduled,
-        count(*) filter (where status = 'running') as running,
-        count(*) filter (where status = 'failed') as failed,
-        extract(epoch from (${nowIso}::timestamptz - min(run_at) filter (where status = 'queued' and run_at <= ${nowIso}))) as oldest
-      from jobs group by kind`),
-  )) {
-    const kind = String(r.kind);
-    for (const state of ['due', 'scheduled', 'running', 'failed'] as const) jobsByState.set({ kind, state }, num(r[state]));
-    oldestDue.set({ kind }, Math.max(0, num(r.oldest)));
+  for (const r of await jobQueueSummary(db, now)) {
+    for (const state of ['due', 'scheduled', 'running', 'failed'] as const) jobsByState.set({ kind: r.kind, state }, r[state]);
+    oldestDue.set({ kind: r.kind }, r.oldestDueSeconds);
   }
 
   const charges = gauge('luxe_charges', 'Charges by purpose and outcome (status).', ['purpose', 'status']);

@@ -6,6 +6,7 @@ import AuditSection from './AuditSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
 import EntitySection from './EntitySection';
+import JobsSection from './JobsSection';
 import OrdersSection from './OrdersSection';
 import PaymentsSection from './PaymentsSection';
 import PublishPanel from './PublishPanel';
@@ -24,6 +25,7 @@ const TABS = [
   ['drivers', '기사'],
   ['dispatch', '배차'],
   ['audit', '변경 이력'],
+  ['jobs', '작업'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
@@ -130,6 +132,8 @@ export default function AdminConsole() {
         <DispatchSection />
       ) : tab === 'audit' ? (
         <AuditSection />
+      ) : tab === 'jobs' ? (
+        <JobsSection />
       ) : (
         <EntitySection key={tab} config={configs[tab]} />
       )}
