@@ -69,6 +69,17 @@ export interface AccountView {
   point: number;
 }
 
+/** The account as GET /accounts answers it: the spec's fields and a few of ours. */
+export interface AccountDetails extends AccountView {
+  social_provider: string | null;
+  marketing_consent: boolean;
+  /** The separate consent to (광고) messages between 21:00 and 08:00 KST. */
+  marketing_night_consent: boolean;
+  /** False for a social signup that never set one (/my offers to set it). */
+  has_password: boolean;
+  created_at: string;
+}
+
 /** What login, signup, social login, refresh and recovery answer with (the access token lives expires_in seconds). */
 export interface TokenAnswer {
   access_token: string;
