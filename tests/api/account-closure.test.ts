@@ -36,6 +36,7 @@ describe('who may close which account', () => {
   it('no token, or a forged one, is a 401 and closes nothing', async () => {
     expect((await ctx.call('GET', '/accounts/withdrawal')).status).toBe(401);
     expect((await ctx.call('DELETE', '/accounts', { json: { current_password: 'secret123' } })).status).toBe(401);
+    expect((await ctx.call('PUT', '/accounts', { json: { password: 'taken-over-1', current_password: 'secret123' } })).status).toBe(401);
     const a = await member();
     const forged = await signAccessToken('not-the-secret-not-the-secret-not-the-secret', a.id, 'sid', Date.now());
     expect((await ctx.call('DELETE', '/accounts', { token: forged, json: { current_password: a.person.password } })).status).toBe(401);
