@@ -5,6 +5,25 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** Maximum password length; scrypt input is bounded so a huge body cannot burn CPU. */
 export const MAX_PASSWORD_LENGTH = 128;
 
+/** What a password that breaks the rule is told (the zod field of src/domain/schemas/accounts.ts says the same). */
+export const PASSWORD_RULE_MESSAGES = {
+  short: `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`,
+  long: `비밀번호는 ${MAX_PASSWORD_LENGTH}자 이하로 입력해주세요.`,
+  mismatch: '비밀번호가 일치하지 않습니다.',
+} as const;
+
+/**
+ * A new password and its confirmation by the one rule (signup, reset, the change on /my; the API's
+ * zod field checks the same lengths): field errors, empty when both are fine.
+ */
+export function newPasswordErrors(password: string, confirm: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (password.length < MIN_PASSWORD_LENGTH) out.password = [PASSWORD_RULE_MESSAGES.short];
+  else if (password.length > MAX_PASSWORD_LENGTH) out.password = [PASSWORD_RULE_MESSAGES.long];
+  if (password !== confirm) out.password_confirm = [PASSWORD_RULE_MESSAGES.mismatch];
+  return out;
+}
+
 /** Digits of a phone number: '010-1234-5678' and '+82 10 1234 5678' both become '01012345678'. */
 export function normalizePhone(raw: string): string {
   let digits = raw.replace(/\D/g, '');
@@ -48,6 +67,17 @@ export interface AccountView {
   ci_verified: boolean;
   referral_code: string;
   point: number;
+}
+
+/** The account as GET /accounts answers it: the spec's fields and a few of ours. */
+export interface AccountDetails extends AccountView {
+  social_provider: string | null;
+  marketing_consent: boolean;
+  /** The separate consent to (광고) messages between 21:00 and 08:00 KST. */
+  marketing_night_consent: boolean;
+  /** False for a social signup that never set one (/my offers to set it). */
+  has_password: boolean;
+  created_at: string;
 }
 
 /** What login, signup, social login, refresh and recovery answer with (the access token lives expires_in seconds). */

@@ -366,8 +366,8 @@ describe('withdrawal', () => {
     const { res, person } = await signupPerson(ctx, {}, '10.8.0.1');
     const { access_token, refresh_token, user } = res.body.data;
     const { car } = await insertTestCar(ctx.database.db);
-    await ctx.database.db.insert(subscriptionRequests).values({ userId: user.id, carId: car.id, month: 12, billingKey: `bk-withdraw-${user.id}`, billingProvider: 'sandbox', fee: 3_000_000, finalFee: 3_000_000 });
-    const del = await ctx.call('DELETE', '/accounts', { token: access_token });
+    await ctx.database.db.insert(subscriptionRequests).values({ userId: user.id, carId: car.id, month: 12, billingKey: `bk-withdraw-${user.id}`, billingProvider: 'sandbox', fee: 3_000_000, finalFee: 3_000_000, status: 'CANCELLED' });
+    const del = await ctx.call('DELETE', '/accounts', { token: access_token, json: { current_password: person.password } });
     expect(del.status).toBe(200);
     expect((await ctx.call('GET', '/accounts', { token: access_token })).status).toBe(401);
     expect((await ctx.call('POST', '/accounts/login', { json: { email: person.email, password: person.password }, headers: ip() })).status).toBe(401);

@@ -101,7 +101,7 @@ describe('access tokens end with their session', () => {
   it('withdrawal ends every session of the account', async () => {
     const a = await person();
     const other = (await login(a.person.email, a.person.password)).body.data;
-    expect((await ctx.call('DELETE', '/accounts', { token: a.access })).status).toBe(200);
+    expect((await ctx.call('DELETE', '/accounts', { token: a.access, json: { current_password: a.person.password } })).status).toBe(200);
     for (const token of [a.access, other.access_token]) {
       const res = await me(token);
       expect(res.status).toBe(401);

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AccountView } from '../../domain/accounts';
+import type { AccountDetails } from '../../domain/accounts';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { unauthorized } from '../errors';
@@ -9,14 +9,7 @@ import { pointBalance } from '../wallet/points';
 export type UserRow = typeof users.$inferSelect;
 
 /** The account as GET /accounts shows it: the spec's fields (point = the ledger's sum) and a few of ours. */
-export interface Account extends AccountView {
-  social_provider: string | null;
-  marketing_consent: boolean;
-  /** The separate consent to (광고) messages between 21:00 and 08:00 KST. */
-  marketing_night_consent: boolean;
-  has_password: boolean;
-  created_at: string;
-}
+export type Account = AccountDetails;
 
 /** A user row in the Account shape (point from the ledger). */
 export async function toAccount(db: Db, u: UserRow): Promise<Account> {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createFactory, createMiddleware } from 'hono/factory';
 import {
   CheckEmailSchema,
+  CloseAccountSchema,
   IdentityCodeSchema,
   LoginSchema,
   RefreshSchema,
@@ -17,7 +18,9 @@ import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../auth/guards';
 import { LOGIN_FAILURES_PER_ACCOUNT, ipLimit, limiterFor, passwordLock } from '../middleware/rate-limit';
 import { getAccount } from './account-view';
-import { attachIdentity, emailTaken, signup, socialLogin, updateAccount, withdraw } from './accounts';
+import { attachIdentity, emailTaken, signup, socialLogin, updateAccount } from './accounts';
+import { closeAccount, closurePreview } from './closure';
+import type { ClosurePreview } from '../../domain/account-closure';
 import { login, loginByEmail, recoverWithIdentity, revokeRefresh, rotateRefresh } from './sessions';
 import { CODE_TTL_SECONDS, checkCode, createCode } from './verification-codes';
 import { resolveIdentity } from './identity';
@@ -53,8 +56,11 @@ export const accountsRoutes = new Hono<AppEnv>()
     const lockFor = (account: string) => passwordLock(c.var.deps, account);
     return ok(c, (await updateAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor, c.var.deps.clock.now())) satisfies AccountView);
   })
-  .delete('/', requireUser, async (c) => {
-    await withdraw(c.var.deps.db, c.var.userId);
+  // 회원 탈퇴: refused (409) while anything runs (docs/decisions/accounts.md); the preview says what.
+  .get('/withdrawal', requireUser, async (c) => ok(c, (await closurePreview(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies ClosurePreview))
+  .delete('/', requireUser, validJson(CloseAccountSchema), async (c) => {
+    const lockFor = (account: string) => passwordLock(c.var.deps, account);
+    await closeAccount(c.var.deps.db, c.var.userId, c.req.valid('json'), { sid: c.var.sessionId }, lockFor, c.var.deps.clock.now());
     return ok(c, { withdrawn: true });
   })
   .post('/check-email', ipLimit('check-email', 30, MINUTE), validJson(CheckEmailSchema), async (c) => {

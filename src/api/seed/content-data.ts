@@ -1,3 +1,4 @@
+import { RETAINED_RECORDS, RETENTION_INTRO, retainedRecordLine } from '../../domain/account-closure';
 import { EARLY_EXIT_RULE_LINES } from '../../domain/early-exit';
 import { MILEAGE_RULE_LINES } from '../../domain/mileage';
 import { EXTENSION_RULE_LINES } from '../../domain/extension';
@@ -102,15 +103,8 @@ export function privacySeed(officer: PrivacyOfficer = { name: '고객센터', em
 수집한 정보는 본인 확인, 계약 체결과 이행, 요금 결제, 고객 상담, 부정 이용 방지에만 이용합니다. 광고성 정보는 수신에 동의한 회원에게만 보내며, 21시부터 다음 날 8시까지는 야간 수신에 따로 동의한 회원에게만 보냅니다. 수신 동의는 동의한 날부터 2년마다 유지 여부를 안내합니다.
 
 3. 보유 및 이용 기간
-회원 탈퇴 시 개인정보는 지체 없이 파기합니다. 다만 관계 법령에 따라 다음 기록은 정한 기간 동안 보관한 뒤 파기합니다.
-계약 또는 청약철회 등에 관한 기록: 5년 (전자상거래법)
-대금결제 및 재화 등의 공급에 관한 기록: 5년 (전자상거래법)
-소비자의 불만 또는 분쟁처리에 관한 기록: 3년 (전자상거래법)
-표시·광고에 관한 기록: 6개월 (전자상거래법)
-전자금융거래에 관한 기록: 5년 (전자금융거래법)
-웹사이트 접속기록: 3개월 (통신비밀보호법)
-위치정보 이용·제공사실 확인자료: 6개월 (위치정보법)
-운전면허 정보와 운전자격 확인 기록: 구독 계약 종료 후 5년 (계약에 관한 기록과 함께)
+${RETENTION_INTRO}
+${RETAINED_RECORDS.map(retainedRecordLine).join('\n')}
 
 4. 위치정보의 처리
 의전 운행 중에는 기사님이 위치정보 이용에 동의하고 운행 화면을 열어 둔 동안 기사님 휴대폰의 위치를 몇 초마다 받아 해당 예약 고객과 배차 담당자에게만 보여줍니다. 위치는 운행마다 마지막 한 곳만 저장하며, 운행이 끝나거나 예약이 취소된 뒤 1시간 안에 삭제합니다.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, isMobile, normalizePhone } from '../accounts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES, isMobile, normalizePhone } from '../accounts';
 
 export const emailField = z
   .string({ error: '이메일을 입력해주세요.' })
@@ -11,8 +11,8 @@ export const emailField = z
 
 export const passwordField = z
   .string({ error: '비밀번호를 입력해주세요.' })
-  .min(MIN_PASSWORD_LENGTH, { error: `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.` })
-  .max(MAX_PASSWORD_LENGTH, { error: `비밀번호는 ${MAX_PASSWORD_LENGTH}자 이하로 입력해주세요.` });
+  .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.short })
+  .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.long });
 
 const mobileField = z
   .string({ error: '휴대폰 번호를 입력해주세요.' })
@@ -87,6 +87,11 @@ export const UpdateAccountSchema = z
     marketing_night_consent: z.boolean({ error: '야간 광고 수신 동의 값이 올바르지 않습니다.' }).optional(),
   });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
+
+/** Body of DELETE /accounts (회원 탈퇴): the current password, when the account has one. */
+export const CloseAccountSchema = z.object({
+  current_password: z.string({ error: '현재 비밀번호는 문자열이어야 합니다.' }).max(MAX_PASSWORD_LENGTH, { error: '현재 비밀번호가 올바르지 않습니다.' }).optional(),
+});
 
 /** What a code is for. */
 export const CODE_PURPOSES = ['email', 'reset'] as const;

@@ -7,10 +7,12 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
   /** Content placed to the right of the input, e.g. a check button. */
   action?: ReactNode;
+  /** Announce the error line as it appears (role="alert"), for a form whose errors come one field at a time. */
+  announce?: boolean;
 }
 
 /** A labelled input with its error messages tied to it for screen readers. */
-export default function Field({ label, errors, hint, action, id, ...input }: Props) {
+export default function Field({ label, errors, hint, action, announce, id, ...input }: Props) {
   const fieldId = id ?? `f-${input.name}`;
   const errorId = `${fieldId}-error`;
   const hasError = Boolean(errors && errors.length);
@@ -31,7 +33,7 @@ export default function Field({ label, errors, hint, action, id, ...input }: Pro
       </div>
       {hint && <p className="text-xs text-muted">{hint}</p>}
       {hasError && (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} role={announce ? 'alert' : undefined} className="text-sm text-red-700">
           {errors!.join(' ')}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
-import { MIN_PASSWORD_LENGTH } from '../../domain/accounts';
+import { MIN_PASSWORD_LENGTH, newPasswordErrors } from '../../domain/accounts';
 import { isLoggedIn } from '../../stores/session';
 import Alert from './Alert';
 import Field from './Field';
@@ -20,11 +20,9 @@ export default function ResetPassword() {
     e.preventDefault();
     setFailure(null);
     if (!isLoggedIn()) return setAuthed(false);
-    const local: Record<string, string[]> = {};
+    const local: Record<string, string[]> = newPasswordErrors(password, confirm);
     if (!password) local.password = ['새 비밀번호를 입력해주세요.'];
-    else if (password.length < MIN_PASSWORD_LENGTH) local.password = [`비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`];
     if (!confirm) local.password_confirm = ['비밀번호 확인을 입력해주세요.'];
-    else if (password !== confirm) local.password_confirm = ['비밀번호가 일치하지 않습니다.'];
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call, client } from '../../client/api';
 import { SdkNotLoadedError, startIdentityVerification } from '../../client/identity';
 import { SandboxOffError } from '../../client/sandbox';
-import { MIN_PASSWORD_LENGTH, formatPhone, normalizePhone } from '../../domain/accounts';
+import { MIN_PASSWORD_LENGTH, formatPhone, newPasswordErrors, normalizePhone } from '../../domain/accounts';
 import Alert from './Alert';
 import Field from './Field';
 import { goAfterLogin, storeLogin } from './session-helpers';
@@ -78,8 +78,7 @@ export default function SignupForm() {
     if (!d.email.trim()) local.email = ['이메일을 입력해주세요.'];
     else if (!emailChecked) local.email = ['이메일 중복 확인을 해주세요.'];
     if (!verified) local.identity_code = ['본인인증을 진행해주세요.'];
-    if (password.length < MIN_PASSWORD_LENGTH) local.password = [`비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`];
-    if (password !== confirm) local.password_confirm = ['비밀번호가 일치하지 않습니다.'];
+    Object.assign(local, newPasswordErrors(password, confirm));
     if (!d.terms || !d.privacy) local.consents = ['이용약관과 개인정보 처리방침에 동의해주세요.'];
     setErrors(local);
     if (Object.keys(local).length) return;

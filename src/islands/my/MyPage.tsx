@@ -5,6 +5,8 @@ import { $session, signOut } from '../../stores/session';
 import AccountProblem from './AccountProblem';
 import LatestActivity from './LatestActivity';
 import MarketingConsent from './MarketingConsent';
+import PasswordChange from './PasswordChange';
+import Withdrawal from './Withdrawal';
 import { useAccount } from './useAccount';
 import Pending from '../common/Pending';
 
@@ -12,7 +14,7 @@ const card = 'block rounded border border-line bg-white p-5 hover:border-ink';
 
 /**
  * /my: profile with the identity badge (인증 완료 / 미인증, the spec's VERIFIED/UNVERIFIED), points, referral code,
- * coupon box, latest activity, logout. The page's frame (labels, the consent text, the cards) is in the HTML and
+ * coupon box, latest activity, logout; at the bottom 비밀번호 변경 and 회원 탈퇴 (docs/decisions/accounts.md). The page's frame (labels, the consent text, the cards) is in the HTML and
  * painted at once; the account's values fill it in when GET /accounts answers (issue 37: the first view's largest
  * text no longer waits for React and the API).
  */
@@ -52,7 +54,7 @@ export default function MyPage() {
         {/* Keyed: the switch starts from the account's answer once it is there. */}
         <MarketingConsent
           key={a ? 'account' : 'pending'}
-          initial={{ marketing: Boolean(a && 'marketing_consent' in a && a.marketing_consent), night: Boolean(a && 'marketing_night_consent' in a && a.marketing_night_consent) }}
+          initial={{ marketing: Boolean(a?.marketing_consent), night: Boolean(a?.marketing_night_consent) }}
           disabled={!a}
         />
       </section>
@@ -76,6 +78,14 @@ export default function MyPage() {
       </div>
       {/* Below the account's frame, with it (appearing under it moves nothing in sight). */}
       {a && <LatestActivity />}
+      {a && (
+        <section aria-labelledby="password-heading" className="rounded border border-line bg-white p-5">
+          <h2 id="password-heading" className="mb-4 text-lg font-bold">{a.has_password ? '비밀번호 변경' : '비밀번호 설정'}</h2>
+          <PasswordChange facts={{ hasPassword: a.has_password, socialProvider: a.social_provider, email: a.email }} />
+        </section>
+      )}
+      {/* The last thing on the page, as every Korean my-page puts it. */}
+      {a && <Withdrawal />}
     </div>
   );
 }

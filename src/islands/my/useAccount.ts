@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { TOKEN_EXPIRED_CODE } from '../../domain/error-codes';
 import { clearSession, setIdentityVerified, setUserCookie } from '../../stores/session';
-import type { AccountView } from '../../domain/accounts';
+import type { AccountDetails } from '../../domain/accounts';
 
 export type AccountState =
   | { status: 'loading' }
-  | { status: 'ready'; account: AccountView }
+  | { status: 'ready'; account: AccountDetails }
   | { status: 'expired' | 'failed' | 'empty'; message: string };
 
 /** Loads GET /accounts; an expired or refused token clears the session (the spec's English texts in Korean: docs/decisions/korean-messages.md). */
