@@ -12,8 +12,8 @@ export interface Places {
   inPassing?: boolean;
 }
 
-const ORIGIN_LABEL = '출발지|출발\\s*장소|출발\\s*위치|승차\\s*위치|승차\\s*장소|탑승\\s*장소|탑승\\s*위치|탑승지|픽업\\s*장소|픽업\\s*위치|픽업지';
-const DEST_LABEL = '목적지|도착지|도착\\s*장소|도착\\s*위치|하차\\s*장소|하차\\s*위치|하차지|행선지';
+const ORIGIN_LABEL = '출발(?=\\s*(?:은|는|:)\\s*[^\\s은는:])|출발지|출발\\s*장소|출발\\s*위치|승차\\s*위치|승차\\s*장소|탑승\\s*장소|탑승\\s*위치|탑승지|픽업\\s*장소|픽업\\s*위치|픽업지';
+const DEST_LABEL = '도착(?=\\s*(?:은|는|:)\\s*[^\\s은는:])|목적지|도착지|도착\\s*장소|도착\\s*위치|하차\\s*장소|하차\\s*위치|하차지|행선지';
 const WP_LABEL = '경유지|경유\\s*장소';
 const ANY_LABEL = new RegExp(`(?:${ORIGIN_LABEL}|${DEST_LABEL}|${WP_LABEL})`);
 
@@ -36,7 +36,7 @@ function isPlaceToken(tok: string): boolean {
   if (STOP.has(tok)) return false;
   if (/^(?:에|에서|까지|로|으로|부터|의|와|과|랑|이랑|하고)$/.test(tok)) return false;
   if (/\d가$/.test(tok)) return true; // 종로3가
-  if (/[가-힣](?:이|가)$/.test(tok) && tok.length > 2 && !/(?:타워|센터|빌딩|아파트|호텔|공항|역|터미널)/.test(tok)) return false;
+  if (/[가-힣](?:이|가)$/.test(tok) && tok.length > 2 && !/(?:타워|센터|빌딩|아파트|호텔|공항|역|터미널)/.test(tok) && !/(?:자이|스카이|하이)$/.test(tok)) return false;
   return !NOT_PLACE_END.test(tok);
 }
 
@@ -124,7 +124,7 @@ function labelValue(raw: string): string | null {
   let v = raw;
   const next = v.search(ANY_LABEL);
   if (next > 0) v = v.slice(0, next);
-  v = v.replace(/\s*(?:으로|로)?\s*(?:해\s*주|해줘|해요|할게|하겠|바꿔|바꾸|변경|수정|정정|설정|입력|부탁).*$/, '');
+  v = v.replace(/\s*(?:으로|로|도|을|를)?\s*(?:해\s*주|해줘|해요|할게|하겠|바꿔|바꾸|변경|수정|정정|설정|입력|부탁|추가|넣어|포함).*$/, '');
   v = v.replace(/\s*(?:이고|이며|이구요|이랑|이에요|예요|입니다|이요|이야)\s*$/, '');
   return clean(v);
 }
@@ -134,7 +134,7 @@ type Marker = { type: 'origin' | 'dest' | 'wp' | 'arrow' | 'pickup'; index: numb
 const MARKERS: Array<[Marker['type'], RegExp]> = [
   [
     'wp',
-    /(?:에\s*)?(?:잠깐\s*|잠시\s*)?(?:들렀다\s*가|들렀다가|들렸다가|들렀다|들러서|들려서|들르고|들러|들려|들렀|들르|경유해서|경유하여|경유하고|경유해|경유|거쳐서|거쳐)(?:\s*(?:가\s*)?(?:줘|주세요|주실래요|줄래요|줄래|주시겠어요|주라|요|야\s*해요|야\s*돼요))?/g,
+    /(?:에\s*)?(?:잠깐\s*|잠시\s*)?(?:들렀다\s*가|들렀다가|들렸다가|들렀다|들러서|들려서|들르고|들러|들려|들렀|들르|갔다가|갔다\s*가|경유해서|경유하여|경유하고|경유해|경유|거쳐서|거쳐)(?:\s*(?:가\s*)?(?:줘|주세요|주실래요|줄래요|줄래|주시겠어요|주라|요|야\s*해요|야\s*돼요))?/g,
   ],
   ['origin', /에서(?:\s*출발(?:해서|하여|하고|해요|합니다|할게요|할\s*거|해|이고|이에요|예요)?)?|(?:으로|로)?부터|\s+출발(?:해서|하여|하고|해요|합니다|할게요|할\s*거|해|이고|이에요|예요)?/g],
   ['pickup', /(?:에서\s*)?\s+픽업/g],
@@ -172,7 +172,7 @@ export function findPlaces(text: string): Places {
     rest = rest.replace(/경유(?:지|\s*장소)?\s*(?:는|은)?\s*(?:없\S*|삭제\S*|빼\S*|제외\S*|취소\S*|안\s*해\S*)/g, (m) => '\u0001'.repeat(m.length));
   }
 
-  const labelled = new RegExp(`(${ORIGIN_LABEL}|${DEST_LABEL}|${WP_LABEL})\\s*(?:는|은|:|=|을|를)?\\s*([^,.\\n!?\\u0001]+)`, 'g');
+  const labelled = new RegExp(`(${ORIGIN_LABEL}|${DEST_LABEL}|${WP_LABEL})\\s*(?:는|은|:|=|을|를|으로|로|에)?\\s*([^,.\\n!?\\u0001]+)`, 'g');
   for (let m = labelled.exec(rest); m; m = labelled.exec(rest)) {
     const label = m[1].replace(/\s/g, '');
     // "출발지 김포공항 목적지 여의도": a value ends where the next label starts.
@@ -181,8 +181,12 @@ export function findPlaces(text: string): Places {
     const used = m[0].length - (m[2].length - raw.length);
     const value = labelValue(raw);
     if (value) {
-      if (new RegExp(`^(?:${WP_LABEL})$`).test(label)) out.waypoints = splitList(value);
-      else if (new RegExp(`^(?:${ORIGIN_LABEL})$`).test(label)) out.origin = value;
+      if (new RegExp(`^(?:${WP_LABEL})$`).test(label)) {
+        out.waypoints = splitList(value);
+        // "경유지로 시청 추가해 주세요" adds to the agreed ones; "경유지는 A랑 B" is the whole list.
+        if (/추가|더\s*넣|넣어|포함/.test(raw)) out.inPassing = true;
+      }
+      else if (label === '출발' || new RegExp(`^(?:${ORIGIN_LABEL})$`).test(label)) out.origin = value;
       else out.destination = value;
     }
     rest = rest.slice(0, m.index) + '\u0001'.repeat(used) + rest.slice(m.index + used);
