@@ -66,3 +66,21 @@ export function withParticle(word: string, particle: Particle): string {
   if (particle === '으로/로') return word + (final === 0 || final === RIEUL ? afterVowel : after);
   return word + (final === 0 ? afterVowel : after);
 }
+
+/**
+ * `word` without a trailing particle of `particle` that agrees with the sound before it, the
+ * reverse of withParticle: 코엑스를 → 코엑스, 서울대병원을 → 서울대병원, 잠실로 → 잠실, 판교로
+ * → 판교; a syllable the particle would not follow stays part of the word (한옥마을: 을 after 마).
+ */
+export function withoutParticle(word: string, particle: Particle): string {
+  const [after, afterVowel] = particle.split('/');
+  for (const p of [after, afterVowel]) {
+    if (!word.endsWith(p) || word.length <= p.length) continue;
+    const stem = word.slice(0, -p.length);
+    const final = finalOf(stem);
+    if (final === null) continue;
+    const vowelLike = particle === '으로/로' ? final === 0 || final === RIEUL : final === 0;
+    if (p === afterVowel ? vowelLike : !vowelLike) return stem;
+  }
+  return word;
+}

@@ -94,6 +94,21 @@ test('a failed call says 오류가 발생했습니다 and an empty answer says �
   await expect(page.getByRole('alert').nth(1)).toHaveText('응답이 없습니다. 잠시 후 다시 시도해주세요.');
 });
 
+test('hours said in passing reach the card, and 취소 starts over', async ({ page }) => {
+  await openChat(page);
+  await say(page, '모레 오후 2시 서울역에서 강남역까지 2명');
+  await expect(answers(page).first()).toContainText('원하시는 차량을 알려주세요.');
+  await say(page, '3시간 쓸게요');
+  await expect(answers(page).nth(1)).toContainText('이용 시간은 오후 2시부터 오후 5시까지 3시간으로 잡았습니다.');
+  await expect(card(page).getByTestId('booking-메모')).toContainText('이용 시간: 오후 2시 ~ 오후 5시 (3시간)');
+  await expect(card(page).getByTestId('booking-출발지')).toContainText('서울역');
+
+  await say(page, '취소');
+  await expect(answers(page).nth(2)).toContainText('진행 중이던 예약 내용을 모두 취소하고 지웠습니다.');
+  await expect(card(page).getByTestId('booking-출발지')).toContainText('-');
+  await expect(card(page).getByTestId('booking-메모')).toContainText('-');
+});
+
 test('하루종일 says its hours and writes them into the card; 어제 is answered as past and empties the day', async ({ page }) => {
   await openChat(page);
   await say(page, '모레 하루종일 이용할게요');

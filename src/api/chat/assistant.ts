@@ -65,7 +65,7 @@ export async function* answer(input: ChatRequest, opts: AnswerOptions): AsyncGen
   }
   let shown = '';
   try {
-    const hints = parseMessage(input.message, { today: koreaDate(opts.now), fleet: opts.fleet, expecting: nextMissing(input.state) }).updates;
+    const hints = parseMessage(input.message, { today: koreaDate(opts.now), fleet: opts.fleet, expecting: nextMissing(input.state), agreed: input.state.날짜 }).updates;
     const messages = buildLlmMessages({ message: input.message, state: input.state, fleet: opts.fleet, now: opts.now, hints });
     const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.llmTimeoutMs)]);
     const split = new FenceSplitter();
@@ -84,7 +84,7 @@ export async function* answer(input: ChatRequest, opts: AnswerOptions): AsyncGen
     if (!shown.trim()) throw new Error('the model said nothing');
     const meta = parseLlmBlock(block);
     if (!meta) opts.log('info', 'LLM answer without a readable booking block; the parser fills the state');
-    const proposed = meta?.updates ?? parseMessage(input.message, { today: koreaDate(opts.now), fleet: opts.fleet, expecting: nextMissing(input.state) }).updates;
+    const proposed = meta?.updates ?? parseMessage(input.message, { today: koreaDate(opts.now), fleet: opts.fleet, expecting: nextMissing(input.state), agreed: input.state.날짜 }).updates;
     const { updates, warnings } = reconcileUpdates(proposed, input.state, dctx);
     if (warnings.length) yield { content: `\n\n${warnings.join('\n')}` };
     const triggers = new Set(meta?.ui_triggers ?? []);

@@ -1,12 +1,12 @@
-import { INCLUDED_HOURS, MAX_PASSENGERS, MIN_PASSENGERS, tripProblems } from '../../domain/butler';
+import { INCLUDED_HOURS, MAX_PASSENGERS, MAX_TRIP_HOURS, MAX_WAYPOINTS, MIN_PASSENGERS, tripProblems } from '../../domain/butler';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from '../../domain/butler-calendar';
 import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from '../../domain/chat/fleet';
 import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from '../../domain/chat/format';
-import { endOf, endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
+import { durationKind, durationLine, endOf, endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, memoWithoutDuration, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
 import { parseMessage, type Intent, type Parsed } from './parser';
-import { applyUpdates, BOOKING_KEYS, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
+import { applyUpdates, BOOKING_KEYS, isEmptyState, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
 import { withParticle } from '../../domain/korean';
 
 export interface DialogueContext {
@@ -167,33 +167,55 @@ export function reconcileUpdates(raw: BookingUpdates, state: BookingState, ctx: 
   return { updates, warnings, refused };
 }
 
-/** A full-day line in the kept memo follows a new boarding time and survives a new memo (the chat keeps no end time elsewhere). */
+/**
+ * The hours line in the kept memo (하루종일 이용 …, 이용 시간 …) follows a new boarding time and
+ * survives a new memo (the chat keeps no end time elsewhere).
+ */
 function keepFullDayLine(updates: BookingUpdates, state: BookingState): void {
   const kept = fullDayLineIn(state.메모);
   if (!kept || updates.메모 === null) return;
   const memo = updates.메모 ?? state.메모;
   const hours = fullDayHours(memo) ?? fullDayHours(kept)!;
+  const kind = durationKind(fullDayLineIn(memo) ? memo : kept)!;
   const start = updates['탑승 시간'] === undefined ? state['탑승 시간'] : updates['탑승 시간'];
-  const line = start ? fullDayLine(start, hours) : (fullDayLineIn(memo) ?? kept);
+  const line = start ? durationLine(kind, start, hours) : (fullDayLineIn(memo) ?? kept);
   const merged = withFullDayLine(memo, line);
   if (merged !== state.메모) updates.메모 = merged;
 }
 
-function describeUpdates(updates: BookingUpdates, today: string, skip: readonly BookingKey[] = []): string {
+function describeUpdates(updates: BookingUpdates, today: string, skip: readonly BookingKey[] = [], state: BookingState = {}): string {
   const lines: string[] = [];
   for (const key of SHOWN_KEYS) {
     if (!(key in updates) || skip.includes(key)) continue;
     const value = updates[key];
+    if (key === '메모' && typeof value === 'string' && fullDayLineIn(value)) {
+      // The hours line is said as 이용 시간; the customer's own memo only when it changed.
+      const line = fullDayLineIn(value)!;
+      if (line !== fullDayLineIn(state.메모)) lines.push(`· 이용 시간: ${line.replace(/^(?:하루종일 이용|이용 시간): /, '')}`);
+      const own = memoWithoutDuration(value);
+      if (own !== memoWithoutDuration(state.메모)) lines.push(`· 메모: ${own || '삭제'}`);
+      continue;
+    }
     lines.push(`· ${key}: ${value === null ? '삭제' : formatBookingValue(key, value, today)}`);
   }
   return lines.length ? `다음과 같이 반영했습니다.\n${lines.join('\n')}` : '';
 }
 
-function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet: ChatCar[]): string {
+/** This trip's quote: the chosen car for the hours agreed (8 when none), in one sentence. */
+function tripQuote(car: ChatCar, hours: number | undefined, state: BookingState, today: string): string {
+  const h = hours && hours > 0 ? hours : INCLUDED_HOURS;
+  const q = quoteForHours(car, h);
+  const when = [state.날짜 ? formatDateKo(state.날짜, today) : '', state['탑승 시간'] ? `${formatTimeKo(state['탑승 시간'])}부터` : ''].filter(Boolean).join(' ');
+  const what = [carName(car), when, hours && hours > 0 ? hoursText(h) : `${INCLUDED_HOURS}시간 기준`].filter(Boolean).join(', ');
+  return `이번 일정의 예상 요금은 ${won(q.total)}입니다. (${what})`;
+}
+
+function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet: ChatCar[], trip?: { state: BookingState; today: string }): string {
   const rule = '요금은 8시간 기준이며, 8시간을 넘으면 시작된 1시간마다 초과 요금이 붙습니다. (초과 요금이 없는 차량은 기본 요금의 10%)';
   if (car) {
     const q = quoteForHours(car, hours ?? 8);
-    let text = `${withParticle(carName(car), '은/는')} 8시간 ${won(q.base)}, 초과 1시간당 ${won(q.rate)}입니다.`;
+    let text = trip ? `${tripQuote(car, hours, trip.state, trip.today)}\n` : '';
+    text += `${withParticle(carName(car), '은/는')} 8시간 ${won(q.base)}, 초과 1시간당 ${won(q.rate)}입니다.`;
     if (hours && hours > 0) {
       text +=
         q.overtimeHours > 0
@@ -202,7 +224,11 @@ function priceAnswer(car: ChatCar | undefined, hours: number | undefined, fleet:
     }
     return `${text}\n${rule}`;
   }
-  const lines = [...fleet].sort((a, b) => a.butler_fee - b.butler_fee).map((c) => (hours && hours > 8 ? `${fleetLine(c)} → ${hoursText(hours)} ${won(quoteForHours(c, hours).total)}` : fleetLine(c)));
+  // No car yet: the cars that can take this trip (its day, its passengers) at its hours.
+  const known = trip && (trip.state.날짜 || trip.state['탑승 인원']);
+  const cars = known ? availableCars(fleet, trip.state.날짜, trip.state['탑승 인원']) : [...fleet].sort((a, b) => a.butler_fee - b.butler_fee);
+  const lines = cars.map((c) => (hours && hours > 8 ? `${fleetLine(c)} → ${hoursText(hours)} ${won(quoteForHours(c, hours).total)}` : fleetLine(c)));
+  if (known && cars.length) return `이번 일정에 이용 가능한 차량의 요금입니다. 차량을 정하시면 이 일정의 예상 요금을 알려드립니다.\n${lines.join('\n')}\n${rule}`;
   return `차량별 요금입니다.\n${lines.join('\n')}\n${rule}`;
 }
 
@@ -262,14 +288,48 @@ function planFullDay(fullDay: NonNullable<Parsed['fullDay']>, parsed: Parsed, up
   return { hours, start };
 }
 
+/**
+ * Hours the customer gave (3시간, 오후 2시부터 5시까지), written into the memo as the hours line;
+ * the start is the boarding time when one is known (the line follows it later). Hours beyond
+ * the API's longest trip are refused with its message.
+ */
+function planHours(parsed: Parsed, updates: BookingUpdates, state: BookingState, now: Date): { hours: number; start?: string } | { problem: string } | null {
+  const start = (updates['탑승 시간'] === undefined ? state['탑승 시간'] : updates['탑승 시간']) ?? undefined;
+  const hours = parsed.until && start ? spanHours(start, parsed.until) : parsed.hours;
+  if (!hours || hours <= 0) return null;
+  if (hours > MAX_TRIP_HOURS) return { problem: `이용 시간은 최대 ${MAX_TRIP_HOURS}시간까지 예약할 수 있습니다.` };
+  if (start) {
+    const day = (updates.날짜 === undefined ? state.날짜 : updates.날짜) ?? koreaDate(now);
+    const startAt = koreaInstant(day, start);
+    const problem = startAt ? tripProblems({ start: startAt, end: new Date(startAt.getTime() + hours * HOUR_MS) }, now).find((p) => p.field === 'end_at') : undefined;
+    if (problem) return { problem: problem.message };
+  }
+  updates.메모 = withFullDayLine(updates.메모 === undefined ? state.메모 : updates.메모, durationLine('hours', start, hours));
+  return { hours, start };
+}
+
+/** What the assistant says of hours it set, and that the form's end time follows. */
+function hoursSentence(start: string | undefined, hours: number): string {
+  if (!start) return `이용 시간은 ${hoursText(hours)}으로 잡았습니다. 탑승 시간을 알려주시면 도착 시간도 맞춰 드립니다.`;
+  const until = endText(start, hours);
+  return `이용 시간은 ${formatTimeKo(start)}부터 ${until}까지 ${hoursText(hours)}으로 잡았습니다. 예약 신청서의 도착 시간도 ${ro(until)} 채워 드립니다.`;
+}
+
 const GREETING = '안녕하세요, LUXE 의전 예약 도우미입니다. 날짜와 시간, 출발지와 목적지, 인원, 원하시는 차량을 편하게 말씀해 주세요. (예: 내일 오후 2시 인천공항에서 강남역까지 3명)';
 
-/** Starts over: every key removed. */
-function resetReply(ctx: DialogueContext): Reply {
+/** Starts over: every key removed. A cancel says where a request already sent is cancelled. */
+function resetReply(ctx: DialogueContext, cancel = false): Reply {
   const updates = Object.fromEntries(BOOKING_KEYS.map((k) => [k, null])) as BookingUpdates;
   const question = questionFor('날짜', {}, ctx);
-  return { text: `예약 정보를 모두 지우고 처음부터 다시 시작합니다.\n${question}`, updates, ui_triggers: [], next_prompt: question };
+  const text = cancel
+    ? `진행 중이던 예약 내용을 모두 취소하고 지웠습니다. 이미 신청하신 예약의 취소는 마이페이지에서 하실 수 있습니다.\n새로 예약하시려면 ${question}`
+    : `예약 정보를 모두 지우고 처음부터 다시 시작합니다.\n${question}`;
+  return { text, updates, ui_triggers: cancel ? ['my'] : [], next_prompt: question };
 }
+
+/** What the assistant adds when a person is asked for (the route tells staff; src/api/chat/handoff.ts). */
+export const HANDOVER_TEXT = '지금까지 말씀하신 예약 정보는 그대로 두었고 상담원에게 함께 전달됩니다. 기다리시는 동안 이어서 말씀하시면 계속 반영하겠습니다.';
+const HANDOVER_EMPTY_TEXT = '상담원을 기다리시는 동안 원하시는 날짜와 장소를 말씀해 주시면 함께 전달하겠습니다.';
 
 /**
  * The local assistant's answer to one message: reads it, checks the result against the
@@ -278,11 +338,14 @@ function resetReply(ctx: DialogueContext): Reply {
  */
 export function respond(message: string, state: BookingState, ctx: DialogueContext): Reply {
   const today = koreaDate(ctx.now);
-  const parsed = parseMessage(message, { today, fleet: ctx.fleet, expecting: nextMissing(state) });
+  const parsed = parseMessage(message, { today, fleet: ctx.fleet, expecting: nextMissing(state), agreed: state.날짜 });
   const intents = new Set<Intent>(parsed.intents);
+  if (intents.has('cancel')) return resetReply(ctx, true);
   if (intents.has('reset')) return resetReply(ctx);
 
   const raw: BookingUpdates = { ...parsed.updates };
+  // "광화문도 들러줘": a waypoint named in passing joins the ones agreed.
+  if (parsed.addsWaypoints && raw.경유지 && state.경유지?.length) raw.경유지 = [...new Set([...state.경유지, ...raw.경유지])].slice(0, MAX_WAYPOINTS);
   const named = raw['차량 번호'] ? ctx.fleet.find((c) => c.id === raw['차량 번호']) : undefined;
   // "마이바흐는 얼마예요?": a car named only in a question is answered about, not chosen.
   const onlyAsking = (intents.has('price') || intents.has('availability') || intents.has('fleet')) && !intents.has('confirm');
@@ -314,7 +377,12 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
     else noHourLeft = true;
   }
   const { updates, warnings, refused } = reconcileUpdates(raw, state, ctx, { asking: intents.has('availability') || intents.has('question') });
-  const plan = fullDay ? planFullDay(fullDay, parsed, updates, state, ctx.now) : null;
+  // Hours said (3시간, 세 시간, 3h, 오후 2시부터 5시까지): kept for the form's end time (not for "10시간 쓰면 얼마예요?" alone).
+  const saysHours = !fullDay && (parsed.until !== undefined || (parsed.hours !== undefined && !(onlyAsking && Object.keys(parsed.updates).length === 0)));
+  const plan = fullDay ? planFullDay(fullDay, parsed, updates, state, ctx.now) : saysHours ? planHours(parsed, updates, state, ctx.now) : null;
+  if (state.날짜 && typeof updates.날짜 === 'string' && updates.날짜 !== state.날짜) {
+    warnings.unshift(`날짜를 ${formatDateKo(state.날짜, today)}에서 ${withParticle(formatDateKo(updates.날짜, today), '으로/로')} 변경했습니다. 바뀐 날짜가 맞는지 확인해 주세요.`);
+  }
   const next = applyUpdates(state, updates);
   const chosen = next['차량 번호'] ? ctx.fleet.find((c) => c.id === next['차량 번호']) : undefined;
   const car = named ?? chosen;
@@ -324,13 +392,14 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
 
   const understood = Object.keys(updates).some((k) => !refused.includes(k as BookingKey));
   if (intents.has('greeting') && !understood) parts.push(GREETING);
-  const ack = describeUpdates(updates, today, refused);
+  const ack = describeUpdates(updates, today, refused, state);
   if (ack) parts.push(ack);
   if (parsed.passengersOutOfRange !== undefined) parts.push(`탑승 인원은 ${MIN_PASSENGERS}명부터 ${MAX_PASSENGERS}명까지 가능합니다.`);
   parts.push(...warnings);
   if (noHourLeft) parts.push('오늘은 하루종일 이용할 시간이 남아 있지 않습니다. 다른 날짜를 알려주세요.');
   if (plan && 'problem' in plan) parts.push(plan.problem);
-  else if (plan) parts.push(fullDaySentence(plan.start, plan.hours, chosen, !asksPrice));
+  else if (plan && fullDay && plan.start) parts.push(fullDaySentence(plan.start, plan.hours, chosen, !asksPrice));
+  else if (plan) parts.push(hoursSentence(plan.start, plan.hours));
   if (parsed.carChoices?.length && updates['차량 번호'] === undefined) {
     parts.push(`해당 브랜드의 차량은 ${parsed.carChoices.map(carName).join(', ')}입니다. 어떤 차량으로 하시겠어요?`);
   }
@@ -343,8 +412,9 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
     triggers.add('fleet');
   }
   if (asksPrice) {
-    const hours = parsed.hours ?? (plan && 'hours' in plan ? plan.hours : parsed.fullDay ? FULL_DAY_HOURS : undefined);
-    parts.push(priceAnswer(car, hours, ctx.fleet));
+    const hours = parsed.hours ?? (plan && 'hours' in plan ? plan.hours : parsed.fullDay ? FULL_DAY_HOURS : (fullDayHours(next.메모) ?? undefined));
+    // The car chosen for this trip gets this trip's quote; a car only asked about, its prices.
+    parts.push(priceAnswer(car, hours, ctx.fleet, car && car !== chosen ? undefined : { state: next, today }));
     triggers.add('pricing');
   }
   if (intents.has('availability')) {
@@ -356,6 +426,7 @@ export function respond(message: string, state: BookingState, ctx: DialogueConte
     triggers.add('my');
   }
   if (intents.has('help')) parts.push(GREETING);
+  if (intents.has('person')) parts.push(isEmptyState(next) ? HANDOVER_EMPTY_TEXT : HANDOVER_TEXT);
   if (intents.has('thanks') && !understood) parts.push('감사합니다. 더 필요한 것이 있으면 언제든 말씀해 주세요.');
   if (!parts.length) parts.push('죄송합니다. 말씀을 정확히 이해하지 못했습니다.');
 

@@ -6,9 +6,8 @@ import { contact } from '../notifications/templates/staff-contact';
 import { liveCustomer } from '../notifications/data';
 import { emit } from '../notifications/events';
 import { sessionUser } from '../auth/session-check';
+import { ASKS_FOR_PERSON } from './parser';
 
-/** A visitor asking for a person (상담원 연결, 직원이랑 통화, 사람과 이야기 …), not a note for the driver. */
-const ASKS_FOR_PERSON = /(상담원|상담사|직원|매니저|사람)\s*(?:이랑|하고|과|와|랑|분과|분이랑)?\s*(?:연결|통화|상담|얘기|이야기|대화)|상담\s*(?:연결|요청|원)|상담사|상담원/;
 
 /** Whether a chat message asks to be handed to staff. */
 export const asksForPerson = (message: string) => ASKS_FOR_PERSON.test(message);

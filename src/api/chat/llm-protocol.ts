@@ -3,7 +3,7 @@ import { MAX_ADVANCE_DAYS } from '../../domain/butler-calendar';
 import { koreaDate, koreaTime } from '../../domain/dates';
 import { carName, carSeats, type ChatCar } from '../../domain/chat/fleet';
 import { formatDateKo, formatTimeKo } from '../../domain/chat/format';
-import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayLine } from '../../domain/chat/full-day';
+import { endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayLine, hoursLine } from '../../domain/chat/full-day';
 import { validateUpdates } from './schemas';
 import { REQUIRED_KEYS, UI_TRIGGERS, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
 
@@ -41,6 +41,7 @@ export function buildLlmMessages(input: { message: string; state: BookingState; 
     `예약에 필요한 항목은 ${REQUIRED_KEYS.join(', ')}입니다. 빠진 항목은 한 번에 하나씩 물어보세요. 예약된 날에는 그 차량을 고를 수 없습니다. 탑승 인원은 1~20명입니다.`,
     `지난 날짜(어제, 그저께 등)나 오늘 이미 지난 시간은 기록하지 말고, 지난 날짜·시간이라고 말한 뒤 다른 날짜·시간을 물어보세요. 예약은 오늘부터 ${MAX_ADVANCE_DAYS}일 이내, 이용 시간은 최대 ${MAX_TRIP_HOURS}시간입니다.`,
     `'하루종일'(종일, 온종일, 하루 대절)은 따로 말한 시간이 없으면 ${formatTimeKo(FULL_DAY_START)}부터 ${endText(FULL_DAY_START, FULL_DAY_HOURS)}까지 ${FULL_DAY_HOURS}시간 이용으로 보고, 탑승 시간과 메모에 "${fullDayLine(FULL_DAY_START, FULL_DAY_HOURS)}" 형식으로 적은 뒤 몇 시부터 몇 시까지인지 답하세요.`,
+    `이용 시간을 말하면(3시간, 세 시간, 오후 2시부터 5시까지) 메모에 "${hoursLine('14:00', 3)}" 형식으로 적으세요. 이미 정한 날짜가 있을 때 요일만 말하면(토요일로 바꿔줘) 그 날짜 다음에 오는 그 요일로 바꾸고, 날짜가 바뀌었다고 알려주세요. 요금을 물으면 정한 차량과 이용 시간으로 이번 일정의 요금을 답하세요.`,
     "예약을 직접 확정하지 마세요. 정보가 다 모이면 '이 내용으로 예약하기' 버튼으로 예약 신청서에서 결제와 함께 진행된다고 안내하세요.",
     '답변 끝에 반드시 아래 형식의 블록을 하나 붙이세요. 이 블록은 고객에게 보이지 않습니다.',
     '```booking\n{"updates": {"날짜": "2026-12-03", "탑승 시간": "14:30", "출발지": "…", "목적지": "…", "탑승 인원": 3, "차량 번호": 1, "경유지": ["…"], "목적": "…", "메모": "…", "담당자": "…"}, "ui_triggers": [], "next_prompt": "다음 질문 또는 null"}\n```',

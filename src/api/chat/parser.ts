@@ -4,10 +4,10 @@ import { koreanNumber, NATIVE_SOURCE } from './numbers';
 import { findPlaces, stripParticle } from './places';
 import type { BookingKey, BookingUpdates } from '../../domain/chat/state';
 import { findFullDay } from '../../domain/chat/full-day';
-import { findDate, findHours, findTime, findTimeSpan, mask, toHour24, type Found } from './when';
+import { findDate, findHours, findStartEnd, findTime, findTimeSpan, HOUR_WORDS, mask, toHour24, type Found } from './when';
 
 /** What a message asks for beyond booking data. */
-export type Intent = 'reset' | 'fleet' | 'price' | 'availability' | 'confirm' | 'my' | 'greeting' | 'thanks' | 'help' | 'cheapest' | 'premium' | 'question';
+export type Intent = 'reset' | 'cancel' | 'person' | 'fleet' | 'price' | 'availability' | 'confirm' | 'my' | 'greeting' | 'thanks' | 'help' | 'cheapest' | 'premium' | 'question';
 
 export interface ParseContext {
   /** Today in Korea, YYYY-MM-DD. */
@@ -15,6 +15,8 @@ export interface ParseContext {
   fleet: ChatCar[];
   /** The key the assistant asked for last: a bare answer ("김포공항", "3") fills it. */
   expecting?: BookingKey | null;
+  /** The day already agreed (YYYY-MM-DD): a bare weekday or "하루 미뤄" counts from it. */
+  agreed?: string;
 }
 
 export interface Parsed {
@@ -31,10 +33,23 @@ export interface Parsed {
   seats?: number;
   /** The whole day was asked for (하루종일, 종일, 온종일 …), with the end time when one was said (밤 9시까지), HH:MM. */
   fullDay?: { end?: string };
+  /** An end time said with the start ("오후 2시부터 5시까지"), HH:MM. */
+  until?: string;
+  /** The waypoints were added in passing ("코엑스도 들러줘"), not listed as the whole set (경유지는 …). */
+  addsWaypoints?: boolean;
 }
 
+/** A visitor asking for a person (상담원 연결, 직원이랑 통화, 사람과 이야기 …), not a note for the driver. */
+export const ASKS_FOR_PERSON =
+  /(상담원|상담사|직원|매니저|사람)\s*(?:이랑|하고|과|와|랑|분과|분이랑)?\s*(?:연결|통화|상담|얘기|이야기|대화|불러|바꿔)|상담\s*(?:연결|요청|원)|상담사|상담원/;
+
+/** "취소", "예약 취소해주세요", "다 취소해줘": the booking being made is dropped (a sent request is cancelled on 마이페이지). */
+const CANCEL = /^\s*(?:아\s*|그냥\s*|음\s*)?(?:이\s*)?(?:예약\s*)?(?:다|전부|모두|전체|몽땅)?\s*(?:취소|캔슬|없던\s*(?:걸|것)\s*으?로)\s*(?:할게요|할께요|할게|할래요|할래|해\s*주세요|해\s*주새요|해\s*줘|해\s*주라|해요|요|합니다|하겠습니다|하고\s*싶어요|해주십시오)?\s*[.!~]*\s*$/;
+
 const INTENTS: Array<[Intent, RegExp]> = [
-  ['reset', /처음부터|초기화|새로\s*시작|다시\s*시작|리셋|대화\s*(?:삭제|지우)|전부\s*(?:지워|취소)/],
+  ['cancel', CANCEL],
+  ['person', ASKS_FOR_PERSON],
+  ['reset', /처음부터|처음\s*으로\s*(?:돌아|다시)|초기화|새로\s*시작|다시\s*시작|리셋|대화\s*(?:삭제|지우)|전부\s*(?:지워|취소)/],
   ['fleet', /(?:어떤|무슨|보유|이용\s*가능한|가능한|있는|다른)\s*(?:차|차량|모델)|차량\s*(?:목록|리스트|종류|라인업|보여|알려)|라인업|차\s*(?:뭐|뭘|종류)|차종|어떤\s*차/],
   ['price', /가격|요금|얼마|비용|견적|금액|초과\s*(?:시간|요금)|추가\s*요금|오버\s*타임|시간당|요금제/],
   ['availability', /예약\s*(?:된|가능|되어|돼)|가능한\s*(?:날|날짜|일정)|빈\s*(?:날|차)|(?:일정|날짜)\s*(?:확인|있)|언제\s*(?:가능|비어|돼)|비어\s*있/],
@@ -185,20 +200,25 @@ export function parseMessage(message: string, ctx: ParseContext): Parsed {
   const manager = findManager(fullDay ? mask(labelled.rest, fullDay.index, fullDay.length) : labelled.rest);
   if (manager.manager) updates.담당자 = manager.manager;
 
-  const date = findDate(manager.rest, ctx.today);
+  const date = findDate(manager.rest, ctx.today, ctx.agreed);
   if (date.date) updates.날짜 = date.date.value;
-  // A full day may say until when (하루종일, 밤 9시까지); otherwise a time is the boarding time.
+  // A full day may say until when (하루종일, 밤 9시까지); two times said together are a start and an
+  // end (오후 2시부터 5시까지); otherwise a time is the boarding time.
   const span = fullDay ? findTimeSpan(date.rest) : null;
-  const time = span ? { time: span.start, rest: span.rest } : findTime(date.rest);
+  const startEnd = fullDay ? null : findStartEnd(date.rest);
+  const time = span ? { time: span.start, rest: span.rest } : startEnd ? { time: startEnd.start, rest: startEnd.rest } : findTime(date.rest);
   if (time.time) updates['탑승 시간'] = time.time.value;
   if (span?.end && out.fullDay) out.fullDay.end = span.end.value;
+  if (startEnd) out.until = startEnd.end.value;
   const clause = findMemoClause(time.rest);
   const memo = [labelled.memo, clause.memo].filter(Boolean).join(' / ');
   if (memo) updates.메모 = memo.slice(0, 500);
 
   const hours = findHours(text);
   if (hours !== null) out.hours = hours;
-  let rest = clause.rest.replace(/\d{1,2}(?:\.\d+)?\s*시간(?:\s*\d{1,2}\s*분|\s*반)?/g, (m) => '\u0001'.repeat(m.length));
+  let rest = clause.rest
+    .replace(new RegExp(`(?:\\d{1,2}(?:\\.\\d+)?|${HOUR_WORDS})\\s*시간(?:\\s*\\d{1,2}\\s*분|\\s*반)?`, 'g'), (m) => '\u0001'.repeat(m.length))
+    .replace(/(?<![\d.])\d{1,2}(?:\.\d+)?\s*(?:h|hr|hrs|hours?)(?![a-z])/gi, (m) => '\u0001'.repeat(m.length));
   const seats = rest.match(/(\d{1,2})\s*인승/);
   if (seats) out.seats = Number(seats[1]);
   rest = rest.replace(/\d{1,2}\s*인승/g, (m) => '\u0001'.repeat(m.length));
@@ -235,10 +255,12 @@ export function parseMessage(message: string, ctx: ParseContext): Parsed {
   const places = findPlaces(rest);
   if (places.origin) updates.출발지 = places.origin;
   if (places.destination) updates.목적지 = places.destination;
-  if (places.waypoints?.length) updates.경유지 = places.waypoints;
-  else if (places.clearWaypoints) updates.경유지 = null;
+  if (places.waypoints?.length) {
+    updates.경유지 = places.waypoints;
+    if (places.inPassing) out.addsWaypoints = true;
+  } else if (places.clearWaypoints) updates.경유지 = null;
 
-  const nothingElse = Object.keys(updates).length === 0 && !out.carChoices && !out.fullDay && !intents.some((i) => i !== 'question');
+  const nothingElse = Object.keys(updates).length === 0 && !out.carChoices && !out.fullDay && out.hours === undefined && !intents.some((i) => i !== 'question');
   if (nothingElse && (ctx.expecting === '출발지' || ctx.expecting === '목적지')) {
     const place = bareAnswer(rest);
     if (place) updates[ctx.expecting] = place;

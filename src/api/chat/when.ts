@@ -43,7 +43,21 @@ const WEEK = '(지난\\s*주|저번\\s*주|이번\\s*주|금주|다다음\\s*주
 /** Days back of the past-day words: 어제, 그제/그저께/엊그제, 그끄제/그끄저께. */
 const PAST_DAY_WORDS: Record<string, number> = { 어제: 1, 그제: 2, 그저께: 2, 엊그제: 2, 엊그저께: 2, 그끄제: 3, 그끄저께: 3 };
 
-type Resolver = (m: RegExpExecArray, today: string) => string | null;
+/** `agreed` is the day already agreed in the conversation, when there is one. */
+type Resolver = (m: RegExpExecArray, today: string, agreed?: string) => string | null;
+
+const DAY_COUNT = '하루|이틀|사흘|나흘|닷새|엿새|이레|열흘|\\d{1,2}\\s*일';
+const dayCount = (word: string) => DAY_WORDS[word] ?? Number(word.replace(/\D/g, ''));
+
+/**
+ * Days said against the day already agreed (다음 날로, 하루 미뤄, 이틀 뒤로, 하루 앞당겨): read
+ * only when there is one, before the patterns that count from today.
+ */
+const AGREED_PATTERNS: Array<[RegExp, Resolver]> = [
+  [/(?:그\s*)?다음\s*날(?!짜)|익일|이튿날/g, (_m, _t, a) => (a ? addDays(a, 1) : null)],
+  [new RegExp(`(${DAY_COUNT})\\s*(?:만\\s*)?(?:더\\s*)?(?:뒤로|후로|미뤄|미루|연기|늦춰|늦게)`, 'g'), (m, _t, a) => (a ? addDays(a, dayCount(m[1])) : null)],
+  [new RegExp(`(${DAY_COUNT})\\s*(?:만\\s*)?(?:앞당|당겨|앞으로|일찍)`, 'g'), (m, _t, a) => (a ? addDays(a, -dayCount(m[1])) : null)],
+];
 
 /** Date patterns, most specific first; each match is masked before the next pattern runs. */
 const DATE_PATTERNS: Array<[RegExp, Resolver]> = [
@@ -60,9 +74,11 @@ const DATE_PATTERNS: Array<[RegExp, Resolver]> = [
   [/(?<!\d)(\d{1,3})\s*일\s*(?:후|뒤|있다가)/g, (m, t) => addDays(t, +m[1])],
   [/(하루|이틀|사흘|나흘|닷새|엿새|이레|열흘)\s*(?:후|뒤|있다가)/g, (m, t) => addDays(t, DAY_WORDS[m[1]])],
   [/(일주일|(\d{1,2}|한|두|세)\s*주)\s*(?:후|뒤)/g, (m, t) => addDays(t, 7 * (m[2] ? (koreanNumber(m[2]) ?? 1) : 1))],
-  [new RegExp(`${WEEK}?\\s*(?:의\\s*)?([${WEEKDAYS}])\\s*요일`, 'g'), (m, t) => {
+  [new RegExp(`${WEEK}?\\s*(?:의\\s*)?([${WEEKDAYS}])\\s*(?:요일|욜)`, 'g'), (m, t, agreed) => {
     const target = WEEKDAYS.indexOf(m[2]);
     const today = weekdayIndex(t);
+    // A bare weekday once a day is agreed ("토요일로 바꿔줘"): the next one after that day, never one before it.
+    if (!m[1] && agreed) return addDays(agreed, (target - weekdayIndex(agreed) + 7) % 7 || 7);
     // 지난 금요일: the last one gone (지난주 금요일 is the one of last week).
     if (m[1] && /^(지난|저번)$/.test(m[1].replace(/\s/g, ''))) return addDays(t, -((today - target + 7) % 7 || 7));
     const offset = weekOffset(m[1]);
@@ -131,15 +147,16 @@ function pick(text: string, found: Found<string>[]): Found<string> | null {
  * 그저께, 지난주 금요일, 지난달 20일). Returns the one meant (the first, the one after 말고, an
  * upcoming one before a gone one) and the text with every mention masked.
  */
-export function findDate(text: string, today: string): { date: Found<string> | null; rest: string } {
-  const { found, rest } = collect(text, DATE_PATTERNS.map(([re, r]) => [re, (m) => r(m, today)]));
+export function findDate(text: string, today: string, agreed?: string): { date: Found<string> | null; rest: string } {
+  const patterns = agreed ? [...AGREED_PATTERNS, ...DATE_PATTERNS] : DATE_PATTERNS;
+  const { found, rest } = collect(text, patterns.map(([re, r]) => [re, (m) => r(m, today, agreed)]));
   // "어제 말씀드린 대로 20일": a day gone next to an upcoming one is talk, the upcoming one is the booking.
   const upcoming = found.filter((f) => f.value >= today);
   return { date: pick(text, upcoming.length ? upcoming : found), rest };
 }
 
 const MERIDIEM = '(오전|오후|아침|낮|점심|저녁|밤|새벽|am|pm|AM|PM)';
-const HOUR_WORDS = '열한|열두|다섯|여섯|일곱|여덟|아홉|한|두|세|네|열';
+export const HOUR_WORDS = '열한|열두|다섯|여섯|일곱|여덟|아홉|한|두|세|네|열';
 
 /** 24-hour clock from a 12-hour reading and its meridiem word; bare 1–6 o'clock is taken as afternoon. */
 export function toHour24(hour: number, meridiem: string | undefined): number | null {
@@ -205,8 +222,30 @@ export function findTimeSpan(text: string): { start: Found<string> | null; end: 
   return { start, end, rest };
 }
 
+/**
+ * A start and an end said together ("오후 2시부터 5시까지", "14:00~18:00", "2시에서 6시까지"): both
+ * times, or null when the message has not two. A bare end before the start is the afternoon's
+ * (오전 9시부터 1시까지 → 13:00, 저녁 6시부터 10시까지 → 22:00).
+ */
+export function findStartEnd(text: string): { start: Found<string>; end: Found<string>; rest: string } | null {
+  const { found, rest } = collect(text, TIME_PATTERNS);
+  if (found.length !== 2) return null;
+  const [a, b] = found;
+  const between = text.slice(a.index + a.length, b.index);
+  const until = /^\s*(?:쯤|경|정도)?\s*까지/.test(text.slice(b.index + b.length));
+  if (!/^\s*(?:쯤|경)?\s*(?:부터|에서)?\s*(?:~|-|–|부터|에서)?\s*$/.test(between) || !(until || /~|-|–|부터|에서/.test(between))) return null;
+  let end = b;
+  if (!new RegExp(MERIDIEM).test(text.slice(b.index, b.index + b.length))) {
+    const h = Number(b.value.slice(0, 2));
+    if (b.value < a.value && h < 12 && `${pad(h + 12)}${b.value.slice(2)}` > a.value) end = { ...b, value: `${pad(h + 12)}${b.value.slice(2)}` };
+  }
+  return { start: a, end, rest };
+}
+
 /** Hours of use a message mentions (10시간, 9시간 30분, 열 시간), for price questions; null when none. */
 export function findHours(text: string): number | null {
+  const latin = text.match(/(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*(?:h|hr|hrs|hour|hours)(?![a-z])/i);
+  if (latin) return Number(latin[1]);
   const m = text.match(new RegExp(`(\\d{1,2}(?:\\.\\d+)?|${HOUR_WORDS})\\s*시간(?:\\s*(\\d{1,2})\\s*분|\\s*(반))?`));
   if (!m) return null;
   const base = /^\d/.test(m[1]) ? Number(m[1]) : koreanNumber(m[1]);

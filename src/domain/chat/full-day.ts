@@ -52,13 +52,46 @@ export function fullDayLine(start: string, hours: number): string {
   return `하루종일 이용: ${formatTimeKo(start)} ~ ${endText(start, hours)} (${hoursText(hours)})`;
 }
 
-const LINE = /하루종일 이용: [^()/]*\((\d{1,2})시간(?: (\d{1,2})분)?\)/;
+/**
+ * The memo line of hours the customer gave (3시간, 오후 2시부터 5시까지): "이용 시간: 오후 2시 ~
+ * 오후 5시 (3시간)", or "이용 시간: 5시간" while no boarding time is known. Like the full-day
+ * line it is the one place the form (its end time) and the driver read the hours from.
+ */
+export function hoursLine(start: string | undefined, hours: number): string {
+  return start ? `이용 시간: ${formatTimeKo(start)} ~ ${endText(start, hours)} (${hoursText(hours)})` : `이용 시간: ${hoursText(hours)}`;
+}
+
+/** The line of `kind` for a start and hours. */
+export function durationLine(kind: 'fullDay' | 'hours', start: string | undefined, hours: number): string {
+  return kind === 'fullDay' && start ? fullDayLine(start, hours) : hoursLine(start, hours);
+}
+
+const LINE = /(하루종일 이용|이용 시간): (?:[^()/]*\((\d{1,2})시간(?: (\d{1,2})분)?\)|(\d{1,2})시간(?: (\d{1,2})분)?)/;
 const MAX_MEMO = 500;
 
-/** The hours of the full-day line in a memo, or null when there is none. */
+/** The hours of the full-day or hours line in a memo, or null when there is none. */
 export function fullDayHours(memo: string | null | undefined): number | null {
   const m = memo ? LINE.exec(memo) : null;
-  return m ? Number(m[1]) + (m[2] ? Number(m[2]) / 60 : 0) : null;
+  if (!m) return null;
+  const h = m[2] ?? m[4];
+  const min = m[3] ?? m[5];
+  return Number(h) + (min ? Number(min) / 60 : 0);
+}
+
+/** Which line a memo carries: a full day's or hours the customer gave; null when none. */
+export function durationKind(memo: string | null | undefined): 'fullDay' | 'hours' | null {
+  const m = memo ? LINE.exec(memo) : null;
+  return m ? (m[1] === '하루종일 이용' ? 'fullDay' : 'hours') : null;
+}
+
+/** The memo without its hours line (what the customer wrote). */
+export function memoWithoutDuration(memo: string | null | undefined): string {
+  return (memo ?? '')
+    .replace(LINE, '')
+    .split(' / ')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' / ');
 }
 
 /** The full-day line of a memo as written, or null. */
@@ -68,11 +101,6 @@ export function fullDayLineIn(memo: string | null | undefined): string | null {
 
 /** A memo with its full-day line replaced by `line` (first, the rest after " / "), within 500 characters. */
 export function withFullDayLine(memo: string | null | undefined, line: string): string {
-  const rest = (memo ?? '')
-    .replace(LINE, '')
-    .split(' / ')
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join(' / ');
+  const rest = memoWithoutDuration(memo);
   return rest ? `${line} / ${rest}`.slice(0, MAX_MEMO) : line;
 }

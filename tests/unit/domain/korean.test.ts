@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withParticle } from '../../../src/domain/korean';
+import { withoutParticle, withParticle } from '../../../src/domain/korean';
 
 describe('withParticle: the particle a word takes, not 을(를)', () => {
   it('after a final consonant, a vowel, and ㄹ', () => {
@@ -44,5 +44,21 @@ describe('withParticle: the particle a word takes, not 을(를)', () => {
 
   it('keeps both forms when nothing tells the sound (a symbol)', () => {
     expect(withParticle('★', '은/는')).toBe('★은(는)');
+  });
+});
+
+describe('withoutParticle: a particle taken off only where the sound before it takes it', () => {
+  it('drops 을/를 and 으로/로 that agree with the last sound', () => {
+    expect(withoutParticle('코엑스를', '을/를')).toBe('코엑스');
+    expect(withoutParticle('분당서울대병원을', '을/를')).toBe('분당서울대병원');
+    expect(withoutParticle('잠실역으로', '으로/로')).toBe('잠실역');
+    expect(withoutParticle('판교로', '으로/로')).toBe('판교');
+    expect(withoutParticle('서울로', '으로/로')).toBe('서울');
+  });
+
+  it('keeps a syllable the particle would not follow, and a word that is only the particle', () => {
+    expect(withoutParticle('한옥마을', '을/를')).toBe('한옥마을');
+    expect(withoutParticle('을', '을/를')).toBe('을');
+    expect(withoutParticle('하늘', '을/를')).toBe('하늘');
   });
 });
