@@ -239,10 +239,16 @@ export function tripChargeLines(c: TripCharge): PaymentLine[] {
   return lines;
 }
 
-/** What the charge is called: 초과 이용, 대기 or both, with their size ("의전 초과 이용·대기 요금 (초과 2시간 · 대기 20분)"). */
+/** What the charge after a trip holds: 초과 이용 요금, 대기 요금 or 초과 이용·대기 요금 (a stored breakdown's absence: 초과 이용 요금). */
+export function tripChargeName(c: TripCharge | null | undefined): string {
+  if (!c || c.waiting_amount <= 0) return '초과 이용 요금';
+  return c.overtime_amount > 0 ? '초과 이용·대기 요금' : '대기 요금';
+}
+
+/** What the charge is called, with the size of its parts ("의전 초과 이용·대기 요금 (초과 2시간 · 대기 20분)"). */
 export function tripChargeLabel(c: TripCharge): string {
   const parts = [c.overtime_hours > 0 && `초과 ${c.overtime_hours}시간`, c.waiting_steps > 0 && `대기 ${c.waiting_minutes - c.free_minutes}분`].filter((x): x is string => !!x);
-  const name = c.overtime_hours > 0 && c.waiting_steps > 0 ? '의전 초과 이용·대기 요금' : c.waiting_steps > 0 ? '의전 대기 요금' : '의전 초과 이용 요금';
+  const name = `의전 ${tripChargeName(c)}`;
   return parts.length ? `${name} (${parts.join(' · ')})` : name;
 }
 

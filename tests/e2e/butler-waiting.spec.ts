@@ -74,7 +74,7 @@ test("the customer's trip page says what the charge after the trip is made of", 
   await expect(row('선결제')).toHaveText(`${won(mine.final_price)} (8시간)`);
   await expect(row('추가 청구')).toHaveText(`${won(2 * rate)} = 초과 2시간 × ${won(rate)}`);
   await expect(breakdown.getByTestId('trip-charge-sentence')).toHaveText('선결제한 8시간을 넘은 2시간이 청구됩니다. (결제 완료)');
-  const pay = page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과 요금$/ }).locator('xpath=following-sibling::dd[1]');
+  const pay = page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과 이용 요금$/ }).locator('xpath=following-sibling::dd[1]');
   await expect(pay).toHaveText(`${won(2 * rate)} · 결제 완료`);
   await noSideScroll(page);
 
@@ -100,6 +100,6 @@ test("the customer's trip page says what the charge after the trip is made of", 
   await expect(row('대기')).toHaveText('80분 (공항 무료 60분 제외 20분)');
   await expect(row('추가 청구')).toHaveText(`${won(waited.amount)} = 초과 1시간 × ${won(rate)} + 대기 30분 단위 1회 × ${won(Math.floor(rate / 2))}`);
   await expect(breakdown.getByTestId('trip-charge-sentence')).toHaveText('선결제한 8시간을 넘은 1시간과 무료 대기 시간을 넘은 20분이 청구됩니다. (결제 완료)');
-  await expect(page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과·대기 요금$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과 이용·대기 요금$/ })).toBeVisible();
   await noSideScroll(page);
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ButlerCar } from '../../domain/butler';
-import { DEFAULT_WAITING_POLICY, tripCharge, type TripCharge, type WaitingPolicy } from '../../domain/waiting';
+import { DEFAULT_WAITING_POLICY, tripCharge, tripChargeName, type TripCharge, type WaitingPolicy } from '../../domain/waiting';
 import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
@@ -98,9 +98,8 @@ export async function recordOvertime(
   const charge = await tripChargeOf(tx, car, row, actual, policy);
   await tx.update(butlerRequests).set({ tripCharge: charge }).where(eq(butlerRequests.id, row.id));
   if (charge.amount > 0) {
-    const what = charge.waiting_amount > 0 ? (charge.overtime_amount > 0 ? '초과 이용·대기 요금' : '대기 요금') : '초과 이용 요금';
     await recordCharge(tx, providerName, {
-      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} ${what}`, amount: charge.amount, billingKey: row.billingKey,
+      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} ${tripChargeName(charge)}`, amount: charge.amount, billingKey: row.billingKey,
     }, now);
   }
   return charge.amount;

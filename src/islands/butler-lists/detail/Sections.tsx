@@ -7,7 +7,7 @@ import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
 import { TRIP_STAGE_LABEL, type CustomerDispatch, type TripStage } from '../../../domain/dispatch';
 import { driverLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
-import { tripChargeRows, tripChargeSentence, type TripCharge } from '../../../domain/waiting';
+import { tripChargeName, tripChargeRows, tripChargeSentence, type TripCharge } from '../../../domain/waiting';
 
 /** A titled block of the detail page (a landmark named by its heading). */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -169,9 +169,6 @@ export function TripChargeBreakdown({ charge, payment }: { charge: TripCharge; p
   );
 }
 
-/** What the charge after the trip holds, as the payment rows name it. */
-const afterTripLabel = (c: TripCharge | null) => (c && c.waiting_amount > 0 ? (c.overtime_amount > 0 ? '운행 후 초과·대기 요금' : '운행 후 대기 요금') : '운행 후 초과 요금');
-
 /** 배차 정보: the driver, a number to call and the plate (the API gives them from the day before the trip). */
 export function DispatchInfoSection({ dispatch: d }: { dispatch: CustomerDispatch }) {
   return (
@@ -212,7 +209,7 @@ export function PaymentSection({ r }: { r: ButlerRequestView }) {
         ['사용 포인트', `${formatWon(r.point_used)} P`],
         ['결제 금액', won(r.final_price)],
         // The charge after the trip (overtime, waiting or both: its make-up is under 진행 상황), by its latest attempt.
-        ...(r.overtime_payment ? [[afterTripLabel(r.trip_charge), `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
+        ...(r.overtime_payment ? [[`운행 후 ${tripChargeName(r.trip_charge)}`, `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
       ]} />
     </Section>
   );
