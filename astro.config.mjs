@@ -58,6 +58,9 @@ export default defineConfig({
       PUBLIC_KAKAO_MAP_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_BUTLER_FULL_REFUND_HOURS: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 720, default: 24 }),
       PUBLIC_BUTLER_LATE_REFUND_PERCENT: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 100, default: 50 }),
+      PUBLIC_BUTLER_WAITING_FREE_AIRPORT_MINUTES: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 240, default: 60 }),
+      PUBLIC_BUTLER_WAITING_FREE_MINUTES: envField.number({ context: 'client', access: 'public', int: true, min: 0, max: 240, default: 15 }),
+      PUBLIC_BUTLER_WAITING_STEP_MINUTES: envField.number({ context: 'client', access: 'public', int: true, min: 1, max: 120, default: 30 }),
       // The butler's legal basis (BUTLER_LEGAL_MODEL and its partner; src/domain/butler-legal.ts), baked into the booking
       // form so its box is drawn at once; the server passes its own values and the form still asks GET /butlers/legal.
       PUBLIC_BUTLER_LEGAL_MODEL: envField.enum({ context: 'client', access: 'public', values: ['exemptions', 'partner', 'own-car'], default: 'partner' }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { businessInfoFrom, businessInfoProblems, type BusinessInfo } from '../domain/business';
 import type { ButlerRefundPolicy } from '../domain/payments';
+import type { WaitingPolicy } from '../domain/waiting';
 import { DEV_PARTNER, type ButlerLegalModel } from '../domain/butler-legal';
 import { NEW_DRIVER_POLICIES, type NewDriverPolicy } from '../domain/licence';
 import { parseCorsOrigins } from './middleware/api-headers';
@@ -55,6 +56,10 @@ const EnvSchema = z.object({
   PUBLIC_BUTLER_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** …then this percent until the start, nothing after. */
   PUBLIC_BUTLER_LATE_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /** Butler waiting (src/domain/waiting.ts): free minutes at an airport pickup, elsewhere, and the charged step after them. */
+  PUBLIC_BUTLER_WAITING_FREE_AIRPORT_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
+  PUBLIC_BUTLER_WAITING_FREE_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+  PUBLIC_BUTLER_WAITING_STEP_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   /**
    * The butler service's legal basis (src/domain/butler-legal.ts, docs/decisions/legal.md §2):
    * `exemptions` (시행령 제18조 cases only, with proof), `partner` (a licensed transport partner
@@ -187,6 +192,8 @@ export interface Config {
     sandboxSlowMs: number;
     sandboxLatencyMs: number;
     butlerRefund: ButlerRefundPolicy;
+    /** PUBLIC_BUTLER_WAITING_*: the free waiting and its charged step. */
+    butlerWaiting: WaitingPolicy;
   };
   /** Butler dispatch: the gap a driver keeps around each trip. */
   dispatch: { bufferMinutes: number };
@@ -327,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       sandboxSlowMs: e.SANDBOX_SLOW_MS,
       sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
       butlerRefund: { fullRefundHours: e.PUBLIC_BUTLER_FULL_REFUND_HOURS, latePercent: e.PUBLIC_BUTLER_LATE_REFUND_PERCENT },
+      butlerWaiting: { airportFreeMinutes: e.PUBLIC_BUTLER_WAITING_FREE_AIRPORT_MINUTES, freeMinutes: e.PUBLIC_BUTLER_WAITING_FREE_MINUTES, stepMinutes: e.PUBLIC_BUTLER_WAITING_STEP_MINUTES },
     },
     dispatch: { bufferMinutes: e.DISPATCH_BUFFER_MINUTES },
     butlerLegal: { model: e.BUTLER_LEGAL_MODEL, partner: { name: e.BUTLER_PARTNER_NAME ?? DEV_PARTNER.name, licence: e.BUTLER_PARTNER_LICENCE ?? DEV_PARTNER.licence } },

@@ -1,5 +1,6 @@
 import type { PaymentView } from './payments';
 import type { ButlerLegalView } from './butler-legal';
+import type { TripCharge } from './waiting';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
@@ -96,6 +97,11 @@ export interface ButlerRequestView {
   dispatch: CustomerDispatch | null;
   /** The times the driver (or staff) recorded: 출발, 도착, 탑승, 운행 종료; and the overtime hours of the recorded trip (0 before its end). */
   trip_record: TripRecordView;
+  /**
+   * What the charge after the trip is made of (예약 · 실제 이용 · 대기 · 선결제 · 추가 청구, src/domain/waiting.ts),
+   * as it was charged with 운행 종료; null before the end.
+   */
+  trip_charge: TripCharge | null;
   /** The customer's rating of the finished trip (null until rated; possible once the stage is COMPLETED). */
   rating: TripRating | null;
 }

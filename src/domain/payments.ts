@@ -1,6 +1,7 @@
 import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
 import { withParticle } from './korean';
 import { formatNumber, won } from './money';
+import { tripChargeLabel, tripChargeLines, type TripCharge } from './waiting';
 
 /** A charge in the ledger: PENDING until the provider's answer is known. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
@@ -40,10 +41,12 @@ export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
  * says so ("(잔여 10개월)"); the first payment holds more than the first month when 탁송비, 보증금 or
  * 선납금 came with it and is named "구독 첫 결제" (its parts: firstPaymentLines).
  */
-export function paymentLabel(p: { purpose: PaymentPurpose; month: number | null }, parts?: Pick<FirstPaymentParts, 'delivery_fee' | 'deposit' | 'prepayment'> | null): string {
+export function paymentLabel(p: { purpose: PaymentPurpose; month: number | null }, parts?: Pick<FirstPaymentParts, 'delivery_fee' | 'deposit' | 'prepayment'> | TripCharge | null): string {
   const name = PAYMENT_PURPOSE_LABEL[p.purpose];
+  // The charge after a butler trip says what it holds: 초과 이용, 대기 or both, and how much of each.
+  if (p.purpose === 'BUTLER_OVERTIME') return parts && 'booked_hours' in parts ? tripChargeLabel(parts) : name;
   if (p.purpose === 'SUBSCRIPTION_FIRST') {
-    if (!parts) return '구독 첫 결제';
+    if (!parts || 'booked_hours' in parts) return '구독 첫 결제';
     const more = [parts.delivery_fee > 0 && '탁송비', parts.deposit > 0 && '보증금', parts.prepayment > 0 && '선납금'].filter((x): x is string => !!x);
     return more.length ? `구독 첫 결제 (첫 달 구독료·${more.join('·')})` : `${name} (1개월 차)`;
   }
@@ -87,9 +90,11 @@ export function firstPaymentLines(q: FirstPaymentParts): PaymentLine[] {
   return lines;
 }
 
-/** The lines a page shows for a charge: the first payment's, when it holds more than the first month (첫 달 구독료 = 합계 says nothing); else null. */
-export function paymentLinesOf(p: { purpose: PaymentPurpose }, parts: FirstPaymentParts | null | undefined): PaymentLine[] | null {
-  if (p.purpose !== 'SUBSCRIPTION_FIRST' || !parts) return null;
+/** The lines a page shows for a charge: the first payment's, when it holds more than the first month (첫 달 구독료 = 합계 says nothing), or the charge after a butler trip's parts; else null. */
+export function paymentLinesOf(p: { purpose: PaymentPurpose }, parts: FirstPaymentParts | TripCharge | null | undefined): PaymentLine[] | null {
+  // The charge after a butler trip: 초과 이용 N시간 × 요금, 쿠폰 할인, 대기 … , 합계 (src/domain/waiting.ts).
+  if (p.purpose === 'BUTLER_OVERTIME') return parts && 'booked_hours' in parts ? tripChargeLines(parts) : null;
+  if (p.purpose !== 'SUBSCRIPTION_FIRST' || !parts || 'booked_hours' in parts) return null;
   const lines = firstPaymentLines(parts);
   return lines.length > 2 ? lines : null;
 }

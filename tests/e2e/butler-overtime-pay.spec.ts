@@ -58,7 +58,7 @@ test('a declined overtime: the booking detail shows it; another declining card s
   await expect(owed).toContainText('초과 이용 요금 결제에 실패했습니다.');
   await expect(owed).toContainText(`초과 이용 요금 ${won(amount)}`);
   await expect(owed).toContainText(LIMIT);
-  const payRow = page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과 요금$/ }).locator('xpath=following-sibling::dd[1]');
+  const payRow = page.getByRole('region', { name: '결제 정보' }).locator('dt', { hasText: /^운행 후 초과 이용 요금$/ }).locator('xpath=following-sibling::dd[1]');
   await expect(payRow).toHaveText(`${won(amount)} · 결제 실패`);
 
   // A new card that declines too: the card company's reason, and the way to another card stays.

@@ -96,7 +96,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
     const [car] = await butlerCarList(c.var.deps.db, { id: row.carId, archived: true, today: todayInKorea(c.var.deps.clock.now()) });
     const actual = { start: new Date(actual_start_at), end: actual_end_at ? new Date(actual_end_at) : undefined };
-    const result = await settleTrip(c.var.deps, car, id, actual, { preview });
+    const result = await settleTrip(c.var.deps, car, id, actual, { preview, waiting: c.var.deps.config.payments.butlerWaiting });
     const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null, preview, finished: Boolean(actual_end_at) } satisfies TripRecordAnswer;
     if (!preview) await recordAudit(c.var.deps.db, c.get('actor'), { action: 'trip', entity: 'butler_request', entityId: id, before: null, after: { actual_start_at, actual_end_at: actual_end_at ?? null, ...answer } });
     return ok(c, answer);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { quoteButler, type ButlerCar } from '../../domain/butler';
+import type { ButlerCar } from '../../domain/butler';
+import { DEFAULT_WAITING_POLICY, tripCharge, tripChargeName, type TripCharge, type WaitingPolicy } from '../../domain/waiting';
 import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
@@ -63,26 +64,45 @@ export async function heldCoupon(db: Db, holdingId: number) {
   return { discount_type: row.coupons.discountType, discount_rate: row.coupons.discountRate, discount: row.coupons.discount };
 }
 
-/** The overtime a trip of these actual times owes beyond what was charged: the quote's rule (coupon on the total, the points as booked). */
-async function overtimeOwed(tx: Db, car: ButlerCar, row: RequestRow, start: Date, end: Date): Promise<number> {
+/**
+ * What a trip of these actual times owes beyond what was charged (src/domain/waiting.ts
+ * tripCharge): the overtime by the quote's rule (coupon on the total, the points as booked) and
+ * the waiting from 도착 to 탑승 beyond the free minutes, part by part.
+ */
+export async function tripChargeOf(tx: Db, car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date; arrived?: Date | null }, policy: WaitingPolicy): Promise<TripCharge> {
   const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
-  return Math.max(0, quoteButler(car, start, end, coupon, row.pointUsed).final - row.finalPrice);
+  return tripCharge({
+    car,
+    booking: { start_at: row.startAt, end_at: row.endAt, flight_number: row.flightNumber, start_location: row.startLocation, final_price: row.finalPrice, point_used: row.pointUsed, coupon },
+    actual: { arrived: actual.arrived === undefined ? row.arrivedAt : actual.arrived, boarded: actual.start, ended: actual.end },
+    policy,
+  });
 }
 
 /**
- * Inside the caller's transaction (the request's row locked, its end just recorded): records the
- * overtime charge `butler-{id}-overtime` (PENDING) when the trip owes any, and answers the amount.
- * The caller sends it with executeCharge after the commit. One id per booking: a second
- * recording cannot make a second charge (the caller checks paymentById first).
+ * Inside the caller's transaction (the request's row locked, its end just recorded): stores what
+ * the charge after the trip is made of (`trip_charge`) and records the one charge
+ * `butler-{id}-overtime` (PENDING) of the overtime and the waiting when the trip owes any, and
+ * answers the amount. The caller sends it with executeCharge after the commit. One id per
+ * booking: a second recording cannot make a second charge (the caller checks paymentById first).
  */
-export async function recordOvertime(tx: Db, providerName: PaymentContext['payments']['name'], car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date }, now: Date): Promise<number> {
-  const extra = await overtimeOwed(tx, car, row, actual.start, actual.end);
-  if (extra > 0) {
+export async function recordOvertime(
+  tx: Db,
+  providerName: PaymentContext['payments']['name'],
+  car: ButlerCar,
+  row: RequestRow,
+  actual: { start: Date; end: Date; arrived?: Date | null },
+  now: Date,
+  policy: WaitingPolicy,
+): Promise<number> {
+  const charge = await tripChargeOf(tx, car, row, actual, policy);
+  await tx.update(butlerRequests).set({ tripCharge: charge }).where(eq(butlerRequests.id, row.id));
+  if (charge.amount > 0) {
     await recordCharge(tx, providerName, {
-      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} 초과 이용 요금`, amount: extra, billingKey: row.billingKey,
+      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} ${tripChargeName(charge)}`, amount: charge.amount, billingKey: row.billingKey,
     }, now);
   }
-  return extra;
+  return charge.amount;
 }
 
 /**
@@ -99,7 +119,7 @@ export async function settleTrip(
   car: ButlerCar,
   requestId: number,
   actual: { start: Date; end?: Date },
-  opts: { preview?: boolean } = {},
+  opts: { preview?: boolean; waiting?: WaitingPolicy } = {},
 ): Promise<{ amount: number; payment: PaymentRow | null }> {
   const now = ctx.clock.now();
   if (actual.start > now) throw unprocessable('아직 시작되지 않은 운행은 기록할 수 없습니다. 출발한 뒤에 기록해주세요.', { actual_start_at: ['실제 출발 시간이 아직 오지 않았습니다.'] });
@@ -116,9 +136,10 @@ export async function settleTrip(
       if (!opts.preview) await tx.update(butlerRequests).set({ actualStartAt: actual.start, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
       return 0;
     }
-    if (opts.preview) return overtimeOwed(tx, car, row, actual.start, actual.end);
+    const policy = opts.waiting ?? DEFAULT_WAITING_POLICY;
+    if (opts.preview) return (await tripChargeOf(tx, car, row, { start: actual.start, end: actual.end }, policy)).amount;
     await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
-    return recordOvertime(tx, ctx.payments.name, car, row, { start: actual.start, end: actual.end }, now);
+    return recordOvertime(tx, ctx.payments.name, car, row, { start: actual.start, end: actual.end }, now, policy);
   });
   return { amount, payment: amount > 0 && actual.end && !opts.preview ? await executeCharge(ctx, id) : null };
 }

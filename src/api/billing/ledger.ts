@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { addDays, koreaDayStart } from '../../domain/dates';
 import { paymentLabel, paymentLinesOf, type FirstPaymentParts, type PaymentPurpose, type PaymentView, type RefundView } from '../../domain/payments';
+import { asTripCharge, type TripCharge } from '../../domain/waiting';
 import type { StaffPaymentPage } from '../../domain/console';
 import type { Db } from '../db/client';
-import { paymentRefunds, payments, subscriptionRequests, users } from '../db/schema';
+import { butlerRequests, paymentRefunds, payments, subscriptionRequests, users } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { notFound } from '../errors';
 import { onPage, paginationInfo, totalRows } from '../pagination';
@@ -91,14 +92,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * A payment row in API shape (the billing key never leaves the server). `parts`: the order's quote
- * of a first payment (its 첫 달 구독료, 보증금, 선납금 … lines); without it the first payment is
- * named without its parts.
+ * of a first payment (its 첫 달 구독료, 보증금, 선납금 … lines), or what the charge after a butler
+ * trip is made of (초과 이용, 대기 …); without them the charge is named without its parts.
  */
-export function toPaymentView(p: PaymentRow, parts?: FirstPaymentParts | null): PaymentView {
-  const first = p.purpose === 'SUBSCRIPTION_FIRST' && parts ? parts : null;
+export function toPaymentView(p: PaymentRow, parts?: FirstPaymentParts | TripCharge | null): PaymentView {
+  const own = parts && (p.purpose === 'SUBSCRIPTION_FIRST' ? !('booked_hours' in parts) : p.purpose === 'BUTLER_OVERTIME' && 'booked_hours' in parts) ? parts : null;
   return {
     id: p.id, status: p.status, purpose: p.purpose, ref_type: p.refType, ref_id: p.refId, month: p.month,
-    label: paymentLabel(p, first), lines: paymentLinesOf(p, first),
+    label: paymentLabel(p, own), lines: paymentLinesOf(p, own),
     order_name: p.orderName, amount: p.amount, refunded_amount: p.cancelledAmount, receipt_url: p.receiptUrl,
     failure_reason: p.failureReason, requested_at: p.requestedAt.toISOString(), paid_at: iso(p.paidAt), failed_at: iso(p.failedAt), cancelled_at: iso(p.cancelledAt),
   };
@@ -108,20 +109,26 @@ export function toRefundView(r: RefundRow): RefundView {
   return { id: r.id, payment_id: r.paymentId, amount: r.amount, reason: r.reason, status: r.status, created_at: r.createdAt.toISOString(), completed_at: iso(r.completedAt) };
 }
 
-/** The orders' quotes of the first payments among `rows` (by request id): what each one is made of. */
-export async function firstPaymentPartsOf(db: Db, rows: readonly PaymentRow[]): Promise<Map<number, FirstPaymentParts>> {
+/**
+ * What each of `rows` is made of, where a charge has parts: the order's quote of a first payment,
+ * the stored breakdown of the charge after a butler trip (butler_requests.trip_charge).
+ */
+export async function paymentPartsOf(db: Db, rows: readonly PaymentRow[]): Promise<(p: PaymentRow) => FirstPaymentParts | TripCharge | undefined> {
   const ids = [...new Set(rows.filter((p) => p.purpose === 'SUBSCRIPTION_FIRST').map((p) => p.refId))];
-  if (!ids.length) return new Map();
-  const found = await db.select({ id: subscriptionRequests.id, options: subscriptionRequests.options }).from(subscriptionRequests).where(inArray(subscriptionRequests.id, ids));
-  return new Map(found.flatMap((r) => (r.options ? [[r.id, r.options.quote] as const] : [])));
+  const trips = [...new Set(rows.filter((p) => p.purpose === 'BUTLER_OVERTIME').map((p) => p.refId))];
+  const found = ids.length ? await db.select({ id: subscriptionRequests.id, options: subscriptionRequests.options }).from(subscriptionRequests).where(inArray(subscriptionRequests.id, ids)) : [];
+  const charged = trips.length ? await db.select({ id: butlerRequests.id, tripCharge: butlerRequests.tripCharge }).from(butlerRequests).where(inArray(butlerRequests.id, trips)) : [];
+  const first = new Map(found.flatMap((r) => (r.options ? [[r.id, r.options.quote] as const] : [])));
+  const trip = new Map(charged.flatMap((r) => ((c) => (c ? [[r.id, c] as const] : []))(asTripCharge(r.tripCharge))));
+  return (p) => (p.purpose === 'SUBSCRIPTION_FIRST' ? first.get(p.refId) : p.purpose === 'BUTLER_OVERTIME' ? trip.get(p.refId) : undefined);
 }
 
 /** GET /payments: the customer's charges (newest first) and refunds. */
 export async function customerPayments(db: Db, userId: number): Promise<{ payments: PaymentView[]; refunds: RefundView[] }> {
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.requestedAt), desc(payments.id));
   const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.userId, userId)).orderBy(desc(paymentRefunds.createdAt));
-  const parts = await firstPaymentPartsOf(db, rows);
-  return { payments: rows.map((p) => toPaymentView(p, parts.get(p.refId))), refunds: refunds.map(toRefundView) };
+  const parts = await paymentPartsOf(db, rows);
+  return { payments: rows.map((p) => toPaymentView(p, parts(p))), refunds: refunds.map(toRefundView) };
 }
 
 /** The console's payments tab: by status and Korean days requested, newest first, with the customer. */

@@ -3,7 +3,7 @@ import type { PaymentDetailAnswer, PaymentListAnswer } from '../../domain/paymen
 import { PaymentIdParamSchema } from '../../domain/schemas/payments';
 import { ok, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
-import { customerPayments, firstPaymentPartsOf, ownPayment, refundsOf, toPaymentView, toRefundView } from './ledger';
+import { customerPayments, paymentPartsOf, ownPayment, refundsOf, toPaymentView, toRefundView } from './ledger';
 import { handleWebhook } from './webhooks';
 import { unauthorized } from '../errors';
 import { WebhookRejected } from '../payment-provider';
@@ -13,7 +13,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => ok(c, (await customerPayments(c.var.deps.db, c.var.userId)) satisfies PaymentListAnswer))
   .get('/:id', requireUser, validParams(PaymentIdParamSchema), async (c) => {
     const payment = await ownPayment(c.var.deps.db, c.var.userId, c.req.valid('param').id);
-    return ok(c, { payment: toPaymentView(payment, (await firstPaymentPartsOf(c.var.deps.db, [payment])).get(payment.refId)), refunds: (await refundsOf(c.var.deps.db, [payment.id])).map(toRefundView) } satisfies PaymentDetailAnswer);
+    return ok(c, { payment: toPaymentView(payment, (await paymentPartsOf(c.var.deps.db, [payment]))(payment)), refunds: (await refundsOf(c.var.deps.db, [payment.id])).map(toRefundView) } satisfies PaymentDetailAnswer);
   })
   // PortOne V2 webhooks (Standard Webhooks signature over the raw body): 401 and nothing changed when it does not hold.
   .post('/webhook', async (c) => {

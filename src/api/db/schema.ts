@@ -13,6 +13,7 @@ import type { LocationConsentKind, LocationReaderRole } from '../../domain/locat
 import type { Damage, SettlementLine } from '../../domain/settlement';
 import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
+import type { TripCharge } from '../../domain/waiting';
 import {
   boolean,
   customType,
@@ -683,6 +684,8 @@ export const butlerRequests = pgTable(
     /** 탑승 and 운행 종료 (the driver's taps, or staff's record); overtime beyond the quote is charged from these. */
     actualStartAt: timestamp('actual_start_at', { withTimezone: true }),
     actualEndAt: timestamp('actual_end_at', { withTimezone: true }),
+    /** What the charge after the trip was made of (overtime, waiting, prepaid: src/domain/waiting.ts), written with 운행 종료; null before. */
+    tripCharge: jsonb('trip_charge').$type<TripCharge>(),
     /** The chauffeur staff dispatched, and when (null while unassigned). */
     driverId: integer('driver_id').references(() => drivers.id),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),

@@ -255,7 +255,7 @@ export async function recordStage(deps: Deps, userId: number, tripId: number, st
     }
     if (stage === 'ended') {
       const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
-      await recordOvertime(tx, deps.payments.name, car, row, { start: row.actualStartAt!, end: at }, now);
+      await recordOvertime(tx, deps.payments.name, car, row, { start: row.actualStartAt!, end: at }, now, deps.config.payments.butlerWaiting);
       await schedulePositionPurge(tx, row.id, at);
     }
     return { recorded: true };
@@ -301,7 +301,7 @@ export async function correctStages(deps: Deps, actor: StaffActor, tripId: numbe
       .where(eq(butlerRequests.id, row.id));
     if (after.ended && after.boarded && after.ended !== before.ended) {
       const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
-      await recordOvertime(tx, deps.payments.name, car, row, { start: new Date(after.boarded), end: new Date(after.ended) }, now);
+      await recordOvertime(tx, deps.payments.name, car, row, { start: new Date(after.boarded), end: new Date(after.ended), arrived: after.arrived ? new Date(after.arrived) : null }, now, deps.config.payments.butlerWaiting);
       await schedulePositionPurge(tx, row.id, new Date(after.ended));
     }
     await recordAudit(tx, actor, { action: 'correct_stages', entity: 'butler_request', entityId: row.id, before, after: { ...after, reason: input.reason } });

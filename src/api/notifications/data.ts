@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dotDate, formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { paymentLabel, paymentLinesOf, type PaymentLine } from '../../domain/payments';
+import { asTripCharge, type TripCharge } from '../../domain/waiting';
 import { carOnDay } from '../../domain/swap-cars';
 import type { Db } from '../db/client';
 import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
@@ -101,10 +102,13 @@ export async function payment(db: Db, id: string) {
 }
 
 /** What a payment was for, as the customer reads it (paymentLabel), the first payment's parts, and the page it belongs to. */
-export async function paymentFor(db: Db, p: typeof payments.$inferSelect): Promise<{ label: string; lines: PaymentLine[] | null; path: string }> {
+export async function paymentFor(db: Db, p: typeof payments.$inferSelect): Promise<{ label: string; lines: PaymentLine[] | null; path: string; trip: TripCharge | null }> {
   const [order] = p.purpose === 'SUBSCRIPTION_FIRST' ? await db.select({ options: subscriptionRequests.options }).from(subscriptionRequests).where(eq(subscriptionRequests.id, p.refId)) : [];
-  const parts = order?.options?.quote ?? null;
-  return { label: paymentLabel(p, parts), lines: paymentLinesOf(p, parts), path: '/my/payments' };
+  // The charge after a butler trip: what it is made of, as stored with 운행 종료.
+  const [trip] = p.purpose === 'BUTLER_OVERTIME' ? await db.select({ tripCharge: butlerRequests.tripCharge }).from(butlerRequests).where(eq(butlerRequests.id, p.refId)) : [];
+  const charge = asTripCharge(trip?.tripCharge);
+  const parts = charge ?? order?.options?.quote ?? null;
+  return { label: paymentLabel(p, parts), lines: paymentLinesOf(p, parts), path: '/my/payments', trip: charge };
 }
 
 /** A subscription's delivery or return with its driver's name. */

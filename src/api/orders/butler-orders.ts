@@ -21,6 +21,7 @@ import { type AuditWriter } from '../audit/audit';
 import { type PaymentRow } from '../payment-context';
 import { rowTime } from '../jobs/clock';
 import { todayInKorea } from '../../domain/dates';
+import { asTripCharge, type TripCharge } from '../../domain/waiting';
 
 /**
  * Butler (의전) orders on the shared checkout core: a request reserves every Korean day its
@@ -148,7 +149,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
       final_price: r.finalPrice,
       billing_key: maskBillingKey(r.billingKey),
       payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
-      overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME')),
+      overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME'), asTripCharge(r.tripCharge)),
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + paidAmount(p), 0),
       stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt, departed_at: r.departedAt, arrived_at: r.arrivedAt }, now),
       dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
@@ -159,6 +160,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
         ended_at: r.actualEndAt?.toISOString() ?? null,
         overtime_hours: r.actualStartAt && r.actualEndAt ? overtimeHours(r.actualStartAt, r.actualEndAt) : 0,
       },
+      trip_charge: asTripCharge(r.tripCharge),
       rating: ((x) => (x ? toRating(x) : null))(rated.find((x) => x.butlerRequestId === r.id)),
       legal: legalView(r),
     };
@@ -191,9 +193,9 @@ export async function rateTrip(db: Db, userId: number, id: number, input: z.outp
 }
 
 /** The attempt with the highest number (a declined charge tried again is its last try). */
-function latestAttempt(tries: PaymentRow[]): PaymentView | null {
+function latestAttempt(tries: PaymentRow[], parts?: TripCharge | null): PaymentView | null {
   const last = tries.reduce<PaymentRow | null>((a, p) => (!a || p.attempt > a.attempt ? p : a), null);
-  return last ? toPaymentView(last) : null;
+  return last ? toPaymentView(last, parts) : null;
 }
 
 async function viewOf(db: Db, id: number, now: Date): Promise<ButlerRequestView> {

@@ -8,7 +8,7 @@ import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { payments, sandboxPayments } from '../db/schema';
-import { firstPaymentPartsOf, toPaymentView } from '../billing/ledger';
+import { paymentPartsOf, toPaymentView } from '../billing/ledger';
 import { badRequest, notFound } from '../errors';
 import { formBody, validParams, validQuery, type AppEnv } from '../http';
 import { isLocalClient, localOrShared, localOrStaff, sandboxOnly } from './access';
@@ -107,7 +107,7 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
     if (!p || p.status === 'FAILED') throw notFound('영수증을 찾을 수 없습니다.');
     // What the charge is and, for a first payment, what it is made of (the ledger's one label).
     const [ours] = await c.var.deps.db.select().from(payments).where(eq(payments.id, id));
-    const view = ours ? toPaymentView(ours, (await firstPaymentPartsOf(c.var.deps.db, [ours])).get(ours.refId)) : null;
+    const view = ours ? toPaymentView(ours, (await paymentPartsOf(c.var.deps.db, [ours]))(ours)) : null;
     return c.html(
       sandboxPage({
         title: `영수증 ${p.paymentId} (샌드박스)`,

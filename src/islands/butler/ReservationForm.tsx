@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import { call, client } from '../../client/api';
 import { readBillingReturn } from '../../client/billing';
-import { tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
+import { overtimeRate, tripDays, tripProblems, type ButlerCar } from '../../domain/butler';
 import { butlerOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
 import { VALIDATION_CODE } from '../../domain/error-codes';
@@ -21,6 +21,7 @@ import CouponPoints from './CouponPoints';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
 import RefundRules from './RefundRules';
+import WaitingRules from './WaitingRules';
 import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../../domain/flights';
 import FeeSummary from './FeeSummary';
 import TripSection from './TripSection';
@@ -260,6 +261,7 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
         />
         <FeeSummary quote={pricing?.quote ?? null} />
         <RefundRules id="form-refund-rules" />
+        <WaitingRules id="form-waiting-rules" rate={car ? overtimeRate(car) : undefined} />
       </div>
       <div className="space-y-3">
         {ready && touched && missing && (

@@ -2,6 +2,7 @@ import { call, client } from '../../../client/api';
 import type { ButlerRequestView } from '../../../domain/butler';
 import { butlerOfferPeriod } from '../../../domain/checkout';
 import { won } from '../../../domain/money';
+import { tripChargeName } from '../../../domain/waiting';
 import { jsonCheckoutStorage } from '../../checkout/checkoutStorage';
 import { PaymentDone } from '../../checkout/PaymentOutcome';
 import { useBillingCheckout, type CheckoutMessages } from '../../checkout/useBillingCheckout';
@@ -38,10 +39,12 @@ export default function OvertimePayment({ r, onSettled }: { r: ButlerRequestView
   if (p?.status !== 'FAILED') return null;
   const pay = () =>
     checkout.start({ requestId: r.id }, { redirectUrl: `${location.origin}${location.pathname}`, issueName: `의전 #${r.id} 결제 카드 변경`, amount: p.amount, offerPeriod: butlerOfferPeriod(new Date()) });
+  // The charge may hold the waiting too (src/domain/waiting.ts): named by what it holds.
+  const what = tripChargeName(r.trip_charge);
   return (
     <div role="alert" className="border border-red-300 bg-red-50 p-5 text-sm text-red-800" data-testid="overtime-payment">
-      <p className="font-semibold">{checkout.declined ? '카드 결제가 거절되었습니다.' : '초과 이용 요금 결제에 실패했습니다.'}</p>
-      <p className="mt-1">초과 이용 요금 {won(p.amount)}</p>
+      <p className="font-semibold">{checkout.declined ? '카드 결제가 거절되었습니다.' : `${what} 결제에 실패했습니다.`}</p>
+      <p className="mt-1">{what} {won(p.amount)}</p>
       <p className="mt-1">{checkout.declined ?? p.failure_reason}</p>
       <button type="button" onClick={() => void pay()} disabled={checkout.stage === 'sending'} className="mt-3 min-h-11 border border-red-800 px-4 py-2 font-semibold disabled:opacity-50">
         {checkout.stage === 'sending' ? '결제 중...' : '카드 변경 후 결제'}

@@ -7,6 +7,7 @@ import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
 import { TRIP_STAGE_LABEL, type CustomerDispatch, type TripStage } from '../../../domain/dispatch';
 import { driverLabel } from '../format';
 import type { ButlerCar, ButlerRequestView } from '../../../domain/butler';
+import { tripChargeName, tripChargeRows, tripChargeSentence, type TripCharge } from '../../../domain/waiting';
 
 /** A titled block of the detail page (a landmark named by its heading). */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -136,14 +137,35 @@ export function StageSection({ r }: { r: ButlerRequestView }) {
           {RECORDED.filter(([k]) => r.trip_record[k]).map(([k, label]) => (
             <li key={k}><span className="text-muted">{label}</span> {formatKoreaDateTime(r.trip_record[k] as string)}</li>
           ))}
-          {r.trip_record.ended_at && (
+          {r.trip_record.ended_at && !r.trip_charge && (
+            // A trip ended before the breakdown was kept: its overtime hours alone.
             <li data-testid="trip-overtime">
               <span className="text-muted">초과 이용</span> {r.trip_record.overtime_hours > 0 ? `${r.trip_record.overtime_hours}시간${r.overtime_payment ? ` · ${won(r.overtime_payment.amount)} ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}` : ''}` : '없음'}
             </li>
           )}
         </ul>
       )}
+      {r.trip_charge && <TripChargeBreakdown charge={r.trip_charge} payment={r.overtime_payment} />}
     </Section>
+  );
+}
+
+/**
+ * What the charge after the trip is made of (예약 · 실제 이용 · 대기 · 선결제 · 추가 청구 = 초과 x시간 ×
+ * 요금 + 대기 …), by the breakdown stored when it was charged (src/domain/waiting.ts), and its status.
+ */
+export function TripChargeBreakdown({ charge, payment }: { charge: TripCharge; payment: ButlerRequestView['overtime_payment'] }) {
+  return (
+    <div className="mt-4 border-t border-line pt-3" data-testid="trip-charge">
+      <h3 className="mb-2 text-sm font-semibold">운행 후 정산</h3>
+      <div data-testid="trip-overtime">
+        <Rows rows={tripChargeRows(charge).map((row): [string, ReactNode] => [row.label, row.value])} />
+      </div>
+      <p className="mt-2 text-sm" data-testid="trip-charge-sentence">
+        {tripChargeSentence(charge)}
+        {payment && charge.amount > 0 ? ` (${PAYMENT_STATUS_LABEL[payment.status]})` : ''}
+      </p>
+    </div>
   );
 }
 
@@ -186,8 +208,8 @@ export function PaymentSection({ r }: { r: ButlerRequestView }) {
         ['쿠폰 할인', r.coupon_discount > 0 ? `-${won(r.coupon_discount)}` : won(0)],
         ['사용 포인트', `${formatWon(r.point_used)} P`],
         ['결제 금액', won(r.final_price)],
-        // The overtime staff charged after the trip, by its latest attempt.
-        ...(r.overtime_payment ? [['운행 후 초과 요금', `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
+        // The charge after the trip (overtime, waiting or both: its make-up is under 진행 상황), by its latest attempt.
+        ...(r.overtime_payment ? [[`운행 후 ${tripChargeName(r.trip_charge)}`, `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
       ]} />
     </Section>
   );
