@@ -1,6 +1,6 @@
 import type { PaymentView } from './payments';
 import type { ButlerLegalView } from './butler-legal';
-import type { TripCharge } from './waiting';
+import type { TripCharge } from './trip-charge';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';

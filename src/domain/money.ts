@@ -53,3 +53,9 @@ export function parseWon(text: string): number | null {
   }
   return Number.isSafeInteger(total) ? total : null;
 }
+
+/** One line of a charge's make-up: its name and signed won (a discount is negative). */
+export interface PaymentLine {
+  label: string;
+  amount: number;
+}

@@ -1,7 +1,7 @@
 import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
 import { withParticle } from './korean';
-import { formatNumber, won } from './money';
-import { tripChargeLabel, tripChargeLines, type TripCharge } from './waiting';
+import { formatNumber, won, type PaymentLine } from './money';
+import { tripChargeLabel, tripChargeLines, type TripCharge } from './trip-charge';
 
 /** A charge in the ledger: PENDING until the provider's answer is known. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'] as const;
@@ -69,11 +69,7 @@ export interface FirstPaymentParts {
   paid_today: number;
 }
 
-/** One line of a charge's make-up: its name and signed won (a discount is negative). */
-export interface PaymentLine {
-  label: string;
-  amount: number;
-}
+export type { PaymentLine } from './money';
 
 /**
  * What the first payment is made of, line by line, ending in 합계 (= paid_today): 첫 달 구독료,
