@@ -66,8 +66,8 @@ test('the driver sees each assignment as an unread 알림 and the coming days by
   // Both days of the coming week, each under its heading, in order.
   const days = page.getByTestId('driver-day');
   await expect(days).toHaveCount(2);
-  await expect(days.nth(0).getByRole('heading')).toContainText(dayHeading(soon.day, today));
-  await expect(days.nth(1).getByRole('heading')).toContainText(dayHeading(later.day, today));
+  await expect(days.nth(0).getByTestId('driver-day-heading')).toContainText(dayHeading(soon.day, today));
+  await expect(days.nth(1).getByTestId('driver-day-heading')).toContainText(dayHeading(later.day, today));
   await expect(days.nth(1).locator(`[data-trip-id="${later.id}"]`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   // Seen: read on the next visit.

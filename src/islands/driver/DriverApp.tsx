@@ -211,7 +211,7 @@ function DriverDay({ officePhone }: Props) {
       ) : (
         groupByDay(answer.trips, answer.today).map((g) => (
           <section key={g.day} aria-label={g.heading} data-testid="driver-day" data-day={g.day} className="space-y-3">
-            <h2 className="text-base font-bold">{g.heading} <span className="text-sm font-normal text-muted">{g.trips.length}건</span></h2>
+            <h2 className="text-base font-bold" data-testid="driver-day-heading">{g.heading} <span className="text-sm font-normal text-muted">{g.trips.length}건</span></h2>
             <ol className="space-y-4">
               {g.trips.map((t) => (
                 <li key={t.id}>
