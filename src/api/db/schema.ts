@@ -10,6 +10,7 @@ import type { GalleryImage } from '../../domain/photos';
 import { ODOMETER_SOURCES, type MileageSettlement } from '../../domain/mileage';
 import type { HandoverKind, HandoverStatus } from '../../domain/handover';
 import type { LocationConsentKind, LocationReaderRole } from '../../domain/location';
+import type { DriverNoticeKind, TripChange } from '../../domain/driver-notices';
 import type { Damage, SettlementLine } from '../../domain/settlement';
 import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
@@ -851,6 +852,26 @@ export const locationAccessLog = pgTable(
     index('location_access_log_session_idx').on(t.butlerRequestId, t.readerRole, t.readerUserId, t.lastReadAt),
     index('location_access_log_last_idx').on(t.lastReadAt),
   ],
+);
+
+/**
+ * What a driver was told about a trip of theirs (an assignment, a change, a reassignment away, a
+ * cancellation): one row per change, keyed like its message (the unique key makes a retried
+ * change one notice and one message), listed on /driver and marked read there.
+ */
+export const driverNotices = pgTable(
+  'driver_notices',
+  {
+    id: serial('id').primaryKey(),
+    driverId: integer('driver_id').notNull().references(() => drivers.id),
+    butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).$type<DriverNoticeKind>().notNull(),
+    changes: jsonb('changes').$type<TripChange[]>().notNull().default(sql`'[]'::jsonb`),
+    key: varchar('key', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('driver_notices_key_uq').on(t.key), index('driver_notices_driver_idx').on(t.driverId, t.createdAt)],
 );
 
 export const butlerWaypoints = pgTable(

@@ -11,6 +11,7 @@ import { confirmInTransaction } from '../orders/butler-orders';
 import { recordAudit } from '../audit/audit';
 import { handoverClashes } from './handover-busy';
 import { rowTime } from '../jobs/clock';
+import { tellDriver } from '../notifications/driver-notices';
 
 /**
  * Butler dispatch: the drivers staff keep, the board of trips to staff, and the assignment of a
@@ -149,7 +150,7 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
   });
 }
 
-async function tripOf(db: Db, id: number, now: Date): Promise<DispatchTrip> {
+export async function tripOf(db: Db, id: number, now: Date): Promise<DispatchTrip> {
   const [trip] = await tripsWhere(db, eq(butlerRequests.id, id), now);
   if (!trip) throw requestNotFound();
   return trip;
@@ -198,7 +199,7 @@ export async function clashingTrips(db: Db, trip: TripTimes, bufferMinutes: numb
   });
 }
 
-async function requestRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<RequestRow> {
+export async function requestRow(db: Db, id: number, { lock = false }: { lock?: boolean } = {}): Promise<RequestRow> {
   const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw requestNotFound();
@@ -233,22 +234,44 @@ export async function assignDriver(tx: Db, id: number, driverId: number, bufferM
   if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
   const offDays = tripDays(row.startAt, row.endAt).filter((day) => driver.daysOff.includes(day));
   if (offDays.length) throw unprocessable(`해당 기사의 휴무일입니다. (${offDays.join(', ')})`, { driver_id: [`휴무일: ${offDays.join(', ')}`] });
+  await requireDriverFree(tx, row, driverId, bufferMinutes);
+  if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
+  if (row.driverId !== driverId) {
+    await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
+    // Both drivers are told, once per assignment (keyed by the trip, the driver and the row's version before it).
+    await tellDriver(tx, now, { kind: 'assigned', butlerRequestId: id, driverId, key: `driver.trip_assigned:${id}:${driverId}:${row.modifiedAt.getTime()}` });
+    if (row.driverId !== null) await tellUnassigned(tx, row, now);
+  }
+  return tripOf(tx, id, now);
+}
+
+/** The driver taken off a trip hears so once (keyed by the row's version before the change). */
+async function tellUnassigned(tx: Db, row: RequestRow, now: Date) {
+  if (row.driverId === null) return;
+  await tellDriver(tx, now, { kind: 'unassigned', butlerRequestId: row.id, driverId: row.driverId, key: `driver.trip_unassigned:${row.id}:${row.driverId}:${row.modifiedAt.getTime()}` });
+}
+
+/**
+ * 409 unless the driver is free for the trip's times: no other trip of theirs within the buffer
+ * (the same time is its own message) and no 탁송·반납. Call with the driver's row locked.
+ */
+export async function requireDriverFree(tx: Db, row: TripTimes, driverId: number, bufferMinutes: number): Promise<void> {
   const clashes = await clashingTrips(tx, row, bufferMinutes, driverId);
   if (clashes.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 운행이 배정되어 있습니다.');
   if (clashes.length) throw conflict(`해당 기사의 앞뒤 운행과 간격이 ${bufferMinutes}분보다 짧습니다. 운행 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
   const handovers = await handoverClashes(tx, driverWindow(row.startAt, row.endAt, 0), bufferMinutes, { driverId });
   if (handovers.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 차량 탁송·반납 일정이 있습니다.');
   if (handovers.length) throw conflict(`해당 기사의 앞뒤 탁송·반납 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
-  if (row.status === 'PENDING') await confirmInTransaction(tx, id, now);
-  if (row.driverId !== driverId) await tx.update(butlerRequests).set({ driverId, dispatchedAt: now, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
-  return tripOf(tx, id, now);
 }
 
 /** DELETE /admin/butler-requests/{id}/driver, inside the caller's (audited) transaction: the trip goes back to 접수. */
 export async function unassignDriver(tx: Db, id: number, now: Date): Promise<DispatchTrip> {
   const row = await requestRow(tx, id, { lock: true });
   if (row.status === 'CANCELLED') throw cancelledRequest();
-  if (row.driverId !== null) await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
+  if (row.driverId !== null) {
+    await tx.update(butlerRequests).set({ driverId: null, dispatchedAt: null, modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
+    await tellUnassigned(tx, row, now);
+  }
   return tripOf(tx, id, now);
 }
 

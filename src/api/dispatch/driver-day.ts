@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
 import { tripStage } from '../../domain/dispatch';
 import {
@@ -8,10 +8,11 @@ import {
 } from '../../domain/driver-day';
 import type { AcceptInviteInput, DriverInviteInput, StageCorrectionInput } from '../../domain/schemas/driver-day';
 import { overtimeHours } from '../../domain/butler';
+import { DRIVER_DAYS_AHEAD, PAST_TRIPS_DAYS, PAST_TRIPS_PAGE_SIZE, usedHours, type DriverPastTripsAnswer } from '../../domain/driver-notices';
 import { withParticle } from '../../domain/korean';
 import { paymentIds } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { butlerCars, butlerRequests, butlerWaypoints, driverInvites, drivers, models, tripPositions, users } from '../db/schema';
+import { butlerCars, butlerRequests, butlerWaypoints, driverInvites, drivers, models, tripPositions, tripRatings, users } from '../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Config } from '../env';
 import type { Deps } from '../http';
@@ -163,7 +164,8 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
 }
 
 /**
- * GET /driver/trips: the driver's confirmed trips starting today or tomorrow (Korean days), and
+ * GET /driver/trips: the driver's confirmed trips starting today and the next 7 days
+ * (DRIVER_DAYS_AHEAD Korean days; the page groups them by day), and
  * any of theirs already under way (출발 tapped, not ended) from before, by start.
  */
 export async function driverTrips(db: Db, userId: number, now: Date) {
@@ -176,7 +178,7 @@ export async function driverTrips(db: Db, userId: number, now: Date) {
       eq(butlerRequests.driverId, driverId),
       eq(butlerRequests.status, 'CONFIRMED'),
       or(
-        and(gte(butlerRequests.startAt, koreaDayStart(today)), lt(butlerRequests.startAt, koreaDayStart(addDays(today, 2)))),
+        and(gte(butlerRequests.startAt, koreaDayStart(today)), lt(butlerRequests.startAt, koreaDayStart(addDays(today, DRIVER_DAYS_AHEAD)))),
         and(isNotNull(butlerRequests.departedAt), isNull(butlerRequests.actualEndAt), gte(butlerRequests.startAt, koreaDayStart(addDays(today, -3)))),
       ),
     ),
@@ -190,6 +192,34 @@ export async function driverTrips(db: Db, userId: number, now: Date) {
   return {
     driver, today, trips,
     cancelled: cancelled.map((c) => ({ id: c.id, start_at: c.startAt.toISOString(), start_location: c.startLocation, cancelled_at: c.modifiedAt.toISOString() })),
+  };
+}
+
+/**
+ * GET /driver/trips/past?page=: the driver's own trips that started in the last PAST_TRIPS_DAYS
+ * days (before now, cancelled ones included as such), newest first, PAST_TRIPS_PAGE_SIZE a page,
+ * each with its record (도착, 탑승, 운행 종료, the hours used) and the customer's rating if any.
+ */
+export async function driverPastTrips(db: Db, userId: number, page: number, now: Date): Promise<DriverPastTripsAnswer> {
+  const driverId = await driverIdOf(db, userId);
+  const rows = await db
+    .select({ r: butlerRequests, score: tripRatings.score })
+    .from(butlerRequests)
+    .leftJoin(tripRatings, eq(tripRatings.butlerRequestId, butlerRequests.id))
+    .where(and(eq(butlerRequests.driverId, driverId), lt(butlerRequests.startAt, now), gte(butlerRequests.startAt, koreaDayStart(addDays(todayInKorea(now), -PAST_TRIPS_DAYS)))))
+    .orderBy(desc(butlerRequests.startAt), desc(butlerRequests.id))
+    .limit(PAST_TRIPS_PAGE_SIZE + 1)
+    .offset((page - 1) * PAST_TRIPS_PAGE_SIZE);
+  return {
+    page,
+    has_more: rows.length > PAST_TRIPS_PAGE_SIZE,
+    trips: rows.slice(0, PAST_TRIPS_PAGE_SIZE).map(({ r, score }) => {
+      const times = timesOf(r);
+      return {
+        id: r.id, start_at: r.startAt.toISOString(), start_location: r.startLocation, end_location: r.endLocation, status: r.status,
+        times: { arrived: times.arrived, boarded: times.boarded, ended: times.ended }, used_hours: usedHours(times.boarded, times.ended), rating: score ?? null,
+      };
+    }),
   };
 }
 

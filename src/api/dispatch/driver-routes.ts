@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import type { DriverInviteAnswer, DriverStageAnswer, DriverTripsAnswer, TripPositionView } from '../../domain/driver-day';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcceptInviteSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
-import { ok, validJson, validParams, type AppEnv } from '../http';
+import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChangeSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
+import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { driverNoticeList, markNoticesRead } from '../notifications/driver-notices';
+import { changePickup } from './trip-change';
+import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/driver-notices';
 import { requireAdmin, requireUser } from '../auth/guards';
 import { ipLimit } from '../middleware/rate-limit';
-import { acceptInvite, correctStages, driverIdOf, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+import { acceptInvite, correctStages, driverIdOf, driverPastTrips, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
 import { driverHandovers, recordHandover } from './handovers';
 import { HandoverRecordSchema } from '../../domain/schemas/handover';
 import type { DriverHandoversAnswer, HandoverRecordAnswer } from '../../domain/handover';
@@ -35,6 +38,15 @@ export const driverRoutes = new Hono<AppEnv>()
     return ok(c, await acceptInvite(deps.db, deps.config, c.req.valid('json'), deps.clock.now()), 201);
   })
   .get('/trips', requireUser, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies DriverTripsAnswer))
+  .get('/trips/past', requireUser, validQuery(PastTripsQuerySchema), async (c) =>
+    ok(c, (await driverPastTrips(c.var.deps.db, c.var.userId, c.req.valid('query').page, c.var.deps.clock.now())) satisfies DriverPastTripsAnswer),
+  )
+  // 알림: what the driver was told (assigned, changed, unassigned, cancelled), their own only; read once the page shows them.
+  .get('/notices', requireUser, async (c) => ok(c, (await driverNoticeList(c.var.deps.db, await driverIdOf(c.var.deps.db, c.var.userId))) satisfies DriverNoticesAnswer))
+  .post('/notices/read', requireUser, validJson(NoticesReadSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return ok(c, { marked: await markNoticesRead(db, await driverIdOf(db, c.var.userId), c.req.valid('json').up_to_id, clock.now()) });
+  })
   .post('/trips/:id/stages/:stage', requireUser, validParams(DriverStageParamSchema), validJson(DriverStageSchema), async (c) => {
     const { id, stage } = c.req.valid('param');
     const answer = await recordStage(c.var.deps, c.var.userId, id, stage, c.req.valid('json').tapped_at);
@@ -95,6 +107,12 @@ export const adminDriverDayRoutes = new Hono<AppEnv>()
   .get('/butler-requests/:id/position', requireAdmin, validParams(IdParamSchema), async (c) =>
     ok(c, { position: (await staffPosition(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.var.deps.clock.now())) satisfies TripPositionView | null }),
   )
+  // 픽업 변경 (a late flight, an address): audited; the driver's board checked again; driver and customer told once.
+  .patch('/butler-requests/:id/pickup', requireAdmin, validParams(IdParamSchema), validJson(PickupChangeSchema), async (c) => {
+    const { deps } = c.var;
+    const { trip, changed } = await changePickup(deps.db, deps.clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), deps.config.dispatch.bufferMinutes);
+    return ok(c, { trip, changed });
+  })
   .patch('/butler-requests/:id/stages', requireAdmin, validParams(IdParamSchema), validJson(StageCorrectionSchema), async (c) =>
     ok(c, await correctStages(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
   );

@@ -1,4 +1,5 @@
 import type { UnassignedAlert } from '../../domain/dispatch';
+import type { PickupChangeCause, TripChange } from '../../domain/driver-notices';
 import type { Db } from '../db/client';
 import { enqueue, type JobSpec } from '../jobs/queue';
 
@@ -46,6 +47,8 @@ export type NotificationEvent =
   | { type: 'payment.refunded'; userId: number; paymentId: string; amount: number }
   /** The driver tapped 출발 on /driver: the customer hears who is coming in which car. */
   | { type: 'butler.driver_departed'; userId: number; butlerRequestId: number }
+  /** Staff changed the trip's pickup time or addresses (a late flight, the customer's call): what changed, before → after. */
+  | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[] }
   // Drivers
   /** Staff invited a roster driver to sign up on /driver; the code is in the link (only its hash is stored with the invite). */
   | { type: 'driver.invited'; inviteId: number; code: string }
@@ -53,6 +56,12 @@ export type NotificationEvent =
   | { type: 'driver.location_reads'; userId: number; driverId: number; batchAt: string }
   /** A trip assigned to the driver was cancelled (by the customer or staff): the driver is told once. */
   | { type: 'driver.trip_cancelled'; butlerRequestId: number; driverId: number }
+  /** Staff assigned the driver to a trip (a new assignment or a reassignment to them). */
+  | { type: 'driver.trip_assigned'; butlerRequestId: number; driverId: number }
+  /** The trip was given to another driver or its driver removed: the old driver is told. */
+  | { type: 'driver.trip_unassigned'; butlerRequestId: number; driverId: number }
+  /** The trip's time, addresses, waypoints or flight changed: the notice row holds before → after. */
+  | { type: 'driver.trip_changed'; butlerRequestId: number; driverId: number; noticeId: number }
   // Staff
   | { type: 'staff.subscription_requested'; requestId: number }
   | { type: 'staff.butler_requested'; butlerRequestId: number }

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerSubscriptions, butlerWaypoints, coupons, drivers, tripRatings, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { rescheduleQueued } from '../jobs/queue';
+import { tellDriver } from '../notifications/driver-notices';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey, unassignedAlertKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
@@ -393,7 +394,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
  * booking is made and moved when an edit moves the trip; none for a trip less than a day ahead.
  * The notify job skips it if the booking was cancelled by then.
  */
-async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: number, userId: number, start: Date) {
+export async function scheduleReminder(tx: Db, ctx: Pick<PaymentContext, 'clock'>, id: number, userId: number, start: Date) {
   const due = new Date(start.getTime() - BUTLER_REMINDER_BEFORE_MS);
   await scheduleUnassignedAlerts(tx, ctx.clock.now(), id, start);
   if (await rescheduleQueued(tx, notifyJobKey(butlerReminderKey(id)), due)) return;
@@ -445,7 +446,7 @@ export async function cancelButlerRequest(ctx: PaymentContext, policy: ButlerRef
 
 /** The assigned driver hears that their trip is off, once per booking (알림톡, SMS fallback; and on /driver). */
 async function tellDriverOfCancel(tx: Db, now: Date, row: RequestRow) {
-  if (row.driverId) await emit(tx, `driver.trip_cancelled:${row.id}`, { type: 'driver.trip_cancelled', butlerRequestId: row.id, driverId: row.driverId }, now);
+  if (row.driverId) await tellDriver(tx, now, { kind: 'cancelled', butlerRequestId: row.id, driverId: row.driverId, key: `driver.trip_cancelled:${row.id}` });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { withParticle } from '../korean';
 import { z } from 'zod';
 import { isMobile, normalizePhone } from '../accounts';
 import { DRIVER_STAGES } from '../driver-day';
@@ -84,3 +85,32 @@ export const LocationConsentSchema = z
     third_party: z.boolean({ error: 'third_party는 true 또는 false여야 합니다.' }).optional(),
   })
   .refine((v) => v.terms !== undefined || v.third_party !== undefined, { error: '바꿀 동의를 하나 이상 보내주세요.' });
+
+const place = (label: string) =>
+  z
+    .string({ error: `${withParticle(label, '은/는')} 문자열이어야 합니다.` })
+    .trim()
+    .min(1, { error: `${withParticle(label, '을/를')} 입력해주세요.` })
+    .max(200, { error: `${withParticle(label, '은/는')} 200자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes('\u0000'), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
+
+/**
+ * Body of PATCH /admin/butler-requests/{id}/pickup: staff move the pickup (a late flight) or change
+ * its addresses, with the reason; audited, and the driver and the customer are told.
+ */
+export const PickupChangeSchema = z
+  .object({
+    start_at: instant('픽업 시각').optional(),
+    start_location: place('출발지').optional(),
+    end_location: place('도착지').optional(),
+    cause: z.enum(['flight_delay', 'other'], { error: '변경 이유는 flight_delay(항공편 지연) 또는 other(기타)여야 합니다.' }).default('other'),
+    reason: z.string({ error: '사유는 문자열이어야 합니다.' }).trim().min(1, { error: '변경 사유를 입력해주세요.' }).max(200, { error: '사유는 200자 이하로 입력해주세요.' }),
+  })
+  .refine((v) => v.start_at !== undefined || v.start_location !== undefined || v.end_location !== undefined, { error: '바꿀 픽업 시각이나 주소를 하나 이상 보내주세요.' });
+export type PickupChangeInput = z.output<typeof PickupChangeSchema>;
+
+/** Body of POST /driver/notices/read: the newest notice the page showed (that one and older are read). */
+export const NoticesReadSchema = z.object({ up_to_id: z.number({ error: '알림 번호는 숫자여야 합니다.' }).int({ error: '알림 번호는 정수여야 합니다.' }).positive({ error: '알림 번호가 올바르지 않습니다.' }) });
+
+/** Query of GET /driver/trips/past. */
+export const PastTripsQuerySchema = z.object({ page: z.coerce.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1 이상이어야 합니다.' }).max(1000, { error: '페이지가 너무 큽니다.' }).default(1) });

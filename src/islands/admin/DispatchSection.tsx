@@ -104,7 +104,7 @@ export default function DispatchSection() {
           </div>
           <div className="divide-y divide-line border-t border-line">
             {g.trips.map((t) => (
-              <DispatchTripCard key={`${t.id}-${t.departed_at}-${t.arrived_at}-${t.actual_start_at}-${t.actual_end_at}`} trip={t} onAssign={setAssigning} onUnassign={(trip) => void unassign(trip)} onCorrected={(text) => void assigned(text)} />
+              <DispatchTripCard key={`${t.id}-${t.start_at}-${t.departed_at}-${t.arrived_at}-${t.actual_start_at}-${t.actual_end_at}`} trip={t} onAssign={setAssigning} onUnassign={(trip) => void unassign(trip)} onCorrected={(text) => void assigned(text)} />
             ))}
           </div>
         </section>

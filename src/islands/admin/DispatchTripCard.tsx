@@ -4,6 +4,7 @@ import { TRIP_STAGE_LABEL, type DispatchTrip } from '../../domain/dispatch';
 import { tripPeriod } from '../butler-lists/format';
 import { carText, routeText } from './dispatch-board';
 import StageCorrection from './StageCorrection';
+import PickupMove from './PickupMove';
 import TripBrief from './TripBrief';
 
 interface Props {
@@ -39,6 +40,7 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorr
         </p>
       </div>
       {t.departed_at && t.status === 'CONFIRMED' && onCorrected && <StageCorrection trip={t} onSaved={onCorrected} />}
+      {t.flight_number && !t.departed_at && t.status !== 'CANCELLED' && onCorrected && <PickupMove trip={t} onSaved={onCorrected} />}
       {!done && (
         <div className="flex shrink-0 gap-2">
           <button type="button" aria-label={`#${t.id} 기사 배정`} className="btn-primary min-h-11 px-3 py-1.5" onClick={() => onAssign(t)}>

@@ -9,6 +9,9 @@ import type { DriverTrip, DriverTripsAnswer } from '../../domain/driver-day';
 import { addTap, flushTaps, loadTaps, saveTaps, type PendingTap, type SendResult } from './tap-queue';
 import TripCard from './TripCard';
 import DriverHandovers from './DriverHandovers';
+import DriverNotices from './DriverNotices';
+import PastTrips from './PastTrips';
+import { groupByDay } from '../../domain/driver-notices';
 import { usePositionSharing } from './usePositionSharing';
 import { ConsentChoices, LocationPanel, type ConsentChoice } from './LocationConsent';
 import type { LocationConsentText } from '../../domain/location';
@@ -20,7 +23,7 @@ interface Props {
 
 /**
  * The driver's phone (/driver): an invite link signs the driver up, a driver signs in, then sees
- * their trips of today and tomorrow and taps 출발 → 도착 → 탑승 → 운행 종료. A tap that finds no
+ * their notices, their trips of the coming 7 days by day and their past trips, and taps 출발 → 도착 → 탑승 → 운행 종료. A tap that finds no
  * connection waits in local storage and is sent when the phone is back online.
  */
 export default function DriverApp({ officePhone }: Props) {
@@ -120,10 +123,12 @@ function DriverDay({ officePhone }: Props) {
   const [pending, setPending] = useState<PendingTap[]>([]);
   const flushing = useRef(false);
 
+  const [loads, setLoads] = useState(0);
   const load = useCallback(async () => {
     const r = await call((o) => client.driver.trips.$get({}, o));
     if (r.ok) {
       setAnswer(r.data);
+      setLoads((n) => n + 1);
       setError('');
     } else if (r.status !== 0) setError(r.error.message);
   }, []);
@@ -200,16 +205,22 @@ function DriverDay({ officePhone }: Props) {
           {collect ? sharing : collect === false ? <>위치 공유가 꺼져 있어 위치를 보내지 않습니다. <a className="underline" href="#driver-location">위치 공유 켜기</a></> : ''}
         </p>
       )}
+      <DriverNotices reloadKey={loads} />
       {answer.trips.length === 0 ? (
-        <p className="border border-line bg-white p-5 text-muted">오늘과 내일 배정된 운행이 없습니다.</p>
+        <p className="border border-line bg-white p-5 text-muted">앞으로 7일 동안 배정된 운행이 없습니다.</p>
       ) : (
-        <ol className="space-y-4">
-          {answer.trips.map((t) => (
-            <li key={t.id}>
-              <TripCard trip={t} today={answer.today} pending={pending.filter((p) => p.trip_id === t.id)} onTap={(stage) => tapStage(t, stage)} officePhone={officePhone} />
-            </li>
-          ))}
-        </ol>
+        groupByDay(answer.trips, answer.today).map((g) => (
+          <section key={g.day} aria-label={g.heading} data-testid="driver-day" data-day={g.day} className="space-y-3">
+            <h2 className="text-base font-bold" data-testid="driver-day-heading">{g.heading} <span className="text-sm font-normal text-muted">{g.trips.length}건</span></h2>
+            <ol className="space-y-4">
+              {g.trips.map((t) => (
+                <li key={t.id}>
+                  <TripCard trip={t} today={answer.today} pending={pending.filter((p) => p.trip_id === t.id)} onTap={(stage) => tapStage(t, stage)} officePhone={officePhone} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))
       )}
       {answer.cancelled.length > 0 && (
         <section aria-label="취소된 운행" className="border border-red-300 bg-red-50 p-4 text-sm" data-testid="driver-cancelled">
@@ -222,6 +233,7 @@ function DriverDay({ officePhone }: Props) {
         </section>
       )}
       <DriverHandovers />
+      <PastTrips />
       {panel}
     </div>
   );

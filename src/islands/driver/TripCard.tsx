@@ -3,6 +3,7 @@ import { formatKoreaDateTime, koreaDate, koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL } from '../../domain/dispatch';
 import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip } from '../../domain/driver-day';
 import type { PendingTap } from './tap-queue';
+import { dayHeading } from '../../domain/driver-notices';
 
 interface Props {
   trip: DriverTrip;
@@ -34,7 +35,7 @@ function Place({ label, address, time }: { label: string; address: string; time:
 export default function TripCard({ trip: t, today, pending, onTap, officePhone }: Props) {
   const waiting = new Map(pending.map((p) => [p.stage, p.tapped_at]));
   const next = DRIVER_STAGES.find((s) => !t.times[s] && !waiting.has(s)) ?? null;
-  const day = koreaDate(t.start_at) === today ? '오늘' : '내일';
+  const day = dayHeading(koreaDate(t.start_at), today).split(' · ')[0];
   const [sign, setSign] = useState(false);
   return (
     <article aria-labelledby={`trip-${t.id}`} className="border border-line bg-white p-4" data-testid="driver-trip" data-trip-id={t.id}>

@@ -5,6 +5,10 @@ import butlerConfirmed from './butler-confirmed';
 import butlerDriverDeparted from './butler-driver-departed';
 import driverInvited from './driver-invited';
 import driverTripCancelled from './driver-trip-cancelled';
+import driverTripAssigned from './driver-trip-assigned';
+import driverTripUnassigned from './driver-trip-unassigned';
+import driverTripChanged from './driver-trip-changed';
+import butlerTripChanged from './butler-trip-changed';
 import driverLocationReads from './driver-location-reads';
 import butlerReminder from './butler-reminder';
 import butlerRequested from './butler-requested';
@@ -68,6 +72,10 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'butler.driver_departed': butlerDriverDeparted,
   'driver.invited': driverInvited,
   'driver.trip_cancelled': driverTripCancelled,
+  'driver.trip_assigned': driverTripAssigned,
+  'driver.trip_unassigned': driverTripUnassigned,
+  'driver.trip_changed': driverTripChanged,
+  'butler.trip_changed': butlerTripChanged,
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
   'payment.failed': paymentFailed,
