@@ -8,6 +8,7 @@ import { butlerRequests, butlerReservedDates, notificationMessages, payments } f
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { OWN_CAR_CHAT_TEXT } from '../../src/api/chat/assistant';
 import { anotherPlate, createTestContext, newPerson, type TestContext } from './helpers';
 
 /**
@@ -182,6 +183,19 @@ describe('own-car booking', () => {
     await ctx.call('POST', '/admin/billing/run', ADMIN);
     const told = (await ctx.database.db.select().from(notificationMessages)).filter((m) => m.text.includes('고객 차량 BMW 520i'));
     expect(told.map((m) => m.event), JSON.stringify((await ctx.database.db.select().from(notificationMessages)).filter((m) => m.event.startsWith('staff.butler')).map((m) => m.text))).toEqual(expect.arrayContaining(['butler.requested', 'butler.confirmed']));
+  });
+});
+
+describe('the chat under own-car', () => {
+  it('offers no fleet car and explains the model; under partner it still answers about the fleet', async () => {
+    const ask = (headers: Record<string, string> = {}) =>
+      ctx.call('POST', '/services/gpt/1', { body: JSON.stringify({ message: '내일 오후 2시 인천공항에서 강남역까지 S-Class로 3명', state: {} }), headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': '10.9.9.9', ...headers } });
+    const res = await ask();
+    expect(res.status).toBe(200);
+    expect(res.body.data.message_text).toBe(OWN_CAR_CHAT_TEXT);
+    expect(res.body.data.updates).toEqual({});
+    const partner = await ask({ 'x-test-butler-model': 'partner' });
+    expect(partner.body.data.message_text).not.toBe(OWN_CAR_CHAT_TEXT);
   });
 });
 
