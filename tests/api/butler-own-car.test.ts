@@ -155,6 +155,22 @@ describe('own-car booking', () => {
     expect(res.body.data.butler_request).toMatchObject({ base_fee: 360_000, overtime_fee: 45_000, final_price: 405_000, customer_car: { plate: '12가3456' } });
   });
 
+  it('overtime at the trip’s end is charged at the booking’s hourly rate', async () => {
+    const c = await newCustomer();
+    const { id } = (await book(c.token, { ...trip({ start_at: at(13, '09:00'), end_at: at(13, '17:00') }), customer_car: ownCar })).body.data.butler_request;
+    expect((await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, ADMIN)).status).toBe(201);
+    const end = at(13, '19:10');
+    await ctx.call('POST', '/admin/test-clock', { ...ADMIN, json: { now: new Date(Date.parse(end) + 60_000).toISOString() } });
+    try {
+      const res = await ctx.call('POST', `/admin/butler-requests/${id}/trip`, { ...ADMIN, json: { actual_start_at: at(13, '09:00'), actual_end_at: end } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // 10 h 10 min: 3 started hours beyond the 8 booked, at 45,000원.
+      expect(res.body.data.overtime_amount).toBe(135_000);
+    } finally {
+      await ctx.call('POST', '/admin/test-clock', { ...ADMIN, json: {} });
+    }
+  });
+
   it('staff (desk, dispatch board), the driver’s phone and the messages name the customer’s car', async () => {
     const c = await newCustomer();
     const res = await book(c.token, { ...trip({ start_at: at(1, '09:00'), end_at: at(1, '17:00') }), customer_car: ownCar });
