@@ -66,6 +66,7 @@ export default defineConfig({
       PUBLIC_BUTLER_LEGAL_MODEL: envField.enum({ context: 'client', access: 'public', values: ['exemptions', 'partner', 'own-car'], default: 'partner' }),
       PUBLIC_BUTLER_PARTNER_NAME: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_BUTLER_PARTNER_LICENCE: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BUTLER_OWN_CAR_HOURLY_RATE: envField.number({ context: 'client', access: 'public', int: true, min: 1000, max: 1000000, default: 45000 }),
       // LICENCE_NEW_DRIVER, so the terms and the FAQ state the rule the order API applies (src/domain/licence.ts).
       PUBLIC_LICENCE_NEW_DRIVER: envField.enum({ context: 'client', access: 'public', values: ['refuse', 'young-rate'], default: 'refuse' }),
       PUBLIC_KAKAO_CHANNEL_URL: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -6,6 +6,7 @@ import { businessInfoFrom, businessInfoProblems, type BusinessInfo } from '../do
 import type { ButlerRefundPolicy } from '../domain/payments';
 import type { WaitingPolicy } from '../domain/waiting';
 import { DEV_PARTNER, type ButlerLegalModel } from '../domain/butler-legal';
+import { DEFAULT_OWN_CAR_HOURLY_RATE } from '../domain/butler-own-car';
 import { NEW_DRIVER_POLICIES, type NewDriverPolicy } from '../domain/licence';
 import { parseCorsOrigins } from './middleware/api-headers';
 import { parseTrustProxy } from './trust-proxy';
@@ -69,6 +70,8 @@ const EnvSchema = z.object({
   /** With `partner`: the carrier's name and licence (고급택시 / 플랫폼운송사업 면허번호); required in production. */
   BUTLER_PARTNER_NAME: optional.refine((v) => !v || v.length <= 60, { error: 'BUTLER_PARTNER_NAME must be at most 60 characters.' }),
   BUTLER_PARTNER_LICENCE: optional.refine((v) => !v || v.length <= 60, { error: 'BUTLER_PARTNER_LICENCE must be at most 60 characters.' }),
+  /** With `own-car`: won per hour of a driver for the customer's car (8 hours at least, as the fleet's rule; src/domain/butler-own-car.ts). */
+  BUTLER_OWN_CAR_HOURLY_RATE: z.coerce.number().int().min(1_000).max(1_000_000).default(DEFAULT_OWN_CAR_HOURLY_RATE),
   /** The least time, in minutes, between two trips of one driver (src/api/dispatch/dispatch.ts). */
   DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   /** Days a paid first month holds the car for the requested term until staff confirm (src/domain/availability.ts). */
@@ -198,7 +201,7 @@ export interface Config {
   /** Butler dispatch: the gap a driver keeps around each trip. */
   dispatch: { bufferMinutes: number };
   /** BUTLER_LEGAL_MODEL and, with `partner`, the carrier named on bookings (BUTLER_PARTNER_NAME/LICENCE). */
-  butlerLegal: { model: ButlerLegalModel; partner: { name: string; licence: string } };
+  butlerLegal: { model: ButlerLegalModel; partner: { name: string; licence: string }; ownCarHourlyRate: number };
   /** Subscription holds: how long a paid, unconfirmed request keeps the car. */
   holds: { days: number };
   /** 청약철회: days after the handover. */
@@ -337,7 +340,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       butlerWaiting: { airportFreeMinutes: e.PUBLIC_BUTLER_WAITING_FREE_AIRPORT_MINUTES, freeMinutes: e.PUBLIC_BUTLER_WAITING_FREE_MINUTES, stepMinutes: e.PUBLIC_BUTLER_WAITING_STEP_MINUTES },
     },
     dispatch: { bufferMinutes: e.DISPATCH_BUFFER_MINUTES },
-    butlerLegal: { model: e.BUTLER_LEGAL_MODEL, partner: { name: e.BUTLER_PARTNER_NAME ?? DEV_PARTNER.name, licence: e.BUTLER_PARTNER_LICENCE ?? DEV_PARTNER.licence } },
+    butlerLegal: { model: e.BUTLER_LEGAL_MODEL, partner: { name: e.BUTLER_PARTNER_NAME ?? DEV_PARTNER.name, licence: e.BUTLER_PARTNER_LICENCE ?? DEV_PARTNER.licence }, ownCarHourlyRate: e.BUTLER_OWN_CAR_HOURLY_RATE },
     holds: { days: e.SUBSCRIPTION_HOLD_DAYS },
     withdrawal: { days: e.WITHDRAWAL_DAYS },
     deliveryChange: { cutoffDays: e.SUBSCRIPTION_CHANGE_CUTOFF_DAYS },

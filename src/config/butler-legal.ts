@@ -1,4 +1,4 @@
-import { PUBLIC_BUTLER_LEGAL_MODEL, PUBLIC_BUTLER_PARTNER_LICENCE, PUBLIC_BUTLER_PARTNER_NAME } from 'astro:env/client';
+import { PUBLIC_BUTLER_LEGAL_MODEL, PUBLIC_BUTLER_OWN_CAR_HOURLY_RATE, PUBLIC_BUTLER_PARTNER_LICENCE, PUBLIC_BUTLER_PARTNER_NAME } from 'astro:env/client';
 import { DEV_PARTNER, legalAnswer } from '../domain/butler-legal';
 
 /**
@@ -9,4 +9,4 @@ import { DEV_PARTNER, legalAnswer } from '../domain/butler-legal';
 export const BUILT_BUTLER_LEGAL = legalAnswer(PUBLIC_BUTLER_LEGAL_MODEL, {
   name: PUBLIC_BUTLER_PARTNER_NAME?.trim() || DEV_PARTNER.name,
   licence: PUBLIC_BUTLER_PARTNER_LICENCE?.trim() || DEV_PARTNER.licence,
-});
+}, PUBLIC_BUTLER_OWN_CAR_HOURLY_RATE);

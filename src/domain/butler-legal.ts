@@ -1,5 +1,8 @@
 import { HOUR_MS, ageOn, koreaDate } from './dates';
 import { seatsFromSubModel } from './butler-seats';
+import { INCLUDED_HOURS } from './butler';
+import { won } from './money';
+import { DEFAULT_OWN_CAR_HOURLY_RATE } from './butler-own-car';
 
 /**
  * The butler (의전) service's legal basis (docs/decisions/legal.md §2). A rental company
@@ -84,6 +87,8 @@ export interface EligibilityRecord {
 /** What a booking keeps of its legal basis (butler_requests.legal_basis). */
 export interface LegalBasis {
   partner?: { name: string; licence: string };
+  /** own-car: the driver-only hourly rate the booking was priced at (the car itself: butler_requests.customer_car). */
+  ownCar?: { hourlyRate: number };
   eligibility?: EligibilityRecord;
   /** Staff refused the claimed case (the booking was cancelled and refunded in full). */
   refused?: { reason: string; by: string; at: string };
@@ -115,6 +120,9 @@ export const NO_CASE_MESSAGE =
 
 /** Under own-car no fleet car is rented with a driver. */
 export const OWN_CAR_ONLY_MESSAGE = '현재 의전 서비스는 고객님의 차량에 기사를 배정하는 방식으로만 운영됩니다. 운전자를 포함한 차량 대여는 할 수 없습니다.';
+
+/** Under the other models the driver-only booking is not offered. */
+export const FLEET_ONLY_MESSAGE = '현재 의전 서비스는 LUXE 차량과 기사를 함께 예약하는 방식으로 운영됩니다. 고객 차량 기사 예약은 제공하지 않습니다.';
 
 const PASSPORT = /^[A-Z]{1,2}\d{7,8}$/;
 const ALIEN_REG = /^\d{6}-?[5-8]\d{6}$/;
@@ -207,12 +215,15 @@ export interface ButlerLegalAnswer {
   model: ButlerLegalModel;
   partner: { name: string; licence: string } | null;
   cases: { case: ExemptionCase; label: string; hint: string; van_only: boolean }[];
+  /** own-car: the driver's hourly rate and the hours always charged (null under the other models). */
+  own_car: { hourly_rate: number; min_hours: number } | null;
 }
 
-export function legalAnswer(model: ButlerLegalModel, partner: { name: string; licence: string }): ButlerLegalAnswer {
+export function legalAnswer(model: ButlerLegalModel, partner: { name: string; licence: string }, ownCarHourlyRate: number = DEFAULT_OWN_CAR_HOURLY_RATE): ButlerLegalAnswer {
   return {
     model,
     partner: model === 'partner' ? { ...partner } : null,
+    own_car: model === 'own-car' ? { hourly_rate: ownCarHourlyRate, min_hours: INCLUDED_HOURS } : null,
     cases: model === 'exemptions' ? EXEMPTION_CASES.map((c) => ({ case: c, label: EXEMPTION_LABELS[c], hint: EXEMPTION_PROOF_HINTS[c], van_only: VAN_ONLY_CASES.includes(c) })) : [],
   };
 }
@@ -222,4 +233,27 @@ export function carAllowed(model: ButlerLegalModel, claimCase: ExemptionCase | n
   if (model === 'own-car') return false;
   if (model === 'exemptions' && claimCase && VAN_ONLY_CASES.includes(claimCase)) return isVan(subModel);
   return true;
+}
+
+/** How the terms, FAQ and /fleet state which legal model runs (the same answer the booking form reads). */
+export function butlerLegalLines(legal: ButlerLegalAnswer): string[] {
+  if (legal.model === 'partner' && legal.partner) {
+    return [
+      `의전 운행은 면허를 가진 운송사업자가 수행합니다. ${partnerLine(legal.partner)}`,
+      '운송사업자는 예약 확인, 계약서와 영수증에 표시됩니다.',
+    ];
+  }
+  if (legal.model === 'exemptions') {
+    return [
+      '운전자를 포함한 차량 대여는 여객자동차 운수사업법 제34조와 시행령 제18조가 정한 경우(외국인, 장애인, 만 65세 이상, 법인 장기 임차, 결혼식, 11~15인승 승합차 관광·공항 이동)에만 예약할 수 있습니다.',
+      '예약 시 해당하는 경우와 증빙을 입력하며, 증빙이 확인되지 않으면 예약이 거절되고 결제 금액은 전액 환불됩니다.',
+    ];
+  }
+  const rate = legal.own_car?.hourly_rate ?? DEFAULT_OWN_CAR_HOURLY_RATE;
+  const hours = legal.own_car?.min_hours ?? INCLUDED_HOURS;
+  return [
+    '의전 서비스는 고객님의 차량(이용 중인 LUXE 구독 차량 포함)에 기사를 배정하는 방식으로만 운영됩니다. 운전자를 포함한 차량 대여는 제공하지 않습니다.',
+    `요금은 기사 시간당 ${won(rate)}이며, 최소 ${hours}시간 요금이 부과되고 초과 시간은 시작한 시간마다 같은 요금으로 계산됩니다.`,
+    '고객님의 차량은 다른 운전자가 운전해도 보상되는 보험(누구나 운전 특약 또는 임시운전자 특약)에 가입되어 있어야 합니다.',
+  ];
 }

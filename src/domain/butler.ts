@@ -1,6 +1,7 @@
 import type { PaymentView } from './payments';
 import type { ButlerLegalView } from './butler-legal';
 import type { TripCharge } from './trip-charge';
+import type { CustomerCar } from './butler-own-car';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
@@ -58,7 +59,10 @@ export interface ButlerWaypoint {
 /** A butler request as GET /butlers/requests returns it. */
 export interface ButlerRequestView {
   id: number;
+  /** The fleet car; for a driver-only booking (own-car) the customer's car in this shape (id 0, customerCarAsButlerCar). */
   car: ButlerCar;
+  /** BUTLER_LEGAL_MODEL=own-car: the customer's car the driver drives (null for a fleet car). */
+  customer_car: CustomerCar | null;
   status: OrderStatus;
   start_at: string;
   end_at: string | null;

@@ -1,5 +1,6 @@
 import type { BookingConflict } from './availability';
 import type { ButlerLegalView } from './butler-legal';
+import type { CustomerCar } from './butler-own-car';
 import type { StoredOrderOptions } from './subscription-price';
 import type { LicenceView } from './licence';
 import type { Car } from './car';
@@ -75,6 +76,8 @@ export interface DeskButlerRequest extends DeskRow, ButlerTripRecordView, TripBr
   final_price: number;
   /** BUTLER_LEGAL_MODEL: the carrier named, or the claimed 시행령 제18조 case and its masked proof. */
   legal: ButlerLegalView;
+  /** own-car: the customer's car the driver drives (`car` then reads "고객 차량 <name>" with its plate); null for a fleet car. */
+  customer_car: CustomerCar | null;
 }
 
 /** A desk row as the console's one list reads either kind: the other kind's fields are absent. */

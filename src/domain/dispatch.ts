@@ -1,6 +1,7 @@
 import { defaultEnd, tripDays, type CustomerDispatch, type TripStage } from './butler';
 import { addDays, HOUR_MS, koreaDate, koreaInstant } from './dates';
 import type { OrderStatus } from './orders';
+import type { CustomerCar } from './butler-own-car';
 
 // The stage and the customer's view are declared with the booking view they belong to (./butler.ts).
 export type { CustomerDispatch, TripStage };
@@ -136,7 +137,10 @@ export interface DispatchTrip extends TripBrief {
   way_points: string[];
   passenger_count: number;
   driver_preference: string | null;
+  /** The fleet car; for a driver-only booking (own-car) id 0 and the customer's car ("고객 차량 BMW 520i"). */
   car: { id: number; name: string; license_plate: string | null };
+  /** BUTLER_LEGAL_MODEL=own-car: the customer's car the driver drives (null for a fleet car). */
+  customer_car: CustomerCar | null;
   customer: { name: string; mobile: string | null };
   driver: { id: number; name: string; phone: string } | null;
   actual_start_at: string | null;

@@ -64,7 +64,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   // What the pages are built from besides the catalogue: this database, and the settings they bake in.
   const databaseId = await databaseIdentity(db);
   const settings = buildSettings(process.env, { SITE_URL: config.siteUrl, PUBLIC_SANDBOX: sandboxAllowed(config) ? 'on' : 'off', PUBLIC_COMPANY_NAME: config.company.name,
-    PUBLIC_BUTLER_LEGAL_MODEL: config.butlerLegal.model, PUBLIC_BUTLER_PARTNER_NAME: config.butlerLegal.partner.name, PUBLIC_BUTLER_PARTNER_LICENCE: config.butlerLegal.partner.licence, PUBLIC_LICENCE_NEW_DRIVER: config.licence.newDriver });
+    PUBLIC_BUTLER_LEGAL_MODEL: config.butlerLegal.model, PUBLIC_BUTLER_PARTNER_NAME: config.butlerLegal.partner.name, PUBLIC_BUTLER_PARTNER_LICENCE: config.butlerLegal.partner.licence, PUBLIC_BUTLER_OWN_CAR_HOURLY_RATE: String(config.butlerLegal.ownCarHourlyRate), PUBLIC_LICENCE_NEW_DRIVER: config.licence.newDriver });
   const inputs = (catalogueVersion: number) => ({ catalogueVersion, sources: sourceTime(root), database: databaseId, settings: settings.digest });
   // This replica's build child, kept warm between builds: an edit renders only the pages it changed.
   const builder = new SiteBuilder({ projectRoot: root, quiet: config.logLevel !== 'info' });

@@ -19,7 +19,7 @@ const contexts: TestContext[] = [];
 afterAll(() => Promise.all(contexts.map((c) => c.close())));
 
 async function setUp(model: 'exemptions' | 'partner' | 'own-car', overrides: Parameters<typeof createTestContext>[0] = {}) {
-  const ctx = await createTestContext({ butlerLegal: { model, partner: PARTNER }, ...overrides });
+  const ctx = await createTestContext({ butlerLegal: { model, partner: PARTNER, ownCarHourlyRate: 45_000 }, ...overrides });
   contexts.push(ctx);
   const brand = await upsertBrand(ctx.database.db, { name: 'Mercedes Benz', slug: 'mercedes' });
   const modelId = (await insertModel(ctx.database.db, { brandId: brand.id, name: 'S-Class' })).id;

@@ -13,8 +13,7 @@ import { paymentDeclined } from './errors';
 import { paymentById, staffPayments, toPaymentView, toRefundView } from './ledger';
 import { refundPayment } from './refunds';
 import { ADMIN_PAGE_SIZE } from '../pagination';
-import { retryBookingCharge, settleTrip } from './butler-billing';
-import { butlerCarList } from '../catalogue/catalogue';
+import { retryBookingCharge, settleTrip, tripCar } from './butler-billing';
 import { overdueSubscriptions, payOwedMonth } from './subscription-billing';
 import { auditedCall, recordAudit } from '../audit/audit';
 import { pendingJobs } from '../jobs/queue';
@@ -92,9 +91,9 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   .post('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripRecordSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { actual_start_at, actual_end_at, preview = false } = c.req.valid('json');
-    const [row] = await c.var.deps.db.select({ carId: butlerRequests.butlerCarId }).from(butlerRequests).where(eq(butlerRequests.id, id));
+    const [row] = await c.var.deps.db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
     if (!row) throw notFound('요청을 찾을 수 없습니다.');
-    const [car] = await butlerCarList(c.var.deps.db, { id: row.carId, archived: true, today: todayInKorea(c.var.deps.clock.now()) });
+    const car = await tripCar(c.var.deps.db, row, todayInKorea(c.var.deps.clock.now()));
     const actual = { start: new Date(actual_start_at), end: actual_end_at ? new Date(actual_end_at) : undefined };
     const result = await settleTrip(c.var.deps, car, id, actual, { preview, waiting: c.var.deps.config.payments.butlerWaiting });
     const answer = { overtime_amount: result.amount, payment: result.payment ? toPaymentView(result.payment) : null, preview, finished: Boolean(actual_end_at) } satisfies TripRecordAnswer;

@@ -13,6 +13,8 @@ import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
 import { rowTime } from '../jobs/clock';
+import { butlerCarList } from '../catalogue/catalogue';
+import { customerCarAsButlerCar, DEFAULT_OWN_CAR_HOURLY_RATE } from '../../domain/butler-own-car';
 
 type RequestRow = typeof butlerRequests.$inferSelect;
 const REF = ORDER_KINDS.BUTLER.refType;
@@ -198,3 +200,17 @@ export async function payOwedOvertime(ctx: PaymentContext, opts: { requestId: nu
   }
   return chargeAgain(ctx, row.id, 'BUTLER_OVERTIME', NOTHING_OWED, key);
 }
+
+/**
+ * The car a booking's fees and overtime are reckoned on: its fleet car (archived too), or for a
+ * driver-only booking the customer's car with the hourly rate it was priced at.
+ */
+export async function tripCar(db: Db, row: Pick<RequestRow, 'butlerCarId' | 'customerCar' | 'legalBasis'>, today: string): Promise<ButlerCar> {
+  if (!row.butlerCarId) return customerCarAsButlerCar(row.customerCar!, ownCarRate(row));
+  const [car] = await butlerCarList(db, { id: row.butlerCarId, archived: true, today });
+  if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
+  return car;
+}
+
+/** The hourly rate a driver-only booking was priced at (kept with it, so a later setting change does not reprice it). */
+export const ownCarRate = (row: Pick<RequestRow, 'legalBasis'>) => row.legalBasis?.ownCar?.hourlyRate ?? DEFAULT_OWN_CAR_HOURLY_RATE;

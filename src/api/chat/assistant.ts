@@ -40,13 +40,22 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /** Words with their following blanks, the unit the local assistant streams in. */
 export const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
-async function* streamReply(reply: Reply, opts: AnswerOptions): AsyncGenerator<ChatEvent> {
+async function* streamReply(reply: Reply, opts: Pick<AnswerOptions, 'signal' | 'chunkDelayMs'>): AsyncGenerator<ChatEvent> {
   for (const token of tokens(reply.text)) {
     if (opts.signal.aborted) return;
     yield { content: token };
     await sleep(opts.chunkDelayMs, opts.signal);
   }
   yield { updates: reply.updates, ui_triggers: reply.ui_triggers, next_prompt: reply.next_prompt };
+}
+
+/** What the chat answers under BUTLER_LEGAL_MODEL=own-car: no fleet car is offered (docs/decisions/legal.md §2). */
+export const OWN_CAR_CHAT_TEXT =
+  '현재 LUXE 의전 서비스는 고객님의 차량(이용 중인 LUXE 구독 차량 포함)에 기사를 배정하는 방식으로만 운영되어, 채팅에서는 의전 차량을 안내해 드리지 않습니다. 의전 예약 페이지(/butler/request)에서 차량 정보를 입력하고 기사를 예약해 주세요.';
+
+/** The own-car answer as events: the explanation, no updates (nothing of the fleet is filled in). */
+export async function* ownCarAnswer(opts: Pick<AnswerOptions, 'signal' | 'chunkDelayMs'>): AsyncGenerator<ChatEvent> {
+  yield* streamReply({ text: OWN_CAR_CHAT_TEXT, updates: {}, ui_triggers: [], next_prompt: null }, opts);
 }
 
 /**

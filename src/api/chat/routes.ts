@@ -5,7 +5,8 @@ import { ApiError, badRequest } from '../errors';
 import { ok, parseJson, type AppEnv } from '../http';
 import { clientIp, limitIp } from '../middleware/rate-limit';
 import { afterHandoffNotice, chatHandoff } from './handoff';
-import { answer, type ChatEvent } from './assistant';
+import { answer, ownCarAnswer, type ChatEvent } from './assistant';
+import { legalModelOf } from '../orders/butler-legal';
 import { butlerCarList } from '../catalogue/catalogue';
 import { todayInKorea } from '../../domain/dates';
 
@@ -40,7 +41,10 @@ export const chatRoutes = new Hono<AppEnv>().post('/gpt/1', async (c) => {
   // Asked for a person: staff are told (src/api/chat/handoff.ts) and the answer says so first.
   const handedOff = await chatHandoff(c.var.deps, { message: input.message, state: (input.state ?? {}) as Record<string, unknown>, authorization: c.req.header('authorization'), client: clientIp(c) })
     .catch((err: unknown) => (log('error', 'chat hand-off failed', err), false));
-  const reply = (o: typeof opts) => (handedOff ? afterHandoffNotice(answer(input, o)) : answer(input, o));
+  // Under own-car no fleet car is rented with a driver: the chat explains it and offers none.
+  const ownCar = legalModelOf(c) === 'own-car';
+  const one = (o: typeof opts) => (ownCar ? ownCarAnswer(o) : answer(input, o));
+  const reply = (o: typeof opts) => (handedOff ? afterHandoffNotice(one(o)) : one(o));
 
   const accept = c.req.header('accept') ?? '';
   if (accept.includes('application/json') && !accept.includes('text/event-stream')) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ButlerLegalModel, LegalBasis } from '../../domain/butler-legal';
 import type { DriverPreference } from '../../domain/butler';
+import type { CustomerCar } from '../../domain/butler-own-car';
 import type { DriverGender } from '../../domain/dispatch';
 import type { OrderStatus } from '../../domain/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_REF_TYPES, type BillingStatus, type PaymentStatus, type RefundStatus } from '../../domain/payments';
@@ -17,6 +18,7 @@ import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } fro
 import type { TripCharge } from '../../domain/waiting';
 import {
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -654,7 +656,10 @@ export const butlerRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id),
-    butlerCarId: integer('butler_car_id').notNull().references(() => butlerCars.id),
+    /** The fleet car rented with the driver; null for a driver-only booking (own-car: customerCar). */
+    butlerCarId: integer('butler_car_id').references(() => butlerCars.id),
+    /** BUTLER_LEGAL_MODEL=own-car: the customer's car the driver drives (their subscription car, or one they bring). */
+    customerCar: jsonb('customer_car').$type<CustomerCar>(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }),
     startLocation: text('start_location').notNull(),
@@ -697,7 +702,10 @@ export const butlerRequests = pgTable(
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId)],
+  (t) => [
+    index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId),
+    check('butler_requests_car_or_customer_car', sql`${t.butlerCarId} IS NOT NULL OR ${t.customerCar} IS NOT NULL`),
+  ],
 );
 
 /**

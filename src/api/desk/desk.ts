@@ -90,9 +90,10 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
     })
     .from(butlerRequests)
     .innerJoin(users, eq(users.id, butlerRequests.userId))
-    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
-    .innerJoin(models, eq(models.id, butlerCars.modelId))
-    .innerJoin(brands, eq(brands.id, models.brandId))
+    // A driver-only booking (own-car) has no fleet car: its row shows the customer's car.
+    .leftJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .leftJoin(models, eq(models.id, butlerCars.modelId))
+    .leftJoin(brands, eq(brands.id, models.brandId))
     .where(q.status ? eq(butlerRequests.status, q.status) : undefined)
     .orderBy(desc(butlerRequests.id));
   const rows = await onPage(query.$dynamic(), q.page, ADMIN_PAGE_SIZE);
@@ -103,7 +104,10 @@ export async function deskButlerRequests(db: Db, q: OrderQuery): Promise<DeskPag
       id: r.id,
       status: r.status,
       user,
-      car: { ...car, model, brand },
+      car: r.customerCar || !car
+        ? { id: 0, sub_model: r.customerCar?.kind === 'subscription' ? '(LUXE 구독 차량)' : null, license_plate: r.customerCar?.plate ?? null, model: r.customerCar?.name ?? '', brand: '고객 차량' }
+        : { ...car, model: model ?? '', brand: brand ?? '' },
+      customer_car: r.customerCar ?? null,
       actual_start_at: iso(r.actualStartAt),
       actual_end_at: iso(r.actualEndAt),
       overtime_payment: overtime.get(r.id) ?? null,

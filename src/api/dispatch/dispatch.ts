@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { MAX_TRIP_HOURS, tripDays } from '../../domain/butler';
 import { addDays, HOUR_MS, koreaDayStart, todayInKorea } from '../../domain/dates';
+import { customerCarName } from '../../domain/butler-own-car';
 import { averageScore, driverSuits, driverWindow, tripStage, windowsOverlap, type DispatchTrip, type Driver, type DriverRatingSummary } from '../../domain/dispatch';
 import type { DriverInput, DriverPatch } from '../../domain/schemas/dispatch';
 import { inTransaction, type Db } from '../db/client';
@@ -110,8 +111,9 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
       driver: { id: drivers.id, name: drivers.name, phone: drivers.phone },
     })
     .from(butlerRequests)
-    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
-    .innerJoin(models, eq(models.id, butlerCars.modelId))
+    // A driver-only booking (own-car) has no fleet car: the customer's car stands in (customer_car).
+    .leftJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .leftJoin(models, eq(models.id, butlerCars.modelId))
     .innerJoin(users, eq(users.id, butlerRequests.userId))
     .leftJoin(drivers, eq(drivers.id, butlerRequests.driverId))
     .where(where)
@@ -139,7 +141,10 @@ async function tripsWhere(db: Db, where: SQL | undefined, now: Date): Promise<Di
       memo: r.memo,
       driver_preference: r.driverPreference,
       flight_number: r.flightNumber,
-      car: { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
+      car: r.customerCar || !car
+        ? { id: 0, name: r.customerCar ? customerCarName(r.customerCar) : '', license_plate: r.customerCar?.plate ?? null }
+        : { id: car.id, name: [model, car.sub_model].filter(Boolean).join(' '), license_plate: car.license_plate },
+      customer_car: r.customerCar ?? null,
       customer: { name: customer.name ?? '', mobile: customer.mobile },
       driver: driver && r.driverId ? driver : null,
       actual_start_at: iso(r.actualStartAt),

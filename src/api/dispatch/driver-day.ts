@@ -23,10 +23,10 @@ import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
 import { createDriverAccount, emailTaken } from '../accounts/accounts';
 import { issueTokens, type TokenResult } from '../accounts/sessions';
-import { butlerCarList } from '../catalogue/catalogue';
+import { customerCarName } from '../../domain/butler-own-car';
 import { executeCharge } from '../billing/charges';
 import { paymentById, toPaymentView } from '../billing/ledger';
-import { recordOvertime } from '../billing/butler-billing';
+import { recordOvertime, tripCar } from '../billing/butler-billing';
 import type { PaymentView } from '../../domain/payments';
 import { locationAllowed, setConsents } from './location';
 
@@ -134,8 +134,9 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
   const rows = await db
     .select({ r: butlerRequests, model: models.name, subModel: butlerCars.subModel, plate: butlerCars.licensePlate, name: users.name, mobile: users.mobile })
     .from(butlerRequests)
-    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
-    .innerJoin(models, eq(models.id, butlerCars.modelId))
+    // A driver-only booking (own-car) has no fleet car: the driver is shown the customer's car.
+    .leftJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .leftJoin(models, eq(models.id, butlerCars.modelId))
     .innerJoin(users, eq(users.id, butlerRequests.userId))
     .where(where)
     .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
@@ -156,7 +157,7 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
       memo: r.memo,
       flight_number: r.flightNumber,
       passenger: { name: name ?? '고객', phone_masked: maskPhone(mobile) },
-      car: { name: [model, subModel].filter(Boolean).join(' '), license_plate: plate },
+      car: r.customerCar ? { name: customerCarName(r.customerCar), license_plate: r.customerCar.plate } : { name: [model, subModel].filter(Boolean).join(' '), license_plate: plate },
       times,
       next_stage: nextStage(times),
     };
@@ -284,7 +285,7 @@ export async function recordStage(deps: Deps, userId: number, tripId: number, st
       await schedulePositionPurge(tx, row.id, at);
     }
     if (stage === 'ended') {
-      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
+      const car = await tripCar(tx, row, todayInKorea(now));
       await recordOvertime(tx, deps.payments.name, car, row, { start: row.actualStartAt!, end: at }, now, deps.config.payments.butlerWaiting);
       await schedulePositionPurge(tx, row.id, at);
     }
@@ -330,7 +331,7 @@ export async function correctStages(deps: Deps, actor: StaffActor, tripId: numbe
       .set({ departedAt: date(after.departed), arrivedAt: date(after.arrived), actualStartAt: date(after.boarded), actualEndAt: date(after.ended), modifiedAt: now })
       .where(eq(butlerRequests.id, row.id));
     if (after.ended && after.boarded && after.ended !== before.ended) {
-      const [car] = await butlerCarList(tx, { id: row.butlerCarId, archived: true, today: todayInKorea(now) });
+      const car = await tripCar(tx, row, todayInKorea(now));
       await recordOvertime(tx, deps.payments.name, car, row, { start: new Date(after.boarded), end: new Date(after.ended), arrived: after.arrived ? new Date(after.arrived) : null }, now, deps.config.payments.butlerWaiting);
       await schedulePositionPurge(tx, row.id, new Date(after.ended));
     }

@@ -1,3 +1,4 @@
+import { customerCarName } from '../../domain/butler-own-car';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dotDate, formatKoreaDateTime, koreaDate } from '../../domain/dates';
 import { paymentLabel, paymentLinesOf, type PaymentLine } from '../../domain/payments';
@@ -81,13 +82,16 @@ export async function butlerRequest(db: Db, id: number) {
       driver: { name: drivers.name, phone: drivers.phone },
     })
     .from(butlerRequests)
-    .innerJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
-    .innerJoin(models, eq(models.id, butlerCars.modelId))
-    .innerJoin(brands, eq(brands.id, models.brandId))
+    // A driver-only booking (own-car) has no fleet car: messages name the customer's car and its plate.
+    .leftJoin(butlerCars, eq(butlerCars.id, butlerRequests.butlerCarId))
+    .leftJoin(models, eq(models.id, butlerCars.modelId))
+    .leftJoin(brands, eq(brands.id, models.brandId))
     .leftJoin(butlerSubscriptions, eq(butlerSubscriptions.requestId, butlerRequests.id))
     .leftJoin(drivers, eq(drivers.id, butlerRequests.driverId))
     .where(eq(butlerRequests.id, id));
-  return row;
+  if (!row) return row;
+  const own = row.request.customerCar;
+  return own ? { ...row, car: customerCarName(own), licensePlate: own.plate } : { ...row, car: row.car ?? '', licensePlate: row.licensePlate };
 }
 
 /** The trip's time as a message says it: start, and end when booked with one. */

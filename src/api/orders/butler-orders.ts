@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { DEV_PARTNER, judgeEligibility, OWN_CAR_ONLY_MESSAGE, type ButlerLegalModel, type ButlerLegalView, type LegalBasis } from '../../domain/butler-legal';
+import { DEV_PARTNER, FLEET_ONLY_MESSAGE, judgeEligibility, OWN_CAR_ONLY_MESSAGE, type ButlerLegalModel, type ButlerLegalView, type LegalBasis } from '../../domain/butler-legal';
+import { customerCarAsButlerCar, DEFAULT_OWN_CAR_HOURLY_RATE, judgeOwnCar, ownCarFees, quoteOwnCar, type CustomerCar } from '../../domain/butler-own-car';
+import { subscriptionCarFor } from './own-car-subscriptions';
 import { defaultEnd, overtimeHours, quoteButler, requoteButler, tripDays, tripProblems, type ButlerCancelAnswer, type ButlerCancelPreview, type ButlerCar, type ButlerRequestView, type ButlerSubscriptionView, type TripRating } from '../../domain/butler';
 import { LOW_RATING_MAX, showsDispatch, tripStage, UNASSIGNED_ALERTS, unassignedAlertAt } from '../../domain/dispatch';
 import { paymentIds, type ButlerRefundPolicy, type PaymentView, ORDER_KINDS, paidAmount } from '../../domain/payments';
-import type { ButlerRequestUpdate, ButlerReservation } from '../../domain/schemas/butler';
+import type { ButlerRequestUpdate, ButlerReservation, OwnCarReservation } from '../../domain/schemas/butler';
 import type { z } from 'zod';
 import type { TripRatingSchema } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
@@ -15,7 +17,7 @@ import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, e
 import type { PaymentContext } from '../payment-context';
 import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
-import { cancelBooking, customerRefundPercent, heldCoupon } from '../billing/butler-billing';
+import { cancelBooking, customerRefundPercent, heldCoupon, ownCarRate } from '../billing/butler-billing';
 import { butlerCarList } from '../catalogue/catalogue';
 import { checkPointStep, checkPointsWithin, creditPoints, dryRun, inTransaction, placeOrderOnce, spendPoints, takeCoupon, withUserLock } from './checkout';
 import { type AuditWriter } from '../audit/audit';
@@ -104,9 +106,9 @@ async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInp
 async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerRequestView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const carIds = [...new Set(rows.map((r) => r.butlerCarId))];
-  // Archived cars too: a booking keeps showing the car it was made for.
-  const fleet = await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true, plates: true, today: todayInKorea(now) });
+  const carIds = [...new Set(rows.flatMap((r) => (r.butlerCarId ? [r.butlerCarId] : [])))];
+  // Archived cars too: a booking keeps showing the car it was made for. A driver-only booking has none.
+  const fleet = carIds.length ? await butlerCarList(db, { id: carIds.length === 1 ? carIds[0] : undefined, archived: true, plates: true, today: todayInKorea(now) }) : [];
   const cars = new Map(fleet.map((c) => [c.id, c]));
   const points = await db.select().from(butlerWaypoints).where(inArray(butlerWaypoints.butlerRequestId, ids)).orderBy(asc(butlerWaypoints.position), asc(butlerWaypoints.id));
   const charges = await paymentsOf(db, REF, ids);
@@ -119,12 +121,13 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
   const rated = await db.select().from(tripRatings).where(inArray(tripRatings.butlerRequestId, ids));
   return rows.map((r) => {
     const h = held.find((x) => x.id === r.userCouponId);
-    const car = cars.get(r.butlerCarId)!;
+    const car = r.butlerCarId ? cars.get(r.butlerCarId)! : customerCarAsButlerCar(r.customerCar!, ownCarRate(r));
     const driver = assigned.find((d) => d.id === r.driverId);
     const view: ButlerRequestView = {
       id: r.id,
       // The plate only with the driver, from the day before (dispatch below).
       car: { ...car, license_plate: null },
+      customer_car: r.customerCar ?? null,
       status: r.status,
       start_at: r.startAt.toISOString(),
       end_at: r.endAt ? r.endAt.toISOString() : null,
@@ -267,6 +270,77 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
 export interface ButlerLegalSetting {
   model: ButlerLegalModel;
   partner: { name: string; licence: string };
+  /** own-car: won per hour of the driver (BUTLER_OWN_CAR_HOURLY_RATE). */
+  ownCarHourlyRate?: number;
+}
+
+/**
+ * The customer's car of a driver-only booking, checked before anything is paid: their active
+ * subscription's car (another user's subscription is 404), or their own car with a Korean plate
+ * and the insurance statement (422 naming the field).
+ */
+async function customerCarOf(db: Db, userId: number, input: OwnCarReservation, days: string[], now: Date): Promise<CustomerCar> {
+  const claim = input.customer_car;
+  if (claim.kind === 'subscription') {
+    const choice = await subscriptionCarFor(db, userId, claim.subscription_id, { firstDay: days[0], lastDay: days[days.length - 1], today: todayInKorea(now) });
+    return { kind: 'subscription', subscription_id: choice.subscription_id, car_id: choice.car_id, name: choice.name, plate: choice.plate };
+  }
+  const verdict = judgeOwnCar(claim);
+  if (!verdict.ok) throw unprocessable(verdict.message, { [verdict.field]: [verdict.message] });
+  return verdict.car;
+}
+
+/**
+ * POST /butlers/own-car/request (BUTLER_LEGAL_MODEL=own-car): a driver for the customer's own car.
+ * The same checkout as a fleet booking (coupon, points, card, idempotent per billing key) without a
+ * fleet car: no days are reserved, the price is the driver-only hourly rate (quoteOwnCar), and the
+ * customer's car is kept on the booking. Under the other models it is refused (422).
+ */
+export async function createOwnCarRequest(ctx: PaymentContext, userId: number, input: OwnCarReservation, now: Date, legal: ButlerLegalSetting) {
+  const { db } = ctx;
+  if (legal.model !== 'own-car') throw unprocessable(FLEET_ONLY_MESSAGE, { customer_car: [FLEET_ONLY_MESSAGE] });
+  const rate = legal.ownCarHourlyRate ?? DEFAULT_OWN_CAR_HOURLY_RATE;
+  const points = input.point_amount ?? 0;
+  const start = new Date(input.start_at);
+  const end = input.end_at ? new Date(input.end_at) : null;
+  const { created, order, payment } = await placeOrderOnce(ctx, {
+    service: 'BUTLER',
+    userId,
+    billingKey: input.billing_key,
+    validate: async () => {
+      checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
+      checkPointStep(points);
+      return customerCarOf(db, userId, input, tripDays(start, end), now);
+    },
+    price: async (tx) => {
+      const baseFee = ownCarFees(rate).butler_fee;
+      const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, baseFee, todayInKorea(now)) : null;
+      const quote = quoteOwnCar(rate, start, end, coupon, points);
+      checkPointsWithin(points, quote.total - quote.couponDiscount);
+      return quote;
+    },
+    record: async (tx, { checked: customerCar, quote, provider }) => {
+      const [row] = await tx
+        .insert(butlerRequests)
+        .values({
+          userId, butlerCarId: null, customerCar, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
+          passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
+          driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
+          billingKey: input.billing_key, billingProvider: provider, legalModel: 'own-car', legalBasis: { ownCar: { hourlyRate: rate } },
+          baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
+          createdAt: now, modifiedAt: now,
+        })
+        .returning();
+      await insertWaypoints(tx, row.id, input.way_point_requests);
+      await scheduleReminder(tx, ctx, row.id, userId, start);
+      await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
+      return row.id;
+    },
+    charge: (id, quote) => ({ id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 기사 예약 #${id}`, amount: quote.final }),
+    received: (tx, id) => emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: id }, ctx.clock.now()),
+    load: (id) => viewOf(db, id, now),
+  });
+  return { created, request: order, payment };
 }
 
 /**
@@ -342,9 +416,11 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
     }));
   const waypoints: WaypointInput[] = input.way_points ?? (await keptWaypoints());
   checkTrip(start, end, waypoints, 'way_points', now);
-  const car = await butlerCar(db, current.butlerCarId, todayInKorea(now));
+  // A driver-only booking (own-car) keeps its hourly rate and reserves no fleet car's days.
+  const fleetCarId = current.butlerCarId;
+  const car = fleetCarId ? await butlerCar(db, fleetCarId, todayInKorea(now)) : ownCarFees(ownCarRate(current));
   const days = tripDays(start, end);
-  const taken = await takenDays(db, current.butlerCarId, days, { requestId: id });
+  const taken = fleetCarId ? await takenDays(db, fleetCarId, days, { requestId: id }) : [];
   if (taken.length) throw dayTaken(taken);
 
   const edit = async (tx: Db) => {
@@ -355,10 +431,12 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
     if (pointsBack > 0) await creditPoints(tx, { userId, amount: pointsBack, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
     const pointUsed = quote.points;
 
-    const own = (await tx.select({ date: butlerReservedDates.date }).from(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, id))).map((r) => r.date);
-    const freed = own.filter((d) => !days.includes(d));
-    if (freed.length) await tx.delete(butlerReservedDates).where(and(eq(butlerReservedDates.butlerRequestId, id), inArray(butlerReservedDates.date, freed)));
-    await reserveDays(tx, locked.butlerCarId, id, days.filter((d) => !own.includes(d)));
+    if (locked.butlerCarId) {
+      const own = (await tx.select({ date: butlerReservedDates.date }).from(butlerReservedDates).where(eq(butlerReservedDates.butlerRequestId, id))).map((r) => r.date);
+      const freed = own.filter((d) => !days.includes(d));
+      if (freed.length) await tx.delete(butlerReservedDates).where(and(eq(butlerReservedDates.butlerRequestId, id), inArray(butlerReservedDates.date, freed)));
+      await reserveDays(tx, locked.butlerCarId, id, days.filter((d) => !own.includes(d)));
+    }
 
     await scheduleReminder(tx, ctx, id, userId, start);
     if (input.way_points !== undefined) {

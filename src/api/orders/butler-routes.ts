@@ -4,13 +4,15 @@ import type { PaymentAnswer } from '../../domain/payments';
 import { legalAnswer, type ButlerLegalAnswer } from '../../domain/butler-legal';
 import { legalModelOf } from './butler-legal';
 import type { CouponListAnswer } from '../../domain/pricing';
-import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema, TripRatingSchema } from '../../domain/schemas/butler';
+import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema, OwnCarReservationSchema, TripRatingSchema } from '../../domain/schemas/butler';
+import type { OwnCarChoicesAnswer } from '../../domain/butler-own-car';
+import { subscriptionCarChoices } from './own-car-subscriptions';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import {
-  cancelButlerRequest, createButlerRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, rateTrip, updateButlerRequest,
+  cancelButlerRequest, createButlerRequest, createOwnCarRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, rateTrip, updateButlerRequest,
 } from './butler-orders';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
@@ -28,12 +30,21 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
   .use('/requests/*', reservationWrites)
   .get('/', requireUser, async (c) => ok(c, { butlers: await listButlerSubscriptions(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerSubscriptionListAnswer))
   // Which legal model runs and what the form asks for it (public: the form shows it before login).
-  .get('/legal', (c) => ok(c, legalAnswer(legalModelOf(c), c.var.deps.config.butlerLegal.partner) satisfies ButlerLegalAnswer))
+  .get('/legal', (c) => ok(c, legalAnswer(legalModelOf(c), c.var.deps.config.butlerLegal.partner, c.var.deps.config.butlerLegal.ownCarHourlyRate) satisfies ButlerLegalAnswer))
   .get('/coupons', requireUser, async (c) => ok(c, { coupons: await userCouponList(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now()), 'BUTLER') } satisfies CouponListAnswer))
   .post('/cars/:carId/request', requireUser, validParams(CarIdParamSchema), validJson(ButlerReservationSchema), async (c) => {
     const { carId } = c.req.valid('param');
     const input = c.req.valid('json');
     const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now(), { model: legalModelOf(c), partner: c.var.deps.config.butlerLegal.partner });
+    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
+  })
+  // BUTLER_LEGAL_MODEL=own-car: the customer's active subscription cars to book a driver for, and the driver-only booking.
+  .get('/own-car/cars', requireUser, async (c) =>
+    ok(c, { cars: await subscriptionCarChoices(c.var.deps.db, c.var.userId, todayInKorea(c.var.deps.clock.now())) } satisfies OwnCarChoicesAnswer))
+  .post('/own-car/request', requireUser, validJson(OwnCarReservationSchema), async (c) => {
+    const { butlerLegal } = c.var.deps.config;
+    const setting = { model: legalModelOf(c), partner: butlerLegal.partner, ownCarHourlyRate: butlerLegal.ownCarHourlyRate };
+    const { created, request, payment } = await createOwnCarRequest(c.var.deps, c.var.userId, c.req.valid('json'), c.var.deps.clock.now(), setting);
     return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
   })
   .get('/requests', requireUser, async (c) => ok(c, { butler_requests: await listButlerRequests(c.var.deps.db, c.var.userId, c.var.deps.clock.now()) } satisfies ButlerRequestListAnswer))

@@ -153,6 +153,26 @@ export const ButlerReservationSchema = z.object({
     .max(200, { error: '빌링키가 너무 깁니다.' })
     .refine((s) => !s.includes(NUL), { error: '빌링키 형식이 올바르지 않습니다.' }),
 }, { error: BODY });
+/**
+ * The customer's car of a driver-only booking (BUTLER_LEGAL_MODEL=own-car): their LUXE subscription
+ * car by its subscription's id, or their own car (the plate and the insurance statement are judged
+ * by judgeOwnCar, so each refusal names its field in Korean).
+ */
+export const CustomerCarSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('subscription'), subscription_id: IdSchema }),
+  z.object({
+    kind: z.literal('own'),
+    make_model: z.string({ error: '제조사와 모델을 입력해주세요.' }).max(60, { error: '제조사와 모델은 60자 이하로 입력해주세요.' }).refine((s) => !s.includes(NUL), { error: '제조사·모델에 사용할 수 없는 문자가 포함되어 있습니다.' }),
+    plate: z.string({ error: '차량번호를 입력해주세요.' }).max(20, { error: '차량번호는 20자 이하로 입력해주세요.' }),
+    insured: z.boolean({ error: '보험 확인 여부는 true 또는 false여야 합니다.' }).optional().default(false),
+  }),
+], { error: '고객 차량(customer_car) 형식이 올바르지 않습니다. 구독 차량 또는 내 차량을 선택해주세요.' });
+
+/** Body of POST /butlers/own-car/request: the fleet booking's trip, extras and card, with the customer's car instead of a fleet car. */
+export const OwnCarReservationSchema = ButlerReservationSchema.omit({ car_id: true, eligibility: true }).extend({ customer_car: CustomerCarSchema });
+export type OwnCarReservationInput = z.input<typeof OwnCarReservationSchema>;
+export type OwnCarReservation = z.output<typeof OwnCarReservationSchema>;
+
 /** The payload the reservation form builds. */
 export type ButlerReservationInput = z.input<typeof ButlerReservationSchema>;
 /** The payload after validation (times as UTC ISO strings, blank waypoints dropped). */

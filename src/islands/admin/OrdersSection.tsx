@@ -1,3 +1,4 @@
+import { customerCarText } from '../../domain/butler-own-car';
 import ButlerCancelDialog from './ButlerCancelDialog';
 import LicenceStatus from '../common/LicenceStatus';
 import { useState, type FormEvent } from 'react';
@@ -207,7 +208,7 @@ export default function OrdersSection() {
             <span className="w-12 shrink-0 text-muted">#{r.id}</span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold">
-                {r.car.brand} {r.car.model} {r.car.sub_model ?? ''} <span className="text-muted">· {DESK_STATUS_LABEL[r.status]}</span>
+                {r.customer_car ? <span data-testid="desk-customer-car">{customerCarText(r.customer_car)}</span> : <>{r.car.brand} {r.car.model} {r.car.sub_model ?? ''}</>} <span className="text-muted">· {DESK_STATUS_LABEL[r.status]}</span>
               </p>
               <p className="text-muted">
                 {r.user.name ?? '-'} ({r.user.email ?? r.user.mobile ?? '-'}) ·{' '}

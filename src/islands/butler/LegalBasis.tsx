@@ -1,3 +1,4 @@
+import { won } from '../../domain/money';
 import { partnerLine, type ButlerLegalAnswer, type EligibilityClaim, type ExemptionCase } from '../../domain/butler-legal';
 
 interface Props {
@@ -35,6 +36,11 @@ export default function LegalBasis({ legal, claim, onClaim, problem, noVan }: Pr
     return (
       <section aria-label="운영 방식" className="border border-line bg-white p-4 text-sm">
         <p className="font-semibold">고객님의 차량에 기사를 배정하는 서비스입니다. 운전자를 포함한 차량 대여는 제공하지 않습니다.</p>
+        {legal.own_car && (
+          <p className="mt-1 text-muted" data-testid="own-car-rate">
+            기사 요금: 시간당 {won(legal.own_car.hourly_rate)} (최소 {legal.own_car.min_hours}시간, 초과 시 시작한 시간마다 같은 요금)
+          </p>
+        )}
       </section>
     );
   }

@@ -33,14 +33,18 @@ import {
 import { initialReservationState, reservationReducer } from './reservation-state';
 import { useReservationData } from './useReservationData';
 import Alert from '../common/Alert';
-import { carAllowed, judgeEligibility, OWN_CAR_ONLY_MESSAGE, partnerLine, type ButlerLegalAnswer, type EligibilityClaim } from '../../domain/butler-legal';
+import { carAllowed, judgeEligibility, partnerLine, type ButlerLegalAnswer, type EligibilityClaim } from '../../domain/butler-legal';
 import { defaultEnd } from '../../domain/butler';
 import LegalBasis from './LegalBasis';
 import { useButlerLegal } from './useButlerLegal';
+import CustomerCarStep from './CustomerCarStep';
+import { draftFromSearch, readCustomerCar, type CustomerCarDraft } from './customer-car';
+import { DEFAULT_OWN_CAR_HOURLY_RATE, type CustomerCarClaim, type SubscriptionCarChoice } from '../../domain/butler-own-car';
 
 /** What survives the card provider's redirect: the payload to send and the form to show again. */
 interface ButlerDraft {
-  payload: ReservationPayload;
+  /** With `customer_car`: a driver for the customer's car (own-car), sent to POST /butlers/own-car/request. */
+  payload: ReservationPayload & { customer_car?: CustomerCarClaim | null };
   form: Form;
 }
 
@@ -58,8 +62,13 @@ const MESSAGES: CheckoutMessages = {
   callFailed: (m) => `결제 처리 실패: ${m}`,
 };
 
+const sendOwnCar = (billingKey: string, { car_id: _none, eligibility: _no, customer_car, ...trip }: ButlerDraft['payload']) =>
+  call((o) => client.butlers['own-car'].request.$post({ json: { ...trip, customer_car: customer_car!, billing_key: billingKey } }, o));
+
 const send = (billingKey: string, draft: ButlerDraft | null) =>
-  draft
+  draft?.payload.customer_car
+    ? sendOwnCar(billingKey, draft.payload)
+    : draft
     ? call((o) => client.butlers.cars[':carId'].request.$post({ param: { carId: String(draft.payload.car_id) }, json: { ...draft.payload, billing_key: billingKey } }, o))
     : Promise.resolve({ ok: false as const, status: 0, error: { code: VALIDATION_CODE, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
@@ -106,6 +115,19 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   // BUTLER_LEGAL_MODEL (docs/decisions/legal.md §2): the partner named, or the eligibility step.
   const legal = useButlerLegal(builtLegal);
   const [claim, setClaim] = useState<EligibilityClaim | null>(null);
+  // BUTLER_LEGAL_MODEL=own-car: the customer's car instead of a fleet car (a link from /my preselects their subscription car).
+  const ownCarMode = legal.model === 'own-car';
+  const [customerCar, setCustomerCar] = useState<CustomerCarDraft>(() => draftFromSearch(search));
+  const [subscriptionCars, setSubscriptionCars] = useState<SubscriptionCarChoice[]>([]);
+  useEffect(() => {
+    if (!ownCarMode || !data.loggedIn) return;
+    const ctrl = new AbortController();
+    void call((o) => client.butlers['own-car'].cars.$get({}, o), { signal: ctrl.signal }).then((res) => {
+      if (!ctrl.signal.aborted && res.ok) setSubscriptionCars(res.data.cars);
+    });
+    return () => ctrl.abort();
+  }, [ownCarMode, data.loggedIn]);
+  const customer = readCustomerCar(customerCar, subscriptionCars, legal.own_car?.hourly_rate ?? DEFAULT_OWN_CAR_HOURLY_RATE);
   const watchedSend = async (billingKey: string, draft: ButlerDraft | null) => {
     const res = await send(billingKey, draft);
     const taken = !res.ok && isDayTaken(res.status, res.error);
@@ -122,7 +144,7 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   const today = todayInKorea(new Date());
   // The van-only cases offer 11–15 seat vans only; own-car rents no fleet car.
   const offered = data.cars.filter((c) => carAllowed(legal.model, claim?.case, c.sub_model));
-  const car = offered.find((c) => c.id === form.carId) ?? null;
+  const car = ownCarMode ? customer.car : offered.find((c) => c.id === form.carId) ?? null;
   const pricing = formPricing(form, car, data.coupons, data.balance, today);
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
   const taken = ready ? takenDays(car, body.start_at, body.end_at) : [];
@@ -135,8 +157,9 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   const verdict = car && body.start_at
     ? judgeEligibility(legal.model, claim, { start: new Date(body.start_at), end: body.end_at ? new Date(body.end_at) : defaultEnd(body.start_at), carSubModel: car.sub_model, flightNumber: normalizeFlightNumber(form.flightNumber) })
     : null;
-  const eligibilityProblem = legal.model === 'own-car' ? OWN_CAR_ONLY_MESSAGE : verdict && !verdict.ok ? verdict.message : null;
-  const missingList = missingFields(form, !!car);
+  const eligibilityProblem = ownCarMode ? null : verdict && !verdict.ok ? verdict.message : null;
+  // Under own-car the car is the customer's (its step says what is missing), not a fleet choice.
+  const missingList = ownCarMode ? missingFields({ ...form, carId: -1 }) : missingFields(form, !!car);
   const missing = missingList.length > 0;
   const busy = stage === 'starting' || checkout.stage === 'sending';
   /** Most points usable now, once the balance is known: the price's limit with a car, else the balance (whole 10,000s). */
@@ -192,6 +215,10 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
       document.getElementById('eligibility-h')?.scrollIntoView({ block: 'center' });
       return dispatch({ type: 'refused', error: eligibilityProblem });
     }
+    if (ownCarMode && customer.problem) {
+      document.getElementById('customer-car-h')?.scrollIntoView({ block: 'center' });
+      return dispatch({ type: 'refused', error: customer.problem });
+    }
     if (account.verified === false) return dispatch({ type: 'refused', error: '본인인증을 마친 회원만 의전 서비스를 신청할 수 있습니다.' });
     dispatch({ type: 'confirm' });
   };
@@ -200,8 +227,8 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
     if (!car || !pricing) return;
     dispatch({ type: 'starting' });
     await checkout.start(
-      { payload: legal.model === 'exemptions' ? { ...body, eligibility: claim } : body, form },
-      { redirectUrl: `${location.origin}/butler/request`, issueName: `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod(new Date()) },
+      { payload: legal.model === 'exemptions' ? { ...body, eligibility: claim } : ownCarMode ? { ...body, customer_car: customer.claim } : body, form },
+      { redirectUrl: `${location.origin}/butler/request`, issueName: ownCarMode ? `의전 기사 예약 (${car.model.name})` : `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod(new Date()) },
     );
     dispatch({ type: 'started' });
   };
@@ -228,7 +255,9 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void agree()} />}
       <div key={generation} className="space-y-10">
         <section aria-label="차량" className="space-y-3">
-          <CarPicker cars={offered} value={form.carId} onChange={(carId) => patch({ carId })} />
+          {ownCarMode
+            ? <CustomerCarStep choices={subscriptionCars} value={customerCar} onChange={setCustomerCar} problem={submitted ? customer.problem : null} />
+            : <CarPicker cars={offered} value={form.carId} onChange={(carId) => patch({ carId })} />}
         </section>
         <LegalBasis
           legal={legal}

@@ -19,3 +19,16 @@ export function useButlerLegal(built: ButlerLegalAnswer): ButlerLegalAnswer {
   }, []);
   return legal;
 }
+
+/** The legal model the API runs, for pages not built with it (null until it answers, or when it fails). */
+export function useLegalModel(): ButlerLegalAnswer['model'] | null {
+  const [model, setModel] = useState<ButlerLegalAnswer['model'] | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void call((o) => client.butlers.legal.$get({}, o), { signal: ctrl.signal }).then((res) => {
+      if (!ctrl.signal.aborted && res.ok) setModel(res.data.model);
+    });
+    return () => ctrl.abort();
+  }, []);
+  return model;
+}

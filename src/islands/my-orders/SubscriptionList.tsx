@@ -22,6 +22,7 @@ import Settlement from './Settlement';
 import Swap from './Swap';
 import SwapAnnexDownload from './SwapAnnexDownload';
 import SwapCancel from './SwapCancel';
+import { useLegalModel } from '../butler/useButlerLegal';
 
 const loadSubscriptions = () => call((o) => client.subscriptions.$get({}, o));
 
@@ -46,6 +47,8 @@ function useHandovers() {
 export default function SubscriptionList() {
   const { items, error, reload } = useList(loadSubscriptions, 'subscriptions', '구독 정보를 불러오는데 실패했습니다.');
   const handovers = useHandovers();
+  // BUTLER_LEGAL_MODEL=own-car: a driver for the car in use is offered from here (docs/decisions/legal.md §2).
+  const legalModel = useLegalModel();
   // Extended or ended early on this visit: the panel stays to say so after the list reloads
   // (the new end date is outside the window; an exited subscription is no longer billed).
   const [acted, setActed] = useState<ReadonlySet<string>>(new Set());
@@ -85,6 +88,11 @@ export default function SubscriptionList() {
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
                 <ContractDownload requestId={s.request.id} />
+                {legalModel === 'own-car' && s.is_active && (
+                  <a href={`/butler/request?subscription=${s.id}`} className="inline-flex min-h-11 items-center border border-ink px-4 py-2 text-sm font-semibold" data-testid="own-car-butler-link">
+                    이 차량으로 의전 기사 예약
+                  </a>
+                )}
                 {s.extensions.map((e, i) => <AnnexDownload key={e.id} subscriptionId={s.id} requestId={s.request.id} extensionId={e.id} ordinal={i + 1} />)}
                 {/* Numbered as the server numbers annexes: every swap ever confirmed (a cancelled one keeps its number). */}
                 {s.swaps.filter((w) => w.status === 'CONFIRMED' || w.cancelled_at).map((w, i) => w.status === 'CONFIRMED' && <SwapAnnexDownload key={w.id} subscriptionId={s.id} requestId={s.request.id} swapId={w.id} ordinal={i + 1} />)}

@@ -9,7 +9,7 @@ function trip(id: number, start: string, over: Partial<DispatchTrip> = {}): Disp
   return {
     id, status: 'CONFIRMED', stage: over.driver ? 'DISPATCHED' : 'RECEIVED', start_at: start, end_at: null,
     start_location: '서울역', end_location: '인천공항', way_points: [], waypoints: [], passenger_count: 2, purpose: null, memo: null, driver_preference: null, flight_number: null,
-    car: car(1, 'S-Class', '12가 3456'), customer: { name: '김고객', mobile: null }, driver: null, actual_start_at: null, actual_end_at: null, departed_at: null, arrived_at: null,
+    car: car(1, 'S-Class', '12가 3456'), customer_car: null, customer: { name: '김고객', mobile: null }, driver: null, actual_start_at: null, actual_end_at: null, departed_at: null, arrived_at: null,
     ...over,
   };
 }
