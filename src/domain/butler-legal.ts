@@ -1,8 +1,7 @@
 import { HOUR_MS, ageOn, koreaDate } from './dates';
 import { seatsFromSubModel } from './butler-seats';
-import { INCLUDED_HOURS } from './butler';
+import { DEFAULT_OWN_CAR_HOURLY_RATE, INCLUDED_HOURS } from './butler-hours';
 import { won } from './money';
-import { DEFAULT_OWN_CAR_HOURLY_RATE } from './butler-own-car';
 
 /**
  * The butler (의전) service's legal basis (docs/decisions/legal.md §2). A rental company

@@ -1,4 +1,4 @@
-import { INCLUDED_HOURS, quoteButler, type ButlerCar, type ButlerQuote, type Instant } from './butler';
+import { INCLUDED_HOURS, quoteButler, type ButlerCar, type ButlerQuote, type CustomerCar, type Instant } from './butler';
 import type { CouponTerms } from './pricing';
 
 /**
@@ -9,13 +9,10 @@ import type { CouponTerms } from './pricing';
  * are always charged, each started hour beyond at the same rate.
  */
 
-/** Dev default of BUTLER_OWN_CAR_HOURLY_RATE (won per hour of the driver). */
-export const DEFAULT_OWN_CAR_HOURLY_RATE = 45_000;
+export { DEFAULT_OWN_CAR_HOURLY_RATE } from './butler-hours';
 
 /** The car a driver is booked for: the customer's subscription car, or one they bring. */
-export type CustomerCar =
-  | { kind: 'subscription'; subscription_id: number; car_id: number; name: string; plate: string | null }
-  | { kind: 'own'; name: string; plate: string; insured: true };
+export type { CustomerCar } from './butler';
 
 /** What the booking body says of the customer's car (POST /butlers/own-car/request). */
 export type CustomerCarClaim =

@@ -1,7 +1,6 @@
 import type { PaymentView } from './payments';
 import type { ButlerLegalView } from './butler-legal';
 import type { TripCharge } from './trip-charge';
-import type { CustomerCar } from './butler-own-car';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
@@ -11,8 +10,8 @@ export { DEFAULT_SEATS, seatsFromSubModel } from './butler-seats';
 import type { OrderStatus } from './orders';
 import type { GalleryImage } from './photos';
 
-/** Hours included in the butler fee. */
-export const INCLUDED_HOURS = 8;
+export { INCLUDED_HOURS } from './butler-hours';
+import { INCLUDED_HOURS } from './butler-hours';
 /** Overtime per started hour when a car has no overtime fee: this share of the butler fee. */
 export const DEFAULT_OVERTIME_SHARE = 0.1;
 /** Passenger count bounds. */
@@ -325,3 +324,8 @@ export function tripProblems(trip: TripTimes, now: Date, waypointField = 'way_po
   });
   return out;
 }
+
+/** The customer's car a driver-only (own-car) booking's driver drives: their LUXE subscription car or a car they bring. */
+export type CustomerCar =
+  | { kind: 'subscription'; subscription_id: number; car_id: number; name: string; plate: string | null }
+  | { kind: 'own'; name: string; plate: string; insured: true };
