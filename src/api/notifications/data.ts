@@ -94,6 +94,29 @@ export async function butlerRequest(db: Db, id: number) {
   return own ? { ...row, car: customerCarName(own), licensePlate: own.plate } : { ...row, car: row.car ?? '', licensePlate: row.licensePlate };
 }
 
+interface DriverTrip {
+  found: NonNullable<Awaited<ReturnType<typeof butlerRequest>>>;
+  to: { channel: 'kakao'; to: string }[];
+  vars: Record<'기사' | '일시' | '출발지' | '도착지' | '예약번호' | '차량', string>;
+}
+
+/**
+ * A driver's message about one trip: the trip, the roster driver's 알림톡 address and the words
+ * every driver message uses (기사, 일시, 출발지, 도착지, 예약번호, 차량); a skip when either is gone.
+ */
+export async function driverTrip(db: Db, butlerRequestId: number, driverId: number): Promise<{ skip: string } | DriverTrip> {
+  const found = await butlerRequest(db, butlerRequestId);
+  if (!found) return { skip: '예약을 찾을 수 없습니다.' };
+  const [driver] = await db.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, driverId));
+  if (!driver) return { skip: '기사를 찾을 수 없습니다.' };
+  const r = found.request;
+  return {
+    found,
+    to: [{ channel: 'kakao', to: driver.phone }],
+    vars: { 기사: driver.name, 일시: tripTime(r), 출발지: r.startLocation, 도착지: r.endLocation, 예약번호: String(r.id), 차량: found.car },
+  };
+}
+
 /** The trip's time as a message says it: start, and end when booked with one. */
 export function tripTime(r: Pick<typeof butlerRequests.$inferSelect, 'startAt' | 'endAt'>): string {
   return r.endAt ? `${dateTime(r.startAt)} ~ ${koreaDate(r.endAt) === koreaDate(r.startAt) ? dateTime(r.endAt).slice(-5) : dateTime(r.endAt)}` : dateTime(r.startAt);

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { drivers } from '../../db/schema';
-import { butlerRequest, tripTime } from '../data';
+import { driverTrip } from '../data';
 import { template } from '../template';
 
 /** Staff assigned the driver to a trip: told by 알림톡 (SMS fallback), once per assignment, and listed under 알림 on /driver. */
@@ -13,15 +11,8 @@ export default template({
   details: [['일시', '#{일시}'], ['픽업 주소', '#{출발지}'], ['도착지', '#{도착지}'], ['항공편', '#{항공편}'], ['차량', '#{차량}']],
   action: { label: '운행 확인하기', path: '/driver' },
   async load(db, e) {
-    const found = await butlerRequest(db, e.butlerRequestId);
-    if (!found) return { skip: '예약을 찾을 수 없습니다.' };
-    const [driver] = await db.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, e.driverId));
-    if (!driver) return { skip: '기사를 찾을 수 없습니다.' };
-    const r = found.request;
-    return {
-      userId: null,
-      to: [{ channel: 'kakao', to: driver.phone }],
-      vars: { 기사: driver.name, 일시: tripTime(r), 출발지: r.startLocation, 도착지: r.endLocation, 항공편: r.flightNumber ?? '', 예약번호: String(r.id), 차량: found.car },
-    };
+    const trip = await driverTrip(db, e.butlerRequestId, e.driverId);
+    if ('skip' in trip) return trip;
+    return { userId: null, to: trip.to, vars: { ...trip.vars, 항공편: trip.found.request.flightNumber ?? '' } };
   },
 });

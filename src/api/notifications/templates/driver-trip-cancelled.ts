@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { drivers } from '../../db/schema';
-import { butlerRequest, tripTime } from '../data';
+import { driverTrip } from '../data';
 import { template } from '../template';
 
 /** A trip assigned to the driver was cancelled: the driver is told by 알림톡 (SMS fallback), once, and sees it on /driver. */
@@ -12,14 +10,8 @@ export default template({
   lines: ['#{기사}님, #{일시} #{출발지} 출발 운행(##{예약번호}, #{차량})이 취소되었습니다.', '이 시간에는 출발하지 않으셔도 됩니다.'],
   action: { label: '운행 확인하기', path: '/driver' },
   async load(db, e) {
-    const found = await butlerRequest(db, e.butlerRequestId);
-    if (!found) return { skip: '예약을 찾을 수 없습니다.' };
-    const [driver] = await db.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, e.driverId));
-    if (!driver) return { skip: '기사를 찾을 수 없습니다.' };
-    return {
-      userId: null,
-      to: [{ channel: 'kakao', to: driver.phone }],
-      vars: { 기사: driver.name, 일시: tripTime(found.request), 출발지: found.request.startLocation, 예약번호: String(e.butlerRequestId), 차량: found.car },
-    };
+    const trip = await driverTrip(db, e.butlerRequestId, e.driverId);
+    if ('skip' in trip) return trip;
+    return { userId: null, to: trip.to, vars: { ...trip.vars } };
   },
 });
