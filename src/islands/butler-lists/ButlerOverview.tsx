@@ -23,10 +23,17 @@ function Section({ id, heading, all, children }: { id: string; heading: string; 
 const loadSubscriptions = () => call((o) => client.butlers.$get({}, o));
 const loadRequests = () => call((o) => client.butlers.requests.$get({}, o));
 
-/** /my/butler: the latest butler subscriptions and requests; a subscription card opens /butler/subscribe/{id}, a request card /butler/request/{id}. */
+/**
+ * /my/butler: the latest butler subscriptions and requests; a subscription card opens
+ * /butler/subscribe/{id}, a request card /butler/request/{id}. A confirmed booking is listed once,
+ * as its subscription: the requests section holds the ones not yet confirmed (it waits for the
+ * subscriptions, so a card never appears and then vanishes; if they fail, every request shows).
+ */
 export default function ButlerOverview() {
   const subs = useList(loadSubscriptions, 'butlers', '구독 정보를 불러오는데 실패했습니다.');
   const reqs = useList(loadRequests, 'butler_requests', '요청 정보를 불러오는데 실패했습니다.');
+  const confirmed = new Set((subs.items ?? []).map((s) => s.request.id));
+  const waiting = reqs.items && (subs.items || subs.error) ? reqs.items.filter((r) => !confirmed.has(r.id)) : null;
   return (
     <div className="space-y-6">
       <Section id="butler-subscriptions" heading="버틀러 구독" all="/my/butler-subscriptions">
@@ -43,7 +50,7 @@ export default function ButlerOverview() {
         </ListState>
       </Section>
       <Section id="butler-requests" heading="버틀러 요청" all="/my/butler-requests">
-        <ListState items={reqs.items} error={reqs.error} empty="아직 버틀러 요청이 없습니다">
+        <ListState items={waiting} error={reqs.error} empty="아직 버틀러 요청이 없습니다">
           {(list) => (
             <ul className="divide-y divide-line">
               {list.slice(0, SHOWN).map((r) => (
