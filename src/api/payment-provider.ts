@@ -66,11 +66,20 @@ export interface WebhookEvent {
   paymentId: string | null;
 }
 
+/** A billing key's card as customers know it; last4 is null when the provider's masked number hides it. */
+export interface CardInfo {
+  issuer: string;
+  last4: string | null;
+}
+
 /** The one door money moves through: PortOne V2 (portone.ts) or the sandbox (sandbox-provider.ts). */
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Throws the Korean 422 when the key cannot be charged (unknown, deleted, another provider's). */
-  verifyBillingKey(billingKey: string): Promise<void>;
+  /**
+   * Throws the Korean 422 when the key cannot be charged (unknown, deleted, another provider's);
+   * otherwise the card as the provider names it (issuer, last four digits), null when it does not say.
+   */
+  verifyBillingKey(billingKey: string): Promise<CardInfo | null>;
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** null when the provider has no payment with this id (the charge never reached it). */
   getPayment(paymentId: string): Promise<ProviderPayment | null>;

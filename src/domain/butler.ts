@@ -1,4 +1,5 @@
 import type { PaymentView } from './payments';
+import type { CardView } from './card-label';
 import type { ButlerLegalView } from './butler-legal';
 import type { TripCharge } from './trip-charge';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
@@ -86,8 +87,8 @@ export interface ButlerRequestView {
   overtime_fee: number;
   coupon_discount: number;
   final_price: number;
-  /** Masked by the server. */
-  billing_key: string;
+  /** The card the booking charges (issuer, last four digits); null when the provider did not say. Never the billing key. */
+  card: CardView | null;
   /** The fee's charge at booking (null when nothing was to pay). */
   payment: PaymentView | null;
   /** The latest attempt at the overtime charge staff settled after the trip (null when none); FAILED is owed (POST /butlers/requests/{id}/pay). */

@@ -1,3 +1,4 @@
+import type { CardView } from './card-label';
 import { addDays, addMonths, HOUR_MS, koreaDayStart } from './dates';
 import { withParticle } from './korean';
 import { formatNumber, won, type PaymentLine } from './money';
@@ -316,8 +317,8 @@ export interface SubscriptionBillingView {
   failed_payment: PaymentView | null;
   /** The day of the next automatic try, while PAST_DUE. */
   retry_date: string | null;
-  /** The card charged (its billing key masked): what 결제 카드 변경 replaces. */
-  card: string | null;
+  /** The card charged (issuer, last four digits; null when unknown): what 결제 카드 변경 replaces. Never the billing key. */
+  card: CardView | null;
 }
 
 /** A charge just made or retried: POST /subscriptions/{id}/pay, the console's 재시도. */

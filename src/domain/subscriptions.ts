@@ -1,4 +1,5 @@
 import type { Car } from './car';
+import type { CardView } from './card-label';
 import type { OrderStatus } from './orders';
 import type { PaymentView, SubscriptionBillingView } from './payments';
 import type { StoredOrderOptions } from './subscription-price';
@@ -26,8 +27,10 @@ export interface SubscriptionRequest {
   final_fee: number;
   /** The chosen options, the car's option prices and the quote as ordered; null on requests from before options. */
   options: StoredOrderOptions | null;
-  /** Masked by the server. */
+  /** Masked by the server: only sent back by the edit form to keep the card (never shown; pages show `card`). */
   billing_key: string;
+  /** The card the request charges (issuer, last four digits); null when the provider did not say. */
+  card: CardView | null;
   /** The first month's charge, made with the request (null when coupon and points covered it). */
   payment: PaymentView | null;
 }

@@ -4,7 +4,7 @@ import { quoteButler } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/api/db/schema';
-import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { issueSandboxBillingKey, sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
 import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
@@ -81,8 +81,9 @@ describe('creating a butler request', () => {
     const { user, token, holdings } = await customer(150_000, [{ discountType: 'PERCENTAGE', discountRate: 10 }]);
     const start = at(12, '09:00');
     const end = at(12, '19:30'); // 10 h 30 → 3 started overtime hours
+    const card = key();
     const res = await book(token, car.id, body({
-      start_at: start, end_at: end, coupon_id: holdings[0], point_amount: 100_000,
+      start_at: start, end_at: end, coupon_id: holdings[0], point_amount: 100_000, billing_key: card,
       way_point_requests: [{ address: '서울역', scheduled_time: at(12, '10:00') }, { address: '  ', scheduled_time: null }, { address: '코엑스', scheduled_time: null }],
     }));
     expect(res.status).toBe(201);
@@ -104,8 +105,16 @@ describe('creating a butler request', () => {
     expect(r.way_points.map((w: any) => w.address)).toEqual(['서울역', '코엑스']);
     expect(r.way_points[0].id).toBeTypeOf('number');
     expect(r.way_points[0].scheduled_time).toBe(new Date(at(12, '10:00')).toISOString());
-    expect(r.billing_key).toContain('*');
-    expect(r.billing_key).not.toContain(r.billing_key.slice(6, -4).replace(/\*/g, 'x'));
+    // Issue 49: the card (issuer, last four digits) is stored and shown; the billing key is not in the view at all.
+    expect(r.card).toEqual(sandboxCardInfo('approve', card));
+    expect(r.card.issuer).toBe('샌드박스카드');
+    expect(r).not.toHaveProperty('billing_key');
+    expect(JSON.stringify(res.body)).not.toContain(card);
+    const [row] = await requestsOf(user.id);
+    expect([row.cardIssuer, row.cardLast4]).toEqual([r.card.issuer, r.card.last4]);
+    const detail = await ctx.call('GET', `/butlers/requests/${r.id}`, { token });
+    expect(detail.body.data.butler_request.card).toEqual(r.card);
+    expect(JSON.stringify(detail.body)).not.toContain(card);
     expect(await balance(user.id)).toBe(50_000);
     expect(await couponUsed(holdings[0])).toBe(true);
     expect(await reserved(car.id)).toEqual([{ date: dayOf(12), request: r.id }]);
@@ -448,7 +457,7 @@ describe('editing a request', () => {
     expect(res.body.data.butler_request).toMatchObject({
       overtime_hours: 3, overtime_fee: q.overtimeFee, coupon_discount: q.couponDiscount, final_price: q.final,
       start_location: '서울 중구 세종대로 110', end_location: '김포공항', description: 'VIP 2명',
-      billing_key: r.billing_key, coupon: { id: holdings[0] }, passenger_count: 2, purpose: '비즈니스 미팅',
+      card: r.card, coupon: { id: holdings[0] }, passenger_count: 2, purpose: '비즈니스 미팅',
     });
     expect(q).toMatchObject({ total: 910_000, couponDiscount: 91_000, final: 819_000 });
     const wp = res.body.data.butler_request.way_points;

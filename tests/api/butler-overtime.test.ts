@@ -5,7 +5,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, billingKeyUses, butlerRequests, butlerReservedDates, payments, sandboxPayments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { issueSandboxBillingKey, sandboxCardInfo, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 /**
@@ -230,6 +230,11 @@ describe('POST /butlers/requests/{id}/pay (the customer pays a declined overtime
     ]);
     // The approving card is the booking's now, claimed for it; the provider charged it once and the old card never.
     expect((await requestRow(r.id)).billingKey).toBe(approving);
+    // Issue 49: the booking shows the new card (issuer, last four digits), never its key.
+    expect(await requestRow(r.id)).toMatchObject({ cardIssuer: '샌드박스카드', cardLast4: sandboxCardInfo('approve', approving).last4 });
+    const shown = await ctx.call('GET', `/butlers/requests/${r.id}`, { token });
+    expect(shown.body.data.butler_request.card).toEqual(sandboxCardInfo('approve', approving));
+    expect(JSON.stringify(shown.body)).not.toContain(approving);
     expect(await ctx.database.db.select().from(billingKeyUses).where(eq(billingKeyUses.billingKey, approving))).toEqual([expect.objectContaining({ service: 'BUTLER', userId: user.id, orderId: r.id })]);
     const provider = (await ctx.database.db.select().from(sandboxPayments)).filter((p) => p.paymentId.startsWith(base));
     expect(provider.filter((p) => p.status === 'PAID').map((p) => [p.paymentId, p.billingKey, p.amount])).toEqual([[`${base}-r3`, approving, 200_000]]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, notificationMessages, payments, sandboxDeletedBillingKeys, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { issueSandboxBillingKey, sandboxCardInfo, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -39,13 +39,15 @@ describe('결제 카드 변경 on an active subscription', () => {
     await setClock('2027-01-05T12:00:00+09:00');
     const { token, first, id, user } = await subscription('2027-01-10');
     const before = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === id);
-    expect(before.billing.card).toBe(`${first.slice(0, 6)}******${first.slice(-4)}`);
+    // Issue 49: the card as the customer knows it (the order's, copied to the subscription), never the key.
+    expect(before.billing.card).toEqual(sandboxCardInfo('approve', first));
+    expect(JSON.stringify(before)).not.toContain(first);
     const next = card();
     const res = await change(id, token, next);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ old_card_deleted: true, retry_date: null, subscription: { id, billing: { card: `${next.slice(0, 6)}******${next.slice(-4)}`, status: 'ACTIVE' } } });
+    expect(res.body.data).toMatchObject({ old_card_deleted: true, retry_date: null, subscription: { id, billing: { card: sandboxCardInfo('approve', next), status: 'ACTIVE' } } });
     expect(JSON.stringify(res.body)).not.toContain(next);
-    expect((await subscriptionRow(id)).billingKey).toBe(next);
+    expect(await subscriptionRow(id)).toMatchObject({ billingKey: next, cardIssuer: '샌드박스카드', cardLast4: sandboxCardInfo('approve', next).last4 });
     // Deleted at the (sandbox) provider: the old key charges no more and cannot be registered again.
     expect(await ctx.database.db.select().from(sandboxDeletedBillingKeys).where(eq(sandboxDeletedBillingKeys.billingKey, first))).toHaveLength(1);
     // Audited: who changed which subscription's card, with masked keys only.

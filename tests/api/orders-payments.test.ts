@@ -19,7 +19,9 @@ describe('billing-key verification', () => {
   it('sandbox keys verify only with the same secret and only while PortOne is off', async () => {
     const config = testConfig();
     const key = issueSandboxBillingKey(config);
-    await expect(provider(config).verifyBillingKey(key)).resolves.toBeUndefined();
+    await expect(provider(config).verifyBillingKey(key)).resolves.toEqual({ issuer: '샌드박스카드', last4: expect.stringMatching(/^\d{4}$/) });
+    // The same key names the same digits every time.
+    expect(await provider(config).verifyBillingKey(key)).toEqual(await provider(config).verifyBillingKey(key));
     await expect(provider(testConfig({ jwtSecret: 'another-secret-another-secret-xx' })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ type: 'BILLING_KEY_NOT_FOUND' }), { status: 404 })));
     await expect(provider(testConfig({ portone })).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
@@ -34,9 +36,14 @@ describe('billing-key verification', () => {
       });
     const p = provider(testConfig({ portone }));
     fake(200, { status: 'ISSUED' });
-    await expect(p.verifyBillingKey('billing-key-1')).resolves.toBeUndefined();
+    await expect(p.verifyBillingKey('billing-key-1')).resolves.toBeNull();
     expect(calls[0].url).toMatch(/^https:\/\/portone\.test\/billing-keys\/billing-key-1/);
     expect(calls[0].auth).toBe('PortOne secret-1');
+    // Issue 49: the card PortOne names (its name, the masked number's last four digits when they are digits).
+    fake(200, { status: 'ISSUED', methods: [{ type: 'BillingKeyPaymentMethodCard', card: { name: '현대카드', issuer: 'CARD_COMPANY_HYUNDAI', number: '5365-10**-****-1234' } }] });
+    await expect(p.verifyBillingKey('k')).resolves.toEqual({ issuer: '현대카드', last4: '1234' });
+    fake(200, { status: 'ISSUED', methods: [{ type: 'BillingKeyPaymentMethodCard', card: { issuer: '신한카드', number: '4518-42**-****-****' } }] });
+    await expect(p.verifyBillingKey('k')).resolves.toEqual({ issuer: '신한카드', last4: null });
     fake(200, { status: 'DELETED' });
     await expect(p.verifyBillingKey('k')).rejects.toMatchObject({ status: 422 });
     fake(404, { type: 'BILLING_KEY_NOT_FOUND', message: 'not found' });

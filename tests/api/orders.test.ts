@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { pointTransactions, userCoupons } from '../../src/api/db/schema';
+import { pointTransactions, subscriptionRequests, userCoupons } from '../../src/api/db/schema';
+import { issueSandboxBillingKey, sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
 import { todayInKorea } from '../../src/domain/dates';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { anotherPlate, billingKey, couponUsed, createTestContext, customer, koreaDay, pointsOf, type TestContext } from './helpers';
@@ -274,5 +275,41 @@ describe('billing-key sandbox', () => {
   it('refuses to return to another site', async () => {
     const res = await ctx.call('GET', `/sandbox/billing-key?redirectUrl=${encodeURIComponent('https://evil.example/x')}`, { headers: { host: 'localhost' } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the card shown for a request (issue 49)', () => {
+  it('ordering stores the card (issuer, last four digits); the views show it, never the billing key; an edit with a new card updates it', async () => {
+    const { token } = await customer(ctx, 0, []);
+    const first = key();
+    const res = await order(token, { month: 12, billing_key: first });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const r = res.body.data.subscription_request;
+    const stored = sandboxCardInfo('approve', first);
+    expect(stored).toEqual({ issuer: '샌드박스카드', last4: expect.stringMatching(/^\d{4}$/) });
+    expect(r.card).toEqual(stored);
+    const [row] = await ctx.database.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, r.id));
+    expect([row.cardIssuer, row.cardLast4]).toEqual([stored.issuer, stored.last4]);
+    const view = await ctx.call('GET', `/subscriptions/requests/${r.id}`, { token });
+    expect(view.body.data.subscription_request.card).toEqual(stored);
+    expect(JSON.stringify(view.body)).not.toContain(first);
+    expect(JSON.stringify((await ctx.call('GET', '/subscriptions/requests', { token })).body)).not.toContain(first);
+
+    // The masked key sent back keeps the card; a new key brings its own.
+    const kept = await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 12, coupon_id: 0, point_amount: 0, billing_key: r.billing_key } });
+    expect(kept.body.data.subscription_request.card).toEqual(stored);
+    const next = issueSandboxBillingKey(ctx.config, 'insufficient');
+    const edited = await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 12, coupon_id: 0, point_amount: 0, billing_key: next } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.subscription_request.card).toEqual(sandboxCardInfo('insufficient', next));
+    expect(edited.body.data.subscription_request.card.issuer).toBe('샌드박스잔액부족카드');
+    expect(JSON.stringify(edited.body)).not.toContain(next);
+  });
+
+  it('a request from before issue 49 (no card stored) shows card null', async () => {
+    const { token } = await customer(ctx, 0, []);
+    const r = (await order(token, { month: 12, billing_key: key() })).body.data.subscription_request;
+    await ctx.database.db.update(subscriptionRequests).set({ cardIssuer: null, cardLast4: null }).where(eq(subscriptionRequests.id, r.id));
+    expect((await ctx.call('GET', `/subscriptions/requests/${r.id}`, { token })).body.data.subscription_request.card).toBeNull();
   });
 });

@@ -110,7 +110,7 @@ describe('the sandbox switch', () => {
       });
       expect(identity.status).toBe(404);
       await expect(createPaymentProvider(off.database.db, off.config).verifyBillingKey(key)).rejects.toMatchObject({ status: 422 });
-      await expect(createPaymentProvider(off.database.db, on).verifyBillingKey(key)).resolves.toBeUndefined();
+      await expect(createPaymentProvider(off.database.db, on).verifyBillingKey(key)).resolves.toMatchObject({ issuer: '샌드박스카드' });
     } finally {
       await off.close();
     }

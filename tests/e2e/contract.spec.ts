@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { addDays, todayInKorea } from '../../src/domain/dates';
+import { cardLabel, type CardView } from '../../src/domain/card-label';
 import { pdfText } from '../pdf-text';
 import { apiAs, confirm, loginAs, newStaff, newUser, orderableCar, placeRequest, waitForSite } from './users';
 
@@ -71,22 +72,22 @@ test('결제 카드 변경 on /my/subscriptions: a new card from the sandbox, th
   const start = addDays(todayInKorea(new Date()), 3);
   const req = await placeRequest(request, user.token, car.id, { month: 12, start_date: start });
   await confirm(request, req.id, start);
-  const before = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions[0] as { id: number; billing: { card: string } };
+  const before = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions[0] as { id: number; billing: { card: CardView } };
   await loginAs(page, user.token);
   await page.goto('/my/subscriptions');
   const item = page.getByTestId('subscription-item');
   await expect(item).toHaveCount(1);
   const change = item.getByTestId('card-change');
-  await expect(change).toContainText(`결제 카드 ${before.billing.card}`);
+  await expect(change).toContainText(`결제 카드 ${cardLabel(before.billing.card)}`);
   await change.getByRole('button', { name: '결제 카드 변경' }).click();
   await expect(page.getByText('테스트 환경 · 실제 결제가 아닙니다')).toBeVisible();
   await page.getByRole('button', { name: /승인/ }).click();
   await expect(page).toHaveURL(new RegExp(`/my/subscriptions\\?card=${before.id}$`));
   await expect(change.getByRole('status')).toHaveText('결제 카드를 변경했습니다. 다음 결제부터 새 카드로 결제됩니다.');
-  const after = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions[0] as { billing: { card: string; status: string } };
-  expect(after.billing.card).not.toBe(before.billing.card);
+  const after = (await apiAs(request, user.token, 'GET', '/subscriptions')).body.data.subscriptions[0] as { billing: { card: CardView; status: string } };
+  expect(after.billing.card).not.toEqual(before.billing.card);
   expect(after.billing.status).toBe('ACTIVE');
-  await expect(change).toContainText(`결제 카드 ${after.billing.card}`);
+  await expect(change).toContainText(`결제 카드 ${cardLabel(after.billing.card)}`);
   // Nothing was charged for the change (no 카드 변경 후 결제 took the return).
   const payments = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as unknown[];
   expect(payments).toHaveLength(1);

@@ -79,7 +79,14 @@ test('request detail: fields, edit with re-pricing, a refused edit, cancel with 
   await expect(fields).toContainText(`#${r.id}`);
   await expect(fields).toContainText('12개월');
   await expect(fields).toContainText('20,000 P');
-  await expect(fields).toContainText('*');
+  // Issue 49: the card as every Korean checkout shows it (issuer, ···· and the last four digits), never the billing key.
+  const card = (await apiAs(request, user.token, 'GET', `/subscriptions/requests/${r.id}`)).body.data.subscription_request.card as { issuer: string; last4: string };
+  expect(card).toEqual({ issuer: '샌드박스카드', last4: expect.stringMatching(/^\d{4}$/) });
+  await expect(fields.getByText('결제 카드', { exact: true })).toBeVisible();
+  await expect(fields).toContainText(`샌드박스카드 ···· ${card.last4}`);
+  await expect(page.getByTestId('request-card')).toHaveText(`샌드박스카드 ···· ${card.last4}`);
+  await expect(page.getByText('빌링키')).toHaveCount(0);
+  await expect(page.getByText(/sandbo/)).toHaveCount(0);
 
   await page.getByLabel('포인트').fill('50000');
   await page.getByRole('button', { name: '저장' }).click();

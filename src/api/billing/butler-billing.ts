@@ -188,14 +188,14 @@ export async function payOwedOvertime(ctx: PaymentContext, opts: { requestId: nu
   if (!tries.some((t) => t.status === 'FAILED') || !tries.every((t) => t.status === 'FAILED' || t.status === 'PENDING')) throw conflict(NOTHING_OWED);
   const key = opts.billingKey;
   if (key && key !== row.billingKey) {
-    await ctx.payments.verifyBillingKey(key);
+    const card = await ctx.payments.verifyBillingKey(key);
     await inTransaction(ctx.db, async (tx) => {
       // Under the booking's lock: a concurrent twin with the same card finds it on file and goes on to the charge.
       const [locked] = await tx.select({ billingKey: butlerRequests.billingKey }).from(butlerRequests).where(eq(butlerRequests.id, row.id)).for('update');
       if (locked.billingKey === key) return;
       const claimed = await tx.insert(billingKeyUses).values({ billingKey: key, service: 'BUTLER', userId: row.userId, orderId: row.id }).onConflictDoNothing().returning();
       if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-      await tx.update(butlerRequests).set({ billingKey: key, modifiedAt: rowTime() }).where(eq(butlerRequests.id, row.id));
+      await tx.update(butlerRequests).set({ billingKey: key, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, modifiedAt: rowTime() }).where(eq(butlerRequests.id, row.id));
     });
   }
   return chargeAgain(ctx, row.id, 'BUTLER_OVERTIME', NOTHING_OWED, key);

@@ -1,7 +1,7 @@
 import { PortOneClient, PortOneError, type Payment } from '@portone/server-sdk';
 import type { Config } from '../env';
 import { invalidBillingKey, providerUnavailable } from './errors';
-import { koreanFailure, WebhookRejected, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
+import { koreanFailure, WebhookRejected, type CardInfo, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
 import { verifyStandardWebhook } from './sandbox-provider';
 import { rowTime } from '../jobs/clock';
 
@@ -93,15 +93,16 @@ export function portoneProvider(config: Config): PaymentProvider {
   return {
     name: 'portone',
     async verifyBillingKey(billingKey) {
-      let info: { status?: string };
+      let info: BillingKeyAnswer;
       try {
-        info = (await client.payment.billingKey.getBillingKeyInfo({ billingKey })) as { status?: string };
+        info = (await client.payment.billingKey.getBillingKeyInfo({ billingKey })) as BillingKeyAnswer;
       } catch (err) {
         const type = restError(err)?.type;
         if (type === 'BILLING_KEY_NOT_FOUND' || type === 'INVALID_REQUEST') throw invalidBillingKey();
         throw type ? providerUnavailable('결제 수단을 확인하지 못했습니다. 잠시 후 다시 시도해주세요.') : providerUnavailable();
       }
       if (info.status !== 'ISSUED') throw invalidBillingKey();
+      return portoneCard(info);
     },
     async charge(req): Promise<ChargeResult> {
       try {
@@ -161,4 +162,21 @@ export function portoneProvider(config: Config): PaymentProvider {
       return verifyStandardWebhook(webhookSecret, rawBody, headers);
     },
   };
+}
+
+type BillingKeyAnswer = { status?: string; methods?: { card?: { name?: string; issuer?: string; publisher?: string; number?: string } }[] };
+
+/**
+ * The card of PortOne's billing-key info: its name (현대카드), else the issuer or publisher it
+ * names, and the last four digits of the masked number when they are digits (1234-56**-****-7890).
+ * null when no method names a card (an easy-pay key without card details).
+ */
+export function portoneCard(info: BillingKeyAnswer): CardInfo | null {
+  const card = info.methods?.map((m) => m.card).find((c) => c && (c.name || c.issuer || c.publisher || c.number));
+  if (!card) return null;
+  const issuer = (card.name || card.issuer || card.publisher || '').trim().slice(0, 40);
+  const tail = (card.number ?? '').replace(/[\s-]/g, '').slice(-4);
+  const last4 = /^\d{4}$/.test(tail) ? tail : null;
+  if (!issuer && !last4) return null;
+  return { issuer, last4 };
 }

@@ -7,7 +7,7 @@ import { sandboxDeletedBillingKeys, sandboxPayments } from '../db/schema';
 import type { Config } from '../env';
 import type { Clock } from '../jobs/clock';
 import { invalidBillingKey } from './errors';
-import { koreanFailure, WebhookRejected, type CancelResult, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
+import { koreanFailure, WebhookRejected, type CancelResult, type CardInfo, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
 import { rowTime } from '../jobs/clock';
 
 /** Prefix of billing keys issued by the sandbox provider. */
@@ -48,6 +48,21 @@ export function sandboxCardOf(config: Config, key: string): SandboxCard | null {
   const b = Buffer.from(sign(config.jwtSecret, `${card}.${nonce}`));
   if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
   return (SANDBOX_CARDS as readonly string[]).includes(card) ? (card as SandboxCard) : null;
+}
+
+/** The issuer the sandbox names for each test card, so pages can tell them apart. */
+const SANDBOX_ISSUERS: Record<SandboxCard, string> = {
+  approve: '샌드박스카드',
+  'decline-limit': '샌드박스한도초과카드',
+  'decline-rejected': '샌드박스거절카드',
+  insufficient: '샌드박스잔액부족카드',
+  slow: '샌드박스지연카드',
+};
+
+/** A sandbox key's card: its test card's issuer and four digits derived from the key (the same key, the same digits). */
+export function sandboxCardInfo(card: SandboxCard, key: string): CardInfo {
+  const n = createHmac('sha256', 'sandbox-card-number').update(key).digest().readUInt32BE(0) % 10000;
+  return { issuer: SANDBOX_ISSUERS[card], last4: String(n).padStart(4, '0') };
 }
 
 /** The sandbox's webhook secret (Standard Webhooks, `whsec_` + base64), derived from the signing secret. */
@@ -91,7 +106,9 @@ export function sandboxProvider(db: Db, config: Config, clock: Clock): PaymentPr
   return {
     name: 'sandbox',
     async verifyBillingKey(key) {
-      if (!sandboxCardOf(config, key) || (await deleted(key))) throw invalidBillingKey();
+      const card = sandboxCardOf(config, key);
+      if (!card || (await deleted(key))) throw invalidBillingKey();
+      return sandboxCardInfo(card, key);
     },
     async charge(req) {
       const card = sandboxCardOf(config, req.billingKey);

@@ -156,7 +156,7 @@ export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: nu
   if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 결제 카드를 변경할 수 없습니다.');
   if (owedMonth(found.sub, found.term) === null) throw conflict('남은 결제가 없는 구독입니다. 결제 카드를 변경할 필요가 없습니다.');
   if (opts.billingKey === (found.sub.billingKey ?? found.requestKey)) throw conflict('이미 등록된 카드입니다.', { billing_key: ['이미 이 구독에 등록된 카드입니다.'] });
-  await ctx.payments.verifyBillingKey(opts.billingKey);
+  const card = await ctx.payments.verifyBillingKey(opts.billingKey);
   const now = ctx.clock.now();
   const actor = await customerActor(ctx.db, opts.userId);
   const old = await inTransaction(ctx.db, async (tx) => {
@@ -165,7 +165,7 @@ export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: nu
     const previous = locked.sub.billingKey ?? locked.requestKey;
     const claimed = await tx.insert(billingKeyUses).values({ billingKey: opts.billingKey, service: 'SUBSCRIBE', userId: opts.userId, orderId: locked.sub.requestId }).onConflictDoNothing().returning();
     if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
-    await tx.update(subscriptions).set({ billingKey: opts.billingKey, updatedAt: rowTime() }).where(eq(subscriptions.id, locked.sub.id));
+    await tx.update(subscriptions).set({ billingKey: opts.billingKey, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, updatedAt: rowTime() }).where(eq(subscriptions.id, locked.sub.id));
     await recordAudit(tx, actor, { action: 'update', entity: 'subscription_card', entityId: locked.sub.id, before: { billing_key: maskBillingKey(previous) }, after: { billing_key: maskBillingKey(opts.billingKey), billing_status: locked.sub.billingStatus } });
     await emit(tx, `subscription.card_changed:${locked.sub.id}:${now.getTime()}`, { type: 'subscription.card_changed', userId: opts.userId, subscriptionId: locked.sub.id }, now);
     return previous;

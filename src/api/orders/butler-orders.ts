@@ -15,7 +15,8 @@ import { rescheduleQueued } from '../jobs/queue';
 import { tellDriver } from '../notifications/driver-notices';
 import { BUTLER_REMINDER_BEFORE_MS, butlerReminderKey, emit, type CancelledBy, emitOrderReceived, notifyJobKey, unassignedAlertKey } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
-import { attemptsOf, maskBillingKey, paymentsOf, toPaymentView } from '../billing/ledger';
+import { attemptsOf, paymentsOf, toPaymentView } from '../billing/ledger';
+import { cardViewOf } from '../../domain/card-label';
 import { refundOrder, refundPreview, settlePriceChange, type PaidOrder } from '../billing/order-charges';
 import { cancelBooking, customerRefundPercent, heldCoupon, ownCarRate } from '../billing/butler-billing';
 import { butlerCarList } from '../catalogue/catalogue';
@@ -151,7 +152,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
       overtime_fee: r.overtimeFee,
       coupon_discount: r.couponDiscount,
       final_price: r.finalPrice,
-      billing_key: maskBillingKey(r.billingKey),
+      card: cardViewOf(r),
       payment: ((p) => (p ? toPaymentView(p) : null))(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER').at(0)),
       overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME'), asTripCharge(r.tripCharge)),
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + paidAmount(p), 0),
@@ -240,14 +241,14 @@ export async function createButlerRequest(ctx: PaymentContext, userId: number, c
       checkPointsWithin(points, quote.total - quote.couponDiscount);
       return quote;
     },
-    record: async (tx, { quote, provider }) => {
+    record: async (tx, { quote, provider, card }) => {
       const [row] = await tx
         .insert(butlerRequests)
         .values({
           userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
           passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
           driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
-          billingKey: input.billing_key, billingProvider: provider, legalModel: legal.model, legalBasis: basis,
+          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, legalModel: legal.model, legalBasis: basis,
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
           // The request date on the business clock (one clock with POST /admin/test-clock).
           createdAt: now, modifiedAt: now,
@@ -319,14 +320,14 @@ export async function createOwnCarRequest(ctx: PaymentContext, userId: number, i
       checkPointsWithin(points, quote.total - quote.couponDiscount);
       return quote;
     },
-    record: async (tx, { checked: customerCar, quote, provider }) => {
+    record: async (tx, { checked: customerCar, quote, provider, card }) => {
       const [row] = await tx
         .insert(butlerRequests)
         .values({
           userId, butlerCarId: null, customerCar, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
           passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
           driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
-          billingKey: input.billing_key, billingProvider: provider, legalModel: 'own-car', legalBasis: { ownCar: { hourlyRate: rate } },
+          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, legalModel: 'own-car', legalBasis: { ownCar: { hourlyRate: rate } },
           baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
           createdAt: now, modifiedAt: now,
         })

@@ -12,7 +12,7 @@ import { safeError } from '../log-safe';
 import type { PaymentContext } from '../payment-context';
 import { paymentDeclined } from '../billing/errors';
 import { attemptsOf, recordCharge, type NewCharge } from '../billing/ledger';
-import type { ProviderName } from '../payment-provider';
+import type { CardInfo, ProviderName } from '../payment-provider';
 import { lockUser } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
 import { ORDER_KINDS, type OrderService } from '../../domain/payments';
@@ -128,8 +128,8 @@ export interface OrderSteps<Checked, Quote extends { final: number }, T> {
   validate: () => Promise<Checked>;
   /** Inside the locked transaction: takes the coupon and checks the points; the server's price (`final` is charged). */
   price: (tx: Db, checked: Checked) => Promise<Quote>;
-  /** Inserts the order, reserves what it holds and spends the points; the new order's id. */
-  record: (tx: Db, order: { checked: Checked; quote: Quote; provider: ProviderName }) => Promise<number>;
+  /** Inserts the order (with the verified key's card), reserves what it holds and spends the points; the new order's id. */
+  record: (tx: Db, order: { checked: Checked; quote: Quote; provider: ProviderName; card: CardInfo | null }) => Promise<number>;
   /** The charge the new order makes at once for `quote.final` (its first month, its fee). */
   charge: (orderId: number, quote: Quote) => Omit<NewCharge, 'userId' | 'billingKey'>;
   /** The order's "requested" messages, when its price is 0 (coupon and points cover it). */
@@ -167,14 +167,14 @@ export async function placeOrderOnce<Checked, Quote extends { final: number }, T
   if (prior) return repeat(prior);
   await requireVerifiedAccount(db, steps.userId, steps.service);
   const checked = await steps.validate();
-  await ctx.payments.verifyBillingKey(steps.billingKey);
+  const card = await ctx.payments.verifyBillingKey(steps.billingKey);
   let placed: { orderId: number; chargeId: string | null };
   try {
     placed = await withUserLock(db, steps.userId, async (tx) => {
       // A twin with the same key may have committed while this one waited for the lock.
       if (await keyUse(tx, steps.billingKey)) throw new KeyTaken();
       const quote = await steps.price(tx, checked);
-      const orderId = await steps.record(tx, { checked, quote, provider: ctx.payments.name });
+      const orderId = await steps.record(tx, { checked, quote, provider: ctx.payments.name, card });
       await claimKey(tx, steps, orderId);
       if (quote.final <= 0) {
         await steps.received(tx, orderId);

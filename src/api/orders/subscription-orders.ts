@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { feeForTerm, isFeeTerm, orderRefusal, type Car } from '../../domain/car';
+import { cardViewOf, type CardView } from '../../domain/card-label';
 import { dotDate, todayInKorea } from '../../domain/dates';
 import { DRIVER_AGE_LABEL, carOptionPrices, defaultOptions, optionRefusal, pricedOptions, quoteSubscriptionOrder, type CarOptionPrices, type StoredOrderOptions, type SubscriptionOptions } from '../../domain/subscription-price';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
@@ -78,7 +79,7 @@ function requireQuoted(quoted: number | undefined, paidToday: number) {
   throw conflict(message, { quoted_first_payment: [message] });
 }
 
-/** A request row in API shape (the billing key masked). */
+/** A request row in API shape (the billing key masked; pages show `card`). */
 async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): Promise<SubscriptionRequest> {
   if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
   let coupon = null;
@@ -92,6 +93,7 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
     requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
     coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
     billing_key: maskBillingKey(r.billingKey),
+    card: cardViewOf(r),
     payment: ((p) => (p ? toPaymentView(p, r.options?.quote) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
   };
 }
@@ -135,13 +137,13 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       requireQuoted(input.quoted_first_payment, quote.paid_today);
       return quote;
     },
-    record: async (tx, { checked: { start, prices, options, licenceIds }, quote, provider }) => {
+    record: async (tx, { checked: { start, prices, options, licenceIds }, quote, provider, card }) => {
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
           userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
           // fee: the monthly fee with the options (months 2… are charged it); finalFee: paid today.
-          billingKey: input.billing_key, billingProvider: provider, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
+          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
           requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays), options: { options, prices, quote } satisfies StoredOrderOptions,
           // The optional consent to the car's 위치정보 (docs/decisions/legal.md §6): not given unless ticked.
           locationConsent: input.location_consent ?? false,
@@ -220,7 +222,8 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
   checkPointStep(input.point_amount);
   const keyChanged = input.billing_key !== current.billingKey && input.billing_key !== maskBillingKey(current.billingKey);
   const billingKey = keyChanged ? input.billing_key : current.billingKey;
-  if (keyChanged) await ctx.payments.verifyBillingKey(billingKey);
+  // A new key's card replaces the one shown; an unchanged key keeps it.
+  const card = keyChanged ? await ctx.payments.verifyBillingKey(billingKey) : null;
   const edit = async (tx: Db) => {
     const locked = await ownRequest(tx, userId, id, { lock: true });
     requirePending(locked, '수정');
@@ -239,6 +242,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
       .update(subscriptionRequests)
       .set({
         month: input.month, userCouponId: input.coupon_id || null, pointUsed: input.point_amount, billingKey, billingProvider: ctx.payments.name,
+        ...(keyChanged ? { cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null } : {}),
         fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today, updatedAt: rowTime(),
         options: stored ? { options, prices, quote } : null,
       })
@@ -311,7 +315,7 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
       );
     }
     await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, holdUntil: null, updatedAt: now }).where(eq(subscriptionRequests.id, id));
-    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, createdAt: now, updatedAt: now }).returning();
+    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, cardIssuer: row.cardIssuer, cardLast4: row.cardLast4, createdAt: now, updatedAt: now }).returning();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
     return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive, conflicting_request_ids: conflicting.map((c) => c.request_id) };
@@ -392,14 +396,14 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
       extended_months: s.extendedMonths,
       extensions: extensions.map((e) => ({ id: e.id, months: e.months, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, from_date: e.fromDate, to_date: e.toDate, created_at: e.createdAt.toISOString() })),
       swaps: await swapViews(db, s, r.month + s.extendedMonths, today),
-      billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, s.billingKey ?? r.billingKey),
+      billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, cardViewOf(s.billingKey && s.billingKey !== r.billingKey ? s : r)),
     });
   }
   return out;
 }
 
 /** A subscription's billing for my page (SubscriptionBillingView). */
-async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number, card: string | null): Promise<SubscriptionBillingView> {
+async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number, card: CardView | null): Promise<SubscriptionBillingView> {
   const owed = s.paidMonths < term ? s.paidMonths + 1 : null;
   const billing = s.isActive && s.billingStatus !== 'CANCELLED' && owed !== null;
   const failed = owed !== null && s.billingStatus !== 'ACTIVE' ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed)).filter((p) => p.status === 'FAILED').at(-1) : undefined;
@@ -413,6 +417,6 @@ async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: n
     next_charge_amount: billing ? await monthFee(db, { sub: s, fee }, owed) : null,
     failed_payment: failed ? toPaymentView(failed) : null,
     retry_date: s.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures) : null,
-    card: card ? maskBillingKey(card) : null,
+    card,
   };
 }

@@ -5,6 +5,7 @@ import type { Subscription } from '../../domain/subscriptions';
 import { jsonCheckoutStorage } from '../checkout/checkoutStorage';
 import { PaymentDeclined } from '../checkout/PaymentOutcome';
 import { useBillingCheckout, type CheckoutMessages } from '../checkout/useBillingCheckout';
+import { cardLabel } from '../../domain/card-label';
 import { dotDate } from '../../domain/dates';
 
 /** Session storage of 결제 카드 변경: which subscription, across the card provider's redirect. */
@@ -47,7 +48,7 @@ export default function CardChange({ subscription: s, onChanged }: { subscriptio
     checkout.start({ subscriptionId: s.id }, { redirectUrl: `${location.origin}/my/subscriptions?${CARD_RETURN_PARAM}=${s.id}`, issueName: `구독 #${s.id} 결제 카드 변경`, amount: b.next_charge_amount, offerPeriod: termOfferPeriod(Math.max(1, b.term_months - b.paid_months)) });
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="card-change">
-      {b.card && <span className="text-muted">결제 카드 {b.card}</span>}
+      <span className="text-muted" data-testid="subscription-card">결제 카드 {cardLabel(b.card)}</span>
       <button type="button" onClick={() => void change()} disabled={checkout.stage === 'sending'} className="min-h-11 border border-ink px-4 py-2 font-semibold disabled:opacity-50">
         {checkout.stage === 'sending' ? '변경 중...' : '결제 카드 변경'}
       </button>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
+import { cardLabel } from '../../domain/card-label';
 import { formatWon, won } from '../../domain/money';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { requestCancelQuestion, requestStateText } from '../../domain/orders';
@@ -60,7 +61,8 @@ export default function RequestDetail() {
     ['월 구독료', won(r.fee)],
     ['첫 결제 금액', won(r.final_fee)],
     ['첫 달 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
-    ['빌링키', r.billing_key],
+    // The card as customers know it (issuer, last four digits); never the billing key.
+    ['결제 카드', cardLabel(r.card)],
     // The options as ordered, with the car's prices then (the contract's lines).
     ...(r.options ? optionLines(r.options.options, r.options.prices, { month: r.month, startDate: r.start_date ?? r.requested_start }).map((l): [string, string] => [l.label, l.value]) : []),
   ];

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { call, client } from '../../client/api';
 import { availableDurations, carDisplayName, feeForTerm } from '../../domain/car';
+import { cardLabel } from '../../domain/card-label';
 import { pricedOptions, quoteSubscriptionOrder } from '../../domain/subscription-price';
 import { termOfferPeriod } from '../../domain/checkout';
 import { todayInKorea } from '../../domain/dates';
@@ -101,7 +102,7 @@ export default function RequestEditForm({ request, onSaved }: Props) {
         <CouponSelect coupons={usable} fee={fee ?? 0} value={couponId} onChange={setCouponId} />
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm sm:col-span-2">
-        <span>결제 카드 <span className="text-muted" data-testid="billing-key">{request.billing_key}</span></span>
+        <span>결제 카드 <span className="text-muted" data-testid="request-card">{cardLabel(request.card)}</span></span>
         <button type="button" onClick={changeCard} disabled={busy || checkout.stage === 'sending'} className="min-h-11 border border-ink px-4 disabled:opacity-50">카드 변경</button>
       </div>
       <div className="sm:col-span-2">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/accounts';
+import { cardLabel } from '../../../domain/card-label';
 import { formatWon, won } from '../../../domain/money';
 import { ORDER_STATUS_LABEL } from '../../../domain/orders';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
@@ -197,7 +198,7 @@ export function RequestInfoSection({ r }: { r: ButlerRequestView }) {
 }
 
 
-/** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, the amount charged, and the overtime charged after the trip. */
+/** The fee line by line (base, overtime, coupon), points used, the coupon's name and code, the amount charged, the card (issuer, last four digits), and the overtime charged after the trip. */
 export function PaymentSection({ r }: { r: ButlerRequestView }) {
   return (
     <Section id="detail-payment" title="결제 정보">
@@ -208,6 +209,7 @@ export function PaymentSection({ r }: { r: ButlerRequestView }) {
         ['쿠폰 할인', r.coupon_discount > 0 ? `-${won(r.coupon_discount)}` : won(0)],
         ['사용 포인트', `${formatWon(r.point_used)} P`],
         ['결제 금액', won(r.final_price)],
+        ['결제 카드', cardLabel(r.card)],
         // The charge after the trip (overtime, waiting or both: its make-up is under 진행 상황), by its latest attempt.
         ...(r.overtime_payment ? [[`운행 후 ${tripChargeName(r.trip_charge)}`, `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
       ]} />
