@@ -134,10 +134,12 @@ export interface TripRatingAnswer {
 /** Where a butler trip stands, for staff and the customer alike (labels and rules: ./dispatch.ts). */
 export type TripStage = 'RECEIVED' | 'DISPATCHED' | 'DEPARTED' | 'ARRIVED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
-/** What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled). */
+/**
+ * What the customer's booking shows of its dispatch (null before the day before the trip, or with no driver, or cancelled).
+ * No number: customer and driver reach each other in the trip's message thread (issue 50, src/domain/trip-thread.ts).
+ */
 export interface CustomerDispatch {
   driver_name: string;
-  driver_phone: string;
   license_plate: string | null;
 }
 

@@ -262,7 +262,8 @@ describe('what the customer sees', () => {
     const subs = (await ctx.call('GET', '/butlers', { token: me.token })).body.data.butlers;
     expect(subs.map((s: { request: { id: number } }) => s.request.id)).toContain(id);
 
-    const shown = { driver_name: '박기사', driver_phone: '01077778888', license_plate: car.licensePlate };
+    // No number: the customer reaches the driver in the trip's message thread (issue 50).
+    const shown = { driver_name: '박기사', license_plate: car.licensePlate };
     try {
       expect((await staff('POST', '/admin/test-clock', { now: `${dayOf(4)}T00:01:00+09:00` })).status).toBe(200);
       const dayBefore = (await ctx.call('GET', `/butlers/requests/${id}`, { token: me.token })).body.data.butler_request;

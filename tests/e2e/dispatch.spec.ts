@@ -161,7 +161,7 @@ test('staff add a driver, assign him on the board; the customer sees 배차 완�
   await expect(item).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
-  // The customer: tomorrow's booking shows the driver, a number to call and the plate.
+  // The customer: tomorrow's booking shows the driver and the plate; no number (기사님과 메시지 instead, issue 50).
   const context = await browser.newContext();
   const customerPage = await context.newPage();
   await loginAs(customerPage, customer.token);
@@ -169,7 +169,9 @@ test('staff add a driver, assign him on the board; the customer sees 배차 완�
   await expect(customerPage.getByTestId('trip-stage').locator('[aria-current="step"]')).toHaveText('배차 완료');
   const dispatch = customerPage.getByRole('region', { name: '배차 정보' });
   await expect(dispatch).toContainText(name);
-  await expect(dispatch.getByRole('link', { name: dashed(phone) })).toHaveAttribute('href', `tel:${phone}`);
+  await expect(dispatch).not.toContainText(dashed(phone));
+  await expect(dispatch.getByRole('link', { name: '기사님과 메시지로 연락하기' })).toHaveAttribute('href', '#detail-messages');
+  await expect(customerPage.getByRole('heading', { name: '기사님과 메시지' })).toBeVisible();
   await expect(dispatch).toContainText(trip.car.license_plate ?? '-');
   // Assigning confirmed the pending booking.
   await expect(customerPage.getByRole('region', { name: '요청 정보' })).toContainText('확정');

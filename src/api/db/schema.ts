@@ -16,6 +16,7 @@ import type { Damage, SettlementLine } from '../../domain/settlement';
 import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
 import type { TripCharge } from '../../domain/waiting';
+import type { TripMessageSender } from '../../domain/trip-thread';
 import {
   boolean,
   check,
@@ -31,6 +32,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -1275,4 +1277,26 @@ export const requestDrivers = pgTable(
     licenceId: integer('licence_id').notNull().references(() => driverLicences.id),
   },
   (t) => [uniqueIndex('request_drivers_uq').on(t.requestId, t.licenceId)],
+);
+
+/** 기사님과 메시지 (src/domain/trip-thread.ts): the trip's thread between customer, driver and staff; each side's read time. */
+export const tripMessages = pgTable(
+  'trip_messages',
+  {
+    id: serial('id').primaryKey(),
+    butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id, { onDelete: 'cascade' }),
+    sender: varchar('sender', { length: 10 }).$type<TripMessageSender>().notNull(),
+    senderUserId: integer('sender_user_id').references(() => users.id),
+    body: text('body').notNull(),
+    /** The poster's id of the message (a retried POST with it is the same message). */
+    clientId: uuid('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readByCustomerAt: timestamp('read_by_customer_at', { withTimezone: true }),
+    readByDriverAt: timestamp('read_by_driver_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('trip_messages_client_uq').on(t.butlerRequestId, t.clientId), index('trip_messages_request_idx').on(t.butlerRequestId, t.id),
+    check('trip_messages_sender_check', sql`${t.sender} IN ('customer', 'driver', 'staff')`),
+    check('trip_messages_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 500`),
+  ],
 );

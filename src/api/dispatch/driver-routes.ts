@@ -19,6 +19,12 @@ import { addHandoverPhoto } from './handover-photos';
 import { photoBody } from './handover-routes';
 import { customerPosition, driverLocation, setConsents, staffPosition } from './location';
 import { locationConsentTexts, type DriverLocationAnswer } from '../../domain/location';
+import { TripMessageSchema, type TripMessageAnswer, type TripThreadAnswer } from '../../domain/trip-thread';
+import { postMessage, readThread, type ThreadActor } from './trip-thread';
+import type { Db } from '../db/client';
+
+/** The driver account as a thread's side (403 for a non-driver account, as every driver route). */
+const driverSide = async (db: Db, userId: number): Promise<ThreadActor> => ({ side: 'driver', userId, driverId: await driverIdOf(db, userId) });
 
 const MINUTE = 60_000;
 
@@ -51,6 +57,16 @@ export const driverRoutes = new Hono<AppEnv>()
     const { id, stage } = c.req.valid('param');
     const answer = await recordStage(c.var.deps, c.var.userId, id, stage, c.req.valid('json').tapped_at);
     return ok(c, answer satisfies DriverStageAnswer, answer.recorded ? 201 : 200);
+  })
+  // 고객과 메시지: the assigned driver's thread with the customer (another driver's trip: 404); reading marks the customer's messages read.
+  .get('/trips/:id/messages', requireUser, validParams(IdParamSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return ok(c, { thread: await readThread(db, await driverSide(db, c.var.userId), c.req.valid('param').id, clock.now()) } satisfies TripThreadAnswer);
+  })
+  .post('/trips/:id/messages', requireUser, validParams(IdParamSchema), validJson(TripMessageSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    const answer = await postMessage(db, await driverSide(db, c.var.userId), c.req.valid('param').id, c.req.valid('json'), clock.now());
+    return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
   })
   // 위치정보: the driver's consents, the texts and who read their position (확인자료); give or withdraw (withdrawing deletes positions at once).
   .get('/location', requireUser, async (c) => {
@@ -90,12 +106,22 @@ export const driverRoutes = new Hono<AppEnv>()
 
 /**
  * The customer's live trip page: the driver's last shared position of their own active trip, and
- * the business clock's now (the page says how long ago the position was shared by it, not the phone's clock).
+ * the business clock's now (the page says how long ago the position was shared by it, not the phone's clock);
+ * and the booking's message thread with its driver.
  */
-export const tripPositionRoutes = new Hono<AppEnv>().get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) => {
-  const now = c.var.deps.clock.now();
-  return ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id, now)) satisfies TripPositionView | null, now: now.toISOString() });
-});
+export const tripPositionRoutes = new Hono<AppEnv>()
+  .get('/requests/:id/position', requireUser, validParams(IdParamSchema), async (c) => {
+    const now = c.var.deps.clock.now();
+    return ok(c, { position: (await customerPosition(c.var.deps.db, c.var.userId, c.req.valid('param').id, now)) satisfies TripPositionView | null, now: now.toISOString() });
+  })
+  // 기사님과 메시지: the customer's own booking's thread with its driver (no numbers shown; another's: 404); reading marks the driver's messages read.
+  .get('/requests/:id/messages', requireUser, validParams(IdParamSchema), async (c) =>
+    ok(c, { thread: await readThread(c.var.deps.db, { side: 'customer', userId: c.var.userId }, c.req.valid('param').id, c.var.deps.clock.now()) } satisfies TripThreadAnswer),
+  )
+  .post('/requests/:id/messages', requireUser, validParams(IdParamSchema), validJson(TripMessageSchema), async (c) => {
+    const answer = await postMessage(c.var.deps.db, { side: 'customer', userId: c.var.userId }, c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
+    return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
+  });
 
 /** Staff: invite a roster driver; correct a trip's recorded times (audited). */
 export const adminDriverDayRoutes = new Hono<AppEnv>()
@@ -112,6 +138,14 @@ export const adminDriverDayRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const { trip, changed } = await changePickup(deps.db, deps.clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), deps.config.dispatch.bufferMinutes);
     return ok(c, { trip, changed });
+  })
+  // 기사님과 메시지: staff read a trip's thread (not marking it read) and may write in it as LUXE 고객센터.
+  .get('/butler-requests/:id/messages', requireAdmin, validParams(IdParamSchema), async (c) =>
+    ok(c, { thread: await readThread(c.var.deps.db, { side: 'staff', userId: c.get('actor').userId }, c.req.valid('param').id, c.var.deps.clock.now()) } satisfies TripThreadAnswer),
+  )
+  .post('/butler-requests/:id/messages', requireAdmin, validParams(IdParamSchema), validJson(TripMessageSchema), async (c) => {
+    const answer = await postMessage(c.var.deps.db, { side: 'staff', userId: c.get('actor').userId }, c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
+    return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
   })
   .patch('/butler-requests/:id/stages', requireAdmin, validParams(IdParamSchema), validJson(StageCorrectionSchema), async (c) =>
     ok(c, await correctStages(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),

@@ -49,7 +49,11 @@ export type NotificationEvent =
   | { type: 'butler.driver_departed'; userId: number; butlerRequestId: number }
   /** Staff changed the trip's pickup time or addresses (a late flight, the customer's call): what changed, before → after. */
   | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[] }
+  /** 기사님과 메시지: the driver or staff wrote in the trip's thread; one per batch (messageId: the batch's first unread message). */
+  | { type: 'butler.trip_message'; userId: number; butlerRequestId: number; messageId: number }
   // Drivers
+  /** 고객과 메시지: the customer or staff wrote in the trip's thread; one per batch, by 알림톡 to the roster phone. */
+  | { type: 'driver.trip_message'; butlerRequestId: number; driverId: number; messageId: number }
   /** Staff invited a roster driver to sign up on /driver; the code is in the link (only its hash is stored with the invite). */
   | { type: 'driver.invited'; inviteId: number; code: string }
   /** 위치정보 제공사실 batch notice (시행령 제24조): the reads of the driver's position told in one message; `batchAt` marks the rows it covers. */

@@ -157,7 +157,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
       overtime_payment: latestAttempt(charges.filter((p) => p.refId === r.id && p.purpose === 'BUTLER_OVERTIME'), asTripCharge(r.tripCharge)),
       paid_amount: charges.filter((p) => p.refId === r.id).reduce((sum, p) => sum + paidAmount(p), 0),
       stage: tripStage({ status: r.status, driver_id: r.driverId, start_at: r.startAt, actual_start_at: r.actualStartAt, actual_end_at: r.actualEndAt, departed_at: r.departedAt, arrived_at: r.arrivedAt }, now),
-      dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, driver_phone: driver.phone, license_plate: car.license_plate } : null,
+      dispatch: driver && r.status !== 'CANCELLED' && showsDispatch(r.startAt, now) ? { driver_name: driver.name, license_plate: car.license_plate } : null,
       trip_record: {
         departed_at: r.departedAt?.toISOString() ?? null,
         arrived_at: r.arrivedAt?.toISOString() ?? null,

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { call, client } from '../../client/api';
+import TripThread from '../common/TripThread';
 import { formatKoreaDateTime, koreaDate, koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL } from '../../domain/dispatch';
 import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip } from '../../domain/driver-day';
@@ -37,6 +39,7 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
   const next = DRIVER_STAGES.find((s) => !t.times[s] && !waiting.has(s)) ?? null;
   const day = dayHeading(koreaDate(t.start_at), today).split(' · ')[0];
   const [sign, setSign] = useState(false);
+  const loadThread = useCallback(() => call((o) => client.driver.trips[':id'].messages.$get({ param: { id: String(t.id) } }, o)), [t.id]);
   return (
     <article aria-labelledby={`trip-${t.id}`} className="border border-line bg-white p-4" data-testid="driver-trip" data-trip-id={t.id}>
       <header className="flex items-baseline justify-between gap-2">
@@ -95,6 +98,16 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
       ) : (
         <p className="mt-4 text-center text-sm text-muted">운행이 종료되었습니다 · {t.times.ended ? formatKoreaDateTime(t.times.ended) : '전송 대기'}</p>
       )}
+      <div className="mt-4">
+        <TripThread
+          id={`trip-${t.id}-messages`}
+          title="고객과 메시지"
+          to="고객에게"
+          load={loadThread}
+          send={(body, clientId) => call((o) => client.driver.trips[':id'].messages.$post({ param: { id: String(t.id) }, json: { body, client_id: clientId } }, o))}
+          version={t.stage}
+        />
+      </div>
     </article>
   );
 }

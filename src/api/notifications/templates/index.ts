@@ -9,6 +9,8 @@ import driverTripAssigned from './driver-trip-assigned';
 import driverTripUnassigned from './driver-trip-unassigned';
 import driverTripChanged from './driver-trip-changed';
 import butlerTripChanged from './butler-trip-changed';
+import butlerTripMessage from './butler-trip-message';
+import driverTripMessage from './driver-trip-message';
 import driverLocationReads from './driver-location-reads';
 import butlerReminder from './butler-reminder';
 import butlerRequested from './butler-requested';
@@ -76,6 +78,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'driver.trip_unassigned': driverTripUnassigned,
   'driver.trip_changed': driverTripChanged,
   'butler.trip_changed': butlerTripChanged,
+  'butler.trip_message': butlerTripMessage,
+  'driver.trip_message': driverTripMessage,
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
   'payment.failed': paymentFailed,

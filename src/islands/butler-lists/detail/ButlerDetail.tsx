@@ -5,6 +5,7 @@ import EditForm from './EditForm';
 import LiveTrip from './LiveTrip';
 import OvertimePayment from './OvertimePayment';
 import TripRatingSection from './TripRatingSection';
+import TripMessages from './TripMessages';
 import { CarSection, DispatchInfoSection, ExtraSection, PaymentSection, RequestInfoSection, StageSection, TripSection, WaypointSection } from './Sections';
 import { useButlerItem, type DetailKind } from './useButlerItem';
 
@@ -77,6 +78,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       <OvertimePayment r={r} onSettled={reload} />
       <StageSection r={r} />
       <LiveTrip r={r} reload={reload} />
+      <TripMessages r={r} />
       <TripRatingSection r={r} />
       {r.dispatch && <DispatchInfoSection dispatch={r.dispatch} />}
       <CarSection car={r.car} />

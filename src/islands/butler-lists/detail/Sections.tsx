@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
-import { formatPhone } from '../../../domain/accounts';
 import { cardLabel } from '../../../domain/card-label';
 import { formatWon, won } from '../../../domain/money';
 import { ORDER_STATUS_LABEL } from '../../../domain/orders';
@@ -176,7 +175,7 @@ export function DispatchInfoSection({ dispatch: d }: { dispatch: CustomerDispatc
     <Section id="detail-dispatch" title="배차 정보">
       <Rows rows={[
         ['기사', d.driver_name],
-        ['연락처', <a key="tel" href={`tel:${d.driver_phone.replace(/[^\d+]/g, '')}`} className="underline">{formatPhone(d.driver_phone)}</a>],
+        ['연락', <a key="messages" href="#detail-messages" className="underline">기사님과 메시지로 연락하기</a>],
         ['차량 번호', d.license_plate ?? '-'],
       ]} />
     </Section>

@@ -1,0 +1,107 @@
+import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
+import {
+  THREAD_CLOSED, threadWindow, type TripMessageInput, type TripMessageSender, type TripMessageView, type TripThreadReader, type TripThreadView,
+} from '../../domain/trip-thread';
+import { inTransaction, type Db } from '../db/client';
+import { butlerRequests, tripMessages } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { emit } from '../notifications/events';
+
+/**
+ * 기사님과 메시지 (issue 50): the trip's thread, kept with the booking. The customer reads and
+ * writes their own booking's, the assigned driver their trip's (anyone else: 404), staff any.
+ * Posting needs the thread open (threadWindow: 409 otherwise). The other side is told once per
+ * batch: a message starts a batch when its reader has nothing unread before it; reading the
+ * thread (GET by that side) marks it read, so the next message starts the next batch.
+ */
+
+type Trip = typeof butlerRequests.$inferSelect;
+type Row = typeof tripMessages.$inferSelect;
+
+/** Who is reading or writing: a side, with the account (staff: null for the machine token). */
+export type ThreadActor = { side: 'customer'; userId: number } | { side: 'driver'; userId: number; driverId: number } | { side: 'staff'; userId: number | null };
+
+const NOT_FOUND = '요청을 찾을 수 없습니다.';
+
+/** The trip if the actor may see its thread; 404 otherwise (a stranger learns nothing of it). */
+async function tripFor(db: Db, actor: ThreadActor, tripId: number, lock = false): Promise<Trip> {
+  const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, tripId));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound(NOT_FOUND);
+  if (actor.side === 'customer' && row.userId !== actor.userId) throw notFound(NOT_FOUND);
+  if (actor.side === 'driver' && row.driverId !== actor.driverId) throw notFound(NOT_FOUND);
+  return row;
+}
+
+const readColumn = (side: TripThreadReader) => (side === 'customer' ? tripMessages.readByCustomerAt : tripMessages.readByDriverAt);
+
+function view(r: Row, actor: ThreadActor): TripMessageView {
+  return { id: r.id, sender: r.sender, mine: r.sender === actor.side, body: r.body, created_at: r.createdAt.toISOString() };
+}
+
+function threadView(trip: Trip, rows: Row[], actor: ThreadActor, now: Date): TripThreadView {
+  const w = threadWindow(trip, now);
+  return {
+    open: w.open,
+    closed_message: w.open ? null : THREAD_CLOSED[w.reason],
+    closes_at: w.closesAt?.toISOString() ?? null,
+    messages: rows.map((r) => view(r, actor)),
+  };
+}
+
+/** GET …/messages: the thread, oldest first; the customer's or driver's read marks what the other sides wrote as read. */
+export async function readThread(db: Db, actor: ThreadActor, tripId: number, now: Date): Promise<TripThreadView> {
+  const trip = await tripFor(db, actor, tripId);
+  if (actor.side !== 'staff') {
+    const col = readColumn(actor.side);
+    await db.update(tripMessages).set(actor.side === 'customer' ? { readByCustomerAt: now } : { readByDriverAt: now }).where(and(eq(tripMessages.butlerRequestId, tripId), ne(tripMessages.sender, actor.side), isNull(col)));
+  }
+  const rows = await db.select().from(tripMessages).where(eq(tripMessages.butlerRequestId, tripId)).orderBy(asc(tripMessages.id));
+  return threadView(trip, rows, actor, now);
+}
+
+/** Whether `reader` has a message unread from before `message` (then it was already told of this batch). */
+async function hasOlderUnread(tx: Db, reader: TripThreadReader, message: Row): Promise<boolean> {
+  const [older] = await tx
+    .select({ id: tripMessages.id })
+    .from(tripMessages)
+    .where(and(eq(tripMessages.butlerRequestId, message.butlerRequestId), lt(tripMessages.id, message.id), ne(tripMessages.sender, reader), isNull(readColumn(reader))))
+    .limit(1);
+  return Boolean(older);
+}
+
+/**
+ * POST …/messages: one message from the actor's side (409 with the reason when the thread is
+ * closed). A client_id already posted on the trip returns that message (created false) and tells
+ * no one again. The text is kept as written.
+ */
+export async function postMessage(db: Db, actor: ThreadActor, tripId: number, input: TripMessageInput, now: Date): Promise<{ message: TripMessageView; created: boolean }> {
+  return inTransaction(db, async (tx) => {
+    // The trip row locked: two posts at once count their batch one after the other.
+    const trip = await tripFor(tx, actor, tripId, true);
+    if (input.client_id) {
+      const [seen] = await tx.select().from(tripMessages).where(and(eq(tripMessages.butlerRequestId, tripId), eq(tripMessages.clientId, input.client_id)));
+      if (seen) return { message: view(seen, actor), created: false };
+    }
+    const w = threadWindow(trip, now);
+    if (!w.open) throw conflict(THREAD_CLOSED[w.reason]);
+    const sender: TripMessageSender = actor.side;
+    const [row] = await tx
+      .insert(tripMessages)
+      .values({
+        butlerRequestId: tripId, sender, senderUserId: actor.userId, body: input.body, clientId: input.client_id ?? null, createdAt: now,
+        readByCustomerAt: sender === 'customer' ? now : null, readByDriverAt: sender === 'driver' ? now : null,
+      })
+      .returning();
+    const readers = (['customer', 'driver'] as const).filter((side) => side !== sender);
+    for (const reader of readers) {
+      if (await hasOlderUnread(tx, reader, row)) continue;
+      if (reader === 'customer') {
+        await emit(tx, `butler.trip_message:${tripId}:${row.id}`, { type: 'butler.trip_message', userId: trip.userId, butlerRequestId: tripId, messageId: row.id }, now);
+      } else if (trip.driverId !== null) {
+        await emit(tx, `driver.trip_message:${tripId}:${trip.driverId}:${row.id}`, { type: 'driver.trip_message', butlerRequestId: tripId, driverId: trip.driverId, messageId: row.id }, now);
+      }
+    }
+    return { message: view(row, actor), created: true };
+  });
+}
