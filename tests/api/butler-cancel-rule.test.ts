@@ -5,7 +5,8 @@ import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/fa
 import { auditLog, jobs, notificationMessages } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, newPerson, type TestContext } from './helpers';
+import { createTestContext, customer, type TestContext } from './helpers';
+import { driverAccount } from './driver-helpers';
 
 /**
  * Issue 50, cancellation by the rule the customer was shown: a confirmed (driver assigned)
@@ -30,22 +31,10 @@ const day = (d: number) => addDays(todayInKorea(new Date()), d);
 const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
 const runJobs = () => staff('POST', '/admin/billing/run');
 
-let seq = 0;
-/** A roster driver with an account (invited by email, accepted). */
-async function driverAccount() {
-  seq += 1;
-  const driver = (await staff('POST', '/admin/drivers', { name: `박기사${seq}`, phone: `010-6666-${String(3000 + seq)}`, gender: 'male' })).body.data.driver as { id: number; phone: string };
-  const email = newPerson('cancel-driver').email;
-  expect((await staff('POST', `/admin/drivers/${driver.id}/invite`, { channel: 'email', email })).status).toBe(201);
-  await runJobs();
-  const [invite] = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'driver.invited'), eq(notificationMessages.to, email)));
-  const code = /\/driver\?invite=([\w-]+)/.exec(invite.text)![1];
-  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { driver, token: res.body.data.access_token as string };
-}
 
 /** A paid booking of 09:00–17:00 on `date` (800,000원), assigned to `driverId` (which confirms it). */
+/** Numbers each test car's plate. */
+let seq = 0;
 async function assignedTrip(date: string, driverId: number) {
   const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 800_000, licensePlate: `56다 ${7000 + ++seq}` });
   const owner = await customer(ctx);
@@ -67,7 +56,7 @@ const customerMessage = async (id: number) => {
 
 describe('a confirmed butler booking is cancelled by the rule', () => {
   it('8 days ahead the customer cancels an assigned trip from /my: previewed, refunded in full; the driver is told once and sees it on /driver', async () => {
-    const { driver, token: driverToken } = await driverAccount();
+    const { driver, token: driverToken } = await driverAccount(ctx);
     const { id, owner } = await assignedTrip(day(8), driver.id);
     expect((await ctx.call('GET', `/butlers/requests/${id}`, { token: owner.token })).body.data.butler_request.status).toBe('CONFIRMED');
     const preview = await ctx.call('GET', `/butlers/requests/${id}/cancel-preview`, { token: owner.token });
@@ -90,7 +79,7 @@ describe('a confirmed butler booking is cancelled by the rule', () => {
   });
 
   it('12 h before, staff cancel refunds the rule’s 50%; a full refund needs a reason, is audited and told to the customer', async () => {
-    const { driver } = await driverAccount();
+    const { driver } = await driverAccount(ctx);
     const a = await assignedTrip(day(20), driver.id);
     const b = await assignedTrip(day(21), driver.id);
     await setClock(`${day(19)}T21:00:00+09:00`);
@@ -116,7 +105,7 @@ describe('a confirmed butler booking is cancelled by the rule', () => {
   });
 
   it('once the driver has set out the customer cannot cancel (409), nor can a stranger (404)', async () => {
-    const { driver, token: driverToken } = await driverAccount();
+    const { driver, token: driverToken } = await driverAccount(ctx);
     const { id, owner } = await assignedTrip(day(30), driver.id);
     const stranger = await customer(ctx);
     expect((await ctx.call('DELETE', `/butlers/requests/${id}`, { token: stranger.token })).status).toBe(404);

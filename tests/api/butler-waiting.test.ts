@@ -5,7 +5,8 @@ import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/fa
 import { butlerRequests, notificationMessages, payments, sandboxPayments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, newPerson, type TestContext } from './helpers';
+import { createTestContext, customer, type TestContext } from './helpers';
+import { driverAccount } from './driver-helpers';
 
 /**
  * Waiting (issue 50): the driver's 도착 → 탑승 is waiting; beyond the free minutes (60 at an
@@ -32,23 +33,10 @@ const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now 
 const runJobs = () => staff('POST', '/admin/billing/run');
 const tap = (token: string, id: number, stage: string, json: unknown = {}) => ctx.call('POST', `/driver/trips/${id}/stages/${stage}`, { token, json });
 
-let seq = 0;
-async function driverAccount() {
-  seq += 1;
-  const made = await staff('POST', '/admin/drivers', { name: `박기사${seq}`, phone: `010-6666-${String(3000 + seq)}`, gender: 'male' });
-  expect(made.status).toBe(201);
-  const driver = made.body.data.driver as { id: number };
-  const email = newPerson('waitdriver').email;
-  expect((await staff('POST', `/admin/drivers/${driver.id}/invite`, { channel: 'email', email })).status).toBe(201);
-  await runJobs();
-  const rows = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'driver.invited'), eq(notificationMessages.to, email)));
-  const code = /\/driver\?invite=([\w-]+)/.exec(rows.sort((a, b) => b.id - a.id)[0].text)![1];
-  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123', location_terms: true, location_third_party: true } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { driver, token: res.body.data.access_token as string };
-}
 
 /** A paid, confirmed booking of 09:00–19:00 on day `d` (10 h: 1,200,000원 for 8 h + 2 h at 150,000원 = 1,500,000원), assigned. */
+/** Numbers each test car's plate. */
+let seq = 0;
 async function trip(d: number, driverId: number, pickup: { start_location: string; flight_number?: string }) {
   const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 1_200_000, butlerOvertimeFee: 150_000, licensePlate: `12가 ${7700 + ++seq}` });
   const owner = await customer(ctx);
@@ -67,7 +55,7 @@ const overtimeRows = (id: number) => ctx.database.db.select().from(payments).whe
 
 describe('waiting at the pickup', () => {
   it('an airport pickup waited 80 min and ran 30 min over: one charge of both, a replay charges nothing more, every view says the parts', async () => {
-    const { driver, token } = await driverAccount();
+    const { driver, token } = await driverAccount(ctx, { consents: true });
     const { id, owner } = await trip(2, driver.id, { start_location: '인천광역시 중구 공항로 272 인천국제공항 제1여객터미널', flight_number: 'KE123' });
     await setClock(at(2, '07:30'));
     expect((await tap(token, id, 'departed', { tapped_at: at(2, '07:30') })).status).toBe(201);
@@ -125,7 +113,7 @@ describe('waiting at the pickup', () => {
   });
 
   it('elsewhere 15 min are free; a trip within its prepaid hours is charged its waiting only', async () => {
-    const { driver, token } = await driverAccount();
+    const { driver, token } = await driverAccount(ctx, { consents: true });
     const { id, owner } = await trip(3, driver.id, { start_location: '서울 중구 세종대로 110' });
     await setClock(at(3, '08:30'));
     await tap(token, id, 'departed', { tapped_at: at(3, '08:30') });
@@ -146,7 +134,7 @@ describe('waiting at the pickup', () => {
   });
 
   it('within the free time and the booked hours: nothing is charged, and the breakdown says so', async () => {
-    const { driver, token } = await driverAccount();
+    const { driver, token } = await driverAccount(ctx, { consents: true });
     const { id, owner } = await trip(4, driver.id, { start_location: '김포공항 국내선', flight_number: 'OZ8901' });
     await setClock(at(4, '08:30'));
     await tap(token, id, 'departed', { tapped_at: at(4, '08:30') });

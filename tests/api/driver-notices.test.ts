@@ -5,7 +5,8 @@ import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/fa
 import { auditLog, butlerRequests, butlerWaypoints, jobs, notificationMessages } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, newPerson, type TestContext } from './helpers';
+import { createTestContext, customer, type TestContext } from './helpers';
+import { driverAccount } from './driver-helpers';
 
 /**
  * Drivers are told (issue 50): an assignment, a reassignment away, a change of time or address and
@@ -31,23 +32,10 @@ const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), 
 const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
 const runJobs = () => staff('POST', '/admin/billing/run');
 
-let seq = 0;
-async function driverAccount() {
-  seq += 1;
-  const created = await staff('POST', '/admin/drivers', { name: `박기사${seq}`, phone: `010-6666-${String(3000 + seq)}`, gender: 'male' });
-  expect(created.status).toBe(201);
-  const driver = created.body.data.driver as { id: number; name: string; phone: string };
-  const email = newPerson('notice-driver').email;
-  expect((await staff('POST', `/admin/drivers/${driver.id}/invite`, { channel: 'email', email })).status).toBe(201);
-  await runJobs();
-  const rows = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'driver.invited'), eq(notificationMessages.to, email)));
-  const code = /\/driver\?invite=([\w-]+)/.exec(rows[0].text)![1];
-  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { driver, phone: driver.phone.replace(/\D/g, ''), token: res.body.data.access_token as string };
-}
 
 /** A paid booking of 09:00–17:00 on day `d` with a flight and a waypoint at 10:00 (unassigned). */
+/** Numbers each test car's plate. */
+let seq = 0;
 async function booking(d: number, start = '09:00', end = '17:00', stop = '12:00') {
   const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 800_000, butlerOvertimeFee: 100_000, licensePlate: `56다 ${7000 + ++seq}` });
   const owner = await customer(ctx);
@@ -71,7 +59,7 @@ async function sent(event: string, id: number, to?: string) {
 
 describe('the driver is told of every assignment and change, once', () => {
   it('an assignment sends one 알림톡 even when repeated, and shows as an unread 알림 that the page marks read', async () => {
-    const a = await driverAccount();
+    const a = await driverAccount(ctx);
     const { id } = await booking(5);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: a.driver.id })).status).toBe(200);
     // The same assignment again (a retried request) changes nothing and tells nobody again.
@@ -95,9 +83,9 @@ describe('the driver is told of every assignment and change, once', () => {
   });
 
   it('a reassignment tells both drivers; a stranger driver sees none of another’s notices nor their trips', async () => {
-    const a = await driverAccount();
-    const b = await driverAccount();
-    const stranger = await driverAccount();
+    const a = await driverAccount(ctx);
+    const b = await driverAccount(ctx);
+    const stranger = await driverAccount(ctx);
     const { id } = await booking(6);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: a.driver.id })).status).toBe(200);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: b.driver.id })).status).toBe(200);
@@ -126,7 +114,7 @@ describe('the driver is told of every assignment and change, once', () => {
   });
 
   it('a cancellation is one notice and one message', async () => {
-    const a = await driverAccount();
+    const a = await driverAccount(ctx);
     const { id, owner } = await booking(9);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: a.driver.id })).status).toBe(200);
     expect((await ctx.call('DELETE', `/butlers/requests/${id}`, { token: owner.token })).status).toBe(200);
@@ -138,7 +126,7 @@ describe('the driver is told of every assignment and change, once', () => {
 
 describe('the coming days and the past trips', () => {
   it('lists trips of the next 7 days (not the 8th day after), and past trips with their records, paged', async () => {
-    const a = await driverAccount();
+    const a = await driverAccount(ctx);
     const near = await booking(3);
     const week = await booking(7);
     const far = await booking(8);
@@ -162,7 +150,7 @@ describe('the coming days and the past trips', () => {
 
 describe('staff move a pickup for a late flight', () => {
   it('moves the trip by +30 min, tells the driver (before → after) and the customer once, and audits it', async () => {
-    const a = await driverAccount();
+    const a = await driverAccount(ctx);
     const { id, owner } = await booking(10);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: a.driver.id })).status).toBe(200);
     const body = { start_at: at(10, '09:30'), cause: 'flight_delay', reason: 'KE123 30분 지연' };
@@ -196,7 +184,7 @@ describe('staff move a pickup for a late flight', () => {
   });
 
   it('refuses a move that breaks the driver’s board, another day, a bad body or a stranger; nobody is told', async () => {
-    const a = await driverAccount();
+    const a = await driverAccount(ctx);
     const first = await booking(12, '09:00', '12:00', '10:30');
     const second = await booking(12, '13:30', '17:00', '15:00');
     for (const t of [first, second]) expect((await staff('POST', `/admin/butler-requests/${t.id}/assign`, { driver_id: a.driver.id })).status).toBe(200);

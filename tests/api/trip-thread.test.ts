@@ -5,7 +5,8 @@ import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/fa
 import { jobs, notificationMessages, tripMessages } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, newPerson, type TestContext } from './helpers';
+import { createTestContext, customer, type TestContext } from './helpers';
+import { driverAccount } from './driver-helpers';
 
 /**
  * 기사님과 메시지 (issue 50): the customer and the assigned driver write to each other in the
@@ -31,23 +32,10 @@ const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), 
 const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
 const runJobs = () => staff('POST', '/admin/billing/run');
 
-let seq = 0;
-async function driverAccount() {
-  seq += 1;
-  const made = await staff('POST', '/admin/drivers', { name: `박기사${seq}`, phone: `010-6666-${String(3000 + seq)}`, gender: 'male' });
-  expect(made.status).toBe(201);
-  const driver = made.body.data.driver as { id: number; phone: string };
-  const email = newPerson('driver').email;
-  expect((await staff('POST', `/admin/drivers/${driver.id}/invite`, { channel: 'email', email })).status).toBe(201);
-  await runJobs();
-  const rows = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'driver.invited'), eq(notificationMessages.to, email)));
-  const code = /\/driver\?invite=([\w-]+)/.exec(rows.sort((a, b) => b.id - a.id)[0].text)![1];
-  const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { driver, token: res.body.data.access_token as string };
-}
 
 /** A paid booking of 09:00–17:00 on day `d`, assigned to `driverId` when given. */
+/** Numbers each test car's plate. */
+let seq = 0;
 async function trip(d: number, driverId?: number) {
   const car = await insertButlerCar(ctx.database.db, modelId, { butlerFee: 800_000, butlerOvertimeFee: 100_000, licensePlate: `12가 ${7000 + ++seq}` });
   const owner = await customer(ctx);
@@ -68,7 +56,7 @@ const notifies = async (type: string, id: number) =>
 
 describe('trip thread', () => {
   it('carries messages both ways, keeps no number on the page, and is closed to strangers (404)', async () => {
-    const { driver, token: driverToken } = await driverAccount();
+    const { driver, token: driverToken } = await driverAccount(ctx);
     const { id, owner } = await trip(2, driver.id);
 
     const sent = await ctx.call('POST', customerPath(id), { token: owner.token, json: { body: '  공항 3번 출구에서 기다릴게요. 010-1234-5678  ' } });
@@ -94,7 +82,7 @@ describe('trip thread', () => {
 
     // A stranger customer and another driver: 404 on read and post.
     const stranger = await customer(ctx);
-    const otherDriver = await driverAccount();
+    const otherDriver = await driverAccount(ctx);
     for (const [path, token] of [[customerPath(id), stranger.token], [driverPath(id), otherDriver.token]] as const) {
       expect((await ctx.call('GET', path, { token })).status).toBe(404);
       expect((await ctx.call('POST', path, { token, json: { body: '안녕하세요' } })).status).toBe(404);
@@ -103,7 +91,7 @@ describe('trip thread', () => {
   });
 
   it('refuses bad bodies in Korean', async () => {
-    const { driver } = await driverAccount();
+    const { driver } = await driverAccount(ctx);
     const { id, owner } = await trip(2, driver.id);
     const empty = await ctx.call('POST', customerPath(id), { token: owner.token, json: { body: '   ' } });
     expect(empty.status).toBe(400);
@@ -121,7 +109,7 @@ describe('trip thread', () => {
     expect(before.body.message).toBe('기사님이 배정된 뒤부터 메시지를 주고받을 수 있습니다.');
     expect((await ctx.call('GET', customerPath(unassigned.id), { token: unassigned.owner.token })).body.data.thread).toMatchObject({ open: false, messages: [] });
 
-    const { driver, token: driverToken } = await driverAccount();
+    const { driver, token: driverToken } = await driverAccount(ctx);
     const { id, owner } = await trip(4, driver.id);
     await setClock(at(4, '18:59'));
     expect((await ctx.call('POST', driverPath(id), { token: driverToken, json: { body: '잘 도착하셨나요?' } })).status).toBe(201);
@@ -141,7 +129,7 @@ describe('trip thread', () => {
   });
 
   it('keeps a retried post with the same client_id as one message, told once', async () => {
-    const { driver } = await driverAccount();
+    const { driver } = await driverAccount(ctx);
     const { id, owner } = await trip(2, driver.id);
     const json = { body: '짐이 많아요', client_id: '0b4c9a8e-3f1d-4c2a-9e7b-5a6d8c1f2e3a' };
     const first = await ctx.call('POST', customerPath(id), { token: owner.token, json });
@@ -153,7 +141,7 @@ describe('trip thread', () => {
   });
 
   it('tells the other side once per unread batch; reading starts the next batch', async () => {
-    const { driver, token: driverToken } = await driverAccount();
+    const { driver, token: driverToken } = await driverAccount(ctx);
     const { id, owner } = await trip(2, driver.id);
     for (const body of ['첫 번째', '두 번째', '세 번째']) expect((await ctx.call('POST', customerPath(id), { token: owner.token, json: { body } })).status).toBe(201);
     expect(await notifies('driver.trip_message', id)).toBe(1);
