@@ -117,6 +117,11 @@ export async function driverTrip(db: Db, butlerRequestId: number, driverId: numb
   };
 }
 
+/** The customer's page of a booking a message links to: its butler subscription once confirmed, else the request. */
+export function tripPagePath(found: { subscriptionId: number | null; request: { id: number } }): string {
+  return found.subscriptionId ? `/butler/subscribe/${found.subscriptionId}` : `/butler/request/${found.request.id}`;
+}
+
 /** The trip's time as a message says it: start, and end when booked with one. */
 export function tripTime(r: Pick<typeof butlerRequests.$inferSelect, 'startAt' | 'endAt'>): string {
   return r.endAt ? `${dateTime(r.startAt)} ~ ${koreaDate(r.endAt) === koreaDate(r.startAt) ? dateTime(r.endAt).slice(-5) : dateTime(r.endAt)}` : dateTime(r.startAt);

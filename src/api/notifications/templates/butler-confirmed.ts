@@ -1,4 +1,4 @@
-import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
+import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
 import { template } from '../template';
 
 /** Staff confirmed the booking. */
@@ -19,7 +19,7 @@ export default template({
       userId: e.userId,
       vars: {
         고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(r.id), 일시: tripTime(r), 출발지: r.startLocation, 도착지: r.endLocation,
-        상세경로: found.subscriptionId ? `/butler/subscribe/${found.subscriptionId}` : `/butler/request/${r.id}`,
+        상세경로: tripPagePath(found),
       },
     };
   },

@@ -1,5 +1,5 @@
 import { formatPhone } from '../../../domain/accounts';
-import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
+import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
 import { template } from '../template';
 
 /** The driver tapped 출발 on /driver: who is coming, in which car, and the trip page that follows the stages. */
@@ -21,7 +21,7 @@ export default template({
       vars: {
         고객명: greeting(await liveCustomer(db, e.userId)), 예약번호: String(r.id), 차량: found.car, 일시: tripTime(r), 출발지: r.startLocation,
         기사: driver?.name ?? '', 기사연락처: driver ? formatPhone(driver.phone) : '', 차량번호: found.licensePlate ?? '',
-        상세경로: found.subscriptionId ? `/butler/subscribe/${found.subscriptionId}` : `/butler/request/${r.id}`,
+        상세경로: tripPagePath(found),
       },
     };
   },

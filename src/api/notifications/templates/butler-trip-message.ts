@@ -1,4 +1,4 @@
-import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
+import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
 import { template } from '../template';
 
 /** 기사님과 메시지: the driver (or staff) wrote in the trip's thread; once per unread batch, by 알림톡 and email, leading to the trip page. */
@@ -18,7 +18,7 @@ export default template({
       userId: e.userId,
       vars: {
         고객명: greeting(await liveCustomer(db, e.userId)), 예약번호: String(r.id), 일시: tripTime(r), 출발지: r.startLocation,
-        상세경로: found.subscriptionId ? `/butler/subscribe/${found.subscriptionId}` : `/butler/request/${r.id}`,
+        상세경로: tripPagePath(found),
       },
     };
   },
