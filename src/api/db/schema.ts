@@ -17,6 +17,7 @@ import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
 import type { TripCharge } from '../../domain/waiting';
 import type { TripMessageSender } from '../../domain/trip-thread';
+import type { BusinessStatus, CompanyRole } from '../../domain/company';
 import {
   boolean,
   check,
@@ -405,6 +406,8 @@ export const subscriptionRequests = pgTable(
     /** The hold on the car lapses here unless staff confirm first (SUBSCRIPTION_HOLD_DAYS after the order). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Ordered in a company's name (법인): the company is the contract's party and pays; null for a private order. */
+    companyId: integer('company_id').references(() => companies.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -432,10 +435,15 @@ export const subscriptions = pgTable(
     exitDate: date('exit_date', { mode: 'string' }),
     /** 구독 연장: billing months added by extensions (the term is the request's months + these; docs/decisions/extension.md). */
     extendedMonths: integer('extended_months').notNull().default(0),
+    /** The company (법인) that holds the subscription and pays for it; the user is its driver. Null for a private one. */
+    companyId: integer('company_id').references(() => companies.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId), index('subscriptions_billing_idx').on(t.billingStatus),
+    index('subscriptions_company_idx').on(t.companyId),
+  ],
 );
 
 /**
@@ -701,11 +709,19 @@ export const butlerRequests = pgTable(
     legalModel: varchar('legal_model', { length: 12 }).$type<ButlerLegalModel>(),
     /** What the booking rests on: the partner named (`partner`), or the 시행령 제18조 case and its masked proof (`exemptions`), and staff's refusal. */
     legalBasis: jsonb('legal_basis').$type<LegalBasis>(),
+    /** Booked for a company (법인): billed to it, visible to its admins and bookers; null for a private booking. */
+    companyId: integer('company_id').references(() => companies.id),
+    /** The company's cost centre or memo for this trip, printed on its statement. */
+    costCentre: varchar('cost_centre', { length: 60 }),
+    /** The passenger a company booker booked for (name, phone): they get the trip messages; null when the booker rides. */
+    guestName: varchar('guest_name', { length: 80 }),
+    guestPhone: varchar('guest_phone', { length: 20 }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId),
+    index('butler_requests_company_idx').on(t.companyId),
     check('butler_requests_car_or_customer_car', sql`${t.butlerCarId} IS NOT NULL OR ${t.customerCar} IS NOT NULL`),
   ],
 );
@@ -1299,4 +1315,77 @@ export const tripMessages = pgTable(
     check('trip_messages_sender_check', sql`${t.sender} IN ('customer', 'driver', 'staff')`),
     check('trip_messages_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 500`),
   ],
+);
+
+// ── Business customers (법인) ────────────────────────────────────────────────
+
+/** A company account (docs/decisions/business-accounts.md); its 사업자등록번호 is unique among open companies. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    /** 상호. */
+    name: varchar('name', { length: 100 }).notNull(),
+    /** 사업자등록번호, 10 digits (checksum: src/domain/business.ts). */
+    businessNumber: varchar('business_number', { length: 10 }).notNull(),
+    /** 대표자. */
+    ceo: varchar('ceo', { length: 80 }).notNull(),
+    /** 업태 and 종목, as the 세금계산서 prints them. */
+    businessType: varchar('business_type', { length: 60 }).notNull(),
+    businessItem: varchar('business_item', { length: 60 }).notNull(),
+    /** 사업장 주소. */
+    address: text('address').notNull(),
+    /** 세금계산서 수신 이메일. */
+    invoiceEmail: varchar('invoice_email', { length: 254 }).notNull(),
+    /** The last status check's answer (계속 / 휴업 / 폐업) and when it was asked. */
+    businessStatus: varchar('business_status', { length: 10 }).$type<BusinessStatus>().notNull(),
+    statusCheckedAt: timestamp('status_checked_at', { withTimezone: true }).notNull(),
+    /** Staff enabled 후불 (one monthly invoice) for this company; otherwise its card is charged. */
+    invoiceBilling: boolean('invoice_billing').notNull().default(false),
+    /** Won: trips above this need the company admin's approval; null when none do. */
+    approvalThreshold: integer('approval_threshold'),
+    /** The company's card (법인카드), charged when it does not pay by invoice. */
+    billingKey: varchar('billing_key', { length: 200 }),
+    billingProvider: varchar('billing_provider', { length: 20, enum: PAYMENT_PROVIDERS }),
+    cardIssuer: varchar('card_issuer', { length: 40 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('companies_business_number_uq').on(t.businessNumber).where(sql`${t.closedAt} IS NULL`)],
+);
+
+/** Who belongs to a company and as what; a removed member keeps the row (removed_at) for the audit. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    role: varchar('role', { length: 10 }).$type<CompanyRole>().notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'company_members_pk', columns: [t.companyId, t.userId] }), index('company_members_user_idx').on(t.userId)],
+);
+
+/** A single-use invitation to join a company with a role (only the code's hash is kept, as driver invites). */
+export const companyInvites = pgTable(
+  'company_invites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    role: varchar('role', { length: 10 }).$type<CompanyRole>().notNull(),
+    channel: varchar('channel', { length: 10 }).$type<'phone' | 'email'>().notNull(),
+    /** The mobile digits or the lowercased email the invite went to. */
+    address: varchar('address', { length: 254 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id),
+    createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invites_company_idx').on(t.companyId)],
 );
