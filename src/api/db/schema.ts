@@ -716,6 +716,8 @@ export const butlerRequests = pgTable(
     /** The passenger a company booker booked for (name, phone): they get the trip messages; null when the booker rides. */
     guestName: varchar('guest_name', { length: 80 }),
     guestPhone: varchar('guest_phone', { length: 20 }),
+    /** The trip's price and every charge after it go on the company's monthly invoice (후불) instead of a card. */
+    invoiceBilled: boolean('invoice_billed').notNull().default(false),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -53,6 +53,7 @@ ALTER TABLE "butler_requests" ADD COLUMN "company_id" integer REFERENCES "compan
 ALTER TABLE "butler_requests" ADD COLUMN "cost_centre" varchar(60);--> statement-breakpoint
 ALTER TABLE "butler_requests" ADD COLUMN "guest_name" varchar(80);--> statement-breakpoint
 ALTER TABLE "butler_requests" ADD COLUMN "guest_phone" varchar(20);--> statement-breakpoint
+ALTER TABLE "butler_requests" ADD COLUMN "invoice_billed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "butler_requests_company_idx" ON "butler_requests" USING btree ("company_id");--> statement-breakpoint
 ALTER TABLE "subscription_requests" ADD COLUMN "company_id" integer REFERENCES "companies"("id");--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "company_id" integer REFERENCES "companies"("id");--> statement-breakpoint
