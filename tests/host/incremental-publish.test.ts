@@ -7,8 +7,7 @@ import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { startProduct, type RunningProduct } from '../../src/host/main';
 import { readStamp } from '../../src/host/publish/stamp';
 
-// Real builds (slow): only on the PGlite run.
-describe.skipIf(process.env.TEST_DB === 'postgres')('an edit renders exactly the pages it changed', () => {
+describe('an edit renders exactly the pages it changed', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'luxe-edits-'));
   const dist = path.join(dir, 'dist');
   const log = path.join(dir, 'published.log');

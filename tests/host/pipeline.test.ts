@@ -9,8 +9,7 @@ import { openDatabase } from '../../src/api/db/client';
 import { buildSite } from '../../src/host/publish/build-site';
 import { buildSettings } from '../../src/host/publish/stamp';
 
-// Builds the real site twice over; once is enough, so only on the PGlite run.
-describe.skipIf(process.env.TEST_DB === 'postgres')('the npm start pipeline', () => {
+describe('the npm start pipeline', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'luxe-start-'));
   const config = () =>
     loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'pipeline-secret-pipeline-secret' });

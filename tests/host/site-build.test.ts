@@ -19,8 +19,7 @@ import { SNAPSHOT_FILE } from '../../src/integrations/build-snapshot';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Real builds (slow): only on the PGlite run.
-describe.skipIf(process.env.TEST_DB === 'postgres')('the storefront build for a CDN', () => {
+describe('the storefront build for a CDN', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'luxe-site-'));
   // Beside the project, with a name that starts like it: Astro took it for a folder inside.
   const dist = `${process.cwd()}-dist-${randomBytes(4).toString('hex')}`;

@@ -1,18 +1,31 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { PHOTO_EXTENSIONS, PHOTO_FORMATS, photoWidths, type PhotoFormat, type PhotoView } from '../../../domain/photos';
 import { decodeHeic, looksHeic } from './heic';
 import { PhotoRejected, rejectionOf } from './rejections';
 
 export { PhotoRejected };
 
-// The API runs on 2 cores next to PostgreSQL and the job loop. libvips would start one thread
-// per core for each image, and sharp runs up to 4 images at once on libuv's pool, which file
-// reads and password hashing share: an upload burst would take every core and stall the API.
-// One libvips thread per image plus the one-at-a-time queue below keep encoding to one core.
-sharp.concurrency(1);
-// Uploads are one-offs: libvips' operation cache would only hold memory for images never seen again.
-sharp.cache(false);
+type SharpFactory = typeof import('sharp').default;
+let libvips: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded at the first photo: libvips (its threads, its memory) stays out of every
+ * process that never encodes one, and out of the API's start.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  libvips ??= import('sharp').then(({ default: sharp }) => {
+    // The API runs on 2 cores next to PostgreSQL and the job loop. libvips would start one thread
+    // per core for each image, and sharp runs up to 4 images at once on libuv's pool, which file
+    // reads and password hashing share: an upload burst would take every core and stall the API.
+    // One libvips thread per image plus the one-at-a-time queue below keep encoding to one core.
+    sharp.concurrency(1);
+    // Uploads are one-offs: libvips' operation cache would only hold memory for images never seen again.
+    sharp.cache(false);
+    return sharp;
+  });
+  return libvips;
+}
 
 /** Largest original accepted, in pixels and per side: refused from the header, before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -93,6 +106,7 @@ interface Original {
  * any metadata, so EXIF and GPS are gone like everyone else's.
  */
 async function openOriginal(input: Buffer): Promise<Original> {
+  const sharp = await loadSharp();
   const meta = await sharp(input, INPUT)
     .metadata()
     .catch((error: unknown) => {
@@ -114,6 +128,7 @@ async function openOriginal(input: Buffer): Promise<Original> {
 }
 
 async function encode(input: Buffer): Promise<EncodedPhoto> {
+  const sharp = await loadSharp();
   const { width, height, ext: originalExt, image } = await openOriginal(input);
   const widths = photoWidths(width);
   // Decoded once, at the largest width (JPEG shrinks while decoding), as 8-bit sRGB pixels without any metadata;
@@ -140,6 +155,7 @@ async function encode(input: Buffer): Promise<EncodedPhoto> {
 
 /** The most common colour (sharp's 4096-bin histogram) of a small copy, transparent areas as white like the JPEGs. */
 async function dominantColour(image: Sharp): Promise<string> {
+  const sharp = await loadSharp();
   const small = await image.resize({ width: 64, withoutEnlargement: true }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const { dominant } = await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } }).stats();
   return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
