@@ -141,6 +141,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** A Prometheus scraper's bearer token for GET /api/metrics (staff and ADMIN_TOKEN may read it too); at least 24 characters. */
   METRICS_TOKEN: optional.refine((v) => !v || v.length >= 24, { error: 'METRICS_TOKEN must be at least 24 characters.' }),
+  /** OpenTelemetry: traces go over OTLP/HTTP to the traces endpoint, or to the base endpoint's /v1/traces; neither: nothing is traced. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.refine((v) => !v || /^https?:\/\/\S+$/.test(v), { error: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL.' }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.refine((v) => !v || /^https?:\/\/\S+$/.test(v), { error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL.' }),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('luxe-subscribe'),
   /** How often each replica runs its due jobs (monthly charges, retries, reconciliation, messages). */
   JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /**
@@ -225,6 +229,8 @@ export interface Config {
   };
   llm: { baseUrl?: string; apiKey?: string; model: string };
   logLevel: 'silent' | 'error' | 'info';
+  /** OpenTelemetry traces (observability/tracing-setup.ts): no endpoint, none. */
+  tracing: { endpoint?: string; serviceName: string };
   jobIntervalMs: number;
   /** The 위치정보관리책임자 the driver's consent texts name (LOCATION_OFFICER_NAME/EMAIL). */
   locationOfficer: { name: string; email: string };
@@ -363,6 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined), serviceName: e.OTEL_SERVICE_NAME },
     jobIntervalMs: e.JOB_INTERVAL_MS,
     locationOfficer: { name: e.LOCATION_OFFICER_NAME || '고객센터', email: e.LOCATION_OFFICER_EMAIL ?? (e.PUBLIC_CONTACT_EMAIL.trim() || 'concierge@luxe-subscribe.kr') },
     testFixtures: e.TEST_FIXTURES === 'on',

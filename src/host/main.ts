@@ -10,6 +10,7 @@ import { openCatalogueCache } from './catalogue-changes';
 import { fastServe } from './fast-path';
 import { compressJsonAnswers } from './compression';
 import { openDatabase, type Db } from '../api/db/client';
+import { startTracing } from '../api/observability/tracing-setup';
 import { isDatabaseUnavailable } from '../api/db/errors';
 import { isEmpty, seedDatabase } from '../api/seed/seed';
 import { listenWide } from './listen';
@@ -50,6 +51,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const root = path.resolve(opts.projectRoot);
   const dataDir = path.resolve(root, config.dataDir);
   const distDir = path.resolve(root, config.distDir);
+  // Before the database opens, so its connections are traced too (nothing when no OTLP endpoint is set).
+  const tracing = startTracing({ ...config.tracing, instance: replicaName() });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(dataDir, 'pglite'), timeouts: config.dbTimeouts });
   const { db } = database;
   if (await isEmpty(db)) {
@@ -155,6 +158,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
       await listening.close();
       await catalogueCache.close();
       await database.close();
+      await tracing.shutdown();
     },
   };
 }

@@ -12,6 +12,7 @@ import { portoneProvider } from './portone-provider';
 import type { PaymentProvider } from '../payment-provider';
 import { sandboxProvider } from './sandbox-provider';
 import { createClock } from '../jobs/clock';
+import { tracedProvider } from '../observability/tracing';
 
 /**
  * The provider of this server, chosen once from the configuration: PortOne when configured, the
@@ -20,7 +21,7 @@ import { createClock } from '../jobs/clock';
  */
 export function createPaymentProvider(db: Db, config: Config, clock?: Clock): PaymentProvider {
   const provider = config.portone.configured ? portoneProvider(config) : sandboxAllowed(config) ? sandboxProvider(db, config, clock ?? createClock()) : unavailableProvider();
-  return withTimeouts(provider, config.payments.timeoutMs);
+  return tracedProvider('payments', withTimeouts(provider, config.payments.timeoutMs));
 }
 
 function withTimeouts(provider: PaymentProvider, ms: number): PaymentProvider {

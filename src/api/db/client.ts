@@ -12,6 +12,7 @@ import { lockDataDir } from './lock';
 import { isConnectionFault, markDatabaseError } from './errors';
 import { currentAnswerBudget, refusalIfUnanswered } from './answer-budget';
 import * as schema from './schema';
+import { traceQueries } from '../observability/tracing';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the app never knows which database it runs on. */
@@ -118,8 +119,8 @@ export function connectPostgres(url: string, timeouts: Partial<DbTimeouts> = {})
   // not crash the process: the query that used it fails, and the pool opens a new one.
   const ignore = () => {};
   pool.on('error', ignore);
-  pool.on('connect', (client) => void client.on('error', ignore));
-  const db = drizzlePg(pool, { schema });
+  pool.on('connect', (client) => void traceQueries(client.on('error', ignore), 'postgresql'));
+  const db = drizzlePg(traceQueries(pool, 'postgresql'), { schema });
   guardTransactions((db as unknown as { session: DrizzleSession }).session, pool);
   return { db, pool, close: () => pool.end() };
 }
@@ -194,7 +195,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; timeo
   // One process at a time on a folder (src/api/db/lock.ts): a second one is refused, not silently lost.
   const release = inMemory ? () => {} : lockDataDir(dir);
   try {
-    const client = await PGlite.create(dir);
+    const client = traceQueries(await PGlite.create(dir), 'postgresql');
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return { db, kind: 'pglite', close: () => client.close().finally(release) };

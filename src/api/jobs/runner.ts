@@ -1,4 +1,6 @@
+import { SpanKind } from '@opentelemetry/api';
 import { withRequestId } from '../observability/request-context';
+import { inSpan } from '../observability/tracing';
 import { isConnectionFault } from '../db/errors';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
@@ -158,8 +160,11 @@ async function runPass(opts: RunOptions, state: JobWorkerState): Promise<RunRepo
       stop(err);
     }
   };
-  // A job runs under the id of the request that enqueued it, so its log lines and calls name that request.
-  const runOne = (job: Job) => withRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
+  // A job runs under the id of the request that enqueued it, so its log lines, calls and span name that request.
+  const runOne = (job: Job) =>
+    withRequestId(job.requestId ?? `job-${job.id}`, () =>
+      inSpan(`job ${job.kind}`, { 'luxe.job.id': job.id, 'luxe.job.kind': job.kind, 'luxe.job.attempt': job.attempts, ...(job.requestId ? { 'luxe.request_id': job.requestId } : {}) }, () => runJob(job), SpanKind.CONSUMER),
+    );
   const runJob = async (job: Job) => {
     const started = performance.now();
     const logRun = (outcome: string) => opts.logRun?.({ job: job.key, kind: job.kind, outcome, ms: Math.round(performance.now() - started) });

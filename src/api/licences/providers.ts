@@ -5,6 +5,7 @@ import type { LicenceStatus, LicenceVerdict } from '../../domain/licence';
 import type { Config } from '../env';
 import { serviceUnavailable } from '../errors';
 import type { LicenceProvider, LicenceQuestion } from '../licence-provider';
+import { tracedProvider } from '../observability/tracing';
 
 /**
  * The sandbox stand-in for the 운전자격확인시스템, decided by the number's last two (check) digits:
@@ -105,5 +106,5 @@ export function httpLicenceProvider(url: string, apiKey: string, timeoutMs = 5_0
 
 export function createLicenceProvider(config: Pick<Config, 'licence'>): LicenceProvider {
   const { provider, apiUrl, apiKey } = config.licence;
-  return provider === 'http' && apiUrl && apiKey ? httpLicenceProvider(apiUrl, apiKey) : sandboxLicenceProvider();
+  return tracedProvider('licences', provider === 'http' && apiUrl && apiKey ? httpLicenceProvider(apiUrl, apiKey) : sandboxLicenceProvider());
 }

@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../env';
 import type { NotificationEvent } from './events';
+import { tracedProvider } from '../observability/tracing';
 
 /** The channels a message goes out on. */
 export const CHANNELS = ['email', 'kakao'] as const;
@@ -118,5 +119,5 @@ export function createChannels(config: Config, log: (level: 'info' | 'error', me
   const kakao = config.notifications.solapi ? kakaoChannel(config.notifications.solapi) : production ? null : sandboxChannel;
   if (!email) log('error', '[notify] SMTP_URL is not set: notification emails are not sent.');
   if (!kakao) log('error', '[notify] SOLAPI_* is not set: KakaoTalk notifications are not sent.');
-  return { email, kakao };
+  return { email: email && tracedProvider('email', email), kakao: kakao && tracedProvider('kakao', kakao) };
 }

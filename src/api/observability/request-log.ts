@@ -3,6 +3,7 @@ import { matchedRoutes } from 'hono/route';
 import type { Logger } from './logger';
 import { observeRequest } from './metrics';
 import { requestIdFrom, withRequestId } from './request-context';
+import { inRequestSpan } from './tracing';
 
 /**
  * The route a request reached, as its pattern (`/api/subscriptions/:id`): the last matched
@@ -16,13 +17,13 @@ function routeOf(c: Parameters<MiddlewareHandler>[0]): string {
 /**
  * First on every request: its id (the proxy's X-Request-Id, or a new one) for everything it runs
  * and enqueues, answered back in X-Request-Id; then one line and the metrics for it (method,
- * route pattern, status, milliseconds; never the query, body or headers).
+ * route pattern, status, milliseconds; never the query, body or headers), and its trace span.
  */
 export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     const started = performance.now();
-    await withRequestId(requestId, next);
+    await inRequestSpan(c.req.header(), c.req.method, () => withRequestId(requestId, next), () => ({ route: routeOf(c), status: c.res.status }));
     const ms = performance.now() - started;
     const route = routeOf(c);
     c.res.headers.set('x-request-id', requestId);
