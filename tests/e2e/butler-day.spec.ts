@@ -12,7 +12,8 @@ import { apiAs, hydrated, loginAs, newStaff, newUser, waitForSite } from './user
  * phone (390 px) and the console (1280 px). Staff dispatch the booked airport trip, change its
  * flight number and add a stop on the 배차 card (the preview says the price stays), and write to
  * both in the trip's thread; the driver sees the change on /driver, answers and taps through the
- * day; the customer sees the new flight, the thread and the finished trip. No test clock (tests
+ * day; the customer sees the new flight, the thread and the finished trip, and rates it with a
+ * comment that staff read under 기사. No test clock (tests
  * share the server): the trip starts within the hour, so 출발 is allowed now.
  */
 
@@ -149,6 +150,18 @@ test('a day of one airport trip: staff dispatch and change the flight, the drive
   await card.getByRole('button', { name: `#${booking.id} 메시지` }).click();
   await card.getByRole('button', { name: `#${booking.id} 메시지` }).click();
   await expect(card.getByTestId(`staff-trip-${booking.id}-messages-thread`).getByTestId('trip-message')).toHaveCount(2);
+
+  // The customer rates the finished trip with a comment; staff read it with its trip under 기사.
+  const rating = c.getByRole('form', { name: '운행 평가' });
+  await rating.locator('label').filter({ has: c.getByRole('radio', { name: '2점 불만족' }) }).click();
+  await rating.getByLabel('후기 (선택)').fill('입국장에서 10분을 기다렸어요.');
+  await rating.getByRole('button', { name: '평가 보내기' }).click();
+  await expect(c.getByTestId('rating-given')).toContainText('2점 · 불만족');
+  await s.goto('/admin#drivers');
+  await hydrated(s, 'AdminConsole');
+  const review = s.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: `${driver.name} 기사` });
+  await expect(review).toContainText(`2점 · 요청 #${booking.id}`);
+  await expect(review).toContainText('입국장에서 10분을 기다렸어요.');
 
   // Each side was told of the change once.
   const me = (await apiAs(request, customer.token, 'GET', '/accounts')).body.data as { email: string };
