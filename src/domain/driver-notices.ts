@@ -1,5 +1,6 @@
 import { addDays, formatKoreaDateTime, HOUR_MS, koreaDate, koreaTime, weekday } from './dates';
 import { withParticle } from './korean';
+import { INCLUDED_HOURS } from './butler-hours';
 
 /**
  * What a driver is told about their trips (docs/decisions/driver-day.md "Notices"): an
@@ -19,13 +20,15 @@ export const DRIVER_NOTICE_TITLE: Record<DriverNoticeKind, string> = {
 /** The parts of a trip whose change the driver and the customer are told of. */
 export interface TripPlan {
   start_at: string;
+  /** The booked end (null: open, start + 8 h). */
+  end_at: string | null;
   start_location: string;
   end_location: string;
   way_points: { address: string; scheduled_time: string | null }[];
   flight_number: string | null;
 }
 
-export type TripField = 'start_at' | 'start_location' | 'end_location' | 'way_points' | 'flight_number';
+export type TripField = 'start_at' | 'end_at' | 'start_location' | 'end_location' | 'way_points' | 'flight_number';
 
 /** One changed part, as people read it: 픽업 시각 2026.12.03 09:00 → 2026.12.03 09:30. */
 export interface TripChange {
@@ -37,6 +40,7 @@ export interface TripChange {
 
 export const TRIP_FIELD_LABEL: Record<TripField, string> = {
   start_at: '픽업 시각',
+  end_at: '종료 시각',
   start_location: '출발지',
   end_location: '도착지',
   way_points: '경유지',
@@ -45,10 +49,18 @@ export const TRIP_FIELD_LABEL: Record<TripField, string> = {
 
 const stops = (w: TripPlan['way_points']) => (w.length ? w.map((p) => (p.scheduled_time ? `${p.address}(${koreaTime(p.scheduled_time)})` : p.address)).join(', ') : '없음');
 
-/** What differs between two plans of one trip, in a fixed order (empty when nothing changed). */
+/** Booked minutes of a plan (an open end counts as the included 8 hours). */
+const bookedMinutes = (p: TripPlan) => (p.end_at ? (Date.parse(p.end_at) - Date.parse(p.start_at)) / 60_000 : INCLUDED_HOURS * 60);
+
+/**
+ * What differs between two plans of one trip, in a fixed order (empty when nothing changed). The
+ * end counts as changed only when the booked length did: a moved pickup takes its end along.
+ */
 export function tripChanges(before: TripPlan, after: TripPlan): TripChange[] {
+  const sameLength = bookedMinutes(before) === bookedMinutes(after);
   const shown: Record<TripField, (p: TripPlan) => string> = {
     start_at: (p) => formatKoreaDateTime(p.start_at),
+    end_at: (p) => (sameLength ? '' : p.end_at ? formatKoreaDateTime(p.end_at) : '미정'),
     start_location: (p) => p.start_location,
     end_location: (p) => p.end_location,
     way_points: (p) => stops(p.way_points),

@@ -3,6 +3,7 @@ import { changesLine, customerChangeLine, dayHeading, groupByDay, shiftTrip, tri
 
 const plan: TripPlan = {
   start_at: '2026-12-10T00:00:00.000Z', // 09:00 KST
+  end_at: '2026-12-10T08:00:00.000Z',
   start_location: '인천 중구 공항로 272',
   end_location: '서울 강남구 테헤란로 152',
   way_points: [{ address: '서울 중구 세종대로 110', scheduled_time: '2026-12-10T03:00:00.000Z' }],
@@ -60,5 +61,17 @@ describe('the coming days', () => {
   it('used hours from 탑승 to 운행 종료, to a tenth', () => {
     expect(usedHours('2026-12-03T00:00:00Z', '2026-12-03T08:30:00Z')).toBe(8.5);
     expect(usedHours('2026-12-03T00:00:00Z', null)).toBeNull();
+  });
+});
+
+describe('tripChanges and the booked end', () => {
+  it('leaves the end out when a moved pickup takes it along', () => {
+    const moved = shiftTrip(plan, '2026-12-10T09:30:00+09:00');
+    expect(tripChanges(plan, moved).map((c) => c.field)).toEqual(['start_at', 'way_points']);
+  });
+  it('names a longer or open end as 종료 시각', () => {
+    expect(tripChanges(plan, { ...plan, end_at: '2026-12-10T10:00:00.000Z' })).toEqual([{ field: 'end_at', label: '종료 시각', before: '2026.12.10 17:00', after: '2026.12.10 19:00' }]);
+    expect(tripChanges(plan, { ...plan, end_at: null })).toEqual([]);
+    expect(tripChanges({ ...plan, end_at: '2026-12-10T06:00:00.000Z' }, { ...plan, end_at: null })[0]).toMatchObject({ field: 'end_at', after: '미정' });
   });
 });

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { DriverInviteAnswer, DriverStageAnswer, DriverTripsAnswer, TripPositionView } from '../../domain/driver-day';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChangeSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
+import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChangeSchema, TripChangeSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { driverNoticeList, markNoticesRead } from '../notifications/driver-notices';
-import { changePickup } from './trip-change';
+import { changePickup, changeTrip, previewTripChange } from './trip-change';
+import type { TripChangeAnswer, TripChangePreview } from '../../domain/trip-change';
 import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/driver-notices';
 import { requireAdmin, requireUser } from '../auth/guards';
 import { ipLimit } from '../middleware/rate-limit';
@@ -27,6 +28,9 @@ import type { Db } from '../db/client';
 const driverSide = async (db: Db, userId: number): Promise<ThreadActor> => ({ side: 'driver', userId, driverId: await driverIdOf(db, userId) });
 
 const MINUTE = 60_000;
+
+/** What a staff change of a trip reckons with: the driver's gap between trips and the waiting rule. */
+const changeOptions = (deps: AppEnv['Variables']['deps']) => ({ bufferMinutes: deps.config.dispatch.bufferMinutes, waiting: deps.config.payments.butlerWaiting });
 
 /**
  * The driver's phone (/driver): accepting an invite, the driver's own trips, stage taps and the
@@ -136,8 +140,17 @@ export const adminDriverDayRoutes = new Hono<AppEnv>()
   // 픽업 변경 (a late flight, an address): audited; the driver's board checked again; driver and customer told once.
   .patch('/butler-requests/:id/pickup', requireAdmin, validParams(IdParamSchema), validJson(PickupChangeSchema), async (c) => {
     const { deps } = c.var;
-    const { trip, changed } = await changePickup(deps.db, deps.clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), deps.config.dispatch.bufferMinutes);
+    const { trip, changed } = await changePickup(deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), changeOptions(deps));
     return ok(c, { trip, changed });
+  })
+  // 운행 변경 (waypoints, flight number, times, addresses): what it changes and costs first, nothing saved.
+  .post('/butler-requests/:id/trip/preview', requireAdmin, validParams(IdParamSchema), validJson(TripChangeSchema), async (c) =>
+    ok(c, (await previewTripChange(c.var.deps, c.req.valid('param').id, c.req.valid('json'), { ...changeOptions(c.var.deps), action: 'change_trip' })) satisfies TripChangePreview),
+  )
+  // Saved for the price staff confirmed (difference charged or refunded), audited; driver and customer told once.
+  .patch('/butler-requests/:id/trip', requireAdmin, validParams(IdParamSchema), validJson(TripChangeSchema), async (c) => {
+    const { deps } = c.var;
+    return ok(c, (await changeTrip(deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), { ...changeOptions(deps), action: 'change_trip' })) satisfies TripChangeAnswer);
   })
   // 기사님과 메시지: staff read a trip's thread (not marking it read) and may write in it as LUXE 고객센터.
   .get('/butler-requests/:id/messages', requireAdmin, validParams(IdParamSchema), async (c) =>

@@ -1,3 +1,4 @@
+import type { TripPriceChange } from '../../domain/trip-change';
 import type { UnassignedAlert } from '../../domain/dispatch';
 import type { PickupChangeCause, TripChange } from '../../domain/driver-notices';
 import type { Db } from '../db/client';
@@ -48,7 +49,7 @@ export type NotificationEvent =
   /** The driver tapped 출발 on /driver: the customer hears who is coming in which car. */
   | { type: 'butler.driver_departed'; userId: number; butlerRequestId: number }
   /** Staff changed the trip's pickup time or addresses (a late flight, the customer's call): what changed, before → after. */
-  | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[] }
+  | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[]; price?: TripPriceChange | null }
   /** 기사님과 메시지: the driver or staff wrote in the trip's thread; one per batch (messageId: the batch's first unread message). */
   | { type: 'butler.trip_message'; userId: number; butlerRequestId: number; messageId: number }
   // Drivers

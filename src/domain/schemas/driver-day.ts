@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isMobile, normalizePhone } from '../accounts';
 import { DRIVER_STAGES } from '../driver-day';
 import { emailField, passwordField } from './accounts';
-import { instant } from './butler';
+import { ButlerRequestUpdateSchema, instant } from './butler';
 import { IdSchema } from './common';
 
 /** Bodies of the driver's day: staff's invite, the driver's sign-up, stage taps, staff's corrections, positions. */
@@ -94,6 +94,9 @@ const place = (label: string) =>
     .max(200, { error: `${withParticle(label, '은/는')} 200자 이하로 입력해주세요.` })
     .refine((s) => !s.includes('\u0000'), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
 
+const changeCause = z.enum(['flight_delay', 'other'], { error: '변경 이유는 flight_delay(항공편 지연) 또는 other(기타)여야 합니다.' }).default('other');
+const changeReason = z.string({ error: '사유는 문자열이어야 합니다.' }).trim().min(1, { error: '변경 사유를 입력해주세요.' }).max(200, { error: '사유는 200자 이하로 입력해주세요.' });
+
 /**
  * Body of PATCH /admin/butler-requests/{id}/pickup: staff move the pickup (a late flight) or change
  * its addresses, with the reason; audited, and the driver and the customer are told.
@@ -103,11 +106,34 @@ export const PickupChangeSchema = z
     start_at: instant('픽업 시각').optional(),
     start_location: place('출발지').optional(),
     end_location: place('도착지').optional(),
-    cause: z.enum(['flight_delay', 'other'], { error: '변경 이유는 flight_delay(항공편 지연) 또는 other(기타)여야 합니다.' }).default('other'),
-    reason: z.string({ error: '사유는 문자열이어야 합니다.' }).trim().min(1, { error: '변경 사유를 입력해주세요.' }).max(200, { error: '사유는 200자 이하로 입력해주세요.' }),
+    cause: changeCause,
+    reason: changeReason,
   })
   .refine((v) => v.start_at !== undefined || v.start_location !== undefined || v.end_location !== undefined, { error: '바꿀 픽업 시각이나 주소를 하나 이상 보내주세요.' });
 export type PickupChangeInput = z.output<typeof PickupChangeSchema>;
+
+const edit = ButlerRequestUpdateSchema.shape;
+
+/**
+ * Body of PATCH /admin/butler-requests/{id}/trip (and its preview): staff change a booked trip's
+ * pickup, end, addresses, waypoints (the whole list; [] removes all) or flight number, with the
+ * reason. A change of the booked hours is re-priced: `confirm_price` is the new price the console
+ * showed (won), so what is charged or refunded is what staff saw.
+ */
+export const TripChangeSchema = z
+  .object({
+    start_at: instant('픽업 시각').optional(),
+    end_at: edit.end_at,
+    start_location: place('출발지').optional(),
+    end_location: place('도착지').optional(),
+    way_points: edit.way_points,
+    flight_number: edit.flight_number,
+    cause: changeCause,
+    reason: changeReason,
+    confirm_price: z.number({ error: '확인한 금액은 숫자여야 합니다.' }).int({ error: '확인한 금액은 정수여야 합니다.' }).min(0, { error: '확인한 금액이 올바르지 않습니다.' }).optional(),
+  })
+  .refine((v) => [v.start_at, v.end_at, v.start_location, v.end_location, v.way_points, v.flight_number].some((x) => x !== undefined), { error: '바꿀 내용(시각, 주소, 경유지, 항공편)을 하나 이상 보내주세요.' });
+export type TripChangeInput = z.output<typeof TripChangeSchema>;
 
 /** Body of POST /driver/notices/read: the newest notice the page showed (that one and older are read). */
 export const NoticesReadSchema = z.object({ up_to_id: z.number({ error: '알림 번호는 숫자여야 합니다.' }).int({ error: '알림 번호는 정수여야 합니다.' }).positive({ error: '알림 번호가 올바르지 않습니다.' }) });

@@ -5,6 +5,8 @@ import { tripPeriod } from '../butler-lists/format';
 import { carText, routeText } from './dispatch-board';
 import StageCorrection from './StageCorrection';
 import PickupMove from './PickupMove';
+import TripEdit from './TripEdit';
+import StaffTripThread from './StaffTripThread';
 import TripBrief from './TripBrief';
 
 interface Props {
@@ -15,7 +17,7 @@ interface Props {
   onCorrected?: (message: string) => void;
 }
 
-/** One trip of the dispatch board: when, where, who rides, what they asked for and who drives, with 기사 배정 and 배정 해제. */
+/** One trip of the dispatch board: when, where, who rides, what they asked for and who drives, with 기사 배정, 배정 해제, 운행 변경 and the trip's 메시지. */
 export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorrected }: Props) {
   const done = t.stage === 'COMPLETED';
   return (
@@ -41,6 +43,7 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorr
       </div>
       {t.departed_at && t.status === 'CONFIRMED' && onCorrected && <StageCorrection trip={t} onSaved={onCorrected} />}
       {t.flight_number && !t.departed_at && t.status !== 'CANCELLED' && onCorrected && <PickupMove trip={t} onSaved={onCorrected} />}
+      {!t.departed_at && t.status !== 'CANCELLED' && onCorrected && <TripEdit trip={t} onSaved={onCorrected} />}
       {!done && (
         <div className="flex shrink-0 gap-2">
           <button type="button" aria-label={`#${t.id} 기사 배정`} className="btn-primary min-h-11 px-3 py-1.5" onClick={() => onAssign(t)}>
@@ -53,6 +56,7 @@ export default function DispatchTripCard({ trip: t, onAssign, onUnassign, onCorr
           )}
         </div>
       )}
+      {t.driver && t.status !== 'CANCELLED' && <StaffTripThread trip={t} />}
     </article>
   );
 }

@@ -3,12 +3,11 @@ import { koreaTime } from '../../domain/dates';
 import type { DispatchTrip } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { withParticle } from '../../domain/korean';
+import { atKoreanDay } from './dispatch-board';
 
 const MINUTE = 60_000;
 /** HH:mm in Korean time of an instant. */
 const hhmm = (iso: string) => koreaTime(iso);
-/** The trip's Korean day with a chosen HH:mm as an instant. */
-const onTripDay = (startIso: string, time: string) => `${new Date(Date.parse(startIso) + 9 * 60 * MINUTE).toISOString().slice(0, 10)}T${time}:00+09:00`;
 
 /**
  * 픽업 변경 on a trip with a flight (a late arrival): +30분, +60분 or a chosen time on the same day,
@@ -26,7 +25,7 @@ export default function PickupMove({ trip: t, onSaved }: { trip: DispatchTrip; o
     e.preventDefault();
     setBusy(true);
     setError('');
-    const start_at = onTripDay(t.start_at, time);
+    const start_at = atKoreanDay(t.start_at, time);
     const r = await call((o) => client.admin['butler-requests'][':id'].pickup.$patch({ param: { id: String(t.id) }, json: { start_at, cause: t.flight_number ? 'flight_delay' : 'other', reason } }, o));
     setBusy(false);
     if (!r.ok) return setError(r.error.message);

@@ -47,3 +47,6 @@ export function groupTrips(trips: readonly DispatchTrip[], view: BoardView): Tri
 
 /** The Korean days a group's trips start on, in order: one run sheet each. */
 export const tripDaysOf = (trips: readonly DispatchTrip[]) => [...new Set(trips.map((t) => koreaDate(t.start_at)))].sort();
+
+/** An HH:mm typed by staff on the Korean day of `sameDayAs` (an instant), as the instant the API takes. */
+export const atKoreanDay = (sameDayAs: string, time: string) => `${koreaDate(sameDayAs)}T${time}:00+09:00`;
