@@ -142,7 +142,10 @@ describe('a change of the booked hours is re-priced by the booking rule', () => 
     expect((await staff('PATCH', `/admin/butler-requests/${id}/trip`, shorter)).body.data.changed).toBe(false);
     const after = await chargesOf(id);
     expect(after.reduce((sum, p) => sum + paidAmount(p), 0)).toBe(800_000);
-    expect(await ctx.database.db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, after.map((p) => p.id)))).toHaveLength(1);
+    const refunds = await ctx.database.db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, after.map((p) => p.id)));
+    expect(refunds).toHaveLength(1);
+    // Staff made the change: the refund row says so, not "customer".
+    expect(refunds[0].actor).toMatch(/^staff:/);
     expect((await row(id)).finalPrice).toBe(800_000);
     expect((await sent('driver.trip_changed', id, driver.phone))).toHaveLength(2);
   });

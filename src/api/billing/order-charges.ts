@@ -39,9 +39,9 @@ export async function paidForOrder(ctx: PaymentContext, order: PaidOrder): Promi
  * Brings what an order has paid to `newPrice` after an edit, before the edit is saved: a higher
  * price charges the difference (its own payment id; declined → 422 and the edit is not saved),
  * a lower one refunds the difference (newest charges first). `editKey` names the edit, so a
- * retried request settles once.
+ * retried request settles once; `actor` is who made it (the refund row says so).
  */
-export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, newPrice: number, editKey: string): Promise<void> {
+export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, newPrice: number, editKey: string, actor = 'customer'): Promise<void> {
   const charges = await orderCharges(ctx, order);
   const paid = charges.reduce((sum, p) => sum + kept(p), 0);
   const p = ORDER_KINDS[order.kind];
@@ -59,7 +59,7 @@ export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, n
     if (excess <= 0) break;
     const amount = Math.min(excess, kept(c));
     if (amount <= 0 || c.status === 'PENDING') continue;
-    await refundPayment(ctx, { paymentId: c.id, amount, reason: `${p.orderLabel} 변경 차액 환불`, actor: 'customer', key: `refund:${editKey}:${c.id}` });
+    await refundPayment(ctx, { paymentId: c.id, amount, reason: `${p.orderLabel} 변경 차액 환불`, actor, key: `refund:${editKey}:${c.id}` });
     excess -= amount;
   }
   if (excess > 0) throw providerUnavailable('결제 확인이 끝나지 않아 변경할 수 없습니다. 잠시 후 다시 시도해주세요.');

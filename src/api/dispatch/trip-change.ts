@@ -134,7 +134,7 @@ export async function changeTrip(ctx: PaymentContext, actor: StaffActor, id: num
       throw conflict(message, { confirm_price: [message] }, preview(first));
     }
     if ((await paidForOrder(ctx, paidOrder(first.row))) !== first.row.finalPrice) throw conflict('결제가 끝나지 않은 예약은 이용 시간을 바꿀 수 없습니다. 결제를 확인한 뒤 다시 시도해주세요.');
-    await settlePriceChange(ctx, paidOrder(first.row), first.price.after, `butler:${id}:staff-change:${first.row.modifiedAt.getTime()}`);
+    await settlePriceChange(ctx, paidOrder(first.row), first.price.after, `butler:${id}:staff-change:${first.row.modifiedAt.getTime()}`, `staff:${actor.name}`);
   }
 
   return inTransaction(ctx.db, async (tx) => {
