@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import pg from 'pg';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { createApp } from '../../src/api/app';
@@ -10,8 +11,8 @@ import type { LogSink } from '../../src/api/observability/logger';
 import { openDatabase, type Database } from '../../src/api/db/client';
 import { insertCoupon, insertUser } from '../../src/api/seed/factories';
 import { cars, userCoupons } from '../../src/api/db/schema';
-import { testConfig, type Config } from '../../src/api/env';
-import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
+import { TEST_ADMIN_TOKEN, testConfig, type Config } from '../../src/api/env';
+import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
 import { openSession } from '../../src/api/accounts/sessions';
 import { createClock, type SettableClock } from '../../src/api/jobs/clock';
@@ -161,6 +162,33 @@ export async function customer(ctx: TestContext, points = 0, coupons: CouponOver
     holdings.push(h.id);
   }
   return { user, token: (await openSession(db, ctx.config, user.id)).access_token, holdings };
+}
+
+/**
+ * The setup most API tests repeat, bound to the file's context: `get` reads it late, so the tools
+ * can be made at module level before beforeAll has created it.
+ *   const { admin, setClock, card, runJobs } = apiTools(() => ctx);
+ */
+export function apiTools(get: () => TestContext) {
+  /** A call with the admin (staff and machine) token. */
+  const admin = (method: string, path: string, json?: unknown) => get().call(method, path, { token: TEST_ADMIN_TOKEN, json });
+  return {
+    admin,
+    /** Sets the business clock (an instant, with its offset), or back to real time with null. */
+    setClock: async (now: string | Date | null) => {
+      const res = await admin('POST', '/admin/test-clock', now === null ? {} : { now: typeof now === 'string' ? now : now.toISOString() });
+      expect(res.status, 'test clock').toBe(200);
+      return res;
+    },
+    /** A sandbox billing key that answers its charges as `behaviour` says. */
+    card: (behaviour: SandboxCard = 'approve') => issueSandboxBillingKey(get().config, behaviour),
+    /** Runs every due job as the job loop would (POST /admin/billing/run) and returns its report. */
+    runJobs: async () => {
+      const res = await admin('POST', '/admin/billing/run');
+      expect(res.status, 'job run').toBe(200);
+      return res.body.data.report as Record<string, unknown>;
+    },
+  };
 }
 
 /** A billing key as the sandbox provider issues it (HMAC-signed). */
