@@ -5,8 +5,16 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const dir = `.e2e/${port}`;
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-e2e-admin-token-0123';
 
-/** Specs the phone run leaves out (see projects below). */
-const MOBILE_IGNORES = ['admin', 'dispatch', 'money-console', 'accounts-guards', 'security-headers', 'car-page', 'notifications'].map((name) => `**/${name}.spec.ts`);
+/**
+ * Each test runs once, at 1280 px (the desktop project), unless its layout differs by width:
+ * - `{ tag: '@both-viewports' }`: what it checks differs between 390 px and 1280 px (a menu behind
+ *   the hamburger, columns, carousels, overflow): it runs in both projects.
+ * - `{ tag: '@phone' }`: a check of the 390 px layout alone: it runs in the phone project only.
+ * A flow that only needs a phone for one party (the driver, a second customer) opens a 390 px
+ * context of its own and stays untagged, so it runs once.
+ */
+const BOTH_VIEWPORTS = /@both-viewports/;
+const PHONE_ONLY = /@phone/;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,10 +39,9 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions } },
-    // Both viewports only where the layout differs: the staff console (1280 px) and what no layout
-    // changes (redirects, headers, the message outbox, the built page served) run on the desktop alone.
-    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, launchOptions }, testIgnore: MOBILE_IGNORES },
+    // The tags are explained above BOTH_VIEWPORTS.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions }, grepInvert: PHONE_ONLY },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, launchOptions }, grep: [BOTH_VIEWPORTS, PHONE_ONLY] },
   ],
   webServer: {
     command: 'node_modules/.bin/tsx scripts/e2e-server.ts',

@@ -4,6 +4,8 @@
  * a rough arrival estimate. Pure: the caller gives the positions and the elapsed time.
  */
 
+import { durationText } from './dates';
+
 export interface LatLng {
   lat: number;
   lng: number;
@@ -104,16 +106,5 @@ export function etaMinutes(from: LatLng, to: LatLng): number {
 
 /** "픽업 장소까지 약 25분" (or 1시간 10분), said as the estimate it is. */
 export function etaText(minutes: number): string {
-  const span = minutes >= 60 ? `${Math.floor(minutes / 60)}시간${minutes % 60 ? ` ${minutes % 60}분` : ''}` : `${minutes}분`;
-  return `픽업 장소까지 약 ${span} (교통 상황에 따라 달라질 수 있습니다)`;
-}
-
-/** "방금", "12초 전", "3분 20초 전", "1시간 5분 전": how long ago a position was shared. */
-export function agoText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  if (s < 5) return '방금';
-  if (s < 60) return `${s}초 전`;
-  if (s < 3_600) return `${Math.floor(s / 60)}분${s % 60 ? ` ${s % 60}초` : ''} 전`;
-  const m = Math.floor(s / 60);
-  return `${Math.floor(m / 60)}시간${m % 60 ? ` ${m % 60}분` : ''} 전`;
+  return `픽업 장소까지 약 ${durationText(minutes)} (교통 상황에 따라 달라질 수 있습니다)`;
 }

@@ -25,10 +25,3 @@ export function publishLag(state: { catalogueVersion: number; publishedVersion: 
   return { since: state.behindSince.toISOString(), seconds: Math.floor(ms / 1000) };
 }
 
-/** The lag in words for staff: 분 (and 시간 past an hour). */
-export function lagInWords(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}분`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours}시간 ${minutes % 60}분` : `${hours}시간`;
-}

@@ -1,3 +1,4 @@
+import { durationText } from './dates';
 import { withParticle } from './korean';
 import { won, type PaymentLine } from './money';
 
@@ -37,13 +38,6 @@ export interface TripCharge {
   amount: number;
 }
 
-/** Hours and minutes as a person reads them: 9시간 20분, 8시간, 45분. */
-export function hoursMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return [h > 0 && `${h}시간`, (m > 0 || h === 0) && `${m}분`].filter(Boolean).join(' ');
-}
-
 /** The waiting as one phrase: "80분 (공항 무료 60분 제외 20분)", "10분 (무료 15분 이내)". */
 export function waitingText(c: TripCharge): string {
   const free = `${c.airport ? '공항 ' : ''}무료 ${c.free_minutes}분`;
@@ -64,7 +58,7 @@ export function chargeFormula(c: TripCharge): string {
 export function tripChargeRows(c: TripCharge): { label: string; value: string }[] {
   return [
     { label: '예약', value: `${c.booked_hours}시간` },
-    { label: '실제 이용', value: `${hoursMinutes(c.used_minutes)} (탑승부터, 시작된 시간 기준 ${c.used_hours}시간)` },
+    { label: '실제 이용', value: `${durationText(c.used_minutes)} (탑승부터, 시작된 시간 기준 ${c.used_hours}시간)` },
     { label: '대기', value: waitingText(c) },
     { label: '선결제', value: `${won(c.prepaid)} (${c.booked_hours}시간)` },
     { label: '추가 청구', value: chargeFormula(c) },
@@ -75,7 +69,7 @@ export function tripChargeRows(c: TripCharge): { label: string; value: string }[
 export function tripChargeText(c: TripCharge): string {
   return [
     `예약 ${c.booked_hours}시간`,
-    `실제 이용 ${hoursMinutes(c.used_minutes)}`,
+    `실제 이용 ${durationText(c.used_minutes)}`,
     `대기 ${waitingText(c)}`,
     `선결제 ${won(c.prepaid)}`,
     `추가 청구 ${chargeFormula(c)}`,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, notificationMessages, payments, sandboxDeletedBillingKeys, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, sandboxCardInfo, type SandboxCard } from '../../src/api/billing/sandbox-provider';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -16,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { setClock, card, runJobs } = apiTools(() => ctx);
 const subscriptionRow = async (id: number) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const charges = (id: number) => ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, id)));
 const change = (id: number, token: string, billing_key: string) => ctx.call('POST', `/subscriptions/${id}/card`, { token, json: { billing_key } });

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, payments, sandboxPayments, subscriptionExitDocuments, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { pdfText } from '../pdf-text';
 
 let ctx: TestContext;
@@ -18,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock, card } = apiTools(() => ctx);
 const chargesOf = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId)))).sort((a, b) => a.id.localeCompare(b.id));
 

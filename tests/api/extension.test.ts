@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, payments, sandboxPayments, subscriptionExtensionAnnexes, subscriptionExtensions, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { annexInput } from '../../src/api/orders/extension';
 import chargeUpcoming from '../../src/api/notifications/templates/subscription-charge-upcoming';
 import extended from '../../src/api/notifications/templates/subscription-extended';
 import { handoverWords } from '../../src/api/notifications/data';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { insertConfirmedSwap } from './swap-fixtures';
 
 let ctx: TestContext;
@@ -22,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = () => issueSandboxBillingKey(ctx.config, 'approve');
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { setClock, card, runJobs } = apiTools(() => ctx);
 const monthCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH'))))
     .sort((a, b) => a.month! - b.month!)

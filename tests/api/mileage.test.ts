@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, cars, jobs, notificationMessages, odometerReadings, payments, sandboxPayments, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { recordOdometerReading } from '../../src/api/billing/mileage';
 import { inTransaction } from '../../src/api/db/client';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -22,12 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock, card, runJobs } = apiTools(() => ctx);
 const mileageCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MILEAGE')))).sort((a, b) => a.id.localeCompare(b.id));
 const staffRead = (subscriptionId: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN, json });
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
 
 /** A confirmed 12-month subscription starting on `start` (the clock set to that morning), the 2,500km plan. */
 async function subscription(start: string) {

@@ -1,11 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCar } from '../../src/api/seed/factories';
-import { odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
+import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
+import { butlerRequests, odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, tripMessages, tripRatings } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
@@ -17,13 +19,19 @@ import { insertConfirmedSwap } from './swap-fixtures';
  * the owed month, early exit, the request itself, the payment. Each answers as if the thing did
  * not exist (404) or refuses (401/403), and nothing changes: no payment, no subscription edit.
  * The owner gets the same routes answered, so a 404 here is the ownership check, not a missing row.
+ *
+ * The list of routes is the app's route table (as the fuzz test reads it): every customer route
+ * that names a thing by id is in OWNED with the body a stranger would send, or in NOT_OWNED with
+ * the reason it is no one's; every route without an id is in OWN_ACCOUNT (it acts on the caller's
+ * own account), or its stranger test is in another file (TESTED_ELSEWHERE). A new route in none of them fails
+ * 'every route of the app has a stranger expectation' until its expectation is written here.
  */
 
 /** A request as @hono/node-server hands it over from another machine (203.0.113.0/24: documentation range). */
 const fromStranger = { incoming: { socket: { remoteAddress: '203.0.113.9', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 let ctx: TestContext;
-let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string; handoverId: number; swapId: number; pairIds: number[] };
+let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string; handoverId: number; swapId: number; pairIds: number[]; butlerId: number };
 let stranger: { token: string };
 
 async function asStranger(method: string, path: string, token: string | undefined, json?: unknown) {
@@ -58,38 +66,161 @@ beforeAll(async () => {
   const swap = await insertConfirmedSwap(ctx.database.db, { subscriptionId, toCarId: newCar.id, swapDate: '2029-05-10' });
   const pair = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/swaps/${swap.id}/handovers`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId, window_start: '10:00', window_end: '12:00' } });
   expect(pair.status, JSON.stringify(pair.body)).toBe(201);
+  // A 의전 booking of the same customer, assigned to the driver (its thread, position, rating and payment).
+  const brand = await upsertBrand(ctx.database.db, { name: '마이바흐', slug: 'maybach-strangers' });
+  const model = await insertModel(ctx.database.db, { brandId: brand.id, name: 'S680' });
+  const butlerCar = await insertButlerCar(ctx.database.db, model.id, { butlerFee: 800_000, butlerOvertimeFee: 100_000, licensePlate: '12가 9911' });
+  const butler = await ctx.call('POST', `/butlers/cars/${butlerCar.id}/request`, {
+    token,
+    json: { start_at: '2029-05-06T09:00:00+09:00', end_at: '2029-05-06T17:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 1, billing_key: billingKey(ctx) },
+  });
+  expect(butler.status, JSON.stringify(butler.body)).toBe(201);
+  const butlerId = butler.body.data.butler_request.id as number;
+  expect((await ctx.call('POST', `/admin/butler-requests/${butlerId}/assign`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId } })).status).toBe(200);
   owner = {
     token, requestId, subscriptionId, paymentId: order.body.data.payment.id, handoverId: own.body.data.handover.id, swapId: swap.id,
-    pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id),
+    pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id), butlerId,
   };
   stranger = { token: (await customer(ctx)).token };
 });
 afterAll(() => ctx.close());
 
-const routes = () => [
-  { method: 'GET', path: `/subscriptions/requests/${owner.requestId}` },
-  { method: 'GET', path: `/subscriptions/requests/${owner.requestId}/contract` },
-  { method: 'PUT', path: `/subscriptions/requests/${owner.requestId}`, json: { month: 12, coupon_id: null, point_amount: 0, billing_key: 'sandbox-billing-key-stranger' } },
-  { method: 'DELETE', path: `/subscriptions/requests/${owner.requestId}` },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/card`, json: { billing_key: 'sandbox-billing-key-stranger' } },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/pay`, json: {} },
-  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20` },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/early-exit`, json: { date: '2029-05-20' } },
-  { method: 'GET', path: `/payments/${owner.paymentId}` },
-  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/odometer` },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/odometer`, json: { km: 12_345 } },
-  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/settlement` },
+type Owned = { json?: unknown };
+
+/**
+ * Every customer route that names one customer's thing by id, keyed as the route table writes it,
+ * with the body a stranger would send (valid, so the answer is the ownership check, not the body's).
+ * Each answers a stranger 404 and a caller without a token 401.
+ */
+const OWNED: Record<string, Owned> = {
+  'GET /subscriptions/requests/:id': {},
+  'GET /subscriptions/requests/:id/contract': {},
+  'GET /subscriptions/requests/:id/contract/sha256': {},
+  'PUT /subscriptions/requests/:id': { json: { month: 12, coupon_id: null, point_amount: 0, billing_key: 'sandbox-billing-key-stranger' } },
+  'DELETE /subscriptions/requests/:id': {},
+  'GET /subscriptions/requests/:id/delivery': {},
+  'PATCH /subscriptions/requests/:id/delivery': { json: { delivery_address: '서울 중구 세종대로 110', delivery_address_detail: '1층' } },
+  'POST /subscriptions/:id/card': { json: { billing_key: 'sandbox-billing-key-stranger' } },
+  'POST /subscriptions/:id/pay': { json: {} },
+  'GET /subscriptions/:id/withdrawal': {},
+  'POST /subscriptions/:id/withdrawal': { json: { quoted_refund: 0 } },
+  'GET /subscriptions/:id/early-exit': {},
+  'POST /subscriptions/:id/early-exit': { json: { date: '2029-05-20' } },
+  'GET /subscriptions/:id/early-exit/document': {},
+  'GET /subscriptions/:id/odometer': {},
+  'POST /subscriptions/:id/odometer': { json: { km: 12_345 } },
+  'GET /subscriptions/:id/settlement': {},
+  'GET /subscriptions/:id/extension': {},
+  'POST /subscriptions/:id/extension': { json: { months: 3, quoted_fee: 555_000 } },
+  'GET /subscriptions/:id/extensions/:extensionId/annex': {},
+  'GET /subscriptions/:id/delivery': {},
+  'PATCH /subscriptions/:id/delivery': { json: { delivery_address: '서울 중구 세종대로 110', delivery_address_detail: '1층' } },
   // 차량 교체: the quote, the confirmation, its annex and its cancellation (which would move money back).
-  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/swap` },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/swap`, json: { date: '2029-05-20', car_id: 1, quoted_adjustment: 0, quoted_fee: 555_000 } },
-  { method: 'GET', path: `/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/annex` },
-  { method: 'POST', path: `/subscriptions/${owner.subscriptionId}/swaps/${owner.swapId}/cancel` },
+  'GET /subscriptions/:id/swap': {},
+  'POST /subscriptions/:id/swap': { json: { date: '2029-05-20', car_id: 1, quoted_adjustment: 0, quoted_fee: 555_000 } },
+  'GET /subscriptions/:id/swaps/:swapId/annex': {},
+  'POST /subscriptions/:id/swaps/:swapId/cancel': {},
+  'GET /payments/:id': {},
   // 탁송·반납 and a swap's pair: the acknowledgement and the condition photos (the customer's side).
-  ...[owner.handoverId, ...owner.pairIds].flatMap((id) => [
-    { method: 'POST', path: `/handovers/${id}/acknowledge`, json: { name: '홍길동' } },
-    { method: 'GET', path: `/handovers/${id}/photos` },
-    { method: 'GET', path: `/handovers/${id}/photos/1` },
-  ]),
+  'POST /handovers/:id/acknowledge': { json: { name: '홍길동' } },
+  'GET /handovers/:id/photos': {},
+  'GET /handovers/:id/photos/:photoId': {},
+  // 의전: the booking, its change and cancellation, the trip thread, the live position, the rating, the payment.
+  'GET /butlers/requests/:id': {},
+  'PUT /butlers/requests/:id': { json: { start_at: '2029-05-06T10:00:00+09:00', end_at: '2029-05-06T18:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 1 } },
+  'GET /butlers/requests/:id/cancel-preview': {},
+  'DELETE /butlers/requests/:id': {},
+  'GET /butlers/requests/:id/messages': {},
+  'POST /butlers/requests/:id/messages': { json: { body: '안녕하세요' } },
+  'GET /butlers/requests/:id/position': {},
+  'POST /butlers/requests/:id/rating': { json: { score: 5 } },
+  'POST /butlers/requests/:id/pay': { json: {} },
+};
+
+/** Customer routes with an id or a code that names no customer's thing, and why. */
+const NOT_OWNED: Record<string, string> = {
+  'GET /subscriptions/cars/:id': 'the catalogue',
+  'GET /subscriptions/models/:id': 'the catalogue',
+  'GET /butlers/cars/:id': 'the catalogue',
+  'POST /subscriptions/cars/:id/request': 'orders a car from the catalogue for the caller',
+  'POST /butlers/cars/:carId/request': 'books a car from the catalogue for the caller',
+  'GET /services/faqs/:id': 'published content',
+  'GET /services/terms/:id': 'published content',
+  'GET /services/privacy-policies/:id': 'published content',
+  'GET /subscriptions/coupons/:code': 'a coupon code, checked for the caller',
+  'POST /subscriptions/coupons/:code': 'a coupon code, registered to the caller',
+  'POST /users/point-coupons/:code': 'a point coupon code, registered to the caller',
+  'POST /users/referrals/:code': "someone's referral code, used by the caller",
+  'POST /accounts/:provider{kakao|google|naver|apple}': 'social sign-in',
+  'GET /uploads/:name': 'public images by unguessable name',
+  'GET /images/:name': 'public images by unguessable name',
+  'GET /driver/invites/:code': 'an invite code, shown to whoever holds it',
+  'POST /sandbox/billing-key/:outcome{approve|fail|cancel}': 'the payment sandbox, refused to other machines (below)',
+  'POST /sandbox/identity/:outcome{verify|fail|cancel}': 'the identity sandbox, refused to other machines',
+  'GET /sandbox/receipts/:id': 'the payment sandbox, refused to other machines',
+  'POST /sandbox/console/payments/:id/cancel': 'the payment sandbox, refused to other machines',
+};
+
+/**
+ * Routes whose stranger test lives in another file, because they open only under another setting:
+ * the file must name the route.
+ */
+const TESTED_ELSEWHERE: Record<string, string> = {
+  // 내 차 기사 (a stranger naming the owner's subscription car in the body): open only under BUTLER_LEGAL_MODEL=own-car.
+  'POST /butlers/own-car/request': 'butler-own-car.test.ts',
+};
+
+/** Routes without an id: they act on the caller's own account (or on nobody's), so a stranger reaches only their own. */
+const OWN_ACCOUNT = new Set([
+  'GET /health', 'GET /health/ready', 'GET /health/live', 'GET /metrics', 'GET /catalogue',
+  'GET /subscriptions/cars', 'GET /subscriptions/garages', 'GET /subscriptions/models', 'GET /subscriptions/availability',
+  'GET /butlers/cars', 'GET /butlers', 'GET /butlers/legal', 'GET /butlers/coupons', 'GET /butlers/own-car/cars', 'GET /butlers/requests',
+  'GET /handovers', 'GET /services/faqs', 'GET /services/terms', 'GET /services/privacy-policies', 'POST /services/contacts', 'POST /services/gpt/1',
+  'GET /subscriptions/licences', 'POST /subscriptions/licences', 'GET /subscriptions', 'GET /subscriptions/requests', 'GET /subscriptions/coupons',
+  'GET /users/point-transactions', 'GET /users/referrals', 'GET /payments', 'POST /payments/webhook',
+  'GET /accounts', 'POST /accounts', 'POST /accounts/signup', 'PUT /accounts', 'GET /accounts/withdrawal', 'DELETE /accounts',
+  'POST /accounts/check-email', 'POST /accounts/login', 'POST /accounts/refresh', 'POST /accounts/logout', 'POST /accounts/portone',
+  'POST /accounts/reset-password', 'POST /accounts/send-code', 'POST /accounts/verify-code',
+  'GET /notifications/unsubscribe', 'POST /notifications/unsubscribe',
+  'POST /driver/invites/accept',
+  'GET /sandbox/billing-key', 'GET /sandbox/console', 'GET /sandbox/identity', 'GET /sandbox/outbox', 'GET /sandbox/outbox/page',
+]);
+
+/** The app's routes, once each (the route table repeats a path for each middleware). */
+function appRoutes(): string[] {
+  return [...new Set(ctx.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
+}
+
+/** Staff (/admin) and driver (/driver) routes are refused to a customer by their prefix ('every staff and driver route…'). */
+const byPrefix = (key: string) => / \/(admin|driver)\//.test(key) && !(key in NOT_OWNED) && !OWN_ACCOUNT.has(key);
+
+/**
+ * Valid bodies for the driver routes that read the body before the role (so a customer's 400 there
+ * would hide whether the role check is in place).
+ */
+const GUARDED_BODIES: Record<string, unknown> = {
+  'POST /driver/notices/read': { up_to_id: 1 },
+  'POST /driver/trips/:id/messages': { body: '안녕하세요' },
+  'POST /driver/trips/:id/position': { lat: 37.5665, lng: 126.978 },
+  'PUT /driver/location/consents': { terms: true },
+  'POST /driver/handovers/:id/record': { odometer_km: 1, fuel_percent: 1 },
+};
+
+/** A route pattern with the owner's ids: /handovers/:id for each of the owner's handovers. */
+function fill(key: string): { method: string; path: string }[] {
+  const [method, pattern] = key.split(' ');
+  const ids = pattern.startsWith('/subscriptions/requests/') ? [owner.requestId]
+    : pattern.startsWith('/subscriptions/') ? [owner.subscriptionId]
+    : pattern.startsWith('/payments/') ? [owner.paymentId]
+    : pattern.startsWith('/handovers/') ? [owner.handoverId, ...owner.pairIds]
+    : pattern.startsWith('/butlers/requests/') ? [owner.butlerId]
+    : [];
+  if (!ids.length) throw new Error(`${key}: no owner's id for this path; teach fill() which thing it names`);
+  return ids.map((id) => ({ method, path: pattern.replace(':id', String(id)).replace(':swapId', String(owner.swapId)).replace(/:\w+(\{[^}]*\})?/g, '1') }));
+}
+
+const routes = () => [
+  ...Object.entries(OWNED).flatMap(([key, r]) => fill(key).map((route) => ({ ...route, json: r.json }))),
 ];
 
 /** The staff and driver routes of handovers and a swap's pair: a customer's token is not staff nor a driver (403). */
@@ -109,8 +240,20 @@ const staffRoutes = () => [
 ];
 
 describe("a stranger on the network and one customer's subscription", () => {
+  it('every route of the app has a stranger expectation (a new route fails here until it has one)', () => {
+    const all = appRoutes();
+    expect(all.length).toBeGreaterThan(100);
+    const missing = all.filter((key) => !(key in OWNED) && !(key in NOT_OWNED) && !(key in TESTED_ELSEWHERE) && !OWN_ACCOUNT.has(key) && !byPrefix(key));
+    expect(missing, 'routes without a stranger expectation: add each to OWNED with its body, or say in NOT_OWNED / OWN_ACCOUNT why it is no one\'s').toEqual([]);
+    // An id in the path of a route said to act on the caller's own account would name someone's thing.
+    expect([...OWN_ACCOUNT].filter((key) => key.includes(':'))).toEqual([]);
+    const stale = [...Object.keys(OWNED), ...Object.keys(NOT_OWNED), ...Object.keys(TESTED_ELSEWHERE), ...OWN_ACCOUNT].filter((key) => !all.includes(key));
+    expect(stale, 'expectations for routes the app no longer has').toEqual([]);
+    for (const [key, file] of Object.entries(TESTED_ELSEWHERE)) expect(readFileSync(join(import.meta.dirname, file), 'utf8'), `${file} tests ${key}`).toContain(key.split(' ')[1]);
+  });
+
   it('the owner is answered on the read routes (so the 404s below are the ownership check)', async () => {
-    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/${owner.subscriptionId}/settlement`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`, ...[owner.handoverId, ...owner.pairIds].map((id) => `/handovers/${id}/photos`)]) {
+    for (const path of [`/subscriptions/${owner.subscriptionId}/odometer`, `/subscriptions/${owner.subscriptionId}/settlement`, `/subscriptions/requests/${owner.requestId}`, `/subscriptions/requests/${owner.requestId}/contract`, `/subscriptions/${owner.subscriptionId}/early-exit?date=2029-05-20`, `/payments/${owner.paymentId}`, `/butlers/requests/${owner.butlerId}`, `/butlers/requests/${owner.butlerId}/messages`, ...[owner.handoverId, ...owner.pairIds].map((id) => `/handovers/${id}/photos`)]) {
       const res = await ctx.app.request(path, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(res.status, path).toBe(200);
     }
@@ -164,6 +307,19 @@ describe("a stranger on the network and one customer's subscription", () => {
     // The customer's list shows the stranger none of the owner's handovers.
     const list = await asStranger('GET', '/handovers', stranger.token);
     expect([list.status, JSON.parse(list.text).data.handovers]).toEqual([200, []]);
+    expect(await state()).toEqual(before);
+  });
+
+  it("every staff and driver route of the route table refuses a customer's token (403), and nothing changes", async () => {
+    const before = await state();
+    const guarded = appRoutes().filter(byPrefix);
+    expect(guarded.length).toBeGreaterThan(80);
+    for (const key of guarded) {
+      const [method, pattern] = key.split(' ');
+      const path = pattern.replace(':stage', 'departed').replace(/:\w+(\{[^}]*\})?/g, '1');
+      const res = await asStranger(method, path, stranger.token, method === 'GET' ? undefined : (GUARDED_BODIES[key] ?? {}));
+      expect(res.status, `${key}: ${res.text}`).toBe(403);
+    }
     expect(await state()).toEqual(before);
   });
 });
@@ -249,5 +405,8 @@ async function state() {
   const readings = await db.select().from(odometerReadings).where(eq(odometerReadings.subscriptionId, owner.subscriptionId));
   const handovers = await db.select().from(subscriptionHandovers).where(eq(subscriptionHandovers.subscriptionId, owner.subscriptionId)).orderBy(subscriptionHandovers.id);
   const swaps = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.subscriptionId, owner.subscriptionId)).orderBy(subscriptionSwaps.id);
-  return { req, sub, readings, handovers, swaps, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+  const [butler] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, owner.butlerId));
+  const thread = await db.select().from(tripMessages).where(eq(tripMessages.butlerRequestId, owner.butlerId));
+  const ratings = await db.select().from(tripRatings).where(eq(tripRatings.butlerRequestId, owner.butlerId));
+  return { req, sub, readings, handovers, swaps, butler, thread, ratings, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
 }

@@ -2,12 +2,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, paymentRefunds, payments, subscriptionHandovers, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { carsTakenOn } from '../../src/api/catalogue/inventory';
 import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
 import swapCancelled from '../../src/api/notifications/templates/subscription-swap-cancelled';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * 교체 취소 (docs/decisions/swap.md): a CONFIRMED swap called off by its customer until two days
@@ -18,7 +16,6 @@ let ctx: TestContext;
 let baseCar: number;
 let dearCar: number;
 let cheapCar: number;
-const ADMIN = TEST_ADMIN_TOKEN;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -28,10 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const setClock = (now: string) => staff('POST', '/admin/test-clock', { now });
-const runJobs = async () => expect((await staff('POST', '/admin/billing/run')).status).toBe(200);
+const { admin: staff, setClock, card, runJobs } = apiTools(() => ctx);
 const swapRow = async (id: number) => (await ctx.database.db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, id)))[0];
 const monthCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH'))))

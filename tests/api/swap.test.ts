@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, jobs, paymentRefunds, payments, sandboxPayments, subscriptionSwapAnnexes, subscriptionSwaps, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { carsTakenOn } from '../../src/api/catalogue/inventory';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 /** The order's car (12 months: 1,200,000), a dearer one (1,500,000), a cheaper one (900,000) and one at the same fee. */
@@ -25,9 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { setClock, card, runJobs } = apiTools(() => ctx);
 const swapsOf = (subscriptionId: number) => ctx.database.db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.subscriptionId, subscriptionId));
 const swapCharges = (subscriptionId: number) =>
   ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_SWAP')));

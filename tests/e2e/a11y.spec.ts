@@ -6,7 +6,7 @@ import { blockKakaoMaps } from './mocks/kakao-maps';
 test.beforeEach(async ({ request }) => siteReady(request));
 
 for (const path of ['/', '/garage', '/car/1', '/about', '/contact', '/privacy', '/terms', '/car/99999999']) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+  test(`axe finds no serious or critical violation on ${path}`, { tag: '@both-viewports' }, async ({ page }) => {
     await blockKakaoMaps(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -81,7 +81,7 @@ test('a muted looping film with a poster, shipped with the site', async ({ page,
   await expect(page.getByRole('button', { name: '영상 일시정지' })).toBeAttached();
 });
 
-test('the portfolio loops through 6 events, 3 in view from 768 px and 1 below, 20 px apart', async ({ page, isMobile }) => {
+test('the portfolio loops through 6 events, 3 in view from 768 px and 1 below, 20 px apart', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
   await frozenClock(page);
   const cards = portfolio(page).locator('[data-portfolio-card]');
   await expect(cards).toHaveCount(6);
@@ -117,7 +117,7 @@ test('사례 더 보기 (VIEW ARTICLES) says it is in preparation', async ({ pag
   expect(await alert).toBe('준비중입니다.');
 });
 
-test('the landing is in butler mode, has no horizontal overflow and no serious axe violation', async ({ page }) => {
+test('the landing is in butler mode, has no horizontal overflow and no serious axe violation', { tag: '@both-viewports' }, async ({ page }) => {
   await page.goto('/butler');
   await expect(page.locator('html')).toHaveAttribute('data-mode', 'butler');
   await expect(page.locator('#site-header a[href="/fleet"]').first()).toBeAttached();

@@ -88,8 +88,7 @@ test('exemptions: the eligibility step refuses no case, a 64-year-old, a van cas
   expect(made[0].legal).toMatchObject({ model: 'exemptions', eligibility: { case: 'FOREIGNER', proof: ['여권번호: M12******'] } });
 });
 
-test('the eligibility step fits 390 px without horizontal overflow', async ({ page, request, context, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'a 390 px layout check: the phone project');
+test('the eligibility step fits 390 px without horizontal overflow', { tag: '@phone' }, async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'luxe_test_butler_model', value: 'exemptions', url: baseURL! }]);
   const cars = await fleet(request);
   await page.goto(openPrefilled(cars[5], freeDay(cars[5])));

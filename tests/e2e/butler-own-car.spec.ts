@@ -12,8 +12,7 @@ import { apiAs, confirm, loginAs, newUser, orderableCar, placeRequest, waitForSi
  */
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-test('own-car: a driver for the subscription car, booked from /my at 390 px', async ({ page, request, context, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the phone flow (390 px)');
+test('own-car: a driver for the subscription car, booked from /my at 390 px', { tag: '@phone' }, async ({ page, request, context, baseURL }) => {
   test.setTimeout(120_000);
   const user = await newUser(request);
   const car = await orderableCar(request);

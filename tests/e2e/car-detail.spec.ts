@@ -80,7 +80,7 @@ test('the page shows tags, brand, name, model, description, struck-through retai
   await expect(features).toContainText(car.license_plate);
 });
 
-test('the gallery is a column on desktop and a swipe row on mobile; the panel is sticky and 400 px wide on desktop', async ({ page, isMobile }) => {
+test('the gallery is a column on desktop and a swipe row on mobile; the panel is sticky and 400 px wide on desktop', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
   await page.goto('/car/1');
   const gallery = page.getByTestId('car-gallery');
   const [a, b] = await Promise.all([gallery.locator('li').nth(0).boundingBox(), gallery.locator('li').nth(1).boundingBox()]);

@@ -60,8 +60,7 @@ async function thumbSized(target: Locator) {
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
 
-test('a whole trip on two phones: dispatch, invite, the driver taps through (one tap offline), the customer follows stage and position', async ({ browser, baseURL, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'desktop', 'both phones are 390 px contexts of their own; one run is enough');
+test('a whole trip on two phones: dispatch, invite, the driver taps through (one tap offline), the customer follows stage and position', async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
 
   // A trip starting within the hour (open end), booked and paid by the customer.

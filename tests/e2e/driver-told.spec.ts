@@ -46,8 +46,7 @@ async function outbox(request: APIRequestContext, to: string, event: string): Pr
   return found;
 }
 
-test('the driver sees each assignment as an unread 알림 and the coming days by day', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'desktop', 'the driver’s phone is 390 px');
+test('the driver sees each assignment as an unread 알림 and the coming days by day', { tag: '@phone' }, async ({ page, request }) => {
   const driver = await driverWithAccount(request);
   const customer = await newUser(request);
   const today = todayInKorea(new Date());
@@ -79,8 +78,7 @@ test('the driver sees each assignment as an unread 알림 and the coming days by
   await expect(page.getByTestId('driver-past')).toContainText('최근 30일 동안의 운행이 없습니다.');
 });
 
-test('staff move a late flight’s pickup by +30 minutes; the driver and the customer are told', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the console at 1280 px');
+test('staff move a late flight’s pickup by +30 minutes; the driver and the customer are told', async ({ page, request }) => {
   const driver = await driverWithAccount(request);
   const customer = await newUser(request);
   const booking = await placeButler(request, customer.token, { start: '09:00', end: '13:00', extra: { flight_number: 'OZ1085' } });

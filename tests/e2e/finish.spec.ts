@@ -78,7 +78,7 @@ async function shot(page: Page, name: string, fullPage = false) {
   if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`), fullPage });
 }
 
-test.describe('every page reads well', () => {
+test.describe('every page reads well', { tag: '@both-viewports' }, () => {
   for (const path of PUBLIC_PAGES) {
     test(`public ${path}`, async ({ page, isMobile }, info) => {
       test.skip(Boolean(pageSource[path]) && !existsSync(pageSource[path]), `${path} is not built yet (${pageSource[path]} does not exist)`);
@@ -102,8 +102,7 @@ test('Latin eyebrows keep their wide tracking', async ({ page }) => {
   expect(label).toBe('normal');
 });
 
-test('the mobile menu dims and covers the page; a tap on the dimmed part closes it', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'mobile only');
+test('the mobile menu dims and covers the page; a tap on the dimmed part closes it', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: '메뉴 열기' }).click();
   const menu = page.locator('#mobile-menu');
@@ -123,8 +122,7 @@ test('the mobile menu dims and covers the page; a tap on the dimmed part closes 
 });
 
 test.describe('garage', () => {
-  test('every months option is in view at 390 px and the filter block stays compact', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'mobile only');
+  test('every months option is in view at 390 px and the filter block stays compact', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/garage');
     await hydrated(page, 'GarageBrowser');
     const group = page.getByRole('group', { name: '기간(개월)' });
@@ -143,7 +141,7 @@ test.describe('garage', () => {
     await expect(page).toHaveURL(/month=36/);
   });
 
-  test('the brand order is the showcase order before and after the first fetch', async ({ page, request, isMobile }) => {
+  test('the brand order is the showcase order before and after the first fetch', { tag: '@both-viewports' }, async ({ page, request, isMobile }) => {
     const api = (await (await request.get('/api/subscriptions/garages')).json()).data.garage_list as { name: string }[];
     const expected = ['전체', ...api.map((b) => b.name), '기타 브랜드'];
     const names = () => (isMobile
@@ -306,7 +304,7 @@ test('behind the completion dialog the order page shows the balance after the sp
   expect((await apiAs(request, user.token, 'GET', '/users/point-transactions')).body.data.point).toBe(30_000);
 });
 
-test('the payment sandbox looks like the site, says it is a test, and its cancel returns to the order with a failure', async ({ page, request, isMobile }) => {
+test('the payment sandbox looks like the site, says it is a test, and its cancel returns to the order with a failure', { tag: '@both-viewports' }, async ({ page, request, isMobile }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   await loginAs(page, user.token);
@@ -330,7 +328,7 @@ test('the payment sandbox looks like the site, says it is a test, and its cancel
   expect((await apiAs(request, user.token, 'GET', '/subscriptions/requests')).body.data.subscription_requests).toHaveLength(0);
 });
 
-test('the identity sandbox has the same look and a cancel back to signup', async ({ page, isMobile }) => {
+test('the identity sandbox has the same look and a cancel back to signup', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
   await page.goto('/signup');
   await hydrated(page, 'SignupForm');
   await page.getByLabel('이름').fill('홍길동');

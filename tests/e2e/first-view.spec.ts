@@ -70,8 +70,7 @@ async function modeLinksDrawnWith(page: Page): Promise<'Pretendard' | 'system'> 
 const PAGES = ['/', '/garage', '/car/1', '/butler', '/fleet', '/chat', '/butler/request', '/faq', '/about', '/contact', '/login', '/signup'];
 
 for (const path of PAGES) {
-  test(`first view of ${path}: no font before load, then the one core file within budget drawn from the next view on; nothing render-blocking`, async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the phone first view (issue 37); nothing here depends on the width');
+  test(`first view of ${path}: no font before load, then the one core file within budget drawn from the next view on; nothing render-blocking`, { tag: '@phone' }, async ({ page }) => {
     const fonts: { url: string; type: string; afterLoad: boolean; bytes: Promise<number> }[] = [];
     const scripts: string[] = [];
     let loaded = false;
@@ -155,8 +154,7 @@ test('a character outside the core file is drawn from its unicode-range subset, 
   expect(fonts[1]).toMatch(/^\/fonts\/pretendard\/PretendardVariable\.subset\.\d+\.woff2$/);
 });
 
-test("on a phone the home page's first view: its largest element is never lazy-loaded; the first showcase picture is the one image at high priority", async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the phone first view');
+test("on a phone the home page's first view: its largest element is never lazy-loaded; the first showcase picture is the one image at high priority", { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const first = page.locator('[data-showcase] [data-brand-slide] img').first();
   await expect(first).toHaveAttribute('fetchpriority', 'high');

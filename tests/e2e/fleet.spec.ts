@@ -42,7 +42,7 @@ test('a card per butler car: fee per hour (overtime fee, else 10% of the butler 
   await expect(card(page, cullinan).getByTestId('fleet-seats')).toHaveText('5인');
 });
 
-test('two columns from 768 px, one below; images swipe with arrows; no horizontal overflow', async ({ page, request, isMobile }) => {
+test('two columns from 768 px, one below; images swipe with arrows; no horizontal overflow', { tag: '@both-viewports' }, async ({ page, request, isMobile }) => {
   const [first] = await fleet(request);
   await page.goto('/fleet');
   const cards = page.locator('[data-fleet-car]');

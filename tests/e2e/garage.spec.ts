@@ -55,7 +55,7 @@ test('the first page is in the pre-rendered HTML', async ({ request }) => {
   expect(html).toMatch(new RegExp(`${api.cars.length}(<!-- -->)? / (<!-- -->)?${api.pagination_info.count}(<!-- -->)?대`));
 });
 
-test('a brand filter refetches page 1, shows the brand title and count, and lives in the URL', async ({ page, request, isMobile }) => {
+test('a brand filter refetches page 1, shows the brand title and count, and lives in the URL', { tag: '@both-viewports' }, async ({ page, request, isMobile }) => {
   const ferrari = await garageApi(request, 'brand=ferrari');
   await page.goto('/garage');
   await hydrated(page, 'GarageBrowser');
@@ -127,7 +127,7 @@ test('scrolling appends pages until all are loaded, showing 더 불러오는 중
   await expect(page.getByText('더 불러오는 중...')).toHaveCount(0);
 });
 
-test('cards follow the availability rules and carry the Promoted and Sale labels, read as 프로모션 and 세일', async ({ page, request }) => {
+test('cards follow the availability rules and carry the Promoted and Sale labels, read as 프로모션 and 세일', { tag: '@both-viewports' }, async ({ page, request }) => {
   const all = await allGarageCars(request);
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   const byDate = (c: Car) => !c.subscription_available_from || c.subscription_available_from <= today;

@@ -15,7 +15,7 @@ const BRANDS = [
 ] as const;
 
 test.describe('brand showcase', () => {
-  test('lists six brands, each linking to its garage', async ({ page, isMobile }) => {
+  test('lists six brands, each linking to its garage', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
     await page.goto('/');
     const slides = page.locator('[data-brand-slide]');
     await expect(slides).toHaveCount(6);
@@ -32,8 +32,7 @@ test.describe('brand showcase', () => {
     }
   });
 
-  test('on narrow screens one brand with one image shows at a time, rotating every 2 s', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'rotation runs at widths up to 768 px');
+  test('on narrow screens one brand with one image shows at a time, rotating every 2 s', { tag: '@phone' }, async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     // Freeze the clock so every runFor(2000) is exactly one rotation step. The target lies far enough
@@ -54,8 +53,7 @@ test.describe('brand showcase', () => {
     }
   });
 
-  test('on wide screens every brand shows its three cars and nothing rotates', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'desktop only');
+  test('on wide screens every brand shows its three cars and nothing rotates', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(page.locator('[data-brand-slide]').filter({ visible: true })).toHaveCount(6);
@@ -141,7 +139,7 @@ test.describe('새로 들어온 차량 (NEW CARS) carousel', () => {
   });
 });
 
-test('인기 차량 (POPULAR CARS): labelled 기타 (OTHERS), 4 per row wide and 2 narrow, 전체 차량 보기 to /garage', async ({ page, request, isMobile }) => {
+test('인기 차량 (POPULAR CARS): labelled 기타 (OTHERS), 4 per row wide and 2 narrow, 전체 차량 보기 to /garage', { tag: '@both-viewports' }, async ({ page, request, isMobile }) => {
   const { hot_cars } = (await (await request.get('/api/subscriptions/cars')).json()).data;
   await page.goto('/');
   const grid = page.locator('[data-popular]');

@@ -14,7 +14,6 @@ const portrait = () =>
     .toBuffer();
 
 test('staff tap the point of a portrait photo the car page must keep; the console frames the crop and the car page shows it at 390 px', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the console at 1280 px, then the car page at 390 px, in one run');
   test.setTimeout(240_000);
   const id = 58; // no other spec edits this car
   const staff = await newStaff(request);

@@ -24,7 +24,7 @@ async function dropFiles(page: Page, testId: string, files: { name: string; b64:
   await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
 }
 
-test('staff drop several photos, give each an alt text, reorder and remove them; the car page shows them as responsive pictures', async ({ page, request }, testInfo) => {
+test('staff drop several photos, give each an alt text, reorder and remove them; the car page shows them as responsive pictures', { tag: '@both-viewports' }, async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const mobile = testInfo.project.name === 'mobile';
   // Each project edits its own car (other specs leave these alone).

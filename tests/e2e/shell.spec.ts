@@ -7,7 +7,7 @@ const headerLink = (page: import('@playwright/test').Page, name: string) =>
   page.locator('#site-header').getByRole('link', { name, exact: true }).filter({ visible: true });
 
 test.describe('header', () => {
-  test('is 56 px high and shows the subscription links on subscription pages', async ({ page, isMobile }) => {
+  test('is 56 px high and shows the subscription links on subscription pages', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
     await page.goto('/garage');
     await expect(page.locator('html')).toHaveAttribute('data-mode', 'subscribe');
     expect((await page.locator('#site-header').boundingBox())!.height).toBe(56);
@@ -19,7 +19,7 @@ test.describe('header', () => {
     await expect(headerLink(page, '의전')).toHaveAttribute('href', '/butler');
   });
 
-  test('butler paths show 채팅 상담, 차량·요금 and 예약하기 (CHAT, FLEET, RESERVE), and the mode is remembered for neutral pages', async ({ page, isMobile }) => {
+  test('butler paths show 채팅 상담, 차량·요금 and 예약하기 (CHAT, FLEET, RESERVE), and the mode is remembered for neutral pages', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
     await page.goto('/chat');
     await expect(page.locator('html')).toHaveAttribute('data-mode', 'butler');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
@@ -36,7 +36,7 @@ test.describe('header', () => {
     expect(await page.evaluate(() => localStorage.getItem('lastService'))).toBe('subscribe');
   });
 
-  test('예약하기 (RESERVE) without login alerts 로그인이 필요합니다. and goes to /login', async ({ page, isMobile }) => {
+  test('예약하기 (RESERVE) without login alerts 로그인이 필요합니다. and goes to /login', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
     await page.goto('/chat');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     const alert = nextAlert(page);
@@ -45,7 +45,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('shows 로그인 for visitors and 마이페이지 with a valid session', async ({ page, isMobile }) => {
+  test('shows 로그인 for visitors and 마이페이지 with a valid session', { tag: '@both-viewports' }, async ({ page, isMobile }) => {
     await page.goto('/');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     await expect(headerLink(page, '로그인')).toHaveAttribute('href', '/login');
@@ -55,8 +55,7 @@ test.describe('header', () => {
     await expect(headerLink(page, '마이페이지')).toHaveAttribute('href', '/my');
   });
 
-  test('the hamburger opens and closes the mobile menu', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'mobile only');
+  test('the hamburger opens and closes the mobile menu', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
@@ -83,7 +82,7 @@ test('the footer has the social links, the policy pages render their documents, 
   await expect(page.getByRole('heading', { name: '제1조 (목적)' })).toBeVisible();
 });
 
-test('every page\'s footer names the seller (전자상거래법 제10조·제13조) with the 공정위 사업자정보 link, at 390 px too', async ({ page }) => {
+test('every page\'s footer names the seller (전자상거래법 제10조·제13조) with the 공정위 사업자정보 link, at 390 px too', { tag: '@both-viewports' }, async ({ page }) => {
   for (const path of ['/', '/faq']) {
     await page.goto(path);
     const info = page.locator('footer').getByTestId('business-info');

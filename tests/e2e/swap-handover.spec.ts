@@ -31,8 +31,7 @@ async function outboxMessage(request: APIRequestContext, to: string, event: stri
   return found!;
 }
 
-test('staff schedule a swap pair from the board, the driver records both, the customer sees and acknowledges both', async ({ page, request, browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only: the console (the driver gets a 390 px context of their own)');
+test('staff schedule a swap pair from the board, the driver records both, the customer sees and acknowledges both', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
   const today = todayInKorea(new Date());
   const dotted = today.replace(/-/g, '.');

@@ -53,8 +53,7 @@ async function thumbSized(target: Locator) {
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
 
-test('the customer writes, the driver reads and answers, the customer sees the answer', async ({ browser, request, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name === 'desktop', 'two phones at 390 px');
+test('the customer writes, the driver reads and answers, the customer sees the answer', async ({ browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const driver = await driverWithAccount(request);
   const customer = await newUser(request);

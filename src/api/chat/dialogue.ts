@@ -1,10 +1,10 @@
 import { INCLUDED_HOURS, MAX_PASSENGERS, MAX_TRIP_HOURS, MAX_WAYPOINTS, MIN_PASSENGERS, tripProblems } from '../../domain/butler';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from '../../domain/butler-calendar';
-import { HOUR_MS, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
+import { HOUR_MS, hoursText, koreaDate, koreaInstant, koreaTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import { availableCars, carName, carSeats, findCar, fleetLine, isReservedOn, quoteForHours, type ChatCar } from '../../domain/chat/fleet';
 import { formatBookingValue, formatDateKo, formatTimeKo, SHOWN_KEYS } from '../../domain/chat/format';
-import { durationKind, durationLine, endOf, endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, hoursText, memoWithoutDuration, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
+import { durationKind, durationLine, endOf, endText, FULL_DAY_HOURS, FULL_DAY_START, fullDayHours, fullDayLine, fullDayLineIn, memoWithoutDuration, overtimeOf, spanHours, withFullDayLine } from '../../domain/chat/full-day';
 import { parseMessage, type Intent, type Parsed } from './parser';
 import { applyUpdates, BOOKING_KEYS, isEmptyState, nextMissing, REQUIRED_KEYS, type BookingKey, type BookingState, type BookingUpdates, type UiTrigger } from '../../domain/chat/state';
 import { withParticle } from '../../domain/korean';

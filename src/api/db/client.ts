@@ -172,9 +172,10 @@ function guardTransactions(session: DrizzleSession, pool: pg.Pool) {
  * dataDir is 'memory://'), and applies the committed migrations. On PostgreSQL every statement
  * and every wait for a connection is bounded by `timeouts` (a stopped or frozen server fails
  * requests in seconds instead of holding them: the API answers 503), and the pool replaces the
- * connections a fault broke by itself.
+ * connections a fault broke by itself. `loadDataDir` starts an in-memory PGlite from a dump
+ * (PGlite's dumpDataDir) instead of an empty cluster: the tests' migrated template.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; timeouts?: Partial<DbTimeouts> }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; timeouts?: Partial<DbTimeouts>; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const { connectMs, statementMs } = { ...DEFAULT_DB_TIMEOUTS, ...opts.timeouts };
     // Migrations first, on a connection of their own without a statement limit (an index on a big table may take longer).
@@ -195,7 +196,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; timeo
   // One process at a time on a folder (src/api/db/lock.ts): a second one is refused, not silently lost.
   const release = inMemory ? () => {} : lockDataDir(dir);
   try {
-    const client = traceQueries(await PGlite.create(dir), 'postgresql');
+    const client = traceQueries(await PGlite.create(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), 'postgresql');
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return { db, kind: 'pglite', close: () => client.close().finally(release) };

@@ -1,3 +1,4 @@
+import { hoursText } from '../dates';
 import { INCLUDED_HOURS } from '../butler';
 import { formatTimeKo } from './format';
 
@@ -34,9 +35,6 @@ export function endOf(start: string, hours: number): { time: string; nextDay: bo
   const within = ((total % 1440) + 1440) % 1440;
   return { time: `${pad(Math.floor(within / 60))}:${pad(within % 60)}`, nextDay: total >= 1440 };
 }
-
-/** Hours in Korean: 12시간, 9시간 30분. */
-export const hoursText = (h: number) => (Number.isInteger(h) ? `${h}시간` : `${Math.floor(h)}시간 ${Math.round((h % 1) * 60)}분`);
 
 /** Started hours beyond the included 8 (the overtime the fee adds). */
 export const overtimeOf = (hours: number) => Math.max(0, Math.ceil(Math.round((hours - INCLUDED_HOURS) * 1000) / 1000));

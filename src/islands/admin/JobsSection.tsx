@@ -1,16 +1,10 @@
+import { elapsedText } from '../../domain/dates';
 import { useState } from 'react';
 import { call, client } from '../../client/api';
 import { formatDateTime } from './admin-api';
 import { PageLoadState, usePageLoad } from './use-page-load';
 import Alert from '../common/Alert';
 import { withParticle } from '../../domain/korean';
-
-/** "3분" / "2시간 5분": how long the oldest due job has waited. */
-function waited(seconds: number): string {
-  if (seconds < 60) return `${seconds}초`;
-  const m = Math.floor(seconds / 60);
-  return m < 60 ? `${m}분` : `${Math.floor(m / 60)}시간 ${m % 60}분`;
-}
 
 /**
  * 작업: the job queue by kind (the figures GET /metrics reports) and the jobs that used every
@@ -48,7 +42,7 @@ export default function JobsSection() {
                 {data.kinds.map((k) => (
                   <tr key={k.kind} className="border-t border-line">
                     <td className="py-1 pr-3 font-mono text-xs">{k.kind}</td><td className="pr-3">{k.due}</td><td className="pr-3">{k.scheduled}</td><td className="pr-3">{k.running}</td>
-                    <td className={`pr-3 ${k.failed ? 'font-semibold text-red-700' : ''}`}>{k.failed}</td><td>{k.due ? waited(k.oldest_due_seconds) : '-'}</td>
+                    <td className={`pr-3 ${k.failed ? 'font-semibold text-red-700' : ''}`}>{k.failed}</td><td>{k.due ? elapsedText(k.oldest_due_seconds) : '-'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishStatusView } from '../../domain/console';
-import { lagInWords } from '../../domain/publish-lag';
+import { elapsedText } from '../../domain/dates';
 import { call, client } from '../../client/api';
 import { CHANGED_EVENT, formatDateTime } from './admin-api';
 
@@ -101,7 +101,7 @@ export default function PublishPanel({ canPublish }: { canPublish: boolean }) {
       {status?.lag && (
         <div role="alert" data-testid="publish-lag" className="mt-3 border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <p className="font-semibold">
-            사이트가 카탈로그보다 {lagInWords(status.lag.seconds)} 넘게 늦습니다 ({formatDateTime(status.lag.since)} 이후 변경 미게시) — 지금 게시를 눌러주세요.
+            사이트가 카탈로그보다 {elapsedText(status.lag.seconds)} 넘게 늦습니다 ({formatDateTime(status.lag.since)} 이후 변경 미게시) — 지금 게시를 눌러주세요.
           </p>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, distanceMeters, etaMinutes, etaText, landmarkOfAddress, landmarkText, nearestLandmark } from '../../../src/domain/live-trip';
+import { distanceMeters, etaMinutes, etaText, landmarkOfAddress, landmarkText, nearestLandmark } from '../../../src/domain/live-trip';
 
 const seoulStation = { lat: 37.5547, lng: 126.9707 };
 
@@ -36,14 +36,5 @@ describe('the live trip position in words', () => {
     expect(etaText(25)).toBe('픽업 장소까지 약 25분 (교통 상황에 따라 달라질 수 있습니다)');
     expect(etaText(70)).toBe('픽업 장소까지 약 1시간 10분 (교통 상황에 따라 달라질 수 있습니다)');
     expect(etaText(60)).toBe('픽업 장소까지 약 1시간 (교통 상황에 따라 달라질 수 있습니다)');
-  });
-
-  it('says how long ago in seconds, minutes and hours', () => {
-    expect(agoText(2)).toBe('방금');
-    expect(agoText(12)).toBe('12초 전');
-    expect(agoText(60)).toBe('1분 전');
-    expect(agoText(200)).toBe('3분 20초 전');
-    expect(agoText(3_900)).toBe('1시간 5분 전');
-    expect(agoText(-3)).toBe('방금');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lagInWords, publishLag, PUBLISH_LAG_ALERT_MS } from '../../../src/domain/publish-lag';
+import { publishLag, PUBLISH_LAG_ALERT_MS } from '../../../src/domain/publish-lag';
 
 describe('the pages lag behind the catalogue', () => {
   const since = new Date('2026-03-01T00:00:00.000Z');
@@ -16,12 +16,5 @@ describe('the pages lag behind the catalogue', () => {
   it('is none when the pages show the catalogue, or nothing says since when', () => {
     expect(publishLag({ catalogueVersion: 7, publishedVersion: 7, behindSince: since }, at(3_600_000))).toBeNull();
     expect(publishLag({ catalogueVersion: 7, publishedVersion: 5, behindSince: null }, at(3_600_000))).toBeNull();
-  });
-
-  it('reads in minutes, and hours past an hour', () => {
-    expect(lagInWords(61)).toBe('1분');
-    expect(lagInWords(59 * 60 + 59)).toBe('59분');
-    expect(lagInWords(3600)).toBe('1시간');
-    expect(lagInWords(2 * 3600 + 5 * 60)).toBe('2시간 5분');
   });
 });

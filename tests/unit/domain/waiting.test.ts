@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_WAITING_POLICY, chargeFormula, hoursMinutes, isAirportPickup, tripCharge, tripChargeLabel, tripChargeLines, tripChargeRows,
+  DEFAULT_WAITING_POLICY, chargeFormula, isAirportPickup, tripCharge, tripChargeLabel, tripChargeLines, tripChargeRows,
   tripChargeSentence, tripChargeText, waitingCharge, waitingMinutes, waitingRuleLines, type TripChargeInput,
 } from '../../../src/domain/waiting';
 import { paymentLabel, paymentLinesOf } from '../../../src/domain/payments';
@@ -119,12 +119,5 @@ describe('the charge after a trip, part by part', () => {
     const c = tripCharge({ car, booking: booked({ end_at: null, coupon, final_price }), actual: { arrived: null, boarded: start_at, ended: kst('2026-05-01', '18:30') }, policy });
     expect(c).toMatchObject({ booked_hours: 8, overtime_hours: 2, overtime_coupon: 30_000, overtime_amount: 270_000 });
     expect(chargeFormula(c)).toBe('270,000원 = 초과 2시간 × 150,000원 − 쿠폰 할인 30,000원');
-  });
-
-  it('hours and minutes', () => {
-    expect(hoursMinutes(560)).toBe('9시간 20분');
-    expect(hoursMinutes(480)).toBe('8시간');
-    expect(hoursMinutes(45)).toBe('45분');
-    expect(hoursMinutes(0)).toBe('0분');
   });
 });

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Map, MapMarker, useKakaoLoader } from 'react-kakao-maps-sdk';
 import { call, client } from '../../../client/api';
 import { KAKAO } from '../../../config/services';
-import { formatKoreaDateTime } from '../../../domain/dates';
+import { agoText, formatKoreaDateTime } from '../../../domain/dates';
 import { POSITION_INTERVAL_MS, type TripPositionView } from '../../../domain/driver-day';
-import { agoText, etaMinutes, etaText, landmarkOfAddress, landmarkText, type LatLng } from '../../../domain/live-trip';
+import { etaMinutes, etaText, landmarkOfAddress, landmarkText, type LatLng } from '../../../domain/live-trip';
 import type { ButlerRequestView } from '../../../domain/butler';
 import { Section } from './Sections';
 
