@@ -11,7 +11,8 @@ import { NO_UNUSED_PREPAYMENT, PREPAYMENT_REFUND_LINE, unusedPrepaymentDetail, t
  *   for it (a `SUBSCRIPTION_MILEAGE` charge made before the settlement is not counted again).
  * - 손상: per damage item (one incident, as staff enter it), the customer pays the repair estimate up
  *   to the contract's 자기부담금 (사고 1건당): min(금액, 자기부담금). The insurance pays the rest.
- * - 연료·충전 부족: percent of the tank (or battery) short at the return × FUEL_SHORTFALL_PER_PERCENT.
+ * - 연료·충전 부족: percent of the tank (or battery) short at the return × FUEL_SHORTFALL_PER_PERCENT,
+ *   the percent from the handover records (src/domain/fuel.ts), summed over the cars after a swap.
  * - 합계 = the lines. 보증금 차감 = min(보증금, 합계); 카드 결제 = 합계 − 보증금 차감;
  *   보증금 환불 = 보증금 − 보증금 차감. Whole won; nothing to round.
  * - 미사용 선납금 (src/domain/prepayment.ts): a credit line (negative amount), not in 합계; it pays
@@ -43,8 +44,10 @@ export interface SettlementRuleInput {
   damages: readonly Damage[];
   /** The contract's 자기부담금 per incident (won). */
   deductible: number;
-  /** 0–100: percent of the tank or battery short of what it was at the handover. */
+  /** Percent of the tank or battery short of what it was at the handover (src/domain/fuel.ts). */
   fuelShortfallPercent: number;
+  /** How the records gave it ("인도 80% → 반납 60%"); the line's detail starts with it. */
+  fuelArithmetic?: string;
   /** The unused 선납금 (src/domain/prepayment.ts); none when absent. */
   prepayment?: UnusedPrepayment;
   /** What the first payment (보증금 + 선납금) still holds (won); no cap when absent. */
@@ -109,7 +112,7 @@ export function settle(input: SettlementRuleInput): SettlementResult {
   if (input.fuelShortfallPercent > 0) {
     lines.push({
       kind: 'FUEL', label: '연료·충전 부족', amount: input.fuelShortfallPercent * FUEL_SHORTFALL_PER_PERCENT,
-      detail: `${input.fuelShortfallPercent}% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`,
+      detail: `${input.fuelArithmetic ? `${input.fuelArithmetic} = ` : ''}${input.fuelShortfallPercent}% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`,
     });
   }
   const total = lines.reduce((s, l) => s + l.amount, 0);
@@ -165,6 +168,8 @@ export interface SettlementView extends SettlementResult {
   deductible: number;
   damages: Damage[];
   fuel_shortfall_percent: number;
+  /** How the handover records gave the fuel shortfall (a preview always; a stored one: its line's, null without one). */
+  fuel_arithmetic: string | null;
   /** The mileage arithmetic on the RETURN reading. */
   mileage_arithmetic: string;
   /** The charge's latest attempt (null: nothing to charge, or a preview). */

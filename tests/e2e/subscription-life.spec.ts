@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import { earlyExitFee } from '../../src/domain/early-exit';
 import { won } from '../../src/domain/money';
+import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import type { Driver } from '../../src/domain/dispatch';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -177,7 +178,8 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await scheduleOnBoard(console_, subscriptionId, '반납', driver, exitDay);
   await recordOnBoard(console_, subscriptionId, '반납', 5_100, 96, '뒷범퍼 긁힘');
 
-  // 8. 반납 정산 in the console: the km of both cars, a damage and 4% fuel short, from the deposit first.
+  // 8. 반납 정산 in the console: the km of both cars, a damage, and the fuel from the four records
+  //    (90 → 88 on the old car at the swap, 100 → 96 on the new one: 2% + 4%), from the deposit first.
   await console_.goto('/admin#orders');
   await hydrated(console_, 'AdminConsole');
   await console_.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
@@ -196,11 +198,12 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await entry.getByRole('button', { name: '손상 항목 추가' }).click();
   await entry.getByRole('textbox', { name: '손상 1' }).fill('뒷범퍼 긁힘');
   await entry.getByRole('textbox', { name: '수리 견적(원)' }).fill('80,000');
-  await entry.getByRole('textbox', { name: '연료·충전 부족(%)' }).fill('4');
   await entry.getByRole('button', { name: '미리보기' }).click();
   const result = settle.getByTestId('staff-settlement-result');
   // As staff do: the preview with the entries first, then 정산 확정.
   await expect(result).toContainText('뒷범퍼 긁힘');
+  await expect(result.getByTestId('settlement-fuel')).toContainText(/인도 90% → 교체 반납 88% \(2%\) \+ .+ 교체 인도 100% → 반납 96% \(4%\)/);
+  await expect(result).toContainText(`6% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`);
   await settle.getByRole('button', { name: '정산 확정' }).click();
   await expect(result).toContainText('정산 완료');
   await expect(result).toContainText('주행 (450km + 100km) 550km');

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../domain/error-codes';
+import { fuelLegs, fuelShortfall, type FuelShortfall } from '../../domain/fuel';
 import { won } from '../../domain/money';
 import { paidAmount, paymentIds } from '../../domain/payments';
 import { unusedPrepayment } from '../../domain/prepayment';
@@ -8,7 +9,7 @@ import { carOptionPrices } from '../../domain/subscription-price';
 import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
 import { inTransaction, type Db } from '../db/client';
-import { paymentRefunds, subscriptionSettlements } from '../db/schema';
+import { brands, cars, models, paymentRefunds, subscriptionHandovers, subscriptionSettlements } from '../db/schema';
 import { ApiError, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
@@ -18,8 +19,9 @@ import { confirmedSwapsOf, readingsOf, settlementOn, subscriptionFor, withArithm
 import { refundPayment } from './refunds';
 
 /**
- * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages and the fuel or
- * charge shortfall; the overage comes from the RETURN reading. The rule (src/domain/settlement.ts)
+ * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages; the overage comes
+ * from the RETURN reading and the fuel or charge shortfall from the handover records (each car's,
+ * after a swap: src/domain/fuel.ts). The rule (src/domain/settlement.ts)
  * takes it from the 보증금 first; the rest is charged to the card once (sub-{id}-settle, -r1… after a
  * known decline), or the rest of the deposit is refunded once from the first payment (refund key
  * settle:deposit:{id}). The settlement row is unique per subscription and written under the
@@ -32,7 +34,25 @@ export const depositRefundKey = (subscriptionId: number) => `settle:deposit:${su
 
 export interface SettlementEntry {
   damages: Damage[];
-  fuel_shortfall_percent: number;
+}
+
+/** The fuel shortfall from the subscription's recorded handovers (its own and its swaps' pairs), each car named. */
+async function fuelOf(db: Db, f: Found, swaps: Awaited<ReturnType<typeof confirmedSwapsOf>>): Promise<FuelShortfall> {
+  const records = await db
+    .select({ kind: subscriptionHandovers.kind, swapId: subscriptionHandovers.swapId, fuelPercent: subscriptionHandovers.fuelPercent })
+    .from(subscriptionHandovers)
+    .where(and(eq(subscriptionHandovers.subscriptionId, f.sub.id), eq(subscriptionHandovers.status, 'DONE')));
+  const legs = fuelLegs(f.orderCarId, swaps, records.flatMap((r) => (r.fuelPercent === null ? [] : [{ kind: r.kind, swapId: r.swapId, fuelPercent: r.fuelPercent }])));
+  const ids = [...new Set(legs.map((l) => l.carId))];
+  const names = ids.length > 1
+    ? await db
+        .select({ id: cars.id, name: sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.licensePlate}, ''))` })
+        .from(cars)
+        .innerJoin(models, eq(models.id, cars.modelId))
+        .innerJoin(brands, eq(brands.id, models.brandId))
+        .where(inArray(cars.id, ids))
+    : [];
+  return fuelShortfall(legs, (id) => names.find((n) => n.id === id)?.name ?? '');
 }
 
 /**
@@ -60,21 +80,24 @@ async function compute(db: Db, f: Found, entry: SettlementEntry) {
   const readings = await readingsOf(db, f.sub.id);
   if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
   // After a swap the km are summed over the subscription's cars (docs/decisions/mileage.md, Swaps).
-  const mileage = settlementOn(f, readings, true, await confirmedSwapsOf(db, f.sub.id));
+  const swaps = await confirmedSwapsOf(db, f.sub.id);
+  const mileage = settlementOn(f, readings, true, swaps);
   if (!mileage) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
   const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
   if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
   const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0);
   const first = await firstPaymentOf(db, f);
   const deductible = deductibleOf(f);
+  const fuel = await fuelOf(db, f, swaps);
   const result = settle({
-    deposit: first.deposit, held: first.held, prepayment: prepaymentOf(f), overage: mileage.amount, overagePaid, damages: entry.damages, deductible, fuelShortfallPercent: entry.fuel_shortfall_percent,
+    deposit: first.deposit, held: first.held, prepayment: prepaymentOf(f), overage: mileage.amount, overagePaid, damages: entry.damages, deductible,
+    fuelShortfallPercent: fuel.percent, fuelArithmetic: fuel.arithmetic,
   });
-  return { mileage: withArithmetic(mileage), overagePaid, first, deductible, result };
+  return { mileage: withArithmetic(mileage), overagePaid, first, deductible, fuel, result };
 }
 
 const previewView = (f: Found, entry: SettlementEntry, c: Awaited<ReturnType<typeof compute>>): SettlementView => ({
-  subscription_id: f.sub.id, status: 'PREVIEW', ...pick(c.result), deductible: c.deductible, damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent,
+  subscription_id: f.sub.id, status: 'PREVIEW', ...pick(c.result), deductible: c.deductible, damages: entry.damages, fuel_shortfall_percent: c.fuel.percent, fuel_arithmetic: c.fuel.arithmetic,
   mileage_arithmetic: c.mileage.arithmetic, payment: null, refund: null, created_at: null, completed_at: null,
 });
 
@@ -85,7 +108,8 @@ async function storedView(db: Db, row: SettlementRow): Promise<SettlementView> {
   const [refund] = row.toRefund > 0 ? await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, depositRefundKey(row.subscriptionId))) : [];
   return {
     subscription_id: row.subscriptionId, status: row.status, lines: row.lines, total: row.total, deposit: row.deposit, prepayment_refund: prepaymentRefundOf(row.lines), from_deposit: row.fromDeposit, to_charge: row.toCharge, to_refund: row.toRefund,
-    summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent, mileage_arithmetic: row.mileage.arithmetic,
+    summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent,
+    fuel_arithmetic: row.lines.find((l) => l.kind === 'FUEL')?.detail ?? null, mileage_arithmetic: row.mileage.arithmetic,
     payment: latest ? toPaymentView(latest) : null, refund: refund ? toRefundView(refund) : null,
     created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
   };
@@ -134,10 +158,10 @@ export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, 
         throw conflict(`정산 금액이 미리보기(${won(entry.quoted_total)})와 다릅니다. 다시 미리보기 후 확정해주세요.`);
       }
       [row] = await tx.insert(subscriptionSettlements).values({
-        subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage,
+        subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: c.fuel.percent, deductible: c.deductible, mileage: c.mileage,
         overagePaid: c.overagePaid, ...pickRow(c.result), depositPaymentId: c.result.to_refund > 0 ? c.first.paymentId : null, settledByUserId: actor.userId, settledBy: actor.name.slice(0, 200),
       }).returning();
-      await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage } });
+      await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: c.fuel.percent, fuel: c.fuel.arithmetic, deductible: c.deductible, mileage: c.mileage } });
       if (c.result.to_charge === 0 && c.result.to_refund === 0) await finishSettlement(tx, subscriptionId, now);
     }
     if (row.status === 'DONE' || row.toCharge === 0) return { row };
