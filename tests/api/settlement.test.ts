@@ -47,7 +47,7 @@ let drivers = 0;
  * A handover booked on the board and recorded on `date` (the clock set to that morning): the
  * odometer becomes the HANDOVER or RETURN reading, the fuel the record the shortfall is read from.
  */
-async function recordHandover(subscriptionId: number, kind: 'DELIVERY' | 'RETURN', date: string, km: number, fuel: number) {
+async function recordHandover(subscriptionId: number, kind: 'DELIVERY' | 'RETURN', date: string, km: number, fuel: number, ackToken?: string) {
   drivers += 1;
   const driver = await ctx.call('POST', '/admin/drivers', { token: ADMIN, json: { name: `정산기사${drivers}`, phone: `010-5555-${String(1000 + drivers)}`, gender: 'male' } });
   expect(driver.status).toBe(201);
@@ -56,6 +56,9 @@ async function recordHandover(subscriptionId: number, kind: 'DELIVERY' | 'RETURN
   expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
   const rec = await ctx.call('POST', `/admin/handovers/${booked.body.data.handover.id}/record`, { token: ADMIN, json: { odometer_km: km, fuel_percent: fuel } });
   expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+  // The customer confirms the record (the settlement waits for it).
+  if (ackToken) expect((await ctx.call('POST', `/handovers/${booked.body.data.handover.id}/acknowledge`, { token: ackToken, json: { name: '홍길동' } })).status).toBe(200);
+  return booked.body.data.handover.id as number;
 }
 
 /**
@@ -73,7 +76,7 @@ async function returned(carId: number, start: string, returnOn: string, returnKm
   const subscriptionId = sub.id as number;
   if (fuel) {
     await recordHandover(subscriptionId, 'DELIVERY', start, 1_000, fuel[0]);
-    await recordHandover(subscriptionId, 'RETURN', returnOn, returnKm, fuel[1]);
+    await recordHandover(subscriptionId, 'RETURN', returnOn, returnKm, fuel[1], token);
     await setClock(`${returnOn}T10:00:00+09:00`);
     return { user, token, subscriptionId, requestId };
   }
@@ -185,7 +188,9 @@ describe('반납 정산', () => {
     const { subscriptionId } = await returned(depositCar, '2033-09-10', '2033-11-20', 9_000);
     expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).body.data.settlement.payment).toMatchObject({ status: 'PAID', amount: 100_000 });
     const done = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
-    expect(done.body.data.settlement).toMatchObject({ total: 0, to_refund: DEPOSIT, lines: [{ kind: 'OVERAGE', amount: 0, detail: '초과 주행 요금 100,000원 − 이미 결제 100,000원' }] });
+    expect(done.body.data.settlement).toMatchObject({ total: 0, to_refund: DEPOSIT, lines: [{ kind: 'OVERAGE', amount: 0, detail: '주행 8,000km − 약정 7,500km = 초과 500km × 1km당 200원 = 100,000원 − 이미 결제 100,000원' }] });
+    // The label is never repeated inside its own detail (issue 49).
+    expect(done.body.data.settlement.lines[0].detail).not.toContain('초과 주행 요금');
   });
 
   it('bad input is a Korean 400, never 500; no RETURN reading or a changed total is a 409; an unknown subscription 404', async () => {
@@ -232,7 +237,7 @@ describe('반납 정산', () => {
       await setClock(`${start}T12:00:00+09:00`);
       const exit = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: exitOn } });
       expect(exit.body.data.early_exit).toMatchObject({ end_date: exitOn, billing_status: 'CANCELLED' });
-      await recordHandover(subscriptionId, 'RETURN', exitOn, 2_000, fuel[1]);
+      await recordHandover(subscriptionId, 'RETURN', exitOn, 2_000, fuel[1], token);
       await setClock(`${exitOn}T10:00:00+09:00`);
       const [first] = await ctx.database.db.select().from(payments).where(eq(payments.id, `subreq-${requestId}`));
       return { token, subscriptionId, requestId, first };
@@ -318,5 +323,31 @@ describe('반납 정산', () => {
       const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, first.id));
       expect(after.amount - after.cancelledAmount).toBe(0);
     });
+  });
+
+  it('waits for the customer to acknowledge the return record: before the wait ends staff settle only with a reason (audited); after it, as recorded (issue 49)', async () => {
+    const { subscriptionId, token } = await returned(plainCar, '2035-01-10', '2035-02-20', 3_000);
+    // A return recorded on the board, not yet acknowledged.
+    const returnId = await recordHandover(subscriptionId, 'RETURN', '2035-02-20', 3_000, 100);
+    await setClock('2035-02-20T10:00:00+09:00');
+    const preview = (await ctx.call('GET', settleUrl(subscriptionId), { token: ADMIN })).body.data.settlement;
+    expect(preview.acknowledgement).toMatchObject({ state: 'WAITING', acknowledged_at: null });
+    const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('고객이 반납 기록을 아직 확인하지 않았습니다. 2035.02.22 09:00까지(기록 후 48시간) 기다리거나, 확인 없이 정산하는 사유를 남겨주세요.');
+    expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+    expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], acknowledgement_override: ' ' } })).status).toBe(400);
+    const overridden = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], acknowledgement_override: '고객이 전화로 기록을 확인함' } });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'settle'), eq(auditLog.entityId, String(subscriptionId))));
+    expect((audit.after as { acknowledgement: unknown }).acknowledgement).toMatchObject({ state: 'WAITING', override: '고객이 전화로 기록을 확인함' });
+
+    // Another return: after 48 hours unacknowledged the record stands; acknowledged, no wait at all.
+    const late = await returned(plainCar, '2035-03-10', '2035-04-20', 3_000);
+    await recordHandover(late.subscriptionId, 'RETURN', '2035-04-20', 3_000, 100);
+    await setClock('2035-04-22T09:30:00+09:00');
+    expect((await ctx.call('GET', settleUrl(late.subscriptionId), { token: ADMIN })).body.data.settlement.acknowledgement.state).toBe('TIMED_OUT');
+    expect((await ctx.call('POST', settleUrl(late.subscriptionId), { token: ADMIN, json: { damages: [] } })).status).toBe(200);
+    expect((await ctx.call('POST', `/handovers/${returnId}/acknowledge`, { token, json: { name: '홍길동' } })).status).toBe(200);
   });
 });

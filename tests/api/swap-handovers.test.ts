@@ -361,7 +361,7 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
 describe('after a swap: the car out and the fuel from the records (issue 49)', () => {
   it('the board names the swap’s new car on the return, and the settlement charges each car’s fuel drop from the records', async () => {
     // Start 2036-01-10, swap 2036-02-20, return on the last day, 2037-01-09.
-    const { subscriptionId, swapId } = await swapped('2036-01-10', '2036-02-20');
+    const { subscriptionId, swapId, token } = await swapped('2036-01-10', '2036-02-20');
     const driver = await newDriver();
     const record = async (id: number, at: string, odometer_km: number, fuel_percent: number) => {
       await setClock(at);
@@ -386,6 +386,7 @@ describe('after a swap: the car out and the fuel from the records (issue 49)', (
     const booked = (await staff('GET', '/admin/handovers?from=2037-01-09&days=1')).body.data.handovers.find((h: { id: number }) => h.id === ret.body.data.handover.id);
     expect(booked).toMatchObject({ kind: 'RETURN', swap: null, plate: '78나 9012' });
     await record(ret.body.data.handover.id, '2037-01-09T10:30:00+09:00', 1_500, 95);
+    expect((await ctx.call('POST', `/handovers/${ret.body.data.handover.id}/acknowledge`, { token, json: { name: '홍길동' } })).status).toBe(200);
 
     // 30% (old car at the swap) + 5% (new car at the return) = 35% × 3,000원, whatever is typed.
     const preview = await staff('GET', `/admin/subscriptions/${subscriptionId}/settlement?fuel_shortfall_percent=0`);

@@ -7,7 +7,7 @@ import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import type { Driver } from '../../src/domain/dispatch';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { apiAs, hydrated, loginAs, newStaff, newUser, orderableCar, waitForSite } from './users';
+import { apiAs, hydrated, loginAs, newStaff, newUser, nextAlert, orderableCar, waitForSite } from './users';
 
 /**
  * The whole life of one subscription, as the customer (on this project's screen: 390 or 1280 px)
@@ -146,7 +146,9 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await noHorizontalOverflow(page);
   // The new fee is agreed to explicitly before the swap charges (issue 48, 가격 변경 동의).
   await swap.getByLabel(`변경된 월 구독료 ${won(swapQuote.new_fee)}에 동의합니다`).check();
+  const swapAsked = nextAlert(page);
   await swap.getByRole('button', { name: /교체 확정/ }).click();
+  expect(await swapAsked).toContain(`새 월 구독료: `);
   await expect(item.getByTestId('swap-done')).toContainText(`${swapDay}에`);
 
   // Staff book the pair (one driver, one window, the swap day) and record both: 450 km more on the old car, the new one at 5,000.
@@ -170,13 +172,23 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   const fee = earlyExitFee(11, swapQuote.new_fee);
   await expect(exit.getByTestId('early-exit-quote')).toContainText(`남은 11개월 × 월 ${won(swapQuote.new_fee)} × 20% = ${won(fee)}`);
   await noHorizontalOverflow(page);
+  const exitAsked = nextAlert(page);
   await exit.getByRole('button', { name: `${won(fee)} 결제하고 해지 확정` }).click();
+  expect(await exitAsked).toContain(`중도 해지 수수료 ${won(fee)}을`);
   await expect(item.getByTestId('early-exit-done')).toContainText(`${exitDay}에 반납해주세요`);
 
   // 7. The return of the new car: staff schedule it on the return day and record it (450 + 100 km driven in all).
   await openBoardWeek(console_);
   await scheduleOnBoard(console_, subscriptionId, '반납', driver, exitDay);
   await recordOnBoard(console_, subscriptionId, '반납', 5_100, 96, '뒷범퍼 긁힘');
+  // The customer acknowledges the return record: the settlement waits for it (issue 49).
+  await page.reload();
+  await hydrated(page, 'SubscriptionList');
+  const returned = item.getByRole('region', { name: '차량 반납', exact: true });
+  await expect(returned).toContainText('5,100km');
+  await returned.getByPlaceholder('이름').fill('홍길동');
+  await returned.getByRole('button', { name: '기록 확인' }).click();
+  await expect(returned.getByTestId('handover-acknowledged')).toContainText('홍길동 님이 확인했습니다.');
 
   // 8. 반납 정산 in the console: the km of both cars, a damage, and the fuel from the four records
   //    (90 → 88 on the old car at the swap, 100 → 96 on the new one: 2% + 4%), from the deposit first.
@@ -204,6 +216,7 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await expect(result).toContainText('뒷범퍼 긁힘');
   await expect(result.getByTestId('settlement-fuel')).toContainText(/인도 90% → 교체 반납 88% \(2%\) \+ .+ 교체 인도 100% → 반납 96% \(4%\)/);
   await expect(result).toContainText(`6% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`);
+  await expect(result.getByTestId('settlement-acknowledgement')).toContainText('반납 기록 고객 확인');
   await settle.getByRole('button', { name: '정산 확정' }).click();
   await expect(result).toContainText('정산 완료');
   await expect(result).toContainText('주행 (450km + 100km) 550km');

@@ -23,6 +23,14 @@ const damage = z.object({
  */
 export const SettlementSchema = z.object({
   damages: z.array(damage, { error: '손상 항목은 목록으로 보내주세요.' }).max(MAX_DAMAGES, { error: `손상 항목은 최대 ${MAX_DAMAGES}개까지 입력할 수 있습니다.` }).default([]),
+  /** Settling before the customer acknowledged the return record, within the wait: why (audited). */
+  acknowledgement_override: z
+    .string({ error: '확인 없이 정산하는 사유를 입력해주세요.' })
+    .trim()
+    .min(2, { error: '확인 없이 정산하는 사유를 2자 이상 입력해주세요.' })
+    .max(200, { error: '사유는 200자 이하로 입력해주세요.' })
+    .refine((s) => !s.includes('\u0000') && s.isWellFormed(), { error: '사유에 사용할 수 없는 문자가 포함되어 있습니다.' })
+    .optional(),
   quoted_total: z.number({ error: '확인한 정산 합계는 숫자(원)여야 합니다.' }).int({ error: '확인한 정산 합계는 정수(원)여야 합니다.' }).min(0).optional(),
 });
 

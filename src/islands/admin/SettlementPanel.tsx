@@ -5,6 +5,7 @@ import { FUEL_SHORTFALL_PER_PERCENT, SETTLEMENT_RULE_LINES, type SettlementView 
 import { SettlementSchema } from '../../domain/schemas/settlement';
 import Alert from '../common/Alert';
 import SettlementLines from '../common/SettlementLines';
+import { formatDateTime } from './admin-api';
 
 interface DamageRow { description: string; amount: string }
 
@@ -18,6 +19,7 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
   const [data, setData] = useState<SettlementView | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [damages, setDamages] = useState<DamageRow[]>([]);
+  const [override, setOverride] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +58,8 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
     if (!retry && !window.confirm(`반납 정산을 확정할까요? ${data.summary}`)) return;
     setBusy(true);
     setError(null);
-    const json = retry ? { damages: data.damages } : { ...p.data, quoted_total: data.total };
+    const waiting = data.acknowledgement?.state === 'WAITING';
+    const json = retry ? { damages: data.damages } : { ...p.data, quoted_total: data.total, ...(waiting ? { acknowledgement_override: override } : {}) };
     const res = await call((o) => client.admin.subscriptions[':id'].settlement.$post({ param, json }, o));
     setBusy(false);
     if (!res.ok) {
@@ -103,6 +106,19 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
             <p className="text-muted" data-testid="settlement-fuel">
               연료·충전 (인수·반납 기록): {data.fuel_arithmetic ?? '부족분 없음'} · 1%당 {won(FUEL_SHORTFALL_PER_PERCENT)}
             </p>
+            {data.acknowledgement && data.acknowledgement.state !== 'NONE' && (
+              <p className={data.acknowledgement.state === 'WAITING' ? 'font-semibold text-danger' : 'text-muted'} data-testid="settlement-acknowledgement">
+                {data.acknowledgement.state === 'ACKNOWLEDGED' && `반납 기록 고객 확인 ${formatDateTime(data.acknowledgement.acknowledged_at)}`}
+                {data.acknowledgement.state === 'TIMED_OUT' && `반납 기록 고객 미확인: 확인 기한(${formatDateTime(data.acknowledgement.wait_until)})이 지나 기록대로 정산합니다.`}
+                {data.acknowledgement.state === 'WAITING' && `고객이 반납 기록을 아직 확인하지 않았습니다. ${formatDateTime(data.acknowledgement.wait_until)}까지 기다리거나, 사유를 남기고 정산해주세요.`}
+              </p>
+            )}
+            {data.status === 'PREVIEW' && data.acknowledgement?.state === 'WAITING' && (
+              <label className="block">
+                <span className="mr-2 font-semibold">확인 없이 정산하는 사유</span>
+                <input className="field w-full py-2" maxLength={200} value={override} onChange={(e) => setOverride(e.target.value)} placeholder="예: 고객이 전화로 기록을 확인함" />
+              </label>
+            )}
             <SettlementLines s={data} />
           </div>
         )}
