@@ -109,6 +109,12 @@ export const earlyExitArithmetic = (q: Pick<EarlyExitQuote, 'remaining_months' |
     ? `남은 ${q.remaining_months}개월 (${q.fee_parts.map((p) => `월 ${won(p.monthly_fee)} × ${p.months}개월`).join(' + ')}) × ${q.percent}% = ${won(q.fee)}`
     : `남은 ${q.remaining_months}개월 × 월 ${won(q.monthly_fee)} × ${q.percent}% = ${won(q.fee)}`;
 
+/** The question asked once more before a 중도 해지 is confirmed: the return day and the fee to the won (as the butler cancel asks). */
+export function earlyExitConfirmQuestion(q: Pick<EarlyExitQuote, 'exit_date' | 'remaining_months' | 'monthly_fee' | 'percent' | 'fee' | 'fee_parts'>): string {
+  const money = q.fee > 0 ? `중도 해지 수수료 ${won(q.fee)}을 등록하신 카드로 지금 결제합니다. (${earlyExitArithmetic(q)})` : '남은 개월이 없어 수수료는 없습니다.';
+  return [`${q.exit_date}에 반납하는 것으로 중도 해지를 확정하시겠습니까? 확정 후에는 되돌릴 수 없습니다.`, money].join('\n');
+}
+
 /** The rule in Korean sentences (terms, FAQ, my page). */
 export const EARLY_EXIT_RULE_LINES = [
   `중도 해지 수수료는 남은 개월 수 × 월 구독료 × ${EARLY_EXIT_FEE_PERCENT}%이며, 10원 미만은 버립니다. 연장으로 남은 달의 월 구독료가 다르면 남은 달 월 구독료의 합계 × ${EARLY_EXIT_FEE_PERCENT}%입니다.`,

@@ -2,6 +2,7 @@ import { addDays, addMonths, daysBetween, koreaInstant } from './dates';
 import { termEnd } from './subscriptions';
 import type { BusyWindow } from './dispatch';
 import type { LicenceRole, LicenceStatus } from './licence';
+import type { DeliveryWindow } from './subscription-price';
 
 /**
  * 탁송(인도)과 반납: the car brought to the customer at the start of a subscription and taken back
@@ -19,6 +20,8 @@ export const HANDOVER_KIND_LABEL: Record<HandoverKind, string> = { DELIVERY: '�
 export const SWAP_HANDOVER_LABEL: Record<HandoverKind, string> = { DELIVERY: '교체 인도', RETURN: '교체 반납' };
 /** What a handover is called on the board, /driver, /my and in messages: 교체 반납/교체 인도 for a swap's pair. */
 export const handoverLabel = (h: { kind: HandoverKind; swap?: unknown }) => (h.swap ? SWAP_HANDOVER_LABEL[h.kind] : HANDOVER_KIND_LABEL[h.kind]);
+/** The record's name on buttons and messages: the customer takes the car over at a delivery (인수), hands it back at a return (반납). */
+export const HANDOVER_RECORD_LABEL: Record<HandoverKind, string> = { DELIVERY: '인수 기록', RETURN: '반납 기록' };
 export const HANDOVER_STATUS_LABEL: Record<HandoverStatus, string> = { SCHEDULED: '예정', DONE: '완료', CANCELLED: '취소' };
 
 /** Shortest and longest window a handover may be booked for, in minutes. */
@@ -135,7 +138,9 @@ export interface HandoverRecord {
 
 /** A handover on the staff board, with its subscription's car and customer. */
 export interface BoardHandover extends Handover {
+  /** The car handed over: the order's at the delivery; at the return, the car held then (a swap's new car after a swap). */
   car: string;
+  plate: string | null;
   customer: { name: string; mobile: string | null };
   start_date: string;
   end_date: string;
@@ -156,11 +161,15 @@ export interface HandoverLicence {
 /** An active subscription that still lacks a delivery or a return on the schedule. */
 export interface OpenHandover {
   subscription_id: number;
+  /** The car to hand over: the order's before the delivery; after it, the car held at the end (after a swap: the swap's new car). */
   car: string;
+  plate: string | null;
   customer: { name: string; mobile: string | null };
   start_date: string;
   end_date: string;
   missing: HandoverKind[];
+  /** What the customer chose with the order (탁송 or 라운지 인수; the 탁송 address and window, as changed on /my): the schedule dialog starts from it. */
+  choice: { handover: 'DELIVERY' | 'PICKUP'; address: string | null; window: DeliveryWindow | null } | null;
 }
 
 /** The odometer at delivery and at return (km; null while not recorded): what mileage and overage read. */

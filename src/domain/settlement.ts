@@ -11,7 +11,8 @@ import { NO_UNUSED_PREPAYMENT, PREPAYMENT_REFUND_LINE, unusedPrepaymentDetail, t
  *   for it (a `SUBSCRIPTION_MILEAGE` charge made before the settlement is not counted again).
  * - 손상: per damage item (one incident, as staff enter it), the customer pays the repair estimate up
  *   to the contract's 자기부담금 (사고 1건당): min(금액, 자기부담금). The insurance pays the rest.
- * - 연료·충전 부족: percent of the tank (or battery) short at the return × FUEL_SHORTFALL_PER_PERCENT.
+ * - 연료·충전 부족: percent of the tank (or battery) short at the return × FUEL_SHORTFALL_PER_PERCENT,
+ *   the percent from the handover records (src/domain/fuel.ts), summed over the cars after a swap.
  * - 합계 = the lines. 보증금 차감 = min(보증금, 합계); 카드 결제 = 합계 − 보증금 차감;
  *   보증금 환불 = 보증금 − 보증금 차감. Whole won; nothing to round.
  * - 미사용 선납금 (src/domain/prepayment.ts): a credit line (negative amount), not in 합계; it pays
@@ -21,6 +22,30 @@ import { NO_UNUSED_PREPAYMENT, PREPAYMENT_REFUND_LINE, unusedPrepaymentDetail, t
 
 /** Won per percent of the tank (or battery) short at the return: the fuel or electricity plus the 주유·충전 대행. */
 export const FUEL_SHORTFALL_PER_PERCENT = 3_000;
+/**
+ * Hours the settlement waits for the customer to acknowledge the return record (issue 49; the terms
+ * state it): within them staff settle only with a written reason (an override, audited); after
+ * them the record stands as the customer did not dispute it.
+ */
+export const SETTLEMENT_ACK_WAIT_HOURS = 48;
+
+/** Where the customer's acknowledgement of the return record stands for the settlement. */
+export interface SettlementAcknowledgement {
+  /** NONE: no return record to acknowledge (readings typed); WAITING: within the wait; TIMED_OUT: the wait passed unacknowledged. */
+  state: 'NONE' | 'ACKNOWLEDGED' | 'WAITING' | 'TIMED_OUT';
+  acknowledged_at: string | null;
+  /** The end of the wait (ISO; null without a record). */
+  wait_until: string | null;
+}
+
+/** The acknowledgement's state at `now` for the return record (null: none recorded). */
+export function settlementAcknowledgement(record: { recordedAt: Date; acknowledgedAt: Date | null } | null, now: Date): SettlementAcknowledgement {
+  if (!record) return { state: 'NONE', acknowledged_at: null, wait_until: null };
+  const until = new Date(record.recordedAt.getTime() + SETTLEMENT_ACK_WAIT_HOURS * 3_600_000);
+  const state = record.acknowledgedAt ? 'ACKNOWLEDGED' : now < until ? 'WAITING' : 'TIMED_OUT';
+  return { state, acknowledged_at: record.acknowledgedAt?.toISOString() ?? null, wait_until: until.toISOString() };
+}
+
 /** Most damage items one settlement takes. */
 export const MAX_DAMAGES = 20;
 /** Largest repair estimate of one item (won). */
@@ -40,11 +65,15 @@ export interface SettlementRuleInput {
   overage: number;
   /** What was already charged for the overage before the settlement (won). */
   overagePaid: number;
+  /** The mileage rule's arithmetic ("주행 8,000km − 약정 7,500km = …"): the line's detail says what the amount is made of. */
+  overageArithmetic?: string;
   damages: readonly Damage[];
   /** The contract's 자기부담금 per incident (won). */
   deductible: number;
-  /** 0–100: percent of the tank or battery short of what it was at the handover. */
+  /** Percent of the tank or battery short of what it was at the handover (src/domain/fuel.ts). */
   fuelShortfallPercent: number;
+  /** How the records gave it ("인도 80% → 반납 60%"); the line's detail starts with it. */
+  fuelArithmetic?: string;
   /** The unused 선납금 (src/domain/prepayment.ts); none when absent. */
   prepayment?: UnusedPrepayment;
   /** What the first payment (보증금 + 선납금) still holds (won); no cap when absent. */
@@ -98,7 +127,9 @@ export function settle(input: SettlementRuleInput): SettlementResult {
   const lines: SettlementLine[] = [];
   const overageDue = Math.max(0, input.overage - input.overagePaid);
   if (input.overage > 0) {
-    const detail = input.overagePaid > 0 ? `초과 주행 요금 ${won(input.overage)} − 이미 결제 ${won(Math.min(input.overage, input.overagePaid))}` : `초과 주행 요금 ${won(input.overage)}`;
+    // Never the label again inside its own detail ("초과 주행 요금 (초과 주행 요금 520,000원)", issue 49).
+    const made = input.overageArithmetic ?? won(input.overage);
+    const detail = input.overagePaid > 0 ? `${made} − 이미 결제 ${won(Math.min(input.overage, input.overagePaid))}` : made;
     lines.push({ kind: 'OVERAGE', label: '초과 주행 요금', amount: overageDue, detail });
   }
   for (const d of input.damages) {
@@ -109,7 +140,7 @@ export function settle(input: SettlementRuleInput): SettlementResult {
   if (input.fuelShortfallPercent > 0) {
     lines.push({
       kind: 'FUEL', label: '연료·충전 부족', amount: input.fuelShortfallPercent * FUEL_SHORTFALL_PER_PERCENT,
-      detail: `${input.fuelShortfallPercent}% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`,
+      detail: `${input.fuelArithmetic ? `${input.fuelArithmetic} = ` : ''}${input.fuelShortfallPercent}% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`,
     });
   }
   const total = lines.reduce((s, l) => s + l.amount, 0);
@@ -154,6 +185,7 @@ export const SETTLEMENT_RULE_LINES = [
   '반납 시 초과 주행 요금, 손상 수리비(사고·손상 1건당 계약서의 자기부담금 한도), 연료·충전 부족분을 정산합니다.',
   `연료·충전 부족분은 인도 때보다 부족한 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}입니다.`,
   '정산 금액은 보증금에서 먼저 차감하고, 모자라는 금액은 등록된 카드로 결제하며, 남은 보증금은 첫 결제 카드로 환불합니다.',
+  `반납 기록은 고객이 확인한 뒤 정산합니다. 기록 후 ${SETTLEMENT_ACK_WAIT_HOURS}시간 안에 확인하지 않으면 기록대로 정산하며, 그 전에 정산할 때는 운영팀이 사유를 남깁니다.`,
   PREPAYMENT_REFUND_LINE,
   '미사용 선납금은 보증금으로 부족한 정산 금액에 먼저 쓰고, 남은 금액은 남은 보증금과 함께 첫 결제 카드로 한 번에 환불합니다.',
 ];
@@ -165,8 +197,12 @@ export interface SettlementView extends SettlementResult {
   deductible: number;
   damages: Damage[];
   fuel_shortfall_percent: number;
+  /** How the handover records gave the fuel shortfall (a preview always; a stored one: its line's, null without one). */
+  fuel_arithmetic: string | null;
   /** The mileage arithmetic on the RETURN reading. */
   mileage_arithmetic: string;
+  /** The customer's acknowledgement of the return record (a preview; null once stored). */
+  acknowledgement: SettlementAcknowledgement | null;
   /** The charge's latest attempt (null: nothing to charge, or a preview). */
   payment: PaymentView | null;
   /** The deposit refund (null: nothing to refund, or a preview). */

@@ -119,4 +119,15 @@ describe('탁송 정보 변경 (delivery change)', () => {
     expect(row.options?.options.delivery_window).toBe('MORNING');
     expect(await staffNotes(requestId)).toHaveLength(0);
   });
+
+  it('the board waits with what the customer chose, as changed on /my: the window, the address and the phone (issue 49)', async () => {
+    const { token, requestId } = await order('2030-09-01', '2030-09-20');
+    const confirmed = await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: '2030-09-20' } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const subscriptionId = confirmed.body.data.subscription.id as number;
+    const waiting = async () => (await ctx.call('GET', '/admin/handovers?from=2030-09-01&days=30', { token: ADMIN })).body.data.open.find((o: { subscription_id: number }) => o.subscription_id === subscriptionId);
+    expect(await waiting()).toMatchObject({ missing: ['DELIVERY'], choice: { handover: 'DELIVERY', address: '서울 중구 세종대로 110', window: 'MORNING' }, customer: { mobile: expect.stringMatching(/^01/) } });
+    expect((await ctx.call('PATCH', `/subscriptions/${subscriptionId}/delivery`, { token, json: { delivery_address: '서울 강남구 테헤란로 152', delivery_window: 'AFTERNOON' } })).status).toBe(200);
+    expect((await waiting()).choice).toEqual({ handover: 'DELIVERY', address: '서울 강남구 테헤란로 152', window: 'AFTERNOON' });
+  });
 });

@@ -86,4 +86,27 @@ describe('money labels and the 선납금 credit (issue 49)', () => {
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments.find((p: { month: number | null; purpose: string }) => p.purpose === 'SUBSCRIPTION_MONTH' && p.month === 3);
     expect(mine.label).toBe('구독 월 요금 (3개월 차)');
   });
+
+  it('an extension keeps the 선납금 credit on the order\'s months and adds its own months without it', async () => {
+    const { token, subscriptionId } = await prepaid('2031-03-10');
+    // Months 2 … 11 charged on their days: 1,200,000 − 500,000 each.
+    for (let m = 2; m <= 11; m++) {
+      await setClock(`${m <= 10 ? 2031 : 2032}-${String(((m + 1) % 12) + 1).padStart(2, '0')}-10T10:00:00+09:00`);
+      await runJobs();
+    }
+    // The extension window is open (the end is 2032-03-09): one month more at the 1-month fee.
+    const quote = await ctx.call('GET', `/subscriptions/${subscriptionId}/extension?months=1`, { token });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.data.quote).toMatchObject({ months: 1, monthly_fee: 1_900_000, first_month: 13 });
+    const done = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 1_900_000, price_consent: 1_900_000, end_date: '2032-03-09' } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    for (const day of ['2032-02-10', '2032-03-10']) {
+      await setClock(`${day}T10:00:00+09:00`);
+      await runJobs();
+    }
+    const months = await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH')));
+    const byMonth = new Map(months.map((p) => [p.month, p.amount]));
+    // Month 12 still carries the credit after the extension; month 13 (added) has none.
+    expect([byMonth.get(2), byMonth.get(11), byMonth.get(12), byMonth.get(13)]).toEqual([700_000, 700_000, 700_000, 1_900_000]);
+  });
 });

@@ -42,8 +42,31 @@ const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement`;
 const settleCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_SETTLEMENT')))).sort((a, b) => a.id.localeCompare(b.id));
 
-/** A confirmed 12-month subscription from `start`, its handover at 1,000km and its return on `returnOn` at `returnKm`. */
-async function returned(carId: number, start: string, returnOn: string, returnKm: number) {
+let drivers = 0;
+/**
+ * A handover booked on the board and recorded on `date` (the clock set to that morning): the
+ * odometer becomes the HANDOVER or RETURN reading, the fuel the record the shortfall is read from.
+ */
+async function recordHandover(subscriptionId: number, kind: 'DELIVERY' | 'RETURN', date: string, km: number, fuel: number, ackToken?: string) {
+  drivers += 1;
+  const driver = await ctx.call('POST', '/admin/drivers', { token: ADMIN, json: { name: `정산기사${drivers}`, phone: `010-5555-${String(1000 + drivers)}`, gender: 'male' } });
+  expect(driver.status).toBe(201);
+  await setClock(`${date}T09:00:00+09:00`);
+  const booked = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { token: ADMIN, json: { kind, driver_id: driver.body.data.driver.id, date, window_start: '10:00', window_end: '12:00', address: null } });
+  expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
+  const rec = await ctx.call('POST', `/admin/handovers/${booked.body.data.handover.id}/record`, { token: ADMIN, json: { odometer_km: km, fuel_percent: fuel } });
+  expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+  // The customer confirms the record (the settlement waits for it).
+  if (ackToken) expect((await ctx.call('POST', `/handovers/${booked.body.data.handover.id}/acknowledge`, { token: ackToken, json: { name: '홍길동' } })).status).toBe(200);
+  return booked.body.data.handover.id as number;
+}
+
+/**
+ * A confirmed 12-month subscription from `start`, its handover at 1,000km and its return on
+ * `returnOn` at `returnKm`: typed readings, or (with `fuel`: [at the delivery, at the return])
+ * recorded handovers.
+ */
+async function returned(carId: number, start: string, returnOn: string, returnKm: number, fuel?: [number, number]) {
   await setClock(`${start}T08:00:00+09:00`);
   const { user, token } = await customer(ctx);
   const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
@@ -51,6 +74,12 @@ async function returned(carId: number, start: string, returnOn: string, returnKm
   const requestId = req.body.data.subscription_request.id as number;
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
   const subscriptionId = sub.id as number;
+  if (fuel) {
+    await recordHandover(subscriptionId, 'DELIVERY', start, 1_000, fuel[0]);
+    await recordHandover(subscriptionId, 'RETURN', returnOn, returnKm, fuel[1], token);
+    await setClock(`${returnOn}T10:00:00+09:00`);
+    return { user, token, subscriptionId, requestId };
+  }
   expect((await staffRead(subscriptionId, { km: 1_000, source: 'HANDOVER', read_on: start })).status).toBe(200);
   await setClock(`${returnOn}T10:00:00+09:00`);
   expect((await staffRead(subscriptionId, { km: returnKm, source: 'RETURN' })).status).toBe(200);
@@ -60,10 +89,14 @@ async function returned(carId: number, start: string, returnOn: string, returnKm
 describe('반납 정산', () => {
   it('the deposit covers everything: the remainder refunded once, even with two replicas at once; the customer sees it; a stranger does not', async () => {
     // Month 3 on 2033-03-20: 7,500km allowed, 8,000 driven → 500km × 200원 = 100,000원.
-    const { token, subscriptionId, requestId } = await returned(depositCar, '2033-01-10', '2033-03-20', 9_000);
-    const entry = { damages: [{ description: '앞범퍼 긁힘', amount: 120_000 }], fuel_shortfall_percent: 10 };
-    const preview = await ctx.call('GET', `${settleUrl(subscriptionId)}?damages=${encodeURIComponent(JSON.stringify(entry.damages))}&fuel_shortfall_percent=10`, { token: ADMIN });
+    // Fuel from the records: 90% at the delivery, 80% at the return → 10%.
+    const { token, subscriptionId, requestId } = await returned(depositCar, '2033-01-10', '2033-03-20', 9_000, [90, 80]);
+    const entry = { damages: [{ description: '앞범퍼 긁힘', amount: 120_000 }] };
+    // A shortfall typed by hand is not read: the records decide it.
+    const preview = await ctx.call('GET', `${settleUrl(subscriptionId)}?damages=${encodeURIComponent(JSON.stringify(entry.damages))}&fuel_shortfall_percent=50`, { token: ADMIN });
     expect(preview.status).toBe(200);
+    expect(preview.body.data.settlement).toMatchObject({ fuel_shortfall_percent: 10, fuel_arithmetic: '인도 90% → 반납 80%' });
+    expect(preview.body.data.settlement.lines.find((l: { kind: string }) => l.kind === 'FUEL').detail).toBe('인도 90% → 반납 80% = 10% × 1%당 3,000원');
     const total = 100_000 + 120_000 + 10 * FUEL_SHORTFALL_PER_PERCENT;
     expect(preview.body.data.settlement).toMatchObject({ status: 'PREVIEW', total, deposit: DEPOSIT, from_deposit: total, to_charge: 0, to_refund: DEPOSIT - total });
     expect(preview.body.data.settlement.lines.map((l: { label: string }) => l.label)).toEqual(['초과 주행 요금', '손상: 앞범퍼 긁힘', '연료·충전 부족']);
@@ -72,7 +105,7 @@ describe('반납 정산', () => {
 
     const replica = await ctx.openReplicaApp();
     const other = replica.app;
-    const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...entry, quoted_total: total }) });
+    const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...entry, fuel_shortfall_percent: 50, quoted_total: total }) });
     try {
       const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
@@ -87,8 +120,8 @@ describe('반납 정산', () => {
     expect(first.cancelledAmount).toBe(DEPOSIT - total);
     expect(await settleCharges(subscriptionId)).toEqual([]);
     // The same POST again answers the stored settlement (a new body does not settle again).
-    const again = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
-    expect(again.body.data.settlement).toMatchObject({ status: 'DONE', total, to_refund: DEPOSIT - total, refund: { status: 'SUCCEEDED', amount: DEPOSIT - total } });
+    const again = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
+    expect(again.body.data.settlement).toMatchObject({ status: 'DONE', total, fuel_shortfall_percent: 10, fuel_arithmetic: '인도 90% → 반납 80% = 10% × 1%당 3,000원', to_refund: DEPOSIT - total, refund: { status: 'SUCCEEDED', amount: DEPOSIT - total } });
     expect(await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'settle'), eq(auditLog.entityId, String(subscriptionId))))).toHaveLength(1);
     // The overage is not charged on its own any more.
     expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).status).toBe(409);
@@ -116,7 +149,7 @@ describe('반납 정산', () => {
   it('the deposit falls short: the rest charged once; each damage capped at the 자기부담금', async () => {
     // Within the allowance; two damages: 800,000원 → 300,000원 (cap), 250,000원 → 250,000원.
     const { token, subscriptionId } = await returned(depositCar, '2033-04-10', '2033-05-20', 3_000);
-    const json = { damages: [{ description: '좌측 도어 찌그러짐', amount: 800_000 }, { description: '휠 긁힘', amount: 250_000 }], fuel_shortfall_percent: 0 };
+    const json = { damages: [{ description: '좌측 도어 찌그러짐', amount: 800_000 }, { description: '휠 긁힘', amount: 250_000 }] };
     const [a, b] = await Promise.all([ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json }), ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json })]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.settlement.lines.map((l: { amount: number; detail: string }) => [l.amount, l.detail])).toEqual([
@@ -133,10 +166,10 @@ describe('반납 정산', () => {
   });
 
   it('no deposit: everything charged; a declined card is a Korean 422, and the retry charges under a new id', async () => {
-    // 500km over → 100,000원, plus 5% fuel.
-    const { subscriptionId } = await returned(plainCar, '2033-06-10', '2033-08-20', 9_000);
+    // 500km over → 100,000원, plus 5% fuel (100% at the delivery, 95% at the return).
+    const { subscriptionId } = await returned(plainCar, '2033-06-10', '2033-08-20', 9_000, [100, 95]);
     await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
-    const json = { damages: [], fuel_shortfall_percent: 5 };
+    const json = { damages: [] };
     const declined = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json });
     expect(declined.status).toBe(422);
     expect(declined.body.message).toMatch(/잔액/);
@@ -154,8 +187,10 @@ describe('반납 정산', () => {
   it('an overage already charged on its own is not counted again', async () => {
     const { subscriptionId } = await returned(depositCar, '2033-09-10', '2033-11-20', 9_000);
     expect((await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/mileage/settle`, { token: ADMIN })).body.data.settlement.payment).toMatchObject({ status: 'PAID', amount: 100_000 });
-    const done = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
-    expect(done.body.data.settlement).toMatchObject({ total: 0, to_refund: DEPOSIT, lines: [{ kind: 'OVERAGE', amount: 0, detail: '초과 주행 요금 100,000원 − 이미 결제 100,000원' }] });
+    const done = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
+    expect(done.body.data.settlement).toMatchObject({ total: 0, to_refund: DEPOSIT, lines: [{ kind: 'OVERAGE', amount: 0, detail: '주행 8,000km − 약정 7,500km = 초과 500km × 1km당 200원 = 100,000원 − 이미 결제 100,000원' }] });
+    // The label is never repeated inside its own detail (issue 49).
+    expect(done.body.data.settlement.lines[0].detail).not.toContain('초과 주행 요금');
   });
 
   it('bad input is a Korean 400, never 500; no RETURN reading or a changed total is a 409; an unknown subscription 404', async () => {
@@ -166,7 +201,7 @@ describe('반납 정산', () => {
     const url = settleUrl(sub.id);
     for (const json of [
       { damages: 'x' }, { damages: [{ description: '', amount: 1 }] }, { damages: [{ description: '긁힘', amount: -5 }] }, { damages: [{ description: '긁힘', amount: 1.5 }] },
-      { damages: [{ description: '긁힘' }] }, { fuel_shortfall_percent: 101 }, { fuel_shortfall_percent: 'abc' }, { fuel_shortfall_percent: 2.5 },
+      { damages: [{ description: '긁힘' }] },
       { damages: Array.from({ length: 21 }, () => ({ description: '긁힘', amount: 1 })) }, { damages: [{ description: '\ud800', amount: 1 }] }, { quoted_total: -1 }, { damages: [{ description: 'x'.repeat(101), amount: 1 }] },
     ]) {
       const bad = await ctx.call('POST', url, { token: ADMIN, json });
@@ -175,7 +210,6 @@ describe('반납 정산', () => {
     }
     expect((await ctx.call('POST', url, { token: ADMIN, body: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await ctx.call('GET', `${url}?damages=%7Bnope`, { token: ADMIN })).status).toBe(400);
-    expect((await ctx.call('GET', `${url}?fuel_shortfall_percent=abc`, { token: ADMIN })).status).toBe(400);
     expect((await ctx.call('GET', `${url}?damages=${encodeURIComponent('[{"description":"a\\u0000b","amount":1}]')}`, { token: ADMIN })).status).toBe(400);
     const noReturn = await ctx.call('POST', url, { token: ADMIN, json: {} });
     expect([noReturn.status, noReturn.body.message]).toEqual([409, '반납 주행거리를 먼저 기록해야 정산할 수 있습니다.']);
@@ -183,7 +217,7 @@ describe('반납 정산', () => {
     expect((await ctx.call('POST', '/admin/subscriptions/abc/settlement', { token: ADMIN, json: {} })).status).toBe(400);
     await staffRead(sub.id, { km: 100, source: 'HANDOVER', read_on: '2033-12-10' });
     await staffRead(sub.id, { km: 200, source: 'RETURN' });
-    const changed = await ctx.call('POST', url, { token: ADMIN, json: { fuel_shortfall_percent: 1, quoted_total: 1 } });
+    const changed = await ctx.call('POST', url, { token: ADMIN, json: { quoted_total: 1 } });
     expect(changed.status).toBe(409);
     expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, sub.id))).toEqual([]);
   });
@@ -191,7 +225,7 @@ describe('반납 정산', () => {
   describe('미사용 선납금', () => {
     const PREPAY = 3_000_000;
     /** A 12-month order with 선납금 3,000,000원 from `start`, left early on `exitOn` (billing month 1: 11 months unused), returned that day. */
-    async function exitedEarly(start: string, exitOn: string) {
+    async function exitedEarly(start: string, exitOn: string, fuel: [number, number] = [60, 60]) {
       await setClock(`${start}T08:00:00+09:00`);
       const { token } = await customer(ctx);
       const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: PREPAY };
@@ -199,26 +233,28 @@ describe('반납 정산', () => {
       expect(req.status).toBe(201);
       const requestId = req.body.data.subscription_request.id as number;
       const subscriptionId = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription.id as number;
-      expect((await staffRead(subscriptionId, { km: 1_000, source: 'HANDOVER', read_on: start })).status).toBe(200);
+      await recordHandover(subscriptionId, 'DELIVERY', start, 1_000, fuel[0]);
+      await setClock(`${start}T12:00:00+09:00`);
       const exit = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: exitOn } });
       expect(exit.body.data.early_exit).toMatchObject({ end_date: exitOn, billing_status: 'CANCELLED' });
+      await recordHandover(subscriptionId, 'RETURN', exitOn, 2_000, fuel[1], token);
       await setClock(`${exitOn}T10:00:00+09:00`);
-      expect((await staffRead(subscriptionId, { km: 2_000, source: 'RETURN' })).status).toBe(200);
       const [first] = await ctx.database.db.select().from(payments).where(eq(payments.id, `subreq-${requestId}`));
       return { token, subscriptionId, requestId, first };
     }
 
     it('after an early exit the unused share is refunded with the deposit in one refund, once, even with two replicas at once', async () => {
-      const { token, subscriptionId, requestId, first } = await exitedEarly('2034-01-10', '2034-01-25');
+      // Delivered with 60% and returned with 50%: the records give a 10% shortfall.
+      const { token, subscriptionId, requestId, first } = await exitedEarly('2034-01-10', '2034-01-25', [60, 50]);
       const unused = (PREPAY * 11) / 12; // 2,750,000
       const fuel = 10 * FUEL_SHORTFALL_PER_PERCENT;
-      const preview = (await ctx.call('GET', `${settleUrl(subscriptionId)}?fuel_shortfall_percent=10`, { token: ADMIN })).body.data.settlement;
+      const preview = (await ctx.call('GET', settleUrl(subscriptionId), { token: ADMIN })).body.data.settlement;
       expect(preview).toMatchObject({ status: 'PREVIEW', total: fuel, deposit: DEPOSIT, prepayment_refund: unused, from_deposit: fuel, to_charge: 0, to_refund: DEPOSIT - fuel + unused });
       expect(preview.lines.at(-1)).toEqual({ kind: 'PREPAYMENT', label: '미사용 선납금 환급', amount: -unused, detail: '선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원' });
 
       const replica = await ctx.openReplicaApp();
       const other = replica.app;
-      const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ damages: [], fuel_shortfall_percent: 10, quoted_total: fuel }) });
+      const post = (app: typeof ctx.app) => app.request(settleUrl(subscriptionId), { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ damages: [], quoted_total: fuel }) });
       try {
         const answers = await Promise.all([post(ctx.app), post(other), post(ctx.app), post(other)]);
         expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
@@ -232,7 +268,7 @@ describe('반납 정산', () => {
       expect(after.cancelledAmount - first.cancelledAmount).toBe(refund);
       expect(await settleCharges(subscriptionId)).toEqual([]);
       // A retry answers the stored settlement and refunds nothing more.
-      expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } })).body.data.settlement).toMatchObject({ status: 'DONE', prepayment_refund: unused, to_refund: refund });
+      expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } })).body.data.settlement).toMatchObject({ status: 'DONE', prepayment_refund: unused, to_refund: refund });
       expect(await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, `subreq-${requestId}`))).toHaveLength(1);
 
       // The customer sees the line and the arithmetic; the message carries them, once per channel.
@@ -248,7 +284,7 @@ describe('반납 정산', () => {
       const { subscriptionId } = await returned(depositCar, '2034-05-10', '2034-05-20', 1_500);
       // The early-exit charge is still being confirmed: the exit date is set, the subscription not yet ended.
       await ctx.database.db.update(subscriptions).set({ exitDate: '2034-05-25' }).where(eq(subscriptions.id, subscriptionId));
-      const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } });
+      const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
       expect([refused.status, refused.body.message]).toEqual([409, '중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.']);
       expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
     });
@@ -281,11 +317,37 @@ describe('반납 정산', () => {
       const provider = createPaymentProvider(ctx.database.db, ctx.config);
       const earlier = await refundPayment({ db: ctx.database.db, payments: provider, clock: createClock(), log: () => {} }, { paymentId: first.id, amount: left - 1_000_000, reason: '테스트', actor: 'system', key: `test:partial:${requestId}` });
       expect(earlier?.status).toBe('SUCCEEDED');
-      const done = (await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], fuel_shortfall_percent: 0 } })).body.data.settlement;
+      const done = (await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } })).body.data.settlement;
       expect(done).toMatchObject({ status: 'DONE', total: 0, deposit: DEPOSIT, prepayment_refund: 500_000, to_refund: 1_000_000 });
       expect(done.lines.at(-1).detail).toBe('선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원 → 첫 결제 잔액 한도 500,000원');
       const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, first.id));
       expect(after.amount - after.cancelledAmount).toBe(0);
     });
+  });
+
+  it('waits for the customer to acknowledge the return record: before the wait ends staff settle only with a reason (audited); after it, as recorded (issue 49)', async () => {
+    const { subscriptionId, token } = await returned(plainCar, '2035-01-10', '2035-02-20', 3_000);
+    // A return recorded on the board, not yet acknowledged.
+    const returnId = await recordHandover(subscriptionId, 'RETURN', '2035-02-20', 3_000, 100);
+    await setClock('2035-02-20T10:00:00+09:00');
+    const preview = (await ctx.call('GET', settleUrl(subscriptionId), { token: ADMIN })).body.data.settlement;
+    expect(preview.acknowledgement).toMatchObject({ state: 'WAITING', acknowledged_at: null });
+    const refused = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('고객이 반납 기록을 아직 확인하지 않았습니다. 2035.02.22 09:00까지(기록 후 48시간) 기다리거나, 확인 없이 정산하는 사유를 남겨주세요.');
+    expect(await ctx.database.db.select().from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId))).toEqual([]);
+    expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], acknowledgement_override: ' ' } })).status).toBe(400);
+    const overridden = await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [], acknowledgement_override: '고객이 전화로 기록을 확인함' } });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'settle'), eq(auditLog.entityId, String(subscriptionId))));
+    expect((audit.after as { acknowledgement: unknown }).acknowledgement).toMatchObject({ state: 'WAITING', override: '고객이 전화로 기록을 확인함' });
+
+    // Another return: after 48 hours unacknowledged the record stands; acknowledged, no wait at all.
+    const late = await returned(plainCar, '2035-03-10', '2035-04-20', 3_000);
+    await recordHandover(late.subscriptionId, 'RETURN', '2035-04-20', 3_000, 100);
+    await setClock('2035-04-22T09:30:00+09:00');
+    expect((await ctx.call('GET', settleUrl(late.subscriptionId), { token: ADMIN })).body.data.settlement.acknowledgement.state).toBe('TIMED_OUT');
+    expect((await ctx.call('POST', settleUrl(late.subscriptionId), { token: ADMIN, json: { damages: [] } })).status).toBe(200);
+    expect((await ctx.call('POST', `/handovers/${returnId}/acknowledge`, { token, json: { name: '홍길동' } })).status).toBe(200);
   });
 });

@@ -357,3 +357,45 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     expect(charged.map((p) => [p.amount, p.status])).toEqual([[140_000, 'PAID']]);
   });
 });
+
+describe('after a swap: the car out and the fuel from the records (issue 49)', () => {
+  it('the board names the swap’s new car on the return, and the settlement charges each car’s fuel drop from the records', async () => {
+    // Start 2036-01-10, swap 2036-02-20, return on the last day, 2037-01-09.
+    const { subscriptionId, swapId, token } = await swapped('2036-01-10', '2036-02-20');
+    const driver = await newDriver();
+    const record = async (id: number, at: string, odometer_km: number, fuel_percent: number) => {
+      await setClock(at);
+      const res = await staff('POST', `/admin/handovers/${id}/record`, { odometer_km, fuel_percent });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await setClock('2036-01-10T08:00:00+09:00');
+    const delivery = await staff('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { kind: 'DELIVERY', driver_id: driver.id, date: '2036-01-10', window_start: '09:00', window_end: '10:00', address: null });
+    await record(delivery.body.data.handover.id, '2036-01-10T09:30:00+09:00', 1_000, 100);
+    const pair = (await schedulePair(subscriptionId, swapId, { driver_id: driver.id, window_start: '10:00', window_end: '12:00' })).body.data.handovers as { id: number; kind: string }[];
+    // The old car comes back 30% down at the swap; the new car leaves full and comes back 95%.
+    await record(pair.find((h) => h.kind === 'RETURN')!.id, '2036-02-20T10:30:00+09:00', 3_000, 70);
+    await record(pair.find((h) => h.kind === 'DELIVERY')!.id, '2036-02-20T11:00:00+09:00', 500, 100);
+
+    // The subscription's return: waiting on the board with the new car (60 days before the end), and booked with it.
+    await setClock('2036-12-01T09:00:00+09:00');
+    const board = await staff('GET', '/admin/handovers?from=2036-12-01&days=30');
+    const waiting = board.body.data.open.find((o: { subscription_id: number }) => o.subscription_id === subscriptionId);
+    expect(waiting).toMatchObject({ missing: ['RETURN'], plate: '78나 9012' });
+    const ret = await staff('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { kind: 'RETURN', driver_id: driver.id, date: '2037-01-09', window_start: '10:00', window_end: '12:00', address: null });
+    expect(ret.status, JSON.stringify(ret.body)).toBe(201);
+    const booked = (await staff('GET', '/admin/handovers?from=2037-01-09&days=1')).body.data.handovers.find((h: { id: number }) => h.id === ret.body.data.handover.id);
+    expect(booked).toMatchObject({ kind: 'RETURN', swap: null, plate: '78나 9012' });
+    await record(ret.body.data.handover.id, '2037-01-09T10:30:00+09:00', 1_500, 95);
+    expect((await ctx.call('POST', `/handovers/${ret.body.data.handover.id}/acknowledge`, { token, json: { name: '홍길동' } })).status).toBe(200);
+
+    // 30% (old car at the swap) + 5% (new car at the return) = 35% × 3,000원, whatever is typed.
+    const preview = await staff('GET', `/admin/subscriptions/${subscriptionId}/settlement?fuel_shortfall_percent=0`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const s = preview.body.data.settlement;
+    expect(s.fuel_shortfall_percent).toBe(35);
+    expect(s.fuel_arithmetic).toMatch(/^.+12가 3456 인도 100% → 교체 반납 70% \(30%\) \+ .+78나 9012 교체 인도 100% → 반납 95% \(5%\)$/);
+    expect(s.lines.find((l: { kind: string }) => l.kind === 'FUEL')).toMatchObject({ amount: 35 * 3_000 });
+    const done = await staff('POST', `/admin/subscriptions/${subscriptionId}/settlement`, { damages: [], quoted_total: s.total });
+    expect(done.body.data.settlement).toMatchObject({ fuel_shortfall_percent: 35, total: s.total });
+  });
+});

@@ -2,7 +2,7 @@ import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import { earlyExitFee } from '../../src/domain/early-exit';
 import { won } from '../../src/domain/money';
 import { expect, test } from './fixtures';
-import { apiAs, confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
+import { apiAs, confirm, hydrated, loginAs, newUser, nextAlert, orderableCar, placeRequest, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
@@ -34,7 +34,16 @@ test('중도 해지 on my page: choose the return day, read the quote and the ru
   await expect(panel.getByLabel(/반납일/)).toHaveValue(exitDay);
   await expect(quote).toContainText(won(fee));
 
-  await panel.getByRole('button', { name: `${won(fee)} 결제하고 해지 확정` }).click();
+  // The fee is asked once more (issue 49): declined, nothing is charged; accepted, once.
+  const exitButton = panel.getByRole('button', { name: `${won(fee)} 결제하고 해지 확정` });
+  const declined = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+  await exitButton.click();
+  expect(await declined).toContain(`중도 해지 수수료 ${won(fee)}을 등록하신 카드로 지금 결제합니다.`);
+  await expect(exitButton).toBeEnabled();
+  expect(((await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string }[]).filter((p) => p.purpose === 'SUBSCRIPTION_EARLY_EXIT')).toEqual([]);
+  const asked = nextAlert(page);
+  await exitButton.click();
+  expect(await asked).toContain(`${exitDay}에 반납하는 것으로 중도 해지를 확정하시겠습니까?`);
   await expect(item.getByTestId('early-exit-done')).toContainText(`${exitDay}에 반납해주세요`);
   await page.reload();
   await expect(item).toContainText(`${today} ~ ${exitDay}`);

@@ -2,7 +2,6 @@ import { todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { formatNumber, won } from '../../src/domain/money';
-import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import { apiAs, confirm, hydrated, loginAs, newStaff, newUser, orderableCar, placeRequest, waitForSite } from './users';
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
@@ -51,7 +50,7 @@ test('주행거리 on my page: the customer reports the odometer once this month
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('반납 정산 in the console: staff record the 반납 reading, settle damages and fuel from the deposit first; the customer sees it', async ({ page, request }) => {
+test('반납 정산 in the console: staff record the 반납 reading, settle damages from the deposit first (fuel from the records); the customer sees it', async ({ page, request }) => {
   const car = await orderableCar(request);
   const user = await newUser(request);
   const r = await placeRequest(request, user.token, car.id, { month: 12 });
@@ -87,23 +86,24 @@ test('반납 정산 in the console: staff record the 반납 reading, settle dama
   const before = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string }[];
   expect(before.filter((p) => p.purpose === 'SUBSCRIPTION_MILEAGE' || p.purpose === 'SUBSCRIPTION_SETTLEMENT')).toEqual([]);
 
-  // 반납 정산: a damage item and 4% fuel short, preview, confirm.
+  // 반납 정산: a damage item, preview, confirm. The fuel comes from the handover records (none here: readings typed), never typed.
   const settle = row.getByTestId('staff-settlement');
   await settle.locator('summary').click();
   const entry = settle.getByRole('form', { name: `구독 #${subscriptionId} 반납 정산 입력` });
   await entry.getByRole('button', { name: '손상 항목 추가' }).click();
   await entry.getByRole('textbox', { name: '손상 1' }).fill('앞범퍼 긁힘');
   await entry.getByRole('textbox', { name: '수리 견적(원)' }).fill('50,000');
-  await entry.getByRole('textbox', { name: '연료·충전 부족(%)' }).fill('4');
+  await expect(entry.getByRole('textbox', { name: '연료·충전 부족(%)' })).toHaveCount(0);
   await entry.getByRole('button', { name: '미리보기' }).click();
   const result = settle.getByTestId('staff-settlement-result');
   await expect(result).toContainText('미리보기');
+  await expect(result.getByTestId('settlement-fuel')).toContainText('인도·반납 기록 없음');
   await expect(result).toContainText('손상: 앞범퍼 긁힘');
   await settle.getByRole('button', { name: '정산 확정' }).click();
   await expect(result).toContainText('정산 완료');
   const stored = (await (await request.get(`/api/admin/subscriptions/${subscriptionId}/settlement`, { headers: ADMIN })).json()) as { data: { settlement: { summary: string; total: number; to_charge: number; to_refund: number } } };
   const s = stored.data.settlement;
-  expect(s.total).toBe(10 * rate + 50_000 + 4 * FUEL_SHORTFALL_PER_PERCENT);
+  expect(s.total).toBe(10 * rate + 50_000);
   await expect(result.getByTestId('settlement-summary')).toHaveText(s.summary);
   // Once: one settlement charge (or none when the deposit covered it), no overage charge on its own.
   const after = (await apiAs(request, user.token, 'GET', '/payments')).body.data.payments as { purpose: string; amount: number; status: string }[];

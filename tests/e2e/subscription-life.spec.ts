@@ -3,10 +3,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
 import { earlyExitFee } from '../../src/domain/early-exit';
 import { won } from '../../src/domain/money';
+import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import type { Driver } from '../../src/domain/dispatch';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { apiAs, hydrated, loginAs, newStaff, newUser, orderableCar, waitForSite } from './users';
+import { apiAs, hydrated, loginAs, newStaff, newUser, nextAlert, orderableCar, waitForSite } from './users';
 
 /**
  * The whole life of one subscription, as the customer (on this project's screen: 390 or 1280 px)
@@ -145,7 +146,9 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await noHorizontalOverflow(page);
   // The new fee is agreed to explicitly before the swap charges (issue 48, 가격 변경 동의).
   await swap.getByLabel(`변경된 월 구독료 ${won(swapQuote.new_fee)}에 동의합니다`).check();
+  const swapAsked = nextAlert(page);
   await swap.getByRole('button', { name: /교체 확정/ }).click();
+  expect(await swapAsked).toContain(`새 월 구독료: `);
   await expect(item.getByTestId('swap-done')).toContainText(`${swapDay}에`);
 
   // Staff book the pair (one driver, one window, the swap day) and record both: 450 km more on the old car, the new one at 5,000.
@@ -169,15 +172,26 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   const fee = earlyExitFee(11, swapQuote.new_fee);
   await expect(exit.getByTestId('early-exit-quote')).toContainText(`남은 11개월 × 월 ${won(swapQuote.new_fee)} × 20% = ${won(fee)}`);
   await noHorizontalOverflow(page);
+  const exitAsked = nextAlert(page);
   await exit.getByRole('button', { name: `${won(fee)} 결제하고 해지 확정` }).click();
+  expect(await exitAsked).toContain(`중도 해지 수수료 ${won(fee)}을`);
   await expect(item.getByTestId('early-exit-done')).toContainText(`${exitDay}에 반납해주세요`);
 
   // 7. The return of the new car: staff schedule it on the return day and record it (450 + 100 km driven in all).
   await openBoardWeek(console_);
   await scheduleOnBoard(console_, subscriptionId, '반납', driver, exitDay);
   await recordOnBoard(console_, subscriptionId, '반납', 5_100, 96, '뒷범퍼 긁힘');
+  // The customer acknowledges the return record: the settlement waits for it (issue 49).
+  await page.reload();
+  await hydrated(page, 'SubscriptionList');
+  const returned = item.getByRole('region', { name: '차량 반납', exact: true });
+  await expect(returned).toContainText('5,100km');
+  await returned.getByPlaceholder('이름').fill('홍길동');
+  await returned.getByRole('button', { name: '기록 확인' }).click();
+  await expect(returned.getByTestId('handover-acknowledged')).toContainText('홍길동 님이 확인했습니다.');
 
-  // 8. 반납 정산 in the console: the km of both cars, a damage and 4% fuel short, from the deposit first.
+  // 8. 반납 정산 in the console: the km of both cars, a damage, and the fuel from the four records
+  //    (90 → 88 on the old car at the swap, 100 → 96 on the new one: 2% + 4%), from the deposit first.
   await console_.goto('/admin#orders');
   await hydrated(console_, 'AdminConsole');
   await console_.getByRole('combobox', { name: '상태' }).selectOption('CONFIRMED');
@@ -196,11 +210,13 @@ test('a subscription from order to settlement: delivery, acknowledgement, self-r
   await entry.getByRole('button', { name: '손상 항목 추가' }).click();
   await entry.getByRole('textbox', { name: '손상 1' }).fill('뒷범퍼 긁힘');
   await entry.getByRole('textbox', { name: '수리 견적(원)' }).fill('80,000');
-  await entry.getByRole('textbox', { name: '연료·충전 부족(%)' }).fill('4');
   await entry.getByRole('button', { name: '미리보기' }).click();
   const result = settle.getByTestId('staff-settlement-result');
   // As staff do: the preview with the entries first, then 정산 확정.
   await expect(result).toContainText('뒷범퍼 긁힘');
+  await expect(result.getByTestId('settlement-fuel')).toContainText(/인도 90% → 교체 반납 88% \(2%\) \+ .+ 교체 인도 100% → 반납 96% \(4%\)/);
+  await expect(result).toContainText(`6% × 1%당 ${won(FUEL_SHORTFALL_PER_PERCENT)}`);
+  await expect(result.getByTestId('settlement-acknowledgement')).toContainText('반납 기록 고객 확인');
   await settle.getByRole('button', { name: '정산 확정' }).click();
   await expect(result).toContainText('정산 완료');
   await expect(result).toContainText('주행 (450km + 100km) 550km');

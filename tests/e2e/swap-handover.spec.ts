@@ -87,7 +87,8 @@ test('staff schedule a swap pair from the board, the driver records both, the cu
     const job = jobs.filter({ hasText: label });
     await job.getByLabel('주행거리 (km)').fill(km);
     await job.getByLabel('연료(충전) 잔량 (%)').fill('90');
-    await job.getByRole('button', { name: '인수 기록 저장' }).click();
+    // A return's record is 반납 기록, a delivery's 인수 기록.
+    await job.getByRole('button', { name: label === '교체 반납' ? '반납 기록 저장' : '인수 기록 저장' }).click();
     await expect(job.getByRole('status')).toContainText(`기록 완료 · ${Number(km).toLocaleString('en-US')}km`);
   }
   await phone.close();

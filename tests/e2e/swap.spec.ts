@@ -2,7 +2,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { withParticle } from '../../src/domain/korean';
 import { won } from '../../src/domain/money';
 import { expect, test } from './fixtures';
-import { apiAs, confirm, hydrated, loginAs, newUser, orderableCar, placeRequest, waitForSite } from './users';
+import { apiAs, confirm, hydrated, loginAs, newUser, nextAlert, orderableCar, placeRequest, waitForSite } from './users';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
@@ -49,7 +49,10 @@ test('차량 교체 on my page: choose the day and a free car, read the arithmet
     await expect(confirmButton).toBeDisabled();
     await panel.getByLabel(`변경된 월 구독료 ${won(server.new_fee)}에 동의합니다`).check();
   }
+  // What moves is asked once more (issue 49), to the won.
+  const asked = nextAlert(page);
   await confirmButton.click();
+  expect(await asked).toContain(`새 월 구독료: `);
   await expect(item.getByTestId('swap-done')).toContainText(`${day}에`);
   await page.reload();
   await hydrated(page, 'SubscriptionList');

@@ -81,8 +81,8 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   })
   // 반납 정산: a preview on what staff entered (or the stored settlement), and the settlement confirmed once.
   .get('/subscriptions/:id/settlement', requireAdmin, validParams(IdParamSchema), validQuery(SettlementPreviewQuerySchema), async (c) => {
-    const { damages, fuel_shortfall_percent } = c.req.valid('query');
-    return ok(c, { settlement: await previewSettlement(c.var.deps, c.req.valid('param').id, { damages, fuel_shortfall_percent }) } satisfies { settlement: SettlementView });
+    const { damages } = c.req.valid('query');
+    return ok(c, { settlement: await previewSettlement(c.var.deps, c.req.valid('param').id, { damages }) } satisfies { settlement: SettlementView });
   })
   .post('/subscriptions/:id/settlement', requireAdmin, validParams(IdParamSchema), validJson(SettlementSchema), async (c) => {
     const settlement = await confirmSettlement(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'));

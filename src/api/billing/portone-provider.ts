@@ -1,6 +1,7 @@
 import { PortOneClient, PortOneError, type Payment } from '@portone/server-sdk';
 import type { Config } from '../env';
 import { invalidBillingKey, providerUnavailable } from './errors';
+import { cardIssuerName } from '../../domain/card-label';
 import { koreanFailure, WebhookRejected, type CardInfo, type ChargeResult, type PaymentProvider, type ProviderPayment } from '../payment-provider';
 import { verifyStandardWebhook } from './sandbox-provider';
 import { rowTime } from '../jobs/clock';
@@ -167,14 +168,16 @@ export function portoneProvider(config: Config): PaymentProvider {
 type BillingKeyAnswer = { status?: string; methods?: { card?: { name?: string; issuer?: string; publisher?: string; number?: string } }[] };
 
 /**
- * The card of PortOne's billing-key info: its name (현대카드), else the issuer or publisher it
- * names, and the last four digits of the masked number when they are digits (1234-56**-****-7890).
- * null when no method names a card (an easy-pay key without card details).
+ * The card of PortOne's billing-key info: the issuer's code named in Korean (HYUNDAI_CARD → 현대카드;
+ * else the publisher's; else a Korean product name, which names its issuer), and the last four
+ * digits of the masked number when they are digits (1234-56**-****-7890). null when no method
+ * names a card (an easy-pay key without card details).
  */
 export function portoneCard(info: BillingKeyAnswer): CardInfo | null {
   const card = info.methods?.map((m) => m.card).find((c) => c && (c.name || c.issuer || c.publisher || c.number));
   if (!card) return null;
-  const issuer = (card.name || card.issuer || card.publisher || '').trim().slice(0, 40);
+  const productName = card.name && /[가-힣]/.test(card.name) ? card.name : null;
+  const issuer = (cardIssuerName(card.issuer) ?? cardIssuerName(card.publisher) ?? productName ?? '').trim().slice(0, 40);
   const tail = (card.number ?? '').replace(/[\s-]/g, '').slice(-4);
   const last4 = /^\d{4}$/.test(tail) ? tail : null;
   if (!issuer && !last4) return null;

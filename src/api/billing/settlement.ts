@@ -1,14 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../domain/error-codes';
+import { fuelLegs, fuelShortfall, type FuelShortfall } from '../../domain/fuel';
 import { won } from '../../domain/money';
 import { paidAmount, paymentIds } from '../../domain/payments';
 import { unusedPrepayment } from '../../domain/prepayment';
-import { prepaymentRefundOf, settle, type Damage, type SettlementResult, type SettlementView } from '../../domain/settlement';
+import { prepaymentRefundOf, settle, settlementAcknowledgement, SETTLEMENT_ACK_WAIT_HOURS, type Damage, type SettlementAcknowledgement, type SettlementResult, type SettlementView } from '../../domain/settlement';
+import { dotDate, koreaDate, koreaTime } from '../../domain/dates';
 import { carOptionPrices } from '../../domain/subscription-price';
 import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
 import { inTransaction, type Db } from '../db/client';
-import { paymentRefunds, subscriptionSettlements } from '../db/schema';
+import { brands, cars, models, paymentRefunds, subscriptionHandovers, subscriptionSettlements } from '../db/schema';
 import { ApiError, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
@@ -18,8 +20,9 @@ import { confirmedSwapsOf, readingsOf, settlementOn, subscriptionFor, withArithm
 import { refundPayment } from './refunds';
 
 /**
- * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages and the fuel or
- * charge shortfall; the overage comes from the RETURN reading. The rule (src/domain/settlement.ts)
+ * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages; the overage comes
+ * from the RETURN reading and the fuel or charge shortfall from the handover records (each car's,
+ * after a swap: src/domain/fuel.ts). The rule (src/domain/settlement.ts)
  * takes it from the 보증금 first; the rest is charged to the card once (sub-{id}-settle, -r1… after a
  * known decline), or the rest of the deposit is refunded once from the first payment (refund key
  * settle:deposit:{id}). The settlement row is unique per subscription and written under the
@@ -32,7 +35,34 @@ export const depositRefundKey = (subscriptionId: number) => `settle:deposit:${su
 
 export interface SettlementEntry {
   damages: Damage[];
-  fuel_shortfall_percent: number;
+}
+
+/** The customer's acknowledgement of the subscription's own return record, at `now`. */
+async function acknowledgementOf(db: Db, subscriptionId: number, now: Date): Promise<SettlementAcknowledgement> {
+  const [row] = await db
+    .select({ recordedAt: subscriptionHandovers.recordedAt, acknowledgedAt: subscriptionHandovers.acknowledgedAt })
+    .from(subscriptionHandovers)
+    .where(and(eq(subscriptionHandovers.subscriptionId, subscriptionId), eq(subscriptionHandovers.kind, 'RETURN'), isNull(subscriptionHandovers.swapId), eq(subscriptionHandovers.status, 'DONE')));
+  return settlementAcknowledgement(row?.recordedAt ? { recordedAt: row.recordedAt, acknowledgedAt: row.acknowledgedAt } : null, now);
+}
+
+/** The fuel shortfall from the subscription's recorded handovers (its own and its swaps' pairs), each car named. */
+async function fuelOf(db: Db, f: Found, swaps: Awaited<ReturnType<typeof confirmedSwapsOf>>): Promise<FuelShortfall> {
+  const records = await db
+    .select({ kind: subscriptionHandovers.kind, swapId: subscriptionHandovers.swapId, fuelPercent: subscriptionHandovers.fuelPercent })
+    .from(subscriptionHandovers)
+    .where(and(eq(subscriptionHandovers.subscriptionId, f.sub.id), eq(subscriptionHandovers.status, 'DONE')));
+  const legs = fuelLegs(f.orderCarId, swaps, records.flatMap((r) => (r.fuelPercent === null ? [] : [{ kind: r.kind, swapId: r.swapId, fuelPercent: r.fuelPercent }])));
+  const ids = [...new Set(legs.map((l) => l.carId))];
+  const names = ids.length > 1
+    ? await db
+        .select({ id: cars.id, name: sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.licensePlate}, ''))` })
+        .from(cars)
+        .innerJoin(models, eq(models.id, cars.modelId))
+        .innerJoin(brands, eq(brands.id, models.brandId))
+        .where(inArray(cars.id, ids))
+    : [];
+  return fuelShortfall(legs, (id) => names.find((n) => n.id === id)?.name ?? '');
 }
 
 /**
@@ -54,28 +84,32 @@ const prepaymentOf = (f: Found) =>
 const deductibleOf = (f: Found) => f.options?.prices.deductible ?? carOptionPrices({ option_prices: f.car.optionPrices, subscription_fee_minimum: f.car.feeMin }).deductible;
 
 /** The rule on what is recorded now (409 without the HANDOVER and RETURN readings, or with an overage charge in flight). */
-async function compute(db: Db, f: Found, entry: SettlementEntry) {
+async function compute(db: Db, f: Found, entry: SettlementEntry, now: Date) {
   // The unused 선납금 counts from the end date a 중도 해지 moves once its fee is paid: not before.
   if (f.sub.exitDate && f.sub.billingStatus !== 'CANCELLED') throw conflict('중도 해지 수수료 결제를 확인하고 있습니다. 해지가 끝난 뒤 정산해주세요.');
   const readings = await readingsOf(db, f.sub.id);
   if (!readings.some((r) => r.source === 'RETURN')) throw conflict('반납 주행거리를 먼저 기록해야 정산할 수 있습니다.');
   // After a swap the km are summed over the subscription's cars (docs/decisions/mileage.md, Swaps).
-  const mileage = settlementOn(f, readings, true, await confirmedSwapsOf(db, f.sub.id));
+  const swaps = await confirmedSwapsOf(db, f.sub.id);
+  const mileage = settlementOn(f, readings, true, swaps);
   if (!mileage) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
   const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
   if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
   const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0);
   const first = await firstPaymentOf(db, f);
   const deductible = deductibleOf(f);
+  const fuel = await fuelOf(db, f, swaps);
+  const arithmetic = withArithmetic(mileage);
   const result = settle({
-    deposit: first.deposit, held: first.held, prepayment: prepaymentOf(f), overage: mileage.amount, overagePaid, damages: entry.damages, deductible, fuelShortfallPercent: entry.fuel_shortfall_percent,
+    deposit: first.deposit, held: first.held, prepayment: prepaymentOf(f), overage: mileage.amount, overagePaid, overageArithmetic: arithmetic.arithmetic, damages: entry.damages, deductible,
+    fuelShortfallPercent: fuel.percent, fuelArithmetic: fuel.arithmetic,
   });
-  return { mileage: withArithmetic(mileage), overagePaid, first, deductible, result };
+  return { mileage: arithmetic, overagePaid, first, deductible, fuel, result, acknowledgement: await acknowledgementOf(db, f.sub.id, now) };
 }
 
 const previewView = (f: Found, entry: SettlementEntry, c: Awaited<ReturnType<typeof compute>>): SettlementView => ({
-  subscription_id: f.sub.id, status: 'PREVIEW', ...pick(c.result), deductible: c.deductible, damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent,
-  mileage_arithmetic: c.mileage.arithmetic, payment: null, refund: null, created_at: null, completed_at: null,
+  subscription_id: f.sub.id, status: 'PREVIEW', ...pick(c.result), deductible: c.deductible, damages: entry.damages, fuel_shortfall_percent: c.fuel.percent, fuel_arithmetic: c.fuel.arithmetic,
+  mileage_arithmetic: c.mileage.arithmetic, acknowledgement: c.acknowledgement, payment: null, refund: null, created_at: null, completed_at: null,
 });
 
 const pick = (r: SettlementResult) => ({ lines: r.lines, total: r.total, deposit: r.deposit, prepayment_refund: r.prepayment_refund, from_deposit: r.from_deposit, to_charge: r.to_charge, to_refund: r.to_refund, summary: r.summary });
@@ -85,7 +119,8 @@ async function storedView(db: Db, row: SettlementRow): Promise<SettlementView> {
   const [refund] = row.toRefund > 0 ? await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, depositRefundKey(row.subscriptionId))) : [];
   return {
     subscription_id: row.subscriptionId, status: row.status, lines: row.lines, total: row.total, deposit: row.deposit, prepayment_refund: prepaymentRefundOf(row.lines), from_deposit: row.fromDeposit, to_charge: row.toCharge, to_refund: row.toRefund,
-    summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent, mileage_arithmetic: row.mileage.arithmetic,
+    summary: row.summary, deductible: row.deductible, damages: row.damages, fuel_shortfall_percent: row.fuelShortfallPercent,
+    fuel_arithmetic: row.lines.find((l) => l.kind === 'FUEL')?.detail ?? null, mileage_arithmetic: row.mileage.arithmetic, acknowledgement: null,
     payment: latest ? toPaymentView(latest) : null, refund: refund ? toRefundView(refund) : null,
     created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
   };
@@ -102,7 +137,7 @@ export async function previewSettlement(ctx: PaymentContext, subscriptionId: num
   if (!found) throw notFound('구독을 찾을 수 없습니다.');
   const row = await settlementOf(ctx.db, subscriptionId);
   if (row) return storedView(ctx.db, row);
-  return previewView(found, entry, await compute(ctx.db, found, entry));
+  return previewView(found, entry, await compute(ctx.db, found, entry, ctx.clock.now()));
 }
 
 /** GET /subscriptions/{id}/settlement: the customer's own subscription's settlement (null until settled); another's is a 404. */
@@ -122,22 +157,31 @@ const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED
  * 다시 시도 after a decline) finishes the stored settlement, never a new one: the same charge id while
  * it is in flight, a new attempt id after a known decline, the same refund key.
  */
-export async function confirmSettlement(ctx: PaymentContext, actor: StaffActor, subscriptionId: number, entry: SettlementEntry & { quoted_total?: number }): Promise<SettlementView> {
+export async function confirmSettlement(
+  ctx: PaymentContext, actor: StaffActor, subscriptionId: number, entry: SettlementEntry & { quoted_total?: number; acknowledgement_override?: string },
+): Promise<SettlementView> {
   const now = ctx.clock.now();
   const step = await inTransaction(ctx.db, async (tx) => {
     const found = await subscriptionFor(tx, subscriptionId, true);
     if (!found) throw notFound('구독을 찾을 수 없습니다.');
     let row = await settlementOf(tx, subscriptionId);
     if (!row) {
-      const c = await compute(tx, found, entry);
+      const c = await compute(tx, found, entry, now);
+      // The customer has SETTLEMENT_ACK_WAIT_HOURS to acknowledge the return record; before that, staff settle only with a reason.
+      if (c.acknowledgement.state === 'WAITING' && !entry.acknowledgement_override) {
+        const until = new Date(c.acknowledgement.wait_until!);
+        const reason = `고객이 반납 기록을 아직 확인하지 않았습니다. ${dotDate(koreaDate(until))} ${koreaTime(until)}까지(기록 후 ${SETTLEMENT_ACK_WAIT_HOURS}시간) 기다리거나, 확인 없이 정산하는 사유를 남겨주세요.`;
+        throw conflict(reason, { acknowledgement_override: [reason] });
+      }
       if (entry.quoted_total !== undefined && entry.quoted_total !== c.result.total) {
         throw conflict(`정산 금액이 미리보기(${won(entry.quoted_total)})와 다릅니다. 다시 미리보기 후 확정해주세요.`);
       }
       [row] = await tx.insert(subscriptionSettlements).values({
-        subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage,
+        subscriptionId, userId: found.sub.userId, damages: entry.damages, fuelShortfallPercent: c.fuel.percent, deductible: c.deductible, mileage: c.mileage,
         overagePaid: c.overagePaid, ...pickRow(c.result), depositPaymentId: c.result.to_refund > 0 ? c.first.paymentId : null, settledByUserId: actor.userId, settledBy: actor.name.slice(0, 200),
       }).returning();
-      await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: entry.fuel_shortfall_percent, deductible: c.deductible, mileage: c.mileage } });
+      await recordAudit(tx, actor, { action: 'settle', entity: 'subscription', entityId: subscriptionId, before: null, after: { ...pick(c.result), damages: entry.damages, fuel_shortfall_percent: c.fuel.percent, fuel: c.fuel.arithmetic, deductible: c.deductible, mileage: c.mileage,
+          acknowledgement: { ...c.acknowledgement, override: c.acknowledgement.state === 'WAITING' ? entry.acknowledgement_override : null } } });
       if (c.result.to_charge === 0 && c.result.to_refund === 0) await finishSettlement(tx, subscriptionId, now);
     }
     if (row.status === 'DONE' || row.toCharge === 0) return { row };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } 
 import { inclusiveSpan } from '../../domain/availability';
 import { addDays, koreaDate, koreaDayStart, todayInKorea } from '../../domain/dates';
 import {
-  acknowledgementMatches, handoverWindow, shiftedTerm, HANDOVER_KIND_LABEL,
+  acknowledgementMatches, handoverWindow, shiftedTerm, HANDOVER_KIND_LABEL, HANDOVER_RECORD_LABEL,
   type BoardHandover, type Handover, type HandoverKind, type HandoverReadings, type HandoverRecordAnswer, type HandoverSwap, type OpenHandover, type OpenSwap,
 } from '../../domain/handover';
 import type { HandoverRecordInput, ScheduleHandoverInput, ScheduleSwapHandoversInput } from '../../domain/schemas/handover';
@@ -21,6 +21,7 @@ import { handoverLicenceCheck, orderDriverViews } from '../licences/licences';
 import { lockCar, requireConfirmable } from '../orders/availability';
 import { clashingTrips, driverRow } from './dispatch';
 import { handoverClashes } from './handover-busy';
+import { carOnDay } from '../../domain/swap-cars';
 
 /**
  * 탁송(인도)·반납 of a subscription's car (issue 39): staff schedule each on the dispatch board with a
@@ -462,6 +463,27 @@ async function recordHandoverRow(db: Db, actor: StaffActor, id: number, input: H
   });
 }
 
+/** The CONFIRMED swaps of subscriptions, by subscription (which car each holds on which day). */
+async function confirmedSwapsBySubscription(db: Db, ids: number[]): Promise<Map<number, { id: number; fromCarId: number; toCarId: number; swapDate: string }[]>> {
+  const out = new Map<number, { id: number; fromCarId: number; toCarId: number; swapDate: string }[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: subscriptionSwaps.id, subscriptionId: subscriptionSwaps.subscriptionId, fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate })
+    .from(subscriptionSwaps)
+    .where(and(inArray(subscriptionSwaps.subscriptionId, [...new Set(ids)]), eq(subscriptionSwaps.status, 'CONFIRMED')));
+  for (const r of rows) out.set(r.subscriptionId, [...(out.get(r.subscriptionId) ?? []), r]);
+  return out;
+}
+
+/**
+ * The car a subscription's own handover hands over: the order's at the delivery; at the return the
+ * car held on its day (or at the end, if later): after a 차량 교체 that is the swap's new car, not the order's.
+ */
+function heldCarId(orderCarId: number, kind: HandoverKind, day: string, endDate: string, swaps: { fromCarId: number; toCarId: number; swapDate: string }[]): number {
+  if (kind === 'DELIVERY' || !swaps.length) return orderCarId;
+  return carOnDay(orderCarId, swaps, day > endDate ? day : endDate);
+}
+
 /** Handovers with their driver, subscription, car and customer, in the board's order (by window start). */
 async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHandover[]> {
   const rows = await db
@@ -469,27 +491,29 @@ async function boardRows(db: Db, where: ReturnType<typeof and>): Promise<BoardHa
       h: subscriptionHandovers,
       driver: { id: drivers.id, name: drivers.name, phone: drivers.phone },
       sub: { startDate: subscriptions.startDate, endDate: subscriptions.endDate, requestId: subscriptions.requestId },
-      car: carLabel,
+      orderCarId: subscriptionRequests.carId,
       customer: { name: users.name, mobile: users.mobile },
     })
     .from(subscriptionHandovers)
     .innerJoin(drivers, eq(drivers.id, subscriptionHandovers.driverId))
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionHandovers.subscriptionId))
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
-    .innerJoin(models, eq(models.id, cars.modelId))
-    .innerJoin(brands, eq(brands.id, models.brandId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(where)
     .orderBy(asc(subscriptionHandovers.startsAt), asc(subscriptionHandovers.id));
   const swaps = await swapsOf(db, rows.map((r) => r.h));
+  const held = await confirmedSwapsBySubscription(db, rows.filter((r) => r.h.swapId === null && r.h.kind === 'RETURN').map((r) => r.h.subscriptionId));
+  const carIds = rows.map((r) => heldCarId(r.orderCarId, r.h.kind, r.h.scheduledDate, r.sub.endDate, r.h.swapId === null ? (held.get(r.h.subscriptionId) ?? []) : []));
+  const names = await carNames(db, carIds);
   const licences = await orderDriverViews(db, [...new Set(rows.map((r) => r.sub.requestId))]);
-  return rows.map(({ h, driver, sub, car, customer }) => {
+  return rows.map(({ h, driver, sub, customer }, i) => {
     const swap = swapOfRow(h, swaps);
     const licenceStatus = (licences.get(sub.requestId) ?? []).map((l) => ({ name: l.name, role: l.role, status: l.status, status_text: l.status_text, expires_on: l.expires_on, checked_at: l.checked_at }));
-    // A swap's pair hands over the swap's cars, not the order's.
+    // A swap's pair hands over the swap's cars; the subscription's own return, the car held then.
+    const own = names.get(carIds[i]);
     return {
-      ...toHandover(h, driver, swap), car: swap ? swap.car : car, customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate,
+      ...toHandover(h, driver, swap), car: swap ? swap.car : (own?.car ?? ''), plate: swap ? swap.plate : (own?.plate ?? null),
+      customer: { name: customer.name ?? '', mobile: customer.mobile }, start_date: sub.startDate, end_date: sub.endDate,
       licences: licenceStatus,
     };
   });
@@ -506,12 +530,12 @@ export async function handoverBoard(db: Db, q: { from?: string; days: number }, 
   const to = addDays(from, q.days);
   const handovers = await boardRows(db, and(ne(subscriptionHandovers.status, 'CANCELLED'), gte(subscriptionHandovers.startsAt, koreaDayStart(from)), lt(subscriptionHandovers.startsAt, koreaDayStart(to))));
   const active = await db
-    .select({ id: subscriptions.id, startDate: subscriptions.startDate, endDate: subscriptions.endDate, running: sql<boolean>`${subscriptions.isActive} and ${subscriptions.billingStatus} <> 'CANCELLED'`, car: carLabel, customer: { name: users.name, mobile: users.mobile } })
+    .select({
+      id: subscriptions.id, startDate: subscriptions.startDate, endDate: subscriptions.endDate, running: sql<boolean>`${subscriptions.isActive} and ${subscriptions.billingStatus} <> 'CANCELLED'`,
+      orderCarId: subscriptionRequests.carId, options: subscriptionRequests.options, customer: { name: users.name, mobile: users.mobile },
+    })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .innerJoin(cars, eq(cars.id, subscriptionRequests.carId))
-    .innerJoin(models, eq(models.id, cars.modelId))
-    .innerJoin(brands, eq(brands.id, models.brandId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(gte(subscriptions.endDate, todayInKorea(now)))
     .orderBy(asc(subscriptions.startDate), asc(subscriptions.id))
@@ -525,12 +549,19 @@ export async function handoverBoard(db: Db, q: { from?: string; days: number }, 
   const has = new Set(live.map((l) => `${l.subscriptionId}:${l.kind}`));
   const delivered = new Set(live.filter((l) => l.kind === 'DELIVERY' && l.status === 'DONE').map((l) => l.subscriptionId));
   const returnFrom = addDays(todayInKorea(now), 60);
-  const open = active.flatMap((a): OpenHandover[] => {
+  // The car a missing return takes back is the one held at the end: after a swap, the swap's new car.
+  const held = await confirmedSwapsBySubscription(db, active.map((a) => a.id));
+  const heldIds = active.map((a) => (delivered.has(a.id) ? carOnDay(a.orderCarId, held.get(a.id) ?? [], a.endDate) : a.orderCarId));
+  const names = await carNames(db, heldIds);
+  const open = active.flatMap((a, i): OpenHandover[] => {
     const missing: HandoverKind[] = [];
     // Running: the delivery from confirmation, the return once the end is near. Ended early (해지, 중도 해지): the return of a delivered car.
     if (a.running && !has.has(`${a.id}:DELIVERY`)) missing.push('DELIVERY');
     if (!has.has(`${a.id}:RETURN`) && (a.running ? a.endDate <= returnFrom : delivered.has(a.id))) missing.push('RETURN');
-    return missing.length ? [{ subscription_id: a.id, car: a.car, customer: { name: a.customer.name ?? '', mobile: a.customer.mobile }, start_date: a.startDate, end_date: a.endDate, missing }] : [];
+    const car = names.get(heldIds[i]);
+    const o = a.options?.options;
+    const choice = o ? { handover: o.handover, address: o.handover === 'DELIVERY' ? o.delivery_address : null, window: o.handover === 'DELIVERY' ? o.delivery_window : null } : null;
+    return missing.length ? [{ subscription_id: a.id, car: car?.car ?? '', plate: car?.plate ?? null, customer: { name: a.customer.name ?? '', mobile: a.customer.mobile }, start_date: a.startDate, end_date: a.endDate, missing, choice }] : [];
   });
   return { from, to, handovers, open, open_swaps: await openSwaps(db, now) };
 }
@@ -596,7 +627,7 @@ export async function driverDayHandovers(db: Db, driverId: number, date: string)
 /** GET /handovers: the signed-in customer's live deliveries and returns (their own subscriptions only). */
 export async function customerHandovers(db: Db, userId: number): Promise<Handover[]> {
   const rows = await boardRows(db, and(eq(subscriptions.userId, userId), ne(subscriptionHandovers.status, 'CANCELLED')));
-  return rows.map(({ car: _car, customer: _customer, start_date: _s, end_date: _e, ...h }) => forCustomer(h));
+  return rows.map(({ car: _car, plate: _plate, customer: _customer, start_date: _s, end_date: _e, ...h }) => forCustomer(h));
 }
 
 /**
@@ -614,7 +645,7 @@ export async function acknowledgeHandover(db: Db, userId: number, id: number, ty
       .for('update', { of: subscriptionHandovers });
     if (!found || found.owner !== userId || found.h.status === 'CANCELLED') throw handoverNotFound();
     const row = found.h;
-    if (row.status !== 'DONE') throw conflict('아직 인수 기록이 작성되지 않았습니다. 기록이 올라온 뒤 확인해주세요.');
+    if (row.status !== 'DONE') throw conflict(`아직 ${HANDOVER_RECORD_LABEL[row.kind]}이 작성되지 않았습니다. 기록이 올라온 뒤 확인해주세요.`);
     if (row.acknowledgedAt) return forCustomer(await withDriver(tx, row));
     const [user] = await tx.select({ name: users.name, email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
     if (!acknowledgementMatches(typedName, user?.name ?? null)) throw unprocessable('회원 정보에 등록된 이름을 정확히 입력해주세요.', { name: ['회원 정보의 이름과 같게 입력해주세요.'] });

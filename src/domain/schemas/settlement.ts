@@ -17,20 +17,24 @@ const damage = z.object({
     .max(MAX_DAMAGE_AMOUNT, { error: `손상 금액은 ${formatNumber(MAX_DAMAGE_AMOUNT)}원 이하로 입력해주세요.` }),
 });
 
-const percent = z
-  .number({ error: '연료·충전 부족은 숫자(%)로 입력해주세요.' })
-  .int({ error: '연료·충전 부족은 정수(%)로 입력해주세요.' })
-  .min(0, { error: '연료·충전 부족은 0% 이상이어야 합니다.' })
-  .max(100, { error: '연료·충전 부족은 100% 이하로 입력해주세요.' });
-
-/** POST /admin/subscriptions/{id}/settlement: what staff found at the return; quoted_total is the preview's total they confirmed. */
+/**
+ * POST /admin/subscriptions/{id}/settlement: the damages staff found at the return; quoted_total is
+ * the preview's total they confirmed. The fuel shortfall is not an input: the handover records give it.
+ */
 export const SettlementSchema = z.object({
   damages: z.array(damage, { error: '손상 항목은 목록으로 보내주세요.' }).max(MAX_DAMAGES, { error: `손상 항목은 최대 ${MAX_DAMAGES}개까지 입력할 수 있습니다.` }).default([]),
-  fuel_shortfall_percent: percent.default(0),
+  /** Settling before the customer acknowledged the return record, within the wait: why (audited). */
+  acknowledgement_override: z
+    .string({ error: '확인 없이 정산하는 사유를 입력해주세요.' })
+    .trim()
+    .min(2, { error: '확인 없이 정산하는 사유를 2자 이상 입력해주세요.' })
+    .max(200, { error: '사유는 200자 이하로 입력해주세요.' })
+    .refine((s) => !s.includes('\u0000') && s.isWellFormed(), { error: '사유에 사용할 수 없는 문자가 포함되어 있습니다.' })
+    .optional(),
   quoted_total: z.number({ error: '확인한 정산 합계는 숫자(원)여야 합니다.' }).int({ error: '확인한 정산 합계는 정수(원)여야 합니다.' }).min(0).optional(),
 });
 
-/** GET /admin/subscriptions/{id}/settlement?damages=…&fuel_shortfall_percent=…: the preview (damages as JSON in the query). */
+/** GET /admin/subscriptions/{id}/settlement?damages=…: the preview (damages as JSON in the query). */
 export const SettlementPreviewQuerySchema = z.object({
   damages: z
     .string()
@@ -46,7 +50,6 @@ export const SettlementPreviewQuerySchema = z.object({
       }
     })
     .pipe(z.array(damage, { error: '손상 항목은 목록으로 보내주세요.' }).max(MAX_DAMAGES, { error: `손상 항목은 최대 ${MAX_DAMAGES}개까지 입력할 수 있습니다.` })),
-  fuel_shortfall_percent: z.coerce.number({ error: '연료·충전 부족은 숫자(%)로 입력해주세요.' }).pipe(percent).default(0),
 });
 
 export type SettlementInputBody = z.infer<typeof SettlementSchema>;

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../domain/accounts';
 import type { Driver } from '../../domain/dispatch';
-import { handoverLabel, HANDOVER_KIND_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind, type OpenSwap } from '../../domain/handover';
+import { handoverLabel, HANDOVER_KIND_LABEL, HANDOVER_RECORD_LABEL, HANDOVER_STATUS_LABEL, type AdminHandoversAnswer, type BoardHandover, type HandoverKind, type OpenHandover, type OpenSwap } from '../../domain/handover';
+import { DELIVERY_WINDOW_TIMES } from '../../domain/delivery-change';
+import { telHref } from '../../config/site';
+import { DELIVERY_WINDOW_LABEL } from '../../domain/subscription-price';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Dialog from '../checkout/Dialog';
@@ -19,6 +22,8 @@ interface ScheduleTarget {
   kind: HandoverKind;
   label: string;
   current?: BoardHandover;
+  /** A new slot's start: what the customer chose with the order (day, window, place). */
+  initial?: Partial<Slot>;
 }
 
 /** A handover's slot as staff fill it: the driver, the day, the window and the place. */
@@ -30,10 +35,35 @@ interface Slot {
   address: string;
 }
 
-/** The slot being moved, or a new one (10:00–12:00, at the place given). */
-const slotOf = (c: BoardHandover | undefined, address: string | null = null): Slot => ({
-  driverId: c?.driver.id ?? null, date: c?.scheduled_date ?? '', start: c?.window_start ?? '10:00', end: c?.window_end ?? '12:00', address: c?.address ?? address ?? '',
+/** The slot being moved, or a new one (the customer's choice where given, else 10:00–12:00 at the place given). */
+const slotOf = (c: BoardHandover | undefined, address: string | null = null, initial: Partial<Slot> = {}): Slot => ({
+  driverId: c?.driver.id ?? null, date: c?.scheduled_date ?? initial.date ?? '', start: c?.window_start ?? initial.start ?? '10:00', end: c?.window_end ?? initial.end ?? '12:00',
+  address: c?.address ?? address ?? initial.address ?? '',
 });
+
+/**
+ * A new delivery starts on the order's start day in the window and at the address the customer
+ * chose (as changed on /my); a return on the end day at that address. Staff may change any of it.
+ */
+function initialSlot(o: OpenHandover, kind: HandoverKind): Partial<Slot> {
+  const c = o.choice;
+  const times = kind === 'DELIVERY' && c?.window ? DELIVERY_WINDOW_TIMES[c.window] : null;
+  return { date: kind === 'DELIVERY' ? o.start_date : o.end_date, ...(times ?? {}), address: c?.address ?? '' };
+}
+
+/** "탁송 희망: 오전 09:00~12:00 · 서울 강남구 …" or "라운지 인수": what the customer chose. */
+const choiceLine = (c: OpenHandover['choice']) =>
+  !c ? null : c.handover === 'DELIVERY' ? `탁송 희망: ${c.window ? DELIVERY_WINDOW_LABEL[c.window] : '시간대 미정'}${c.address ? ` · ${c.address}` : ''}` : '라운지 인수';
+
+/** The customer's phone as a link staff tap to call (44 px tall). */
+function CustomerPhone({ mobile }: { mobile: string | null }) {
+  if (!mobile) return null;
+  return (
+    <a href={telHref(mobile)} className="inline-flex min-h-11 items-center underline underline-offset-4" data-testid="customer-phone">
+      {formatPhone(mobile)}
+    </a>
+  );
+}
 
 /**
  * Both schedule dialogs: the slot's fields (the day only where staff choose it: a swap's is fixed),
@@ -97,7 +127,7 @@ function SlotDialog(props: {
 
 /** 탁송·반납 일정: driver, day, window and place of a subscription's delivery or return. The API checks the driver's other trips under a lock. */
 function ScheduleDialog({ target, drivers, onClose, onDone }: { target: ScheduleTarget; drivers: Driver[]; onClose: () => void; onDone: (text: string) => void }) {
-  const [slot, setSlot] = useState(() => slotOf(target.current));
+  const [slot, setSlot] = useState(() => slotOf(target.current, null, target.initial));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const kind = HANDOVER_KIND_LABEL[target.kind];
@@ -219,7 +249,11 @@ function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover;
         </p>
         <p className="break-words text-muted">
           구독 #{h.subscription_id} · {h.customer.name} · {h.car}
+          {!h.swap && h.plate ? ` (${h.plate})` : ''}
           {h.address ? ` · ${h.address}` : ''}
+        </p>
+        <p>
+          고객 <CustomerPhone mobile={h.customer.mobile} />
         </p>
         <p>
           기사 <span className="font-semibold">{h.driver.name} ({formatPhone(h.driver.phone)})</span>
@@ -237,7 +271,7 @@ function HandoverCard({ h, onSchedule, onRecord, onCancel }: { h: BoardHandover;
       {h.status === 'SCHEDULED' && (
         <div className="flex shrink-0 flex-wrap gap-2">
           <button type="button" aria-label={`${kind} #${h.id} 기록`} className="btn-primary min-h-11 px-3 py-1.5" onClick={onRecord}>
-            인수 기록
+            {HANDOVER_RECORD_LABEL[h.kind]}
           </button>
           <button type="button" aria-label={`${kind} #${h.id} 일정 변경`} className="btn-outline min-h-11 px-3 py-1.5" onClick={onSchedule}>
             일정 변경
@@ -352,7 +386,12 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
             {data.open.map((o) => (
               <li key={o.subscription_id} className="flex flex-wrap items-center gap-2 py-2" data-testid="open-handover">
                 <span className="min-w-0 flex-1 break-words">
-                  구독 #{o.subscription_id} · {o.customer.name} · {o.car} · {dotDate(o.start_date)} ~ {dotDate(o.end_date)}
+                  구독 #{o.subscription_id} · {o.customer.name} · {o.car}
+                  {o.plate ? ` (${o.plate})` : ''} · {dotDate(o.start_date)} ~ {dotDate(o.end_date)}
+                  {choiceLine(o.choice) && <span className="block" data-testid="open-handover-choice">{choiceLine(o.choice)}</span>}
+                  <span className="block">
+                    고객 <CustomerPhone mobile={o.customer.mobile} />
+                  </span>
                 </span>
                 {o.missing.map((kind) => (
                   <button
@@ -360,7 +399,7 @@ export default function HandoverBoard({ from, days, drivers, onChanged }: { from
                     type="button"
                     aria-label={`구독 #${o.subscription_id} ${HANDOVER_KIND_LABEL[kind]} 일정 잡기`}
                     className="btn-outline min-h-11 px-3 py-1.5"
-                    onClick={() => setScheduling({ subscriptionId: o.subscription_id, kind, label: `${o.car} · ${o.customer.name} · ${dotDate(o.start_date)} ~ ${dotDate(o.end_date)}` })}
+                    onClick={() => setScheduling({ subscriptionId: o.subscription_id, kind, label: `${o.car} · ${o.customer.name} · ${dotDate(o.start_date)} ~ ${dotDate(o.end_date)}`, initial: initialSlot(o, kind) })}
                   >
                     {kind === 'DELIVERY' ? '탁송 일정 잡기' : '반납 일정 잡기'}
                   </button>

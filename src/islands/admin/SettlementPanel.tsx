@@ -5,12 +5,13 @@ import { FUEL_SHORTFALL_PER_PERCENT, SETTLEMENT_RULE_LINES, type SettlementView 
 import { SettlementSchema } from '../../domain/schemas/settlement';
 import Alert from '../common/Alert';
 import SettlementLines from '../common/SettlementLines';
+import { formatDateTime } from './admin-api';
 
 interface DamageRow { description: string; amount: string }
 
 /**
  * 반납 정산 in the order desk (after the 반납 reading): staff enter damages (each up to the
- * contract's 자기부담금) and the fuel or charge shortfall, preview the lines, then confirm once: the
+ * contract's 자기부담금; the fuel or charge shortfall comes from the handover records), preview the lines, then confirm once: the
  * deposit first, the rest charged to the card or the rest of the deposit refunded. A declined card
  * shows the reason; 다시 시도 charges again under a new attempt id. Loaded when opened.
  */
@@ -18,7 +19,7 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
   const [data, setData] = useState<SettlementView | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [damages, setDamages] = useState<DamageRow[]>([]);
-  const [fuel, setFuel] = useState('0');
+  const [override, setOverride] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,16 +28,15 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
   const parsed = () =>
     SettlementSchema.safeParse({
       damages: damages.map((d) => ({ description: d.description, amount: d.amount.trim() ? Number(d.amount.replaceAll(',', '')) : undefined })),
-      fuel_shortfall_percent: fuel.trim() ? Number(fuel) : 0,
     });
 
   // Previews are numbered: the first read (on opening) answering after the one with the staff's
   // entries would show, and confirm against, a total without them.
   const reads = useRef(0);
-  const preview = useCallback(async (entry?: { damages: { description: string; amount: number }[]; fuel_shortfall_percent: number }) => {
+  const preview = useCallback(async (entry?: { damages: { description: string; amount: number }[] }) => {
     const read = ++reads.current;
     setError(null);
-    const query = entry ? { damages: JSON.stringify(entry.damages), fuel_shortfall_percent: String(entry.fuel_shortfall_percent) } : {};
+    const query = entry ? { damages: JSON.stringify(entry.damages) } : {};
     const res = await call((o) => client.admin.subscriptions[':id'].settlement.$get({ param: { id: String(subscriptionId) }, query }, o));
     if (read !== reads.current) return;
     setLoaded(true);
@@ -58,7 +58,8 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
     if (!retry && !window.confirm(`반납 정산을 확정할까요? ${data.summary}`)) return;
     setBusy(true);
     setError(null);
-    const json = retry ? { damages: data.damages, fuel_shortfall_percent: data.fuel_shortfall_percent } : { ...p.data, quoted_total: data.total };
+    const waiting = data.acknowledgement?.state === 'WAITING';
+    const json = retry ? { damages: data.damages } : { ...p.data, quoted_total: data.total, ...(waiting ? { acknowledgement_override: override } : {}) };
     const res = await call((o) => client.admin.subscriptions[':id'].settlement.$post({ param, json }, o));
     setBusy(false);
     if (!res.ok) {
@@ -94,11 +95,6 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
               </div>
             ))}
             <button type="button" className="min-h-11 border border-line px-3" onClick={() => setDamages([...damages, { description: '', amount: '' }])}>손상 항목 추가</button>
-            <label className="block">
-              <span className="mr-2 font-semibold">연료·충전 부족(%)</span>
-              <input inputMode="numeric" className="field w-20 py-2" value={fuel} onChange={(e) => setFuel(e.target.value)} />
-              <span className="ml-2 text-muted">1%당 {won(FUEL_SHORTFALL_PER_PERCENT)}</span>
-            </label>
             <button type="submit" className="min-h-11 border border-ink px-3 py-1.5 font-semibold">미리보기</button>
           </form>
         )}
@@ -106,6 +102,23 @@ export default function SettlementPanel({ subscriptionId }: { subscriptionId: nu
           <div data-testid="staff-settlement-result">
             <p className="font-semibold">{data.status === 'PREVIEW' ? '미리보기' : data.status === 'DONE' ? '정산 완료' : '정산 처리 중'} · 자기부담금 사고 1건당 {won(data.deductible)}</p>
             <p className="text-muted">초과 주행: {data.mileage_arithmetic}</p>
+            {/* From the delivery and return records (each car's after a swap), never typed. */}
+            <p className="text-muted" data-testid="settlement-fuel">
+              연료·충전 (인수·반납 기록): {data.fuel_arithmetic ?? '부족분 없음'} · 1%당 {won(FUEL_SHORTFALL_PER_PERCENT)}
+            </p>
+            {data.acknowledgement && data.acknowledgement.state !== 'NONE' && (
+              <p className={data.acknowledgement.state === 'WAITING' ? 'font-semibold text-danger' : 'text-muted'} data-testid="settlement-acknowledgement">
+                {data.acknowledgement.state === 'ACKNOWLEDGED' && `반납 기록 고객 확인 ${formatDateTime(data.acknowledgement.acknowledged_at)}`}
+                {data.acknowledgement.state === 'TIMED_OUT' && `반납 기록 고객 미확인: 확인 기한(${formatDateTime(data.acknowledgement.wait_until)})이 지나 기록대로 정산합니다.`}
+                {data.acknowledgement.state === 'WAITING' && `고객이 반납 기록을 아직 확인하지 않았습니다. ${formatDateTime(data.acknowledgement.wait_until)}까지 기다리거나, 사유를 남기고 정산해주세요.`}
+              </p>
+            )}
+            {data.status === 'PREVIEW' && data.acknowledgement?.state === 'WAITING' && (
+              <label className="block">
+                <span className="mr-2 font-semibold">확인 없이 정산하는 사유</span>
+                <input className="field w-full py-2" maxLength={200} value={override} onChange={(e) => setOverride(e.target.value)} placeholder="예: 고객이 전화로 기록을 확인함" />
+              </label>
+            )}
             <SettlementLines s={data} />
           </div>
         )}

@@ -46,7 +46,7 @@ export default function CarPurchase({ car }: Props) {
           <input id="month-slider" type="range" min={0} max={Math.max(terms.length - 1, 0)} step={1} value={index} disabled={terms.length < 2}
             onChange={(e) => setMonth(terms[Number(e.target.value)])}
             aria-valuetext={month === null ? undefined : `${month}개월`}
-            className="mt-5 w-full accent-ink" />
+            className="mt-3 h-11 w-full cursor-pointer accent-ink" />
           <ol className="mt-2 flex justify-between text-[11px] text-muted" aria-hidden="true">
             {terms.map((t) => <li key={t} data-term={t} className={t === month ? 'font-semibold text-ink' : ''}>{t}</li>)}
           </ol>

@@ -1,6 +1,6 @@
 import LicenceStatus from '../common/LicenceStatus';
 import { useCallback, useEffect, useState } from 'react';
-import { handoverLabel, type BoardHandover } from '../../domain/handover';
+import { handoverLabel, HANDOVER_RECORD_LABEL, type BoardHandover } from '../../domain/handover';
 import { formatNumber } from '../../domain/money';
 import { call, client } from '../../client/api';
 import Alert from '../common/Alert';
@@ -28,7 +28,7 @@ function RecordForm({ h, onSaved }: { h: BoardHandover; onSaved: () => void }) {
       <HandoverRecordFields value={draft} onChange={setDraft} phone />
       {error && <Alert>{error}</Alert>}
       <button type="button" className="btn-primary min-h-11 w-full px-4" disabled={busy} onClick={() => void save()}>
-        {busy ? '저장 중...' : '인수 기록 저장'}
+        {busy ? '저장 중...' : `${HANDOVER_RECORD_LABEL[h.kind]} 저장`}
       </button>
     </div>
   );

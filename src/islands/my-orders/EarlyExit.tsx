@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
-import { EARLY_EXIT_RULE_LINES, earlyExitArithmetic, type EarlyExitQuote } from '../../domain/early-exit';
+import { EARLY_EXIT_RULE_LINES, earlyExitArithmetic, earlyExitConfirmQuestion, type EarlyExitQuote } from '../../domain/early-exit';
 import { won } from '../../domain/money';
 import Alert from '../common/Alert';
 
@@ -41,6 +41,8 @@ export default function EarlyExit({ subscriptionId, onDone }: { subscriptionId: 
   async function confirmExit() {
     if (state.kind !== 'open' || !state.quote || state.busy) return;
     const s = state;
+    // The fee is charged on this tap: the amount is asked once more (issue 49).
+    if (!window.confirm(earlyExitConfirmQuestion(s.quote!))) return;
     setState({ ...s, busy: true, error: null });
     const res = await call((o) => client.subscriptions[':id']['early-exit'].$post({ param, json: { date: s.date } }, o));
     if (!res.ok) return setState({ ...s, busy: false, error: res.error.message });

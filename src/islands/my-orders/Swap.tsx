@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
-import { SWAP_RULE_LINES, swapCreditLine, swapFeeLine, type SwapQuote, type SwapView } from '../../domain/swap';
+import { SWAP_RULE_LINES, swapConfirmQuestion, swapCreditLine, swapFeeLine, type SwapQuote, type SwapView } from '../../domain/swap';
 import { won } from '../../domain/money';
 import { withParticle } from '../../domain/korean';
 import Alert from '../common/Alert';
@@ -58,6 +58,8 @@ export default function Swap({ subscriptionId, onDone }: { subscriptionId: numbe
     const s = state;
     const q = s.quote!;
     if (q.new_fee !== q.old_fee && consented !== q.new_fee) return;
+    // The difference moves on this tap: the amount is asked once more (issue 49).
+    if (!window.confirm(swapConfirmQuestion(q))) return;
     setState({ ...s, busy: true, error: null });
     const res = await call((o) => client.subscriptions[':id'].swap.$post({ param, json: { date: q.swap_date, car_id: q.car_id, quoted_adjustment: q.adjustment, quoted_fee: q.new_fee, ...(q.new_fee !== q.old_fee ? { price_consent: q.new_fee } : {}) } }, o));
     if (!res.ok) return setState({ ...s, busy: false, error: res.error.message });

@@ -54,7 +54,7 @@ export default function Consents({ checked, onChange }: Props) {
               />
               <span>{isOptionalConsent(label) ? '[선택]' : '[필수]'} {label}</span>
             </label>
-            <button type="button" onClick={() => void view(i)} aria-label={`${label} 보기`} className="min-h-9 shrink-0 px-1 text-xs text-muted underline underline-offset-4 hover:text-ink">
+            <button type="button" onClick={() => void view(i)} aria-label={`${label} 보기`} className="min-h-11 min-w-11 shrink-0 px-1 text-xs text-muted underline underline-offset-4 hover:text-ink">
               보기
             </button>
           </li>

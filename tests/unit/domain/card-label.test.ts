@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardLabel, cardViewOf } from '../../../src/domain/card-label';
+import { cardIssuerName, cardLabel, cardViewOf } from '../../../src/domain/card-label';
 
 describe('cardLabel', () => {
   it('shows the issuer and the last four digits', () => {
@@ -16,4 +16,15 @@ describe('cardLabel', () => {
     expect(cardViewOf({ cardIssuer: '신한카드', cardLast4: '9876' })).toEqual({ issuer: '신한카드', last4: '9876' });
     expect(cardViewOf({ cardIssuer: null, cardLast4: null })).toBeNull();
   });
+
+  it('names PortOne issuer codes in Korean, bare or prefixed; an unknown code is no name', () => {
+    expect(cardIssuerName('HYUNDAI_CARD')).toBe('현대카드');
+    expect(cardIssuerName('CARD_COMPANY_KOOKMIN_CARD')).toBe('KB국민카드');
+    expect(cardIssuerName('SOME_NEW_CARD')).toBeNull();
+    expect(cardIssuerName('신한카드')).toBe('신한카드');
+    // A row stored before the names: the label names the code too.
+    expect(cardLabel({ issuer: 'SHINHAN_CARD', last4: '1234' })).toBe('신한카드 ···· 1234');
+    expect(cardLabel({ issuer: 'UNKNOWN_CO', last4: '1234' })).toBe('카드 ···· 1234');
+  });
 });
+

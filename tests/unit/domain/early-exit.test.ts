@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingMonthOf, earlyExitArithmetic, earlyExitQuote, earlyExitWindow, EARLY_EXIT_FEE_PERCENT, type EarlyExitSubscription } from '../../../src/domain/early-exit';
+import { billingMonthOf, earlyExitArithmetic, earlyExitConfirmQuestion, earlyExitQuote, earlyExitWindow, EARLY_EXIT_FEE_PERCENT, type EarlyExitSubscription } from '../../../src/domain/early-exit';
 
 // 12 months from 2026-01-31: charge days 1/31, 2/28, 3/31 … ; term ends 2027-01-30.
 const sub = (over: Partial<EarlyExitSubscription> = {}): EarlyExitSubscription => ({
@@ -52,5 +52,13 @@ describe('early exit quote', () => {
     const future = sub({ startDate: '2026-05-10', endDate: '2027-05-09', paidMonths: 1 });
     expect(earlyExitWindow(future, '2026-05-01')).toEqual({ earliest: '2026-05-10', latest: '2026-06-09' });
     expect(earlyExitQuote(future, '2026-05-10', '2026-05-01')).toMatchObject({ ok: true, quote: { exit_month: 1, remaining_months: 11 } });
+  });
+});
+
+describe('earlyExitConfirmQuestion (issue 49: the fee asked once more)', () => {
+  it('names the return day and the fee to the won with its arithmetic; no fee, no charge', () => {
+    const q = { exit_date: '2027-03-20', remaining_months: 10, monthly_fee: 5_790_000, percent: 20, fee: 11_580_000, fee_parts: [] };
+    expect(earlyExitConfirmQuestion(q)).toBe('2027-03-20에 반납하는 것으로 중도 해지를 확정하시겠습니까? 확정 후에는 되돌릴 수 없습니다.\n중도 해지 수수료 11,580,000원을 등록하신 카드로 지금 결제합니다. (남은 10개월 × 월 5,790,000원 × 20% = 11,580,000원)');
+    expect(earlyExitConfirmQuestion({ ...q, remaining_months: 0, fee: 0 })).toContain('남은 개월이 없어 수수료는 없습니다.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { damageShare, FUEL_SHORTFALL_PER_PERCENT, settle, settlementInputRefusal, settlementSummary } from '../../../src/domain/settlement';
+import { damageShare, FUEL_SHORTFALL_PER_PERCENT, settle, settlementAcknowledgement, settlementInputRefusal, settlementSummary, SETTLEMENT_ACK_WAIT_HOURS } from '../../../src/domain/settlement';
 
 const base = { deposit: 0, overage: 0, overagePaid: 0, damages: [], deductible: 500_000, fuelShortfallPercent: 0 };
 
@@ -7,7 +7,7 @@ describe('return settlement rule', () => {
   it('the deposit covers everything: the rest of it is refunded', () => {
     const s = settle({ ...base, deposit: 1_000_000, overage: 140_000, damages: [{ description: '앞범퍼 긁힘', amount: 200_000 }], fuelShortfallPercent: 10 });
     expect(s.lines).toEqual([
-      { kind: 'OVERAGE', label: '초과 주행 요금', amount: 140_000, detail: '초과 주행 요금 140,000원' },
+      { kind: 'OVERAGE', label: '초과 주행 요금', amount: 140_000, detail: '140,000원' },
       { kind: 'DAMAGE', label: '손상: 앞범퍼 긁힘', amount: 200_000, detail: '수리 견적 200,000원' },
       { kind: 'FUEL', label: '연료·충전 부족', amount: 10 * FUEL_SHORTFALL_PER_PERCENT, detail: `10% × 1%당 ${FUEL_SHORTFALL_PER_PERCENT.toLocaleString('ko-KR')}원` },
     ]);
@@ -38,7 +38,7 @@ describe('return settlement rule', () => {
 
   it('an overage already charged is not counted again', () => {
     const s = settle({ ...base, deposit: 500_000, overage: 140_000, overagePaid: 140_000 });
-    expect(s.lines).toEqual([{ kind: 'OVERAGE', label: '초과 주행 요금', amount: 0, detail: '초과 주행 요금 140,000원 − 이미 결제 140,000원' }]);
+    expect(s.lines).toEqual([{ kind: 'OVERAGE', label: '초과 주행 요금', amount: 0, detail: '140,000원 − 이미 결제 140,000원' }]);
     expect(s).toMatchObject({ total: 0, to_refund: 500_000 });
   });
 
@@ -49,5 +49,16 @@ describe('return settlement rule', () => {
     expect(settlementInputRefusal({ damages: [{ description: '긁힘', amount: 1.5 }], fuelShortfallPercent: 0 })?.field).toBe('damages');
     expect(settlementInputRefusal({ damages: [], fuelShortfallPercent: 101 })?.field).toBe('fuel_shortfall_percent');
     expect(settlementInputRefusal({ damages: [], fuelShortfallPercent: 2.5 })?.field).toBe('fuel_shortfall_percent');
+  });
+});
+
+describe('settlementAcknowledgement (issue 49)', () => {
+  const recordedAt = new Date('2035-02-20T00:00:00Z');
+  it('waits 48 hours for the customer, then the record stands; none without a record', () => {
+    expect(settlementAcknowledgement(null, recordedAt)).toEqual({ state: 'NONE', acknowledged_at: null, wait_until: null });
+    expect(settlementAcknowledgement({ recordedAt, acknowledgedAt: null }, new Date('2035-02-21T23:59:59Z'))).toMatchObject({ state: 'WAITING', wait_until: '2035-02-22T00:00:00.000Z' });
+    expect(settlementAcknowledgement({ recordedAt, acknowledgedAt: null }, new Date('2035-02-22T00:00:00Z')).state).toBe('TIMED_OUT');
+    expect(settlementAcknowledgement({ recordedAt, acknowledgedAt: new Date('2035-02-20T03:00:00Z') }, recordedAt)).toMatchObject({ state: 'ACKNOWLEDGED', acknowledged_at: '2035-02-20T03:00:00.000Z' });
+    expect(SETTLEMENT_ACK_WAIT_HOURS).toBe(48);
   });
 });

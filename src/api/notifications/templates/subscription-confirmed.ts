@@ -8,7 +8,7 @@ export default template({
   audience: 'customer',
   subject: '[LUXE] 구독 확정 안내',
   title: '구독이 확정되었습니다',
-  lines: ['#{고객명}, #{차량} 구독이 확정되었습니다.', '출고일에 맞춰 담당자가 인도 일정을 연락드립니다.'],
+  lines: ['#{고객명}, #{차량} 구독이 확정되었습니다.', '구독 시작일(#{시작일})에 맞춰 담당자가 인도 일정을 연락드립니다.'],
   details: [['차량', '#{차량}'], ['시작일', '#{시작일}'], ['종료일', '#{종료일}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
   async load(db, e, now) {
