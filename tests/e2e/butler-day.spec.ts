@@ -51,8 +51,7 @@ async function driverWithAccount(request: APIRequestContext) {
   return { id: driver.id, name, phone, token: (await accepted.json()).data.access_token as string };
 }
 
-test('a day of one airport trip: staff dispatch and change the flight, the driver is told and taps through, the customer follows', async ({ browser, baseURL, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'desktop', 'the three contexts set their own sizes; one run is enough');
+test('a day of one airport trip: staff dispatch and change the flight, the driver is told and taps through, the customer follows', async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
   const driver = await driverWithAccount(request);
   const customer = await newUser(request);
