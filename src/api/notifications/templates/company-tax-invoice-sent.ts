@@ -9,7 +9,7 @@ export default template({
   event: 'company.tax_invoice_sent',
   audience: 'direct',
   subject: '[LUXE] #{종류} 발행 (승인번호 #{승인번호})',
-  title: '#{종류}가 발행되었습니다',
+  title: '#{종류} 발행 안내',
   lines: ['#{회사}의 #{월} 의전 이용분 #{종류}입니다.', '#{수정사유}'],
   details: [['국세청 승인번호', '#{승인번호}'], ['작성일자', '#{작성일자}'], ['공급가액', '#{공급가액}'], ['세액', '#{세액}'], ['합계금액', '#{합계}']],
   action: { label: '세금계산서 보기', path: '#{문서}' },
