@@ -28,7 +28,7 @@ import { paymentRoutes } from './billing/routes';
 import { adminPaymentRoutes } from './billing/admin-routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
 import { sandboxTaxInvoiceRoutes } from './sandbox/tax-invoice-routes';
-import { adminInvoiceRoutes, companyStatementRoutes } from './invoices/routes';
+import { adminInvoiceRoutes, companyStatementRoutes, invoiceFixtureRoutes } from './invoices/routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
 
 /**
@@ -72,6 +72,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/admin', adminNotificationRoutes)
   .route('/admin', adminInvoiceRoutes)
+  .route('/admin', invoiceFixtureRoutes)
   .route('/companies', companyStatementRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */

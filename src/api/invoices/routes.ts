@@ -1,15 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { TestStatementSchema } from '../../domain/schemas/invoices';
 import { AdminInvoicesQuerySchema, AdminTaxInvoicesQuerySchema, CompanyStatementParamSchema, CreditLineSchema, ReissueSchema, StatementRunSchema } from '../../domain/schemas/invoices';
 import { inTransaction } from '../db/client';
 import { companyInvoices } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
-import { requireUser } from '../auth/guards';
+import { requireFixtures, requireMachine, requireUser } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { ADMIN_PAGE_SIZE } from '../pagination';
 import { issueMonthStatements } from './statements';
+import { insertTestStatement } from './test-fixture';
 import { creditLine, reissueTaxInvoice, resendTaxInvoice, TAX_INVOICE_JOB } from './tax-invoices';
 import { adminStatements, companyStatement, staffStatements, staffTaxInvoices, statementView, taxInvoiceView } from './views';
 
@@ -65,3 +67,11 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     await deps.runJobs([TAX_INVOICE_JOB]);
     return ok(c, { statement: await statementView(deps.db, made[0].companyInvoiceId, deps.clock.now()) });
   });
+
+/** Test fixture for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user, with last month's statement. */
+export const invoiceFixtureRoutes = new Hono<AppEnv>().post('/test-company-statement', requireFixtures, requireMachine, validJson(TestStatementSchema), async (c) => {
+  const { deps } = c.var;
+  const made = await insertTestStatement(deps.db, { dueDay: deps.config.invoices.dueDay }, c.req.valid('json').user_id, deps.clock.now());
+  await deps.runJobs([TAX_INVOICE_JOB]);
+  return ok(c, made, 201);
+});

@@ -22,3 +22,6 @@ export const CreditLineSchema = z.object({ amount: intField('환불 금액').min
 
 /** POST /admin/tax-invoices/{id}/reissue */
 export const ReissueSchema = z.object({ reason: reason('재발행 사유') });
+
+/** POST /admin/test-company-statement (test fixture): the company's admin. */
+export const TestStatementSchema = z.object({ user_id: IdSchema });
