@@ -91,6 +91,13 @@ const EnvSchema = z.object({
   LICENCE_NEW_DRIVER: z.enum(NEW_DRIVER_POLICIES).default('refuse'),
   /** Delivery changes by the customer (address, window, start) close this many days before the start. */
   SUBSCRIPTION_CHANGE_CUTOFF_DAYS: z.coerce.number().int().min(0).max(30).default(2),
+  /** 후불 company statements (docs/decisions/business-invoices.md): the day of the month after the billed month they are due on. */
+  INVOICE_DUE_DAY: z.coerce.number().int().min(1).max(28).default(25),
+  /** 전자세금계산서: `portone` (PortOne B2B, needs the store's B2B contract and PORTONE_API_SECRET) or `sandbox` (the stand-in; never in production). */
+  TAX_INVOICE_PROVIDER: z.enum(['sandbox', 'portone']).default('sandbox'),
+  /** The supplier's 업태 and 종목 as our tax invoices print them. */
+  TAX_INVOICE_BUSINESS_TYPE: z.string().max(100).default('서비스'),
+  TAX_INVOICE_BUSINESS_ITEM: z.string().max(100).default('자동차 대여·운전 용역'),
   KAKAO_REST_API_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
   KAKAO_AUTH_BASE_URL: z.string().default('https://kauth.kakao.com'),
@@ -212,6 +219,8 @@ export interface Config {
   withdrawal: { days: number };
   /** 운전자격 확인: the provider, the key sealing numbers at rest, the rule for new drivers. */
   licence: { provider: 'sandbox' | 'http'; apiUrl?: string; apiKey?: string; key: Buffer; newDriver: NewDriverPolicy };
+  /** Company statements and 전자세금계산서: INVOICE_DUE_DAY, TAX_INVOICE_PROVIDER, the supplier's 업태·종목. */
+  invoices: { dueDay: number; taxProvider: 'sandbox' | 'portone'; businessType: string; businessItem: string };
   /** Customer delivery changes: the last one this many days before the start. */
   deliveryChange: { cutoffDays: number };
   oauth: Record<
@@ -308,6 +317,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.NODE_ENV === 'production' && business.missing.length) {
     throw new Error(`NODE_ENV=production needs the seller's identity the footer, contracts and receipts show (전자상거래법 제10조·제13조): set ${business.missing.join(', ')}.`);
   }
+  if (e.TAX_INVOICE_PROVIDER === 'portone' && !e.PORTONE_API_SECRET) {
+    throw new Error("TAX_INVOICE_PROVIDER=portone needs PORTONE_API_SECRET (and the store's PortOne B2B contract).");
+  }
   if (e.LICENCE_PROVIDER === 'http' && !(e.LICENCE_API_URL && e.LICENCE_API_KEY)) {
     throw new Error('LICENCE_PROVIDER=http needs LICENCE_API_URL and LICENCE_API_KEY (docs/decisions/legal.md §1).');
   }
@@ -350,6 +362,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     holds: { days: e.SUBSCRIPTION_HOLD_DAYS },
     withdrawal: { days: e.WITHDRAWAL_DAYS },
     deliveryChange: { cutoffDays: e.SUBSCRIPTION_CHANGE_CUTOFF_DAYS },
+    invoices: { dueDay: e.INVOICE_DUE_DAY, taxProvider: e.TAX_INVOICE_PROVIDER, businessType: e.TAX_INVOICE_BUSINESS_TYPE, businessItem: e.TAX_INVOICE_BUSINESS_ITEM },
     licence: { provider: e.LICENCE_PROVIDER, apiUrl: e.LICENCE_API_URL, apiKey: e.LICENCE_API_KEY, key: e.LICENCE_KEY ? Buffer.from(e.LICENCE_KEY, 'base64') : DEV_LICENCE_KEY, newDriver: e.LICENCE_NEW_DRIVER },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },

@@ -14,6 +14,10 @@ import { ANNEX_JOB, annexJobHandler } from './orders/extension';
 import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
 import { SWAP_PAIR_CALL_OFF_JOB } from './orders/swap-cancel';
 import type { Logger } from './observability/logger';
+import type { TaxInvoiceProvider } from './tax-invoice-provider';
+import { createTaxInvoiceProvider } from './invoices/providers';
+import { STATEMENT_JOB, statementsJob } from './invoices/statements';
+import { issueTaxInvoiceJob, TAX_INVOICE_JOB } from './invoices/tax-invoices';
 import { createWorkerState, runDueJobs, type JobHandler, type RunReport } from './jobs/runner';
 
 /** What the jobs of a replica need: money, the configuration, and the notification channels (made from the configuration when absent). */
@@ -22,11 +26,14 @@ export interface JobContext extends ProviderContext {
   channels?: NotificationChannels;
   /** One line per finished job when given (the API's logger). */
   logger?: Logger;
+  /** The 전자세금계산서 provider (made from the configuration when absent). */
+  taxInvoices?: TaxInvoiceProvider;
 }
 
 /** Every job kind this server runs, with its handler. */
 export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
   const channels = ctx.channels ?? createChannels(ctx.config, ctx.log);
+  const taxInvoices = ctx.taxInvoices ?? createTaxInvoiceProvider(ctx.db, ctx.config, ctx.clock);
   return {
     ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomes }),
     ...notificationJobHandlers({ ...ctx, channels }),
@@ -44,6 +51,9 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
     [SWAP_ANNEX_JOB]: (job) => swapAnnexJobHandler(ctx, job),
     // A cancelled swap's return and delivery pair, called off once (docs/decisions/swap.md).
     [SWAP_PAIR_CALL_OFF_JOB]: (job) => swapPairCallOffJobHandler(ctx.db, job, ctx.clock.now()),
+    // 후불 companies' monthly statements, and each statement's 전자세금계산서 (docs/decisions/business-invoices.md).
+    [STATEMENT_JOB]: (job) => statementsJob(ctx.db, { dueDay: ctx.config.invoices.dueDay }, job, ctx.clock.now()),
+    [TAX_INVOICE_JOB]: (job) => issueTaxInvoiceJob({ db: ctx.db, config: ctx.config, clock: ctx.clock, taxInvoices }, job),
   };
 }
 

@@ -27,6 +27,8 @@ import { imageRoutes } from './catalogue/routes/images';
 import { paymentRoutes } from './billing/routes';
 import { adminPaymentRoutes } from './billing/admin-routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
+import { sandboxTaxInvoiceRoutes } from './sandbox/tax-invoice-routes';
+import { adminInvoiceRoutes, companyStatementRoutes, invoiceFixtureRoutes } from './invoices/routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
 
 /**
@@ -66,8 +68,12 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/payments', paymentRoutes)
   .route('/admin', adminPaymentRoutes)
   .route('/sandbox', sandboxOutboxRoutes)
+  .route('/sandbox', sandboxTaxInvoiceRoutes)
   .route('/notifications', notificationRoutes)
-  .route('/admin', adminNotificationRoutes);
+  .route('/admin', adminNotificationRoutes)
+  .route('/admin', adminInvoiceRoutes)
+  .route('/admin', invoiceFixtureRoutes)
+  .route('/companies', companyStatementRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */
 export type ApiRoutes = typeof apiRoutes;

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp, logFunction, productLogger } from '../api/app';
 import { createClock } from '../api/jobs/clock';
 import { createJobRunner } from '../api/job-handlers';
+import { scheduleStatements } from '../api/invoices/statements';
 import { startJobLoop } from './job-loop';
 import { createPaymentProvider } from '../api/billing/providers';
 import { openCatalogueCache } from './catalogue-changes';
@@ -103,6 +104,8 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   const payments = createPaymentProvider(db, config, clock);
   const logger = productLogger(config);
   const runJobs = createJobRunner({ db, payments, clock, log: logFunction(logger), logger, config }, replicaName());
+  // The monthly statements' chain (one job per month: every replica may queue it, one runs it).
+  await scheduleStatements(db, clock.now());
   const api = createApp({ db, config, onCatalogueChange, onPublishRequest, catalogueCache, payments, clock, runJobs });
   const site = composeSite({ api, site: serveSite(() => (siteReady ? distDir : null), { trustProxy: config.trustProxy }), apiMiddleware: [compressJsonAnswers()] });
 

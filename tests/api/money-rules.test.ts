@@ -4,6 +4,8 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { won } from '../../src/domain/money';
+import { splitVat } from '../../src/domain/vat';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
 
@@ -167,6 +169,12 @@ describe('one clock: payment times, request dates and the refund preview follow 
     expect(receiptText).toMatch(/2030/);
     // The seller's identity on the receipt (전자상거래법 제13조): 상호, 대표자, 사업자등록번호, 통신판매업 신고번호.
     for (const s of ['판매자 정보', '대표자', '사업자등록번호', ctx.config.company.businessNumber, '통신판매업 신고번호', ctx.config.company.mailOrderNumber, '개인정보 보호책임자']) expect(receiptText).toContain(s);
+    // 공급가액 and 부가세 of what stays paid (src/domain/vat.ts: the one split).
+    const net = mine.amount - 5_000;
+    const split = splitVat(net);
+    expect(split.supply + split.vat).toBe(net);
+    expect(receiptText).toContain(`공급가액 (취소 후)</dt><dd>${won(split.supply)}`);
+    expect(receiptText).toContain(`부가세 (취소 후)</dt><dd>${won(split.vat)}`);
   });
 
   it('the butler cancel preview is the server\'s, on its clock, and DELETE refunds exactly that', async () => {

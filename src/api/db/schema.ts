@@ -18,7 +18,9 @@ import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } fro
 import type { TripCharge } from '../../domain/waiting';
 import type { TripMessageSender } from '../../domain/trip-thread';
 import type { BusinessStatus, CompanyRole } from '../../domain/company';
+import type { InvoiceLineKind, InvoiceStatus, ModificationType, TaxDocument, TaxInvoiceStatus } from '../../domain/invoices';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -1391,3 +1393,100 @@ export const companyInvites = pgTable(
   },
   (t) => [index('company_invites_company_idx').on(t.companyId)],
 );
+
+// ── Company invoices (후불) and 전자세금계산서 ─────────────────────────────────
+
+/**
+ * One monthly statement per company and month (the unique index: a retried or doubled statement
+ * job makes one). Its amounts are the sums of its lines, kept equal in the transaction that writes
+ * a line. docs/decisions/business-invoices.md.
+ */
+export const companyInvoices = pgTable(
+  'company_invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** The Korean month billed, YYYY-MM. */
+    month: varchar('month', { length: 7 }).notNull(),
+    /** Won: 공급가액, 부가세, 합계 (credits included). */
+    supplyAmount: integer('supply_amount').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** INVOICE_DUE_DAY of the next month. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 10 }).$type<InvoiceStatus>().notNull().default('ISSUED'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('company_invoices_company_month_uq').on(t.companyId, t.month)],
+);
+
+/** What a statement is made of: one row per billed thing, its source_key unique (a trip's price is billed once, ever). */
+export const companyInvoiceLines = pgTable(
+  'company_invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id').notNull().references(() => companyInvoices.id),
+    /** trip:{id}, trip:{id}:after, credit:{line id}: what the line bills, once. */
+    sourceKey: varchar('source_key', { length: 80 }).notNull().unique(),
+    butlerRequestId: integer('butler_request_id').references(() => butlerRequests.id),
+    kind: varchar('kind', { length: 12 }).$type<InvoiceLineKind>().notNull(),
+    label: text('label').notNull(),
+    costCentre: varchar('cost_centre', { length: 60 }),
+    /** The Korean day of the supply (the trip's day, the day the charge after it was recorded, the refund's day). */
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    supplyAmount: integer('supply_amount').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * Every 전자세금계산서 of a statement: the original, and each 수정세금계산서 (a refund's negative one,
+ * a reissue's pair). issue_key is the provider's idempotency key: a retry asks for the same document.
+ */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyInvoiceId: integer('company_invoice_id').notNull().references(() => companyInvoices.id),
+    issueKey: varchar('issue_key', { length: 80 }).notNull().unique(),
+    kind: varchar('kind', { length: 10 }).$type<'ORIGINAL' | 'AMENDED'>().notNull(),
+    modificationType: varchar('modification_type', { length: 40 }).$type<ModificationType>(),
+    amendsId: integer('amends_id').references((): AnyPgColumn => taxInvoices.id),
+    reason: text('reason'),
+    /** 작성일자. */
+    writeDate: date('write_date', { mode: 'string' }).notNull(),
+    supplyAmount: integer('supply_amount').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    status: varchar('status', { length: 10 }).$type<TaxInvoiceStatus>().notNull().default('PENDING'),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerId: varchar('provider_id', { length: 100 }),
+    /** 국세청 승인번호 (20261130-41000000-00000001). */
+    approvalNumber: varchar('approval_number', { length: 26 }).unique(),
+    documentUrl: text('document_url'),
+    failureReason: text('failure_reason'),
+    sentCount: integer('sent_count').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tax_invoices_invoice_idx').on(t.companyInvoiceId)],
+);
+
+/** The tax-invoice sandbox's own books (what PortOne keeps): one document per supplier key, so the same key twice is one document. */
+export const sandboxTaxInvoices = pgTable('sandbox_tax_invoices', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  supplierKey: varchar('supplier_key', { length: 80 }).notNull().unique(),
+  approvalNumber: varchar('approval_number', { length: 26 }).notNull().unique(),
+  document: jsonb('document').$type<TaxDocument>().notNull(),
+  /** [{ email, at }]: each sending of the document. */
+  sentTo: jsonb('sent_to').$type<{ email: string; at: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+});

@@ -44,6 +44,10 @@ export type NotificationEvent =
   /** refundPercent of the paid fee; byOperator: staff cancelled; operatorDecision: why staff refunded in full beyond the rule (or refused eligibility). */
   | { type: 'butler.cancelled'; userId: number; butlerRequestId: number; refundPercent?: number; byOperator?: boolean; operatorDecision?: string }
   | { type: 'payment.succeeded'; userId: number; paymentId: string }
+  /** A company's monthly statement (후불) was made: each of its admins hears the amount, the due day and where to read it. */
+  | { type: 'company.statement_issued'; userId: number; invoiceId: number }
+  /** A 전자세금계산서 (or 수정세금계산서) was issued or sent again: to the company's 세금계산서 수신 이메일. */
+  | { type: 'company.tax_invoice_sent'; taxInvoiceId: number }
   | { type: 'payment.failed'; userId: number; paymentId: string; reason: string; retryDate: string | null }
   | { type: 'payment.refunded'; userId: number; paymentId: string; amount: number }
   /** The driver tapped 출발 on /driver: the customer hears who is coming in which car. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { businessLines } from '../../domain/business';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
+import { vatLines } from '../../domain/vat';
 import { PAYMENT_STATUS_LABEL } from '../../domain/payments';
 import { payments, sandboxPayments } from '../db/schema';
 import { paymentPartsOf, toPaymentView } from '../billing/ledger';
@@ -119,6 +120,7 @@ ${view ? html`<dt>결제 항목</dt><dd>${view.label}</dd>` : ''}
 ${(view?.lines ?? []).filter((l) => l.label !== '합계').map((l) => html`<dt>${l.label}</dt><dd>${won(l.amount)}</dd>`)}
 <dt>결제 금액</dt><dd>${won(p.amount)}</dd>
 ${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${won(p.cancelledAmount)}</dd>` : ''}
+${vatLines(p.amount - p.cancelledAmount).map((l) => html`<dt data-testid="receipt-vat">${l.label}${p.cancelledAmount ? ' (취소 후)' : ''}</dt><dd>${won(l.amount)}</dd>`)}
 <dt>상태</dt><dd>${PAYMENT_STATUS_LABEL[p.status]}</dd><dt>결제 일시</dt><dd>${p.paidAt ? formatKoreaDateTime(p.paidAt) : '-'}</dd>
 <dt>가맹점</dt><dd>LUXE 구독</dd></dl>
 <h2>판매자 정보</h2>

@@ -7,6 +7,7 @@ import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
 import EntitySection from './EntitySection';
 import JobsSection from './JobsSection';
+import InvoicesSection from './InvoicesSection';
 import OrdersSection from './OrdersSection';
 import PaymentsSection from './PaymentsSection';
 import PublishPanel from './PublishPanel';
@@ -22,6 +23,7 @@ const TABS = [
   ['policies', '약관/개인정보처리방침'],
   ['orders', '주문'],
   ['payments', '결제'],
+  ['invoices', '청구서'],
   ['drivers', '기사'],
   ['dispatch', '배차'],
   ['audit', '변경 이력'],
@@ -126,6 +128,8 @@ export default function AdminConsole() {
         <OrdersSection />
       ) : tab === 'payments' ? (
         <PaymentsSection />
+      ) : tab === 'invoices' ? (
+        <InvoicesSection />
       ) : tab === 'drivers' ? (
         <DriversSection />
       ) : tab === 'dispatch' ? (

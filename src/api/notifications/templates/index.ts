@@ -4,6 +4,8 @@ import butlerCancelled from './butler-cancelled';
 import butlerConfirmed from './butler-confirmed';
 import butlerDriverDeparted from './butler-driver-departed';
 import driverInvited from './driver-invited';
+import companyStatementIssued from './company-statement-issued';
+import companyTaxInvoiceSent from './company-tax-invoice-sent';
 import driverTripCancelled from './driver-trip-cancelled';
 import driverTripAssigned from './driver-trip-assigned';
 import driverTripUnassigned from './driver-trip-unassigned';
@@ -82,6 +84,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'driver.trip_message': driverTripMessage,
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
+  'company.statement_issued': companyStatementIssued,
+  'company.tax_invoice_sent': companyTaxInvoiceSent,
   'payment.failed': paymentFailed,
   'payment.refunded': paymentRefunded,
   'staff.subscription_requested': staffSubscriptionRequested,

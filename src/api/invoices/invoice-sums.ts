@@ -1,0 +1,17 @@
+import { eq, sql } from 'drizzle-orm';
+import { sumVat } from '../../domain/vat';
+import type { Db } from '../db/client';
+import { companyInvoiceLines, companyInvoices } from '../db/schema';
+
+/** The statement's amounts set to the sums of its lines (inside the transaction that changed a line). */
+export async function resumInvoice(tx: Db, invoiceId: number) {
+  const lines = await tx.select().from(companyInvoiceLines).where(eq(companyInvoiceLines.invoiceId, invoiceId));
+  const sum = sumVat(lines.map((l) => ({ supply: l.supplyAmount, vat: l.vatAmount, total: l.totalAmount })));
+  const [row] = await tx
+    .update(companyInvoices)
+    .set({ supplyAmount: sum.supply, vatAmount: sum.vat, totalAmount: sum.total, updatedAt: sql`now()` })
+    .where(eq(companyInvoices.id, invoiceId))
+    .returning();
+  return row;
+}
+

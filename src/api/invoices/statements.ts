@@ -1,0 +1,166 @@
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { HOUR_MS, koreaDate, koreaDayStart, todayInKorea } from '../../domain/dates';
+import { invoiceDueDate, isMonth, monthLastDay, monthOfDay, nextMonth, overdueBookingMessage } from '../../domain/invoices';
+import { splitVat } from '../../domain/vat';
+import { asTripCharge, tripChargeName } from '../../domain/waiting';
+import { inTransaction, type Db } from '../db/client';
+import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, taxInvoices } from '../db/schema';
+import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
+import { emit } from '../notifications/events';
+import { queueTaxInvoice } from './tax-invoices';
+import { resumInvoice } from './invoice-sums';
+
+/**
+ * The monthly statement (청구서) of every company that pays by invoice (후불): on the 1st of each
+ * month its lines are the invoice-billed trips and the charges after them not yet on a statement,
+ * with their cost centres; the totals are the sums of the lines. One statement per company and
+ * month (unique index), one line per billed thing ever (unique source key), so a retried job or a
+ * second replica makes nothing twice. docs/decisions/business-invoices.md.
+ */
+
+export const STATEMENT_JOB = 'company.statements';
+const statementJobKey = (month: string) => `${STATEMENT_JOB}:${month}`;
+
+/** The run of a month's statements: the 1st of the next month at 06:00 KST (every supply of the month is in). */
+export const statementRunAt = (month: string) => new Date(koreaDayStart(`${nextMonth(month)}-01`).getTime() + 6 * HOUR_MS);
+
+/** Queues the statements of the Korean month of `now` (idempotent: one job per month); each run queues the next month's. */
+export async function scheduleStatements(db: Db, now: Date): Promise<void> {
+  const month = monthOfDay(todayInKorea(now));
+  await enqueue(db, { kind: STATEMENT_JOB, key: statementJobKey(month), payload: { month }, runAt: statementRunAt(month), maxAttempts: 10 });
+}
+
+type TripRow = typeof butlerRequests.$inferSelect;
+
+interface DraftLine {
+  sourceKey: string;
+  butlerRequestId: number;
+  kind: 'TRIP' | 'AFTER_TRIP';
+  label: string;
+  costCentre: string | null;
+  serviceDate: string;
+  total: number;
+}
+
+const tripKey = (id: number) => `trip:${id}`;
+const afterKey = (id: number) => `trip:${id}:after`;
+
+/** A trip's billable lines by `end` (exclusive): its price once its day has come, the charge after it once recorded. */
+function linesOf(t: TripRow, end: Date): DraftLine[] {
+  const lines: DraftLine[] = [];
+  const place = `${t.startLocation} → ${t.endLocation}`;
+  const who = t.guestName ? ` · ${t.guestName}` : '';
+  if (t.startAt < end && t.finalPrice > 0) {
+    lines.push({ sourceKey: tripKey(t.id), butlerRequestId: t.id, kind: 'TRIP', label: `의전 #${t.id} 이용료 (${place}${who})`, costCentre: t.costCentre, serviceDate: koreaDate(t.startAt), total: t.finalPrice });
+  }
+  const after = asTripCharge(t.tripCharge);
+  if (after && after.amount > 0 && t.actualEndAt && t.actualEndAt < end) {
+    lines.push({ sourceKey: afterKey(t.id), butlerRequestId: t.id, kind: 'AFTER_TRIP', label: `의전 #${t.id} ${tripChargeName(after)}`, costCentre: t.costCentre, serviceDate: koreaDate(t.actualEndAt), total: after.amount });
+  }
+  return lines;
+}
+
+/** Invoice-billed, live trips of companies (one company, or all) with something billable before `end`. */
+async function billableTrips(db: Db, end: Date, companyId?: number): Promise<TripRow[]> {
+  return db
+    .select()
+    .from(butlerRequests)
+    .where(
+      and(
+        eq(butlerRequests.invoiceBilled, true),
+        isNotNull(butlerRequests.companyId),
+        companyId === undefined ? undefined : eq(butlerRequests.companyId, companyId),
+        ne(butlerRequests.status, 'CANCELLED'),
+        or(lt(butlerRequests.startAt, end), lt(butlerRequests.actualEndAt, end)),
+        // Not yet billed whole: its price, or a charge after it, is not on any statement.
+        or(
+          sql`not exists (select 1 from ${companyInvoiceLines} l where l.source_key = 'trip:' || ${butlerRequests.id})`,
+          and(sql`coalesce((${butlerRequests.tripCharge}->>'amount')::int, 0) > 0`, sql`not exists (select 1 from ${companyInvoiceLines} l where l.source_key = 'trip:' || ${butlerRequests.id} || ':after')`),
+        ),
+      ),
+    )
+    .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
+}
+
+export interface StatementSettings {
+  dueDay: number;
+}
+
+/**
+ * Makes the statements of `month` (YYYY-MM) for every company with something billed, or one company:
+ * each in its own transaction, with its 전자세금계산서 queued. A company that already has the
+ * month's statement is left alone. Returns the ids of the statements made now.
+ */
+export async function issueMonthStatements(db: Db, settings: StatementSettings, month: string, now: Date, companyId?: number): Promise<number[]> {
+  const end = koreaDayStart(`${nextMonth(month)}-01`);
+  const byCompany = new Map<number, TripRow[]>();
+  for (const t of await billableTrips(db, end, companyId)) byCompany.set(t.companyId!, [...(byCompany.get(t.companyId!) ?? []), t]);
+  const made: number[] = [];
+  for (const company of byCompany.keys()) {
+    const id = await inTransaction(db, async (tx) => {
+      const [invoice] = await tx
+        .insert(companyInvoices)
+        .values({ companyId: company, month, supplyAmount: 0, vatAmount: 0, totalAmount: 0, dueDate: invoiceDueDate(month, settings.dueDay), issuedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      // Another run (a retry, the other replica) made it: nothing more here.
+      if (!invoice) return null;
+      // Read again inside the transaction: lines another month's run took meanwhile are not taken twice.
+      const drafts = (await billableTrips(tx, end, company)).flatMap((t) => linesOf(t, end));
+      let count = 0;
+      for (const d of drafts) {
+        const s = splitVat(d.total);
+        const inserted = await tx
+          .insert(companyInvoiceLines)
+          .values({ invoiceId: invoice.id, sourceKey: d.sourceKey, butlerRequestId: d.butlerRequestId, kind: d.kind, label: d.label, costCentre: d.costCentre, serviceDate: d.serviceDate, supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total })
+          .onConflictDoNothing({ target: companyInvoiceLines.sourceKey })
+          .returning({ id: companyInvoiceLines.id });
+        count += inserted.length;
+      }
+      if (!count) {
+        await tx.delete(companyInvoices).where(eq(companyInvoices.id, invoice.id));
+        return null;
+      }
+      const sums = await resumInvoice(tx, invoice.id);
+      const [tax] = await tx
+        .insert(taxInvoices)
+        .values({ companyInvoiceId: invoice.id, issueKey: `invoice:${invoice.id}`, kind: 'ORIGINAL', writeDate: monthLastDay(month), supplyAmount: sums.supplyAmount, vatAmount: sums.vatAmount, totalAmount: sums.totalAmount, provider: 'pending' })
+        .returning();
+      await queueTaxInvoice(tx, tax, now);
+      // The company's admins are told once: the amount, what it is made of, and the due day.
+      const admins = await tx.select({ userId: companyMembers.userId }).from(companyMembers).where(and(eq(companyMembers.companyId, company), eq(companyMembers.role, 'ADMIN'), isNull(companyMembers.removedAt)));
+      for (const a of admins) await emit(tx, `company.statement_issued:${invoice.id}:${a.userId}`, { type: 'company.statement_issued', userId: a.userId, invoiceId: invoice.id }, now);
+      return invoice.id;
+    });
+    if (id) made.push(id);
+  }
+  return made;
+}
+
+/** The monthly job: the month's statements, then the next month's run queued (the chain never breaks on a retry). */
+export async function statementsJob(db: Db, settings: StatementSettings, job: Job, now: Date): Promise<JobOutcome> {
+  const month = (job.payload as { month?: unknown }).month;
+  if (typeof month !== 'string' || !isMonth(month)) return;
+  await issueMonthStatements(db, settings, month, now);
+  await enqueue(db, { kind: STATEMENT_JOB, key: statementJobKey(nextMonth(month)), payload: { month: nextMonth(month) }, runAt: statementRunAt(nextMonth(month)), maxAttempts: 10 });
+}
+
+/**
+ * Whether a company may book now: a Korean message when a statement of it is past its due day
+ * unpaid (the booking is refused with it), else null. Called where a booking names its company.
+ */
+export async function companyBookingBlock(db: Db, companyId: number, now: Date): Promise<string | null> {
+  const [overdue] = await db
+    .select()
+    .from(companyInvoices)
+    .where(and(eq(companyInvoices.companyId, companyId), eq(companyInvoices.status, 'ISSUED'), gt(companyInvoices.totalAmount, 0), lt(companyInvoices.dueDate, todayInKorea(now))))
+    .orderBy(asc(companyInvoices.month))
+    .limit(1);
+  return overdue ? overdueBookingMessage(overdue.month, overdue.dueDate, overdue.totalAmount) : null;
+}
+
+/** The company of a statement (for the views and notifications). */
+export async function companyOf(db: Db, companyId: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row;
+}

@@ -1,0 +1,39 @@
+import { randomInt } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { koreaDayStart, todayInKorea } from '../../domain/dates';
+import { monthOfDay, previousMonth } from '../../domain/invoices';
+import type { Db } from '../db/client';
+import { butlerCars, butlerRequests, companies, companyInvoices, companyMembers, users } from '../db/schema';
+import { notFound } from '../errors';
+import { issueMonthStatements, type StatementSettings } from './statements';
+
+/**
+ * For end-to-end runs only (TEST_FIXTURES=on): a 후불 company the user runs, two invoice-billed
+ * trips of last month with cost centres (one with a charge after it), and that month's statement.
+ */
+export async function insertTestStatement(db: Db, settings: StatementSettings, userId: number, now: Date) {
+  const [car] = await db.select({ id: butlerCars.id }).from(butlerCars).orderBy(asc(butlerCars.id)).limit(1);
+  if (!car) throw notFound('의전 차량이 없습니다.');
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('사용자를 찾을 수 없습니다.');
+  const month = previousMonth(monthOfDay(todayInKorea(now)));
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: `주식회사 테스트${randomInt(1000, 9999)}`, businessNumber: String(randomInt(1_000_000_000, 9_999_999_000)), ceo: '김대표', businessType: '서비스', businessItem: '경영 컨설팅',
+      address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax-${randomInt(1e6)}@example.com`, businessStatus: 'ACTIVE', statusCheckedAt: now, invoiceBilling: true, createdByUserId: userId,
+    })
+    .returning();
+  await db.insert(companyMembers).values({ companyId: company.id, userId, role: 'ADMIN' });
+  const at = (day: string, hour: number) => new Date(koreaDayStart(`${month}-${day}`).getTime() + hour * 3600_000);
+  const trip = { userId, butlerCarId: car.id, startLocation: '서울 중구 세종대로 110', endLocation: '인천 중구 공항로 272', billingProvider: 'sandbox' as const, status: 'CONFIRMED' as const, companyId: company.id, invoiceBilled: true };
+  await db.insert(butlerRequests).values([
+    { ...trip, startAt: at('05', 9), endAt: at('05', 17), billingKey: `test-company-${company.id}-1`, baseFee: 800_000, finalPrice: 800_000, costCentre: '영업1팀', guestName: '이손님',
+      actualStartAt: at('05', 9), actualEndAt: at('05', 19),
+      tripCharge: { booked_hours: 8, used_minutes: 600, used_hours: 10, overtime_hours: 2, overtime_rate: 165_000, overtime_coupon: 0, overtime_amount: 330_000, airport: false, waiting_minutes: 0, free_minutes: 15, step_minutes: 30, waiting_steps: 0, step_price: 0, waiting_amount: 0, prepaid: 800_000, amount: 330_000 } },
+    { ...trip, startAt: at('18', 9), endAt: at('18', 17), billingKey: `test-company-${company.id}-2`, baseFee: 770_000, finalPrice: 770_000, costCentre: '경영지원' },
+  ]);
+  await issueMonthStatements(db, settings, month, now, company.id);
+  const [statement] = await db.select().from(companyInvoices).where(eq(companyInvoices.companyId, company.id));
+  return { company_id: company.id, company_name: company.name, statement_id: statement.id, month };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { APPROVAL_NUMBER, invoiceDueDate, isOverdue, monthLabel, monthLastDay, nextMonth, overdueBookingMessage, previousMonth, taxInvoiceDeadline } from '../../../src/domain/invoices';
+
+describe('statement months and days', () => {
+  it('counts months across the year end', () => {
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(previousMonth('2027-01')).toBe('2026-12');
+    expect(monthLabel('2026-03')).toBe('2026년 3월');
+  });
+
+  it('is due on the operator day of the next month, and the tax invoice by its 10th (부가가치세법 제34조③)', () => {
+    expect(invoiceDueDate('2026-11', 25)).toBe('2026-12-25');
+    expect(invoiceDueDate('2027-01', 28)).toBe('2027-02-28');
+    expect(taxInvoiceDeadline('2026-12')).toBe('2027-01-10');
+    expect(monthLastDay('2028-02')).toBe('2028-02-29');
+    expect(monthLastDay('2026-11')).toBe('2026-11-30');
+  });
+
+  it('is overdue only unpaid, owing something, after its due day', () => {
+    const s = { status: 'ISSUED' as const, total: 100, due_date: '2026-12-25' };
+    expect(isOverdue(s, '2026-12-25')).toBe(false);
+    expect(isOverdue(s, '2026-12-26')).toBe(true);
+    expect(isOverdue({ ...s, status: 'PAID' }, '2027-01-01')).toBe(false);
+    expect(isOverdue({ ...s, total: 0 }, '2027-01-01')).toBe(false);
+    expect(overdueBookingMessage('2026-11', '2026-12-25', 1_900_000)).toBe(
+      '2026년 11월 청구서(1,900,000원)가 납부 기한(2026-12-25)을 지나 미납 상태입니다. 납부가 확인될 때까지 회사 명의의 새 예약을 할 수 없습니다. 회사 관리자에게 문의하거나 고객센터로 연락해주세요.',
+    );
+  });
+
+  it('knows the 승인번호 shape', () => {
+    expect(APPROVAL_NUMBER.test('20261130-41000000-00000001')).toBe(true);
+    expect(APPROVAL_NUMBER.test('2026113041000000000000001')).toBe(false);
+  });
+});
