@@ -7,7 +7,6 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
-import { compressionsPending } from '../../../api/compression.ts';
 import { snapshotState, type CatalogueRead } from '../../../integrations/build-snapshot.ts';
 import { carOfPage, pageFile } from './pages.ts';
 import { isCompressible, twinsOf } from './precompress.ts';
@@ -85,8 +84,8 @@ function trackingPrerenderer(base: AstroPrerenderer, ctx: TrackingContext): Astr
       ctx.onPage();
       const response = responseOf(result);
       if (response.status === 200 && response.body) {
-        // While too much waits for the workers, hold this page back: the queue stays small at 100,000 pages.
-        while (compressionsPending() > 64) await Promise.race(ctx.compressing);
+        // While too many pages wait for their twins (compressed, or linked from the served build), hold this one back: the queue stays small at 100,000 pages.
+        while (ctx.compressing.size > 32) await Promise.race(ctx.compressing);
         const rel = pageFile(new URL(request.url).pathname);
         const file = path.join(ctx.outDir, rel);
         const body = Buffer.from(await response.clone().arrayBuffer());
