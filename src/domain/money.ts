@@ -3,9 +3,16 @@
  * Intl.NumberFormat elsewhere): whole numbers grouped by thousands, and money in won.
  */
 
+/**
+ * One formatter for every call: toLocaleString builds a new one each time (about 0.1 ms against
+ * 3 µs here), which every car page paid dozens of times: an eighth of a full build's main thread
+ * (docs/performance.md, issue 53).
+ */
+const WHOLE = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
+
 /** A whole number with thousands separators and no decimals, e.g. 1,250,000 (points, km, counts). */
 export function formatNumber(n: number): string {
-  return Math.floor(n).toLocaleString('ko-KR', { maximumFractionDigits: 0 });
+  return WHOLE.format(Math.floor(n));
 }
 
 /** Whole won with thousands separators and no decimals, e.g. 1,250,000. */

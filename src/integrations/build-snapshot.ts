@@ -11,7 +11,7 @@
  *
  * Loaded by Node directly in the build child (type stripping): node: modules and types only.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
@@ -99,14 +99,15 @@ export async function streamBuildSnapshot(file: string, head: { settings: BuildS
   const out = await open(partial, 'w');
   try {
     const rest = JSON.stringify(head.rest);
+    // One car a line (JSON.stringify escapes every newline in a string): the file is JSON, and readBuildSnapshot reads it a line at a time.
     await out.write(`{"settings":${JSON.stringify(head.settings)},"catalogue":${rest.slice(0, -1)}${rest === '{}' ? '' : ','}"cars":[`);
     let first = true;
     for await (const chunk of cars) {
       if (!chunk.length) continue;
-      await out.write(`${first ? '' : ','}${chunk.map((car) => JSON.stringify(car)).join(',')}`);
+      await out.write(`${first ? '\n' : ',\n'}${chunk.map((car) => JSON.stringify(car)).join(',\n')}`);
       first = false;
     }
-    await out.write(']}}');
+    await out.write('\n]}}');
   } finally {
     await out.close();
   }
@@ -118,15 +119,61 @@ export async function streamBuildSnapshot(file: string, head: { settings: BuildS
  * an empty shop is never published.
  */
 export function readBuildSnapshot(file: string): BuildSnapshot {
-  let text: string;
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch (err) {
     throw new Error(`No build snapshot at ${file} (${(err as Error).message}). \`npm run build\` and \`npm start\` write one before they build.`, { cause: err });
   }
-  const snapshot = JSON.parse(text) as BuildSnapshot;
+  let snapshot: BuildSnapshot;
+  try {
+    snapshot = parseSnapshot(lines(fd));
+  } finally {
+    closeSync(fd);
+  }
   if (!snapshot.catalogue?.cars?.length) {
     throw new Error(`The build snapshot at ${file} has no cars. The build stops rather than publish an empty shop: seed the database (npm run seed) first.`);
   }
   return snapshot;
+}
+
+/**
+ * A snapshot from its lines: the head (settings and the catalogue's other parts) and then a car
+ * a line, as streamBuildSnapshot writes them. 100,000 cars are never one string of the whole
+ * file (some 240 MB in V8's two-byte form beside the objects parsed from it). A snapshot of
+ * another layout is parsed whole.
+ */
+function parseSnapshot(source: Iterator<string>): BuildSnapshot {
+  const head = source.next();
+  const text = head.done ? '' : head.value;
+  if (!text.endsWith('"cars":[')) {
+    let whole = text;
+    for (let line = source.next(); !line.done; line = source.next()) whole += `\n${line.value}`;
+    return JSON.parse(whole) as BuildSnapshot;
+  }
+  const snapshot = JSON.parse(`${text}]}}`) as BuildSnapshot;
+  const cars = snapshot.catalogue.cars;
+  for (let line = source.next(); !line.done; line = source.next()) {
+    if (line.value === ']}}') break;
+    cars.push(JSON.parse(line.value.endsWith(',') ? line.value.slice(0, -1) : line.value) as Car);
+  }
+  return snapshot;
+}
+
+/** The lines of an open file, read 1 MB at a time (a newline byte is never part of a longer UTF-8 character). */
+function* lines(fd: number): Generator<string> {
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let pending: Buffer[] = [];
+  for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl >= 0 && nl < read; nl = chunk.indexOf(10, start)) {
+      pending.push(chunk.subarray(start, nl));
+      yield Buffer.concat(pending).toString('utf8');
+      pending = [];
+      start = nl + 1;
+    }
+    // Copied: the next read reuses the chunk.
+    if (start < read) pending.push(Buffer.from(chunk.subarray(start, read)));
+  }
+  if (pending.length) yield Buffer.concat(pending).toString('utf8');
 }

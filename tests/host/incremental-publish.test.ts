@@ -24,10 +24,10 @@ describe('an edit renders exactly the pages it changed', () => {
     return ((await res.json()) as { data: { car?: { id: number } } }).data;
   };
   /** Every file of the served build, by path, with its inode: a file an edit wrote has a new one. */
-  const files = () => {
+  const files = (at = dist) => {
     const out = new Map<string, number>();
-    for (const rel of readdirSync(dist, { recursive: true }) as string[]) {
-      const st = statSync(path.join(dist, rel));
+    for (const rel of readdirSync(at, { recursive: true }) as string[]) {
+      const st = statSync(path.join(at, rel));
       if (st.isFile()) out.set(rel, st.ino);
     }
     return out;
@@ -37,7 +37,7 @@ describe('an edit renders exactly the pages it changed', () => {
     removed: [...before.keys()].filter((rel) => !after.has(rel)).sort(),
   });
   /** The served build counts as built from today's sources even if someone edits them meanwhile (a shared working tree): edits stay edits. */
-  const keepSources = () => writeFileSync(path.join(dist, '.build.json'), JSON.stringify({ ...readStamp(dist), sourceTime: Date.now() + 86_400_000, pageSourceTime: Date.now() + 86_400_000 }));
+  const keepSources = (at = dist) => writeFileSync(path.join(at, '.build.json'), JSON.stringify({ ...readStamp(at), sourceTime: Date.now() + 86_400_000, pageSourceTime: Date.now() + 86_400_000 }));
   const sitemapLocs = () =>
     readdirSync(dist)
       .filter((name) => /^sitemap-\d+\.xml$/.test(name))
@@ -58,8 +58,35 @@ describe('an edit renders exactly the pages it changed', () => {
       expect(sitemapLocs()).toEqual(carsBefore);
       // The same pages from a full build: byte for byte what the edit wrote.
       const edited = Object.fromEntries(['car/5/index.html', 'garage/index.html', 'index.html'].map((rel) => [rel, readFileSync(path.join(dist, rel), 'utf8')]));
+      const served = files();
       await product.publish('publish');
       for (const [rel, html] of Object.entries(edited)) expect(readFileSync(path.join(dist, rel), 'utf8') === html, rel).toBe(true);
+      // So that rebuild compressed nothing again: every page's twins are the served build's, linked (issue 53).
+      const rebuilt = files();
+      const twins = [...rebuilt].filter(([rel]) => rel.endsWith('.br') || rel.endsWith('.gz'));
+      expect(twins.length).toBeGreaterThan(carsBefore.length * 2);
+      expect(twins.filter(([rel, ino]) => served.get(rel) !== ino).map(([rel]) => rel)).toEqual([]);
+    } finally {
+      await product.stop();
+    }
+  }, 300_000);
+
+  it('a price at ten times the catalogue: the same three pages, counted (an edit costs the same at any size)', async () => {
+    const big = path.join(dir, 'big');
+    const bigDist = path.join(big, 'dist');
+    const cars = 640;
+    const product = await startProduct({
+      projectRoot: process.cwd(),
+      config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(big, 'data'), DIST_DIR: bigDist, SEED_CARS: String(cars), SITE_URL: 'https://luxe.example', LOG_LEVEL: 'error', NODE_ENV: 'test', JWT_SECRET: 'edit-secret-edit-secret-edit-secret', ADMIN_TOKEN: TEST_ADMIN_TOKEN }),
+    });
+    try {
+      keepSources(bigDist);
+      const before = files(bigDist);
+      expect([...before.keys()].filter((rel) => /^car\/\d+\/index\.html$/.test(rel))).toHaveLength(cars);
+      await admin(product, 'PATCH', '/cars/5', { retail_price: 123_456_789 });
+      await product.publish('edit');
+      const pages = changedFiles(before, files(bigDist)).written.filter((rel) => rel.endsWith('.html'));
+      expect(pages).toEqual(['car/5/index.html', 'garage/index.html', 'index.html']);
     } finally {
       await product.stop();
     }

@@ -23,6 +23,9 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...out, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
+/** BUILD_CHILD_FLAGS: more Node flags for the child (`--cpu-prof --heap-prof`: scripts/profile-publish.ts). */
+export const childFlags = (env: NodeJS.ProcessEnv): string[] => (env.BUILD_CHILD_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** Builds share the machine with the server: their children run at a lower CPU priority, so the server's requests go first. */
 export function lowerPriority(child: ChildProcess): void {
   if (!child.pid) return;
@@ -109,7 +112,7 @@ export class SiteBuilder {
     const pinnedNode = path.join(this.opts.projectRoot, 'node_modules', '.bin', 'node');
     const child =
       this.opts.spawnChild?.() ??
-      spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, CHILD], {
+      spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [`--max-old-space-size=${buildHeapMb()}`, ...childFlags(process.env), CHILD], {
         cwd: this.opts.projectRoot,
         env: childEnv(process.env),
         stdio: ['ignore', this.opts.quiet ? 'ignore' : 'inherit', 'pipe', 'ipc'],

@@ -77,4 +77,18 @@ describe('the static-host files', () => {
     expect(readFileSync(path.join(dir, '_redirects'), 'utf8')).toBe('/* / 200\n');
     expect(readFileSync(path.join(dir, '_headers'), 'utf8')).toBe('/*\n  x-frame-options: DENY\n');
   });
+
+  it('reads back what it wrote, a car a line, across read chunks and multi-byte text; a snapshot of one line too', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
+    // Long Korean texts with newlines in them: lines cross the reader's 1-MB chunks mid-character.
+    const cars = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, description: `${'한글 설명 '.repeat(500 + i)}\n둘째 줄 ${i}` }));
+    const snapshot = { catalogue: { ...catalogue(0), cars, faqs: [{ question: '줄\n바꿈' }] }, settings: { SITE_URL: 'https://a.kr' } } as unknown as BuildSnapshot;
+    const file = await snapshotIn(dir, snapshot);
+    expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(cars.length + 2);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(snapshot);
+    expect(readBuildSnapshot(file)).toEqual(snapshot);
+    const whole = path.join(dir, 'whole.json');
+    writeFileSync(whole, JSON.stringify(snapshot, null, 2));
+    expect(readBuildSnapshot(whole)).toEqual(snapshot);
+  });
 });

@@ -57,6 +57,8 @@ function livePpid(): number {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   watchParent({ parentPid: process.ppid, channel: process, onOrphan: () => process.exit(3) });
+  // Ended by the server (endChild): exit through Node, so profiles asked for (BUILD_CHILD_FLAGS) are written.
+  process.once('SIGTERM', () => process.exit(143));
   const worker = createWorker((message: ChildMessage) => process.send?.(message));
   let queue = Promise.resolve();
   process.on('message', (job: BuildJob) => {

@@ -57,12 +57,19 @@ export async function precompress(dir: string, opts: { done?: ReadonlySet<string
   await pMap(
     files,
     async (file) => {
-      const body = await readFile(file);
-      if (!(opts.reuseFrom && (await reuseTwins(body, path.join(opts.reuseFrom, path.relative(dir, file)), file)))) await writeTwins(file, body);
+      await twinsOf(file, await readFile(file), opts.reuseFrom && path.join(opts.reuseFrom, path.relative(dir, file)));
       if (++done % 50 === 0 || done === files.length) opts.onProgress?.(done, files.length);
     },
     { concurrency: 4 },
   );
+}
+
+/**
+ * Writes `file`'s twins, or, when `previous` (the same file in the build being served) holds
+ * the same bytes, links its twins instead: a rebuild compresses only the pages that changed.
+ */
+export async function twinsOf(file: string, body: Buffer, previous?: string): Promise<void> {
+  if (!(previous && (await reuseTwins(body, previous, file)))) await writeTwins(file, body);
 }
 
 /** Links `previous`'s .br/.gz beside `file` when `previous` holds the same bytes; false when it does not (or has no twins). */

@@ -7,10 +7,9 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
-import { compressionsPending } from '../../../api/compression.ts';
 import { snapshotState, type CatalogueRead } from '../../../integrations/build-snapshot.ts';
 import { carOfPage, pageFile } from './pages.ts';
-import { isCompressible, writeTwins } from './precompress.ts';
+import { isCompressible, twinsOf } from './precompress.ts';
 
 export type Render = (request: Request, options: { routeData: PathWithRoute['route']; collectMetadata?: boolean }) => ReturnType<AstroPrerenderer['render']>;
 
@@ -35,6 +34,8 @@ export const responseOf = (result: Awaited<ReturnType<AstroPrerenderer['render']
 
 export interface TrackingContext {
   outDir: string;
+  /** The build being served: a page of the same bytes there lends its twins (no compression). */
+  reuseFrom?: string;
   /** Limits the pages (the warm-up). */
   only?: (p: PathWithRoute) => boolean;
   /** Compressions under way (the build waits for them at the end) and the files they wrote twins of. */
@@ -83,13 +84,14 @@ function trackingPrerenderer(base: AstroPrerenderer, ctx: TrackingContext): Astr
       ctx.onPage();
       const response = responseOf(result);
       if (response.status === 200 && response.body) {
-        // While too much waits for the workers, hold this page back: the queue stays small at 100,000 pages.
-        while (compressionsPending() > 64) await Promise.race(ctx.compressing);
-        const file = path.join(ctx.outDir, pageFile(new URL(request.url).pathname));
+        // While too many pages wait for their twins (compressed, or linked from the served build), hold this one back: the queue stays small at 100,000 pages.
+        while (ctx.compressing.size > 32) await Promise.race(ctx.compressing);
+        const rel = pageFile(new URL(request.url).pathname);
+        const file = path.join(ctx.outDir, rel);
         const body = Buffer.from(await response.clone().arrayBuffer());
         if (isCompressible(file, body.length)) {
           const job = mkdir(path.dirname(file), { recursive: true })
-            .then(() => writeTwins(file, body))
+            .then(() => twinsOf(file, body, ctx.reuseFrom && path.join(ctx.reuseFrom, rel)))
             .then(() => void ctx.compressed.add(file));
           ctx.compressing.add(job);
           void job.finally(() => ctx.compressing.delete(job)).catch(() => {});

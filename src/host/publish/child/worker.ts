@@ -41,8 +41,8 @@ export function createWorker(send: (message: ChildMessage) => void): { run: (job
   };
 
   /** `astro build` into `outDir` with the tracking prerenderer; the builder is warm afterwards. */
-  async function astroBuild(job: Omit<FullJob, 'kind' | 'photos' | 'previous'>, only?: (p: PathWithRoute) => boolean): Promise<{ compressed: Set<string> }> {
-    const ctx = { outDir: job.outDir, only, compressing: new Set<Promise<void>>(), compressed: new Set<string>(), onPage, onWarm: (w: Warm) => void (warm = w) };
+  async function astroBuild(job: Omit<FullJob, 'kind' | 'photos'>, only?: (p: PathWithRoute) => boolean): Promise<{ compressed: Set<string> }> {
+    const ctx = { outDir: job.outDir, reuseFrom: job.previous, only, compressing: new Set<Promise<void>>(), compressed: new Set<string>(), onPage, onWarm: (w: Warm) => void (warm = w) };
     pagesSeen = 0;
     send({ type: 'progress', phase: 'bundle', done: 0, total: 1 });
     // Astro loads (about a second) while the snapshot is read.
