@@ -18,6 +18,8 @@ import { createPaymentProvider } from './billing/providers';
 import type { PaymentProvider } from './payment-provider';
 import type { LicenceProvider } from './licence-provider';
 import { createLicenceProvider } from './licences/providers';
+import type { BusinessStatusProvider } from './business-status-provider';
+import { createBusinessStatusProvider } from './companies/status-providers';
 import { safeError } from './log-safe';
 import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
@@ -44,6 +46,8 @@ export interface AppOptions {
   clock?: SettableClock;
   /** The 운전자격 확인 adapter; made from the configuration when absent. */
   licences?: LicenceProvider;
+  /** The 사업자 상태 check; made from the configuration when absent. */
+  businessStatus?: BusinessStatusProvider;
   runJobs?: Deps['runJobs'];
   /** Notification channels of the job runner made here (tests pass fakes); default from the configuration. */
   notificationChannels?: NotificationChannels;
@@ -59,6 +63,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const payments = opts.payments ?? createPaymentProvider(db, config, clock);
   const deps: Deps = {
     db, config, log, payments, clock, outcomes: chargeOutcomes, licences: opts.licences ?? createLicenceProvider(config),
+    businessStatus: opts.businessStatus ?? createBusinessStatusProvider(config),
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, logger, config, channels: opts.notificationChannels }, `api-${process.pid}`),
     onCatalogueChange: () => {
       // After the write committed: the garage index's next version read sees it (with or without the cache).

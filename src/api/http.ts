@@ -8,6 +8,7 @@ import type { SettableClock } from './jobs/clock';
 import type { RunReport } from './jobs/runner';
 import type { PaymentProvider } from './payment-provider';
 import type { LicenceProvider } from './licence-provider';
+import type { BusinessStatusProvider } from './business-status-provider';
 import type { ChargeOutcomes } from './payment-context';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
@@ -27,6 +28,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** The 운전자격 확인 adapter (the sandbox or the relay; src/api/licences/providers.ts). */
   licences: LicenceProvider;
+  /** The 사업자 상태 check (PortOne B2B or the sandbox; src/api/companies/status-providers.ts). */
+  businessStatus: BusinessStatusProvider;
   /** What follows a settled charge of each purpose (src/api/charge-outcomes.ts). */
   outcomes: ChargeOutcomes;
   /** The business clock: due charges, retries, refund windows (a test clock can move it). */

@@ -28,6 +28,7 @@ import { paymentRoutes } from './billing/routes';
 import { adminPaymentRoutes } from './billing/admin-routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
+import { companyRoutes } from './companies/routes';
 
 /**
  * Every router of the API, in the order requests are matched (createApp mounts this tree after
@@ -67,6 +68,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/admin', adminPaymentRoutes)
   .route('/sandbox', sandboxOutboxRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/companies', companyRoutes)
   .route('/admin', adminNotificationRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */

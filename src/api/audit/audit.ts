@@ -11,7 +11,7 @@ import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../paginatio
  */
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip' | 'assign' | 'unassign' | 'invite' | 'correct_stages' | 'change_pickup' | 'odometer' | 'settle' | 'refuse_eligibility';
+  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip' | 'assign' | 'unassign' | 'invite' | 'correct_stages' | 'change_pickup' | 'odometer' | 'settle' | 'refuse_eligibility' | 'read' | 'approve' | 'decline' | 'remove' | 'accept';
   entity: string;
   entityId: number | string | null;
   before: unknown;
