@@ -29,6 +29,7 @@ import { adminPaymentRoutes } from './billing/admin-routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/routes';
+import { companyTripRoutes } from './orders/company-trip-routes';
 
 /**
  * Every router of the API, in the order requests are matched (createApp mounts this tree after
@@ -69,6 +70,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/sandbox', sandboxOutboxRoutes)
   .route('/notifications', notificationRoutes)
   .route('/companies', companyRoutes)
+  .route('/companies', companyTripRoutes)
   .route('/admin', adminNotificationRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */

@@ -3,6 +3,8 @@
  * docs/decisions/business-accounts.md.
  */
 
+import type { ButlerRequestView } from './butler';
+
 /** What a member may do: ADMIN runs the company (members, card, invoices, approvals); BOOKER books for anyone; DRIVER only drives the company's subscription car. */
 export const COMPANY_ROLES = ['ADMIN', 'BOOKER', 'DRIVER'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -71,6 +73,21 @@ export function lastAdminProblem(members: readonly { userId: number; role: Compa
 
 // ── API shapes ──────────────────────────────────────────────────────────────
 
+/** What a butler trip booked for a company adds to it (ButlerRequestView.company_booking). */
+export interface CompanyTripView {
+  company_id: number;
+  company_name: string;
+  /** Who booked it (a member's name). */
+  booker_name: string;
+  guest_name: string | null;
+  guest_phone: string | null;
+  cost_centre: string | null;
+  /** INVOICE: on the monthly statement (후불), nothing charged to a card. */
+  billing: CompanyBilling;
+  approval_status: ApprovalStatus | null;
+  approval_reason: string | null;
+}
+
 /** A company as its members see it (the card as its label, never the key). */
 export interface CompanyView {
   id: number;
@@ -117,5 +134,7 @@ export type MyCompaniesAnswer = { companies: MembershipView[] };
 export type CompanyAnswer = { company: CompanyView; role: CompanyRole };
 export type CompanyMembersAnswer = { members: CompanyMemberView[]; invites: CompanyInviteView[] };
 export type CompanyInviteAnswer = { invite: CompanyInviteView };
+/** GET /companies/{id}/trips. */
+export type CompanyTripsAnswer = { trips: ButlerRequestView[] };
 /** What an invite link shows before it is accepted. */
 export type CompanyInviteInfoAnswer = { company_name: string; role: CompanyRole; channel: 'phone' | 'email'; expires_at: string };

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessCheckDigit } from '../../src/domain/business';
-import { auditLog, billingKeyUses, companies, notificationMessages } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { auditLog, billingKeyUses, companies } from '../../src/api/db/schema';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { businessNumber, companyBody, inviteCodeSentTo as sentTo, join as joinCompany, newCompany as makeCompany } from './company-helpers';
+
+const newCompany = (token: string) => makeCompany(ctx, token);
+const inviteCodeSentTo = (to: string) => sentTo(ctx, to);
+const join = (adminToken: string, companyId: number, member: Awaited<ReturnType<typeof customer>>, role: string) => joinCompany(ctx, adminToken, companyId, member, role);
 
 /**
  * Company accounts (issue 52): a customer creates a company (checksum, then the 사업자 상태 through
@@ -18,44 +21,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-let serial = 100_000;
-/** A fresh valid 사업자등록번호 whose 4th–5th digits are `kind` (the sandbox's case: 99 폐업, 98 휴업, 97 없음, 96 unreachable). */
-function businessNumber(kind = '81'): string {
-  serial += 1;
-  const nine = `${String(serial).slice(-3)}${kind}${String(serial).slice(-4)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
-
-const companyBody = (overrides: Record<string, unknown> = {}) => ({
-  name: '주식회사 테스트', business_number: businessNumber(), ceo: '김대표', business_type: '서비스', business_item: '소프트웨어 개발',
-  address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com', ...overrides,
-});
-
-async function newCompany(token: string, overrides: Record<string, unknown> = {}) {
-  const res = await ctx.call('POST', '/companies', { token, json: companyBody(overrides) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.company as { id: number; business_number: string };
-}
-
-/** The code of the newest invite message sent to `to` (the link /my/company/join?code=CODE). */
-async function inviteCodeSentTo(to: string): Promise<string> {
-  await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN });
-  const rows = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'company.invited'), eq(notificationMessages.to, to)));
-  const last = rows.sort((a, b) => b.id - a.id)[0];
-  expect(last, `no invite to ${to}`).toBeTruthy();
-  return /\/my\/company\/join\?code=([\w-]+)/.exec(last.text)![1];
-}
-
-/** Invites `member` (by email) into the company as `role` and accepts with their token. */
-async function join(adminToken: string, companyId: number, member: Awaited<ReturnType<typeof customer>>, role: string) {
-  const inv = await ctx.call('POST', `/companies/${companyId}/invites`, { token: adminToken, json: { channel: 'email', email: member.user.email, role } });
-  expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-  const code = await inviteCodeSentTo(member.user.email!);
-  const res = await ctx.call('POST', '/companies/invites/accept', { token: member.token, json: { code } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return code;
-}
 
 describe('creating a company', () => {
   it('makes the creator its admin, checks the status through the adapter and lists it as theirs', async () => {
