@@ -30,6 +30,7 @@ import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/routes';
 import { companyTripRoutes } from './orders/company-trip-routes';
+import { adminCompanyRoutes } from './companies/admin-routes';
 
 /**
  * Every router of the API, in the order requests are matched (createApp mounts this tree after
@@ -71,6 +72,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/companies', companyRoutes)
   .route('/companies', companyTripRoutes)
+  .route('/admin', adminCompanyRoutes)
   .route('/admin', adminNotificationRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, billingKeyUses, companies } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { businessNumber, companyBody, inviteCodeSentTo as sentTo, join as joinCompany, newCompany as makeCompany } from './company-helpers';
 
@@ -233,5 +234,35 @@ describe('the company card', () => {
     const [row] = await ctx.database.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row.billingKey).toBe(next);
     expect((await ctx.call('PUT', `/companies/${company.id}/card`, { token: admin.token, json: { billing_key: 'not-a-sandbox-key' } })).status).toBe(422);
+  });
+});
+
+describe('the staff console', () => {
+  const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+
+  it('lists and shows companies with their members, each read audited, and toggles 후불', async () => {
+    const admin = await customer(ctx);
+    const company = await newCompany(admin.token);
+    const list = await staff('GET', `/admin/companies?q=${company.business_number}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.companies).toEqual([expect.objectContaining({ id: company.id, members: 1, billing: 'CARD' })]);
+    const detail = await staff('GET', `/admin/companies/${company.id}`);
+    expect(detail.body.data.members).toEqual([expect.objectContaining({ user_id: admin.user.id, role: 'ADMIN', removed_at: null })]);
+    const reads = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'company'), eq(auditLog.action, 'read')));
+    expect(reads.map((r) => r.entityId)).toEqual(expect.arrayContaining([null, String(company.id)]));
+
+    const on = await staff('PUT', `/admin/companies/${company.id}/billing`, { invoice_billing: true });
+    expect(on.body.data.company.billing).toBe('INVOICE');
+    expect((await ctx.call('GET', `/companies/${company.id}`, { token: admin.token })).body.data.company.billing).toBe('INVOICE');
+    expect((await staff('PUT', `/admin/companies/${company.id}/billing`, { invoice_billing: 'yes' })).status).toBe(400);
+    expect((await staff('GET', '/admin/companies/999999')).status).toBe(404);
+  });
+
+  it('is closed to customers, company admins included', async () => {
+    const admin = await customer(ctx);
+    const company = await newCompany(admin.token);
+    expect((await ctx.call('GET', '/admin/companies', { token: admin.token })).status).toBe(403);
+    expect((await ctx.call('PUT', `/admin/companies/${company.id}/billing`, { token: admin.token, json: { invoice_billing: true } })).status).toBe(403);
+    expect((await ctx.call('GET', `/companies/${company.id}`, { token: admin.token })).body.data.company.billing).toBe('CARD');
   });
 });

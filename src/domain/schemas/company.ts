@@ -5,7 +5,7 @@ import { COMPANY_ROLES } from '../company';
 import { withParticle } from '../korean';
 import { emailField } from './accounts';
 import { ButlerReservationSchema } from './butler';
-import { IdSchema, intField } from './common';
+import { IdSchema, intField, pageField } from './common';
 import { InviteCodeSchema } from './driver-day';
 
 /** Bodies of the company (법인) routes: creating one, invites, roles, its card, approvals, bookings for it. */
@@ -134,3 +134,9 @@ export const CompanyBookingSchema = z
 export const CompanyButlerReservationSchema = ButlerReservationSchema.omit({ billing_key: true, coupon_id: true, point_amount: true }).extend({ company: CompanyBookingSchema });
 export type CompanyButlerReservation = z.output<typeof CompanyButlerReservationSchema>;
 export type CompanyButlerReservationInput = z.input<typeof CompanyButlerReservationSchema>;
+
+/** Query of GET /admin/companies. */
+export const AdminCompanyQuerySchema = z.object({ page: pageField, q: z.string().trim().max(100, { error: '검색어는 100자 이하로 입력해주세요.' }).optional() });
+
+/** Body of PUT /admin/companies/{id}/billing. */
+export const InvoiceBillingSchema = z.object({ invoice_billing: z.boolean({ error: '후불 여부(invoice_billing)는 true 또는 false여야 합니다.' }) });

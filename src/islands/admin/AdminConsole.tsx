@@ -3,6 +3,7 @@ import { isLoggedIn, saveRedirect } from '../../stores/session';
 import { call, client } from '../../client/api';
 import { CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
+import CompaniesSection from './CompaniesSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
 import EntitySection from './EntitySection';
@@ -24,6 +25,7 @@ const TABS = [
   ['payments', '결제'],
   ['drivers', '기사'],
   ['dispatch', '배차'],
+  ['companies', '법인'],
   ['audit', '변경 이력'],
   ['jobs', '작업'],
 ] as const;
@@ -130,6 +132,8 @@ export default function AdminConsole() {
         <DriversSection />
       ) : tab === 'dispatch' ? (
         <DispatchSection />
+      ) : tab === 'companies' ? (
+        <CompaniesSection />
       ) : tab === 'audit' ? (
         <AuditSection />
       ) : tab === 'jobs' ? (
