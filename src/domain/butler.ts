@@ -58,6 +58,9 @@ export interface ButlerWaypoint {
 }
 
 /** A butler request as GET /butlers/requests returns it. */
+/** GET /companies/{id}/trips: the trips booked for a company (src/domain/company.ts). */
+export type CompanyTripsAnswer = { trips: ButlerRequestView[] };
+
 export interface ButlerRequestView {
   id: number;
   /** The fleet car; for a driver-only booking (own-car) the customer's car in this shape (id 0, customerCarAsButlerCar). */

@@ -3,8 +3,6 @@
  * docs/decisions/business-accounts.md.
  */
 
-import type { ButlerRequestView } from './butler';
-
 /** What a member may do: ADMIN runs the company (members, card, invoices, approvals); BOOKER books for anyone; DRIVER only drives the company's subscription car. */
 export const COMPANY_ROLES = ['ADMIN', 'BOOKER', 'DRIVER'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -134,7 +132,5 @@ export type MyCompaniesAnswer = { companies: MembershipView[] };
 export type CompanyAnswer = { company: CompanyView; role: CompanyRole };
 export type CompanyMembersAnswer = { members: CompanyMemberView[]; invites: CompanyInviteView[] };
 export type CompanyInviteAnswer = { invite: CompanyInviteView };
-/** GET /companies/{id}/trips. */
-export type CompanyTripsAnswer = { trips: ButlerRequestView[] };
 /** What an invite link shows before it is accepted. */
 export type CompanyInviteInfoAnswer = { company_name: string; role: CompanyRole; channel: 'phone' | 'email'; expires_at: string };

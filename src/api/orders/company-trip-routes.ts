@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { ButlerRequestAnswer } from '../../domain/butler';
-import type { CompanyTripsAnswer } from '../../domain/company';
+import type { ButlerRequestAnswer, CompanyTripsAnswer } from '../../domain/butler';
 import { ApprovalDecisionSchema, CompanyIdParamSchema, CompanyTripParamSchema } from '../../domain/schemas/company';
 import { requireUser } from '../auth/guards';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
