@@ -7,7 +7,7 @@ import path from 'node:path';
  * infrastructure (the top-level files, db/, jobs/, middleware/, auth/, observability/) imports no area; the
  * composition root (app.ts, routes.ts, job-handlers.ts, charge-outcomes.ts) may import everything.
  */
-export const API_AREAS = ['audit', 'wallet', 'notifications', 'accounts', 'catalogue', 'licences', 'seed', 'billing', 'invoices', 'orders', 'dispatch', 'desk', 'chat', 'sandbox'];
+export const API_AREAS = ['audit', 'wallet', 'notifications', 'accounts', 'catalogue', 'licences', 'seed', 'billing', 'companies', 'invoices', 'orders', 'dispatch', 'desk', 'chat', 'sandbox'];
 export const API_INFRASTRUCTURE = ['db', 'jobs', 'middleware', 'auth', 'observability'];
 export const API_COMPOSITION_ROOT = ['app.ts', 'routes.ts', 'job-handlers.ts', 'charge-outcomes.ts'];
 

@@ -20,6 +20,8 @@ import type { LicenceProvider } from './licence-provider';
 import { createLicenceProvider } from './licences/providers';
 import type { TaxInvoiceProvider } from './tax-invoice-provider';
 import { createTaxInvoiceProvider } from './invoices/providers';
+import type { BusinessStatusProvider } from './business-status-provider';
+import { createBusinessStatusProvider } from './companies/status-providers';
 import { safeError } from './log-safe';
 import { siteSecurityHeaders } from './security-headers';
 import { apiHeaders } from './middleware/api-headers';
@@ -48,6 +50,8 @@ export interface AppOptions {
   licences?: LicenceProvider;
   /** The 전자세금계산서 provider; made from the configuration when absent. */
   taxInvoices?: TaxInvoiceProvider;
+  /** The 사업자 상태 check; made from the configuration when absent. */
+  businessStatus?: BusinessStatusProvider;
   runJobs?: Deps['runJobs'];
   /** Notification channels of the job runner made here (tests pass fakes); default from the configuration. */
   notificationChannels?: NotificationChannels;
@@ -64,6 +68,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const taxInvoices = opts.taxInvoices ?? createTaxInvoiceProvider(db, config, clock);
   const deps: Deps = {
     db, config, log, payments, clock, outcomes: chargeOutcomes, licences: opts.licences ?? createLicenceProvider(config), taxInvoices,
+    businessStatus: opts.businessStatus ?? createBusinessStatusProvider(config),
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, logger, config, channels: opts.notificationChannels, taxInvoices }, `api-${process.pid}`),
     onCatalogueChange: () => {
       // After the write committed: the garage index's next version read sees it (with or without the cache).

@@ -9,6 +9,7 @@ import type { RunReport } from './jobs/runner';
 import type { PaymentProvider } from './payment-provider';
 import type { LicenceProvider } from './licence-provider';
 import type { TaxInvoiceProvider } from './tax-invoice-provider';
+import type { BusinessStatusProvider } from './business-status-provider';
 import type { ChargeOutcomes } from './payment-context';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
@@ -30,6 +31,8 @@ export interface Deps {
   licences: LicenceProvider;
   /** The 전자세금계산서 provider (PortOne B2B or the sandbox; src/api/invoices/providers.ts). */
   taxInvoices: TaxInvoiceProvider;
+  /** The 사업자 상태 check (PortOne B2B or the sandbox; src/api/companies/status-providers.ts). */
+  businessStatus: BusinessStatusProvider;
   /** What follows a settled charge of each purpose (src/api/charge-outcomes.ts). */
   outcomes: ChargeOutcomes;
   /** The business clock: due charges, retries, refund windows (a test clock can move it). */

@@ -30,6 +30,9 @@ import { sandboxOutboxRoutes } from './sandbox/outbox-routes';
 import { sandboxTaxInvoiceRoutes } from './sandbox/tax-invoice-routes';
 import { adminInvoiceRoutes, companyStatementRoutes, invoiceFixtureRoutes } from './invoices/routes';
 import { adminNotificationRoutes, notificationRoutes } from './notifications/routes';
+import { companyRoutes } from './companies/routes';
+import { companyTripRoutes } from './orders/company-trip-routes';
+import { adminCompanyRoutes } from './companies/admin-routes';
 
 /**
  * Every router of the API, in the order requests are matched (createApp mounts this tree after
@@ -70,10 +73,13 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/sandbox', sandboxOutboxRoutes)
   .route('/sandbox', sandboxTaxInvoiceRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/companies', companyRoutes)
+  .route('/companies', companyTripRoutes)
+  .route('/companies', companyStatementRoutes)
+  .route('/admin', adminCompanyRoutes)
   .route('/admin', adminNotificationRoutes)
   .route('/admin', adminInvoiceRoutes)
-  .route('/admin', invoiceFixtureRoutes)
-  .route('/companies', companyStatementRoutes);
+  .route('/admin', invoiceFixtureRoutes);
 
 /** The API's type for the islands' client: a type-only import, erased from the site's JS. */
 export type ApiRoutes = typeof apiRoutes;

@@ -40,10 +40,15 @@ export const businessNumberDigits = (raw: string) => raw.replace(/[\s-]/g, '');
 export function validBusinessNumber(raw: string): boolean {
   const d = businessNumberDigits(raw);
   if (!/^\d{10}$/.test(d)) return false;
-  const n = [...d].map(Number);
+  return businessCheckDigit(d.slice(0, 9)) === Number(d[9]);
+}
+
+/** The check digit that completes the first nine digits of a 사업자등록번호 (the rule above). */
+export function businessCheckDigit(nine: string): number {
+  const n = [...nine].map(Number);
   let sum = WEIGHTS.reduce((acc, w, i) => acc + n[i] * w, 0);
   sum += Math.floor((n[8] * 5) / 10);
-  return (10 - (sum % 10)) % 10 === n[9];
+  return (10 - (sum % 10)) % 10;
 }
 
 /** 1234567891 → 123-45-67891 (the way it is printed). */

@@ -1,6 +1,7 @@
 import type { PaymentView } from './payments';
 import type { CardView } from './card-label';
 import type { ButlerLegalView } from './butler-legal';
+import type { CompanyTripView } from './company';
 import type { TripCharge } from './trip-charge';
 import { couponDiscount, finalPrice, roundPoints, type CouponTerms } from './pricing';
 import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
@@ -57,6 +58,9 @@ export interface ButlerWaypoint {
 }
 
 /** A butler request as GET /butlers/requests returns it. */
+/** GET /companies/{id}/trips: the trips booked for a company (src/domain/company.ts). */
+export type CompanyTripsAnswer = { trips: ButlerRequestView[] };
+
 export interface ButlerRequestView {
   id: number;
   /** The fleet car; for a driver-only booking (own-car) the customer's car in this shape (id 0, customerCarAsButlerCar). */
@@ -77,6 +81,8 @@ export interface ButlerRequestView {
   flight_number: string | null;
   /** What the booking rests on (BUTLER_LEGAL_MODEL): the carrier named, or the claimed case and its proof. */
   legal: ButlerLegalView;
+  /** Booked for a company (법인): the passenger, cost centre, how it is billed and its approval; null for a private booking. */
+  company_booking: CompanyTripView | null;
   way_points: ButlerWaypoint[];
   created_at: string;
   modified_at: string;

@@ -26,3 +26,111 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
 /** How a company pays: its registered card, or one monthly invoice (후불) staff enabled for it. */
 export const COMPANY_BILLING = ['CARD', 'INVOICE'] as const;
 export type CompanyBilling = (typeof COMPANY_BILLING)[number];
+
+/** Days an invite link stays usable (single use). */
+export const COMPANY_INVITE_TTL_DAYS = 7;
+
+/** Whether the role runs the company: members, invites, card, approvals. */
+export const managesCompany = (role: CompanyRole) => role === 'ADMIN';
+
+/** Whether the role books butler trips for the company and sees its trips (DRIVER only drives). */
+export const booksForCompany = (role: CompanyRole) => role === 'ADMIN' || role === 'BOOKER';
+
+/** A trip's approval by the company admin: WAITING until decided; null when none was needed. */
+export const APPROVAL_STATUSES = ['WAITING', 'APPROVED', 'DECLINED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
+  WAITING: '관리자 승인 대기',
+  APPROVED: '관리자 승인 완료',
+  DECLINED: '관리자 승인 거절',
+};
+
+/**
+ * Whether a booker's trip waits for an admin: above the company's threshold (won, the trip's
+ * price), booked by a BOOKER. An admin's own booking is approved by booking it.
+ */
+export function needsApproval(role: CompanyRole, thresholdWon: number | null, priceWon: number): boolean {
+  return role === 'BOOKER' && thresholdWon !== null && priceWon > thresholdWon;
+}
+
+/** Why a business of this status cannot open a company account (null: 계속사업자, it can). */
+export function businessStatusRefusal(status: BusinessStatus): string | null {
+  if (status === 'CLOSED') return '폐업한 사업자입니다. 계속사업자만 법인 계정을 만들 수 있습니다.';
+  if (status === 'SUSPENDED') return '휴업 중인 사업자입니다. 계속사업자만 법인 계정을 만들 수 있습니다.';
+  return null;
+}
+
+/** Why a member cannot be removed or demoted: the company keeps at least one admin. */
+export function lastAdminProblem(members: readonly { userId: number; role: CompanyRole }[], userId: number, newRole: CompanyRole | null): string | null {
+  const admins = members.filter((m) => m.role === 'ADMIN');
+  const isAdmin = admins.some((m) => m.userId === userId);
+  if (isAdmin && admins.length === 1 && newRole !== 'ADMIN') return '마지막 관리자는 내보내거나 역할을 바꿀 수 없습니다. 다른 관리자를 먼저 지정해주세요.';
+  return null;
+}
+
+// ── API shapes ──────────────────────────────────────────────────────────────
+
+/** What a butler trip booked for a company adds to it (ButlerRequestView.company_booking). */
+export interface CompanyTripView {
+  company_id: number;
+  company_name: string;
+  /** Who booked it (a member's name). */
+  booker_name: string;
+  guest_name: string | null;
+  guest_phone: string | null;
+  cost_centre: string | null;
+  /** INVOICE: on the monthly statement (후불), nothing charged to a card. */
+  billing: CompanyBilling;
+  approval_status: ApprovalStatus | null;
+  approval_reason: string | null;
+}
+
+/** A company as its members see it (the card as its label, never the key). */
+export interface CompanyView {
+  id: number;
+  name: string;
+  /** 123-45-67891. */
+  business_number: string;
+  ceo: string;
+  business_type: string;
+  business_item: string;
+  address: string;
+  invoice_email: string;
+  business_status: BusinessStatus;
+  status_checked_at: string;
+  billing: CompanyBilling;
+  /** Won; trips above it wait for an admin's approval; null: none do. */
+  approval_threshold: number | null;
+  card: { issuer: string | null; last4: string | null } | null;
+  created_at: string;
+}
+
+export interface MembershipView {
+  company: CompanyView;
+  role: CompanyRole;
+}
+
+export interface CompanyMemberView {
+  user_id: number;
+  name: string;
+  email: string | null;
+  role: CompanyRole;
+  joined_at: string;
+}
+
+export interface CompanyInviteView {
+  id: number;
+  role: CompanyRole;
+  channel: 'phone' | 'email';
+  address: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type MyCompaniesAnswer = { companies: MembershipView[] };
+export type CompanyAnswer = { company: CompanyView; role: CompanyRole };
+export type CompanyMembersAnswer = { members: CompanyMemberView[]; invites: CompanyInviteView[] };
+export type CompanyInviteAnswer = { invite: CompanyInviteView };
+/** What an invite link shows before it is accepted. */
+export type CompanyInviteInfoAnswer = { company_name: string; role: CompanyRole; channel: 'phone' | 'email'; expires_at: string };

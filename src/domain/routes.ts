@@ -54,6 +54,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/my/butler-subscriptions', guard: 'user' },
   { path: '/my/butler', guard: 'user' },
   { path: '/my/payments', guard: 'user' },
+  // 법인 계정 (issue 52): the company page, and the invite link's landing (login first, then 수락).
+  { path: '/my/company', guard: 'user' },
+  { path: '/my/company/join', guard: 'user', sitemap: false },
   { path: '/coupon', guard: 'user' },
   { path: '/referral', guard: 'user' },
   { path: '/points', guard: 'user' },

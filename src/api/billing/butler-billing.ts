@@ -3,7 +3,7 @@ import type { ButlerCar } from '../../domain/butler';
 import { DEFAULT_WAITING_POLICY, tripCharge, tripChargeName, type TripCharge, type WaitingPolicy } from '../../domain/waiting';
 import { butlerRefund, paymentIds, type ButlerRefundPolicy, type PaymentPurpose, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { billingKeyUses, butlerRequests, butlerReservedDates, coupons, userCoupons } from '../db/schema';
+import { billingKeyUses, butlerRequests, butlerReservedDates, companies, coupons, userCoupons } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { emit, emitOrderReceived } from '../notifications/events';
 import { executeCharge } from './charges';
@@ -18,6 +18,18 @@ import { customerCarAsButlerCar, DEFAULT_OWN_CAR_HOURLY_RATE } from '../../domai
 
 type RequestRow = typeof butlerRequests.$inferSelect;
 const REF = ORDER_KINDS.BUTLER.refType;
+
+/**
+ * The card a trip's later charges go to: the booking's own card; for a company trip the company's
+ * card as registered now (the booking's key is only its idempotency key), or none when the trip is
+ * on the company's monthly invoice (its trip_charge is what the statement bills).
+ */
+export async function tripCardKey(db: Db, row: Pick<RequestRow, 'billingKey' | 'companyId' | 'invoiceBilled'>): Promise<string | null> {
+  if (!row.companyId) return row.billingKey;
+  if (row.invoiceBilled) return null;
+  const [company] = await db.select({ billingKey: companies.billingKey }).from(companies).where(eq(companies.id, row.companyId));
+  return company?.billingKey ?? null;
+}
 
 /** Cancels inside the caller's transaction (row locked): frees the days, returns the coupon, refunds the points once. */
 export async function cancelBooking(tx: Db, row: RequestRow) {
@@ -99,9 +111,10 @@ export async function recordOvertime(
 ): Promise<number> {
   const charge = await tripChargeOf(tx, car, row, actual, policy);
   await tx.update(butlerRequests).set({ tripCharge: charge }).where(eq(butlerRequests.id, row.id));
-  if (charge.amount > 0) {
+  const key = await tripCardKey(tx, row);
+  if (charge.amount > 0 && key) {
     await recordCharge(tx, providerName, {
-      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} ${tripChargeName(charge)}`, amount: charge.amount, billingKey: row.billingKey,
+      id: paymentIds.butlerOvertime(row.id), userId: row.userId, purpose: 'BUTLER_OVERTIME', refType: REF, refId: row.id, orderName: `LUXE 의전 #${row.id} ${tripChargeName(charge)}`, amount: charge.amount, billingKey: key,
     }, now);
   }
   return charge.amount;
@@ -143,7 +156,9 @@ export async function settleTrip(
     await tx.update(butlerRequests).set({ actualStartAt: actual.start, actualEndAt: actual.end, modifiedAt: now }).where(eq(butlerRequests.id, requestId));
     return recordOvertime(tx, ctx.payments.name, car, row, { start: actual.start, end: actual.end }, now, policy);
   });
-  return { amount, payment: amount > 0 && actual.end && !opts.preview ? await executeCharge(ctx, id) : null };
+  // A trip on the company's invoice records its trip_charge and no charge.
+  const recorded = amount > 0 && actual.end && !opts.preview ? await paymentById(ctx.db, id) : null;
+  return { amount, payment: recorded ? await executeCharge(ctx, id) : null };
 }
 
 /**

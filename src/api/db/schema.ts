@@ -17,7 +17,7 @@ import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
 import type { TripCharge } from '../../domain/waiting';
 import type { TripMessageSender } from '../../domain/trip-thread';
-import type { BusinessStatus, CompanyRole } from '../../domain/company';
+import type { ApprovalStatus, BusinessStatus, CompanyRole } from '../../domain/company';
 import type { InvoiceLineKind, InvoiceStatus, ModificationType, TaxDocument, TaxInvoiceStatus } from '../../domain/invoices';
 import {
   type AnyPgColumn,
@@ -720,6 +720,11 @@ export const butlerRequests = pgTable(
     guestPhone: varchar('guest_phone', { length: 20 }),
     /** The trip's price and every charge after it go on the company's monthly invoice (후불) instead of a card. */
     invoiceBilled: boolean('invoice_billed').notNull().default(false),
+    /** A booker's trip above the company's approval threshold: WAITING (not charged, not dispatched) until an admin decides; null when none was needed. */
+    approvalStatus: varchar('approval_status', { length: 10 }).$type<ApprovalStatus>(),
+    approvalByUserId: integer('approval_by_user_id').references(() => users.id),
+    approvalAt: timestamp('approval_at', { withTimezone: true }),
+    approvalReason: varchar('approval_reason', { length: 200 }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -727,6 +732,7 @@ export const butlerRequests = pgTable(
     index('butler_requests_user_idx').on(t.userId), index('butler_requests_driver_idx').on(t.driverId),
     index('butler_requests_company_idx').on(t.companyId),
     check('butler_requests_car_or_customer_car', sql`${t.butlerCarId} IS NOT NULL OR ${t.customerCar} IS NOT NULL`),
+    check('butler_requests_approval_status_check', sql`${t.approvalStatus} IS NULL OR ${t.approvalStatus} IN ('WAITING', 'APPROVED', 'DECLINED')`),
   ],
 );
 

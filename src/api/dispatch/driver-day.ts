@@ -156,7 +156,8 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
       purpose: r.purpose,
       memo: r.memo,
       flight_number: r.flightNumber,
-      passenger: { name: name ?? '고객', phone_masked: maskPhone(mobile) },
+      // A company trip's passenger is the guest the booker named, not the booker.
+      passenger: { name: r.guestName ?? name ?? '고객', phone_masked: maskPhone(r.guestPhone ?? mobile) },
       car: r.customerCar ? { name: customerCarName(r.customerCar), license_plate: r.customerCar.plate } : { name: [model, subModel].filter(Boolean).join(' '), license_plate: plate },
       times,
       next_stage: nextStage(times),

@@ -117,6 +117,14 @@ export async function driverTrip(db: Db, butlerRequestId: number, driverId: numb
   };
 }
 
+/** The passenger a company booker booked for gets the trip's messages too, by 알림톡 (none when the booker rides). */
+export const guestCopy = (r: Pick<typeof butlerRequests.$inferSelect, 'guestPhone'>): { channel: 'kakao'; to: string }[] => (r.guestPhone ? [{ channel: 'kakao', to: r.guestPhone }] : []);
+
+/** The name a trip message greets: the passenger's when booked for a guest, else the customer's. */
+export async function tripGreeting(db: Db, r: Pick<typeof butlerRequests.$inferSelect, 'guestName'>, userId: number): Promise<string> {
+  return r.guestName ? `${r.guestName}님` : greeting(await liveCustomer(db, userId));
+}
+
 /** The customer's page of a booking a message links to: its butler subscription once confirmed, else the request. */
 export function tripPagePath(found: { subscriptionId: number | null; request: { id: number } }): string {
   return found.subscriptionId ? `/butler/subscribe/${found.subscriptionId}` : `/butler/request/${found.request.id}`;

@@ -56,6 +56,13 @@ export type NotificationEvent =
   | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[]; price?: TripPriceChange | null }
   /** 기사님과 메시지: the driver or staff wrote in the trip's thread; one per batch (messageId: the batch's first unread message). */
   | { type: 'butler.trip_message'; userId: number; butlerRequestId: number; messageId: number }
+  // Company accounts (법인)
+  /** An admin invited someone to the company; the code is in the link (only its hash is stored with the invite). */
+  | { type: 'company.invited'; inviteId: number; code: string }
+  /** A booker's trip above the company's threshold waits: the company's admins are asked to approve or decline. */
+  | { type: 'company.approval_requested'; companyId: number; butlerRequestId: number }
+  /** An admin approved or declined the booker's trip: the booker hears which. */
+  | { type: 'company.approval_decided'; userId: number; butlerRequestId: number; approved: boolean; reason?: string }
   // Drivers
   /** 고객과 메시지: the customer or staff wrote in the trip's thread; one per batch, by 알림톡 to the roster phone. */
   | { type: 'driver.trip_message'; butlerRequestId: number; driverId: number; messageId: number }

@@ -64,6 +64,10 @@ async function recipients(ctx: NotifyContext, t: Template, loaded: Loaded): Prom
     if (user.email) out.push({ channel: 'email', to: user.email.toLowerCase() });
     const mobile = mobileDigits(user.mobile);
     if (mobile && !t.marketing) out.push({ channel: 'kakao', to: mobile });
+    for (const r of t.marketing ? [] : (loaded.copyTo ?? [])) {
+      const to = mobileDigits(r.to);
+      if (to) out.push({ channel: 'kakao', to });
+    }
   }
   const seen = new Set<string>();
   return out.filter((r) => ctx.channels[r.channel] && !seen.has(`${r.channel}:${r.to}`) && seen.add(`${r.channel}:${r.to}`));

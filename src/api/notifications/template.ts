@@ -11,6 +11,8 @@ export interface Loaded {
   userId: number | null;
   /** A 'direct' message's own addresses (a driver's invite goes to the number or email staff typed). */
   to?: { channel: 'email' | 'kakao'; to: string }[];
+  /** A customer message's copy to someone else: the passenger a company booker booked for (by 알림톡). */
+  copyTo?: { channel: 'kakao'; to: string }[];
 }
 
 /** A loader's answer: the values, nothing to send (the record is gone or the message no longer applies), or not yet. */

@@ -26,6 +26,7 @@ import { type PaymentRow } from '../payment-context';
 import { rowTime } from '../jobs/clock';
 import { todayInKorea } from '../../domain/dates';
 import { asTripCharge, type TripCharge } from '../../domain/waiting';
+import { companyTripViews } from '../companies/trips';
 
 /**
  * Butler (의전) orders on the shared checkout core: a request reserves every Korean day its
@@ -41,14 +42,14 @@ const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
 const dayTaken = (days: string[]) => conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${days.join(', ')}`] });
 
 /** The butler car or 404. */
-async function butlerCar(db: Db, carId: number, today: string): Promise<ButlerCar> {
+export async function butlerCar(db: Db, carId: number, today: string): Promise<ButlerCar> {
   const [car] = await butlerCarList(db, { id: carId, today });
   if (!car) throw notFound('차량 정보를 찾을 수 없습니다.');
   return car;
 }
 
 /** 422 with every problem of the trip's times (the first one as the message). */
-function checkTrip(start: Date, end: Date | null, waypoints: WaypointInput[], waypointField: string, now: Date) {
+export function checkTrip(start: Date, end: Date | null, waypoints: WaypointInput[], waypointField: string, now: Date) {
   const problems = tripProblems({ start, end, waypoints }, now, waypointField);
   if (!problems.length) return;
   const fields: Record<string, string[]> = {};
@@ -61,7 +62,7 @@ function checkTrip(start: Date, end: Date | null, waypoints: WaypointInput[], wa
  * request than `own` (on edit) or than the one behind `billingKey` (a repeat of the same order
  * must reach placeOrderOnce's repeat path, not a 409 for its own days).
  */
-async function takenDays(db: Db, carId: number, days: string[], own: { requestId?: number; billingKey?: string }): Promise<string[]> {
+export async function takenDays(db: Db, carId: number, days: string[], own: { requestId?: number; billingKey?: string }): Promise<string[]> {
   if (!days.length) return [];
   const rd = butlerReservedDates;
   const notOwn = own.requestId !== undefined ? ne(rd.butlerRequestId, own.requestId) : own.billingKey !== undefined ? ne(butlerRequests.billingKey, own.billingKey) : undefined;
@@ -79,7 +80,7 @@ async function takenDays(db: Db, carId: number, days: string[], own: { requestId
  * inside the caller's transaction. A day someone else holds makes nothing of it stick: the 409
  * rolls the whole transaction back, and of two racing bookings exactly one gets the day.
  */
-async function reserveDays(tx: Db, carId: number, requestId: number, days: string[]): Promise<void> {
+export async function reserveDays(tx: Db, carId: number, requestId: number, days: string[]): Promise<void> {
   if (!days.length) return;
   const sorted = [...days].sort();
   const rows = await tx
@@ -93,7 +94,7 @@ async function reserveDays(tx: Db, carId: number, requestId: number, days: strin
   }
 }
 
-async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInput[]) {
+export async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInput[]) {
   if (!waypoints.length) return;
   await tx.insert(butlerWaypoints).values(
     waypoints.map((w, i) => ({ butlerRequestId: requestId, position: i, address: w.address, scheduledTime: w.scheduled_time ? new Date(w.scheduled_time) : null })),
@@ -104,7 +105,7 @@ async function insertWaypoints(tx: Db, requestId: number, waypoints: WaypointInp
  * Requests in API shape, in the given order (cars, waypoints, coupons and drivers loaded in
  * batches); `now` decides the stage and whether the driver and plate show yet (showsDispatch).
  */
-async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerRequestView[]> {
+export async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerRequestView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const carIds = [...new Set(rows.flatMap((r) => (r.butlerCarId ? [r.butlerCarId] : [])))];
@@ -120,6 +121,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
   const driverIds = [...new Set(rows.flatMap((r) => (r.driverId ? [r.driverId] : [])))];
   const assigned = driverIds.length ? await db.select({ id: drivers.id, name: drivers.name, phone: drivers.phone }).from(drivers).where(inArray(drivers.id, driverIds)) : [];
   const rated = await db.select().from(tripRatings).where(inArray(tripRatings.butlerRequestId, ids));
+  const companyTrips = await companyTripViews(db, rows);
   return rows.map((r) => {
     const h = held.find((x) => x.id === r.userCouponId);
     const car = r.butlerCarId ? cars.get(r.butlerCarId)! : customerCarAsButlerCar(r.customerCar!, ownCarRate(r));
@@ -168,6 +170,7 @@ async function toViews(db: Db, rows: RequestRow[], now: Date): Promise<ButlerReq
       trip_charge: asTripCharge(r.tripCharge),
       rating: ((x) => (x ? toRating(x) : null))(rated.find((x) => x.butlerRequestId === r.id)),
       legal: legalView(r),
+      company_booking: companyTrips.get(r.id) ?? null,
     };
     return view;
   });
@@ -203,7 +206,7 @@ function latestAttempt(tries: PaymentRow[], parts?: TripCharge | null): PaymentV
   return last ? toPaymentView(last, parts) : null;
 }
 
-async function viewOf(db: Db, id: number, now: Date): Promise<ButlerRequestView> {
+export async function viewOf(db: Db, id: number, now: Date): Promise<ButlerRequestView> {
   const [row] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
   return (await toViews(db, [row], now))[0];
 }
@@ -348,7 +351,7 @@ export async function createOwnCarRequest(ctx: PaymentContext, userId: number, i
  * What a new booking rests on, or 422 before anything is paid: under `exemptions` the claimed
  * 시행령 제18조 case must fit (judgeEligibility); under `own-car` no fleet car may be rented.
  */
-function legalBasisOf(legal: ButlerLegalSetting, input: ButlerReservation, car: ButlerCar, start: Date, end: Date | null): LegalBasis {
+export function legalBasisOf(legal: ButlerLegalSetting, input: Pick<ButlerReservation, 'eligibility' | 'flight_number'>, car: ButlerCar, start: Date, end: Date | null): LegalBasis {
   if (legal.model === 'own-car') throw unprocessable(OWN_CAR_ONLY_MESSAGE, { car_id: [OWN_CAR_ONLY_MESSAGE] });
   if (legal.model === 'partner') return { partner: { ...legal.partner } };
   const verdict = judgeEligibility('exemptions', input.eligibility ?? null, { start, end: end ?? defaultEnd(start), carSubModel: car.sub_model, flightNumber: input.flight_number });
@@ -408,6 +411,8 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
   const { db } = ctx;
   const current = await ownRequest(db, userId, id);
   requirePending(current, '수정');
+  // A company trip's price was approved and billed as booked (its card or invoice): it is cancelled and booked again instead.
+  if (current.companyId) throw conflict('회사 이름으로 한 예약은 수정할 수 없습니다. 취소한 뒤 다시 예약해주세요.');
   const start = new Date(input.start_at);
   const end = input.end_at === undefined ? current.endAt : input.end_at ? new Date(input.end_at) : null;
   const keptWaypoints = async () =>
@@ -606,6 +611,7 @@ export async function confirmInTransaction(tx: Db, id: number, now: Date): Promi
   const [row] = await tx.select().from(butlerRequests).where(eq(butlerRequests.id, id)).for('update');
   if (!row) throw requestNotFound();
   if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 의전 요청입니다.' : '취소된 의전 요청입니다.');
+  if (row.approvalStatus === 'WAITING') throw conflict('회사 관리자의 승인을 기다리는 예약입니다. 승인된 뒤에 확정할 수 있습니다.');
   if ((await attemptsOf(tx, REF, id, 'BUTLER')).some((c) => c.status === 'PENDING')) throw conflict('예약 요금 결제가 아직 확인되지 않았습니다. 잠시 후 다시 시도해주세요.');
   await tx.update(butlerRequests).set({ status: 'CONFIRMED', modifiedAt: rowTime() }).where(eq(butlerRequests.id, id));
   const [sub] = await tx.insert(butlerSubscriptions).values({ requestId: id, userId: row.userId }).returning();

@@ -8,6 +8,8 @@ import { ButlerRequestUpdateSchema, ButlerReservationSchema, CarIdParamSchema, O
 import type { OwnCarChoicesAnswer } from '../../domain/butler-own-car';
 import { subscriptionCarChoices } from './own-car-subscriptions';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
+import { CompanyButlerReservationSchema } from '../../domain/schemas/company';
+import { createCompanyButlerRequest } from './company-butler';
 import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
@@ -36,6 +38,12 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
     const { carId } = c.req.valid('param');
     const input = c.req.valid('json');
     const { created, request, payment } = await createButlerRequest(c.var.deps, c.var.userId, carId, input, c.var.deps.clock.now(), { model: legalModelOf(c), partner: c.var.deps.config.butlerLegal.partner });
+    return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
+  })
+  // A trip booked for a company (법인): its own branch, createCompanyButlerRequest (billed to the company's card or invoice).
+  .post('/cars/:carId/company-request', requireUser, validParams(CarIdParamSchema), validJson(CompanyButlerReservationSchema), async (c) => {
+    const { carId } = c.req.valid('param');
+    const { created, request, payment } = await createCompanyButlerRequest(c.var.deps, c.var.userId, carId, c.req.valid('json'), c.var.deps.clock.now(), { model: legalModelOf(c), partner: c.var.deps.config.butlerLegal.partner });
     return ok(c, { butler_request: request, created, payment: payment ? toPaymentView(payment) : null } satisfies ButlerOrderAnswer, created ? 201 : 200);
   })
   // BUTLER_LEGAL_MODEL=own-car: the customer's active subscription cars to book a driver for, and the driver-only booking.

@@ -124,14 +124,19 @@ export interface OrderSteps<Checked, Quote extends { final: number }, T> {
   service: Service;
   userId: number;
   billingKey: string;
+  /**
+   * The card charged, when it is not `billingKey` (a company trip: `billingKey` is the booking's
+   * own key, the company's card pays); null: nothing is charged (the company's monthly invoice).
+   */
+  cardKey?: string | null;
   /** Refusals that need no transaction (car, term, dates, point steps; run only for a new key); what pricing needs. */
   validate: () => Promise<Checked>;
   /** Inside the locked transaction: takes the coupon and checks the points; the server's price (`final` is charged). */
   price: (tx: Db, checked: Checked) => Promise<Quote>;
   /** Inserts the order (with the verified key's card), reserves what it holds and spends the points; the new order's id. */
   record: (tx: Db, order: { checked: Checked; quote: Quote; provider: ProviderName; card: CardInfo | null }) => Promise<number>;
-  /** The charge the new order makes at once for `quote.final` (its first month, its fee). */
-  charge: (orderId: number, quote: Quote) => Omit<NewCharge, 'userId' | 'billingKey'>;
+  /** The charge the new order makes at once for `quote.final` (its first month, its fee); null: none now (`received` runs instead). */
+  charge: (orderId: number, quote: Quote) => Omit<NewCharge, 'userId' | 'billingKey'> | null;
   /** The order's "requested" messages, when its price is 0 (coupon and points cover it). */
   received: (tx: Db, orderId: number) => Promise<void>;
   /** The order in API shape. */
@@ -167,7 +172,8 @@ export async function placeOrderOnce<Checked, Quote extends { final: number }, T
   if (prior) return repeat(prior);
   await requireVerifiedAccount(db, steps.userId, steps.service);
   const checked = await steps.validate();
-  const card = await ctx.payments.verifyBillingKey(steps.billingKey);
+  const cardKey = steps.cardKey === undefined ? steps.billingKey : steps.cardKey;
+  const card = cardKey ? await ctx.payments.verifyBillingKey(cardKey) : null;
   let placed: { orderId: number; chargeId: string | null };
   try {
     placed = await withUserLock(db, steps.userId, async (tx) => {
@@ -176,12 +182,12 @@ export async function placeOrderOnce<Checked, Quote extends { final: number }, T
       const quote = await steps.price(tx, checked);
       const orderId = await steps.record(tx, { checked, quote, provider: ctx.payments.name, card });
       await claimKey(tx, steps, orderId);
-      if (quote.final <= 0) {
+      const charge = quote.final > 0 && cardKey ? steps.charge(orderId, quote) : null;
+      if (!charge || !cardKey) {
         await steps.received(tx, orderId);
         return { orderId, chargeId: null };
       }
-      const charge = steps.charge(orderId, quote);
-      await recordCharge(tx, ctx.payments.name, { ...charge, userId: steps.userId, billingKey: steps.billingKey }, ctx.clock.now());
+      await recordCharge(tx, ctx.payments.name, { ...charge, userId: steps.userId, billingKey: cardKey }, ctx.clock.now());
       return { orderId, chargeId: charge.id };
     });
   } catch (err) {

@@ -3,6 +3,7 @@ import { isLoggedIn, saveRedirect } from '../../stores/session';
 import { call, client } from '../../client/api';
 import { CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
+import CompaniesSection from './CompaniesSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
 import EntitySection from './EntitySection';
@@ -26,6 +27,7 @@ const TABS = [
   ['invoices', '청구서'],
   ['drivers', '기사'],
   ['dispatch', '배차'],
+  ['companies', '법인'],
   ['audit', '변경 이력'],
   ['jobs', '작업'],
 ] as const;
@@ -134,6 +136,8 @@ export default function AdminConsole() {
         <DriversSection />
       ) : tab === 'dispatch' ? (
         <DispatchSection />
+      ) : tab === 'companies' ? (
+        <CompaniesSection />
       ) : tab === 'audit' ? (
         <AuditSection />
       ) : tab === 'jobs' ? (

@@ -5,8 +5,8 @@ import { formatDateTime } from './admin-api';
 import PageNav from './PageNav';
 import { PageLoadState, usePageLoad } from './use-page-load';
 
-const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소', assign: '기사 배정', unassign: '배정 해제', invite: '기사 초대', correct_stages: '운행 기록 정정', change_pickup: '픽업 변경', change_trip: '운행 변경', odometer: '주행거리 기록', settle: '반납 정산', retry: '다시 실행' };
-const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', driver: '기사', site: '사이트', job: '작업' };
+const ACTIONS: Record<string, string> = { create: '추가', update: '수정', delete: '삭제', archive: '보관', restore: '보관 해제', publish: '게시', confirm: '확정', cancel: '취소', assign: '기사 배정', unassign: '배정 해제', invite: '기사 초대', correct_stages: '운행 기록 정정', change_pickup: '픽업 변경', change_trip: '운행 변경', odometer: '주행거리 기록', settle: '반납 정산', retry: '다시 실행', read: '조회', approve: '승인', decline: '거절', remove: '제외', accept: '초대 수락', reissue: '재발행', resend: '다시 보내기', mark_paid: '입금 확인' };
+const ENTITIES: Record<string, string> = { car: '차량', butler_car: '의전 차량', brand: '브랜드', model: '모델', faq: 'FAQ', policy: '약관 문서', subscription_request: '구독 신청', subscription: '구독', butler_request: '의전 요청', driver: '기사', site: '사이트', job: '작업', company: '법인', company_member: '법인 구성원', company_card: '법인 카드', company_invoice: '법인 청구서', company_invoice_line: '청구 항목', company_invoice_run: '월 청구 실행', tax_invoice: '세금계산서' };
 
 // Audit values are JSON: a string as it is, anything else as JSON (numbers and booleans read the same).
 const show = (v: unknown) => (v === null || v === undefined ? '없음' : typeof v === 'string' ? v : JSON.stringify(v));

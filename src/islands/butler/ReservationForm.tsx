@@ -18,6 +18,7 @@ import { chargedSentence } from '../checkout/payment-messages';
 import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
+import CompanyBooking, { NO_COMPANY, type CompanyChoice } from './CompanyBooking';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
 import RefundRules from './RefundRules';
@@ -72,6 +73,15 @@ const send = (billingKey: string, draft: ButlerDraft | null) =>
     ? call((o) => client.butlers.cars[':carId'].request.$post({ param: { carId: String(draft.payload.car_id) }, json: { ...draft.payload, billing_key: billingKey } }, o))
     : Promise.resolve({ ok: false as const, status: 0, error: { code: VALIDATION_CODE, message: '예약 정보가 만료되었습니다. 다시 입력해주세요.' } });
 
+/** A booking for a company (createCompanyButlerRequest), with the form's request key: a retry is the same booking. */
+const sendForCompany = (payload: ButlerDraft['payload'], c: CompanyChoice, requestKey: string) =>
+  call((o) =>
+    client.butlers.cars[':carId']['company-request'].$post({
+      param: { carId: String(payload.car_id) },
+      json: { ...payload, company: { company_id: c.companyId!, request_key: requestKey, guest_name: c.guestName || null, guest_phone: c.guestPhone || null, cost_centre: c.costCentre || null } },
+    }, o),
+  );
+
 /**
  * Where the login and identity round trips come back to: the page as it was opened (with its
  * prefill link, if any); the saved draft, made from that same link, restores everything typed.
@@ -119,6 +129,9 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   const ownCarMode = legal.model === 'own-car';
   const [customerCar, setCustomerCar] = useState<CustomerCarDraft>(() => draftFromSearch(search));
   const [subscriptionCars, setSubscriptionCars] = useState<SubscriptionCarChoice[]>([]);
+  const [companyChoice, setCompanyChoice] = useState<CompanyChoice>(NO_COMPANY);
+  // One key per opened form: a retried company booking is the same booking (the server's idempotency key).
+  const [companyKey] = useState(() => crypto.randomUUID());
   useEffect(() => {
     if (!ownCarMode || !data.loggedIn) return;
     const ctrl = new AbortController();
@@ -226,6 +239,13 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   const agree = async () => {
     if (!car || !pricing) return;
     dispatch({ type: 'starting' });
+    // Booked for a company: no card window, the company pays (its card or its monthly invoice).
+    if (companyChoice.companyId !== null) {
+      const res = await sendForCompany(body, companyChoice, companyKey);
+      if (res.ok) return location.assign('/my/company');
+      dispatch({ type: 'refused', error: res.error.message });
+      return;
+    }
     await checkout.start(
       { payload: legal.model === 'exemptions' ? { ...body, eligibility: claim } : ownCarMode ? { ...body, customer_car: customer.claim } : body, form },
       { redirectUrl: `${location.origin}/butler/request`, issueName: ownCarMode ? `의전 기사 예약 (${car.model.name})` : `${car.model.name} 의전 예약`, amount: pricing.quote.final, offerPeriod: butlerOfferPeriod(new Date()) },
@@ -276,6 +296,7 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
         />
         <WaypointRows rows={form.waypoints} onChange={(waypoints) => patch({ waypoints })} onSearch={setTarget} />
         <ExtraInfo form={form} onChange={patch} />
+        {!ownCarMode && <CompanyBooking loggedIn={data.loggedIn} value={companyChoice} onChange={setCompanyChoice} />}
         <CouponPoints
           loggedIn={data.loggedIn}
           coupons={pricing?.usable ?? []}
@@ -320,10 +341,16 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
         defaultQuery={target === 'start' ? form.startLocation : target === 'end' ? form.endLocation : form.waypoints.find((w) => w.key === target)?.address}
       />
       <Dialog open={stage === 'confirming'} title="정기결제(카드 등록)" onClose={() => dispatch({ type: 'dialogClosed' })}>
+        {companyChoice.companyId !== null ? (
+          <p className="text-sm leading-6" data-testid="dialog-company">
+            회사 이름으로 예약합니다. 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>은 회사 결제 수단(법인카드 또는 월 청구서)으로 결제되며, 승인 기준 금액을 넘으면 회사 관리자의 승인 후 결제됩니다.
+          </p>
+        ) : (
         <p className="text-sm leading-6">
           의전 서비스 결제를 위해 정기결제 카드를 등록합니다. 등록한 카드로 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>이 결제되며,
           카드 정보는 결제대행사가 보관합니다.
         </p>
+        )}
         {legal.partner && <p className="mt-3 text-sm" data-testid="dialog-partner">{partnerLine(legal.partner)}</p>}
         <RefundRules id="dialog-refund-rules" compact />
         <div className="mt-6 flex gap-2">

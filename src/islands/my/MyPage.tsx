@@ -75,6 +75,10 @@ export default function MyPage() {
           <span className="text-xs text-muted">결제</span>
           <span className="mt-1 block text-lg font-bold">결제 내역</span>
         </a>
+        <a href="/my/company" className={card} data-testid="my-company-link">
+          <span className="text-xs text-muted">법인</span>
+          <span className="mt-1 block text-lg font-bold">법인 계정</span>
+        </a>
       </div>
       {/* Below the account's frame, with it (appearing under it moves nothing in sight). */}
       {a && <LatestActivity />}

@@ -38,7 +38,7 @@ describe('shell rewrites', () => {
 describe('route table', () => {
   it('guards the spec routes (§2.1–2.3) and the pages the app wraps in a login', () => {
     expect([...GUARDED_PATHS].sort()).toEqual(
-      ['/inquire', '/my', '/my/requests', '/my/butler-requests', '/my/subscriptions', '/my/butler-subscriptions', '/my/butler', '/my/payments', '/coupon', '/referral', '/points', '/subscribe/request/1', '/butler/request/1', '/butler/subscribe/1', '/admin'].sort(),
+      ['/inquire', '/my', '/my/requests', '/my/butler-requests', '/my/subscriptions', '/my/butler-subscriptions', '/my/butler', '/my/payments', '/my/company', '/my/company/join', '/coupon', '/referral', '/points', '/subscribe/request/1', '/butler/request/1', '/butler/subscribe/1', '/admin'].sort(),
     );
     expect(GUEST_PATHS).toEqual(['/login', '/signup']);
   });

@@ -1,5 +1,5 @@
 import { butlerCancelRefundSentence } from '../../../domain/payments';
-import { butlerRequest, greeting, liveCustomer, tripTime } from '../data';
+import { butlerRequest, tripTime, guestCopy, tripGreeting } from '../data';
 import { template } from '../template';
 
 /** The booking was cancelled; the refund follows the policy (its own message says the amount). */
@@ -18,8 +18,9 @@ export default template({
     const refund = butlerCancelRefundSentence(percent, { coupon: found.request.userCouponId !== null, points: found.request.pointUsed });
     return {
       userId: e.userId,
+      copyTo: guestCopy(found.request),
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(e.butlerRequestId), 일시: tripTime(found.request),
+        고객명: await tripGreeting(db, found.request, e.userId), 차량: found.car, 예약번호: String(e.butlerRequestId), 일시: tripTime(found.request),
         취소주체: e.byOperator ? '운영팀에 의해' : '요청에 따라', 환불: refund,
         운영팀결정: e.operatorDecision ? `운영팀 결정으로 전액 환불합니다. (사유: ${e.operatorDecision})` : '',
       },

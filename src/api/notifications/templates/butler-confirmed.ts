@@ -1,4 +1,4 @@
-import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
+import { butlerRequest, tripTime, tripPagePath, guestCopy, tripGreeting } from '../data';
 import { template } from '../template';
 
 /** Staff confirmed the booking. */
@@ -17,8 +17,9 @@ export default template({
     const r = found.request;
     return {
       userId: e.userId,
+      copyTo: guestCopy(r),
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 예약번호: String(r.id), 일시: tripTime(r), 출발지: r.startLocation, 도착지: r.endLocation,
+        고객명: await tripGreeting(db, r, e.userId), 차량: found.car, 예약번호: String(r.id), 일시: tripTime(r), 출발지: r.startLocation, 도착지: r.endLocation,
         상세경로: tripPagePath(found),
       },
     };

@@ -1,5 +1,5 @@
 import { formatPhone } from '../../../domain/accounts';
-import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
+import { butlerRequest, tripTime, tripPagePath, guestCopy, tripGreeting } from '../data';
 import { template } from '../template';
 
 /** The driver tapped 출발 on /driver: who is coming, in which car, and the trip page that follows the stages. */
@@ -18,8 +18,9 @@ export default template({
     const driver = found.driver;
     return {
       userId: e.userId,
+      copyTo: guestCopy(r),
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 예약번호: String(r.id), 차량: found.car, 일시: tripTime(r), 출발지: r.startLocation,
+        고객명: await tripGreeting(db, r, e.userId), 예약번호: String(r.id), 차량: found.car, 일시: tripTime(r), 출발지: r.startLocation,
         기사: driver?.name ?? '', 기사연락처: driver ? formatPhone(driver.phone) : '', 차량번호: found.licensePlate ?? '',
         상세경로: tripPagePath(found),
       },

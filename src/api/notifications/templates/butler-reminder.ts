@@ -1,6 +1,6 @@
 import { formatPhone } from '../../../domain/accounts';
 import { BUTLER_REMINDER_BEFORE_MS } from '../events';
-import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
+import { butlerRequest, tripTime, tripPagePath, guestCopy, tripGreeting } from '../data';
 import { template } from '../template';
 
 /** While no driver is assigned the reminder is asked again this often, until this long before the start. */
@@ -38,8 +38,9 @@ export default template({
     }
     return {
       userId: e.userId,
+      copyTo: guestCopy(r),
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 차량: found.car, 일시: tripTime(r), 출발지: r.startLocation,
+        고객명: await tripGreeting(db, r, e.userId), 차량: found.car, 일시: tripTime(r), 출발지: r.startLocation,
         기사: driver.name, 기사연락처: formatPhone(driver.phone), 차량번호: found.licensePlate ?? '',
         상세경로: tripPagePath(found),
       },

@@ -1,6 +1,6 @@
 import { changesLine, customerChangeLine } from '../../../domain/driver-notices';
 import { priceChangeLine } from '../../../domain/trip-change';
-import { butlerRequest, greeting, liveCustomer, tripTime, tripPagePath } from '../data';
+import { butlerRequest, tripTime, tripPagePath, guestCopy, tripGreeting } from '../data';
 import { template } from '../template';
 
 /** Staff changed the customer's trip (a late flight moved the pickup, an address, a stop, the flight, the hours): what changed and what it did to the price, once per change. */
@@ -18,8 +18,9 @@ export default template({
     const r = found.request;
     return {
       userId: e.userId,
+      copyTo: guestCopy(r),
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 안내: customerChangeLine(e.cause, e.changes, r.startAt.toISOString()), 변경: changesLine(e.changes), 금액: priceChangeLine(e.price ?? null),
+        고객명: await tripGreeting(db, r, e.userId), 안내: customerChangeLine(e.cause, e.changes, r.startAt.toISOString()), 변경: changesLine(e.changes), 금액: priceChangeLine(e.price ?? null),
         예약번호: String(r.id), 일시: tripTime(r), 출발지: r.startLocation, 차량: found.car,
         상세경로: tripPagePath(found),
       },

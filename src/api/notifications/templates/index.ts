@@ -51,6 +51,9 @@ import staffSubscriptionWithdrawn from './staff-subscription-withdrawn';
 import staffDeliveryChanged from './staff-delivery-changed';
 import subscriptionLicenceRefused from './subscription-licence-refused';
 import staffLicenceRefused from './staff-licence-refused';
+import companyInvited from './company-invited';
+import companyApprovalRequested from './company-approval-requested';
+import companyApprovalDecided from './company-approval-decided';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -103,6 +106,9 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'staff.subscription_swapped': staffSubscriptionSwapped,
   'staff.subscription_swap_cancelled': staffSubscriptionSwapCancelled,
   'staff.publish_lagging': staffPublishLagging,
+  'company.invited': companyInvited,
+  'company.approval_requested': companyApprovalRequested,
+  'company.approval_decided': companyApprovalDecided,
   'marketing.announcement': marketingAnnouncement,
   'marketing.consent_reminder': marketingConsentReminder,
 };

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import { AdminCompanyQuerySchema, CompanyIdParamSchema, InvoiceBillingSchema } from '../../domain/schemas/company';
+import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
+import { adminCompany, adminCompanyList, setInvoiceBilling, type AdminCompanyAnswer, type AdminCompanyListAnswer } from './admin';
+
+/** /admin/companies (staff; mounted behind requireAdmin): the console's company list and detail (audited reads) and the 후불 switch. */
+export const adminCompanyRoutes = new Hono<AppEnv>()
+  .get('/companies', validQuery(AdminCompanyQuerySchema), async (c) => ok(c, (await adminCompanyList(c.var.deps.db, c.get('actor'), c.req.valid('query'))) satisfies AdminCompanyListAnswer))
+  .get('/companies/:id', validParams(CompanyIdParamSchema), async (c) => ok(c, (await adminCompany(c.var.deps.db, c.get('actor'), c.req.valid('param').id)) satisfies AdminCompanyAnswer))
+  .put('/companies/:id/billing', validParams(CompanyIdParamSchema), validJson(InvoiceBillingSchema), async (c) => {
+    const company = await setInvoiceBilling(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json').invoice_billing);
+    return ok(c, { company });
+  });

@@ -1,0 +1,157 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { formatBusinessNumber } from '../../domain/business';
+import { businessStatusRefusal, booksForCompany, managesCompany, type CompanyRole, type CompanyView, type MembershipView } from '../../domain/company';
+import type { CompanyCreateInput } from '../../domain/schemas/company';
+import { cardViewOf } from '../../domain/card-label';
+import { customerActor, recordAudit } from '../audit/audit';
+import { inTransaction, type Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { billingKeyUses, companies, companyMembers } from '../db/schema';
+import { conflict, forbidden, notFound, unprocessable } from '../errors';
+import type { Deps } from '../http';
+import { rowTime } from '../jobs/clock';
+import { maskBillingKey } from '../billing/ledger';
+
+/**
+ * Company accounts (법인): creating one (checksum and the 사업자 상태 through the adapter), reading
+ * it, its settings and its card. Every read and write goes through memberOf/requireRole: a user
+ * who is not a live member of the company gets the same 404 as for a company that does not exist.
+ */
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+const companyNotFound = () => notFound('회사를 찾을 수 없습니다.');
+
+/** A company in API shape (the card as its label parts, never the key). */
+export function companyView(row: CompanyRow): CompanyView {
+  return {
+    id: row.id, name: row.name, business_number: formatBusinessNumber(row.businessNumber), ceo: row.ceo, business_type: row.businessType, business_item: row.businessItem,
+    address: row.address, invoice_email: row.invoiceEmail, business_status: row.businessStatus, status_checked_at: row.statusCheckedAt.toISOString(),
+    billing: row.invoiceBilling ? 'INVOICE' : 'CARD', approval_threshold: row.approvalThreshold, card: row.billingKey ? cardViewOf(row) ?? { issuer: null, last4: null } : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's live membership of an open company (its row locked when asked), or the 404 a stranger gets. */
+export async function memberOf(db: Db, companyId: number, userId: number, { lock = false } = {}): Promise<{ company: CompanyRow; role: CompanyRole }> {
+  const q = db
+    .select({ company: companies, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId), isNull(companyMembers.removedAt), isNull(companies.closedAt)));
+  const [row] = lock ? await q.for('update', { of: companies }) : await q;
+  if (!row) throw companyNotFound();
+  return row;
+}
+
+/** memberOf, then 403 unless the role may do this: `manage` (ADMIN) or `book` (ADMIN, BOOKER). */
+export async function requireRole(db: Db, companyId: number, userId: number, need: 'manage' | 'book', opts: { lock?: boolean } = {}) {
+  const m = await memberOf(db, companyId, userId, opts);
+  if (need === 'manage' && !managesCompany(m.role)) throw forbidden('회사 관리자만 할 수 있습니다.');
+  if (need === 'book' && !booksForCompany(m.role)) throw forbidden('회사 관리자 또는 예약 담당자만 할 수 있습니다.');
+  return m;
+}
+
+/** GET /companies: the companies the user belongs to, with their role. */
+export async function myCompanies(db: Db, userId: number): Promise<MembershipView[]> {
+  const rows = await db
+    .select({ company: companies, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(companyMembers.userId, userId), isNull(companyMembers.removedAt), isNull(companies.closedAt)))
+    .orderBy(asc(companies.id));
+  return rows.map((r) => ({ company: companyView(r.company), role: r.role }));
+}
+
+const numberField = (message: string) => ({ business_number: [message] });
+
+/**
+ * POST /companies: the checksum held (the schema), then the 사업자 상태 through the adapter: a
+ * 휴업자 or 폐업자 or an unknown number is the 422; an open company with the number is the 409
+ * (a repeat by its own admin returns it). The company and its first admin commit together.
+ */
+export async function createCompany(deps: Pick<Deps, 'db' | 'clock' | 'businessStatus'>, userId: number, input: CompanyCreateInput): Promise<{ created: boolean; membership: MembershipView }> {
+  const { db } = deps;
+  const existing = await openCompanyWithNumber(db, input.business_number);
+  if (existing) return repeatOrConflict(db, existing, userId);
+  const answer = await deps.businessStatus.check(input.business_number);
+  if (!answer) throw unprocessable('국세청에 등록되지 않은 사업자등록번호입니다. 번호를 다시 확인해주세요.', numberField('등록되지 않은 사업자등록번호입니다.'));
+  const refusal = businessStatusRefusal(answer.status);
+  if (refusal) throw unprocessable(refusal, numberField(refusal));
+  const now = deps.clock.now();
+  const actor = await customerActor(db, userId);
+  try {
+    const row = await inTransaction(db, async (tx) => {
+      const [made] = await tx
+        .insert(companies)
+        .values({
+          name: input.name, businessNumber: input.business_number, ceo: input.ceo, businessType: input.business_type, businessItem: input.business_item,
+          address: input.address, invoiceEmail: input.invoice_email, businessStatus: answer.status, statusCheckedAt: now, createdByUserId: userId,
+        })
+        .returning();
+      await tx.insert(companyMembers).values({ companyId: made.id, userId, role: 'ADMIN' });
+      await recordAudit(tx, actor, { action: 'create', entity: 'company', entityId: made.id, before: null, after: { ...companyView(made), status_since: answer.since } });
+      return made;
+    });
+    return { created: true, membership: { company: companyView(row), role: 'ADMIN' } };
+  } catch (err) {
+    if (!isUniqueViolation(err, 'companies_business_number_uq')) throw err;
+    // A twin request (or another customer) got the number first.
+    const winner = await openCompanyWithNumber(db, input.business_number);
+    if (!winner) throw err;
+    return repeatOrConflict(db, winner, userId);
+  }
+}
+
+async function openCompanyWithNumber(db: Db, businessNumber: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(and(eq(companies.businessNumber, businessNumber), isNull(companies.closedAt)));
+  return row;
+}
+
+async function repeatOrConflict(db: Db, row: CompanyRow, userId: number) {
+  const [own] = await db.select().from(companyMembers).where(and(eq(companyMembers.companyId, row.id), eq(companyMembers.userId, userId), isNull(companyMembers.removedAt)));
+  if (own?.role === 'ADMIN') return { created: false, membership: { company: companyView(row), role: own.role } };
+  throw conflict('이미 등록된 사업자등록번호입니다. 회사 관리자에게 초대를 요청해주세요.', numberField('이미 등록된 사업자등록번호입니다.'));
+}
+
+/** PUT /companies/{id}/settings (ADMIN): the approval threshold (won; null: no trip waits). */
+export async function updateCompanySettings(db: Db, companyId: number, userId: number, approvalThreshold: number | null): Promise<CompanyView> {
+  const actor = await customerActor(db, userId);
+  return inTransaction(db, async (tx) => {
+    const { company } = await requireRole(tx, companyId, userId, 'manage', { lock: true });
+    const [after] = await tx.update(companies).set({ approvalThreshold, updatedAt: rowTime() }).where(eq(companies.id, companyId)).returning();
+    await recordAudit(tx, actor, { action: 'update', entity: 'company', entityId: companyId, before: { approval_threshold: company.approvalThreshold }, after: { approval_threshold: after.approvalThreshold } });
+    return companyView(after);
+  });
+}
+
+/**
+ * PUT /companies/{id}/card (ADMIN): the 법인카드, registered through the same billing-key flow as
+ * an order's card. The key is verified with the provider and claimed for the company (a key backs
+ * one thing); the company's former key is then deleted at the provider. A repeat of the same key is
+ * the company as it is.
+ */
+export async function registerCompanyCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, companyId: number, userId: number, billingKey: string): Promise<CompanyView> {
+  const { db } = deps;
+  const { company } = await requireRole(db, companyId, userId, 'manage');
+  if (company.billingKey === billingKey) return companyView(company);
+  const card = await deps.payments.verifyBillingKey(billingKey);
+  const actor = await customerActor(db, userId);
+  const { after, previous } = await inTransaction(db, async (tx) => {
+    const { company: locked } = await requireRole(tx, companyId, userId, 'manage', { lock: true });
+    const claimed = await tx.insert(billingKeyUses).values({ billingKey, service: 'COMPANY', userId, orderId: companyId }).onConflictDoNothing().returning();
+    if (!claimed.length) throw conflict('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.', { billing_key: ['이미 사용된 빌링키입니다.'] });
+    const [row] = await tx
+      .update(companies)
+      .set({ billingKey, billingProvider: deps.payments.name, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, updatedAt: rowTime() })
+      .where(eq(companies.id, companyId))
+      .returning();
+    await recordAudit(tx, actor, { action: 'update', entity: 'company_card', entityId: companyId, before: { billing_key: locked.billingKey ? maskBillingKey(locked.billingKey) : null }, after: { billing_key: maskBillingKey(billingKey), card: cardViewOf(row) } });
+    return { after: row, previous: locked.billingKey };
+  });
+  if (previous) {
+    const deleted = await deps.payments.deleteBillingKey(previous, `LUXE 법인 #${companyId} 결제 카드 변경`);
+    if (deleted.status === 'FAILED') deps.log('error', `[companies] company ${companyId}: the old billing key was not deleted at the provider: ${deleted.reason}`);
+  }
+  return companyView(after);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { businessStatusRefusal, booksForCompany, lastAdminProblem, managesCompany, needsApproval } from '../../../src/domain/company';
+import { businessCheckDigit, validBusinessNumber } from '../../../src/domain/business';
+
+describe('company rules', () => {
+  it('only an admin manages; admins and bookers book', () => {
+    expect([managesCompany('ADMIN'), managesCompany('BOOKER'), managesCompany('DRIVER')]).toEqual([true, false, false]);
+    expect([booksForCompany('ADMIN'), booksForCompany('BOOKER'), booksForCompany('DRIVER')]).toEqual([true, true, false]);
+  });
+
+  it("a booker's trip above the threshold waits; at it, without one, or an admin's does not", () => {
+    expect(needsApproval('BOOKER', 500_000, 500_001)).toBe(true);
+    expect(needsApproval('BOOKER', 500_000, 500_000)).toBe(false);
+    expect(needsApproval('BOOKER', null, 9_000_000)).toBe(false);
+    expect(needsApproval('ADMIN', 0, 9_000_000)).toBe(false);
+  });
+
+  it('refuses 휴업 and 폐업, admits 계속사업자', () => {
+    expect(businessStatusRefusal('ACTIVE')).toBeNull();
+    expect(businessStatusRefusal('SUSPENDED')).toContain('휴업');
+    expect(businessStatusRefusal('CLOSED')).toContain('폐업');
+  });
+
+  it('keeps the last admin', () => {
+    const two = [{ userId: 1, role: 'ADMIN' as const }, { userId: 2, role: 'BOOKER' as const }];
+    expect(lastAdminProblem(two, 1, null)).toContain('마지막 관리자');
+    expect(lastAdminProblem(two, 1, 'DRIVER')).toContain('마지막 관리자');
+    expect(lastAdminProblem(two, 1, 'ADMIN')).toBeNull();
+    expect(lastAdminProblem(two, 2, null)).toBeNull();
+    expect(lastAdminProblem([...two, { userId: 3, role: 'ADMIN' }], 1, null)).toBeNull();
+  });
+
+  it('the check digit completes a valid number', () => {
+    for (const nine of ['123456789', '220810000', '123990000']) expect(validBusinessNumber(`${nine}${businessCheckDigit(nine)}`)).toBe(true);
+    expect(validBusinessNumber(`123456789${(businessCheckDigit('123456789') + 1) % 10}`)).toBe(false);
+  });
+});
