@@ -14,7 +14,7 @@ async function companyWithStatement(request: Parameters<typeof newUser>[0]) {
 
 const monthLabel = (month: string) => `${Number(month.slice(0, 4))}년 ${Number(month.slice(5))}월`;
 
-test("a company admin sees the month's statement: lines with cost centres, 공급가액 · 부가세 · 합계, and the 전자세금계산서", async ({ page, request }) => {
+test("a company admin sees the month's statement: lines with cost centres, 공급가액 · 부가세 · 합계, and the 전자세금계산서", { tag: '@both-viewports' }, async ({ page, request }) => {
   const { user, made } = await companyWithStatement(request);
   await loginAs(page, user.token);
   await page.goto('/my/statements');
@@ -44,9 +44,8 @@ test("a company admin sees the month's statement: lines with cost centres, 공�
   expect(await doc.text()).toContain(await tax.getByTestId('approval-number').innerText());
 });
 
-test('staff open the statement in the console and record the transfer', async ({ page, request }, info) => {
-  // The console is a desktop tool (as admin.spec.ts): its tabs are not laid out for 390 px.
-  test.skip(info.project.name === 'mobile', 'the console runs on the desktop');
+// The console is a desktop tool (as admin.spec.ts): untagged, it runs at 1280 px only.
+test('staff open the statement in the console and record the transfer', async ({ page, request }) => {
   const { made } = await companyWithStatement(request);
   const staff = await newStaff(request);
   await loginAs(page, staff.access_token);

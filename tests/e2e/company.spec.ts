@@ -42,7 +42,7 @@ async function inviteLink(request: APIRequestContext, to: string): Promise<strin
   return link;
 }
 
-test('a company is created, an employee invited and accepted, and a guest trip listed', async ({ page, browser, request, baseURL }) => {
+test('a company is created, an employee invited and accepted, and a guest trip listed', { tag: '@both-viewports' }, async ({ page, browser, request, baseURL }) => {
   const admin = await newUser(request);
   await loginAs(page, admin.token);
   await page.goto('/my/company');
