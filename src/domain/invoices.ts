@@ -1,4 +1,4 @@
-import { addMonths, daysInMonth } from './dates';
+import { addDays, addMonths, daysInMonth, weekday } from './dates';
 import { won } from './money';
 import type { VatSplit } from './vat';
 
@@ -51,10 +51,16 @@ export function invoiceDueDate(month: string, dueDay: number): string {
 }
 
 /**
- * The last day a 전자세금계산서 for a month's supplies may be issued: the 10th of the next month
- * (부가가치세법 제34조③, the 월합계 세금계산서 written on the month's last day).
+ * The last day a 전자세금계산서 for a month's supplies may be issued: the 10th of the next month,
+ * or the next weekday when it is a Saturday or Sunday (부가가치세법 제34조③, the 월합계
+ * 세금계산서 written on the month's last day). Public holidays also move it; no holiday calendar
+ * is kept, so this errs early (docs/decisions/business-invoices.md).
  */
-export const taxInvoiceDeadline = (month: string) => `${nextMonth(month)}-10`;
+export function taxInvoiceDeadline(month: string): string {
+  let day = `${nextMonth(month)}-10`;
+  while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
+  return day;
+}
 
 /** The 작성일자 of a month's 월합계 세금계산서: the month's last day. */
 export function monthLastDay(month: string): string {

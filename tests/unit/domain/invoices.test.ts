@@ -11,7 +11,9 @@ describe('statement months and days', () => {
   it('is due on the operator day of the next month, and the tax invoice by its 10th (부가가치세법 제34조③)', () => {
     expect(invoiceDueDate('2026-11', 25)).toBe('2026-12-25');
     expect(invoiceDueDate('2027-01', 28)).toBe('2027-02-28');
-    expect(taxInvoiceDeadline('2026-12')).toBe('2027-01-10');
+    expect(taxInvoiceDeadline('2026-12')).toBe('2027-01-11'); // 2027-01-10 is a Sunday
+    expect(taxInvoiceDeadline('2026-11')).toBe('2026-12-10'); // a Thursday
+    expect(taxInvoiceDeadline('2026-09')).toBe('2026-10-12'); // the 10th a Saturday: Monday
     expect(monthLastDay('2028-02')).toBe('2028-02-29');
     expect(monthLastDay('2026-11')).toBe('2026-11-30');
   });
