@@ -7,11 +7,12 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
-import { butlerRequests, odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, tripMessages, tripRatings } from '../../src/api/db/schema';
+import { butlerRequests, companies, companyInvites, companyInvoices, companyMembers, odometerReadings, payments, policyDocuments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, tripMessages, tripRatings } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
 import { billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { insertConfirmedSwap } from './swap-fixtures';
+import { newCompany } from './company-helpers';
 
 /**
  * A stranger on another machine of the network (a customer account of their own, or none) tries
@@ -31,7 +32,7 @@ import { insertConfirmedSwap } from './swap-fixtures';
 const fromStranger = { incoming: { socket: { remoteAddress: '203.0.113.9', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 let ctx: TestContext;
-let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string; handoverId: number; swapId: number; pairIds: number[]; butlerId: number };
+let owner: { token: string; requestId: number; subscriptionId: number; paymentId: string; handoverId: number; swapId: number; pairIds: number[]; butlerId: number; butlerCarId: number; companyId: number; statementId: number };
 let stranger: { token: string };
 
 async function asStranger(method: string, path: string, token: string | undefined, json?: unknown) {
@@ -77,15 +78,23 @@ beforeAll(async () => {
   expect(butler.status, JSON.stringify(butler.body)).toBe(201);
   const butlerId = butler.body.data.butler_request.id as number;
   expect((await ctx.call('POST', `/admin/butler-requests/${butlerId}/assign`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId } })).status).toBe(200);
+  // 법인: the owner's company (they are its admin) and a month's statement of it.
+  const company = await newCompany(ctx, token);
+  const [statement] = await ctx.database.db
+    .insert(companyInvoices)
+    .values({ companyId: company.id, month: '2029-04', supplyAmount: 0, vatAmount: 0, totalAmount: 0, dueDate: '2029-05-25', status: 'ISSUED', issuedAt: new Date() })
+    .returning();
   owner = {
     token, requestId, subscriptionId, paymentId: order.body.data.payment.id, handoverId: own.body.data.handover.id, swapId: swap.id,
-    pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id), butlerId,
+    pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id), butlerId, butlerCarId: butlerCar.id, companyId: company.id, statementId: statement.id,
   };
   stranger = { token: (await customer(ctx)).token };
 });
 afterAll(() => ctx.close());
 
+/** The body a stranger sends; a function when it names the owner's ids (made once the owner exists). */
 type Owned = { json?: unknown };
+const bodyOf = (r: Owned) => (typeof r.json === 'function' ? (r.json as () => unknown)() : r.json);
 
 /**
  * Every customer route that names one customer's thing by id, keyed as the route table writes it,
@@ -135,6 +144,25 @@ const OWNED: Record<string, Owned> = {
   'GET /butlers/requests/:id/position': {},
   'POST /butlers/requests/:id/rating': { json: { score: 5 } },
   'POST /butlers/requests/:id/pay': { json: {} },
+  // 법인: the owner's company, its members, invites, card, trips and statements.
+  'GET /companies/:id': {},
+  'PUT /companies/:id/settings': { json: { approval_threshold: 1_000_000 } },
+  'PUT /companies/:id/card': { json: { billing_key: 'sandbox-billing-key-stranger' } },
+  'GET /companies/:id/members': {},
+  'POST /companies/:id/invites': { json: { channel: 'email', email: 'stranger-invite@example.com', role: 'BOOKER' } },
+  'DELETE /companies/:id/invites/:inviteId': {},
+  'PUT /companies/:id/members/:userId': { json: { role: 'BOOKER' } },
+  'DELETE /companies/:id/members/:userId': {},
+  'GET /companies/:id/trips': {},
+  'POST /companies/:id/trips/:tripId/approval': { json: { decision: 'approve' } },
+  'GET /companies/:companyId/statements/:id': {},
+  // A booking in the owner's company's name (the body names the company).
+  'POST /butlers/cars/:carId/company-request': {
+    json: () => ({
+      start_at: '2029-06-01T09:00:00+09:00', end_at: '2029-06-01T17:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272',
+      passenger_count: 1, purpose: '고객 의전', driver_preference: 'any', company: { company_id: owner.companyId, request_key: 'stranger-booking-0001' },
+    }),
+  },
 };
 
 /** Customer routes with an id or a code that names no customer's thing, and why. */
@@ -159,6 +187,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /sandbox/identity/:outcome{verify|fail|cancel}': 'the identity sandbox, refused to other machines',
   'GET /sandbox/receipts/:id': 'the payment sandbox, refused to other machines',
   'POST /sandbox/console/payments/:id/cancel': 'the payment sandbox, refused to other machines',
+  'GET /sandbox/tax-invoices/:id': 'the tax-invoice sandbox: its keyed link, this machine or staff only (company-invoices.test.ts)',
+  'GET /companies/invites/:code': 'an invite by its secret code (hashed, single use); a wrong or used code is 404 (companies.test.ts)',
 };
 
 /**
@@ -183,6 +213,7 @@ const OWN_ACCOUNT = new Set([
   'POST /accounts/reset-password', 'POST /accounts/send-code', 'POST /accounts/verify-code',
   'GET /notifications/unsubscribe', 'POST /notifications/unsubscribe',
   'POST /driver/invites/accept',
+  'GET /companies', 'POST /companies', 'GET /companies/statements', 'POST /companies/invites/accept',
   'GET /sandbox/billing-key', 'GET /sandbox/console', 'GET /sandbox/identity', 'GET /sandbox/outbox', 'GET /sandbox/outbox/page',
 ]);
 
@@ -214,13 +245,16 @@ function fill(key: string): { method: string; path: string }[] {
     : pattern.startsWith('/payments/') ? [owner.paymentId]
     : pattern.startsWith('/handovers/') ? [owner.handoverId, ...owner.pairIds]
     : pattern.startsWith('/butlers/requests/') ? [owner.butlerId]
+    : pattern.startsWith('/butlers/cars/') ? [owner.butlerCarId]
+    : pattern.startsWith('/companies/:companyId/statements/') ? [owner.statementId]
+    : pattern.startsWith('/companies/') ? [owner.companyId]
     : [];
   if (!ids.length) throw new Error(`${key}: no owner's id for this path; teach fill() which thing it names`);
-  return ids.map((id) => ({ method, path: pattern.replace(':id', String(id)).replace(':swapId', String(owner.swapId)).replace(/:\w+(\{[^}]*\})?/g, '1') }));
+  return ids.map((id) => ({ method, path: pattern.replace(':companyId', String(owner.companyId)).replace(':carId', String(owner.butlerCarId)).replace(':id', String(id)).replace(':swapId', String(owner.swapId)).replace(/:\w+(\{[^}]*\})?/g, '1') }));
 }
 
 const routes = () => [
-  ...Object.entries(OWNED).flatMap(([key, r]) => fill(key).map((route) => ({ ...route, json: r.json }))),
+  ...Object.entries(OWNED).flatMap(([key, r]) => fill(key).map((route) => ({ ...route, json: bodyOf(r) }))),
 ];
 
 /** The staff and driver routes of handovers and a swap's pair: a customer's token is not staff nor a driver (403). */
@@ -408,5 +442,9 @@ async function state() {
   const [butler] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, owner.butlerId));
   const thread = await db.select().from(tripMessages).where(eq(tripMessages.butlerRequestId, owner.butlerId));
   const ratings = await db.select().from(tripRatings).where(eq(tripRatings.butlerRequestId, owner.butlerId));
-  return { req, sub, readings, handovers, swaps, butler, thread, ratings, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
+  const [company] = await db.select().from(companies).where(eq(companies.id, owner.companyId));
+  const members = await db.select().from(companyMembers).where(eq(companyMembers.companyId, owner.companyId));
+  const invites = await db.select().from(companyInvites).where(eq(companyInvites.companyId, owner.companyId));
+  const companyTrips = await db.select({ id: butlerRequests.id }).from(butlerRequests).where(eq(butlerRequests.companyId, owner.companyId));
+  return { req, sub, readings, handovers, swaps, butler, thread, ratings, company, members, invites, companyTrips, paid: paid.sort((a, b) => a.id.localeCompare(b.id)) };
 }
