@@ -17,7 +17,7 @@ export const CORE_FONT = {
    * remembers it under `storageKey`; from then on its pages draw with Pretendard (before paint:
    * src/page-scripts/before-paint.ts), and a new file is fetched once again before it is used.
    */
-  version: 'd151fe7f8957',
+  version: '6f6078336ae8',
   storageKey: 'luxeBrandFont',
 };
 

@@ -29,6 +29,14 @@ async function latest<K extends string, T>(answer: Promise<ApiResult<Record<K, T
   return (Array.isArray(list) ? list[0] : undefined) ?? null;
 }
 
+/** The four sections' frames, drawn before their lists answer. */
+const FRAMES: Omit<Section, 'item'>[] = [
+  { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions' },
+  { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests' },
+  { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions' },
+  { key: 'butler-request', heading: '버틀러 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests' },
+];
+
 /** The latest subscription, subscribe request, butler subscription and butler request, with view-all links. */
 export default function LatestActivity() {
   const [sections, setSections] = useState<Section[] | null>(null);
@@ -41,30 +49,35 @@ export default function LatestActivity() {
         latest(call((o) => client.butlers.requests.$get({}, o)), 'butler_requests'),
       ]);
       setSections([
-        { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions',
+        { ...FRAMES[0],
           item: sub && { id: sub.id, title: carDisplayName(sub.request.car), detail: period(sub.start_date, sub.end_date), badge: subscriptionBadge(sub.is_active), href: '/my/subscriptions' } },
-        { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests',
+        { ...FRAMES[1],
           item: req && { id: req.id, title: carDisplayName(req.car), detail: `${requestStateText(req)} · ${req.month}개월 · ${period(req.start_date, req.end_date)}`, href: `/subscribe/request/${req.id}` } },
-        { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions',
+        { ...FRAMES[2],
           item: bsub && { id: bsub.id, title: butlerCarName(bsub.request.car), detail: tripPeriod(bsub.request.start_at, bsub.request.end_at), href: butlerSubscriptionHref(bsub.id) } },
-        { key: 'butler-request', heading: '버틀러 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests',
+        { ...FRAMES[3],
           item: breq && { id: breq.id, title: butlerCarName(breq.car), detail: tripPeriod(breq.start_at, breq.end_at), href: butlerRequestHref(breq.id) } },
       ]);
     })();
   }, []);
 
-  if (!sections) return <p role="status">로딩 중...</p>;
+  // While the lists load, their frames stand with a line where the item or the empty text comes:
+  // the sections below (비밀번호, 탈퇴) are not pushed down when the answers arrive.
+  const shown: (Omit<Section, 'item'> & { item?: Section['item'] })[] = sections ?? FRAMES;
   return (
     <div className="space-y-3">
+      {!sections && <p role="status" className="sr-only">로딩 중...</p>}
       <div className="grid gap-4 md:grid-cols-2">
-        {sections.map((s) => (
+        {shown.map((s) => (
           <section key={s.key} aria-labelledby={`latest-${s.key}`} className="rounded border border-line bg-white p-5">
             <div className="flex items-center justify-between gap-3">
               <h2 id={`latest-${s.key}`} className="font-semibold">{s.heading}</h2>
               {/* 44 px tall and wide: a comfortable tap on a phone; the hidden part names its list (screen readers, search engines: a bare 전체 보기 says nothing). */}
               <a href={s.all} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center px-2 text-sm text-muted underline underline-offset-4">전체 보기<span className="sr-only"> ({s.heading})</span></a>
             </div>
-            {s.item ? (
+            {!sections ? (
+              <p className="mt-3 text-sm text-muted" aria-hidden="true">&nbsp;</p>
+            ) : s.item ? (
               <a href={s.item.href} className="mt-3 block rounded border border-line p-3 hover:border-ink">
                 <span className="flex items-center gap-2 font-semibold">
                   {s.item.title}

@@ -43,7 +43,9 @@ export default function MyPage() {
             </span>
           )}
           {/* Up here, not under the latest activity: that list fills in later and would push it down. */}
-          <button type="button" onClick={() => void logout()} className="ml-auto min-h-11 rounded border border-ink px-4 py-2 text-sm font-semibold">로그아웃</button>
+          {/* 법인 계정 beside 로그아웃, not as a card: a second row of cards pushed the sections below into view, where the latest activity then moved them. */}
+          <a href="/my/company" className="ml-auto inline-flex min-h-11 items-center rounded border border-line px-4 py-2 text-sm font-semibold" data-testid="my-company-link">법인 계정</a>
+          <button type="button" onClick={() => void logout()} className="min-h-11 rounded border border-ink px-4 py-2 text-sm font-semibold">로그아웃</button>
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">이메일</dt>
@@ -74,10 +76,6 @@ export default function MyPage() {
         <a href="/my/payments" className={card} data-testid="my-payments-link">
           <span className="text-xs text-muted">결제</span>
           <span className="mt-1 block text-lg font-bold">결제 내역</span>
-        </a>
-        <a href="/my/company" className={card} data-testid="my-company-link">
-          <span className="text-xs text-muted">법인</span>
-          <span className="mt-1 block text-lg font-bold">법인 계정</span>
         </a>
       </div>
       {/* Below the account's frame, with it (appearing under it moves nothing in sight). */}
