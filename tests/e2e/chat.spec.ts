@@ -14,6 +14,8 @@ async function openChat(page: Page, path = '/chat') {
 }
 
 async function say(page: Page, text: string) {
+  // As a person would: after the answer before has finished (while it streams, Enter sends nothing and 중지 shows instead of 보내기).
+  await expect(page.getByRole('button', { name: '보내기' })).toBeVisible();
   const box = page.getByLabel('메시지', { exact: true });
   await box.fill(text);
   await box.press('Enter');
