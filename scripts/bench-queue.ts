@@ -6,7 +6,6 @@
  *
  *   npx tsx scripts/bench-queue.ts [--jobs 20000] [--concurrency 64] [--latency-ms 50] [--server postgres://…]
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
@@ -15,6 +14,7 @@ import { openDatabase } from '../src/api/db/client';
 import { enqueue, type JobSpec } from '../src/api/jobs/queue';
 import { runDueJobs } from '../src/api/jobs/runner';
 import { createClock } from '../src/api/jobs/clock';
+import { withScratchDatabase } from './scratch-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,23 +29,7 @@ const CONCURRENCY = Number(args.concurrency);
 const LATENCY = Number(args['latency-ms']);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function scratch<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `queue_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: args.server });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(args.server);
-    url.pathname = `/${name}`;
-    try {
-      return await work(url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
+const scratch = <T>(work: (url: string) => Promise<T>) => withScratchDatabase(args.server, work, 'queue');
 
 interface Figures {
   queue: string;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { execFile, fork, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { openDatabase } from '../src/api/db/client';
 import { seedDatabase } from '../src/api/seed/seed';
 import { loadConfig } from '../src/api/env';
 import { billingBench, type BillingFigures } from './bench-billing';
+import { withScratchDatabase } from './scratch-database';
 import { benchPages, jsBytes, pageUrl, pagesOf } from './js-bytes';
 import { photoBench } from './bench-photos';
 import { lighthousePages, printLighthouse } from './bench-lighthouse';
@@ -380,25 +380,6 @@ async function postgresServer(): Promise<string | null> {
     return null;
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-/** Runs `work` on a throwaway database of that PostgreSQL server, dropped afterwards. */
-async function withScratchDatabase<T>(server: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    try {
-      return await work(url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
   }
 }
 

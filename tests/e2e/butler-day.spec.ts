@@ -1,9 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { koreaDate, koreaTime } from '../../src/domain/dates';
 import type { ButlerSubscriptionView } from '../../src/domain/butler';
-import { E2E_ADMIN_TOKEN } from '../../playwright.config';
-import { placeButler } from './butler-users';
+import { driverWithAccount, placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { apiAs, hydrated, loginAs, newStaff, newUser, waitForSite } from './users';
 
@@ -17,7 +15,6 @@ import { apiAs, hydrated, loginAs, newStaff, newUser, waitForSite } from './user
  * share the server): the trip starts within the hour, so 출발 is allowed now.
  */
 
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
 
 test.beforeAll(async ({ request }) => waitForSite(request));
@@ -29,31 +26,10 @@ async function context(browser: Browser, baseURL: string | undefined, phone: boo
   return c;
 }
 
-/** A roster driver with an account (invited by email, accepted through the API). */
-async function driverWithAccount(request: APIRequestContext) {
-  const name = `하루기사${randomBytes(2).toString('hex')}`;
-  const phone = `010${randomInt(10_000_000, 99_999_999)}`;
-  const res = await request.post('/api/admin/drivers', { headers: ADMIN, data: { name, phone, gender: 'male' } });
-  expect(res.status()).toBe(201);
-  const driver = (await res.json()).data.driver as { id: number };
-  const email = `day-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await request.post(`/api/admin/drivers/${driver.id}/invite`, { headers: ADMIN, data: { channel: 'email', email } })).status()).toBe(201);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`)).json()).data.messages as { event: string; text: string }[];
-      code = /\/driver\?invite=([\w-]+)/.exec(messages.find((m) => m.event === 'driver.invited')?.text ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 30_000 })
-    .not.toBe('');
-  const accepted = await request.post('/api/driver/invites/accept', { data: { code, password: 'driver123' } });
-  expect(accepted.status()).toBe(201);
-  return { id: driver.id, name, phone, token: (await accepted.json()).data.access_token as string };
-}
 
 test('a day of one airport trip: staff dispatch and change the flight, the driver is told and taps through, the customer follows', async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
-  const driver = await driverWithAccount(request);
+  const driver = await driverWithAccount(request, '하루기사');
   const customer = await newUser(request);
   const start = new Date(Date.now() + 40 * 60_000);
   start.setUTCMinutes(Math.ceil(start.getUTCMinutes() / 5) * 5, 0, 0);

@@ -1,8 +1,10 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import type { ButlerCar, ButlerRequestView, ButlerSubscriptionView } from '../../src/domain/butler';
 import { apiAs, sandboxKey } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { expect } from './fixtures';
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
@@ -80,4 +82,26 @@ export async function butlerCouponId(request: APIRequestContext, token: string, 
 /** The user's butler requests as the API lists them. */
 export async function butlerRequests(request: APIRequestContext, token: string): Promise<ButlerRequestView[]> {
   return (await apiAs(request, token, 'GET', '/butlers/requests')).body.data.butler_requests;
+}
+
+/** A roster driver with an account: added by staff, invited by email, accepted through the API (`label` starts the name). */
+export async function driverWithAccount(request: APIRequestContext, label: string) {
+  const name = `${label}${randomBytes(2).toString('hex')}`;
+  const phone = `010${randomInt(10_000_000, 99_999_999)}`;
+  const res = await request.post('/api/admin/drivers', { headers: ADMIN, data: { name, phone, gender: 'male' } });
+  expect(res.status()).toBe(201);
+  const driver = (await res.json()).data.driver as { id: number };
+  const email = `driver-${randomBytes(4).toString('hex')}@example.com`;
+  expect((await request.post(`/api/admin/drivers/${driver.id}/invite`, { headers: ADMIN, data: { channel: 'email', email } })).status()).toBe(201);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`)).json()).data.messages as { event: string; text: string }[];
+      code = /\/driver\?invite=([\w-]+)/.exec(messages.find((m) => m.event === 'driver.invited')?.text ?? '')?.[1] ?? '';
+      return code;
+    }, { timeout: 30_000 })
+    .not.toBe('');
+  const accepted = await request.post('/api/driver/invites/accept', { data: { code, password: 'driver123' } });
+  expect(accepted.status()).toBe(201);
+  return { id: driver.id, name, phone, token: (await accepted.json()).data.access_token as string };
 }

@@ -1,9 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Locator } from '@playwright/test';
+import type { Browser, BrowserContext, Locator } from '@playwright/test';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import type { ButlerSubscriptionView } from '../../src/domain/butler';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
-import { placeButler } from './butler-users';
+import { driverWithAccount, placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
 
@@ -24,27 +23,6 @@ async function phone(browser: Browser, baseURL: string | undefined): Promise<Bro
   return context;
 }
 
-/** A roster driver with an account (invited by email, accepted through the API). */
-async function driverWithAccount(request: APIRequestContext) {
-  const name = `메시지기사${randomBytes(2).toString('hex')}`;
-  const phoneNumber = `010${randomInt(10_000_000, 99_999_999)}`;
-  const res = await request.post('/api/admin/drivers', { headers: ADMIN, data: { name, phone: phoneNumber, gender: 'male' } });
-  expect(res.status()).toBe(201);
-  const driver = (await res.json()).data.driver as { id: number };
-  const email = `thread-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await request.post(`/api/admin/drivers/${driver.id}/invite`, { headers: ADMIN, data: { channel: 'email', email } })).status()).toBe(201);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`)).json()).data.messages as { event: string; text: string }[];
-      code = /\/driver\?invite=([\w-]+)/.exec(messages.find((m) => m.event === 'driver.invited')?.text ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 30_000 })
-    .not.toBe('');
-  const accepted = await request.post('/api/driver/invites/accept', { data: { code, password: 'driver123' } });
-  expect(accepted.status()).toBe(201);
-  return { id: driver.id, phone: phoneNumber, token: (await accepted.json()).data.access_token as string };
-}
 
 async function thumbSized(target: Locator) {
   const box = await target.boundingBox();
@@ -55,7 +33,7 @@ async function thumbSized(target: Locator) {
 
 test('the customer writes, the driver reads and answers, the customer sees the answer', async ({ browser, request, baseURL }) => {
   test.setTimeout(120_000);
-  const driver = await driverWithAccount(request);
+  const driver = await driverWithAccount(request, '메시지기사');
   const customer = await newUser(request);
   const booking = await placeButler(request, customer.token, { day: addDays(todayInKorea(new Date()), 1), start: '09:00', end: '13:00' });
   expect((await request.post(`/api/admin/butler-requests/${booking.id}/assign`, { headers: ADMIN, data: { driver_id: driver.id } })).status()).toBe(200);
