@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseInstant } from '../dates';
 import { MAX_PASSENGERS, MAX_WAYPOINTS, MIN_PASSENGERS } from '../butler';
-import { IdSchema, intField } from './common';
+import { IdSchema, intField, optionalText, required } from './common';
 import { withParticle } from '../korean';
 import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../flights';
 import { EXEMPTION_CASES } from '../butler-legal';
@@ -13,26 +13,6 @@ export const MAX_PURPOSE = 100;
 export const MAX_NOTE = 1000;
 
 const NUL = '\u0000';
-
-/** A required one-line text, trimmed, 1–max characters. */
-const required = (label: string, missing: string, max: number) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
-    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
-
-/** An optional text; blank and null become null, undefined stays undefined (left unchanged on edit). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} 값은 문자열이어야 합니다.` })
-    .trim()
-    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
-    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` })
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** An ISO date-time; answered as a UTC ISO string. */
 export const instant = (label: string) =>

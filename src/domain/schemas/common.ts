@@ -49,3 +49,25 @@ export const calendarDate = (label: string) =>
     .string({ error: `${withParticle(label, '은/는')} YYYY-MM-DD 형식이어야 합니다.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${withParticle(label, '은/는')} YYYY-MM-DD 형식이어야 합니다.` })
     .refine(isCalendarDate, { error: `${withParticle(label, '이/가')} 올바른 날짜가 아닙니다.` });
+
+const NUL = '\u0000';
+
+/** A required one-line text, trimmed, 1–max characters: `missing` when absent or blank. */
+export const required = (label: string, missing: string, max: number) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
+
+/** An optional text; blank and null become null, undefined stays undefined (left unchanged on edit). */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} 값은 문자열이어야 합니다.` })
+    .trim()
+    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
+    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));

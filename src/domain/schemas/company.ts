@@ -5,7 +5,7 @@ import { COMPANY_ROLES } from '../company';
 import { withParticle } from '../korean';
 import { emailField } from './accounts';
 import { ButlerReservationSchema } from './butler';
-import { IdSchema, intField, pageField } from './common';
+import { IdSchema, intField, optionalText, pageField, required } from './common';
 import { InviteCodeSchema } from './driver-day';
 
 /** Bodies of the company (법인) routes: creating one, invites, roles, its card, approvals, bookings for it. */
@@ -13,22 +13,10 @@ import { InviteCodeSchema } from './driver-day';
 const NUL = '\u0000';
 
 /** A required one-line text, trimmed, 1–max characters, named in its messages. */
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${withParticle(label, '을/를')} 입력해주세요.` })
-    .trim()
-    .min(1, { error: `${withParticle(label, '을/를')} 입력해주세요.` })
-    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
-    .refine((s) => !s.includes(NUL), { error: `${label}에 사용할 수 없는 문자가 포함되어 있습니다.` });
+const text = (label: string, max: number) => required(label, `${withParticle(label, '을/를')} 입력해주세요.`, max);
 
-const optional = (label: string, max: number) =>
-  z
-    .string({ error: `${label} 값은 문자열이어야 합니다.` })
-    .trim()
-    .max(max, { error: `${withParticle(label, '은/는')} ${max}자 이하로 입력해주세요.` })
-    .nullable()
-    .optional()
-    .transform((v) => v || null);
+/** An optional text; absent or blank is null. */
+const optional = (label: string, max: number) => optionalText(label, max).transform((v) => v ?? null);
 
 const mobile = (label: string) =>
   z
