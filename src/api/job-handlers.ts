@@ -6,7 +6,7 @@ import type { ProviderContext } from './payment-context';
 import { chargeOutcomes } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
-import { swapPairCallOffJobHandler } from './dispatch/handovers';
+import { swapPairCallOffJobHandler } from './dispatch/swap-pair-call-off-job';
 import { LOCATION_DAILY_JOB, locationDaily } from './dispatch/location';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { MARKETING_REMINDER_JOB, marketingReminder } from './notifications/marketing-consent';

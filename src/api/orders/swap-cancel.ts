@@ -28,7 +28,7 @@ import { takenFrom } from './swap';
 
 /**
  * The return and delivery pair of a cancelled swap, called off by dispatch (which owns the board;
- * src/api/dispatch/handovers.ts) in a job queued with the cancellation: once per swap.
+ * src/api/dispatch/swap-pair-call-off-job.ts) in a job queued with the cancellation: once per swap.
  */
 export const SWAP_PAIR_CALL_OFF_JOB = 'subscription-swap-pair-call-off';
 const pairCallOffJob = (swapId: number, actor: string, now: Date): JobSpec => ({ kind: SWAP_PAIR_CALL_OFF_JOB, key: `swap-pair-off:${swapId}`, payload: { swapId, actor }, runAt: now, maxAttempts: 8 });
