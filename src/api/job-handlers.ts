@@ -11,7 +11,7 @@ import { LOCATION_DAILY_JOB, locationDaily } from './dispatch/location';
 import { CONTRACT_JOB, contractJobHandler } from './orders/contracts';
 import { MARKETING_REMINDER_JOB, marketingReminder } from './notifications/marketing-consent';
 import { ANNEX_JOB, annexJobHandler } from './orders/extension';
-import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap';
+import { SWAP_ANNEX_JOB, swapAnnexJobHandler } from './orders/swap-annexes';
 import { SWAP_PAIR_CALL_OFF_JOB } from './orders/swap-cancel';
 import type { Logger } from './observability/logger';
 import type { TaxInvoiceProvider } from './tax-invoice-provider';

@@ -15,7 +15,7 @@ import { paymentById, recordCharge, toPaymentView, toRefundView } from '../billi
 import { refundPayment } from '../billing/refunds';
 import { lockCar } from './availability';
 import { carNames, extendedAfter, movedBy, ownSubscription, swapView, type Found, type SwapRow } from './swap-views';
-import { takenFrom } from './swap';
+import { takenFrom } from './swap-terms';
 
 /*
  * 교체 취소: the customer calls a CONFIRMED swap off until SWAP_CANCEL_CLOSES_DAYS before its day
