@@ -23,7 +23,11 @@ import type {
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/coupons';
-import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
+import { getRequest, listRequests } from './subscription-requests';
+import { createRequest } from './subscription-request-create';
+import { updateRequest } from './subscription-request-update';
+import { cancelRequest } from './subscription-request-cancel';
+import { listSubscriptions } from './subscription-list';
 import { availabilityOf } from '../catalogue/inventory';
 import type { AvailabilityAnswer } from '../../domain/availability';
 import { changeCard, payOwedMonth } from '../billing/subscription-billing';
