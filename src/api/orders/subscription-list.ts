@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Car } from '../../domain/car';
 import { cardViewOf, type CardView } from '../../domain/card-label';
 import { subscriptionActive, type Subscription } from '../../domain/subscriptions';
@@ -23,12 +23,11 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
   const cache = new Map<number, Car>();
+  const extensionsOf = await extensionsBySubscription(db, rows.flatMap(({ subscriptions: s }) => (s.extendedMonths ? [s.id] : [])));
   const out = [];
   for (const { subscriptions: s, subscription_requests: r } of rows) {
     if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
-    const extensions = s.extendedMonths
-      ? await db.select().from(subscriptionExtensions).where(eq(subscriptionExtensions.subscriptionId, s.id)).orderBy(subscriptionExtensions.firstMonth)
-      : [];
+    const extensions = s.extendedMonths ? (extensionsOf.get(s.id) ?? []) : [];
     out.push({
       // Past its end date a subscription is no longer active, whatever its stored flag says.
       id: s.id, start_date: s.startDate, end_date: s.endDate, is_active: subscriptionActive(s, today),
@@ -43,12 +42,23 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
   return out;
 }
 
+/** The extensions of the listed subscriptions in one query (not one a row), each subscription's by first month. */
+async function extensionsBySubscription(db: Db, ids: number[]): Promise<Map<number, (typeof subscriptionExtensions.$inferSelect)[]>> {
+  const out = new Map<number, (typeof subscriptionExtensions.$inferSelect)[]>();
+  if (!ids.length) return out;
+  const rows = await db.select().from(subscriptionExtensions).where(inArray(subscriptionExtensions.subscriptionId, ids)).orderBy(asc(subscriptionExtensions.firstMonth), asc(subscriptionExtensions.id));
+  for (const e of rows) out.set(e.subscriptionId, [...(out.get(e.subscriptionId) ?? []), e]);
+  return out;
+}
+
 /** A subscription's billing for my page (SubscriptionBillingView). */
 async function billingView(db: Db, s: typeof subscriptions.$inferSelect, term: number, fee: number, card: CardView | null): Promise<SubscriptionBillingView> {
   const owed = s.paidMonths < term ? s.paidMonths + 1 : null;
   const billing = s.isActive && s.billingStatus !== 'CANCELLED' && owed !== null;
-  const failed = owed !== null && s.billingStatus !== 'ACTIVE' ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed)).filter((p) => p.status === 'FAILED').at(-1) : undefined;
-  const failures = failed ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed!)).filter((p) => p.status === 'FAILED').length : 0;
+  // The owed month's failed attempts, read once: the last is the one to pay, their count sets the retry day.
+  const failedAttempts = owed !== null && s.billingStatus !== 'ACTIVE' ? (await attemptsOf(db, 'subscription', s.id, 'SUBSCRIPTION_MONTH', owed)).filter((p) => p.status === 'FAILED') : [];
+  const failed = failedAttempts.at(-1);
+  const failures = failedAttempts.length;
   const due = owed !== null ? monthlyChargeDate(s.startDate, owed) : null;
   return {
     status: s.billingStatus,
