@@ -8,7 +8,7 @@ import { inTransaction, type Db } from '../db/client';
 import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, tripRatings, users } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
-import { confirmInTransaction } from '../orders/butler-orders';
+import { confirmInTransaction } from '../orders/butler-confirm';
 import { recordAudit } from '../audit/audit';
 import { handoverClashes } from './handover-busy';
 import { rowTime } from '../jobs/clock';
