@@ -4,7 +4,7 @@ import { scheduleContract } from './orders/contracts';
 import { earlyExitOutcome } from './billing/early-exit';
 import { mileageOutcome } from './billing/mileage';
 import { settlementOutcome } from './billing/settlement';
-import { swapOutcome } from './orders/swap';
+import { swapOutcome } from './orders/swap-apply';
 import { swapCancelOutcome } from './orders/swap-cancel';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
 

@@ -6,7 +6,7 @@ import { openSession } from '../../src/api/accounts/sessions';
 import { auditLog, butlerRequests, jobs, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { handoverReadings } from '../../src/api/dispatch/handovers';
+import { handoverReadings } from '../../src/api/dispatch/handover-readings';
 import { chargeInstant } from '../../src/domain/payments';
 import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
 import handoverScheduled from '../../src/api/notifications/templates/subscription-handover-scheduled';

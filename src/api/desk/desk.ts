@@ -1,4 +1,4 @@
-import { legalView } from '../orders/butler-orders';
+import { legalView } from '../orders/butler-legal-basis';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';

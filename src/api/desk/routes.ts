@@ -11,7 +11,7 @@ import { requireFixtures, requireMachine, requireStaff } from '../auth/guards';
 import { deskButlerRequests, deskSubscriptionRequests, storeUpload, subscriptionRequestOwner } from './desk';
 import { publishStatus } from '../catalogue/publish-builds';
 import { setStaffRole } from '../accounts/staff';
-import { cancelRequest } from '../orders/subscription-orders';
+import { cancelRequest } from '../orders/subscription-request-cancel';
 import { auditedCall, recordAudit } from '../audit/audit';
 import { multipartBodyLimit, rawUploadType, readUploadBody } from './uploads-routes';
 

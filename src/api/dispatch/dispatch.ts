@@ -8,7 +8,7 @@ import { inTransaction, type Db } from '../db/client';
 import { butlerCars, butlerRequests, butlerWaypoints, drivers, models, tripRatings, users } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
-import { confirmInTransaction } from '../orders/butler-orders';
+import { confirmInTransaction } from '../orders/butler-confirm';
 import { recordAudit } from '../audit/audit';
 import { handoverClashes } from './handover-busy';
 import { rowTime } from '../jobs/clock';
@@ -18,7 +18,7 @@ import { tellDriver } from '../notifications/driver-notices';
  * Butler dispatch: the drivers staff keep, the board of trips to staff, and the assignment of a
  * driver to a trip. A driver is never on two trips whose busy windows (the trip plus the
  * configured buffer each side, src/domain/dispatch.ts) overlap, nor on a trip and a 탁송·반납
- * (./handovers.ts) at once: the assignment checks both after
+ * (./handover-schedule.ts, ./swap-handovers.ts) at once: the assignment checks both after
  * locking the driver's row, so concurrent assignments of one driver take turns.
  */
 

@@ -10,7 +10,8 @@ import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/dr
 import { requireAdmin, requireUser } from '../auth/guards';
 import { ipLimit } from '../middleware/rate-limit';
 import { acceptInvite, correctStages, driverIdOf, driverPastTrips, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
-import { driverHandovers, recordHandover } from './handovers';
+import { driverHandovers } from './driver-handovers';
+import { recordHandover } from './handover-record';
 import { HandoverRecordSchema } from '../../domain/schemas/handover';
 import type { DriverHandoversAnswer, HandoverRecordAnswer } from '../../domain/handover';
 import { drivers } from '../db/schema';

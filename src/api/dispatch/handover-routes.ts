@@ -8,7 +8,12 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { AcknowledgeHandoverSchema, HandoverPhotoParamSchema, HandoverBoardQuerySchema, HandoverRecordSchema, ScheduleHandoverSchema, ScheduleSwapHandoversSchema, SwapParamSchema, TestSwapSchema } from '../../domain/schemas/handover';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin, requireFixtures, requireUser } from '../auth/guards';
-import { acknowledgeHandover, cancelHandover, cancelSwapHandovers, customerHandovers, handoverBoard, insertTestSwap, recordHandover, scheduleHandover, scheduleSwapHandovers } from './handovers';
+import { cancelHandover, scheduleHandover } from './handover-schedule';
+import { cancelSwapHandovers, scheduleSwapHandovers } from './swap-handovers';
+import { acknowledgeHandover, customerHandovers } from './customer-handovers';
+import { handoverBoard } from './handover-board';
+import { recordHandover } from './handover-record';
+import { insertTestSwap } from './test-swap-fixture';
 
 /**
  * 탁송·반납 (issue 39). Staff (staff or ADMIN_TOKEN; every write audited): the handovers of the

@@ -7,7 +7,7 @@ import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin } from '../auth/guards';
 import { assignDriver, createDriver, dispatchBoard, driverRatings, driverProposals, listDrivers, runSheet, unassignDriver, updateDriver } from './dispatch';
 import { auditedAction } from '../audit/audit';
-import { driverDayHandovers } from './handovers';
+import { driverDayHandovers } from './driver-handovers';
 import type { BoardHandover } from '../../domain/handover';
 import { maskPhone } from '../../domain/driver-day';
 

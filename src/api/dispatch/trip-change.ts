@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
 import { rowTime } from '../jobs/clock';
 import type { PaymentContext } from '../payment-context';
-import { scheduleReminder } from '../orders/butler-orders';
+import { scheduleReminder } from '../orders/butler-reminders';
 import { heldCoupon, tripCar } from '../billing/butler-billing';
 import { paidForOrder, settlePriceChange, type PaidOrder } from '../billing/order-charges';
 import { creditPoints } from '../wallet/points';

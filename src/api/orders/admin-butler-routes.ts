@@ -4,7 +4,8 @@ import { IdParamSchema } from '../../domain/schemas/catalogue';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { EligibilityRefusalSchema, StaffButlerCancelSchema } from '../../domain/schemas/butler';
 import { requireAdmin } from '../auth/guards';
-import { adminCancelButlerRequest, confirmButlerRequest, previewStaffCancel } from './butler-orders';
+import { adminCancelButlerRequest, previewStaffCancel } from './butler-cancel';
+import { confirmButlerRequest } from './butler-confirm';
 import { auditedAction, auditedCall } from '../audit/audit';
 
 /** Staff actions on butler requests (staff or ADMIN_TOKEN; audited): confirm after 입금 확인, or cancel. */

@@ -8,7 +8,9 @@ import { coupons, identityVerifications, userCoupons, users } from '../db/schema
 import { notFound } from '../errors';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireAdmin, requireFixtures } from '../auth/guards';
-import { cancelRequest, cancelTakenRequests, confirmRequest, setSubscriptionActive } from './subscription-orders';
+import { cancelRequest } from './subscription-request-cancel';
+import { cancelTakenRequests, confirmRequest } from './subscription-confirm';
+import { setSubscriptionActive } from './subscription-active';
 import { creditPoints } from '../wallet/points';
 import { openSession } from '../accounts/sessions';
 import { auditedAction, auditedCall } from '../audit/audit';

@@ -13,9 +13,13 @@ import { createCompanyButlerRequest } from './company-butler';
 import { PayOwedSchema } from '../../domain/schemas/payments';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
-import {
-  cancelButlerRequest, createButlerRequest, createOwnCarRequest, previewButlerCancel, getButlerRequest, listButlerRequests, listButlerSubscriptions, rateTrip, updateButlerRequest,
-} from './butler-orders';
+import { createButlerRequest } from './butler-request-create';
+import { createOwnCarRequest } from './butler-own-car-request';
+import { updateButlerRequest } from './butler-request-update';
+import { cancelButlerRequest, previewButlerCancel } from './butler-cancel';
+import { getButlerRequest, listButlerRequests } from './butler-views';
+import { listButlerSubscriptions } from './butler-subscriptions';
+import { rateTrip } from './butler-rating';
 import { paymentDeclined } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 import { payOwedOvertime } from '../billing/butler-billing';

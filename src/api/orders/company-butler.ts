@@ -18,7 +18,10 @@ import { conflict, notFound, unprocessable } from '../errors';
 import { rowTime } from '../jobs/clock';
 import { emit, emitOrderReceived } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
-import { butlerCar, checkTrip, insertWaypoints, legalBasisOf, reserveDays, scheduleReminder, takenDays, toViews, viewOf, type ButlerLegalSetting } from './butler-orders';
+import { butlerCar, checkTrip, insertWaypoints, reserveDays, takenDays } from './butler-trip-checks';
+import { legalBasisOf, type ButlerLegalSetting } from './butler-legal-basis';
+import { scheduleReminder } from './butler-reminders';
+import { toViews, viewOf } from './butler-views';
 import { placeOrderOnce } from './checkout';
 
 /**

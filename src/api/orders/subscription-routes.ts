@@ -5,7 +5,9 @@ import { AvailabilityQuerySchema, CodeParamSchema, CouponListQuerySchema, Create
 import type { PaymentAnswer } from '../../domain/payments';
 import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer } from '../../domain/pricing';
 import { ChangeCardSchema, WithdrawalConfirmSchema, EarlyExitDateSchema, EarlyExitQuerySchema, ExtensionAnnexParamSchema, ExtensionConfirmSchema, ExtensionQuerySchema, PayOwedSchema, SwapParamSchema, SwapConfirmSchema, SwapQuerySchema } from '../../domain/schemas/payments';
-import { confirmSwap, quoteSwap, swapAnnexForDownload, type SwapConfirmAnswer, type SwapQuoteAnswer } from './swap';
+import { quoteSwap, type SwapQuoteAnswer } from './swap-quote';
+import { confirmSwap, type SwapConfirmAnswer } from './swap-confirm';
+import { swapAnnexForDownload } from './swap-annexes';
 import { cancelSwap, type SwapCancelAnswer } from './swap-cancel';
 import { annexForDownload, confirmExtension, quoteExtension, type ExtensionConfirmAnswer, type ExtensionQuoteAnswer } from './extension';
 import { confirmWithdrawal, quoteWithdrawal, type WithdrawalDoneAnswer, type WithdrawalQuoteAnswer } from './withdrawal';
@@ -21,7 +23,11 @@ import type {
 import { ok, reservationWrites, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireUser } from '../auth/guards';
 import { claimCoupon, couponByCode, toCoupon, userCouponList } from '../wallet/coupons';
-import { cancelRequest, createRequest, getRequest, listRequests, listSubscriptions, updateRequest } from './subscription-orders';
+import { getRequest, listRequests } from './subscription-requests';
+import { createRequest } from './subscription-request-create';
+import { updateRequest } from './subscription-request-update';
+import { cancelRequest } from './subscription-request-cancel';
+import { listSubscriptions } from './subscription-list';
 import { availabilityOf } from '../catalogue/inventory';
 import type { AvailabilityAnswer } from '../../domain/availability';
 import { changeCard, payOwedMonth } from '../billing/subscription-billing';

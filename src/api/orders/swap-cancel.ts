@@ -15,7 +15,7 @@ import { paymentById, recordCharge, toPaymentView, toRefundView } from '../billi
 import { refundPayment } from '../billing/refunds';
 import { lockCar } from './availability';
 import { carNames, extendedAfter, movedBy, ownSubscription, swapView, type Found, type SwapRow } from './swap-views';
-import { takenFrom } from './swap';
+import { takenFrom } from './swap-terms';
 
 /*
  * 교체 취소: the customer calls a CONFIRMED swap off until SWAP_CANCEL_CLOSES_DAYS before its day
@@ -28,7 +28,7 @@ import { takenFrom } from './swap';
 
 /**
  * The return and delivery pair of a cancelled swap, called off by dispatch (which owns the board;
- * src/api/dispatch/handovers.ts) in a job queued with the cancellation: once per swap.
+ * src/api/dispatch/swap-pair-call-off-job.ts) in a job queued with the cancellation: once per swap.
  */
 export const SWAP_PAIR_CALL_OFF_JOB = 'subscription-swap-pair-call-off';
 const pairCallOffJob = (swapId: number, actor: string, now: Date): JobSpec => ({ kind: SWAP_PAIR_CALL_OFF_JOB, key: `swap-pair-off:${swapId}`, payload: { swapId, actor }, runAt: now, maxAttempts: 8 });

@@ -8,7 +8,7 @@ import { paymentById } from '../billing/ledger';
 import { carById } from '../catalogue/catalogue';
 
 /*
- * What the swap's confirmation (swap.ts) and its cancellation (swap-cancel.ts) both read: the
+ * What the swap's confirmation (swap-confirm.ts) and its cancellation (swap-cancel.ts) both read: the
  * customer's own subscription, the swap rows, their views on my page and what a cancellation
  * would move.
  */

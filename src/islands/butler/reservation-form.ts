@@ -195,7 +195,7 @@ export function clampPointsInput(typed: string, cap: number): Clamped {
 
 /**
  * Whether the API refused the booking because another booking took one of its days first
- * (409 CONFLICT with the start_at field, src/api/orders/butler-orders.ts dayTaken). The
+ * (409 CONFLICT with the start_at field, src/api/orders/butler-trip-checks.ts dayTaken). The
  * refusal comes before any charge: nothing was paid.
  */
 export function isDayTaken(status: number, error: Pick<ApiFailure, 'code' | 'errors'>): boolean {

@@ -1,0 +1,68 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Car } from '../../domain/car';
+import { cardViewOf } from '../../domain/card-label';
+import type { SubscriptionRequest } from '../../domain/subscriptions';
+import { ORDER_KINDS } from '../../domain/payments';
+import type { Db } from '../db/client';
+import { coupons, subscriptionRequests, userCoupons } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
+import type { PaidOrder } from '../billing/order-charges';
+import { carById } from '../catalogue/catalogue';
+import { toCoupon } from '../wallet/coupons';
+
+/** A customer's subscription requests: the row as the API answers it, the lookups the changes share, the list and the one. */
+
+export type RequestRow = typeof subscriptionRequests.$inferSelect;
+export const REF = ORDER_KINDS.SUBSCRIBE.refType;
+
+/** A request row in API shape (the billing key masked; pages show `card`). */
+export async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): Promise<SubscriptionRequest> {
+  if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
+  let coupon = null;
+  if (r.userCouponId) {
+    const [c] = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, r.userCouponId));
+    if (c) coupon = { id: c.user_coupons.id, coupon: toCoupon(c.coupons) };
+  }
+  return {
+    id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
+    start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
+    requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
+    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
+    billing_key: maskBillingKey(r.billingKey),
+    card: cardViewOf(r),
+    payment: ((p) => (p ? toPaymentView(p, r.options?.quote) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
+  };
+}
+
+/** The user's requests, newest first: a cancelled one (by the customer, or a declined first charge) stays, read-only, with its state. */
+export async function listRequests(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(subscriptionRequests)
+    .where(eq(subscriptionRequests.userId, userId))
+    .orderBy(desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id));
+  const cache = new Map<number, Car>();
+  const out = [];
+  for (const r of rows) out.push(await toRequest(db, r, cache));
+  return out;
+}
+
+/** The user's request; a cancelled one only to read (`cancelled: true`): nothing changes it any more. */
+export async function ownRequest(db: Db, userId: number, id: number, { lock = false, cancelled = false }: { lock?: boolean; cancelled?: boolean } = {}) {
+  const q = db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || row.userId !== userId || (row.status === 'CANCELLED' && !cancelled)) throw notFound('구독 신청을 찾을 수 없습니다.');
+  return row;
+}
+
+export function requirePending(row: RequestRow, action: string) {
+  if (row.status !== 'PENDING') throw conflict(`확정된 구독 신청은 ${action}할 수 없습니다. 고객센터로 문의해주세요.`);
+}
+
+/** GET /subscriptions/requests/{id}. */
+export async function getRequest(db: Db, userId: number, id: number) {
+  return toRequest(db, await ownRequest(db, userId, id, { cancelled: true }));
+}
+
+export const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => ({ kind: 'SUBSCRIBE', id: row.id, userId: row.userId, billingKey });
