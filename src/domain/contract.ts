@@ -174,7 +174,7 @@ export function feeLines(a: ContractInput['amounts'], term: number): ContractLin
   const lines: ContractLine[] = [
     { label: '월 구독료', value: `${won(f.monthly + credit)}${credit > 0 ? ' (옵션 포함, 선납금 차감 전)' : ''}` },
   ];
-  if (credit > 0) lines.push({ label: '선납금 차감', value: `매월 -${won(credit)} (선납금 ${won(f.prepayment)} ÷ ${term}개월, 1개월 차부터 ${term}개월 차까지)` });
+  if (credit > 0) lines.push({ label: '선납금 차감', value: `매월 -${won(credit)} (선납금 ${won(f.prepayment)} / ${term}개월, 1개월 차부터 ${term}개월 차까지)` });
   lines.push(
     { label: '쿠폰 할인', value: f.coupon_discount ? `-${won(f.coupon_discount)}${a.couponName ? ` (${a.couponName})` : ''} (첫 달)` : '없음' },
     { label: '포인트 사용', value: f.points ? `-${won(f.points)} (첫 달)` : '없음' },

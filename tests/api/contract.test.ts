@@ -163,7 +163,7 @@ describe('the contract (계약서)', () => {
     expect(text).toContain('첫 결제 금액 (신청 시) 7,200,000원');
     expect(text).toContain('첫 달 구독료 (선납금 차감 후) 700,000원 + 보증금 (반납 후 환급) 500,000원 + 선납금 6,000,000원 = 7,200,000원');
     // Months 2…12: the fee less the 선납금 credit, what billing charges each month.
-    expect(text).toContain('선납금 차감 매월 -500,000원 (선납금 6,000,000원 ÷ 12개월');
+    expect(text).toContain('선납금 차감 매월 -500,000원 (선납금 6,000,000원 / 12개월');
     expect(text).toContain('매월 700,000원 (월 구독료 1,200,000원 - 선납금 차감 500,000원) × 11회');
     expect(text).toContain('보증금 500,000원 (첫 결제에 포함, 반납 정산 후 남은 금액 환불)');
     // One total: the first payment and the 11 months (the refundable 보증금 in it, named), and no second one.

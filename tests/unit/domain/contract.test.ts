@@ -55,7 +55,7 @@ describe('contractDocument', () => {
     const fee = lines(doc, '요금');
     expect(fee).toMatchObject({
       '월 구독료': '1,200,000원 (옵션 포함, 선납금 차감 전)',
-      '선납금 차감': '매월 -500,000원 (선납금 6,000,000원 ÷ 12개월, 1개월 차부터 12개월 차까지)',
+      '선납금 차감': '매월 -500,000원 (선납금 6,000,000원 / 12개월, 1개월 차부터 12개월 차까지)',
       '첫 결제 금액 (신청 시)': '7,290,000원',
       '첫 결제 내역': '첫 달 구독료 (선납금 차감 후) 700,000원 - 쿠폰 할인 (웰컴) 50,000원 - 포인트 사용 10,000원 + 탁송비 150,000원 + 보증금 (반납 후 환급) 500,000원 + 선납금 6,000,000원 = 7,290,000원',
       보증금: '500,000원 (첫 결제에 포함, 반납 정산 후 남은 금액 환불)',
@@ -65,6 +65,8 @@ describe('contractDocument', () => {
     // One total in the whole document.
     const all = doc.sections.flatMap((s) => (s.kind === 'lines' ? s.lines.map((l) => `${l.label} ${l.value}`) : s.paragraphs)).join('\n');
     expect(all.match(/총/g)).toHaveLength(1);
+    // Every character prints in the contract font (no ÷ or − boxes).
+    expect(missingContractGlyphs(JSON.stringify(doc))).toEqual([]);
   });
 
   it('names the car, the dates in Korean time, mileage, insurance and delivery', () => {
