@@ -205,7 +205,7 @@ export async function contractForDownload(ctx: ContractContext, requestId: numbe
   const [r] = await ctx.db.select({ userId: subscriptionRequests.userId }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
   if (!r || (userId !== null && r.userId !== userId)) throw notFound('구독 신청을 찾을 수 없습니다.');
   const row = await issueContract(ctx, requestId);
-  if (!row) throw notFound('계약서가 없습니다. 첫 달 결제가 완료된 신청에만 계약서가 발행됩니다.');
+  if (!row) throw notFound('계약서가 없습니다. 첫 결제가 완료된 신청에만 계약서가 발행됩니다.');
   return row;
 }
 
