@@ -162,7 +162,7 @@ function formula(lines: readonly { label: string; amount: number }[]): string {
  * 5. 요금: the fee, the 선납금 credit, the first payment by its parts, each later month, the
  * refundable 보증금, and ONE total of what the term charges (the 보증금 in it, named).
  */
-export function feeLines(a: ContractInput['amounts'], term: number): ContractLine[] {
+function feeLines(a: ContractInput['amounts'], term: number): ContractLine[] {
   const f = a.first;
   const credit = a.prepaymentCredit;
   const firstLines = firstPaymentLines(f).map((l) =>
