@@ -2,6 +2,7 @@ import { formatPhone } from './accounts';
 import { dotDate, formatKoreaDateTime } from './dates';
 import type { BusinessInfo } from './business';
 import { formatNumber, won } from './money';
+import { firstPaymentLines, type FirstPaymentParts } from './payments';
 
 /**
  * The subscription contract (계약서, issue 38): what it says, as one pure function of a plain typed
@@ -28,19 +29,24 @@ export interface ContractInput {
   car: { brand: string; model: string; subModel: string | null; trim: string | null; plate: string | null; colour: string | null };
   /** Months. */
   term: number;
-  /** The requested first and last day (YYYY-MM-DD); the last is start + term − 1 day. */
+  /** The requested first and last day (YYYY-MM-DD); the last is start + term - 1 day. */
   startDate: string;
   endDate: string;
   /** Options chosen with the order and their prices (mileage plan, drivers, 탁송, 보증금, 선납금, 자기부담금, the monthly fee with them). */
   options: ContractLine[];
-  /** Won. */
+  /**
+   * Won, as billing charges them: the first payment is the order's quote (the parts /my/payments,
+   * the receipt and the email name: firstPaymentLines), each later month the fee billing reads for
+   * it (feeOfMonth: the order's fee, the 선납금 credit already taken off).
+   */
   amounts: {
-    monthlyFee: number;
-    couponDiscount: number;
+    /** The first payment's parts: 첫 달 구독료 (after the 선납금 credit), coupon, points, 탁송비, 보증금, 선납금 and what was charged. */
+    first: FirstPaymentParts;
     couponName: string | null;
-    pointsUsed: number;
-    /** What the first charge took (monthly fee − coupon − points). */
-    firstPayment: number;
+    /** The 선납금's monthly credit (0 = none), taken off every month of the order's term. */
+    prepaymentCredit: number;
+    /** Months 2…n: what each is charged, in order (monthFee / feeOfMonth). */
+    laterMonthFees: readonly number[];
   };
   /** Included km a month and the per-km charge beyond it (null: "차량별 안내 금액"). */
   mileage: { monthlyKm: number; overagePerKm: number | null };
@@ -134,11 +140,65 @@ export function signatureSection(input: Pick<ContractInput, 'customer' | 'compan
   };
 }
 
+/** Runs of equal fees: [{fee, from, count}] (months numbered from `first`). */
+function feeRuns(fees: readonly number[], first: number): { fee: number; from: number; count: number }[] {
+  const runs: { fee: number; from: number; count: number }[] = [];
+  fees.forEach((fee, i) => {
+    const last = runs.at(-1);
+    if (last && last.fee === fee) last.count++;
+    else runs.push({ fee, from: first + i, count: 1 });
+  });
+  return runs;
+}
+
+/** "a + b - c = d": a payment's parts as one formula (the lines of firstPaymentLines, 합계 last). */
+function formula(lines: readonly { label: string; amount: number }[]): string {
+  const parts = lines.slice(0, -1);
+  const total = lines.at(-1)!;
+  return `${parts.map((l, i) => `${i === 0 ? '' : l.amount < 0 ? ' - ' : ' + '}${l.label} ${won(Math.abs(l.amount))}`).join('')} = ${won(total.amount)}`;
+}
+
+/**
+ * 5. 요금: the fee, the 선납금 credit, the first payment by its parts, each later month, the
+ * refundable 보증금, and ONE total of what the term charges (the 보증금 in it, named).
+ */
+function feeLines(a: ContractInput['amounts'], term: number): ContractLine[] {
+  const f = a.first;
+  const credit = a.prepaymentCredit;
+  const firstLines = firstPaymentLines(f).map((l) =>
+    l.label === '쿠폰 할인' && a.couponName ? { ...l, label: `쿠폰 할인 (${a.couponName})` } : l.label === '첫 달 구독료' && credit > 0 ? { ...l, label: '첫 달 구독료 (선납금 차감 후)' } : l,
+  );
+  const later = a.laterMonthFees.reduce((sum, fee) => sum + fee, 0);
+  const runs = feeRuns(a.laterMonthFees, 2);
+  const creditNote = (fee: number) => (credit > 0 ? ` (월 구독료 ${won(fee + credit)} - 선납금 차감 ${won(credit)})` : '');
+  const lines: ContractLine[] = [
+    { label: '월 구독료', value: `${won(f.monthly + credit)}${credit > 0 ? ' (옵션 포함, 선납금 차감 전)' : ''}` },
+  ];
+  if (credit > 0) lines.push({ label: '선납금 차감', value: `매월 -${won(credit)} (선납금 ${won(f.prepayment)} / ${term}개월, 1개월 차부터 ${term}개월 차까지)` });
+  lines.push(
+    { label: '쿠폰 할인', value: f.coupon_discount ? `-${won(f.coupon_discount)}${a.couponName ? ` (${a.couponName})` : ''} (첫 달)` : '없음' },
+    { label: '포인트 사용', value: f.points ? `-${won(f.points)} (첫 달)` : '없음' },
+    { label: '첫 결제 금액 (신청 시)', value: won(f.paid_today) },
+    { label: '첫 결제 내역', value: formula(firstLines) },
+    {
+      label: '2개월 차부터',
+      value: runs.length
+        ? `${runs.map((r) => `${runs.length > 1 ? `${r.from}~${r.from + r.count - 1}개월 차 ` : ''}매월 ${won(r.fee)}${creditNote(r.fee)} × ${r.count}회`).join(', ')} (시작일과 같은 날짜, 그 달에 없으면 말일)`
+        : '없음',
+    },
+    { label: '보증금', value: f.deposit ? `${won(f.deposit)} (첫 결제에 포함, 반납 정산 후 남은 금액 환불)` : '없음' },
+    {
+      label: '계약 기간 총 결제 금액',
+      value: `${won(f.paid_today + later)} (첫 결제 ${won(f.paid_today)}${later ? ` + 2개월 차부터 ${won(later)}` : ''}${f.deposit ? `, 환불되는 보증금 ${won(f.deposit)} 포함` : ''})`,
+    },
+  );
+  return lines;
+}
+
 /** The document of a contract: sections of labelled lines and quoted text, in reading order. */
 export function contractDocument(input: ContractInput): ContractDocument {
   const { amounts: a, car, customer, company } = input;
   const number = contractNumber(input.requestId);
-  const later = Math.max(0, input.term - 1);
   const name = carName(car);
   const sections: ContractSection[] = [
     partiesSection(company, customer),
@@ -166,18 +226,7 @@ export function contractDocument(input: ContractInput): ContractDocument {
       kind: 'lines',
       lines: input.options.length ? input.options : [{ label: '옵션', value: '선택한 옵션 없음' }],
     },
-    {
-      heading: '5. 요금',
-      kind: 'lines',
-      lines: [
-        { label: '월 구독료', value: won(a.monthlyFee) },
-        { label: '쿠폰 할인', value: a.couponDiscount ? `-${won(a.couponDiscount)}${a.couponName ? ` (${a.couponName})` : ''}` : '없음' },
-        { label: '포인트 사용', value: a.pointsUsed ? `-${won(a.pointsUsed)}` : '없음' },
-        { label: '첫 달 결제 금액', value: won(a.firstPayment) },
-        { label: '2개월 차부터', value: later ? `매월 ${won(a.monthlyFee)} × ${later}회 (시작일과 같은 날짜, 그 달에 없으면 말일)` : '없음' },
-        { label: '기간 총액', value: won(a.firstPayment + a.monthlyFee * later) },
-      ],
-    },
+    { heading: '5. 요금', kind: 'lines', lines: feeLines(a, input.term) },
     {
       heading: '6. 주행거리',
       kind: 'lines',

@@ -3,11 +3,12 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { TERMS_SEED } from '../../src/api/seed/content-data';
-import { jobs, notificationMessages, policyDocuments, subscriptionContracts, subscriptionRequests } from '../../src/api/db/schema';
+import { cars, jobs, notificationMessages, policyDocuments, subscriptionContracts, subscriptionRequests } from '../../src/api/db/schema';
 import { contractInput, contractPdf } from '../../src/api/orders/contracts';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { termEnd } from '../../src/domain/subscriptions';
+import { defaultOptionPrices } from '../../src/domain/subscription-price';
 import { anotherPlate, billingKey, createTestContext, customer, koreaDay, type TestContext } from './helpers';
 import { pdfText } from '../pdf-text';
 
@@ -144,5 +145,33 @@ describe('the contract (계약서)', () => {
     await expect(ctx.database.db.update(subscriptionContracts).set({ sha256: '0'.repeat(64) }).where(eq(subscriptionContracts.id, row.id))).rejects.toThrow();
     await expect(ctx.database.db.delete(subscriptionContracts).where(eq(subscriptionContracts.id, row.id))).rejects.toThrow();
     expect(await ctx.database.db.select().from(subscriptionContracts).where(eq(subscriptionContracts.id, row.id))).toHaveLength(1);
+  });
+
+  it('states one total: the first payment by its parts (보증금, 선납금 named) and the later months as billing charges them (issue 49)', async () => {
+    // 12-month fee 1,200,000원; 선납금 6,000,000원 (500,000원 off each month), 보증금 500,000원.
+    const { car } = await insertTestCar(ctx.database.db, { brand: '포르쉐', brandSlug: 'porsche-contract-prepay', model: '타이칸', fees: { subscription_fee_12: 1_200_000 } });
+    await ctx.database.db.update(cars).set({ optionPrices: { ...defaultOptionPrices({ subscription_fee_minimum: 1_200_000 }), deposit: 500_000, prepayment_max: 6_000_000 } }).where(eq(cars.id, car.id));
+    const { token } = await customer(ctx);
+    const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: 6_000_000 };
+    const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, car.id)}/request`, { token, json: { month: 12, start_date: koreaDay(45), billing_key: billingKey(ctx), options } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.data.subscription_request.id as number;
+    const got = await download(`/subscriptions/requests/${id}/contract`, token);
+    expect(got.status).toBe(200);
+    const text = (await pdfText(got.bytes)).replace(/\s+/g, ' ');
+    // The first payment, each part named, as /my/payments names it (firstPaymentLines).
+    expect(text).toContain('첫 결제 금액 (신청 시) 7,200,000원');
+    expect(text).toContain('첫 달 구독료 (선납금 차감 후) 700,000원 + 보증금 (반납 후 환급) 500,000원 + 선납금 6,000,000원 = 7,200,000원');
+    // Months 2…12: the fee less the 선납금 credit, what billing charges each month.
+    expect(text).toContain('선납금 차감 매월 -500,000원 (선납금 6,000,000원 / 12개월');
+    expect(text).toContain('매월 700,000원 (월 구독료 1,200,000원 - 선납금 차감 500,000원) × 11회');
+    expect(text).toContain('보증금 500,000원 (첫 결제에 포함, 반납 정산 후 남은 금액 환불)');
+    // One total: the first payment and the 11 months (the refundable 보증금 in it, named), and no second one.
+    expect(text).toContain('계약 기간 총 결제 금액 14,900,000원 (첫 결제 7,200,000원 + 2개월 차부터 7,700,000원, 환불되는 보증금 500,000원 포함)');
+    expect(text).not.toContain('보증금 제외');
+    expect(text.match(/총/g)).toHaveLength(1);
+    // The same amounts the first charge took and month 2 will be charged.
+    const [r] = await ctx.database.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, id));
+    expect([r.finalFee, r.fee]).toEqual([7_200_000, 700_000]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
-import { cars, payments } from '../../src/api/db/schema';
+import { cars, notificationMessages, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
@@ -60,6 +60,14 @@ describe('money labels and the 선납금 credit (issue 49)', () => {
     expect(first.amount).toBe(700_000 + DEPOSIT + PREPAY);
     expect((await ctx.call('GET', `/payments/subreq-${requestId}`, { token })).body.data.payment).toMatchObject({ label: first.label, lines: first.lines });
     expect((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.payment).toMatchObject({ label: first.label });
+    // The order-received email calls that amount the first payment, never "첫 달 결제".
+    await runJobs();
+    const mails = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.requested:${requestId}`));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) {
+      expect(m.text).toContain(`첫 결제 금액: ${(700_000 + DEPOSIT + PREPAY).toLocaleString('ko-KR')}원`);
+      expect(m.text).not.toContain('첫 달 결제');
+    }
   });
 
   it('a swap in month 2 keeps the 선납금 credit to the won: quoted, charged and billed on the new car', async () => {

@@ -341,7 +341,7 @@ test('my page: profile, points, referral code, coupon box, latest activity, logo
   await expect(page.getByRole('link', { name: /^포인트/ })).toHaveAttribute('href', '/points');
   await expect(page.getByRole('link', { name: /^추천 코드/ })).toHaveAttribute('href', '/referral');
   await expect(page.getByRole('link', { name: /쿠폰함/ })).toHaveAttribute('href', '/coupon');
-  for (const [heading, href] of [['나의 구독', '/my/subscriptions'], ['구독 신청', '/my/requests'], ['버틀러 구독', '/my/butler-subscriptions'], ['버틀러 요청', '/my/butler-requests']]) {
+  for (const [heading, href] of [['나의 구독', '/my/subscriptions'], ['구독 신청', '/my/requests'], ['의전 구독', '/my/butler-subscriptions'], ['의전 요청', '/my/butler-requests']]) {
     const region = page.getByRole('region', { name: heading });
     await expect(region.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', href);
   }

@@ -231,7 +231,7 @@ test('lists: 수정하기 only on pending requests, never on confirmed ones or s
   await loginAs(page, user.token);
 
   await page.goto('/my/butler-requests');
-  await expect(page.getByRole('heading', { level: 1, name: '버틀러 요청 내역' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '의전 요청 내역' })).toBeVisible();
   await expect(page.getByTestId('butler-request-item')).toHaveCount(2);
   for (const g of await page.getByTestId('date-group').all()) if ((await g.getAttribute('open')) === null) await g.locator('summary').click();
   const pendingItem = page.getByTestId('butler-request-item').filter({ hasText: `요청 #${pending.id} ·` });
@@ -241,7 +241,7 @@ test('lists: 수정하기 only on pending requests, never on confirmed ones or s
   await expect(confirmedItem.getByRole('link', { name: /수정하기/ })).toHaveCount(0);
 
   await page.goto('/my/butler-subscriptions');
-  await expect(page.getByRole('heading', { level: 1, name: '버틀러 구독 내역' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '의전 구독 내역' })).toBeVisible();
   const subItem = page.getByTestId('butler-subscription-item').filter({ hasText: `구독 #${sub.id} ·` });
   await expect(subItem).toContainText('확정');
   await expect(page.getByRole('link', { name: /수정하기/ })).toHaveCount(0);
@@ -258,11 +258,11 @@ test('no English headings a user reads on the butler lists and details', async (
   const sub = await confirmButler(request, (await book(request, user.token)).id);
   await loginAs(page, user.token);
   for (const [path, heading] of [
-    ['/my/butler-requests', '버틀러 요청 내역'],
-    ['/my/butler-subscriptions', '버틀러 구독 내역'],
+    ['/my/butler-requests', '의전 요청 내역'],
+    ['/my/butler-subscriptions', '의전 구독 내역'],
     ['/my/butler', '나의 의전'],
-    [`/butler/request/${r.id}`, '버틀러 요청 상세'],
-    [`/butler/subscribe/${sub.id}`, '버틀러 구독 상세'],
+    [`/butler/request/${r.id}`, '의전 요청 상세'],
+    [`/butler/subscribe/${sub.id}`, '의전 구독 상세'],
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

@@ -43,7 +43,7 @@ test('butler requests: empty text, grouped by start date newest first, counts, c
   const user = await newUser(request);
   await loginAs(page, user.token);
   await page.goto('/my/butler-requests');
-  await expect(page.getByRole('heading', { name: '버틀러 요청 내역' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '의전 요청 내역' })).toBeVisible();
   await expect(page.getByText('아직 버틀러 요청이 없습니다')).toBeVisible();
 
   // Two trips on a later day first, then one on an earlier day: creation order must not decide.
@@ -87,7 +87,7 @@ test('butler subscriptions: empty text, grouped by the start date of their reque
   const user = await newUser(request);
   await loginAs(page, user.token);
   await page.goto('/my/butler-subscriptions');
-  await expect(page.getByRole('heading', { name: '버틀러 구독 내역' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '의전 구독 내역' })).toBeVisible();
   await expect(page.getByText('아직 버틀러 구독이 없습니다')).toBeVisible();
 
   const early = await placeButler(request, user.token);
@@ -307,7 +307,7 @@ test('butler subscription detail shows its request, confirmed: no edit, cancel b
   const sub = await confirmButler(request, r.id);
   await loginAs(page, user.token);
   await page.goto(`/butler/subscribe/${sub.id}`);
-  await expect(page.getByRole('heading', { name: '버틀러 구독 상세' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '의전 구독 상세' })).toBeVisible();
   await expect(page.getByRole('region', { name: '요청 정보' })).toContainText(`#${r.id}`);
   await expect(page.getByRole('region', { name: '운행 정보' })).toContainText('골프장 이동');
   await expect(page.getByRole('region', { name: '차량 정보' })).toContainText(r.car.model.name);
@@ -325,8 +325,8 @@ test('my page butler cards and /my/butler link a subscription to /butler/subscri
   const pending = await placeButler(request, user.token, { start: '11:00' });
   await loginAs(page, user.token);
   await page.goto('/my');
-  const subCard = page.getByRole('region', { name: '버틀러 구독' });
-  const reqCard = page.getByRole('region', { name: '버틀러 요청' });
+  const subCard = page.getByRole('region', { name: '의전 구독' });
+  const reqCard = page.getByRole('region', { name: '의전 요청' });
   await expect(subCard.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', '/my/butler-subscriptions');
   await expect(reqCard.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', '/my/butler-requests');
   const subLink = subCard.getByRole('link', { name: literally(confirmed.car.model.name) });

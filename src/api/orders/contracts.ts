@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { StoredOrderOptions } from '../../domain/subscription-price';
-import { optionLines, quoteLines } from '../../domain/subscription-lines';
+import { optionLines } from '../../domain/subscription-lines';
 import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, contractDocument, orderConsents, policyArticles, type ContractInput } from '../../domain/contract';
 import { missingContractGlyphs } from '../../domain/contract-font';
 import { koreaDate } from '../../domain/dates';
-import { ORDER_KINDS } from '../../domain/payments';
+import { ORDER_KINDS, type FirstPaymentParts } from '../../domain/payments';
+import { feeOfMonth } from '../../domain/extension';
 import { termEnd } from '../../domain/subscriptions';
 import type { Db } from '../db/client';
 import { coupons, policyDocuments, subscriptionContracts, subscriptionRequests, userCoupons, users } from '../db/schema';
@@ -66,11 +67,28 @@ function orderTerms(stored: StoredOrderOptions | null, month: number, start: str
   // The handover's own lines (인수 방법 탁송, 탁송 주소, …), each under its label.
   const handover = lines.filter((l) => l.label === '인수 방법' || l.label.startsWith('탁송'));
   return {
-    options: [...lines, ...quoteLines(stored.quote)],
+    // The options only: the amounts, with their one total, are section 5's (feeLines).
+    options: lines,
     mileage: { monthlyKm: stored.options.mileage_km, overagePerKm: stored.prices.overage_per_km },
     insurance: { ...CONTRACT_DEFAULTS.insurance, deductible: stored.prices.deductible },
     delivery: handover,
   };
+}
+
+/**
+ * The amounts as billing charges them: the first payment is the order's stored quote, which the
+ * first charge took (quote.final) and /my/payments names by its parts; month k of the term is
+ * feeOfMonth(k, request.fee, …), the one rule every monthly charge reads (no swap or extension yet
+ * at the order: the request's fee, the 선납금 credit already off). An order before options has no
+ * quote: its fee, coupon, points and what it paid.
+ */
+function contractAmounts(r: typeof subscriptionRequests.$inferSelect, couponName: string | null): ContractInput['amounts'] {
+  const q = r.options?.quote;
+  const first: FirstPaymentParts = q
+    ? { monthly: q.monthly, coupon_discount: q.coupon_discount, points: q.points, delivery_fee: q.delivery_fee, deposit: q.deposit, prepayment: q.prepayment, paid_today: q.paid_today }
+    : { monthly: r.fee, coupon_discount: r.couponDiscount, points: r.pointUsed, delivery_fee: 0, deposit: 0, prepayment: 0, paid_today: r.finalFee };
+  const laterMonthFees = Array.from({ length: Math.max(0, r.month - 1) }, (_, i) => feeOfMonth(i + 2, r.fee, []));
+  return { first, couponName, prepaymentCredit: q?.prepayment_credit ?? 0, laterMonthFees };
 }
 
 /**
@@ -98,7 +116,7 @@ export async function contractInput(db: Db, company: Config['company'], requestI
     term: r.month,
     startDate: start,
     endDate: termEnd(start, r.month),
-    amounts: { monthlyFee: r.fee, couponDiscount: r.couponDiscount, couponName, pointsUsed: r.pointUsed, firstPayment: r.finalFee },
+    amounts: contractAmounts(r, couponName),
     ...orderTerms(r.options, r.month, start),
     rules: terms
       ? { source: `${terms.title} ${terms.version}`, articles: policyArticles(terms.content, (title) => CONTRACT_ARTICLES.test(title)) }
@@ -187,7 +205,7 @@ export async function contractForDownload(ctx: ContractContext, requestId: numbe
   const [r] = await ctx.db.select({ userId: subscriptionRequests.userId }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
   if (!r || (userId !== null && r.userId !== userId)) throw notFound('구독 신청을 찾을 수 없습니다.');
   const row = await issueContract(ctx, requestId);
-  if (!row) throw notFound('계약서가 없습니다. 첫 달 결제가 완료된 신청에만 계약서가 발행됩니다.');
+  if (!row) throw notFound('계약서가 없습니다. 첫 결제가 완료된 신청에만 계약서가 발행됩니다.');
   return row;
 }
 

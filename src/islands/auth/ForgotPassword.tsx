@@ -33,7 +33,7 @@ export default function ForgotPassword() {
         {checking ? '확인 중...' : '본인인증하기'}
       </button>
       <p className="text-center text-sm">
-        <a href="/login" className="underline underline-offset-4">로그인으로 돌아가기</a>
+        <a href="/login" className="inline-flex min-h-11 items-center underline underline-offset-4">로그인으로 돌아가기</a>
       </p>
     </div>
   );

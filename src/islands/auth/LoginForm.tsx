@@ -69,8 +69,8 @@ export default function LoginForm() {
         {!kakaoReady && <p className="text-center text-xs text-muted">카카오 로그인은 지금 이용할 수 없습니다. 이메일로 로그인해주세요.</p>}
       </div>
       <p className="flex justify-center gap-4 text-sm">
-        <a href="/signup" className="underline underline-offset-4">회원가입</a>
-        <a href="/forgot-password" className="underline underline-offset-4">비밀번호 찾기</a>
+        <a href="/signup" className="inline-flex min-h-11 items-center underline underline-offset-4">회원가입</a>
+        <a href="/forgot-password" className="inline-flex min-h-11 items-center underline underline-offset-4">비밀번호 찾기</a>
       </p>
     </div>
   );

@@ -123,10 +123,10 @@ export default function SignupForm() {
       <Field label="추천인 휴대폰 번호 (선택)" name="referrerPhone" type="tel" inputMode="tel" placeholder="010-0000-0000" value={d.referrerPhone} onChange={(e) => update({ referrerPhone: e.target.value })} errors={errors.referrerPhone} />
       <fieldset className="space-y-2 rounded border border-line bg-white p-4 text-sm">
         <legend className="px-1 font-semibold">약관 동의</legend>
-        <label className="flex items-center gap-2"><input type="checkbox" className={box} checked={d.terms && d.privacy && d.marketing} onChange={(e) => update({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })} /> 전체 동의</label>
-        <label className="flex items-center gap-2"><input type="checkbox" name="terms" className={box} checked={d.terms} onChange={(e) => update({ terms: e.target.checked })} /> [필수] 서비스 이용약관 동의 <a href="/terms" target="_blank" className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center underline">보기</a></label>
-        <label className="flex items-center gap-2"><input type="checkbox" name="privacy" className={box} checked={d.privacy} onChange={(e) => update({ privacy: e.target.checked })} /> [필수] 개인정보 처리방침 동의 <a href="/privacy" target="_blank" className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center underline">보기</a></label>
-        <label className="flex items-center gap-2"><input type="checkbox" name="marketing" className={box} checked={d.marketing} onChange={(e) => update({ marketing: e.target.checked })} /> [선택] 마케팅 정보 수신 동의</label>
+        <label className="flex min-h-11 items-center gap-2"><input type="checkbox" className={box} checked={d.terms && d.privacy && d.marketing} onChange={(e) => update({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })} /> 전체 동의</label>
+        <label className="flex min-h-11 items-center gap-2"><input type="checkbox" name="terms" className={box} checked={d.terms} onChange={(e) => update({ terms: e.target.checked })} /> [필수] 서비스 이용약관 동의 <a href="/terms" target="_blank" className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center underline">보기</a></label>
+        <label className="flex min-h-11 items-center gap-2"><input type="checkbox" name="privacy" className={box} checked={d.privacy} onChange={(e) => update({ privacy: e.target.checked })} /> [필수] 개인정보 처리방침 동의 <a href="/privacy" target="_blank" className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center underline">보기</a></label>
+        <label className="flex min-h-11 items-center gap-2"><input type="checkbox" name="marketing" className={box} checked={d.marketing} onChange={(e) => update({ marketing: e.target.checked })} /> [선택] 마케팅 정보 수신 동의</label>
         {errors.consents && <p className="text-red-700">{errors.consents[0]}</p>}
       </fieldset>
       {notice && <Alert title={notice.title} detail={notice.detail} tone={notice.tone} />}

@@ -36,7 +36,7 @@ export default function ButlerOverview() {
   const waiting = reqs.items && (subs.items || subs.error) ? reqs.items.filter((r) => !confirmed.has(r.id)) : null;
   return (
     <div className="space-y-6">
-      <Section id="butler-subscriptions" heading="버틀러 구독" all="/my/butler-subscriptions">
+      <Section id="butler-subscriptions" heading="의전 구독" all="/my/butler-subscriptions">
         <ListState items={subs.items} error={subs.error} empty="아직 버틀러 구독이 없습니다">
           {(list) => (
             <ul className="divide-y divide-line">
@@ -49,7 +49,7 @@ export default function ButlerOverview() {
           )}
         </ListState>
       </Section>
-      <Section id="butler-requests" heading="버틀러 요청" all="/my/butler-requests">
+      <Section id="butler-requests" heading="의전 요청" all="/my/butler-requests">
         <ListState items={waiting} error={reqs.error} empty="아직 버틀러 요청이 없습니다">
           {(list) => (
             <ul className="divide-y divide-line">

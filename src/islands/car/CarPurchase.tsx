@@ -54,7 +54,7 @@ export default function CarPurchase({ car }: Props) {
       ) : (
         <p className="mt-4 text-sm text-muted">
           구독 기간과 요금은 상담을 통해 안내해드립니다.{' '}
-          <a href={carInquiryPath(car)} className="font-semibold text-ink underline underline-offset-4" data-testid="car-inquiry">문의하기</a>
+          <a href={carInquiryPath(car)} className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4" data-testid="car-inquiry">문의하기</a>
         </p>
       )}
       <div className="mt-6 border-t border-line pt-5">

@@ -16,7 +16,7 @@ export function PaymentDone({ payment }: { payment: PaymentView | null }) {
       <p className="font-semibold">결제 완료 · {won(payment.amount)}</p>
       <p className="mt-1 flex flex-wrap gap-x-4">
         {payment.receipt_url && <a href={payment.receipt_url} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center underline underline-offset-4">영수증 보기</a>}
-        <a href="/my/payments" className="underline underline-offset-4">결제 내역</a>
+        <a href="/my/payments" className="inline-flex min-h-11 min-w-11 items-center underline underline-offset-4">결제 내역</a>
       </p>
     </div>
   );

@@ -60,7 +60,7 @@ export default function RequestDetail() {
     // Months 2…n are charged at the monthly fee; only the first month carries the coupon and points.
     ['월 구독료', won(r.fee)],
     ['첫 결제 금액', won(r.final_fee)],
-    ['첫 달 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
+    ['첫 결제', r.payment ? `${won(r.payment.amount)} · ${PAYMENT_STATUS_LABEL[r.payment.status]}` : '결제 금액 없음'],
     // The card as customers know it (issuer, last four digits); never the billing key.
     ['결제 카드', cardLabel(r.card)],
     // The options as ordered, with the car's prices then (the contract's lines).
@@ -78,7 +78,7 @@ export default function RequestDetail() {
         </section>
       )}
       {r.payment?.receipt_url && (
-        <p className="text-sm"><a href={r.payment.receipt_url} target="_blank" rel="noopener" className="underline underline-offset-4">첫 달 결제 영수증 보기</a> · <a href="/my/payments" className="underline underline-offset-4">결제 내역</a></p>
+        <p className="text-sm"><a href={r.payment.receipt_url} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center underline underline-offset-4">첫 결제 영수증 보기</a> · <a href="/my/payments" className="inline-flex min-h-11 min-w-11 items-center justify-center underline underline-offset-4">결제 내역</a></p>
       )}
       {r.status === 'PENDING' ? (
         <>

@@ -24,7 +24,7 @@ export default function Settlement({ subscriptionId }: { subscriptionId: number 
       </div>
       <p className="mt-2 text-muted">
         {data.status === 'DONE' ? '결제와 환불 내역은 ' : '처리가 끝나면 '}
-        <a href="/my/payments" className="underline">결제 내역</a>에서 확인할 수 있습니다.
+        <a href="/my/payments" className="inline-flex min-h-11 min-w-11 items-center underline">결제 내역</a>에서 확인할 수 있습니다.
       </p>
     </section>
   );

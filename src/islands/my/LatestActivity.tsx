@@ -33,8 +33,8 @@ async function latest<K extends string, T>(answer: Promise<ApiResult<Record<K, T
 const FRAMES: Omit<Section, 'item'>[] = [
   { key: 'subscription', heading: '나의 구독', empty: '현재 구독이 없습니다.', all: '/my/subscriptions' },
   { key: 'request', heading: '구독 신청', empty: '아직 신청한 차량이 없습니다.', all: '/my/requests' },
-  { key: 'butler-subscription', heading: '버틀러 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions' },
-  { key: 'butler-request', heading: '버틀러 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests' },
+  { key: 'butler-subscription', heading: '의전 구독', empty: '아직 버틀러 구독이 없습니다', all: '/my/butler-subscriptions' },
+  { key: 'butler-request', heading: '의전 요청', empty: '아직 버틀러 요청이 없습니다', all: '/my/butler-requests' },
 ];
 
 /** The latest subscription, subscribe request, butler subscription and butler request, with view-all links. */

@@ -32,7 +32,7 @@ export default function Points() {
       <section className="rounded border border-line bg-white p-5">
         <p className="text-xs text-muted">보유 포인트</p>
         <p className="mt-1 text-3xl font-bold" data-testid="point-balance">{formatWon(state.account.point)} P</p>
-        <p className="mt-2 text-xs text-muted">포인트는 1만 원 단위로 구독·버틀러 신청 시 사용할 수 있습니다.</p>
+        <p className="mt-2 text-xs text-muted">포인트는 1만 원 단위로 구독·의전 신청 시 사용할 수 있습니다.</p>
       </section>
       <section aria-labelledby="history">
         <h2 id="history" className="font-semibold">포인트 내역</h2>

@@ -38,14 +38,14 @@ export default function Consents({ checked, onChange }: Props) {
   return (
     <fieldset className="border border-line p-4">
       <legend className="px-1 font-semibold">약관 동의</legend>
-      <label className="flex items-center gap-3 border-b border-line pb-3 font-semibold">
+      <label className="flex min-h-11 items-center gap-3 border-b border-line pb-3 font-semibold">
         <input type="checkbox" className="h-5 w-5 shrink-0 accent-ink" checked={all} onChange={(e) => onChange(CONSENTS.map(() => e.target.checked))} />
         전체 동의
       </label>
       <ul className="mt-3 space-y-1 text-sm">
         {CONSENTS.map((label, i) => (
           <li key={label} className="flex items-center justify-between gap-3">
-            <label className="flex min-h-9 items-center gap-3">
+            <label className="flex min-h-11 items-center gap-3">
               <input
                 type="checkbox"
                 className="h-5 w-5 shrink-0 accent-ink"

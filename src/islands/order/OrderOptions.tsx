@@ -22,7 +22,7 @@ interface Props {
 }
 
 const signed = (n: number) => (n > 0 ? `+${won(n)}` : won(n));
-const radio = 'flex cursor-pointer items-center gap-2 border border-line px-3 py-2 text-sm has-[:checked]:border-ink has-[:checked]:font-semibold';
+const radio = 'flex min-h-11 cursor-pointer items-center gap-2 border border-line px-3 py-2 text-sm has-[:checked]:border-ink has-[:checked]:font-semibold';
 
 /** The order page's options: mileage plan, youngest driver, extra drivers, handover (탁송 address and window), 선납금; 보증금 and 자기부담금 stated. */
 export default function OrderOptions({ prices, options, onChange, prepayments, startDate, problem, ageFixed = null }: Props) {

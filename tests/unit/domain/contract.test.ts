@@ -13,7 +13,12 @@ const input: ContractInput = {
   startDate: '2026-12-01',
   endDate: '2027-11-30',
   options: [],
-  amounts: { monthlyFee: 4_690_000, couponDiscount: 519_000, couponName: '웰컴', pointsUsed: 0, firstPayment: 4_171_000 },
+  amounts: {
+    first: { monthly: 4_690_000, coupon_discount: 519_000, points: 0, delivery_fee: 0, deposit: 0, prepayment: 0, paid_today: 4_171_000 },
+    couponName: '웰컴',
+    prepaymentCredit: 0,
+    laterMonthFees: Array(11).fill(4_690_000),
+  },
   ...CONTRACT_DEFAULTS,
   rules: { source: '서비스 이용약관 1.0', articles: policyArticles(TERMS_SEED.content, (t) => CONTRACT_ARTICLES.test(t)) },
   consents: orderConsents(false),
@@ -28,10 +33,40 @@ describe('contractDocument', () => {
   it('labels the monthly fee apart from the first payment, and totals the term', () => {
     const doc = contractDocument(input);
     expect(lines(doc, '요금')).toMatchObject({
-      '월 구독료': '4,690,000원', '쿠폰 할인': '-519,000원 (웰컴)', '포인트 사용': '없음', '첫 달 결제 금액': '4,171,000원',
-      '기간 총액': '55,761,000원',
+      '월 구독료': '4,690,000원', '쿠폰 할인': '-519,000원 (웰컴) (첫 달)', '포인트 사용': '없음', '첫 결제 금액 (신청 시)': '4,171,000원',
+      '첫 결제 내역': '첫 달 구독료 4,690,000원 - 쿠폰 할인 (웰컴) 519,000원 = 4,171,000원',
+      보증금: '없음',
+      '계약 기간 총 결제 금액': '55,761,000원 (첫 결제 4,171,000원 + 2개월 차부터 51,590,000원)',
     });
     expect(lines(doc, '요금')['2개월 차부터']).toContain('매월 4,690,000원 × 11회');
+  });
+
+  it('states one total with the first payment\'s 보증금 and 선납금 named and the later months less the 선납금 credit (issue 49)', () => {
+    // 1,200,000원 a month, 선납금 6,000,000원 over 12 months (500,000원 a month), 보증금 500,000원, 탁송비 150,000원, 포인트 10,000원.
+    const doc = contractDocument({
+      ...input,
+      amounts: {
+        first: { monthly: 700_000, coupon_discount: 50_000, points: 10_000, delivery_fee: 150_000, deposit: 500_000, prepayment: 6_000_000, paid_today: 7_290_000 },
+        couponName: '웰컴',
+        prepaymentCredit: 500_000,
+        laterMonthFees: Array(11).fill(700_000),
+      },
+    });
+    const fee = lines(doc, '요금');
+    expect(fee).toMatchObject({
+      '월 구독료': '1,200,000원 (옵션 포함, 선납금 차감 전)',
+      '선납금 차감': '매월 -500,000원 (선납금 6,000,000원 / 12개월, 1개월 차부터 12개월 차까지)',
+      '첫 결제 금액 (신청 시)': '7,290,000원',
+      '첫 결제 내역': '첫 달 구독료 (선납금 차감 후) 700,000원 - 쿠폰 할인 (웰컴) 50,000원 - 포인트 사용 10,000원 + 탁송비 150,000원 + 보증금 (반납 후 환급) 500,000원 + 선납금 6,000,000원 = 7,290,000원',
+      보증금: '500,000원 (첫 결제에 포함, 반납 정산 후 남은 금액 환불)',
+      '계약 기간 총 결제 금액': '14,990,000원 (첫 결제 7,290,000원 + 2개월 차부터 7,700,000원, 환불되는 보증금 500,000원 포함)',
+    });
+    expect(fee['2개월 차부터']).toContain('매월 700,000원 (월 구독료 1,200,000원 - 선납금 차감 500,000원) × 11회');
+    // One total in the whole document.
+    const all = doc.sections.flatMap((s) => (s.kind === 'lines' ? s.lines.map((l) => `${l.label} ${l.value}`) : s.paragraphs)).join('\n');
+    expect(all.match(/총/g)).toHaveLength(1);
+    // Every character prints in the contract font (no ÷ or − boxes).
+    expect(missingContractGlyphs(JSON.stringify(doc))).toEqual([]);
   });
 
   it('names the car, the dates in Korean time, mileage, insurance and delivery', () => {

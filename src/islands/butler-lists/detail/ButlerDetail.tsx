@@ -109,7 +109,7 @@ export default function ButlerDetail({ kind }: { kind: DetailKind }) {
       {!pending && (
         <p className="text-sm text-muted">
           확정된 예약은 수정할 수 없습니다.{cancellable ? ' 취소는 위의 요청 취소에서 환불 규정에 따라 할 수 있습니다.' : ''} 변경이 필요하면{' '}
-          <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="underline">고객센터 채팅</a>으로 문의해주세요.
+          <a href={CHAT_CHANNEL_URL} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center underline">고객센터 채팅</a>으로 문의해주세요.
         </p>
       )}
     </div>

@@ -19,7 +19,7 @@ interface Props {
  */
 export function cancelQuestion(preview: ButlerCancelPreview): string {
   return [
-    '버틀러 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.',
+    '의전 요청을 취소하시겠습니까? 취소 후에는 되돌릴 수 없습니다.',
     `지금 취소하면 결제 금액 ${won(preview.paid_amount)} 중 ${won(preview.refund_amount)}(${preview.refund_percent}%)을 환불합니다.`,
     '',
     '[취소·환불 규정]',

@@ -175,7 +175,7 @@ export function DispatchInfoSection({ dispatch: d }: { dispatch: CustomerDispatc
     <Section id="detail-dispatch" title="배차 정보">
       <Rows rows={[
         ['기사', d.driver_name],
-        ['연락', <a key="messages" href="#detail-messages" className="underline">기사님과 메시지로 연락하기</a>],
+        ['연락', <a key="messages" href="#detail-messages" className="inline-flex min-h-11 items-center underline">기사님과 메시지로 연락하기</a>],
         ['차량 번호', d.license_plate ?? '-'],
       ]} />
     </Section>
