@@ -143,9 +143,9 @@ export const PastTripsQuerySchema = z.object({ page: z.coerce.number({ error: '�
 
 /**
  * POST /admin/test-trip-earlier (TEST_FIXTURES=on only): the minutes a booked trip and its recorded
- * times are moved back (1 minute to 12 hours).
+ * times are moved back (1 minute to 24 hours).
  */
 export const TestTripEarlierSchema = z.object({
   butler_request_id: IdSchema,
-  minutes: z.number({ error: '옮길 분을 숫자로 입력해주세요.' }).int({ error: '옮길 분은 정수여야 합니다.' }).min(1, { error: '옮길 분은 1분 이상이어야 합니다.' }).max(720, { error: '옮길 분은 720분 이하여야 합니다.' }),
+  minutes: z.number({ error: '옮길 분을 숫자로 입력해주세요.' }).int({ error: '옮길 분은 정수여야 합니다.' }).min(1, { error: '옮길 분은 1분 이상이어야 합니다.' }).max(1440, { error: '옮길 분은 1440분 이하여야 합니다.' }),
 });
