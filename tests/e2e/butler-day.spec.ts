@@ -302,6 +302,10 @@ test('a late flight, the wait, overtime, a rating and a cancellation: staff, dri
   await c.reload();
   await hydrated(c, 'ButlerDetail');
   await expect(c.getByTestId('trip-stage').locator('[aria-current="step"]')).toHaveText('운행 완료');
+  // The trip's thread is there for the customer too, and the driver's number is on neither side's page.
+  await expect(c.getByTestId('detail-messages-thread')).toBeVisible();
+  await expect(c.locator('main')).not.toContainText(driver.phone);
+  await expect(c.locator('main')).not.toContainText(driver.phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1-$2-$3'));
   const breakdown = c.getByTestId('trip-charge');
   const row = (label: string) => breakdown.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
   await expect(row('예약')).toHaveText('8시간');
