@@ -261,8 +261,8 @@ test('no English headings a user reads on the butler lists and details', async (
     ['/my/butler-requests', '버틀러 요청 내역'],
     ['/my/butler-subscriptions', '버틀러 구독 내역'],
     ['/my/butler', '나의 의전'],
-    [`/butler/request/${r.id}`, '버틀러 요청 상세'],
-    [`/butler/subscribe/${sub.id}`, '버틀러 구독 상세'],
+    [`/butler/request/${r.id}`, '의전 요청 상세'],
+    [`/butler/subscribe/${sub.id}`, '의전 예약 상세'],
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

@@ -307,7 +307,7 @@ test('butler subscription detail shows its request, confirmed: no edit, cancel b
   const sub = await confirmButler(request, r.id);
   await loginAs(page, user.token);
   await page.goto(`/butler/subscribe/${sub.id}`);
-  await expect(page.getByRole('heading', { name: '버틀러 구독 상세' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '의전 예약 상세' })).toBeVisible();
   await expect(page.getByRole('region', { name: '요청 정보' })).toContainText(`#${r.id}`);
   await expect(page.getByRole('region', { name: '운행 정보' })).toContainText('골프장 이동');
   await expect(page.getByRole('region', { name: '차량 정보' })).toContainText(r.car.model.name);
