@@ -148,6 +148,10 @@ test('staff add a driver, assign him on the board; the customer sees 배차 완�
   await expect(item).toContainText('인천 중구 공항로 272');
   await expect(item).toContainText('2명');
   await expect(item).toContainText(trip.customer.name);
+  // On paper the customer's number is masked as on /driver (issue 50); the board keeps it whole for staff.
+  expect(trip.customer.mobile).toMatch(/^010\d{8}$/);
+  await expect(item.getByTestId('run-sheet-phone')).toHaveText(`010-****-${trip.customer.mobile!.slice(-4)}`);
+  await expect(item).not.toContainText(trip.customer.mobile!);
   await expect(item).toContainText(trip.car.name);
   if (trip.car.license_plate) await expect(item).toContainText(trip.car.license_plate);
   await expect(sheet.getByRole('button', { name: '인쇄' })).toBeEnabled();

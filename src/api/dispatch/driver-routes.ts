@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { DriverInviteAnswer, DriverStageAnswer, DriverTripsAnswer, TripPositionView } from '../../domain/driver-day';
 import { IdParamSchema } from '../../domain/schemas/catalogue';
-import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChangeSchema, TripChangeSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema } from '../../domain/schemas/driver-day';
+import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChangeSchema, TripChangeSchema, DriverInviteSchema, DriverStageParamSchema, DriverStageSchema, InviteCodeParamSchema, LocationConsentSchema, PositionSchema, StageCorrectionSchema, TestTripEarlierSchema } from '../../domain/schemas/driver-day';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { driverNoticeList, markNoticesRead } from '../notifications/driver-notices';
 import { changePickup, changeTrip, previewTripChange } from './trip-change';
 import type { TripChangeAnswer, TripChangePreview } from '../../domain/trip-change';
 import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/driver-notices';
-import { requireAdmin, requireUser } from '../auth/guards';
+import { requireAdmin, requireFixtures, requireUser } from '../auth/guards';
+import { moveTripEarlier } from './test-trip';
 import { ipLimit } from '../middleware/rate-limit';
 import { acceptInvite, correctStages, driverIdOf, driverPastTrips, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
 import { driverHandovers } from './driver-handovers';
@@ -163,4 +164,6 @@ export const adminDriverDayRoutes = new Hono<AppEnv>()
   })
   .patch('/butler-requests/:id/stages', requireAdmin, validParams(IdParamSchema), validJson(StageCorrectionSchema), async (c) =>
     ok(c, await correctStages(c.var.deps, c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
-  );
+  )
+  // Test fixture (TEST_FIXTURES=on only): a booked trip moved back, so an e2e day can have passed without the shared clock.
+  .post('/test-trip-earlier', requireFixtures, requireAdmin, validJson(TestTripEarlierSchema), async (c) => ok(c, await moveTripEarlier(c.var.deps.db, c.req.valid('json'))));

@@ -24,11 +24,11 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
     if (!row) throw notFound('구독 신청을 찾을 수 없습니다.');
     if (row.status !== 'PENDING') throw conflict(row.status === 'CONFIRMED' ? '이미 확정된 구독 신청입니다.' : '취소된 구독 신청입니다.');
     const charges = await attemptsOf(tx, REF, id, 'SUBSCRIPTION_FIRST');
-    if (charges.some((c) => c.status === 'PENDING')) throw conflict('첫 달 결제가 아직 확인되지 않은 신청입니다. 잠시 후 다시 시도해주세요.');
+    if (charges.some((c) => c.status === 'PENDING')) throw conflict('첫 결제가 아직 확인되지 않은 신청입니다. 잠시 후 다시 시도해주세요.');
     // A first month refunded in full was not paid: it cannot start a subscription (a partial refund,
     // e.g. a compensation, leaves a paid month and may be confirmed; docs/decisions/payments-and-billing.md).
     if (charges.some((c) => c.status === 'CANCELLED') && charges.every((c) => paidAmount(c) === 0)) {
-      throw conflict('첫 달 결제가 전액 환불된 신청은 확정할 수 없습니다. 신청을 취소하거나 고객이 다시 신청하도록 안내해주세요.');
+      throw conflict('첫 결제가 전액 환불된 신청은 확정할 수 없습니다. 신청을 취소하거나 고객이 다시 신청하도록 안내해주세요.');
     }
     const end = endDate ?? termEnd(startDate, row.month);
     if (end < startDate) throw unprocessable('종료일은 시작일 이후여야 합니다.', { end_date: ['종료일은 시작일 이후여야 합니다.'] });

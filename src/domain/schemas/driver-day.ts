@@ -140,3 +140,12 @@ export const NoticesReadSchema = z.object({ up_to_id: z.number({ error: '알림 
 
 /** Query of GET /driver/trips/past. */
 export const PastTripsQuerySchema = z.object({ page: z.coerce.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1 이상이어야 합니다.' }).max(1000, { error: '페이지가 너무 큽니다.' }).default(1) });
+
+/**
+ * POST /admin/test-trip-earlier (TEST_FIXTURES=on only): the minutes a booked trip and its recorded
+ * times are moved back (1 minute to 24 hours).
+ */
+export const TestTripEarlierSchema = z.object({
+  butler_request_id: IdSchema,
+  minutes: z.number({ error: '옮길 분을 숫자로 입력해주세요.' }).int({ error: '옮길 분은 정수여야 합니다.' }).min(1, { error: '옮길 분은 1분 이상이어야 합니다.' }).max(1440, { error: '옮길 분은 1440분 이하여야 합니다.' }),
+});

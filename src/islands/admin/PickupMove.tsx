@@ -1,31 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { koreaTime } from '../../domain/dates';
+import { dotDate, koreaDate, koreaTime } from '../../domain/dates';
 import type { DispatchTrip } from '../../domain/dispatch';
 import { call, client } from '../../client/api';
 import { withParticle } from '../../domain/korean';
-import { atKoreanDay } from './dispatch-board';
+import { movedPickup } from './dispatch-board';
 
-const MINUTE = 60_000;
 /** HH:mm in Korean time of an instant. */
 const hhmm = (iso: string) => koreaTime(iso);
 
 /**
- * 픽업 변경 on a trip with a flight (a late arrival): +30분, +60분 or a chosen time on the same day,
- * with a reason. The server moves the end and waypoints with it, checks the driver's board again
+ * 픽업 변경 on a trip with a flight (a late arrival): +30분, +60분 or a chosen time, with a reason.
+ * A +30분 past midnight names the next day (the server refuses a move into another day and says
+ * so, instead of reading 00:20 as that same day's early morning, already past). The server moves the end and waypoints with it, checks the driver's board again
  * (409 when it clashes) and tells the driver and the customer (audited).
  */
 export default function PickupMove({ trip: t, onSaved }: { trip: DispatchTrip; onSaved: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [time, setTime] = useState(() => hhmm(t.start_at));
+  const [day, setDay] = useState(() => koreaDate(t.start_at));
   const [reason, setReason] = useState(() => (t.flight_number ? `${t.flight_number} 항공편 지연` : ''));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const later = (minutes: number) => setTime(hhmm(new Date(Date.parse(t.start_at) + minutes * MINUTE).toISOString()));
+  const later = (minutes: number) => {
+    const moved = movedPickup(t.start_at, minutes);
+    setDay(moved.day);
+    setTime(moved.time);
+  };
   async function save(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError('');
-    const start_at = atKoreanDay(t.start_at, time);
+    const start_at = `${day}T${time}:00+09:00`;
     const r = await call((o) => client.admin['butler-requests'][':id'].pickup.$patch({ param: { id: String(t.id) }, json: { start_at, cause: t.flight_number ? 'flight_delay' : 'other', reason } }, o));
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
@@ -49,7 +54,7 @@ export default function PickupMove({ trip: t, onSaved }: { trip: DispatchTrip; o
         <button type="button" className="min-h-11 border border-line px-3" onClick={() => later(60)}>+60분</button>
       </div>
       <label className="text-sm">
-        새 픽업 시각
+        새 픽업 시각{day !== koreaDate(t.start_at) && <span data-testid="pickup-next-day"> ({dotDate(day)})</span>}
         <input type="time" required className="mt-1 block min-h-11 w-full border border-line px-2" value={time} onChange={(e) => setTime(e.target.value)} />
       </label>
       <label className="text-sm sm:col-span-2">

@@ -1,4 +1,4 @@
-import { koreaDate } from '../../domain/dates';
+import { koreaDate, koreaTime } from '../../domain/dates';
 import type { DispatchTrip, DriverGender } from '../../domain/dispatch';
 
 /** How the board groups its trips: by the car that runs them or by the driver who drives them. */
@@ -50,3 +50,12 @@ export const tripDaysOf = (trips: readonly DispatchTrip[]) => [...new Set(trips.
 
 /** An HH:mm typed by staff on the Korean day of `sameDayAs` (an instant), as the instant the API takes. */
 export const atKoreanDay = (sameDayAs: string, time: string) => `${koreaDate(sameDayAs)}T${time}:00+09:00`;
+
+/**
+ * A pickup moved `minutes` later (픽업 변경 +30분/+60분), as the Korean day and HH:mm the form
+ * keeps: a 23:50 pickup +30 is 00:20 of the next day, not of its own.
+ */
+export function movedPickup(startAt: string, minutes: number): { day: string; time: string } {
+  const at = new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
+  return { day: koreaDate(at), time: koreaTime(at) };
+}

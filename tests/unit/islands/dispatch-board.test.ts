@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DispatchTrip } from '../../../src/domain/dispatch';
-import { groupTrips, routeText, tripDaysOf } from '../../../src/islands/admin/dispatch-board';
+import { atKoreanDay, groupTrips, movedPickup, routeText, tripDaysOf } from '../../../src/islands/admin/dispatch-board';
 
 const car = (id: number, name: string, plate: string | null = null) => ({ id, name, license_plate: plate });
 const driver = (id: number, name: string) => ({ id, name, phone: '010-0000-0000' });
@@ -42,5 +42,13 @@ describe('dispatch board', () => {
     expect(routeText({ start_location: 'A', way_points: ['B', 'C'], end_location: 'D' })).toBe('A → B → C → D');
     // 16:00 UTC on the 4th is 01:00 on the 5th in Korea.
     expect(tripDaysOf(groupTrips(trips, 'driver')[2].trips)).toEqual(['2026-12-03', '2026-12-05']);
+  });
+});
+
+describe('픽업 변경 +30분/+60분', () => {
+  it('keeps the day a late pickup moves to: 23:50 +30 is 00:20 of the next Korean day', () => {
+    expect(movedPickup('2026-12-03T14:50:00Z', 30)).toEqual({ day: '2026-12-04', time: '00:20' });
+    expect(atKoreanDay(`${movedPickup('2026-12-03T14:50:00Z', 30).day}T00:00:00+09:00`, '00:20')).toBe('2026-12-04T00:20:00+09:00');
+    expect(movedPickup('2026-12-03T00:00:00Z', 60)).toEqual({ day: '2026-12-03', time: '10:00' });
   });
 });
