@@ -175,6 +175,20 @@ describe('requests: list, detail, edit, cancel', () => {
     expect((await ctx.call('GET', '/subscriptions/requests', { token: b.token })).body.data.subscription_requests).toEqual([]);
   });
 
+  it('lists each request as its own page answers it: its own coupon and first charge', async () => {
+    const { token, holdings } = await customer(ctx, 0, [{ discountType: 'PERCENTAGE', discountRate: 10 }, { discountType: 'FIXED', discount: 50_000 }]);
+    const ids = [];
+    for (const body of [{ month: 12, coupon_id: holdings[0] }, { month: 24 }, { month: 12, coupon_id: holdings[1] }]) {
+      ids.push((await order(token, { ...body, billing_key: key() })).body.data.subscription_request.id);
+    }
+    const list = (await ctx.call('GET', '/subscriptions/requests', { token })).body.data.subscription_requests;
+    const pages = [];
+    for (const id of [...ids].reverse()) pages.push((await ctx.call('GET', `/subscriptions/requests/${id}`, { token })).body.data.subscription_request);
+    expect(list).toEqual(pages);
+    expect(list.map((r: any) => r.coupon?.id ?? null)).toEqual([holdings[1], null, holdings[0]]);
+    expect(list.every((r: any) => r.payment?.status === 'PAID')).toBe(true);
+  });
+
   it('cancel returns the coupon and refunds the points once, and is irreversible', async () => {
     const { user, token, holdings } = await customer(ctx, 100_000, [{}]);
     const r = (await order(token, { month: 12, coupon_id: holdings[0], point_amount: 100_000, billing_key: key() })).body.data.subscription_request;

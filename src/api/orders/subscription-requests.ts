@@ -1,12 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Car } from '../../domain/car';
 import { cardViewOf } from '../../domain/card-label';
 import type { SubscriptionRequest } from '../../domain/subscriptions';
 import { ORDER_KINDS } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { coupons, subscriptionRequests, userCoupons } from '../db/schema';
+import { coupons, payments, subscriptionRequests, userCoupons } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { attemptsOf, maskBillingKey, toPaymentView } from '../billing/ledger';
+import { maskBillingKey, toPaymentView } from '../billing/ledger';
+import type { PaymentRow } from '../payment-context';
 import type { PaidOrder } from '../billing/order-charges';
 import { carById } from '../catalogue/catalogue';
 import { toCoupon } from '../wallet/coupons';
@@ -17,22 +18,38 @@ export type RequestRow = typeof subscriptionRequests.$inferSelect;
 export const REF = ORDER_KINDS.SUBSCRIBE.refType;
 
 /** A request row in API shape (the billing key masked; pages show `card`). */
-export async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): Promise<SubscriptionRequest> {
-  if (!cars.has(r.carId)) cars.set(r.carId, await carById(db, r.carId));
-  let coupon = null;
-  if (r.userCouponId) {
-    const [c] = await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(eq(userCoupons.id, r.userCouponId));
-    if (c) coupon = { id: c.user_coupons.id, coupon: toCoupon(c.coupons) };
-  }
-  return {
-    id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
-    start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
-    requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
-    coupon, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
-    billing_key: maskBillingKey(r.billingKey),
-    card: cardViewOf(r),
-    payment: ((p) => (p ? toPaymentView(p, r.options?.quote) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
-  };
+export async function toRequest(db: Db, r: RequestRow): Promise<SubscriptionRequest> {
+  return (await toRequests(db, [r]))[0];
+}
+
+/** Request rows in API shape: their cars, coupons and first charges read once for all the rows (not a query a row). */
+async function toRequests(db: Db, rows: RequestRow[]): Promise<SubscriptionRequest[]> {
+  if (!rows.length) return [];
+  const cars = new Map<number, Car>();
+  for (const id of new Set(rows.map((r) => r.carId))) cars.set(id, await carById(db, id));
+  const couponIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));
+  const held = couponIds.length ? await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, couponIds)) : [];
+  const couponOf = new Map(held.map((c) => [c.user_coupons.id, { id: c.user_coupons.id, coupon: toCoupon(c.coupons) }]));
+  // Each request's first-month charge: its last attempt (a declined one tried again is its last try).
+  const charges = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refType, REF), inArray(payments.refId, rows.map((r) => r.id)), eq(payments.purpose, 'SUBSCRIPTION_FIRST')))
+    .orderBy(asc(payments.attempt));
+  const lastCharge = new Map<number, PaymentRow>();
+  for (const p of charges) lastCharge.set(p.refId, p);
+  return rows.map((r) => {
+    const p = lastCharge.get(r.id);
+    return {
+      id: r.id, car: cars.get(r.carId)!, month: r.month, status: r.status,
+      start_date: r.startDate, end_date: r.endDate, created_at: r.createdAt.toISOString(),
+      requested_start: r.requestedStart, hold_until: r.holdUntil?.toISOString() ?? null,
+      coupon: (r.userCouponId && couponOf.get(r.userCouponId)) || null, point_used: r.pointUsed, fee: r.fee, coupon_discount: r.couponDiscount, final_fee: r.finalFee, options: r.options ?? null,
+      billing_key: maskBillingKey(r.billingKey),
+      card: cardViewOf(r),
+      payment: p ? toPaymentView(p, r.options?.quote) : null,
+    };
+  });
 }
 
 /** The user's requests, newest first: a cancelled one (by the customer, or a declined first charge) stays, read-only, with its state. */
@@ -42,10 +59,7 @@ export async function listRequests(db: Db, userId: number) {
     .from(subscriptionRequests)
     .where(eq(subscriptionRequests.userId, userId))
     .orderBy(desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id));
-  const cache = new Map<number, Car>();
-  const out = [];
-  for (const r of rows) out.push(await toRequest(db, r, cache));
-  return out;
+  return toRequests(db, rows);
 }
 
 /** The user's request; a cancelled one only to read (`cancelled: true`): nothing changes it any more. */

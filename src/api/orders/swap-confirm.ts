@@ -6,12 +6,12 @@ import { NO_EXTRAS } from '../../domain/extension';
 import { paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { won } from '../../domain/money';
 import { priceConsentRefusal } from '../../domain/price-consent';
-import { swapQuote, swapRefusal, type SwapView } from '../../domain/swap';
+import { swapQuote, swapRefusal, type SwapQuote, type SwapView } from '../../domain/swap';
 import { carOnDay } from '../../domain/swap-cars';
 import { inTransaction, type Db } from '../db/client';
 import { paymentRefunds, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
 import { ApiError, conflict, unprocessable } from '../errors';
-import type { PaymentContext,PaymentRow } from '../payment-context';
+import type { PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from '../billing/charges';
 import { attemptsOf, paymentById, recordCharge, toPaymentView, toRefundView } from '../billing/ledger';
 import { refundPayment } from '../billing/refunds';
@@ -97,56 +97,87 @@ const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED
  * cancels it: 422), a negative one refunded once from the prorated month's payment (key
  * swap:refund:{swapId}, then applied), none: applied at once. A repeat (the same day and car)
  * answers the same swap; two clicks meet on the row lock, then on the same payment id or refund key.
+ * A list of named steps, each returning what the next takes: placeSwap (one transaction: requote,
+ * requireCarFree, insertSwap, moneyStep), payDifference (the provider call), confirmedSwap (the answer).
  */
-export async function confirmSwap(
-  ctx: PaymentContext,
-  subscriptionId: number,
-  userId: number,
-  input: { date: string; car_id: number; quoted_adjustment: number; quoted_fee: number; price_consent?: number },
-): Promise<SwapConfirmAnswer> {
+export async function confirmSwap(ctx: PaymentContext, subscriptionId: number, userId: number, input: SwapConfirmInput): Promise<SwapConfirmAnswer> {
   const now = ctx.clock.now();
-  const today = todayInKorea(now);
-  const step = await inTransaction(ctx.db, async (tx): Promise<Step> => {
-    const f = await ownSubscription(tx, subscriptionId, userId, true);
-    const swaps = await swapsOf(tx, subscriptionId);
-    const same = swaps.find((r) => r.status !== 'CANCELLED' && r.swapDate === input.date && r.toCarId === input.car_id);
-    if (same) return moneyStep(tx, ctx, f, same, now);
-    const rule = await ruleInput(tx, f, swaps);
-    const refusal = swapRefusal(rule, today);
-    if (refusal) throw conflict(refusal.reason);
-    const check = swapQuote(rule, input.date, 0, NO_EXTRAS, today);
-    if (!check.ok) throw refuse(check);
-    const current = carOnDay(f.request.carId, confirmedOf(swaps), input.date);
-    if (input.car_id === current) throw unprocessable('지금 이용 중인 차량과 다른 차량을 선택해주세요.', { car_id: ['지금 이용 중인 차량입니다.'] });
-    // One plate, one customer: both cars' rows, in id order (orders and other swaps wait on them).
-    for (const id of [current, input.car_id].sort((a, b) => a - b)) await lockCar(tx, id);
-    const car = await carById(tx, input.car_id).catch(() => null);
-    if (!car || !offers(car, f.request.month, today)) throw unprocessable('교체할 수 없는 차량입니다. 목록에서 차량을 선택해주세요.', { car_id: ['교체할 수 없는 차량입니다.'] });
-    const a = swapQuote(rule, input.date, feeForTerm(car, f.request.month)!, optionExtras(f), today);
-    if (!a.ok) throw refuse(a);
-    const q = a.quote;
-    if (q.adjustment !== input.quoted_adjustment || q.new_fee !== input.quoted_fee) {
-      throw conflict(
-        `견적이 바뀌었습니다. 새 월 구독료 월 ${won(q.new_fee)}, 교체 월 ${q.arithmetic}. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`,
-        { quoted_adjustment: ['견적과 현재 금액이 다릅니다.'] },
-        { quote: { ...q, car_id: car.id, car_name: carDisplayName(car) } },
-      );
-    }
-    // 가격 변경 동의: a new car at another monthly fee needs the customer's explicit consent to it.
-    const consent = priceConsentRefusal(q.old_fee, q.new_fee, input.price_consent);
-    if (consent) throw unprocessable(consent, { price_consent: [consent] });
-    const taken = await takenFrom(tx, f, car.id, input.date, now);
-    if (taken) throw conflict(`이 차량은 ${dotDate(taken)}부터 다른 일정이 있어 교체할 수 없습니다. 다른 차량을 선택해주세요.`, { car_id: ['이 기간에 차량의 다른 일정이 있습니다.'] }, { taken_from: taken });
-    const [row] = await tx
-      .insert(subscriptionSwaps)
-      .values({
-        subscriptionId, userId, fromCarId: current, toCarId: car.id, swapDate: q.swap_date, billingMonth: q.billing_month, firstNewMonth: q.first_new_month,
-        oldFee: q.old_fee, newFee: q.new_fee, baseFee: q.base_fee, optionExtras: q.option_extras, prepaymentCredit: q.prepayment_credit, prorateDays: q.prorate_days, monthDays: q.month_days, adjustment: q.adjustment,
-        createdAt: now, updatedAt: now,
-      })
-      .returning();
-    return moneyStep(tx, ctx, f, row, now);
-  });
+  const step = await inTransaction(ctx.db, (tx) => placeSwap(tx, ctx, subscriptionId, userId, input, now));
+  await payDifference(ctx, step);
+  return confirmedSwap(ctx.db, step.swapId);
+}
+
+type SwapConfirmInput = { date: string; car_id: number; quoted_adjustment: number; quoted_fee: number; price_consent?: number };
+
+/** On the subscription's row lock: the repeat's swap, or a new PENDING swap at today's quote; then its money step. */
+async function placeSwap(tx: Db, ctx: PaymentContext, subscriptionId: number, userId: number, input: SwapConfirmInput, now: Date): Promise<Step> {
+  const f = await ownSubscription(tx, subscriptionId, userId, true);
+  const swaps = await swapsOf(tx, subscriptionId);
+  const same = swaps.find((r) => r.status !== 'CANCELLED' && r.swapDate === input.date && r.toCarId === input.car_id);
+  if (same) return moneyStep(tx, ctx, f, same, now);
+  const { current, car, quote } = await requote(tx, f, swaps, input, todayInKorea(now));
+  await requireCarFree(tx, f, car.id, input.date, now);
+  const row = await insertSwap(tx, { subscriptionId, userId, fromCarId: current, toCarId: car.id }, quote, now);
+  return moneyStep(tx, ctx, f, row, now);
+}
+
+/**
+ * The quote made again from today's prices, with both cars' rows locked in id order: refused as
+ * the rule says, for the car held that day or one not offered, a quote other than the one shown
+ * (409 with the new quote), or a new fee without the customer's consent.
+ */
+async function requote(tx: Db, f: Found, swaps: readonly SwapRow[], input: SwapConfirmInput, today: string) {
+  const rule = await ruleInput(tx, f, swaps);
+  const refusal = swapRefusal(rule, today);
+  if (refusal) throw conflict(refusal.reason);
+  const check = swapQuote(rule, input.date, 0, NO_EXTRAS, today);
+  if (!check.ok) throw refuse(check);
+  const current = carOnDay(f.request.carId, confirmedOf(swaps), input.date);
+  if (input.car_id === current) throw unprocessable('지금 이용 중인 차량과 다른 차량을 선택해주세요.', { car_id: ['지금 이용 중인 차량입니다.'] });
+  // One plate, one customer: both cars' rows, in id order (orders and other swaps wait on them).
+  for (const id of [current, input.car_id].sort((a, b) => a - b)) await lockCar(tx, id);
+  const car = await carById(tx, input.car_id).catch(() => null);
+  if (!car || !offers(car, f.request.month, today)) throw unprocessable('교체할 수 없는 차량입니다. 목록에서 차량을 선택해주세요.', { car_id: ['교체할 수 없는 차량입니다.'] });
+  const a = swapQuote(rule, input.date, feeForTerm(car, f.request.month)!, optionExtras(f), today);
+  if (!a.ok) throw refuse(a);
+  const q = a.quote;
+  if (q.adjustment !== input.quoted_adjustment || q.new_fee !== input.quoted_fee) {
+    throw conflict(
+      `견적이 바뀌었습니다. 새 월 구독료 월 ${won(q.new_fee)}, 교체 월 ${q.arithmetic}. 바뀐 견적을 확인한 뒤 다시 확정해주세요.`,
+      { quoted_adjustment: ['견적과 현재 금액이 다릅니다.'] },
+      { quote: { ...q, car_id: car.id, car_name: carDisplayName(car) } },
+    );
+  }
+  // 가격 변경 동의: a new car at another monthly fee needs the customer's explicit consent to it.
+  const consent = priceConsentRefusal(q.old_fee, q.new_fee, input.price_consent);
+  if (consent) throw unprocessable(consent, { price_consent: [consent] });
+  return { current, car, quote: q };
+}
+
+/** 409 when the new car is taken by another subscription, hold or swap between the day and the end. */
+async function requireCarFree(tx: Db, f: Found, carId: number, day: string, now: Date): Promise<void> {
+  const taken = await takenFrom(tx, f, carId, day, now);
+  if (taken) throw conflict(`이 차량은 ${dotDate(taken)}부터 다른 일정이 있어 교체할 수 없습니다. 다른 차량을 선택해주세요.`, { car_id: ['이 기간에 차량의 다른 일정이 있습니다.'] }, { taken_from: taken });
+}
+
+/** The PENDING swap row at the quote (it holds the new car from the day). */
+async function insertSwap(tx: Db, who: { subscriptionId: number; userId: number; fromCarId: number; toCarId: number }, q: SwapQuote, now: Date): Promise<SwapRow> {
+  const [row] = await tx
+    .insert(subscriptionSwaps)
+    .values({
+      ...who, swapDate: q.swap_date, billingMonth: q.billing_month, firstNewMonth: q.first_new_month,
+      oldFee: q.old_fee, newFee: q.new_fee, baseFee: q.base_fee, optionExtras: q.option_extras, prepaymentCredit: q.prepayment_credit, prorateDays: q.prorate_days, monthDays: q.month_days, adjustment: q.adjustment,
+      createdAt: now, updatedAt: now,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * After the transaction, the money step's provider call: the difference charged (declined: 422;
+ * unknown yet: 409), or refunded (a refusal withdraws the swap), then applied once refunded.
+ */
+async function payDifference(ctx: PaymentContext, step: Step): Promise<void> {
   if ('charge' in step) {
     const payment = await executeCharge(ctx, step.charge, step.recorded);
     if (payment.status === 'FAILED') throw declined(payment);
@@ -162,9 +193,13 @@ export async function confirmSwap(
     }
     if (!refund || refund.status === 'SUCCEEDED') await inTransaction(ctx.db, (tx) => applySwap(tx, step.swapId, ctx.clock.now()));
   }
-  const [row] = await ctx.db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, step.swapId));
+}
+
+/** The swap as confirmed; 409 while its money is still being confirmed. */
+async function confirmedSwap(db: Db, swapId: number): Promise<SwapConfirmAnswer> {
+  const [row] = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, swapId));
   if (row.status !== 'CONFIRMED') throw conflict('차량 교체 처리를 확인하고 있습니다. 잠시 후 다시 확인해주세요.');
-  return confirmAnswer(ctx.db, row);
+  return confirmAnswer(db, row);
 }
 
 async function confirmAnswer(db: Db, row: SwapRow): Promise<SwapConfirmAnswer> {
