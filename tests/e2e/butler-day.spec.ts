@@ -334,7 +334,7 @@ test('a late flight, the wait, overtime, a rating and a cancellation: staff, dri
   const preview = (await apiAs(request, customer.token, 'GET', `/butlers/requests/${second.id}/cancel-preview`)).body.data as ButlerCancelPreview;
   expect(preview.refund_percent).toBe(50);
   await c.goto('/my');
-  await c.getByRole('region', { name: '버틀러 구독' }).locator(`a[href="/butler/subscribe/${subOf(second.id).id}"]`).click();
+  await c.getByRole('region', { name: '의전 구독' }).locator(`a[href="/butler/subscribe/${subOf(second.id).id}"]`).click();
   await hydrated(c, 'ButlerDetail');
   await expect(c.getByRole('region', { name: '요청 정보' })).toContainText(`#${second.id}`);
   let question = '';
