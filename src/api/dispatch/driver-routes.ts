@@ -8,9 +8,10 @@ import { changePickup, changeTrip, previewTripChange } from './trip-change';
 import type { TripChangeAnswer, TripChangePreview } from '../../domain/trip-change';
 import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/driver-notices';
 import { requireAdmin, requireFixtures, requireUser } from '../auth/guards';
+import { requireDriver } from './driver-guard';
 import { moveTripEarlier } from './test-trip';
 import { ipLimit } from '../middleware/rate-limit';
-import { acceptInvite, correctStages, driverIdOf, driverPastTrips, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
+import { acceptInvite, correctStages, driverPastTrips, driverTrips, inviteDriver, inviteInfo, postPosition, recordStage } from './driver-day';
 import { driverHandovers } from './driver-handovers';
 import { recordHandover } from './handover-record';
 import { HandoverRecordSchema } from '../../domain/schemas/handover';
@@ -23,13 +24,16 @@ import { photoBody } from './handover-routes';
 import { customerPosition, driverLocation, setConsents, staffPosition } from './location';
 import { locationConsentTexts, type DriverLocationAnswer } from '../../domain/location';
 import { TripMessageSchema, type TripMessageAnswer, type TripThreadAnswer } from '../../domain/trip-thread';
-import { postMessage, readThread, type ThreadActor } from './trip-thread';
+import { postMessage, readThread } from './trip-thread';
 import type { Db } from '../db/client';
 
-/** The driver account as a thread's side (403 for a non-driver account, as every driver route). */
-const driverSide = async (db: Db, userId: number): Promise<ThreadActor> => ({ side: 'driver', userId, driverId: await driverIdOf(db, userId) });
-
 const MINUTE = 60_000;
+
+/** The driver as the audit and the handover record name them. */
+async function driverActor(db: Db, userId: number, driverId: number) {
+  const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
+  return { userId, name: `driver:${driver?.name ?? driverId}` };
+}
 
 /** What a staff change of a trip reckons with: the driver's gap between trips and the waiting rule. */
 const changeOptions = (deps: AppEnv['Variables']['deps']) => ({ bufferMinutes: deps.config.dispatch.bufferMinutes, waiting: deps.config.payments.butlerWaiting });
@@ -49,63 +53,59 @@ export const driverRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     return ok(c, await acceptInvite(deps.db, deps.config, c.req.valid('json'), deps.clock.now()), 201);
   })
-  .get('/trips', requireUser, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies DriverTripsAnswer))
-  .get('/trips/past', requireUser, validQuery(PastTripsQuerySchema), async (c) =>
+  .get('/trips', requireDriver, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies DriverTripsAnswer))
+  .get('/trips/past', requireDriver, validQuery(PastTripsQuerySchema), async (c) =>
     ok(c, (await driverPastTrips(c.var.deps.db, c.var.userId, c.req.valid('query').page, c.var.deps.clock.now())) satisfies DriverPastTripsAnswer),
   )
   // 알림: what the driver was told (assigned, changed, unassigned, cancelled), their own only; read once the page shows them.
-  .get('/notices', requireUser, async (c) => ok(c, (await driverNoticeList(c.var.deps.db, await driverIdOf(c.var.deps.db, c.var.userId))) satisfies DriverNoticesAnswer))
-  .post('/notices/read', requireUser, validJson(NoticesReadSchema), async (c) => {
+  .get('/notices', requireDriver, async (c) => ok(c, (await driverNoticeList(c.var.deps.db, c.var.driverId)) satisfies DriverNoticesAnswer))
+  .post('/notices/read', requireDriver, validJson(NoticesReadSchema), async (c) => {
     const { db, clock } = c.var.deps;
-    return ok(c, { marked: await markNoticesRead(db, await driverIdOf(db, c.var.userId), c.req.valid('json').up_to_id, clock.now()) });
+    return ok(c, { marked: await markNoticesRead(db, c.var.driverId, c.req.valid('json').up_to_id, clock.now()) });
   })
-  .post('/trips/:id/stages/:stage', requireUser, validParams(DriverStageParamSchema), validJson(DriverStageSchema), async (c) => {
+  .post('/trips/:id/stages/:stage', requireDriver, validParams(DriverStageParamSchema), validJson(DriverStageSchema), async (c) => {
     const { id, stage } = c.req.valid('param');
     const answer = await recordStage(c.var.deps, c.var.userId, id, stage, c.req.valid('json').tapped_at);
     return ok(c, answer satisfies DriverStageAnswer, answer.recorded ? 201 : 200);
   })
   // 고객과 메시지: the assigned driver's thread with the customer (another driver's trip: 404); reading marks the customer's messages read.
-  .get('/trips/:id/messages', requireUser, validParams(IdParamSchema), async (c) => {
+  .get('/trips/:id/messages', requireDriver, validParams(IdParamSchema), async (c) => {
     const { db, clock } = c.var.deps;
-    return ok(c, { thread: await readThread(db, await driverSide(db, c.var.userId), c.req.valid('param').id, clock.now()) } satisfies TripThreadAnswer);
+    return ok(c, { thread: await readThread(db, { side: 'driver', userId: c.var.userId, driverId: c.var.driverId }, c.req.valid('param').id, clock.now()) } satisfies TripThreadAnswer);
   })
-  .post('/trips/:id/messages', requireUser, validParams(IdParamSchema), validJson(TripMessageSchema), async (c) => {
+  .post('/trips/:id/messages', requireDriver, validParams(IdParamSchema), validJson(TripMessageSchema), async (c) => {
     const { db, clock } = c.var.deps;
-    const answer = await postMessage(db, await driverSide(db, c.var.userId), c.req.valid('param').id, c.req.valid('json'), clock.now());
+    const answer = await postMessage(db, { side: 'driver', userId: c.var.userId, driverId: c.var.driverId }, c.req.valid('param').id, c.req.valid('json'), clock.now());
     return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
   })
   // 위치정보: the driver's consents, the texts and who read their position (확인자료); give or withdraw (withdrawing deletes positions at once).
-  .get('/location', requireUser, async (c) => {
+  .get('/location', requireDriver, async (c) => {
     const { db, config } = c.var.deps;
-    return ok(c, (await driverLocation(db, config, await driverIdOf(db, c.var.userId))) satisfies DriverLocationAnswer);
+    return ok(c, (await driverLocation(db, config, c.var.driverId)) satisfies DriverLocationAnswer);
   })
-  .put('/location/consents', requireUser, validJson(LocationConsentSchema), async (c) => {
+  .put('/location/consents', requireDriver, validJson(LocationConsentSchema), async (c) => {
     const { db, config, clock } = c.var.deps;
-    const driverId = await driverIdOf(db, c.var.userId);
+    const { driverId } = c.var;
     await setConsents(db, driverId, c.var.userId, c.req.valid('json'), clock.now());
     return ok(c, (await driverLocation(db, config, driverId)) satisfies DriverLocationAnswer);
   })
-  .post('/trips/:id/position', requireUser, validParams(IdParamSchema), validJson(PositionSchema), async (c) =>
+  .post('/trips/:id/position', requireDriver, validParams(IdParamSchema), validJson(PositionSchema), async (c) =>
     ok(c, await postPosition(c.var.deps, c.var.userId, c.req.valid('param').id, c.req.valid('json'))),
   )
   // 탁송·반납 (docs/decisions/handover.md): the driver's own, and their record at the handover.
-  .get('/handovers', requireUser, async (c) => {
-    const driverId = await driverIdOf(c.var.deps.db, c.var.userId);
-    return ok(c, { handovers: await driverHandovers(c.var.deps.db, driverId, c.var.deps.clock.now()) } satisfies DriverHandoversAnswer);
+  .get('/handovers', requireDriver, async (c) => {
+    return ok(c, { handovers: await driverHandovers(c.var.deps.db, c.var.driverId, c.var.deps.clock.now()) } satisfies DriverHandoversAnswer);
   })
-  .post('/handovers/:id/record', requireUser, validParams(IdParamSchema), validJson(HandoverRecordSchema), async (c) => {
-    const { db } = c.var.deps;
-    const driverId = await driverIdOf(db, c.var.userId);
-    const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
-    const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
+  .post('/handovers/:id/record', requireDriver, validParams(IdParamSchema), validJson(HandoverRecordSchema), async (c) => {
+    const { driverId, userId } = c.var;
+    const actor = await driverActor(c.var.deps.db, userId, driverId);
     return ok(c, (await recordHandover(c.var.deps, actor, c.req.valid('param').id, c.req.valid('json'), { driverId })) satisfies HandoverRecordAnswer);
   })
   // 상태 사진: the handover's own driver adds condition photos (raw body; another driver 403).
-  .post('/handovers/:id/photos', requireUser, validParams(IdParamSchema), async (c) => {
+  .post('/handovers/:id/photos', requireDriver, validParams(IdParamSchema), async (c) => {
     const { db, clock } = c.var.deps;
-    const driverId = await driverIdOf(db, c.var.userId);
-    const [driver] = await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
-    const actor = { userId: c.var.userId, name: `driver:${driver?.name ?? driverId}` };
+    const { driverId, userId } = c.var;
+    const actor = await driverActor(db, userId, driverId);
     const { photo, created } = await addHandoverPhoto(db, actor, c.req.valid('param').id, () => photoBody(c), clock.now(), { driverId });
     return ok(c, { photo } satisfies HandoverPhotoAnswer, created ? 201 : 200);
   });
