@@ -11,8 +11,8 @@ import type { VatSplit } from './vat';
 export const INVOICE_STATUSES = ['ISSUED', 'PAID'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative). */
-export const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT'] as const;
+/** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative); SUBSCRIPTION: a company subscription's month. */
+export const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT', 'SUBSCRIPTION'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const TAX_INVOICE_STATUSES = ['PENDING', 'ISSUED', 'FAILED'] as const;

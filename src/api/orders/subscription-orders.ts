@@ -4,11 +4,11 @@ import { cardViewOf, type CardView } from '../../domain/card-label';
 import { dotDate, todayInKorea } from '../../domain/dates';
 import { DRIVER_AGE_LABEL, carOptionPrices, defaultOptions, optionRefusal, pricedOptions, quoteSubscriptionOrder, type CarOptionPrices, type StoredOrderOptions, type SubscriptionOptions } from '../../domain/subscription-price';
 import type { CreateSubscriptionRequestInput, UpdateSubscriptionRequestInput } from '../../domain/schemas/orders';
-import { subscriptionActive, termEnd, type Subscription, type SubscriptionRequest } from '../../domain/subscriptions';
+import { subscriptionActive, termEnd, type Subscription, type SubscriptionCompanyView, type SubscriptionRequest } from '../../domain/subscriptions';
 import { monthlyChargeDate, paymentIds, retryDate, type SubscriptionBillingView, ORDER_KINDS, paidAmount } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { coupons, subscriptionExtensions, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
-import { badRequest, conflict, notFound, unprocessable } from '../errors';
+import { companies, companySubscriptionMonths, coupons, subscriptionExtensions, subscriptionRequests, subscriptions, userCoupons } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../errors';
 import { won } from '../../domain/money';
 import { emit, emitOrderReceived, type CancelledBy } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
@@ -95,23 +95,60 @@ async function toRequest(db: Db, r: RequestRow, cars = new Map<number, Car>()): 
     billing_key: maskBillingKey(r.billingKey),
     card: cardViewOf(r),
     payment: ((p) => (p ? toPaymentView(p, r.options?.quote) : null))((await attemptsOf(db, REF, r.id, 'SUBSCRIPTION_FIRST')).at(-1)),
+    company: await companyOfOrder(db, r),
   };
+}
+
+/** The company a request was ordered for (법인), or null for a private one. */
+async function companyOfOrder(db: Db, r: Pick<RequestRow, 'companyId' | 'invoiceBilled'>): Promise<SubscriptionCompanyView | null> {
+  if (!r.companyId) return null;
+  const [c] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, r.companyId));
+  return c ? { id: c.id, name: c.name, billing: r.invoiceBilled ? 'INVOICE' : 'CARD' } : null;
+}
+
+/** 403 for a company order (법인): its driver cannot change or cancel it; the company's admin asks staff. */
+function requireNotCompany(row: Pick<RequestRow, 'companyId'>, action: string) {
+  if (row.companyId) throw forbidden(`회사 명의 구독 신청은 운전자가 ${action}할 수 없습니다. 회사 관리자에게 문의해주세요.`);
+}
+
+/**
+ * An order in a company's name (법인 장기 구독; src/api/orders/company-subscription.ts): the
+ * company is the party and pays, the driver is the named member who drives (their licence is the
+ * one checked, the request is theirs to see), the orderer only places it. `orderKey` is the order's
+ * own idempotency key; `cardKey` the company card charged now, or null on 후불 (`invoice`).
+ */
+export interface CompanyParty {
+  companyId: number;
+  companyName: string;
+  driverId: number;
+  orderKey: string;
+  cardKey: string | null;
+  invoice: boolean;
+  /** Checks that hold for any company order (an overdue statement), run before anything is spent. */
+  check: () => Promise<void>;
+  /** Inside the order's transaction, once the request is written (its audit row). */
+  recorded: (tx: Db, requestId: number) => Promise<void>;
 }
 
 /**
  * POST /subscriptions/cars/{id}/request. Verifies the billing key, prices on the server, spends
  * coupon and points and records the first month's charge in one transaction, then charges the
  * card (placeOrderOnce). Idempotent per billing key: a repeat by the same user returns the first
- * request and its charge (`created: false`).
+ * request and its charge (`created: false`). With `company`, `userId` is the company admin who
+ * orders: no coupon or points, the company card (or 후불: nothing charged now).
  */
-export async function createRequest(ctx: PaymentContext & LicenceContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS) {
+export async function createRequest(ctx: PaymentContext & LicenceContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS, company?: CompanyParty) {
   const { db } = ctx;
-  const points = input.point_amount ?? 0;
+  const points = company ? 0 : input.point_amount ?? 0;
+  const couponId = company ? null : input.coupon_id;
+  const driverId = company?.driverId ?? userId;
   const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'SUBSCRIBE',
     userId,
-    billingKey: input.billing_key,
+    billingKey: company?.orderKey ?? input.billing_key,
+    ...(company ? { cardKey: company.cardKey } : {}),
     validate: async () => {
+      await company?.check();
       const car = await carById(db, carId, { archived: false });
       const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));
       const prices = carOptionPrices(car);
@@ -121,7 +158,7 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       // A refused order never reaches the card: the overlap is checked before the key is verified…
       await requireFree(db, car, start, input.month, ctx.clock.now());
       // …and every driver's licence (운전자격 확인): the age band is theirs on the start, never a free choice.
-      const drivers = await checkOrderDrivers(ctx, userId, input.extra_driver_licence_ids ?? [], chosen.extra_drivers, start);
+      const drivers = await checkOrderDrivers(ctx, driverId, input.extra_driver_licence_ids ?? [], chosen.extra_drivers, start);
       if (input.options && input.options.driver_age !== drivers.band) {
         const message = `운전자 연령 기준은 확인된 운전면허의 생년월일로 정해집니다: ${DRIVER_AGE_LABEL[drivers.band]}.${drivers.reason ? ` ${drivers.reason}` : ''}`;
         throw unprocessable(message, { 'options.driver_age': [message] });
@@ -133,7 +170,7 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       // …and again under the car's row lock, so concurrent orders of one car are placed one at a time.
       await lockCar(tx, carId);
       await requireFree(tx, car, start, input.month, ctx.clock.now());
-      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, points, todayInKorea(ctx.clock.now()));
+      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, couponId, points, todayInKorea(ctx.clock.now()));
       requireQuoted(input.quoted_first_payment, quote.paid_today);
       return quote;
     },
@@ -141,23 +178,25 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
-          userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
+          userId: driverId, carId, month: input.month, userCouponId: couponId || null, pointUsed: points,
           // fee: the monthly fee with the options (months 2… are charged it); finalFee: paid today.
-          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
+          billingKey: company?.orderKey ?? input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
           requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays), options: { options, prices, quote } satisfies StoredOrderOptions,
           // The optional consent to the car's 위치정보 (docs/decisions/legal.md §6): not given unless ticked.
           locationConsent: input.location_consent ?? false,
+          ...(company ? { companyId: company.companyId, orderedByUserId: userId, invoiceBilled: company.invoice } : {}),
           // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
           createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })
         .returning();
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
       await recordOrderDrivers(tx, row.id, licenceIds);
+      await company?.recorded(tx, row.id);
       return row.id;
     },
     charge: (id, quote) => ({
       id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, amount: quote.final,
-      orderName: quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`,
+      orderName: `${quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`}${company ? ` (${company.companyName})` : ''}`,
     }),
     received: async (tx, id) => {
       await emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now());
@@ -212,6 +251,7 @@ const paidOrder = (row: RequestRow, billingKey = row.billingKey): PaidOrder => (
 export async function updateRequest(ctx: PaymentContext, userId: number, id: number, input: UpdateSubscriptionRequestInput) {
   const { db } = ctx;
   const current = await ownRequest(db, userId, id);
+  requireNotCompany(current, '수정');
   requirePending(current, '수정');
   const car = await carById(db, current.carId);
   const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));
@@ -263,6 +303,7 @@ export async function updateRequest(ctx: PaymentContext, userId: number, id: num
  */
 export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter; reason?: 'car_taken' }) {
   const current = await ownRequest(ctx.db, userId, id);
+  if (!staff) requireNotCompany(current, '취소');
   requirePending(current, '취소');
   const refunded = await refundOrder(ctx, paidOrder(current), 100, staff ? '구독 신청 취소 (운영팀)' : '구독 신청 취소', staff?.actor ?? 'customer');
   return withUserLock(ctx.db, userId, async (tx) => {
@@ -315,11 +356,31 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
       );
     }
     await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, holdUntil: null, updatedAt: now }).where(eq(subscriptionRequests.id, id));
-    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, cardIssuer: row.cardIssuer, cardLast4: row.cardLast4, createdAt: now, updatedAt: now }).returning();
+    // A company order (법인) is charged to the company's card as registered now (the request's key is only the
+    // order's idempotency key; a replaced company card moves its subscriptions along), or on 후불 to its statement.
+    const card = row.companyId ? await companyCard(tx, row.companyId, row.invoiceBilled) : null;
+    const [sub] = await tx
+      .insert(subscriptions)
+      .values({
+        requestId: id, userId: row.userId, startDate, endDate: end, companyId: row.companyId,
+        ...(card ? { billingKey: card.billingKey, cardIssuer: card.cardIssuer, cardLast4: card.cardLast4 } : row.companyId ? { billingKey: null } : { billingKey: row.billingKey, cardIssuer: row.cardIssuer, cardLast4: row.cardLast4 }),
+        createdAt: now, updatedAt: now,
+      })
+      .returning();
+    // On 후불 the first payment falls due on the first day, billed to the company's next statement.
+    if (row.companyId && row.invoiceBilled) await tx.insert(companySubscriptionMonths).values({ subscriptionId: sub.id, companyId: row.companyId, month: 1, amount: row.finalFee, serviceDate: startDate }).onConflictDoNothing();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
     return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive, conflicting_request_ids: conflicting.map((c) => c.request_id) };
   });
+}
+
+/** The company card a company subscription is charged on (null on 후불). */
+async function companyCard(tx: Db, companyId: number, invoice: boolean) {
+  if (invoice) return null;
+  const [c] = await tx.select({ billingKey: companies.billingKey, cardIssuer: companies.cardIssuer, cardLast4: companies.cardLast4 }).from(companies).where(eq(companies.id, companyId));
+  if (!c?.billingKey) throw unprocessable('회사 결제 카드가 등록되지 않았습니다. 회사 관리자가 카드를 등록한 뒤 확정해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
+  return c;
 }
 
 /**
@@ -397,6 +458,7 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
       extensions: extensions.map((e) => ({ id: e.id, months: e.months, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, from_date: e.fromDate, to_date: e.toDate, created_at: e.createdAt.toISOString() })),
       swaps: await swapViews(db, s, r.month + s.extendedMonths, today),
       billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, cardViewOf(s.billingKey && s.billingKey !== r.billingKey ? s : r)),
+      company: await companyOfOrder(db, r),
     });
   }
   return out;
