@@ -23,7 +23,7 @@ import { createRequest, getRequest } from './subscription-orders';
  */
 
 /** The order's own key: a retried form returns the first order (the card charged is the company's). */
-export const companySubscriptionKey = (companyId: number, requestKey: string) => `company-sub:${companyId}:${requestKey}`;
+const companySubscriptionKey = (companyId: number, requestKey: string) => `company-sub:${companyId}:${requestKey}`;
 
 /** How the company pays for a new subscription, or the 422 before anything is ordered. */
 function payerOf(company: CompanyRow): { invoice: boolean; cardKey: string | null } {
