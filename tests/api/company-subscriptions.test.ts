@@ -8,6 +8,7 @@ import { contractDocument } from '../../src/domain/contract';
 import { monthlyChargeDate } from '../../src/domain/payments';
 import { monthOfDay } from '../../src/domain/invoices';
 import { sumVat, splitVat } from '../../src/domain/vat';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { anotherPlate, apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { companyWithAdmin, join } from './company-helpers';
 
@@ -109,6 +110,17 @@ describe('ordering in the company name, paid by the company card', () => {
     expect(lines['고객']).toBeUndefined();
     const signature = doc.sections.find((s) => s.heading.startsWith('11.'));
     expect(JSON.stringify(signature)).toContain('신청 담당자');
+
+    // The PDF is the admin's to download (and the driver's, from /my); another company's admin gets 404.
+    const id = res.body.data.subscription_request.id;
+    const pdf = await ctx.app.request(`/companies/${company.id}/subscriptions/${id}/contract`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const other = await companyWithAdmin(ctx);
+    expect((await ctx.call('GET', `/companies/${other.company.id}/subscriptions/${id}/contract`, { token: other.admin.token })).status).toBe(404);
+    expect((await ctx.call('GET', `/companies/${company.id}/subscriptions/${id}/contract`, { token: other.admin.token })).status).toBe(404);
+    expect((await ctx.call('GET', `/companies/${company.id}/subscriptions/${id}/contract`, { token: driver.token })).status).toBe(403);
+    expect((await ctx.app.request(`/subscriptions/requests/${id}/contract`, { headers: { authorization: `Bearer ${driver.token}` } })).status).toBe(200);
   });
 
   it('charges month 2 to the company card, moved along when the company replaces its card; the driver gets no charge reminder', async () => {
@@ -162,7 +174,15 @@ describe('ordering on 후불 (the monthly statement)', () => {
     expect(sub.billingKey).toBeNull();
     const due2 = monthlyChargeDate(sub.startDate, 2);
     await setClock(`${due2}T10:00:00+09:00`);
-    await runJobs();
+    // Two replicas running the due jobs at once bill month 2 once.
+    const replica = await ctx.openReplicaApp();
+    const run = (app: typeof ctx.app) => app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => run(i % 2 ? replica.app : ctx.app)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      await replica.close();
+    }
     await runJobs();
     const months = await ctx.database.db.select().from(companySubscriptionMonths).where(eq(companySubscriptionMonths.subscriptionId, sub.id));
     expect(months.map((m) => [m.month, m.amount, m.serviceDate]).sort()).toEqual([[1, r.final_fee, sub.startDate], [2, r.fee, due2]]);

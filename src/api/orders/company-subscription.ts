@@ -7,11 +7,12 @@ import { customerActor, recordAudit } from '../audit/audit';
 import { requireRole, type CompanyRow } from '../companies/companies';
 import type { Db } from '../db/client';
 import { companyMembers, subscriptionRequests, subscriptions, users } from '../db/schema';
-import { conflict, unprocessable } from '../errors';
+import { conflict, notFound, unprocessable } from '../errors';
 import { companyBookingBlock } from '../invoices/statements';
 import type { LicenceContext } from '../licence-provider';
 import type { PaymentContext } from '../payment-context';
 import { createRequest, getRequest } from './subscription-orders';
+import { contractForDownload, type ContractContext } from './contracts';
 
 /**
  * 법인 장기 구독 (issue 52): a company's admin orders a subscription in the company's name for a
@@ -69,6 +70,17 @@ export async function createCompanySubscriptionRequest(ctx: PaymentContext & Lic
         after: { company_id: company.id, driver_user_id: c.driver_user_id, billing: payer.invoice ? 'INVOICE' : 'CARD', month: input.month },
       }),
   });
+}
+
+/**
+ * GET /companies/{id}/subscriptions/{requestId}/contract (ADMIN): the contract the company is party
+ * to; a request of another company (or a private one) is 404 as a stranger's company is.
+ */
+export async function companyContract(ctx: ContractContext, companyId: number, adminId: number, requestId: number) {
+  await requireRole(ctx.db, companyId, adminId, 'manage');
+  const [r] = await ctx.db.select({ companyId: subscriptionRequests.companyId }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
+  if (r?.companyId !== companyId) throw notFound('구독 신청을 찾을 수 없습니다.');
+  return contractForDownload(ctx, requestId, null);
 }
 
 /**

@@ -93,6 +93,8 @@ export const CompanyIdParamSchema = z.object({ id: IdSchema });
 export const CompanyMemberParamSchema = z.object({ id: IdSchema, userId: IdSchema });
 export const CompanyInviteParamSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 export const CompanyTripParamSchema = z.object({ id: IdSchema, tripId: IdSchema });
+/** Path of /companies/{id}/subscriptions/{requestId}/contract. */
+export const CompanySubscriptionParamSchema = z.object({ id: IdSchema, requestId: IdSchema });
 
 /**
  * What a booking for the company adds: the company, the passenger (name and phone together, or
