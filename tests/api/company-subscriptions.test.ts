@@ -176,7 +176,7 @@ describe('ordering on 후불 (the monthly statement)', () => {
     await setClock(`${due2}T10:00:00+09:00`);
     // Two replicas running the due jobs at once bill month 2 once.
     const replica = await ctx.openReplicaApp();
-    const run = (app: typeof ctx.app) => app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+    const run = async (app: typeof ctx.app) => await app.request('/admin/billing/run', { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => run(i % 2 ? replica.app : ctx.app)));
       expect(answers.every((a) => a.status === 200)).toBe(true);
