@@ -7,6 +7,8 @@ import { settlementOutcome } from './billing/settlement';
 import { swapOutcome } from './orders/swap-apply';
 import { swapCancelOutcome } from './orders/swap-cancel';
 import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
+import type { Config } from './env';
+import { recordCardTaxInvoice } from './invoices/card-tax-invoices';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
 const firstMonth: ChargeOutcome = {
@@ -17,5 +19,23 @@ const firstMonth: ChargeOutcome = {
   failed: (tx, payment, ctx) => subscriptionOutcomes.SUBSCRIPTION_FIRST.failed(tx, payment, ctx),
 };
 
-/** What follows a settled charge, for every purpose: the one table charges.ts consults. */
-export const chargeOutcomes: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, SUBSCRIPTION_SWAP: swapOutcome, SUBSCRIPTION_SWAP_CANCEL: swapCancelOutcome, ...butlerOutcomes };
+/** What follows a settled charge, for every purpose. */
+const byPurpose: ChargeOutcomes = { ...subscriptionOutcomes, SUBSCRIPTION_FIRST: firstMonth, SUBSCRIPTION_EARLY_EXIT: earlyExitOutcome, SUBSCRIPTION_MILEAGE: mileageOutcome, SUBSCRIPTION_SETTLEMENT: settlementOutcome, SUBSCRIPTION_SWAP: swapOutcome, SUBSCRIPTION_SWAP_CANCEL: swapCancelOutcome, ...butlerOutcomes };
+
+/**
+ * The one table charges.ts consults: each purpose's follow-up and, for every paid charge, the tax
+ * document the operator chose for a company's card payment (CARD_TAX_DOCUMENT), in the same transaction.
+ */
+export function chargeOutcomesFor(config: Pick<Config, 'invoices'>): ChargeOutcomes {
+  const out = {} as ChargeOutcomes;
+  for (const [purpose, o] of Object.entries(byPurpose) as [keyof ChargeOutcomes, ChargeOutcome][]) {
+    out[purpose] = {
+      async paid(tx, payment, ctx) {
+        await o.paid(tx, payment, ctx);
+        await recordCardTaxInvoice(tx, config.invoices.cardDocument, payment, ctx.clock.now());
+      },
+      failed: (tx, payment, ctx) => o.failed(tx, payment, ctx),
+    };
+  }
+  return out;
+}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { businessInfoFrom, businessInfoProblems, type BusinessInfo } from '../domain/business';
 import type { ButlerRefundPolicy } from '../domain/payments';
 import type { WaitingPolicy } from '../domain/waiting';
+import { CARD_TAX_DOCUMENTS, type CardTaxDocument } from '../domain/invoices';
 import { DEV_PARTNER, type ButlerLegalModel } from '../domain/butler-legal';
 import { DEFAULT_OWN_CAR_HOURLY_RATE } from '../domain/butler-own-car';
 import { NEW_DRIVER_POLICIES, type NewDriverPolicy } from '../domain/licence';
@@ -95,6 +96,11 @@ const EnvSchema = z.object({
   INVOICE_DUE_DAY: z.coerce.number().int().min(1).max(28).default(25),
   /** 전자세금계산서: `portone` (PortOne B2B, needs the store's B2B contract and PORTONE_API_SECRET) or `sandbox` (the stand-in; never in production). */
   TAX_INVOICE_PROVIDER: z.enum(['sandbox', 'portone']).default('sandbox'),
+  /**
+   * A company's card payment is documented by the card slip (`card_slip`: 부가가치세법 제33조제2항, no 세금계산서) or by a
+   * 전자세금계산서 per payment instead (`tax_invoice`); never both (docs/decisions/business-invoices.md; counsel to confirm).
+   */
+  CARD_TAX_DOCUMENT: z.enum(CARD_TAX_DOCUMENTS).default('card_slip'),
   /** The supplier's 업태 and 종목 as our tax invoices print them. */
   TAX_INVOICE_BUSINESS_TYPE: z.string().max(100).default('서비스'),
   TAX_INVOICE_BUSINESS_ITEM: z.string().max(100).default('자동차 대여·운전 용역'),
@@ -220,7 +226,7 @@ export interface Config {
   /** 운전자격 확인: the provider, the key sealing numbers at rest, the rule for new drivers. */
   licence: { provider: 'sandbox' | 'http'; apiUrl?: string; apiKey?: string; key: Buffer; newDriver: NewDriverPolicy };
   /** Company statements and 전자세금계산서: INVOICE_DUE_DAY, TAX_INVOICE_PROVIDER, the supplier's 업태·종목. */
-  invoices: { dueDay: number; taxProvider: 'sandbox' | 'portone'; businessType: string; businessItem: string };
+  invoices: { dueDay: number; taxProvider: 'sandbox' | 'portone'; businessType: string; businessItem: string; cardDocument: CardTaxDocument };
   /** Customer delivery changes: the last one this many days before the start. */
   deliveryChange: { cutoffDays: number };
   oauth: Record<
@@ -362,7 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     holds: { days: e.SUBSCRIPTION_HOLD_DAYS },
     withdrawal: { days: e.WITHDRAWAL_DAYS },
     deliveryChange: { cutoffDays: e.SUBSCRIPTION_CHANGE_CUTOFF_DAYS },
-    invoices: { dueDay: e.INVOICE_DUE_DAY, taxProvider: e.TAX_INVOICE_PROVIDER, businessType: e.TAX_INVOICE_BUSINESS_TYPE, businessItem: e.TAX_INVOICE_BUSINESS_ITEM },
+    invoices: { dueDay: e.INVOICE_DUE_DAY, taxProvider: e.TAX_INVOICE_PROVIDER, businessType: e.TAX_INVOICE_BUSINESS_TYPE, businessItem: e.TAX_INVOICE_BUSINESS_ITEM, cardDocument: e.CARD_TAX_DOCUMENT },
     licence: { provider: e.LICENCE_PROVIDER, apiUrl: e.LICENCE_API_URL, apiKey: e.LICENCE_API_KEY, key: e.LICENCE_KEY ? Buffer.from(e.LICENCE_KEY, 'base64') : DEV_LICENCE_KEY, newDriver: e.LICENCE_NEW_DRIVER },
     oauth: {
       kakao: { clientId: e.KAKAO_REST_API_KEY, clientSecret: e.KAKAO_CLIENT_SECRET, authBaseUrl: e.KAKAO_AUTH_BASE_URL, apiBaseUrl: e.KAKAO_API_BASE_URL },

@@ -1,3 +1,5 @@
+import type { SubscriptionRequest } from './subscriptions';
+
 /**
  * Business customers (법인): a company account, its members' roles and the business's tax status.
  * docs/decisions/business-accounts.md.
@@ -104,6 +106,19 @@ export interface CompanyView {
   approval_threshold: number | null;
   card: { issuer: string | null; last4: string | null } | null;
   created_at: string;
+}
+
+/** A subscription ordered in the company's name (법인 장기 구독), as its admins see it (GET /companies/{id}/subscriptions). */
+export interface CompanySubscriptionView {
+  request: SubscriptionRequest;
+  /** The named driver (a member with the 운전자 role). */
+  driver: { user_id: number; name: string };
+  /** Once staff confirmed it: its dates, whether it runs, months billed and the billing state; null while pending or cancelled. */
+  subscription: { id: number; start_date: string; end_date: string; is_active: boolean; paid_months: number; billing_status: string } | null;
+}
+
+export interface CompanySubscriptionsAnswer {
+  subscriptions: CompanySubscriptionView[];
 }
 
 export interface MembershipView {

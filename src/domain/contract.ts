@@ -26,6 +26,12 @@ export interface ContractInput {
   /** The seller's identity (전자상거래법 제13조 ①: 상호, 대표자, 주소, 전화, 이메일, 사업자등록번호, 통신판매업 신고번호). */
   company: BusinessInfo;
   customer: { name: string; phone: string | null; email: string | null };
+  /**
+   * 법인 장기 구독: the company that subscribes and pays (상호, 사업자등록번호 as 123-45-67891, 대표자,
+   * 사업장 주소), the member who placed the order for it, and how it pays; `customer` is then the
+   * named driver. Absent for a private order.
+   */
+  subscriber?: ContractSubscriber;
   car: { brand: string; model: string; subModel: string | null; trim: string | null; plate: string | null; colour: string | null };
   /** Months. */
   term: number;
@@ -91,6 +97,16 @@ export function hasContract(r: { final_fee: number; payment: { status: string } 
   return r.payment ? r.payment.status !== 'PENDING' && r.payment.status !== 'FAILED' : r.final_fee === 0;
 }
 
+/** The company that is a company order's party (ContractInput.subscriber). */
+export interface ContractSubscriber {
+  name: string;
+  businessNumber: string;
+  ceo: string;
+  address: string;
+  orderedBy: string;
+  billing: 'CARD' | 'INVOICE';
+}
+
 /** The download's file name (ASCII, so every browser keeps it). */
 export const contractFileName = (requestId: number) => `${contractNumber(requestId)}.pdf`;
 
@@ -98,7 +114,7 @@ export const contractFileName = (requestId: number) => `${contractNumber(request
  * Section 1 of the contract and of every annex: the company (with its 대표자, 사업자등록번호 and
  * 통신판매업 신고번호: 전자상거래법 제13조 ①) and the customer, phones formatted (formatPhone).
  */
-export const partiesSection = (company: ContractInput['company'], customer: ContractInput['customer']): ContractSection => ({
+export const partiesSection = (company: ContractInput['company'], customer: ContractInput['customer'], subscriber?: ContractSubscriber): ContractSection => ({
   heading: '1. 계약 당사자',
   kind: 'lines',
   lines: [
@@ -108,9 +124,22 @@ export const partiesSection = (company: ContractInput['company'], customer: Cont
     { label: '통신판매업 신고번호', value: company.mailOrderNumber },
     { label: '회사 주소', value: company.address },
     { label: '회사 연락처', value: `${formatPhone(company.phone)} · ${company.email}` },
-    { label: '고객', value: customer.name },
-    { label: '고객 휴대전화', value: customer.phone ? formatPhone(customer.phone) : '-' },
-    { label: '고객 이메일', value: customer.email ?? '-' },
+    // A company order: the company is the subscriber (계약자) and pays; the member named is its driver.
+    ...(subscriber
+      ? [
+          { label: '계약자 (법인)', value: subscriber.name },
+          { label: '계약자 대표자', value: subscriber.ceo },
+          { label: '계약자 사업자등록번호', value: subscriber.businessNumber },
+          { label: '계약자 사업장 주소', value: subscriber.address },
+          { label: '운전자', value: customer.name },
+          { label: '운전자 휴대전화', value: customer.phone ? formatPhone(customer.phone) : '-' },
+          { label: '운전자 이메일', value: customer.email ?? '-' },
+        ]
+      : [
+          { label: '고객', value: customer.name },
+          { label: '고객 휴대전화', value: customer.phone ? formatPhone(customer.phone) : '-' },
+          { label: '고객 이메일', value: customer.email ?? '-' },
+        ]),
   ],
 });
 
@@ -127,13 +156,21 @@ export const CONTRACT_HASH_NOTE = '이 문서의 SHA-256 값은 마이페이지�
  * 11. 계약 체결 (전자 서명): who agreed, when and how: the customer's electronic consent on the order
  * page (no handwritten signature) and the company's issue of the document (its SHA-256 shown beside it).
  */
-export function signatureSection(input: Pick<ContractInput, 'customer' | 'company' | 'orderedAt' | 'identityVerified'>): ContractSection {
+export function signatureSection(input: Pick<ContractInput, 'customer' | 'company' | 'orderedAt' | 'identityVerified' | 'subscriber'>): ContractSection {
+  const sub = input.subscriber;
   return {
     heading: '11. 계약 체결 (전자 서명)',
     kind: 'lines',
     lines: [
-      { label: '고객 (동의자)', value: `${input.customer.name}${input.identityVerified ? ' (본인인증 완료)' : ''}` },
-      { label: '동의 방법', value: '구독 신청 화면에서 필수 동의 항목을 각각 확인하고 [신청하기]를 눌러 전자적으로 동의하고, 정기결제 카드를 등록함' },
+      sub
+        ? { label: '계약자 (동의자)', value: `${sub.name} (신청 담당자 ${sub.orderedBy})` }
+        : { label: '고객 (동의자)', value: `${input.customer.name}${input.identityVerified ? ' (본인인증 완료)' : ''}` },
+      {
+        label: '동의 방법',
+        value: sub
+          ? `구독 신청 화면에서 회사 관리자가 필수 동의 항목을 각각 확인하고 [신청하기]를 눌러 전자적으로 동의함 (결제: ${sub.billing === 'INVOICE' ? '회사 월 청구서 후불' : '회사 결제 카드'})`
+          : '구독 신청 화면에서 필수 동의 항목을 각각 확인하고 [신청하기]를 눌러 전자적으로 동의하고, 정기결제 카드를 등록함',
+      },
       { label: '동의 일시', value: contractTime(input.orderedAt) },
       { label: '회사', value: `${input.company.name} 대표자 ${input.company.ceo} (전자 문서로 발행)` },
     ],
@@ -201,7 +238,7 @@ export function contractDocument(input: ContractInput): ContractDocument {
   const number = contractNumber(input.requestId);
   const name = carName(car);
   const sections: ContractSection[] = [
-    partiesSection(company, customer),
+    partiesSection(company, customer, input.subscriber),
     {
       heading: '2. 차량',
       kind: 'lines',

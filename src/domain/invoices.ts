@@ -11,8 +11,26 @@ import type { VatSplit } from './vat';
 export const INVOICE_STATUSES = ['ISSUED', 'PAID'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative). */
-export const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT'] as const;
+/**
+ * What documents a company's card payment (CARD_TAX_DOCUMENT): the card slip, which takes the place of the 세금계산서
+ * (부가가치세법 제33조제2항), or a 전자세금계산서 per payment instead (src/api/invoices/card-tax-invoices.ts). Never both.
+ */
+export const CARD_TAX_DOCUMENTS = ['card_slip', 'tax_invoice'] as const;
+export type CardTaxDocument = (typeof CARD_TAX_DOCUMENTS)[number];
+
+/**
+ * What the receipt of a company's card payment says about its tax document, so the same supply is
+ * never documented twice: the slip itself (제33조제2항), or the 전자세금계산서 issued instead.
+ */
+export function cardTaxNote(setting: CardTaxDocument, approvalNumber: string | null): string {
+  if (setting === 'card_slip') return '신용카드매출전표: 이 카드 결제에는 부가가치세법 제33조제2항에 따라 세금계산서를 따로 발급하지 않습니다. 매입세액공제는 이 전표로 받으세요.';
+  return approvalNumber
+    ? `전자세금계산서 발급분 (승인번호 ${approvalNumber}): 이 결제의 세금 증빙은 세금계산서입니다. 이 영수증을 매입세액공제 증빙으로 함께 쓰지 마세요.`
+    : '전자세금계산서 발급 예정: 이 결제의 세금 증빙은 세금계산서입니다 (세금계산서 수신 이메일로 발행). 이 영수증을 매입세액공제 증빙으로 함께 쓰지 마세요.';
+}
+
+/** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative); SUBSCRIPTION: a company subscription's month. */
+export const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT', 'SUBSCRIPTION'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const TAX_INVOICE_STATUSES = ['PENDING', 'ISSUED', 'FAILED'] as const;

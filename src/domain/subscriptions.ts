@@ -33,6 +33,16 @@ export interface SubscriptionRequest {
   card: CardView | null;
   /** The first month's charge, made with the request (null when coupon and points covered it). */
   payment: PaymentView | null;
+  /** Ordered in a company's name (법인): the company is the party and pays; the user is its driver. Null for a private order. */
+  company?: SubscriptionCompanyView | null;
+}
+
+/** The company (법인) a subscription is held by, as its driver and admins see it. */
+export interface SubscriptionCompanyView {
+  id: number;
+  name: string;
+  /** CARD: the company card is charged each month; INVOICE: each month goes on the company's statement (후불). */
+  billing: 'CARD' | 'INVOICE';
 }
 
 /** A subscription as GET /subscriptions returns it. */
@@ -51,6 +61,8 @@ export interface Subscription {
   /** 차량 교체 asked for and confirmed (PENDING while its difference is charged), oldest first; docs/decisions/swap.md. */
   swaps: SwapView[];
   billing: SubscriptionBillingView;
+  /** Held by a company (법인): it pays; the user drives. Null for a private subscription. */
+  company?: SubscriptionCompanyView | null;
 }
 
 /** A confirmed 구독 연장 as my page shows it. */

@@ -163,6 +163,10 @@ const OWNED: Record<string, Owned> = {
       passenger_count: 1, purpose: '고객 의전', driver_preference: 'any', company: { company_id: owner.companyId, request_key: 'stranger-booking-0001' },
     }),
   },
+  // 법인 장기 구독: an order in the owner's company's name (the body names it; the path's id is any car), its list and contracts.
+  'POST /subscriptions/cars/:id/company-request': { json: () => ({ month: 12, company: { company_id: owner.companyId, request_key: 'stranger-subscription-0001', driver_user_id: 1 } }) },
+  'GET /companies/:id/subscriptions': {},
+  'GET /companies/:id/subscriptions/:requestId/contract': {},
 };
 
 /** Customer routes with an id or a code that names no customer's thing, and why. */

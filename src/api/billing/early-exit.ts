@@ -13,7 +13,7 @@ import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
-import { cancelFutureCharges, feeChanges, termMonthsSql } from './subscription-billing';
+import { cancelFutureCharges, feeChanges, requirePrivate, termMonthsSql } from './subscription-billing';
 import { rowTime } from '../jobs/clock';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
@@ -42,6 +42,7 @@ export async function ownSubscription(db: Db, id: number, userId: number, lock =
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   // Another customer's subscription reads as an unknown one.
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  requirePrivate(row.sub);
   // After a 구독 연장 or a 차량 교체 the months carry their own fee (src/domain/extension.ts feeOfMonth).
   const extensions = await feeChanges(db, id);
   const swaps = await db.select({ swapDate: subscriptionSwaps.swapDate, status: subscriptionSwaps.status }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, id), ne(subscriptionSwaps.status, 'CANCELLED')));

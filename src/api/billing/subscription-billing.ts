@@ -3,10 +3,10 @@ import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { billingKeyUses, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { billingKeyUses, companySubscriptionMonths, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { feeChanges } from '../db/fee-changes';
 import { feeOfMonth } from '../../domain/extension';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifications/events';
 import { executeCharge } from './charges';
@@ -31,6 +31,15 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** A subscription's term in billing months: the order's months + those its extensions added (select it joined to its request). */
 export const termMonthsSql = sql<number>`(${subscriptionRequests.month} + ${subscriptions.extendedMonths})`.mapWith(Number);
 
+/**
+ * 403 for a subscription held by a company (법인 장기 구독): its driver drives it but does not change
+ * its contract or money (extension, swap, 청약철회 — a consumer's right the company does not have —,
+ * early exit); the company's admin asks staff.
+ */
+export function requirePrivate(sub: { companyId: number | null }): void {
+  if (sub.companyId) throw forbidden('회사 명의 구독은 운전자가 변경할 수 없습니다. 회사 관리자에게 문의해주세요.');
+}
+
 /** A subscription's fee changes (extensions, confirmed swaps): src/api/db/fee-changes.ts, below every area that reads them. */
 export { feeChanges };
 
@@ -41,7 +50,10 @@ export async function monthFee(db: Db, found: { sub: { id: number }; fee: number
 
 async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock?: boolean } = {}) {
   const q = db
-    .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey })
+    .select({
+      sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, carId: subscriptionRequests.carId, requestKey: subscriptionRequests.billingKey,
+      invoiceBilled: subscriptionRequests.invoiceBilled, orderedBy: subscriptionRequests.orderedByUserId,
+    })
     .from(subscriptions)
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.id, id));
@@ -54,17 +66,22 @@ async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock
  * due day (09:00 Korean time) and, three days before, the reminder to the customer. Nothing
  * beyond the term.
  */
-export async function scheduleMonth(tx: Db, sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): Promise<void> {
+export async function scheduleMonth(tx: Db, sub: ScheduledSub, term: number, month: number, fee: number, now: Date): Promise<void> {
   await enqueue(tx, monthJobs(sub, term, month, fee, now));
 }
 
-/** The jobs scheduleMonth() enqueues (the paid follow-up adds its message and writes them at once). */
-function monthJobs(sub: Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'>, term: number, month: number, fee: number, now: Date): JobSpec[] {
+type ScheduledSub = Pick<SubscriptionRow, 'id' | 'userId' | 'startDate'> & Partial<Pick<SubscriptionRow, 'companyId'>>;
+
+/**
+ * The jobs scheduleMonth() enqueues (the paid follow-up adds its message and writes them at once).
+ * A company subscription's driver gets no charge reminder: the company pays (its card, or its statement).
+ */
+function monthJobs(sub: ScheduledSub, term: number, month: number, fee: number, now: Date): JobSpec[] {
   if (month > term) return [];
   const due = monthlyChargeDate(sub.startDate, month);
   const out: JobSpec[] = [{ kind: CHARGE_MONTH_JOB, key: chargeKey(sub.id, month), payload: { subscriptionId: sub.id, month }, runAt: chargeInstant(due), maxAttempts: 10 }];
   const remindAt = chargeInstant(addDays(due, -3));
-  if (remindAt > now) {
+  if (remindAt > now && !sub.companyId) {
     out.push(notification(`subscription.charge_upcoming:${sub.id}:${month}`, { type: 'subscription.charge_upcoming', userId: sub.userId, subscriptionId: sub.id, month, chargeDate: due, amount: fee }, remindAt));
   }
   return out;
@@ -92,6 +109,10 @@ export async function chargeMonth(ctx: PaymentContext, subscriptionId: number, m
   const { sub, term } = found;
   if (!sub.isActive || sub.billingStatus === 'CANCELLED' || month > term || month <= 1) return null;
   const fee = await monthFee(ctx.db, found, month);
+  if (sub.companyId && found.invoiceBilled) {
+    await billMonthToCompany(ctx, subscriptionId, month, fee);
+    return null;
+  }
   const attempts = await attemptsOf(ctx.db, 'subscription', subscriptionId, 'SUBSCRIPTION_MONTH', month);
   if (attempts.some((a) => a.status !== 'PENDING' && a.status !== 'FAILED')) return null;
   const pending = attempts.find((a) => a.status === 'PENDING');
@@ -101,12 +122,34 @@ export async function chargeMonth(ctx: PaymentContext, subscriptionId: number, m
   if (!pending) {
     recorded = await inTransaction(ctx.db, (tx) =>
       recordCharge(tx, ctx.payments.name, {
-        id, userId: sub.userId, purpose: 'SUBSCRIPTION_MONTH', refType: 'subscription', refId: subscriptionId, month, attempt,
+        // A company subscription's charge is the ordering admin's to see (the driver does not pay it).
+        id, userId: found.orderedBy ?? sub.userId, purpose: 'SUBSCRIPTION_MONTH', refType: 'subscription', refId: subscriptionId, month, attempt,
         orderName: `LUXE 구독 #${subscriptionId} ${month}개월 차 요금`, amount: fee, billingKey: sub.billingKey ?? found.requestKey,
       }, ctx.clock.now()),
     );
   }
   return executeCharge(ctx, id, recorded);
+}
+
+/**
+ * A month of a company subscription on 후불 falls due: it is billed, once, to the company's next
+ * statement (company_subscription_months, unique per subscription and month) and counts as paid
+ * (it is owed by invoice, whose due day blocks new orders when missed); the next month is scheduled
+ * in the same transaction. A retried job or a second replica finds the month billed and does nothing.
+ */
+async function billMonthToCompany(ctx: PaymentContext, subscriptionId: number, month: number, fee: number): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const found = await subscriptionWithTerm(tx, subscriptionId, { lock: true });
+    if (!found?.sub.companyId || !found.sub.isActive || found.sub.billingStatus === 'CANCELLED' || found.sub.paidMonths >= month) return;
+    const billed = await tx
+      .insert(companySubscriptionMonths)
+      .values({ subscriptionId, companyId: found.sub.companyId, month, amount: fee, serviceDate: monthlyChargeDate(found.sub.startDate, month) })
+      .onConflictDoNothing()
+      .returning({ id: companySubscriptionMonths.id });
+    if (!billed.length) return;
+    const [row] = await tx.update(subscriptions).set({ paidMonths: month, billingStatus: 'ACTIVE', updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId)).returning();
+    await scheduleMonth(tx, row, found.term, month + 1, await monthFee(tx, found, month + 1), ctx.clock.now());
+  });
 }
 
 /** The charge-month job. */
@@ -122,6 +165,7 @@ export async function chargeMonthJob(ctx: PaymentContext, job: Job): Promise<voi
 export async function payOwedMonth(ctx: PaymentContext, opts: { subscriptionId: number; userId?: number; billingKey?: string }): Promise<PaymentRow> {
   const found = await subscriptionWithTerm(ctx.db, opts.subscriptionId);
   if (!found || (opts.userId !== undefined && found.sub.userId !== opts.userId)) throw notFound('구독을 찾을 수 없습니다.');
+  if (found.sub.companyId && opts.billingKey) throw forbidden('회사 명의 구독은 회사 결제 카드로 결제됩니다. 카드 변경은 회사 관리자가 회사 카드에서 합니다.');
   const month = owedMonth(found.sub, found.term);
   if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독입니다.');
   if (month === null || found.sub.billingStatus === 'ACTIVE') throw conflict('결제할 미납 요금이 없습니다.');
@@ -153,6 +197,7 @@ export interface CardChange {
 export async function changeCard(ctx: PaymentContext, opts: { subscriptionId: number; userId: number; billingKey: string }): Promise<CardChange> {
   const found = await subscriptionWithTerm(ctx.db, opts.subscriptionId);
   if (!found || found.sub.userId !== opts.userId) throw notFound('구독을 찾을 수 없습니다.');
+  if (found.sub.companyId) throw forbidden('회사 명의 구독은 회사 결제 카드로 결제됩니다. 카드 변경은 회사 관리자가 회사 카드에서 합니다.');
   if (!found.sub.isActive || found.sub.billingStatus === 'CANCELLED') throw conflict('해지된 구독은 결제 카드를 변경할 수 없습니다.');
   if (owedMonth(found.sub, found.term) === null) throw conflict('남은 결제가 없는 구독입니다. 결제 카드를 변경할 필요가 없습니다.');
   if (opts.billingKey === (found.sub.billingKey ?? found.requestKey)) throw conflict('이미 등록된 카드입니다.', { billing_key: ['이미 이 구독에 등록된 카드입니다.'] });

@@ -6,7 +6,7 @@ import { cardViewOf } from '../../domain/card-label';
 import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { billingKeyUses, companies, companyMembers } from '../db/schema';
+import { billingKeyUses, companies, companyMembers, subscriptions } from '../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Deps } from '../http';
 import { rowTime } from '../jobs/clock';
@@ -146,6 +146,10 @@ export async function registerCompanyCard(deps: Pick<Deps, 'db' | 'payments' | '
       .set({ billingKey, billingProvider: deps.payments.name, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, updatedAt: rowTime() })
       .where(eq(companies.id, companyId))
       .returning();
+    // The company's subscriptions (법인 장기 구독) are charged on its card: they move to the new one with it.
+    if (locked.billingKey) {
+      await tx.update(subscriptions).set({ billingKey, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, updatedAt: rowTime() }).where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.billingKey, locked.billingKey)));
+    }
     await recordAudit(tx, actor, { action: 'update', entity: 'company_card', entityId: companyId, before: { billing_key: locked.billingKey ? maskBillingKey(locked.billingKey) : null }, after: { billing_key: maskBillingKey(billingKey), card: cardViewOf(row) } });
     return { after: row, previous: locked.billingKey };
   });

@@ -410,10 +410,14 @@ export const subscriptionRequests = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Ordered in a company's name (법인): the company is the contract's party and pays; null for a private order. */
     companyId: integer('company_id').references(() => companies.id),
+    /** A company order: the admin who placed it (user_id is the named driver); null for a private order. */
+    orderedByUserId: integer('ordered_by_user_id').references(() => users.id),
+    /** A company order on 후불: every month goes on the company's monthly statement, no card is charged. */
+    invoiceBilled: boolean('invoice_billed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sub_requests_user_idx').on(t.userId), index('sub_requests_car_idx').on(t.carId, t.status)],
+  (t) => [index('sub_requests_user_idx').on(t.userId), index('sub_requests_car_idx').on(t.carId, t.status), index('sub_requests_company_idx').on(t.companyId)],
 );
 
 export const subscriptions = pgTable(
@@ -1438,6 +1442,8 @@ export const companyInvoiceLines = pgTable(
     /** trip:{id}, trip:{id}:after, credit:{line id}: what the line bills, once. */
     sourceKey: varchar('source_key', { length: 80 }).notNull().unique(),
     butlerRequestId: integer('butler_request_id').references(() => butlerRequests.id),
+    /** A company subscription's month (source_key sub:{id}:m{month}). */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
     kind: varchar('kind', { length: 12 }).$type<InvoiceLineKind>().notNull(),
     label: text('label').notNull(),
     costCentre: varchar('cost_centre', { length: 60 }),
@@ -1452,6 +1458,27 @@ export const companyInvoiceLines = pgTable(
 );
 
 /**
+ * The months of a company subscription on 후불 that are due (billed, not charged): the first at
+ * confirmation, each later one on its charge day. One row per subscription and month (unique), so
+ * a retried job or a second replica bills a month once; the statement job turns each into a line.
+ */
+export const companySubscriptionMonths = pgTable(
+  'company_subscription_months',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    month: integer('month').notNull(),
+    /** Won, VAT included: the month's fee (the first month: the first payment as quoted). */
+    amount: integer('amount').notNull(),
+    /** The Korean day the month fell due (the supply's day on the statement). */
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_subscription_months_uq').on(t.subscriptionId, t.month), index('company_subscription_months_company_idx').on(t.companyId)],
+);
+
+/**
  * Every 전자세금계산서 of a statement: the original, and each 수정세금계산서 (a refund's negative one,
  * a reissue's pair). issue_key is the provider's idempotency key: a retry asks for the same document.
  */
@@ -1459,7 +1486,11 @@ export const taxInvoices = pgTable(
   'tax_invoices',
   {
     id: serial('id').primaryKey(),
-    companyInvoiceId: integer('company_invoice_id').notNull().references(() => companyInvoices.id),
+    /** The statement it is issued for; null for one issued for a company card payment (payment_id, company_id). */
+    companyInvoiceId: integer('company_invoice_id').references(() => companyInvoices.id),
+    /** CARD_TAX_DOCUMENT=tax_invoice: the company card payment it is issued for instead of the card slip, and its company. */
+    paymentId: varchar('payment_id', { length: 80 }).references(() => payments.id),
+    companyId: integer('company_id').references(() => companies.id),
     issueKey: varchar('issue_key', { length: 80 }).notNull().unique(),
     kind: varchar('kind', { length: 10 }).$type<'ORIGINAL' | 'AMENDED'>().notNull(),
     modificationType: varchar('modification_type', { length: 40 }).$type<ModificationType>(),
@@ -1483,7 +1514,7 @@ export const taxInvoices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tax_invoices_invoice_idx').on(t.companyInvoiceId)],
+  (t) => [index('tax_invoices_invoice_idx').on(t.companyInvoiceId), index('tax_invoices_payment_idx').on(t.paymentId)],
 );
 
 /** The tax-invoice sandbox's own books (what PortOne keeps): one document per supplier key, so the same key twice is one document. */

@@ -65,7 +65,7 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const made = await reissueTaxInvoice(deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason, deps.clock.now());
     await deps.runJobs([TAX_INVOICE_JOB]);
-    return ok(c, { statement: await statementView(deps.db, made[0].companyInvoiceId, deps.clock.now()) });
+    return ok(c, { statement: await statementView(deps.db, made[0].companyInvoiceId!, deps.clock.now()) });
   });
 
 /** Test fixture for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user, with last month's statement. */

@@ -4,7 +4,7 @@ import { invoiceDueDate, isMonth, monthLastDay, monthOfDay, nextMonth, overdueBo
 import { splitVat } from '../../domain/vat';
 import { asTripCharge, tripChargeName } from '../../domain/waiting';
 import { inTransaction, type Db } from '../db/client';
-import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, taxInvoices } from '../db/schema';
+import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
 import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import { emit } from '../notifications/events';
 import { queueTaxInvoice } from './tax-invoices';
@@ -34,8 +34,9 @@ type TripRow = typeof butlerRequests.$inferSelect;
 
 interface DraftLine {
   sourceKey: string;
-  butlerRequestId: number;
-  kind: 'TRIP' | 'AFTER_TRIP';
+  butlerRequestId: number | null;
+  subscriptionId?: number;
+  kind: 'TRIP' | 'AFTER_TRIP' | 'SUBSCRIPTION';
   label: string;
   costCentre: string | null;
   serviceDate: string;
@@ -82,6 +83,34 @@ async function billableTrips(db: Db, end: Date, companyId?: number): Promise<Tri
     .orderBy(asc(butlerRequests.startAt), asc(butlerRequests.id));
 }
 
+const monthKey = (subscriptionId: number, month: number) => `sub:${subscriptionId}:m${month}`;
+
+/**
+ * The months of company subscriptions on 후불 billed before `end` and on no statement yet (one
+ * company, or all): a line each, dated the day the month fell due (src/api/billing/subscription-billing.ts).
+ */
+async function subscriptionLines(db: Db, end: Date, companyId?: number): Promise<(DraftLine & { companyId: number })[]> {
+  const rows = await db
+    .select({ m: companySubscriptionMonths, requestId: subscriptions.requestId })
+    .from(companySubscriptionMonths)
+    .innerJoin(subscriptions, eq(subscriptions.id, companySubscriptionMonths.subscriptionId))
+    .where(
+      and(
+        companyId === undefined ? undefined : eq(companySubscriptionMonths.companyId, companyId),
+        lt(companySubscriptionMonths.serviceDate, koreaDate(end)),
+        sql`not exists (select 1 from ${companyInvoiceLines} l where l.source_key = 'sub:' || ${companySubscriptionMonths.subscriptionId} || ':m' || ${companySubscriptionMonths.month})`,
+      ),
+    )
+    .orderBy(asc(companySubscriptionMonths.serviceDate), asc(companySubscriptionMonths.id));
+  return rows
+    .filter(({ m }) => m.amount > 0)
+    .map(({ m, requestId }) => ({
+      companyId: m.companyId, sourceKey: monthKey(m.subscriptionId, m.month), butlerRequestId: null, subscriptionId: m.subscriptionId, kind: 'SUBSCRIPTION' as const,
+      label: m.month === 1 ? `구독 #${m.subscriptionId} 첫 결제 (신청 #${requestId}: 첫 달 요금·탁송비·보증금·선납금)` : `구독 #${m.subscriptionId} ${m.month}개월 차 요금`,
+      costCentre: null, serviceDate: m.serviceDate, total: m.amount,
+    }));
+}
+
 export interface StatementSettings {
   dueDay: number;
 }
@@ -95,6 +124,7 @@ export async function issueMonthStatements(db: Db, settings: StatementSettings, 
   const end = koreaDayStart(`${nextMonth(month)}-01`);
   const byCompany = new Map<number, TripRow[]>();
   for (const t of await billableTrips(db, end, companyId)) byCompany.set(t.companyId!, [...(byCompany.get(t.companyId!) ?? []), t]);
+  for (const l of await subscriptionLines(db, end, companyId)) if (!byCompany.has(l.companyId)) byCompany.set(l.companyId, []);
   const made: number[] = [];
   for (const company of byCompany.keys()) {
     const id = await inTransaction(db, async (tx) => {
@@ -106,13 +136,13 @@ export async function issueMonthStatements(db: Db, settings: StatementSettings, 
       // Another run (a retry, the other replica) made it: nothing more here.
       if (!invoice) return null;
       // Read again inside the transaction: lines another month's run took meanwhile are not taken twice.
-      const drafts = (await billableTrips(tx, end, company)).flatMap((t) => linesOf(t, end));
+      const drafts: DraftLine[] = [...(await billableTrips(tx, end, company)).flatMap((t) => linesOf(t, end)), ...(await subscriptionLines(tx, end, company))];
       let count = 0;
       for (const d of drafts) {
         const s = splitVat(d.total);
         const inserted = await tx
           .insert(companyInvoiceLines)
-          .values({ invoiceId: invoice.id, sourceKey: d.sourceKey, butlerRequestId: d.butlerRequestId, kind: d.kind, label: d.label, costCentre: d.costCentre, serviceDate: d.serviceDate, supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total })
+          .values({ invoiceId: invoice.id, sourceKey: d.sourceKey, butlerRequestId: d.butlerRequestId, subscriptionId: d.subscriptionId ?? null, kind: d.kind, label: d.label, costCentre: d.costCentre, serviceDate: d.serviceDate, supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total })
           .onConflictDoNothing({ target: companyInvoiceLines.sourceKey })
           .returning({ id: companyInvoiceLines.id });
         count += inserted.length;

@@ -5,7 +5,7 @@ import { splitVat } from '../../domain/vat';
 import { won } from '../../domain/money';
 import { inTransaction, type Db } from '../db/client';
 import type { Config } from '../env';
-import { companies, companyInvoiceLines, companyInvoices, taxInvoices } from '../db/schema';
+import { companies, companyInvoiceLines, companyInvoices, payments, taxInvoices } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import type { Clock } from '../jobs/clock';
@@ -25,6 +25,9 @@ import type { TaxInvoiceProvider } from '../tax-invoice-provider';
 export const TAX_INVOICE_JOB = 'company.tax-invoice';
 type TaxRow = typeof taxInvoices.$inferSelect;
 type LineRow = typeof companyInvoiceLines.$inferSelect;
+
+/** A tax invoice's company: its statement's, or the one it names (a card payment's); select with companyInvoices left-joined. */
+const taxCompanyId = sql<number>`coalesce(${taxInvoices.companyId}, ${companyInvoices.companyId})`;
 
 /** Queues the issue of a PENDING row (inside the transaction that wrote it); `run` parts a staff retry from the first job. */
 export async function queueTaxInvoice(tx: Db, row: Pick<TaxRow, 'id' | 'issueKey'>, now: Date, run = 'first'): Promise<void> {
@@ -46,6 +49,7 @@ function supplierOf(config: Config): TaxDocumentParty {
 
 /** The document a row asks for: its amounts, the statement's lines (an original) or one line (a 수정), the company as it is now. */
 async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocument> {
+  if (row.companyInvoiceId === null) return paymentDocumentOf(db, config, row);
   const [{ invoice, company }] = await db
     .select({ invoice: companyInvoices, company: companies })
     .from(companyInvoices)
@@ -74,7 +78,37 @@ async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocum
     supplier: supplierOf(config),
     recipient,
     items: fitted,
-    remarks: [`${monthLabel(invoice.month)} 의전 이용 청구서 #${invoice.id}`],
+    remarks: [`${monthLabel(invoice.month)} 이용 청구서 #${invoice.id}`],
+    modification,
+  };
+}
+
+const recipientOf = (company: typeof companies.$inferSelect): TaxDocumentParty => ({
+  business_number: company.businessNumber, name: company.name, ceo: company.ceo, address: company.address, business_type: company.businessType, business_item: company.businessItem, email: company.invoiceEmail,
+});
+
+/**
+ * The document of a company card payment (CARD_TAX_DOCUMENT=tax_invoice, invoices/card-tax-invoices.ts):
+ * 영수 (it is paid), one item named as the charge, dated the day it was paid; a correction (reissue) as a statement's.
+ */
+async function paymentDocumentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocument> {
+  const [found] = await db.select({ payment: payments, company: companies }).from(payments).innerJoin(companies, eq(companies.id, row.companyId!)).where(eq(payments.id, row.paymentId!));
+  let modification: TaxDocument['modification'];
+  if (row.amendsId) {
+    const [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.amendsId));
+    modification = { type: row.modificationType ?? 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber ?? '', original_provider_id: original.providerId ?? '' };
+  }
+  return {
+    supplier_key: row.issueKey.replace(/[^A-Za-z0-9_-]/g, '-'),
+    write_date: row.writeDate,
+    purpose: 'RECEIPT',
+    supply: row.supplyAmount,
+    vat: row.vatAmount,
+    total: row.totalAmount,
+    supplier: supplierOf(config),
+    recipient: recipientOf(found.company),
+    items: [{ date: row.writeDate, name: found.payment.orderName, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }],
+    remarks: [`법인카드 결제 ${found.payment.id} (신용카드매출전표 대신 발행)`],
     modification,
   };
 }
@@ -156,6 +190,8 @@ export async function reissueTaxInvoice(db: Db, actor: StaffActor, id: number, r
   return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound('세금계산서를 찾을 수 없습니다.');
+    // A card payment's document (CARD_TAX_DOCUMENT=tax_invoice) is not on a statement: not reissued from the console yet.
+    if (row.companyInvoiceId === null) throw conflict('법인카드 결제에 발행한 세금계산서는 콘솔에서 다시 발행할 수 없습니다. 발행 대행사 콘솔에서 처리해주세요.');
     if (row.status === 'PENDING') throw conflict('세금계산서를 발행하는 중입니다. 잠시 후 다시 확인해주세요.');
     let made: TaxRow[];
     if (row.status === 'FAILED') {
@@ -182,7 +218,12 @@ export async function reissueTaxInvoice(db: Db, actor: StaffActor, id: number, r
 
 /** Staff send an issued document to the company's 세금계산서 수신 이메일 again (the provider's send, and our message with the link). */
 export async function resendTaxInvoice(db: Db, provider: TaxInvoiceProvider, actor: StaffActor, id: number, now: Date) {
-  const [row] = await db.select({ tax: taxInvoices, email: companies.invoiceEmail }).from(taxInvoices).innerJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId)).innerJoin(companies, eq(companies.id, companyInvoices.companyId)).where(eq(taxInvoices.id, id));
+  const [row] = await db
+    .select({ tax: taxInvoices, email: companies.invoiceEmail })
+    .from(taxInvoices)
+    .leftJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId))
+    .innerJoin(companies, eq(companies.id, taxCompanyId))
+    .where(eq(taxInvoices.id, id));
   if (!row) throw notFound('세금계산서를 찾을 수 없습니다.');
   if (row.tax.status !== 'ISSUED' || !row.tax.providerId) throw conflict('발행이 완료된 세금계산서만 다시 보낼 수 있습니다.');
   const sent = await provider.resend(row.tax.providerId, row.email);

@@ -1,15 +1,25 @@
 import { Hono } from 'hono';
 import type { ButlerRequestAnswer, CompanyTripsAnswer } from '../../domain/butler';
-import { ApprovalDecisionSchema, CompanyIdParamSchema, CompanyTripParamSchema } from '../../domain/schemas/company';
+import { ApprovalDecisionSchema, CompanyIdParamSchema, CompanySubscriptionParamSchema, CompanyTripParamSchema } from '../../domain/schemas/company';
 import { requireUser } from '../auth/guards';
 import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../http';
 import { decideApproval, listCompanyTrips } from './company-butler';
+import type { CompanySubscriptionsAnswer } from '../../domain/company';
+import { companyContract, listCompanySubscriptions } from './company-subscription';
+import { contractFileName } from '../../domain/contract';
+import { contractResponse } from './contracts';
 
-/** /companies/{id}/trips: the company's butler trips for its admins and bookers, and the admin's approvals. */
+/** /companies/{id}/trips: the company's butler trips for its admins and bookers, and the admin's approvals; /companies/{id}/subscriptions: its subscriptions for its admins. */
 export const companyTripRoutes = new Hono<AppEnv>()
   .use('/:id/trips/*', reservationWrites)
   .get('/:id/trips', requireUser, validParams(CompanyIdParamSchema), async (c) =>
     ok(c, { trips: await listCompanyTrips(c.var.deps.db, c.req.valid('param').id, c.var.userId, c.var.deps.clock.now()) } satisfies CompanyTripsAnswer))
+  .get('/:id/subscriptions', requireUser, validParams(CompanyIdParamSchema), async (c) =>
+    ok(c, { subscriptions: await listCompanySubscriptions(c.var.deps.db, c.req.valid('param').id, c.var.userId, c.var.deps.clock.now()) } satisfies CompanySubscriptionsAnswer))
+  .get('/:id/subscriptions/:requestId/contract', requireUser, validParams(CompanySubscriptionParamSchema), async (c) => {
+    const { id, requestId } = c.req.valid('param');
+    return contractResponse(await companyContract(c.var.deps, id, c.var.userId, requestId), contractFileName(requestId));
+  })
   .post('/:id/trips/:tripId/approval', requireUser, validParams(CompanyTripParamSchema), validJson(ApprovalDecisionSchema), async (c) => {
     const { id, tripId } = c.req.valid('param');
     return ok(c, { butler_request: await decideApproval(c.var.deps, id, c.var.userId, tripId, c.req.valid('json')) } satisfies ButlerRequestAnswer);

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { StoredOrderOptions } from '../../domain/subscription-price';
 import { optionLines } from '../../domain/subscription-lines';
-import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, contractDocument, orderConsents, policyArticles, type ContractInput } from '../../domain/contract';
+import { CONTRACT_ARTICLES, CONTRACT_DEFAULTS, contractDocument, orderConsents, policyArticles, type ContractInput, type ContractSubscriber } from '../../domain/contract';
+import { formatBusinessNumber } from '../../domain/business';
 import { missingContractGlyphs } from '../../domain/contract-font';
 import { koreaDate } from '../../domain/dates';
 import { ORDER_KINDS, type FirstPaymentParts } from '../../domain/payments';
 import { feeOfMonth } from '../../domain/extension';
 import { termEnd } from '../../domain/subscriptions';
 import type { Db } from '../db/client';
-import { coupons, policyDocuments, subscriptionContracts, subscriptionRequests, userCoupons, users } from '../db/schema';
+import { companies, coupons, policyDocuments, subscriptionContracts, subscriptionRequests, userCoupons, users } from '../db/schema';
 import type { Config } from '../env';
 import { notFound } from '../errors';
 import { enqueue, type Job, type JobSpec } from '../jobs/queue';
@@ -107,11 +108,13 @@ export async function contractInput(db: Db, company: Config['company'], requestI
   }
   const start = r.requestedStart ?? r.startDate ?? koreaDate(r.createdAt);
   const terms = await termsOn(db, koreaDate(r.createdAt));
+  const subscriber = r.companyId ? await subscriberOf(db, r.companyId, r.orderedByUserId, r.invoiceBilled) : undefined;
   return {
     requestId: r.id,
     orderedAt: r.createdAt,
     company,
     customer: { name: u?.name?.trim() || u?.username || '고객', phone: u?.mobile ?? null, email: u?.email ?? null },
+    ...(subscriber ? { subscriber } : {}),
     car: { brand: car.model.brand.name, model: car.model.name, subModel: car.sub_model, trim: car.trim, plate: car.license_plate, colour: car.color },
     term: r.month,
     startDate: start,
@@ -124,6 +127,13 @@ export async function contractInput(db: Db, company: Config['company'], requestI
     consents: orderConsents(r.locationConsent),
     identityVerified: Boolean(u?.ci),
   };
+}
+
+/** A company order's party (법인 장기 구독): the company as it was when the contract was issued, and who ordered. */
+async function subscriberOf(db: Db, companyId: number, orderedBy: number | null, invoice: boolean): Promise<ContractSubscriber> {
+  const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const [o] = orderedBy ? await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, orderedBy)) : [];
+  return { name: c.name, businessNumber: formatBusinessNumber(c.businessNumber), ceo: c.ceo, address: c.address, orderedBy: o?.name?.trim() || o?.username || '-', billing: invoice ? 'INVOICE' : 'CARD' };
 }
 
 /** The PDF of an input and its SHA-256 (hex): the same input gives the same bytes. */
@@ -140,7 +150,8 @@ export async function storedContract(db: Db, requestId: number): Promise<Contrac
 /** Whether the order was received: its first month paid (even if refunded since), or nothing was to pay. */
 async function received(db: Db, r: typeof subscriptionRequests.$inferSelect): Promise<boolean> {
   const charges = await attemptsOf(db, ORDER_KINDS.SUBSCRIBE.refType, r.id, 'SUBSCRIPTION_FIRST');
-  if (charges.length === 0) return r.finalFee === 0;
+  // A company order on 후불 charges nothing at order: it is received when placed (its months go on the statement).
+  if (charges.length === 0) return r.finalFee === 0 || r.invoiceBilled;
   return charges.some((c) => c.paidAt !== null || c.status === 'PAID' || c.status === 'PARTIAL_CANCELLED' || c.status === 'CANCELLED');
 }
 

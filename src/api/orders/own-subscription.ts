@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptionRequests, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
-import { termMonthsSql } from '../billing/subscription-billing';
+import { requirePrivate, termMonthsSql } from '../billing/subscription-billing';
 
 /**
  * The customer's own subscription with its order and its term in months, for what they change on
@@ -17,6 +17,7 @@ export async function ownSubscription(db: Db, id: number, userId: number, lock =
     .where(eq(subscriptions.id, id));
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  requirePrivate(row.sub);
   return row;
 }
 

@@ -3,7 +3,7 @@ import { dotDate } from '../../domain/dates';
 import { termEnd } from '../../domain/subscriptions';
 import { paidAmount } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { subscriptionRequests, subscriptions } from '../db/schema';
+import { companies, companySubscriptionMonths, subscriptionRequests, subscriptions } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { emit } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
@@ -46,11 +46,31 @@ export async function confirmRequest(db: Db, id: number, startDate: string, endD
       );
     }
     await tx.update(subscriptionRequests).set({ status: 'CONFIRMED', startDate, endDate: end, holdUntil: null, updatedAt: now }).where(eq(subscriptionRequests.id, id));
-    const [sub] = await tx.insert(subscriptions).values({ requestId: id, userId: row.userId, startDate, endDate: end, billingKey: row.billingKey, cardIssuer: row.cardIssuer, cardLast4: row.cardLast4, createdAt: now, updatedAt: now }).returning();
+    // A company order (법인) is charged to the company's card as registered now (the request's key is only the
+    // order's idempotency key; a replaced company card moves its subscriptions along), or on 후불 to its statement.
+    const card = row.companyId ? await companyCard(tx, row.companyId, row.invoiceBilled) : null;
+    const [sub] = await tx
+      .insert(subscriptions)
+      .values({
+        requestId: id, userId: row.userId, startDate, endDate: end, companyId: row.companyId,
+        ...(card ? { billingKey: card.billingKey, cardIssuer: card.cardIssuer, cardLast4: card.cardLast4 } : row.companyId ? { billingKey: null } : { billingKey: row.billingKey, cardIssuer: row.cardIssuer, cardLast4: row.cardLast4 }),
+        createdAt: now, updatedAt: now,
+      })
+      .returning();
+    // On 후불 the first payment falls due on the first day, billed to the company's next statement.
+    if (row.companyId && row.invoiceBilled) await tx.insert(companySubscriptionMonths).values({ subscriptionId: sub.id, companyId: row.companyId, month: 1, amount: row.finalFee, serviceDate: startDate }).onConflictDoNothing();
     await scheduleMonth(tx, sub, row.month, 2, row.fee, now);
     await emit(tx, `subscription.confirmed:${sub.id}`, { type: 'subscription.confirmed', userId: row.userId, subscriptionId: sub.id }, now);
     return { id: sub.id, request_id: id, start_date: startDate, end_date: end, is_active: sub.isActive, conflicting_request_ids: conflicting.map((c) => c.request_id) };
   });
+}
+
+/** The company card a company subscription is charged on (null on 후불). */
+async function companyCard(tx: Db, companyId: number, invoice: boolean) {
+  if (invoice) return null;
+  const [c] = await tx.select({ billingKey: companies.billingKey, cardIssuer: companies.cardIssuer, cardLast4: companies.cardLast4 }).from(companies).where(eq(companies.id, companyId));
+  if (!c?.billingKey) throw unprocessable('회사 결제 카드가 등록되지 않았습니다. 회사 관리자가 카드를 등록한 뒤 확정해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
+  return c;
 }
 
 /**

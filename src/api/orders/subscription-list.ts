@@ -9,6 +9,7 @@ import { attemptsOf, toPaymentView } from '../billing/ledger';
 import { carById } from '../catalogue/catalogue';
 import { monthFee } from '../billing/subscription-billing';
 import { swapViews } from './swap-views';
+import { companiesOfOrders } from './subscription-requests';
 
 /**
  * GET /subscriptions: the user's subscriptions, newest first. is_active = not switched off by staff and
@@ -24,6 +25,7 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
   const cache = new Map<number, Car>();
   const extensionsOf = await extensionsBySubscription(db, rows.flatMap(({ subscriptions: s }) => (s.extendedMonths ? [s.id] : [])));
+  const companyOf = await companiesOfOrders(db, rows.map((row) => row.subscription_requests));
   const out = [];
   for (const { subscriptions: s, subscription_requests: r } of rows) {
     if (!cache.has(r.carId)) cache.set(r.carId, await carById(db, r.carId));
@@ -37,6 +39,7 @@ export async function listSubscriptions(db: Db, userId: number, today: string): 
       extensions: extensions.map((e) => ({ id: e.id, months: e.months, monthly_fee: e.monthlyFee, first_month: e.firstMonth, last_month: e.lastMonth, from_date: e.fromDate, to_date: e.toDate, created_at: e.createdAt.toISOString() })),
       swaps: await swapViews(db, s, r.month + s.extendedMonths, today),
       billing: await billingView(db, s, r.month + s.extendedMonths, r.fee, cardViewOf(s.billingKey && s.billingKey !== r.billingKey ? s : r)),
+      company: companyOf(r),
     });
   }
   return out;

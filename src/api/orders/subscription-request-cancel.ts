@@ -5,7 +5,7 @@ import type { PaymentContext } from '../payment-context';
 import { refundOrder } from '../billing/order-charges';
 import { creditPoints, releaseCoupon, withUserLock } from './checkout';
 import type { AuditWriter } from '../audit/audit';
-import { ownRequest, paidOrder, REF, requirePending } from './subscription-requests';
+import { ownRequest, paidOrder, REF, requireNotCompany, requirePending } from './subscription-requests';
 
 /**
  * DELETE /subscriptions/requests/{id}: irreversible. The first month's charge is refunded in full
@@ -14,6 +14,7 @@ import { ownRequest, paidOrder, REF, requirePending } from './subscription-reque
  */
 export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter; reason?: 'car_taken' }) {
   const current = await ownRequest(ctx.db, userId, id);
+  if (!staff) requireNotCompany(current, '취소');
   requirePending(current, '취소');
   const refunded = await refundOrder(ctx, paidOrder(current), 100, staff ? '구독 신청 취소 (운영팀)' : '구독 신청 취소', staff?.actor ?? 'customer');
   return withUserLock(ctx.db, userId, async (tx) => {

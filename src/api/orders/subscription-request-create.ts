@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { todayInKorea } from '../../domain/dates';
 import { DRIVER_AGE_LABEL, carOptionPrices, type StoredOrderOptions } from '../../domain/subscription-price';
 import type { CreateSubscriptionRequestInput } from '../../domain/schemas/orders';
@@ -18,19 +19,43 @@ import { checkedOptions, orderableFee, priceInside, requireQuoted } from './subs
 import { REF, toRequest } from './subscription-requests';
 
 /**
+ * An order in a company's name (법인 장기 구독; src/api/orders/company-subscription.ts): the
+ * company is the party and pays, the driver is the named member who drives (their licence is the
+ * one checked, the request is theirs to see), the orderer only places it. `orderKey` is the order's
+ * own idempotency key; `cardKey` the company card charged now, or null on 후불 (`invoice`).
+ */
+export interface CompanyParty {
+  companyId: number;
+  companyName: string;
+  driverId: number;
+  orderKey: string;
+  cardKey: string | null;
+  invoice: boolean;
+  /** Checks that hold for any company order (an overdue statement), run before anything is spent. */
+  check: () => Promise<void>;
+  /** Inside the order's transaction, once the request is written (its audit row). */
+  recorded: (tx: Db, requestId: number) => Promise<void>;
+}
+
+/**
  * POST /subscriptions/cars/{id}/request. Verifies the billing key, prices on the server, spends
  * coupon and points and records the first month's charge in one transaction, then charges the
  * card (placeOrderOnce). Idempotent per billing key: a repeat by the same user returns the first
- * request and its charge (`created: false`).
+ * request and its charge (`created: false`). With `company`, `userId` is the company admin who
+ * orders: no coupon or points, the company card (or 후불: nothing charged now).
  */
-export async function createRequest(ctx: PaymentContext & LicenceContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS) {
+export async function createRequest(ctx: PaymentContext & LicenceContext, userId: number, carId: number, input: CreateSubscriptionRequestInput, holdDays = DEFAULT_HOLD_DAYS, company?: CompanyParty) {
   const { db } = ctx;
-  const points = input.point_amount ?? 0;
+  const points = company ? 0 : input.point_amount ?? 0;
+  const couponId = company ? null : input.coupon_id;
+  const driverId = company?.driverId ?? userId;
   const { created, order, payment } = await placeOrderOnce(ctx, {
     service: 'SUBSCRIBE',
     userId,
-    billingKey: input.billing_key,
+    billingKey: company?.orderKey ?? input.billing_key,
+    ...(company ? { cardKey: company.cardKey } : {}),
     validate: async () => {
+      await company?.check();
       const car = await carById(db, carId, { archived: false });
       const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));
       const prices = carOptionPrices(car);
@@ -40,7 +65,7 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       // A refused order never reaches the card: the overlap is checked before the key is verified…
       await requireFree(db, car, start, input.month, ctx.clock.now());
       // …and every driver's licence (운전자격 확인): the age band is theirs on the start, never a free choice.
-      const drivers = await checkOrderDrivers(ctx, userId, input.extra_driver_licence_ids ?? [], chosen.extra_drivers, start);
+      const drivers = await checkOrderDrivers(ctx, driverId, input.extra_driver_licence_ids ?? [], chosen.extra_drivers, start);
       if (input.options && input.options.driver_age !== drivers.band) {
         const message = `운전자 연령 기준은 확인된 운전면허의 생년월일로 정해집니다: ${DRIVER_AGE_LABEL[drivers.band]}.${drivers.reason ? ` ${drivers.reason}` : ''}`;
         throw unprocessable(message, { 'options.driver_age': [message] });
@@ -52,7 +77,7 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       // …and again under the car's row lock, so concurrent orders of one car are placed one at a time.
       await lockCar(tx, carId);
       await requireFree(tx, car, start, input.month, ctx.clock.now());
-      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, input.coupon_id, points, todayInKorea(ctx.clock.now()));
+      const quote = await priceInside(tx, userId, { month: input.month, fee, prices, options }, couponId, points, todayInKorea(ctx.clock.now()));
       requireQuoted(input.quoted_first_payment, quote.paid_today);
       return quote;
     },
@@ -60,23 +85,25 @@ export async function createRequest(ctx: PaymentContext & LicenceContext, userId
       const [row] = await tx
         .insert(subscriptionRequests)
         .values({
-          userId, carId, month: input.month, userCouponId: input.coupon_id || null, pointUsed: points,
+          userId: driverId, carId, month: input.month, userCouponId: couponId || null, pointUsed: points,
           // fee: the monthly fee with the options (months 2… are charged it); finalFee: paid today.
-          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
+          billingKey: company?.orderKey ?? input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, fee: quote.monthly, couponDiscount: quote.coupon_discount, finalFee: quote.paid_today,
           requestedStart: start, holdUntil: holdExpiry(ctx.clock.now(), holdDays), options: { options, prices, quote } satisfies StoredOrderOptions,
           // The optional consent to the car's 위치정보 (docs/decisions/legal.md §6): not given unless ticked.
           locationConsent: input.location_consent ?? false,
+          ...(company ? { companyId: company.companyId, orderedByUserId: userId, invoiceBilled: company.invoice } : {}),
           // The request date on the business clock, like its charge (one clock with POST /admin/test-clock).
           createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
         })
         .returning();
       await spendPoints(tx, { userId, amount: points, reason: 'SUBSCRIPTION_SPEND', refType: REF, refId: row.id, description: `구독 신청 #${row.id}` });
       await recordOrderDrivers(tx, row.id, licenceIds);
+      await company?.recorded(tx, row.id);
       return row.id;
     },
     charge: (id, quote) => ({
       id: paymentIds.subscriptionFirst(id), purpose: 'SUBSCRIPTION_FIRST', refType: REF, refId: id, month: 1, amount: quote.final,
-      orderName: quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`,
+      orderName: `${quote.final === quote.first_month ? `LUXE 구독 신청 #${id} 첫 달 요금` : `LUXE 구독 신청 #${id} 첫 결제 (첫 달 요금·탁송비·보증금·선납금)`}${company ? ` (${company.companyName})` : ''}`,
     }),
     received: async (tx, id) => {
       await emitOrderReceived(tx, { service: 'SUBSCRIBE', userId, orderId: id }, ctx.clock.now());

@@ -11,7 +11,7 @@ import { checkPointStep, claimBillingKey, creditPoints, dryRun, releaseCoupon, s
 import { lockCar, requireFree } from './availability';
 import { rowTime } from '../jobs/clock';
 import { checkedOptions, LEGACY_PRICES, orderableFee, priceInside } from './subscription-request-pricing';
-import { ownRequest, paidOrder, REF, requirePending, toRequest } from './subscription-requests';
+import { ownRequest, paidOrder, REF, requireNotCompany, requirePending, toRequest } from './subscription-requests';
 
 /**
  * PUT /subscriptions/requests/{id}: re-validates and re-prices like creation. The new price is
@@ -22,6 +22,7 @@ import { ownRequest, paidOrder, REF, requirePending, toRequest } from './subscri
 export async function updateRequest(ctx: PaymentContext, userId: number, id: number, input: UpdateSubscriptionRequestInput) {
   const { db } = ctx;
   const current = await ownRequest(db, userId, id);
+  requireNotCompany(current, '수정');
   requirePending(current, '수정');
   const car = await carById(db, current.carId);
   const fee = orderableFee(car, input.month, todayInKorea(ctx.clock.now()));

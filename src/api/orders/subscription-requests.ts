@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Car } from '../../domain/car';
 import { cardViewOf } from '../../domain/card-label';
-import type { SubscriptionRequest } from '../../domain/subscriptions';
+import type { SubscriptionCompanyView, SubscriptionRequest } from '../../domain/subscriptions';
 import { ORDER_KINDS } from '../../domain/payments';
 import type { Db } from '../db/client';
-import { coupons, payments, subscriptionRequests, userCoupons } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { companies, coupons, payments, subscriptionRequests, userCoupons } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
 import { maskBillingKey, toPaymentView } from '../billing/ledger';
 import type { PaymentRow } from '../payment-context';
 import type { PaidOrder } from '../billing/order-charges';
@@ -38,6 +38,7 @@ async function toRequests(db: Db, rows: RequestRow[]): Promise<SubscriptionReque
     .orderBy(asc(payments.attempt));
   const lastCharge = new Map<number, PaymentRow>();
   for (const p of charges) lastCharge.set(p.refId, p);
+  const companyOf = await companiesOfOrders(db, rows);
   return rows.map((r) => {
     const p = lastCharge.get(r.id);
     return {
@@ -48,8 +49,25 @@ async function toRequests(db: Db, rows: RequestRow[]): Promise<SubscriptionReque
       billing_key: maskBillingKey(r.billingKey),
       card: cardViewOf(r),
       payment: p ? toPaymentView(p, r.options?.quote) : null,
+      company: companyOf(r),
     };
   });
+}
+
+/** The company each request was ordered for (법인), or null for a private one: one query for all the rows. */
+export async function companiesOfOrders(db: Db, rows: Pick<RequestRow, 'companyId' | 'invoiceBilled'>[]): Promise<(r: Pick<RequestRow, 'companyId' | 'invoiceBilled'>) => SubscriptionCompanyView | null> {
+  const ids = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
+  const found = ids.length ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids)) : [];
+  const byId = new Map(found.map((c) => [c.id, c]));
+  return (r) => {
+    const c = r.companyId ? byId.get(r.companyId) : undefined;
+    return c ? { id: c.id, name: c.name, billing: r.invoiceBilled ? 'INVOICE' : 'CARD' } : null;
+  };
+}
+
+/** 403 for a company order (법인): its driver cannot change or cancel it; the company's admin asks staff. */
+export function requireNotCompany(row: Pick<RequestRow, 'companyId'>, action: string) {
+  if (row.companyId) throw forbidden(`회사 명의 구독 신청은 운전자가 ${action}할 수 없습니다. 회사 관리자에게 문의해주세요.`);
 }
 
 /** The user's requests, newest first: a cancelled one (by the customer, or a declined first charge) stays, read-only, with its state. */

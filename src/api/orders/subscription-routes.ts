@@ -36,6 +36,8 @@ import { toPaymentView } from '../billing/ledger';
 import { contractFileName } from '../../domain/contract';
 import { contractForDownload, contractResponse } from './contracts';
 import { exitDocumentForDownload } from './exit-document';
+import { CompanySubscriptionOrderSchema } from '../../domain/schemas/company';
+import { createCompanySubscriptionRequest } from './company-subscription';
 
 /** The user's side of subscriptions: ordering, requests, subscriptions, coupons. Every route needs a login. */
 export const subscriptionOrderRoutes = new Hono<AppEnv>()
@@ -54,6 +56,14 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const { created, request, payment } = await createRequest(c.var.deps, c.var.userId, id, input, c.var.deps.config.holds.days);
     // A repeat (a page retrying after a lost answer) is told plainly it was paid, or 202 while the charge is still being confirmed.
+    const message = created ? null : repeatedOrderMessage('SUBSCRIBE', payment?.status ?? null);
+    const status = created ? 201 : payment?.status === 'PENDING' ? 202 : 200;
+    return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null, message } satisfies SubscriptionOrderAnswer, status);
+  })
+  // 법인 장기 구독: ordered by the company's admin for a named driver, paid by the company (docs/decisions/business-accounts.md).
+  .post('/cars/:id/company-request', requireUser, validParams(IdParamSchema), validJson(CompanySubscriptionOrderSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { created, request, payment } = await createCompanySubscriptionRequest(c.var.deps, c.var.userId, id, c.req.valid('json'), c.var.deps.config.holds.days);
     const message = created ? null : repeatedOrderMessage('SUBSCRIBE', payment?.status ?? null);
     const status = created ? 201 : payment?.status === 'PENDING' ? 202 : 200;
     return ok(c, { subscription_request: request, created, payment: payment ? toPaymentView(payment) : null, message } satisfies SubscriptionOrderAnswer, status);

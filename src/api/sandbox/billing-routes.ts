@@ -1,6 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { cardTaxNote } from '../../domain/invoices';
+import { cardTaxInvoiceOf, companyOfPayment } from '../invoices/card-tax-invoices';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { businessLines } from '../../domain/business';
@@ -109,6 +111,8 @@ ${TEST_CARDS.map((t, i) => html`<label class="card-option"><input type="radio" n
     // What the charge is and, for a first payment, what it is made of (the ledger's one label).
     const [ours] = await c.var.deps.db.select().from(payments).where(eq(payments.id, id));
     const view = ours ? toPaymentView(ours, (await paymentPartsOf(c.var.deps.db, [ours]))(ours)) : null;
+    // A company's card payment: which document is its tax evidence (the slip, or the 세금계산서 issued instead).
+    const taxNote = ours && (await companyOfPayment(c.var.deps.db, ours)) ? cardTaxNote(c.var.deps.config.invoices.cardDocument, (await cardTaxInvoiceOf(c.var.deps.db, ours.id))?.approvalNumber ?? null) : null;
     return c.html(
       sandboxPage({
         title: `영수증 ${p.paymentId} (샌드박스)`,
@@ -123,6 +127,7 @@ ${p.cancelledAmount ? html`<dt>취소 금액</dt><dd>${won(p.cancelledAmount)}</
 ${vatLines(p.amount - p.cancelledAmount).map((l) => html`<dt data-testid="receipt-vat">${l.label}${p.cancelledAmount ? ' (취소 후)' : ''}</dt><dd>${won(l.amount)}</dd>`)}
 <dt>상태</dt><dd>${PAYMENT_STATUS_LABEL[p.status]}</dd><dt>결제 일시</dt><dd>${p.paidAt ? formatKoreaDateTime(p.paidAt) : '-'}</dd>
 <dt>가맹점</dt><dd>LUXE 구독</dd></dl>
+${taxNote ? html`<p data-testid="receipt-tax-document">${taxNote}</p>` : ''}
 <h2>판매자 정보</h2>
 <dl class="receipt" data-testid="receipt-seller">${businessLines(c.var.deps.config.company).map((l) => html`<dt>${l.label}</dt><dd>${l.value}</dd>`)}</dl>
 <div class="actions print-hide"><button class="ok" type="button" data-print>인쇄하기</button></div>`,

@@ -7,6 +7,7 @@ import { emailField } from './accounts';
 import { ButlerReservationSchema } from './butler';
 import { IdSchema, intField, optionalText, pageField, required } from './common';
 import { InviteCodeSchema } from './driver-day';
+import { CreateSubscriptionRequestSchema } from './orders';
 
 /** Bodies of the company (법인) routes: creating one, invites, roles, its card, approvals, bookings for it. */
 
@@ -92,6 +93,8 @@ export const CompanyIdParamSchema = z.object({ id: IdSchema });
 export const CompanyMemberParamSchema = z.object({ id: IdSchema, userId: IdSchema });
 export const CompanyInviteParamSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 export const CompanyTripParamSchema = z.object({ id: IdSchema, tripId: IdSchema });
+/** Path of /companies/{id}/subscriptions/{requestId}/contract. */
+export const CompanySubscriptionParamSchema = z.object({ id: IdSchema, requestId: IdSchema });
 
 /**
  * What a booking for the company adds: the company, the passenger (name and phone together, or
@@ -122,6 +125,22 @@ export const CompanyBookingSchema = z
 export const CompanyButlerReservationSchema = ButlerReservationSchema.omit({ billing_key: true, coupon_id: true, point_amount: true }).extend({ company: CompanyBookingSchema });
 export type CompanyButlerReservation = z.output<typeof CompanyButlerReservationSchema>;
 export type CompanyButlerReservationInput = z.input<typeof CompanyButlerReservationSchema>;
+
+/** The form's one key per order (a retry with it returns the first order, never a second). */
+const requestKey = z
+  .string({ error: '요청 키를 입력해주세요.' })
+  .trim()
+  .regex(/^[\w-]{8,64}$/, { error: '요청 키는 8~64자의 영문, 숫자, -, _여야 합니다.' });
+
+/**
+ * Body of POST /subscriptions/cars/{carId}/company-request (법인 장기 구독): the private order's
+ * term, start, options and quote, without the orderer's card, coupon or points; the company, the
+ * form's request key and the named driver (a member of the company with the 운전자 role).
+ */
+export const CompanySubscriptionOrderSchema = CreateSubscriptionRequestSchema.omit({ billing_key: true, coupon_id: true, point_amount: true }).extend({
+  company: z.object({ company_id: IdSchema, request_key: requestKey, driver_user_id: IdSchema }, { error: '회사 정보(company)를 입력해주세요.' }),
+});
+export type CompanySubscriptionOrder = z.output<typeof CompanySubscriptionOrderSchema>;
 
 /** Query of GET /admin/companies. */
 export const AdminCompanyQuerySchema = z.object({ page: pageField, q: z.string().trim().max(100, { error: '검색어는 100자 이하로 입력해주세요.' }).optional() });

@@ -4,10 +4,11 @@ import { BUSINESS_STATUS_LABELS, COMPANY_ROLE_LABELS, booksForCompany, managesCo
 import Alert from '../common/Alert';
 import CompanyCard from './CompanyCard';
 import CompanyMembers from './CompanyMembers';
+import CompanySubscriptions from './CompanySubscriptions';
 import CompanyTrips from './CompanyTrips';
 import CreateCompany from './CreateCompany';
 
-/** /my/company: the user's company (its details, card, members and trips by role), or the form to create one. */
+/** /my/company: the user's company (its details, card, members, trips and subscriptions by role), or the form to create one. */
 export default function CompanyPage() {
   const [memberships, setMemberships] = useState<MembershipView[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -34,6 +35,7 @@ export default function CompanyPage() {
           {managesCompany(role) && <CompanyCard company={company} onChanged={() => void load()} />}
           {managesCompany(role) && <CompanyMembers companyId={company.id} />}
           {booksForCompany(role) && <CompanyTrips companyId={company.id} role={role} />}
+          {managesCompany(role) && <CompanySubscriptions companyId={company.id} />}
         </div>
       ))}
     </div>

@@ -82,8 +82,14 @@ export default function SubscriptionList() {
                     <SwapCancel subscriptionId={s.id} swap={w} onDone={() => void reload()} />
                   </div>
                 ))}
+                {/* 법인 장기 구독: the company holds and pays for it; its driver does not change its card or contract. */}
+                {s.company && (
+                  <p className="text-sm text-muted" data-testid="subscription-company">
+                    법인 구독 · {s.company.name} · {s.company.billing === 'INVOICE' ? '회사 월 청구서로 결제' : '회사 법인카드로 결제'}
+                  </p>
+                )}
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />
-                <CardChange subscription={s} onChanged={() => void reload()} />
+                {!s.company && <CardChange subscription={s} onChanged={() => void reload()} />}
                 <Handovers handovers={handovers.handovers.filter((h) => h.subscription_id === s.id)} onChanged={() => void Promise.all([reload(), handovers.reload()])} />
               </div>
               <div className="flex shrink-0 flex-wrap items-start gap-2">
@@ -99,7 +105,7 @@ export default function SubscriptionList() {
               </div>
               <Mileage subscriptionId={s.id} />
               <Settlement subscriptionId={s.id} />
-              {((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`) || acted.has(`swap:${s.id}`) || acted.has(`withdraw:${s.id}`) || acted.has(`delivery:${s.id}`)) && (
+              {!s.company && ((s.is_active && s.billing.status !== 'CANCELLED') || acted.has(`exit:${s.id}`) || acted.has(`extend:${s.id}`) || acted.has(`swap:${s.id}`) || acted.has(`withdraw:${s.id}`) || acted.has(`delivery:${s.id}`)) && (
                 <div className="flex w-full basis-full flex-wrap items-start gap-2">
                   {/* 연장하기 from 60 days before the end (the server decides; this only hides the button before). */}
                   {(acted.has(`extend:${s.id}`) || (s.is_active && s.billing.status !== 'CANCELLED' && todayInKorea(new Date()) >= extensionWindow(s.end_date).opens)) && (
