@@ -117,7 +117,7 @@ export async function renderEvent(ctx: NotifyContext, job: Job): Promise<JobOutc
 
   await inTransaction(ctx.db, async (tx) => {
     for (const r of to) {
-      const meta: MessageMeta = r.channel === 'email' ? { event, unsubscribeUrl: unsubscribe } : { event, kakao: { template: event.type, variables: { ...result.vars, 링크: filled.action.url } } };
+      const meta: MessageMeta = r.channel === 'email' ? { event, unsubscribeUrl: unsubscribe } : { event, kakao: { template: event.type, variables: filled.vars } };
       const [row] = await tx
         .insert(notificationMessages)
         .values({

@@ -1,3 +1,4 @@
+import { withParticle, type Particle } from '../../domain/korean';
 import type { Db } from '../db/client';
 import type { NotificationEvent, NotificationEventType } from './events';
 
@@ -41,11 +42,17 @@ export interface Template<T extends NotificationEventType = NotificationEventTyp
   details?: [label: string, value: string][];
   /** The page the message leads to (site path, may hold placeholders). */
   action: { label: string; path: string };
+  /**
+   * Placeholders that carry their particle, made from another value when the message is filled:
+   * `{ 새차량으로: ['새차량', '으로/로'] }` gives "Porsche Taycan으로" and "BMW M8 쿠페로" alike. A
+   * particle is never written after a placeholder by hand (tests/unit/api/notifications).
+   */
+  particles?: Record<string, [value: string, particle: Particle]>;
   load(db: Db, event: EventOf<T>, now: Date): Promise<LoadResult>;
 }
 
 /** The words of a template (what rendering reads; any event's template fits). */
-export type TemplateText = Pick<Template, 'subject' | 'title' | 'lines' | 'details' | 'action'>;
+export type TemplateText = Pick<Template, 'subject' | 'title' | 'lines' | 'details' | 'action' | 'particles'>;
 
 /** A template, typed by its event. */
 export const template = <T extends NotificationEventType>(t: Template<T>): Template<T> => t;
@@ -64,18 +71,22 @@ export interface Filled {
   lines: string[];
   details: [string, string][];
   action: { label: string; url: string };
+  /** Every value the message was filled with, 링크 and the particle-carrying ones included (the 알림톡 variables). */
+  vars: TemplateVars;
 }
 
 /** Fills a template; `site` is the public origin the link is made absolute with. */
 export function fillTemplate(t: TemplateText, vars: TemplateVars, site: string): Filled {
   const url = new URL(fill(t.action.path, vars), site).toString();
-  const all = { ...vars, 링크: url };
+  const all: TemplateVars = { ...vars, 링크: url };
+  for (const [name, [value, particle]] of Object.entries(t.particles ?? {})) if (vars[value] !== undefined) all[name] = withParticle(vars[value], particle);
   return {
     subject: fill(t.subject, all),
     title: fill(t.title, all),
     lines: t.lines.map((l) => fill(l, all)).filter((l) => l.trim()),
     details: (t.details ?? []).map(([label, value]): [string, string] => [label, fill(value, all)]).filter(([, v]) => v.trim()),
     action: { label: fill(t.action.label, all), url },
+    vars: all,
   };
 }
 
@@ -86,5 +97,5 @@ export function kakaoText(m: Filled): string {
 
 /** The 알림톡 body to register for a template (placeholders kept, rows always present): what SOLAPI fills with the variables. */
 export function kakaoTemplateText(t: TemplateText): string {
-  return kakaoText({ subject: t.subject, title: t.title, lines: t.lines, details: t.details ?? [], action: { label: t.action.label, url: '#{링크}' } });
+  return kakaoText({ subject: t.subject, title: t.title, lines: t.lines, details: t.details ?? [], action: { label: t.action.label, url: '#{링크}' }, vars: {} });
 }

@@ -1,6 +1,5 @@
 import { day, greeting, liveCustomer, subscription, won } from '../data';
 import { template } from '../template';
-import { withParticle } from '../../../domain/korean';
 
 /** 차량 교체 confirmed: the swap day, both cars, the prorated month's arithmetic and the new monthly fee from which billing month. */
 export default template({
@@ -16,13 +15,14 @@ export default template({
   ],
   details: [['교체일', '#{교체일}'], ['새 차량', '#{새차량}'], ['일할 계산', '#{계산}'], ['새 월 구독료', '#{새월구독료}']],
   action: { label: '내 구독 보기', path: '/my/subscriptions' },
+  particles: { 기존차량을: ['기존차량', '을/를'], 새차량을: ['새차량', '을/를'] },
   async load(db, e) {
     const found = await subscription(db, e.subscriptionId, e.swapDate);
     if (!found) return { skip: '구독을 찾을 수 없습니다.' };
     return {
       userId: e.userId,
       vars: {
-        고객명: greeting(await liveCustomer(db, e.userId)), 교체일: day(e.swapDate), 기존차량: e.fromCar, 새차량: e.toCar, 기존차량을: withParticle(e.fromCar, '을/를'), 새차량을: withParticle(e.toCar, '을/를'), 계산: e.arithmetic, 새월구독료: won(e.newFee),
+        고객명: greeting(await liveCustomer(db, e.userId)), 교체일: day(e.swapDate), 기존차량: e.fromCar, 새차량: e.toCar, 계산: e.arithmetic, 새월구독료: won(e.newFee),
         새요금안내: e.newFeeFrom ? `${day(e.newFeeFrom)}(${e.firstNewMonth}개월 차)부터 월 구독료 ${won(e.newFee)}이 등록한 카드로 결제됩니다.` : '남은 결제 월은 없습니다.',
       },
     };
