@@ -10,7 +10,7 @@ import { executeCharge } from '../billing/charges';
 import { cancelBooking } from '../billing/butler-billing';
 import { paymentDeclined } from '../billing/errors';
 import { recordCharge } from '../billing/ledger';
-import { requireRole, type CompanyRow } from '../companies/companies';
+import { requireAuthority, requireRole, type CompanyRow } from '../companies/companies';
 import { inTransaction, type Db } from '../db/client';
 import { companyBookingBlock } from '../invoices/statements';
 import { butlerRequests } from '../db/schema';
@@ -36,6 +36,8 @@ export const companyBookingKey = (companyId: number, requestKey: string) => `com
 
 /** How the company pays for a new trip, or the 422 before anything is booked. */
 function payerOf(company: CompanyRow): { invoice: boolean; cardKey: string | null } {
+  // A creator who is not the 대표자 books nothing until staff confirmed their 재직/위임 proof.
+  requireAuthority(company);
   if (company.businessStatus !== 'ACTIVE') throw unprocessable('휴업 또는 폐업 상태의 사업자는 회사 이름으로 예약할 수 없습니다. 고객센터로 문의해주세요.', { company: ['계속사업자가 아닙니다.'] });
   if (company.invoiceBilling) return { invoice: true, cardKey: null };
   if (!company.billingKey) throw unprocessable('회사 결제 카드가 등록되지 않았습니다. 회사 관리자에게 카드 등록을 요청해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
