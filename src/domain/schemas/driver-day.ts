@@ -140,3 +140,6 @@ export const NoticesReadSchema = z.object({ up_to_id: z.number({ error: '알림 
 
 /** Query of GET /driver/trips/past. */
 export const PastTripsQuerySchema = z.object({ page: z.coerce.number({ error: '페이지는 숫자여야 합니다.' }).int({ error: '페이지는 정수여야 합니다.' }).min(1, { error: '페이지는 1 이상이어야 합니다.' }).max(1000, { error: '페이지가 너무 큽니다.' }).default(1) });
+
+/** Path of GET /butlers/guest-thread/{token}: a company trip guest's link token (checked by its HMAC; anything else 404). */
+export const GuestThreadTokenSchema = z.object({ token: z.string({ error: '링크가 올바르지 않습니다.' }).max(80, { error: '링크가 올바르지 않습니다.' }) });
