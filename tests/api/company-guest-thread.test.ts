@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { guestThreadToken } from '../../src/api/dispatch/guest-thread';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
-import { butlerRequests, drivers, tripMessages } from '../../src/api/db/schema';
+import { butlerRequests, drivers, notificationMessages, tripMessages } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createTestContext, type TestContext } from './helpers';
 import { companyWithAdmin } from './company-helpers';
 
@@ -38,7 +39,7 @@ async function guestTrip(guest: { guest_name: string | null; guest_phone: string
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.data.butler_request.id as number;
-  const [driver] = await ctx.database.db.insert(drivers).values({ name: '박기사', phone: '01077778888', gender: 'MALE' }).returning();
+  const [driver] = await ctx.database.db.insert(drivers).values({ name: '박기사', phone: '01077778888', gender: 'male' }).returning();
   await ctx.database.db.update(butlerRequests).set({ status: 'CONFIRMED', driverId: driver.id }).where(eq(butlerRequests.id, id));
   await ctx.database.db.insert(tripMessages).values([
     { butlerRequestId: id, sender: 'customer', senderUserId: admin.user.id, body: '손님 짐이 많습니다.', createdAt: new Date() },
@@ -65,6 +66,33 @@ describe("a company trip's guest link", () => {
     // Reading as the guest marks nothing read for the booker's side.
     const rows = await ctx.database.db.select().from(tripMessages).where(eq(tripMessages.butlerRequestId, row.id));
     expect(rows.every((m) => m.readByCustomerAt === null)).toBe(true);
+  });
+
+  it("is in the guest's own copy of the trip messages, not in the booker's", async () => {
+    const { admin, company } = await companyWithAdmin(ctx);
+    const car = await insertButlerCar(ctx.database.db, modelId, { subModel: 'A8 L', butlerFee: 600_000, butlerOvertimeFee: null });
+    const booked = await ctx.call('POST', `/butlers/cars/${car.id}/company-request`, {
+      token: admin.token,
+      json: {
+        start_at: at(20, '09:00'), end_at: at(20, '17:00'), start_location: '서울 중구 세종대로 110', end_location: '인천 중구 공항로 272', passenger_count: 1,
+        company: { company_id: company.id, request_key: `form-guest-copy-${Date.now()}`, guest_name: '최손님', guest_phone: '010-4444-5555' },
+      },
+    });
+    const id = booked.body.data.butler_request.id as number;
+    expect((await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: TEST_ADMIN_TOKEN })).status).toBe(201);
+    await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN });
+    const sent = (await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.event, 'butler.confirmed'))).filter((m) => m.key.includes(String(id)));
+    const toGuest = sent.filter((m) => m.to === '01044445555');
+    expect(toGuest).toHaveLength(1);
+    const link = /\/butler\/guest\?t=([\w.%-]+)/.exec(toGuest[0].text)?.[1];
+    expect(link, toGuest[0].text).toBeTruthy();
+    expect((await read(decodeURIComponent(link!))).status).toBe(200);
+    const toBooker = sent.filter((m) => m.to !== '01044445555');
+    expect(toBooker.length).toBeGreaterThan(0);
+    for (const m of toBooker) {
+      expect(m.text).not.toContain('/butler/guest');
+      expect(m.text).toMatch(/\/butler\/(request|subscribe)\/\d+/);
+    }
   });
 
   it('refuses a forged, altered or malformed token, a trip without a guest, and a link from before the guest phone changed', async () => {
