@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { guestThreadToken } from '../../src/api/dispatch/guest-thread';
+import { guestThreadToken } from '../../src/api/notifications/guest-link';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, drivers, notificationMessages, tripMessages } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';

@@ -1,28 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { THREAD_CLOSED, threadWindow, type TripThreadView } from '../../domain/trip-thread';
 import type { Db } from '../db/client';
 import { butlerRequests, drivers, tripMessages } from '../db/schema';
 import { notFound } from '../errors';
+import { guestTokenMatches, guestTokenTrip } from '../notifications/guest-link';
 
 /**
  * The guest's view of a company trip's thread (issue 52): the passenger a booker named has no
  * account, so they read the thread through a link whose token is the trip id and an HMAC of it and
  * the guest's phone under the server's secret. A new guest phone (the booker changed it) voids the
- * old link; a trip without a guest has none. Read-only: the guest writes to the driver by the trip's
- * messages as before. Nobody's number is in it: the booker's and the driver's phones are never
- * selected, the driver is named only.
+ * old link; a trip without a guest has none (src/api/notifications/guest-link.ts). Read-only: a
+ * reply goes through the booker. Nobody's number is in it: the booker's and the driver's phones are
+ * never selected, the driver is named only.
  */
-
-const signature = (secret: string, tripId: number, guestPhone: string) => createHmac('sha256', secret).update(`luxe:trip-guest:v1:${tripId}:${guestPhone}`).digest('base64url');
-
-/** The token of a trip's guest link, or null when the trip has no guest. */
-export function guestThreadToken(secret: string, trip: { id: number; guestPhone: string | null }): string | null {
-  return trip.guestPhone ? `${trip.id}.${signature(secret, trip.id, trip.guestPhone)}` : null;
-}
-
-/** The page a guest's message links to. */
-export const guestThreadPath = (token: string) => `/butler/guest?t=${encodeURIComponent(token)}`;
 
 export interface GuestThreadAnswer {
   trip: { id: number; start_at: string; end_at: string | null; start_location: string; end_location: string; guest_name: string | null; driver_name: string | null };
@@ -33,14 +23,10 @@ const NOT_FOUND = '링크가 올바르지 않거나 만료되었습니다.';
 
 /** GET /butlers/guest-thread/{token}: the trip and its thread for its guest; a bad, forged or voided token is 404. */
 export async function readGuestThread(db: Db, secret: string, token: string, now: Date): Promise<GuestThreadAnswer> {
-  const m = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m || Number(m[1]) > 2_147_483_647) throw notFound(NOT_FOUND);
-  const id = Number(m[1]);
+  const id = guestTokenTrip(token);
+  if (id === null) throw notFound(NOT_FOUND);
   const [trip] = await db.select().from(butlerRequests).where(eq(butlerRequests.id, id));
-  if (!trip?.guestPhone || !trip.companyId) throw notFound(NOT_FOUND);
-  const expected = Buffer.from(signature(secret, id, trip.guestPhone));
-  const given = Buffer.from(m[2]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(NOT_FOUND);
+  if (!trip?.guestPhone || !trip.companyId || !guestTokenMatches(secret, token, { id, guestPhone: trip.guestPhone })) throw notFound(NOT_FOUND);
   const [driver] = trip.driverId ? await db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, trip.driverId)) : [];
   const rows = await db.select({ id: tripMessages.id, sender: tripMessages.sender, body: tripMessages.body, createdAt: tripMessages.createdAt }).from(tripMessages).where(eq(tripMessages.butlerRequestId, id)).orderBy(asc(tripMessages.id));
   const w = threadWindow(trip, now);

@@ -10,7 +10,7 @@ import { type ChannelName, type MessageMeta, type NotificationChannels } from '.
 import { liveCustomer } from './data';
 import { NOTIFY_JOB, type NotificationEvent } from './events';
 import { fillTemplate, kakaoText, type Loaded, type Template, type TemplateVars } from './template';
-import { guestThreadPath, guestThreadToken } from '../dispatch/guest-thread';
+import { guestThreadPath, guestThreadToken } from './guest-link';
 import { templateFor } from './templates';
 import { emailHtml, emailText } from './templates/layout';
 import { siteOrigin, unsubscribeUrl } from './unsubscribe';
