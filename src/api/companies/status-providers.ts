@@ -15,7 +15,7 @@ import type { BusinessCheckQuery, BusinessStatusAnswer, BusinessStatusProvider }
 export const SANDBOX_BUSINESS_CASES = { '99': 'CLOSED', '98': 'SUSPENDED', '97': 'NOT_FOUND', '96': 'UNREACHABLE', '95': 'REGISTER' } as const;
 
 /** The register the sandbox's `95` numbers hold. */
-export const SANDBOX_REGISTER = { ceo: '김대표', openedOn: '2015-03-02' } as const;
+const SANDBOX_REGISTER = { ceo: '김대표', openedOn: '2015-03-02' } as const;
 
 export function sandboxBusinessStatusProvider(): BusinessStatusProvider {
   return {
