@@ -25,6 +25,31 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
   CLOSED: '폐업자',
 };
 
+/**
+ * Whether the company's creator is shown to act for it: CEO (their 본인인증 name is the 대표자 the
+ * 국세청 진위확인 matched with the number and 개업일자), PENDING (not the 대표자: staff must check a
+ * 재직증명서 or 위임장 first), CONFIRMED (staff did). A staff refusal closes the company instead.
+ */
+export const COMPANY_AUTHORITIES = ['CEO', 'PENDING', 'CONFIRMED'] as const;
+export type CompanyAuthority = (typeof COMPANY_AUTHORITIES)[number];
+
+export const COMPANY_AUTHORITY_LABELS: Record<CompanyAuthority, string> = {
+  CEO: '대표자 본인 확인',
+  PENDING: '재직·위임 확인 대기',
+  CONFIRMED: '재직·위임 확인 완료',
+};
+
+/** Why the company cannot book or be billed yet (null: it may). */
+export function companyAuthorityRefusal(authority: CompanyAuthority): string | null {
+  return authority === 'PENDING' ? '회사 계정 확인 중입니다. 대표자가 아닌 분이 만든 회사는 재직증명서 또는 위임장을 확인한 뒤 예약과 결제를 할 수 있습니다.' : null;
+}
+
+/** The same person, as 국세청 and 본인인증 spell names: spaces and case do not count. */
+export function samePersonName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFC').replace(/\s+/g, '').toLowerCase();
+  return norm(a).length > 0 && norm(a) === norm(b);
+}
+
 /** How a company pays: its registered card, or one monthly invoice (후불) staff enabled for it. */
 export const COMPANY_BILLING = ['CARD', 'INVOICE'] as const;
 export type CompanyBilling = (typeof COMPANY_BILLING)[number];
@@ -101,6 +126,10 @@ export interface CompanyView {
   invoice_email: string;
   business_status: BusinessStatus;
   status_checked_at: string;
+  /** 개업일자 (YYYY-MM-DD) the 국세청 matched; null on older companies. */
+  opened_on: string | null;
+  /** Whether the creator is shown to act for the company; PENDING books and bills nothing. */
+  authority: CompanyAuthority;
   billing: CompanyBilling;
   /** Won; trips above it wait for an admin's approval; null: none do. */
   approval_threshold: number | null;

@@ -38,6 +38,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/butler/request', sitemap: false },
   { path: '/butler/request/:id', guard: 'user', shell: '/butler/request/detail/' },
   { path: '/butler/subscribe/:id', guard: 'user', shell: '/butler/subscribe/detail/' },
+  // A company trip's passenger: the trip and its messages by the link in their 알림톡 (no login; issue 52).
+  { path: '/butler/guest', sitemap: false },
   { path: '/chat' },
   { path: '/fleet' },
   // Accounts

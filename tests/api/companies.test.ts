@@ -77,7 +77,7 @@ describe('creating a company', () => {
     const { token } = await customer(ctx);
     const res = await ctx.call('POST', '/companies', { token, json: { name: '', business_number: 'abc', invoice_email: 'nope' } });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['address', 'business_item', 'business_number', 'business_type', 'ceo', 'invoice_email', 'name']);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['address', 'business_item', 'business_number', 'business_type', 'ceo', 'invoice_email', 'name', 'opened_on']);
     expect((await ctx.call('POST', '/companies', { json: companyBody() })).status).toBe(401);
     expect((await ctx.call('POST', '/companies', { token, json: ['x'] })).status).toBe(400);
   });

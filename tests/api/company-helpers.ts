@@ -8,7 +8,7 @@ import { billingKey, customer, type TestContext } from './helpers';
 /** Company (법인) fixtures of the API tests: valid business numbers, a company with its admin, members joined by invite. */
 
 let serial = 100_000 + (Date.now() % 50_000);
-/** A fresh valid 사업자등록번호 whose 4th–5th digits are `kind` (the sandbox's case: 99 폐업, 98 휴업, 97 없음, 96 unreachable). */
+/** A fresh valid 사업자등록번호 whose 4th–5th digits are `kind` (the sandbox's case: 99 폐업, 98 휴업, 97 없음, 96 unreachable, 95 the register 김대표 / 2015-03-02). */
 export function businessNumber(kind = '81'): string {
   serial += 1;
   const nine = `${String(serial).slice(-3)}${kind}${String(serial).slice(-4)}`;
@@ -16,7 +16,7 @@ export function businessNumber(kind = '81'): string {
 }
 
 export const companyBody = (overrides: Record<string, unknown> = {}) => ({
-  name: '주식회사 테스트', business_number: businessNumber(), ceo: '김대표', business_type: '서비스', business_item: '소프트웨어 개발',
+  name: '주식회사 테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스', business_item: '소프트웨어 개발',
   address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com', ...overrides,
 });
 

@@ -31,7 +31,7 @@ const staff = (method: string, path: string, json?: unknown) => ctx.call(method,
 async function company(name: string, businessNumber: string, admin: number) {
   const [row] = await ctx.database.db
     .insert(companies)
-    .values({ name, businessNumber, ceo: '김대표', businessType: '서비스', businessItem: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax@${businessNumber}.example.com`, businessStatus: 'ACTIVE', statusCheckedAt: kst('2026-10-01'), invoiceBilling: true, createdByUserId: admin })
+    .values({ name, businessNumber, ceo: '김대표', businessType: '서비스', businessItem: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax@${businessNumber}.example.com`, businessStatus: 'ACTIVE', statusCheckedAt: kst('2026-10-01'), authority: 'CEO', invoiceBilling: true, createdByUserId: admin })
     .returning();
   await ctx.database.db.insert(companyMembers).values({ companyId: row.id, userId: admin, role: 'ADMIN' });
   return row;

@@ -10,7 +10,7 @@ import { monthOfDay } from '../../src/domain/invoices';
 import { sumVat, splitVat } from '../../src/domain/vat';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { anotherPlate, apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
-import { companyWithAdmin, join } from './company-helpers';
+import { businessNumber, companyWithAdmin, join, newCompany } from './company-helpers';
 
 /**
  * 법인 장기 구독 (issue 52): a company's admin orders a subscription in the company's name for a
@@ -54,6 +54,18 @@ async function confirm(requestId: number) {
 }
 
 describe('ordering in the company name, paid by the company card', () => {
+  it('a company whose creator is not its 대표자 orders nothing until staff confirm the proof (403)', async () => {
+    const admin = await customer(ctx); // 본인인증 name 홍길동; the register's 대표자 is 김대표
+    const company = await newCompany(ctx, admin.token, { business_number: businessNumber('95'), ceo: '김대표', opened_on: '2015-03-02' });
+    const driver = await customer(ctx);
+    await join(ctx, admin.token, company.id, driver, 'DRIVER');
+    expect((await ctx.call('PUT', `/companies/${company.id}/card`, { token: admin.token, json: { billing_key: billingKey(ctx) } })).status).toBe(200);
+    const res = await post(admin.token, await anotherPlate(ctx, carId), order(company.id, driver.user.id));
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.message).toContain('재직증명서 또는 위임장');
+    expect(await ctx.database.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.companyId, company.id))).toHaveLength(0);
+  });
+
   it('charges the company card once for the driver named, and a retried form is the same order', async () => {
     const { admin, company, driver } = await companyWithDriver();
     const car = await anotherPlate(ctx, carId);
@@ -106,7 +118,7 @@ describe('ordering in the company name, paid by the company card', () => {
     const parties = doc.sections[0];
     expect(parties.kind).toBe('lines');
     const lines = parties.kind === 'lines' ? Object.fromEntries(parties.lines.map((l) => [l.label, l.value])) : {};
-    expect(lines).toMatchObject({ '계약자 (법인)': '주식회사 테스트', '계약자 대표자': '김대표', '계약자 사업자등록번호': company.business_number, '운전자': driver.user.name });
+    expect(lines).toMatchObject({ '계약자 (법인)': '주식회사 테스트', '계약자 대표자': '홍길동', '계약자 사업자등록번호': company.business_number, '운전자': driver.user.name });
     expect(lines['고객']).toBeUndefined();
     const signature = doc.sections.find((s) => s.heading.startsWith('11.'));
     expect(JSON.stringify(signature)).toContain('신청 담당자');

@@ -154,6 +154,7 @@ const OWNED: Record<string, Owned> = {
   'PUT /companies/:id/members/:userId': { json: { role: 'BOOKER' } },
   'DELETE /companies/:id/members/:userId': {},
   'GET /companies/:id/trips': {},
+  'PUT /companies/:id/trips/:tripId': { json: { start_at: '2029-05-06T10:00:00+09:00', end_at: '2029-05-06T18:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272' } },
   'POST /companies/:id/trips/:tripId/approval': { json: { decision: 'approve' } },
   'GET /companies/:companyId/statements/:id': {},
   // A booking in the owner's company's name (the body names the company).
@@ -193,6 +194,7 @@ const NOT_OWNED: Record<string, string> = {
   'POST /sandbox/console/payments/:id/cancel': 'the payment sandbox, refused to other machines',
   'GET /sandbox/tax-invoices/:id': 'the tax-invoice sandbox: its keyed link, this machine or staff only (company-invoices.test.ts)',
   'GET /companies/invites/:code': 'an invite by its secret code (hashed, single use); a wrong or used code is 404 (companies.test.ts)',
+  'GET /butlers/guest-thread/:token': "a company trip's guest link, an HMAC of the trip and its guest's phone; a forged one is 404 (company-guest-thread.test.ts)",
 };
 
 /**

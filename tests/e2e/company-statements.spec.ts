@@ -37,6 +37,8 @@ test("a company admin sees the month's statement: lines with cost centres, 공�
   await expect(tax).toContainText('전자세금계산서 · 발행 완료');
   await expect(tax.getByTestId('approval-number')).toHaveText(/^\d{8}-\d{8}-\d{8}$/);
   await expect(page.getByTestId('statement-item')).toHaveCount(1);
+  // The list shows each month's 공급가액 and 부가세 too, not only its total.
+  await expect(page.getByTestId('statement-item-vat')).toHaveText('공급가액 1,727,273원 · 부가세 172,727원');
   // The document the sandbox issued opens from its link.
   const href = await tax.getByRole('link', { name: '세금계산서 보기' }).getAttribute('href');
   const doc = await request.get(href!);

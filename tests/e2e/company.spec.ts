@@ -50,7 +50,9 @@ test('a company is created, an employee invited and accepted, and a guest trip l
   const number = businessNumber();
   await page.getByLabel('상호').fill('주식회사 럭스테스트');
   await page.getByLabel('사업자등록번호').fill(`${number.slice(0, 3)}-${number.slice(3, 5)}-${number.slice(5)}`);
-  await page.getByLabel('대표자').fill('김대표');
+  // The test user's 본인인증 name is 홍길동: the creator is the 대표자, so the company books at once.
+  await page.getByLabel('대표자성명').fill('홍길동');
+  await page.getByLabel('개업일자').fill('2018-05-02');
   await page.getByLabel('업태').fill('서비스');
   await page.getByLabel('종목').fill('경영 컨설팅');
   await page.getByLabel('사업장 주소').fill('서울특별시 강남구 테헤란로 1');

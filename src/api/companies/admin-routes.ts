@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
-import { AdminCompanyQuerySchema, CompanyIdParamSchema, InvoiceBillingSchema } from '../../domain/schemas/company';
+import { AdminCompanyQuerySchema, CompanyAuthoritySchema, CompanyIdParamSchema, InvoiceBillingSchema } from '../../domain/schemas/company';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
-import { adminCompany, adminCompanyList, setInvoiceBilling, type AdminCompanyAnswer, type AdminCompanyListAnswer } from './admin';
+import { adminCompany, adminCompanyList, decideAuthority, setInvoiceBilling, type AdminCompanyAnswer, type AdminCompanyListAnswer } from './admin';
 
-/** /admin/companies (staff; mounted behind requireAdmin): the console's company list and detail (audited reads) and the 후불 switch. */
+/** /admin/companies (staff; mounted behind requireAdmin): the console's company list and detail (audited reads) the 후불 switch and the 재직/위임 decision. */
 export const adminCompanyRoutes = new Hono<AppEnv>()
   .get('/companies', validQuery(AdminCompanyQuerySchema), async (c) => ok(c, (await adminCompanyList(c.var.deps.db, c.get('actor'), c.req.valid('query'))) satisfies AdminCompanyListAnswer))
   .get('/companies/:id', validParams(CompanyIdParamSchema), async (c) => ok(c, (await adminCompany(c.var.deps.db, c.get('actor'), c.req.valid('param').id)) satisfies AdminCompanyAnswer))
   .put('/companies/:id/billing', validParams(CompanyIdParamSchema), validJson(InvoiceBillingSchema), async (c) => {
     const company = await setInvoiceBilling(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json').invoice_billing);
+    return ok(c, { company });
+  })
+  .put('/companies/:id/authority', validParams(CompanyIdParamSchema), validJson(CompanyAuthoritySchema), async (c) => {
+    const company = await decideAuthority(c.var.deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
     return ok(c, { company });
   });

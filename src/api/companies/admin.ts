@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import type { CompanyView } from '../../domain/company';
+import { companyAuthorityRefusal, type CompanyView } from '../../domain/company';
+import type { CompanyAuthorityInput } from '../../domain/schemas/company';
 import type { PaginationInfo } from '../../domain/schemas/common';
 import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
 import { inTransaction, type Db } from '../db/client';
 import { companies, companyMembers, users } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound, unprocessable } from '../errors';
 import { rowTime } from '../jobs/clock';
 import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../pagination';
 import { companyView } from './companies';
@@ -24,7 +25,7 @@ export interface AdminCompanyMember {
   removed_at: string | null;
 }
 export type AdminCompanyListAnswer = { companies: (CompanyView & { members: number; closed_at: string | null })[]; pagination_info: PaginationInfo };
-export type AdminCompanyAnswer = { company: CompanyView & { closed_at: string | null }; members: AdminCompanyMember[] };
+export type AdminCompanyAnswer = { company: CompanyView & { closed_at: string | null; authority_note: string | null; authority_decided_at: string | null }; members: AdminCompanyMember[] };
 
 /** GET /admin/companies: newest first, searched by 상호 or 사업자등록번호 (`q`); the read is audited. */
 export async function adminCompanyList(db: Db, actor: StaffActor, q: { page: number; q?: string }): Promise<AdminCompanyListAnswer> {
@@ -59,7 +60,7 @@ export async function adminCompany(db: Db, actor: StaffActor, id: number): Promi
     .orderBy(asc(companyMembers.createdAt));
   await recordAudit(db, actor, { action: 'read', entity: 'company', entityId: id, before: null, after: { members: rows.length } });
   return {
-    company: { ...companyView(row), closed_at: row.closedAt?.toISOString() ?? null },
+    company: { ...companyView(row), closed_at: row.closedAt?.toISOString() ?? null, authority_note: row.authorityNote, authority_decided_at: row.authorityDecidedAt?.toISOString() ?? null },
     members: rows.map((r) => ({ user_id: r.m.userId, name: r.name ?? r.username, email: r.email, mobile: r.mobile, role: r.m.role, removed_at: r.m.removedAt?.toISOString() ?? null })),
   };
 }
@@ -69,8 +70,36 @@ export async function setInvoiceBilling(db: Db, actor: StaffActor, id: number, o
   return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!row) throw notFound('회사를 찾을 수 없습니다.');
+    // 후불 is credit: not before the creator is shown to act for the company.
+    const refusal = on ? companyAuthorityRefusal(row.authority) : null;
+    if (refusal) throw unprocessable('재직·위임 확인을 마친 회사만 후불로 바꿀 수 있습니다. 먼저 확인을 처리해주세요.', { invoice_billing: ['재직·위임 확인 대기 중입니다.'] });
     const [after] = await tx.update(companies).set({ invoiceBilling: on, updatedAt: rowTime() }).where(eq(companies.id, id)).returning();
     await recordAudit(tx, actor, { action: 'update', entity: 'company', entityId: id, before: { invoice_billing: row.invoiceBilling }, after: { invoice_billing: after.invoiceBilling } });
     return companyView(after);
+  });
+}
+
+/**
+ * PUT /admin/companies/{id}/authority: staff's decision on a company whose creator is not the
+ * 대표자 (authority PENDING), after checking a 재직증명서 or 위임장 the creator sent. confirm: the
+ * company may book and be billed (CONFIRMED). reject: the company is closed, so its number is free
+ * for the business's real representative. Audited with the note; a company not waiting is 409.
+ */
+export async function decideAuthority(db: Db, actor: StaffActor, id: number, input: CompanyAuthorityInput, now: Date): Promise<CompanyView & { closed_at: string | null }> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+    if (!row) throw notFound('회사를 찾을 수 없습니다.');
+    if (row.authority !== 'PENDING' || row.closedAt) throw conflict('재직·위임 확인을 기다리는 회사가 아닙니다. 이미 처리되었거나 닫힌 회사입니다.');
+    const confirm = input.decision === 'confirm';
+    const [after] = await tx
+      .update(companies)
+      .set(confirm ? { authority: 'CONFIRMED', authorityNote: input.note, authorityDecidedAt: now, updatedAt: rowTime() } : { authorityNote: input.note, authorityDecidedAt: now, closedAt: now, updatedAt: rowTime() })
+      .where(eq(companies.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: confirm ? 'approve' : 'decline', entity: 'company_authority', entityId: id,
+      before: { authority: row.authority, closed_at: null }, after: { authority: after.authority, note: input.note, closed_at: after.closedAt?.toISOString() ?? null },
+    });
+    return { ...companyView(after), closed_at: after.closedAt?.toISOString() ?? null };
   });
 }

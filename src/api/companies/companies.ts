@@ -1,12 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { formatBusinessNumber } from '../../domain/business';
-import { businessStatusRefusal, booksForCompany, managesCompany, type CompanyRole, type CompanyView, type MembershipView } from '../../domain/company';
+import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, managesCompany, samePersonName, type CompanyAuthority, type CompanyRole, type CompanyView, type MembershipView } from '../../domain/company';
 import type { CompanyCreateInput } from '../../domain/schemas/company';
 import { cardViewOf } from '../../domain/card-label';
 import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { billingKeyUses, companies, companyMembers, subscriptions } from '../db/schema';
+import { billingKeyUses, companies, companyMembers, identityVerifications, subscriptions, users } from '../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Deps } from '../http';
 import { rowTime } from '../jobs/clock';
@@ -27,6 +27,7 @@ export function companyView(row: CompanyRow): CompanyView {
   return {
     id: row.id, name: row.name, business_number: formatBusinessNumber(row.businessNumber), ceo: row.ceo, business_type: row.businessType, business_item: row.businessItem,
     address: row.address, invoice_email: row.invoiceEmail, business_status: row.businessStatus, status_checked_at: row.statusCheckedAt.toISOString(),
+    opened_on: row.openedOn, authority: row.authority,
     billing: row.invoiceBilling ? 'INVOICE' : 'CARD', approval_threshold: row.approvalThreshold, card: row.billingKey ? cardViewOf(row) ?? { issuer: null, last4: null } : null,
     created_at: row.createdAt.toISOString(),
   };
@@ -74,10 +75,17 @@ export async function createCompany(deps: Pick<Deps, 'db' | 'clock' | 'businessS
   const { db } = deps;
   const existing = await openCompanyWithNumber(db, input.business_number);
   if (existing) return repeatOrConflict(db, existing, userId);
-  const answer = await deps.businessStatus.check(input.business_number);
+  const answer = await deps.businessStatus.check({ businessNumber: input.business_number, openedOn: input.opened_on, ceo: input.ceo });
   if (!answer) throw unprocessable('국세청에 등록되지 않은 사업자등록번호입니다. 번호를 다시 확인해주세요.', numberField('등록되지 않은 사업자등록번호입니다.'));
   const refusal = businessStatusRefusal(answer.status);
   if (refusal) throw unprocessable(refusal, numberField(refusal));
+  if (!answer.matches) {
+    const mismatch = '사업자등록증의 대표자성명과 개업일자를 확인해주세요.';
+    throw unprocessable('국세청에 등록된 대표자성명 또는 개업일자와 일치하지 않습니다. 사업자등록증에 적힌 그대로 입력해주세요.', { ceo: [mismatch], opened_on: [mismatch] });
+  }
+  // The 국세청 matched the 대표자 with the number; the creator is that 대표자 when 본인인증 gave their name.
+  const verifiedName = await verifiedNameOf(db, userId);
+  const authority: CompanyAuthority = verifiedName && samePersonName(verifiedName, input.ceo) ? 'CEO' : 'PENDING';
   const now = deps.clock.now();
   const actor = await customerActor(db, userId);
   try {
@@ -87,6 +95,7 @@ export async function createCompany(deps: Pick<Deps, 'db' | 'clock' | 'businessS
         .values({
           name: input.name, businessNumber: input.business_number, ceo: input.ceo, businessType: input.business_type, businessItem: input.business_item,
           address: input.address, invoiceEmail: input.invoice_email, businessStatus: answer.status, statusCheckedAt: now, createdByUserId: userId,
+          openedOn: input.opened_on, authority,
         })
         .returning();
       await tx.insert(companyMembers).values({ companyId: made.id, userId, role: 'ADMIN' });
@@ -101,6 +110,36 @@ export async function createCompany(deps: Pick<Deps, 'db' | 'clock' | 'businessS
     if (!winner) throw err;
     return repeatOrConflict(db, winner, userId);
   }
+}
+
+/** The customer's name as 본인인증 gave it (the verification behind their CI), or null when they have not verified. */
+async function verifiedNameOf(db: Db, userId: number): Promise<string | null> {
+  const [user] = await db.select({ name: users.name, ci: users.ci, verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.verified) return null;
+  const [identity] = user.ci
+    ? await db.select({ name: identityVerifications.name }).from(identityVerifications).where(and(eq(identityVerifications.ci, user.ci), eq(identityVerifications.status, 'VERIFIED'))).orderBy(desc(identityVerifications.createdAt)).limit(1)
+    : [];
+  return identity?.name ?? user.name;
+}
+
+/** 403 unless the company may book and be billed: its creator is the 대표자, or staff confirmed their 재직/위임 proof. */
+export function requireAuthority(company: CompanyRow): void {
+  const refusal = companyAuthorityRefusal(company.authority);
+  if (refusal) throw forbidden(refusal);
+}
+
+/**
+ * How the company pays for a new trip or subscription (`use`: 예약, 구독), or the refusal before
+ * anything is ordered: a creator who is not the 대표자 orders nothing until staff confirmed their
+ * 재직/위임 proof (403); a 휴업 or 폐업 company, or no card off 후불 (422; `cardMissing` tells the
+ * orderer what to do).
+ */
+export function companyPayer(company: CompanyRow, use: '예약' | '구독', cardMissing: string): { invoice: boolean; cardKey: string | null } {
+  requireAuthority(company);
+  if (company.businessStatus !== 'ACTIVE') throw unprocessable(`휴업 또는 폐업 상태의 사업자는 회사 이름으로 ${use}할 수 없습니다. 고객센터로 문의해주세요.`, { company: ['계속사업자가 아닙니다.'] });
+  if (company.invoiceBilling) return { invoice: true, cardKey: null };
+  if (!company.billingKey) throw unprocessable(`회사 결제 카드가 등록되지 않았습니다. ${cardMissing}`, { company: ['회사 결제 카드가 없습니다.'] });
+  return { invoice: false, cardKey: company.billingKey };
 }
 
 async function openCompanyWithNumber(db: Db, businessNumber: string): Promise<CompanyRow | undefined> {

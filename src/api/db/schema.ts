@@ -17,7 +17,7 @@ import type { WithdrawalQuote } from '../../domain/withdrawal';
 import type { LicenceCheckPurpose, LicenceRole, LicenceStatus, LicenceType } from '../../domain/licence';
 import type { TripCharge } from '../../domain/waiting';
 import type { TripMessageSender } from '../../domain/trip-thread';
-import type { ApprovalStatus, BusinessStatus, CompanyRole } from '../../domain/company';
+import type { ApprovalStatus, BusinessStatus, CompanyAuthority, CompanyRole } from '../../domain/company';
 import type { InvoiceLineKind, InvoiceStatus, ModificationType, TaxDocument, TaxInvoiceStatus } from '../../domain/invoices';
 import {
   type AnyPgColumn,
@@ -1354,6 +1354,17 @@ export const companies = pgTable(
     /** The last status check's answer (계속 / 휴업 / 폐업) and when it was asked. */
     businessStatus: varchar('business_status', { length: 10 }).$type<BusinessStatus>().notNull(),
     statusCheckedAt: timestamp('status_checked_at', { withTimezone: true }).notNull(),
+    /** 개업일자, as the 국세청 진위확인 matched it with the number and the 대표자; null on companies made before that check. */
+    openedOn: date('opened_on', { mode: 'string' }),
+    /**
+     * Whether the creator may act for the company (src/domain/company.ts CompanyAuthority): CEO (their
+     * 본인인증 name is the 대표자 the 국세청 matched), PENDING (staff must confirm a 재직/위임 proof),
+     * CONFIRMED (staff did). Nothing is booked or billed before CEO or CONFIRMED.
+     */
+    authority: varchar('authority', { length: 10 }).$type<CompanyAuthority>().notNull().default('PENDING'),
+    /** Staff's note of the proof they checked (재직증명서, 위임장…) and when they decided. */
+    authorityNote: varchar('authority_note', { length: 300 }),
+    authorityDecidedAt: timestamp('authority_decided_at', { withTimezone: true }),
     /** Staff enabled 후불 (one monthly invoice) for this company; otherwise its card is charged. */
     invoiceBilling: boolean('invoice_billing').notNull().default(false),
     /** Won: trips above this need the company admin's approval; null when none do. */
@@ -1368,7 +1379,10 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('companies_business_number_uq').on(t.businessNumber).where(sql`${t.closedAt} IS NULL`)],
+  (t) => [
+    uniqueIndex('companies_business_number_uq').on(t.businessNumber).where(sql`${t.closedAt} IS NULL`),
+    check('companies_authority_check', sql`${t.authority} IN ('CEO', 'PENDING', 'CONFIRMED')`),
+  ],
 );
 
 /** Who belongs to a company and as what; a removed member keeps the row (removed_at) for the audit. */

@@ -18,7 +18,7 @@ import { emit } from '../notifications/events';
 import { rowTime } from '../jobs/clock';
 import type { PaymentContext } from '../payment-context';
 import { scheduleReminder } from '../orders/butler-reminders';
-import { heldCoupon, tripCar } from '../billing/butler-billing';
+import { heldCoupon, tripCar, tripCardKey } from '../billing/butler-billing';
 import { paidForOrder, settlePriceChange, type PaidOrder } from '../billing/order-charges';
 import { creditPoints } from '../wallet/points';
 import { driverRow, requestRow, requireDriverFree, tripOf } from './dispatch';
@@ -111,6 +111,19 @@ async function plan(tx: Db, row: RequestRow, input: TripChangeInput, now: Date, 
   return { row, points, before, after, changes, price, waiting, quote };
 }
 
+/**
+ * Whose money a re-priced trip settles: the customer's card, or for a company trip (issue 52) the
+ * company's current card; nothing for one on the monthly invoice (the statement reads the trip's
+ * price) or still waiting for the company's approval (nothing was charged).
+ */
+async function payerOf(db: Db, row: RequestRow, difference: number): Promise<PaidOrder | null> {
+  if (!row.companyId) return paidOrder(row);
+  if (row.invoiceBilled || row.approvalStatus === 'WAITING') return null;
+  const card = await tripCardKey(db, row);
+  if (!card && difference > 0) throw unprocessable('회사 결제 카드가 등록되지 않아 차액을 결제할 수 없습니다. 회사에 카드 등록을 요청해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
+  return { ...paidOrder(row), billingKey: card ?? row.billingKey };
+}
+
 const preview = (p: Planned): TripChangePreview => ({ changes: p.changes, price: p.price, waiting: p.waiting });
 
 /** POST /admin/butler-requests/{id}/trip/preview: what the change would change and cost; nothing is saved or charged. */
@@ -133,8 +146,11 @@ export async function changeTrip(ctx: PaymentContext, actor: StaffActor, id: num
       const message = `변경 후 결제 금액은 ${won(first.price.after)}입니다. 금액을 확인한 뒤 다시 저장해주세요.`;
       throw conflict(message, { confirm_price: [message] }, preview(first));
     }
-    if ((await paidForOrder(ctx, paidOrder(first.row))) !== first.row.finalPrice) throw conflict('결제가 끝나지 않은 예약은 이용 시간을 바꿀 수 없습니다. 결제를 확인한 뒤 다시 시도해주세요.');
-    await settlePriceChange(ctx, paidOrder(first.row), first.price.after, `butler:${id}:staff-change:${first.row.modifiedAt.getTime()}`, `staff:${actor.name}`);
+    const payer = await payerOf(ctx.db, first.row, first.price.difference);
+    if (payer) {
+      if ((await paidForOrder(ctx, payer)) !== first.row.finalPrice) throw conflict('결제가 끝나지 않은 예약은 이용 시간을 바꿀 수 없습니다. 결제를 확인한 뒤 다시 시도해주세요.');
+      await settlePriceChange(ctx, payer, first.price.after, `butler:${id}:staff-change:${first.row.modifiedAt.getTime()}`, `staff:${actor.name}`);
+    }
   }
 
   return inTransaction(ctx.db, async (tx) => {

@@ -21,7 +21,7 @@ export async function insertTestStatement(db: Db, settings: StatementSettings, u
     .insert(companies)
     .values({
       name: `주식회사 테스트${randomInt(1000, 9999)}`, businessNumber: String(randomInt(1_000_000_000, 9_999_999_000)), ceo: '김대표', businessType: '서비스', businessItem: '경영 컨설팅',
-      address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax-${randomInt(1e6)}@example.com`, businessStatus: 'ACTIVE', statusCheckedAt: now, invoiceBilling: true, createdByUserId: userId,
+      address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax-${randomInt(1e6)}@example.com`, businessStatus: 'ACTIVE', statusCheckedAt: now, openedOn: '2015-03-02', authority: 'CEO', invoiceBilling: true, createdByUserId: userId,
     })
     .returning();
   await db.insert(companyMembers).values({ companyId: company.id, userId, role: 'ADMIN' });

@@ -5,6 +5,7 @@ import { paymentLabel, paymentLinesOf, type PaymentLine } from '../../domain/pay
 import { asTripCharge, type TripCharge } from '../../domain/waiting';
 import { carOnDay } from '../../domain/swap-cars';
 import type { Db } from '../db/client';
+import type { Loaded } from './template';
 import { brands, butlerCars, butlerRequests, butlerSubscriptions, cars, drivers, models, payments, subscriptionHandovers, subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
 
 /**
@@ -118,7 +119,8 @@ export async function driverTrip(db: Db, butlerRequestId: number, driverId: numb
 }
 
 /** The passenger a company booker booked for gets the trip's messages too, by 알림톡 (none when the booker rides). */
-export const guestCopy = (r: Pick<typeof butlerRequests.$inferSelect, 'guestPhone'>): { channel: 'kakao'; to: string }[] => (r.guestPhone ? [{ channel: 'kakao', to: r.guestPhone }] : []);
+export const guestCopy = (r: Pick<typeof butlerRequests.$inferSelect, 'id' | 'guestPhone'>): NonNullable<Loaded['copyTo']> =>
+  r.guestPhone ? [{ channel: 'kakao', to: r.guestPhone, guestTrip: { id: r.id, guestPhone: r.guestPhone } }] : [];
 
 /** The name a trip message greets: the passenger's when booked for a guest, else the customer's. */
 export async function tripGreeting(db: Db, r: Pick<typeof butlerRequests.$inferSelect, 'guestName'>, userId: number): Promise<string> {

@@ -9,7 +9,8 @@ import type { JobHandler } from '../jobs/runner';
 import { type ChannelName, type MessageMeta, type NotificationChannels } from './channels';
 import { liveCustomer } from './data';
 import { NOTIFY_JOB, type NotificationEvent } from './events';
-import { fillTemplate, kakaoText, type Loaded, type Template } from './template';
+import { fillTemplate, kakaoText, type Loaded, type Template, type TemplateVars } from './template';
+import { guestThreadPath, guestThreadToken } from './guest-link';
 import { templateFor } from './templates';
 import { emailHtml, emailText } from './templates/layout';
 import { siteOrigin, unsubscribeUrl } from './unsubscribe';
@@ -32,7 +33,8 @@ export interface NotifyContext {
   log: (level: 'info' | 'error', message: string, extra?: unknown) => void;
 }
 
-type Recipient = { channel: ChannelName; to: string };
+/** A recipient, with the values their copy differs by (a company trip's guest: their own link). */
+type Recipient = { channel: ChannelName; to: string; vars?: TemplateVars };
 
 /** Digits of a Korean mobile number, or null when it is not one. */
 const mobileDigits = (value: string | null | undefined) => {
@@ -66,7 +68,8 @@ async function recipients(ctx: NotifyContext, t: Template, loaded: Loaded): Prom
     if (mobile && !t.marketing) out.push({ channel: 'kakao', to: mobile });
     for (const r of t.marketing ? [] : (loaded.copyTo ?? [])) {
       const to = mobileDigits(r.to);
-      if (to) out.push({ channel: 'kakao', to });
+      const token = r.guestTrip ? guestThreadToken(ctx.config.jwtSecret, r.guestTrip) : null;
+      if (to) out.push({ channel: 'kakao', to, ...(token ? { vars: { 상세경로: guestThreadPath(token) } } : {}) });
     }
   }
   const seen = new Set<string>();
@@ -117,12 +120,14 @@ export async function renderEvent(ctx: NotifyContext, job: Job): Promise<JobOutc
 
   await inTransaction(ctx.db, async (tx) => {
     for (const r of to) {
-      const meta: MessageMeta = r.channel === 'email' ? { event, unsubscribeUrl: unsubscribe } : { event, kakao: { template: event.type, variables: filled.vars } };
+      // A copy with its own values (the guest's link) is filled again for that recipient alone.
+      const own = r.vars ? fillTemplate(t, { ...result.vars, ...r.vars }, siteOrigin(ctx.config)) : filled;
+      const meta: MessageMeta = r.channel === 'email' ? { event, unsubscribeUrl: unsubscribe } : { event, kakao: { template: event.type, variables: own.vars } };
       const [row] = await tx
         .insert(notificationMessages)
         .values({
           key, event: event.type, channel: r.channel, to: r.to, userId: t.audience === 'customer' ? result.userId : null,
-          subject: filled.subject, text: r.channel === 'email' ? email.text : kakao, html: r.channel === 'email' ? email.html : null,
+          subject: filled.subject, text: r.channel === 'email' ? email.text : r.vars ? kakaoText(own) : kakao, html: r.channel === 'email' ? email.html : null,
           meta: meta as Record<string, unknown>, createdAt: now,
         })
         .onConflictDoNothing()

@@ -12,8 +12,11 @@ export interface Loaded {
   userId: number | null;
   /** A 'direct' message's own addresses (a driver's invite goes to the number or email staff typed). */
   to?: { channel: 'email' | 'kakao'; to: string }[];
-  /** A customer message's copy to someone else: the passenger a company booker booked for (by 알림톡). */
-  copyTo?: { channel: 'kakao'; to: string }[];
+  /**
+   * A customer message's copy to someone else: the passenger a company booker booked for (by 알림톡).
+   * With `guestTrip`, the copy's link (#{상세경로}) is the guest's own page of the trip's thread.
+   */
+  copyTo?: { channel: 'kakao'; to: string; guestTrip?: { id: number; guestPhone: string } }[];
 }
 
 /** A loader's answer: the values, nothing to send (the record is gone or the message no longer applies), or not yet. */

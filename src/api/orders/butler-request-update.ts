@@ -4,7 +4,6 @@ import { requoteButler, tripDays } from '../../domain/butler';
 import type { ButlerRequestUpdate } from '../../domain/schemas/butler';
 import type { Db } from '../db/client';
 import { butlerRequests, butlerReservedDates, butlerWaypoints } from '../db/schema';
-import { conflict } from '../errors';
 import type { PaymentContext } from '../payment-context';
 import { settlePriceChange } from '../billing/order-charges';
 import { heldCoupon, ownCarRate } from '../billing/butler-billing';
@@ -15,6 +14,8 @@ import { REF, ownRequest, requirePending, paidOrder } from './butler-requests';
 import { type WaypointInput, dayTaken, butlerCar, checkTrip, takenDays, reserveDays, insertWaypoints } from './butler-trip-checks';
 import { scheduleReminder } from './butler-reminders';
 import { viewOf } from './butler-views';
+import { customerActor, recordAudit } from '../audit/audit';
+import { companyEditPayer, companyEditor, companyTripRow } from './company-trip-edit';
 
 /**
  * PUT /butlers/requests/{id} while PENDING. Re-validates the times, re-prices (the held coupon's
@@ -23,12 +24,15 @@ import { viewOf } from './butler-views';
  * covered. Points stay, except when the new price after the coupon is below them: the points
  * used drop to the largest 10,000 step within the price and the rest is refunded at once.
  */
-export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now: Date) {
+export async function updateButlerRequest(ctx: PaymentContext, userId: number, id: number, input: ButlerRequestUpdate, now: Date, via: { companyId?: number } = {}) {
   const { db } = ctx;
-  const current = await ownRequest(db, userId, id);
+  // The booker's own route, or the company's (PUT /companies/{id}/trips/{tripId}: its admin, or the booker).
+  const load = (d: Db, lock = false) => (via.companyId === undefined ? ownRequest(d, userId, id, { lock }) : companyTripRow(d, via.companyId, id, { lock }));
+  const current = await load(db);
   requirePending(current, '수정');
-  // A company trip's price was approved and billed as booked (its card or invoice): it is cancelled and booked again instead.
-  if (current.companyId) throw conflict('회사 이름으로 한 예약은 수정할 수 없습니다. 취소한 뒤 다시 예약해주세요.');
+  // A company trip: the editor's role decides (companyEditor), the company pays the difference (companyEditPayer).
+  const editor = current.companyId ? await companyEditor(db, current, userId) : null;
+  const owner = current.userId;
   const start = new Date(input.start_at);
   const end = input.end_at === undefined ? current.endAt : input.end_at ? new Date(input.end_at) : null;
   const keptWaypoints = async () =>
@@ -46,11 +50,11 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
   if (taken.length) throw dayTaken(taken);
 
   const edit = async (tx: Db) => {
-    const locked = await ownRequest(tx, userId, id, { lock: true });
+    const locked = await load(tx, true);
     requirePending(locked, '수정');
     const coupon = locked.userCouponId ? await heldCoupon(tx, locked.userCouponId) : null;
     const { quote, pointsBack } = requoteButler(car, start, end, coupon, locked.pointUsed);
-    if (pointsBack > 0) await creditPoints(tx, { userId, amount: pointsBack, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
+    if (pointsBack > 0) await creditPoints(tx, { userId: owner, amount: pointsBack, reason: 'BUTLER_EDIT', refType: REF, refId: null, description: `의전 요청 #${id} 수정 환불` });
     const pointUsed = quote.points;
 
     if (locked.butlerCarId) {
@@ -60,7 +64,7 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
       await reserveDays(tx, locked.butlerCarId, id, days.filter((d) => !own.includes(d)));
     }
 
-    await scheduleReminder(tx, ctx, id, userId, start);
+    await scheduleReminder(tx, ctx, id, owner, start);
     if (input.way_points !== undefined) {
       await tx.delete(butlerWaypoints).where(eq(butlerWaypoints.butlerRequestId, id));
       await insertWaypoints(tx, id, input.way_points);
@@ -80,11 +84,26 @@ export async function updateButlerRequest(ctx: PaymentContext, userId: number, i
         modifiedAt: rowTime(),
       })
       .where(eq(butlerRequests.id, id));
+    // A company trip's change is audited (who changed the company's booking, and its price); a retry that changes nothing is not.
+    const moved = locked.startAt.getTime() !== start.getTime() || (locked.endAt?.getTime() ?? null) !== (end?.getTime() ?? null) || locked.finalPrice !== quote.final || locked.startLocation !== input.start_location || locked.endLocation !== input.end_location;
+    if (editor && moved) {
+      await recordAudit(tx, await customerActor(tx, userId), {
+        action: 'update', entity: 'butler_request', entityId: id,
+        before: { start_at: locked.startAt.toISOString(), end_at: locked.endAt?.toISOString() ?? null, start_location: locked.startLocation, end_location: locked.endLocation, final_price: locked.finalPrice },
+        after: { start_at: start.toISOString(), end_at: end?.toISOString() ?? null, start_location: input.start_location, end_location: input.end_location, final_price: quote.final, company_id: locked.companyId },
+      });
+    }
     return quote.final;
   };
   // The new price first (a rolled-back run of the edit), then the money, then the edit itself.
-  const newPrice = await dryRun(db, userId, edit);
-  await settlePriceChange(ctx, paidOrder(current), newPrice, `butler:${id}:edit:${current.modifiedAt.getTime()}`);
-  await withUserLock(db, userId, edit);
+  // The edit key holds the row's version: a retried request settles once (and then finds nothing changed).
+  const newPrice = await dryRun(db, owner, edit);
+  const editKey = `butler:${id}:edit:${current.modifiedAt.getTime()}`;
+  if (!editor) await settlePriceChange(ctx, paidOrder(current), newPrice, editKey);
+  else {
+    const payer = await companyEditPayer(db, editor, current, newPrice);
+    if (payer && newPrice !== current.finalPrice) await settlePriceChange(ctx, payer, newPrice, editKey, (await customerActor(db, userId)).name);
+  }
+  await withUserLock(db, owner, edit);
   return viewOf(db, id, now);
 }

@@ -10,7 +10,7 @@ import { executeCharge } from '../billing/charges';
 import { cancelBooking } from '../billing/butler-billing';
 import { paymentDeclined } from '../billing/errors';
 import { recordCharge } from '../billing/ledger';
-import { requireRole, type CompanyRow } from '../companies/companies';
+import { companyPayer, requireRole, type CompanyRow } from '../companies/companies';
 import { inTransaction, type Db } from '../db/client';
 import { companyBookingBlock } from '../invoices/statements';
 import { butlerRequests } from '../db/schema';
@@ -37,13 +37,7 @@ const REF = ORDER_KINDS.BUTLER.refType;
 /** The booking's own key: what makes a retry of the form return the first booking (the card is the company's). */
 export const companyBookingKey = (companyId: number, requestKey: string) => `company:${companyId}:${requestKey}`;
 
-/** How the company pays for a new trip, or the 422 before anything is booked. */
-function payerOf(company: CompanyRow): { invoice: boolean; cardKey: string | null } {
-  if (company.businessStatus !== 'ACTIVE') throw unprocessable('휴업 또는 폐업 상태의 사업자는 회사 이름으로 예약할 수 없습니다. 고객센터로 문의해주세요.', { company: ['계속사업자가 아닙니다.'] });
-  if (company.invoiceBilling) return { invoice: true, cardKey: null };
-  if (!company.billingKey) throw unprocessable('회사 결제 카드가 등록되지 않았습니다. 회사 관리자에게 카드 등록을 요청해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
-  return { invoice: false, cardKey: company.billingKey };
-}
+const payerOf = (company: CompanyRow) => companyPayer(company, '예약', '회사 관리자에게 카드 등록을 요청해주세요.');
 
 /**
  * POST /butlers/cars/{carId}/company-request: the company-booking branch of the butler create

@@ -4,7 +4,7 @@ import type { CompanySubscriptionView } from '../../domain/company';
 import type { CompanySubscriptionOrder } from '../../domain/schemas/company';
 import { todayInKorea } from '../../domain/dates';
 import { customerActor, recordAudit } from '../audit/audit';
-import { requireRole, type CompanyRow } from '../companies/companies';
+import { companyPayer, requireRole, type CompanyRow } from '../companies/companies';
 import type { Db } from '../db/client';
 import { companyMembers, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -27,13 +27,7 @@ import { contractForDownload, type ContractContext } from './contracts';
 /** The order's own key: a retried form returns the first order (the card charged is the company's). */
 const companySubscriptionKey = (companyId: number, requestKey: string) => `company-sub:${companyId}:${requestKey}`;
 
-/** How the company pays for a new subscription, or the 422 before anything is ordered. */
-function payerOf(company: CompanyRow): { invoice: boolean; cardKey: string | null } {
-  if (company.businessStatus !== 'ACTIVE') throw unprocessable('휴업 또는 폐업 상태의 사업자는 회사 이름으로 구독할 수 없습니다. 고객센터로 문의해주세요.', { company: ['계속사업자가 아닙니다.'] });
-  if (company.invoiceBilling) return { invoice: true, cardKey: null };
-  if (!company.billingKey) throw unprocessable('회사 결제 카드가 등록되지 않았습니다. 회사 결제 카드를 먼저 등록해주세요.', { company: ['회사 결제 카드가 없습니다.'] });
-  return { invoice: false, cardKey: company.billingKey };
-}
+const payerOf = (company: CompanyRow) => companyPayer(company, '구독', '회사 결제 카드를 먼저 등록해주세요.');
 
 /** The named driver: a live member of the company with the 운전자 role (422 otherwise; a stranger's id reads the same). */
 async function requireDriver(db: Db, companyId: number, driverId: number): Promise<void> {

@@ -5,7 +5,7 @@ import { COMPANY_ROLES } from '../company';
 import { withParticle } from '../korean';
 import { emailField } from './accounts';
 import { ButlerReservationSchema } from './butler';
-import { IdSchema, intField, optionalText, pageField, required } from './common';
+import { calendarDate, IdSchema, intField, optionalText, pageField, required } from './common';
 import { InviteCodeSchema } from './driver-day';
 import { CreateSubscriptionRequestSchema } from './orders';
 
@@ -42,6 +42,8 @@ export const CompanyCreateSchema = z.object({
   name: text('상호', 100),
   business_number: businessNumberField,
   ceo: text('대표자', 80),
+  /** 개업일자 (사업자등록증에 적힌 날): the 국세청 진위확인 matches it with the number and the 대표자. */
+  opened_on: calendarDate('개업일자'),
   business_type: text('업태', 60),
   business_item: text('종목', 60),
   address: text('사업장 주소', 300),
@@ -147,3 +149,10 @@ export const AdminCompanyQuerySchema = z.object({ page: pageField, q: z.string()
 
 /** Body of PUT /admin/companies/{id}/billing. */
 export const InvoiceBillingSchema = z.object({ invoice_billing: z.boolean({ error: '후불 여부(invoice_billing)는 true 또는 false여야 합니다.' }) });
+
+/** Body of PUT /admin/companies/{id}/authority: staff's decision on a creator who is not the 대표자, with the proof checked. */
+export const CompanyAuthoritySchema = z.object({
+  decision: z.enum(['confirm', 'reject'], { error: '결정(decision)은 confirm 또는 reject여야 합니다.' }),
+  note: required('확인 내용', '확인한 서류나 사유를 입력해주세요. (예: 재직증명서 확인)', 300),
+});
+export type CompanyAuthorityInput = z.output<typeof CompanyAuthoritySchema>;

@@ -149,3 +149,6 @@ export const TestTripEarlierSchema = z.object({
   butler_request_id: IdSchema,
   minutes: z.number({ error: '옮길 분을 숫자로 입력해주세요.' }).int({ error: '옮길 분은 정수여야 합니다.' }).min(1, { error: '옮길 분은 1분 이상이어야 합니다.' }).max(1440, { error: '옮길 분은 1440분 이하여야 합니다.' }),
 });
+
+/** Path of GET /butlers/guest-thread/{token}: a company trip guest's link token (checked by its HMAC; anything else 404). */
+export const GuestThreadTokenSchema = z.object({ token: z.string({ error: '링크가 올바르지 않습니다.' }).max(80, { error: '링크가 올바르지 않습니다.' }) });

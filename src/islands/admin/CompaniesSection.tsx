@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client } from '../../client/api';
-import { BUSINESS_STATUS_LABELS, COMPANY_ROLE_LABELS } from '../../domain/company';
+import { BUSINESS_STATUS_LABELS, COMPANY_AUTHORITY_LABELS, COMPANY_ROLE_LABELS } from '../../domain/company';
 import { cardLabel } from '../../domain/card-label';
 import { won } from '../../domain/money';
 import { announceChange, formatDateTime } from './admin-api';
@@ -30,7 +30,7 @@ export default function CompaniesSection() {
         {data?.companies.map((c) => (
           <li key={c.id} className="py-3 text-sm">
             <button type="button" className="text-left" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
-              <span className="font-semibold">{c.name}</span> · {c.business_number} · {BUSINESS_STATUS_LABELS[c.business_status]} · {c.billing === 'INVOICE' ? '후불(월 청구)' : '카드 결제'} · 구성원 {c.members}명
+              <span className="font-semibold">{c.name}</span> · {c.business_number} · {BUSINESS_STATUS_LABELS[c.business_status]} · {c.closed_at ? '닫힘' : COMPANY_AUTHORITY_LABELS[c.authority]} · {c.billing === 'INVOICE' ? '후불(월 청구)' : '카드 결제'} · 구성원 {c.members}명
             </button>
             {open === c.id && <CompanyDetail id={c.id} />}
           </li>
@@ -44,6 +44,7 @@ export default function CompaniesSection() {
 
 function CompanyDetail({ id }: { id: number }) {
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
   const { load, reload } = usePageLoad(() => call((o) => admin.companies[':id'].$get({ param: { id: String(id) } }, o)), [id]);
   if (load.state !== 'ready') return <PageLoadState load={load} onRetry={() => void reload()} />;
   const { company, members } = load.data;
@@ -54,8 +55,33 @@ function CompanyDetail({ id }: { id: number }) {
     announceChange();
     await reload();
   };
+  const decide = async (decision: 'confirm' | 'reject') => {
+    const res = await call((o) => admin.companies[':id'].authority.$put({ param: { id: String(id) }, json: { decision, note } }, o));
+    if (!res.ok) return setError(res.error.message);
+    setError(null);
+    announceChange();
+    await reload();
+  };
   return (
     <div className="mt-2 space-y-2 border-l-2 border-line pl-3">
+      <p>
+        대리 권한 {company.closed_at ? `닫힘 (${formatDateTime(company.closed_at)})` : COMPANY_AUTHORITY_LABELS[company.authority]}
+        {company.opened_on ? ` · 개업일자 ${company.opened_on}` : ''}
+        {company.authority_note ? ` · 확인 내용: ${company.authority_note}` : ''}
+      </p>
+      {company.authority === 'PENDING' && !company.closed_at && (
+        <div className="space-y-2 rounded border border-line p-3">
+          <p className="text-xs text-muted">만든 분이 대표자 본인으로 확인되지 않았습니다. 재직증명서 또는 대표자의 위임장을 확인한 뒤 승인하세요. 거절하면 회사가 닫히고 번호는 대표자가 다시 등록할 수 있습니다.</p>
+          <label className="block text-xs">
+            <span className="font-semibold">확인 내용</span>
+            <input className="field mt-1" value={note} onChange={(e) => setNote(e.target.value)} placeholder="예: 재직증명서(2026-12-01 발급) 확인" />
+          </label>
+          <div className="flex gap-2">
+            <button type="button" className="btn-outline px-4 py-2" onClick={() => void decide('confirm')}>재직·위임 확인 승인</button>
+            <button type="button" className="btn-outline px-4 py-2" onClick={() => void decide('reject')}>거절하고 닫기</button>
+          </div>
+        </div>
+      )}
       <p>대표자 {company.ceo} · {company.business_type}/{company.business_item} · {company.address}</p>
       <p>세금계산서 수신 {company.invoice_email} · 상태 확인 {formatDateTime(company.status_checked_at)} · 결제 카드 {company.card ? cardLabel(company.card) : '없음'}</p>
       <p>승인 기준 금액 {company.approval_threshold === null ? '없음' : won(company.approval_threshold)}</p>

@@ -19,6 +19,7 @@ import AddressSearch from './AddressSearch';
 import CarPicker from './CarPicker';
 import CouponPoints from './CouponPoints';
 import CompanyBooking, { NO_COMPANY, type CompanyChoice } from './CompanyBooking';
+import VatSplit from '../common/VatSplit';
 import DayTaken from './DayTaken';
 import ExtraInfo from './ExtraInfo';
 import RefundRules from './RefundRules';
@@ -159,6 +160,9 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
   const offered = data.cars.filter((c) => carAllowed(legal.model, claim?.case, c.sub_model));
   const car = ownCarMode ? customer.car : offered.find((c) => c.id === form.carId) ?? null;
   const pricing = formPricing(form, car, data.coupons, data.balance, today);
+  // Booked for a company: the company pays the trip's price (no coupon or points of the booker's), shown with its 공급가액 and 부가세.
+  const forCompany = companyChoice.companyId !== null;
+  const shownQuote = forCompany ? formPricing({ ...form, couponId: null, points: '' }, car, [], 0, today)?.quote ?? null : pricing?.quote ?? null;
   const body = toPayload(form, pricing?.couponId ?? null, pricing?.points ?? 0);
   const taken = ready ? takenDays(car, body.start_at, body.end_at) : [];
   const problems = [
@@ -241,7 +245,7 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
     dispatch({ type: 'starting' });
     // Booked for a company: no card window, the company pays (its card or its monthly invoice).
     if (companyChoice.companyId !== null) {
-      const res = await sendForCompany(body, companyChoice, companyKey);
+      const res = await sendForCompany(toPayload(form, null, 0), companyChoice, companyKey);
       if (res.ok) return location.assign('/my/company');
       dispatch({ type: 'refused', error: res.error.message });
       return;
@@ -297,7 +301,9 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
         <WaypointRows rows={form.waypoints} onChange={(waypoints) => patch({ waypoints })} onSearch={setTarget} />
         <ExtraInfo form={form} onChange={patch} />
         {!ownCarMode && <CompanyBooking loggedIn={data.loggedIn} value={companyChoice} onChange={setCompanyChoice} />}
-        <CouponPoints
+        {forCompany ? (
+          <p className="text-sm text-muted" data-testid="company-no-coupons">회사 이름으로 한 예약에는 쿠폰과 포인트를 쓸 수 없습니다.</p>
+        ) : <CouponPoints
           loggedIn={data.loggedIn}
           coupons={pricing?.usable ?? []}
           baseFee={car?.butler_fee ?? 0}
@@ -308,8 +314,8 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
           points={form.points}
           onPoints={typedPoints}
           note={pointNote}
-        />
-        <FeeSummary quote={pricing?.quote ?? null} />
+        />}
+        <FeeSummary quote={shownQuote} company={forCompany} />
         <RefundRules id="form-refund-rules" />
         <WaitingRules id="form-waiting-rules" rate={car ? overtimeRate(car) : undefined} />
       </div>
@@ -343,7 +349,7 @@ export default function ReservationForm({ cars: buildCars, legal: builtLegal }: 
       <Dialog open={stage === 'confirming'} title="정기결제(카드 등록)" onClose={() => dispatch({ type: 'dialogClosed' })}>
         {companyChoice.companyId !== null ? (
           <p className="text-sm leading-6" data-testid="dialog-company">
-            회사 이름으로 예약합니다. 최종 결제 금액 <strong>{won(pricing?.quote.final ?? 0)}</strong>은 회사 결제 수단(법인카드 또는 월 청구서)으로 결제되며, 승인 기준 금액을 넘으면 회사 관리자의 승인 후 결제됩니다.
+            회사 이름으로 예약합니다. 최종 결제 금액 <strong>{won(shownQuote?.final ?? 0)}</strong> <VatSplit total={shownQuote?.final ?? 0} testId="dialog-vat" />은 회사 결제 수단(법인카드 또는 월 청구서)으로 결제되며, 승인 기준 금액을 넘으면 회사 관리자의 승인 후 결제됩니다.
           </p>
         ) : (
         <p className="text-sm leading-6">

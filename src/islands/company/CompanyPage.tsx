@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
-import { BUSINESS_STATUS_LABELS, COMPANY_ROLE_LABELS, booksForCompany, managesCompany, type MembershipView } from '../../domain/company';
+import { BUSINESS_STATUS_LABELS, COMPANY_ROLE_LABELS, booksForCompany, companyAuthorityRefusal, managesCompany, type MembershipView } from '../../domain/company';
 import Alert from '../common/Alert';
 import CompanyCard from './CompanyCard';
 import CompanyMembers from './CompanyMembers';
@@ -31,6 +31,11 @@ export default function CompanyPage() {
               사업자등록번호 {company.business_number} · {BUSINESS_STATUS_LABELS[company.business_status]} · 내 역할 {COMPANY_ROLE_LABELS[role]}
             </p>
             <p className="mt-1 text-sm text-muted">대표자 {company.ceo} · {company.business_type}/{company.business_item} · 세금계산서 {company.invoice_email}</p>
+            {companyAuthorityRefusal(company.authority) && (
+              <Alert>
+                {companyAuthorityRefusal(company.authority)} 재직증명서 또는 대표자의 위임장을 고객센터로 보내주시면 확인 후 알려드립니다.
+              </Alert>
+            )}
           </section>
           {managesCompany(role) && <CompanyCard company={company} onChanged={() => void load()} />}
           {managesCompany(role) && <CompanyMembers companyId={company.id} />}

@@ -5,6 +5,7 @@ import type { ButlerRequestView } from '../../domain/butler';
 import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import Alert from '../common/Alert';
+import VatSplit from '../common/VatSplit';
 
 /** 회사 의전 예약: every trip booked for the company (admins and bookers), with 승인/거절 for the admin of a waiting one. */
 export default function CompanyTrips({ companyId, role }: { companyId: number; role: CompanyRole }) {
@@ -34,7 +35,7 @@ export default function CompanyTrips({ companyId, role }: { companyId: number; r
             <li key={t.id} className="space-y-1 py-3 text-sm" data-testid="company-trip">
               <p className="font-semibold">#{t.id} · {formatKoreaDateTime(new Date(t.start_at))} · {t.start_location}</p>
               <p className="text-muted">
-                예약자 {cb?.booker_name} · 탑승자 {cb?.guest_name ?? cb?.booker_name} · 비용 부서 {cb?.cost_centre ?? '-'} · {won(t.final_price)} ({cb?.billing === 'INVOICE' ? '월 청구서' : '법인카드'})
+                예약자 {cb?.booker_name} · 탑승자 {cb?.guest_name ?? cb?.booker_name} · 비용 부서 {cb?.cost_centre ?? '-'} · {won(t.final_price)} <VatSplit total={t.final_price} className="" /> ({cb?.billing === 'INVOICE' ? '월 청구서' : '법인카드'})
                 {cb?.approval_status ? ` · ${APPROVAL_LABELS[cb.approval_status]}` : ''}
               </p>
               {role === 'ADMIN' && cb?.approval_status === 'WAITING' && (

@@ -5,7 +5,8 @@ import Alert from '../common/Alert';
 const FIELDS = [
   ['name', '상호', 'text', '주식회사 럭스'],
   ['business_number', '사업자등록번호', 'text', '123-45-67891'],
-  ['ceo', '대표자', 'text', '홍길동'],
+  ['ceo', '대표자성명', 'text', '홍길동'],
+  ['opened_on', '개업일자', 'date', '2015-03-02'],
   ['business_type', '업태', 'text', '서비스'],
   ['business_item', '종목', 'text', '경영 컨설팅'],
   ['address', '사업장 주소', 'text', '서울특별시 강남구 테헤란로 1'],
@@ -13,9 +14,9 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number][0];
 
-/** 법인 계정 만들기: the company's 세금계산서 details; the 사업자등록번호 is checked (번호, then 휴업·폐업 여부). */
+/** 법인 계정 만들기: the company's 세금계산서 details; the 사업자등록번호 is checked (번호, 휴업·폐업 여부, and the 국세청 진위확인 of 개업일자 and 대표자성명). */
 export default function CreateCompany({ onCreated }: { onCreated: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', business_number: '', ceo: '', business_type: '', business_item: '', address: '', invoice_email: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', business_number: '', ceo: '', opened_on: '', business_type: '', business_item: '', address: '', invoice_email: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +32,10 @@ export default function CreateCompany({ onCreated }: { onCreated: () => void }) 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded border border-line bg-white p-5" noValidate>
       <h2 className="text-lg font-bold">법인 계정 만들기</h2>
-      <p className="text-sm text-muted">사업자등록번호는 국세청 사업자 상태(계속·휴업·폐업)까지 확인합니다. 만든 분이 회사 관리자가 됩니다.</p>
+      <p className="text-sm text-muted">
+        사업자등록번호, 개업일자, 대표자성명을 국세청 사업자등록 정보와 대조하고 사업자 상태(계속·휴업·폐업)를 확인합니다. 만든 분이 회사 관리자가 됩니다.
+        대표자 본인이 아니면 재직증명서 또는 위임장을 확인한 뒤부터 예약과 결제를 할 수 있습니다.
+      </p>
       {FIELDS.map(([name, label, type, placeholder]) => (
         <label key={name} className="block text-sm">
           <span className="font-semibold">{label}</span>

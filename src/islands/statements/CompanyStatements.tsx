@@ -53,6 +53,7 @@ export default function CompanyStatements() {
                   <button type="button" aria-current={open?.id === s.id ? 'true' : undefined} onClick={() => void show(c.id, s.id)} className={`flex min-h-11 w-full flex-wrap items-baseline justify-between gap-2 py-2 text-left text-sm ${open?.id === s.id ? 'font-semibold' : ''}`} data-testid="statement-item">
                     <span>{s.month_label}</span>
                     <span className="tabular-nums">{won(s.total)}</span>
+                    <span className="w-full text-xs tabular-nums text-muted" data-testid="statement-item-vat">공급가액 {won(s.supply)} · 부가세 {won(s.vat)}</span>
                     <span className={`w-full text-xs ${s.overdue ? 'text-red-700' : 'text-muted'}`}>{s.status_label}{s.status === 'ISSUED' ? ` · 기한 ${dotDate(s.due_date)}` : ''}</span>
                   </button>
                 </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessStatusRefusal, booksForCompany, lastAdminProblem, managesCompany, needsApproval } from '../../../src/domain/company';
+import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, lastAdminProblem, managesCompany, needsApproval, samePersonName } from '../../../src/domain/company';
 import { businessCheckDigit, validBusinessNumber } from '../../../src/domain/business';
 
 describe('company rules', () => {
@@ -19,6 +19,16 @@ describe('company rules', () => {
     expect(businessStatusRefusal('ACTIVE')).toBeNull();
     expect(businessStatusRefusal('SUSPENDED')).toContain('휴업');
     expect(businessStatusRefusal('CLOSED')).toContain('폐업');
+  });
+
+  it('a creator shown to be the 대표자 (or confirmed by staff) acts for the company; a pending one does not', () => {
+    expect(companyAuthorityRefusal('CEO')).toBeNull();
+    expect(companyAuthorityRefusal('CONFIRMED')).toBeNull();
+    expect(companyAuthorityRefusal('PENDING')).toContain('재직증명서 또는 위임장');
+    expect(samePersonName('김 대표', '김대표')).toBe(true);
+    expect(samePersonName('John Smith', 'JOHN SMITH')).toBe(true);
+    expect(samePersonName('김대표', '김대포')).toBe(false);
+    expect(samePersonName(' ', '')).toBe(false);
   });
 
   it('keeps the last admin', () => {

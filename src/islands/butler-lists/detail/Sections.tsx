@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatKoreaDateTime } from '../../../domain/dates';
 import { cardLabel } from '../../../domain/card-label';
 import { formatWon, won } from '../../../domain/money';
+import { vatLines } from '../../../domain/vat';
 import { ORDER_STATUS_LABEL } from '../../../domain/orders';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/payments';
 import { TRIP_STAGE_LABEL, type CustomerDispatch, type TripStage } from '../../../domain/dispatch';
@@ -208,7 +209,10 @@ export function PaymentSection({ r }: { r: ButlerRequestView }) {
         ['쿠폰 할인', r.coupon_discount > 0 ? `-${won(r.coupon_discount)}` : won(0)],
         ['사용 포인트', `${formatWon(r.point_used)} P`],
         ['결제 금액', won(r.final_price)],
-        ['결제 카드', cardLabel(r.card)],
+        // A trip booked for a company: the price as its 세금계산서 splits it, and who pays.
+        ...(r.company_booking
+          ? ([...vatLines(r.final_price).map((l) => [l.label, won(l.amount)]), ['결제 수단', r.company_booking.billing === 'INVOICE' ? `${r.company_booking.company_name} 월 청구서` : `${r.company_booking.company_name} 법인카드 (${cardLabel(r.card)})`]] as [string, string][])
+          : ([['결제 카드', cardLabel(r.card)]] as [string, string][])),
         // The charge after the trip (overtime, waiting or both: its make-up is under 진행 상황), by its latest attempt.
         ...(r.overtime_payment ? [[`운행 후 ${tripChargeName(r.trip_charge)}`, `${won(r.overtime_payment.amount)} · ${PAYMENT_STATUS_LABEL[r.overtime_payment.status]}`] as [string, string]] : []),
       ]} />

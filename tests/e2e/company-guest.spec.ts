@@ -1,0 +1,60 @@
+import { randomInt } from 'node:crypto';
+import { businessCheckDigit } from '../../src/domain/business';
+import { addDays, todayInKorea } from '../../src/domain/dates';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { butlerCars } from './butler-users';
+import { expect, test } from './fixtures';
+import { apiAs, hydrated, newUser, waitForSite } from './users';
+
+/**
+ * A company trip's passenger (issue 52) opens the link in their 알림톡 without an account and sees
+ * the trip and its messages, with no one's phone number; a forged link says so.
+ */
+
+const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+
+test.beforeAll(async ({ request }) => waitForSite(request));
+
+test("the guest's link shows the trip and its thread without a login", async ({ page, request }) => {
+  const admin = await newUser(request);
+  const nine = `${randomInt(100, 999)}83${randomInt(1000, 9999)}`;
+  const made = await apiAs(request, admin.token, 'POST', '/companies', {
+    name: '주식회사 손님테스트', business_number: `${nine}${businessCheckDigit(nine)}`, ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
+    business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const companyId = made.body.data.company.id as number;
+  expect((await request.put(`/api/admin/companies/${companyId}/billing`, { headers: ADMIN, data: { invoice_billing: true } })).status()).toBe(200);
+  const guestPhone = `010${randomInt(10_000_000, 99_999_999)}`;
+  const cars = await butlerCars(request);
+  let id = 0;
+  for (let i = 0; i < 40 && !id; i++) {
+    const day = addDays(todayInKorea(new Date()), 20 + randomInt(0, 150));
+    const res = await apiAs(request, admin.token, 'POST', `/butlers/cars/${cars[i % cars.length].id}/company-request`, {
+      start_at: `${day}T09:00:00+09:00`, end_at: `${day}T17:00:00+09:00`, start_location: '서울 중구 세종대로 110', end_location: '인천 중구 공항로 272', passenger_count: 1,
+      company: { company_id: companyId, request_key: `e2e-guest-${Date.now()}-${i}`, guest_name: '이손님', guest_phone: guestPhone },
+    });
+    if (res.status === 201) id = res.body.data.butler_request.id;
+    else expect(res.status, JSON.stringify(res.body)).toBe(409);
+  }
+  expect((await request.post(`/api/admin/butler-requests/${id}/confirm`, { headers: ADMIN })).ok()).toBe(true);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get(`/api/sandbox/outbox?to=${guestPhone}`)).json()).data.messages as { event: string; text: string }[];
+      link = /\/butler\/guest\?t=[\w.%-]+/.exec(messages.find((m) => m.event === 'butler.confirmed')?.text ?? '')?.[0] ?? '';
+      return link;
+    }, { timeout: 30_000 })
+    .not.toBe('');
+
+  await page.goto(link);
+  await hydrated(page, 'GuestThread');
+  await expect(page.getByRole('heading', { name: '이손님님의 의전 일정' })).toBeVisible();
+  await expect(page.getByText('서울 중구 세종대로 110 → 인천 중구 공항로 272')).toBeVisible();
+  await expect(page.getByText('아직 메시지가 없습니다.')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(guestPhone);
+
+  await page.goto('/butler/guest?t=1.forged');
+  await hydrated(page, 'GuestThread');
+  await expect(page.getByRole('alert')).toContainText('링크가 올바르지 않거나 만료되었습니다.');
+});
