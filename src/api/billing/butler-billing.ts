@@ -24,7 +24,7 @@ const REF = ORDER_KINDS.BUTLER.refType;
  * card as registered now (the booking's key is only its idempotency key), or none when the trip is
  * on the company's monthly invoice (its trip_charge is what the statement bills).
  */
-export async function tripCardKey(db: Db, row: Pick<RequestRow, 'billingKey' | 'companyId' | 'invoiceBilled'>): Promise<string | null> {
+async function tripCardKey(db: Db, row: Pick<RequestRow, 'billingKey' | 'companyId' | 'invoiceBilled'>): Promise<string | null> {
   if (!row.companyId) return row.billingKey;
   if (row.invoiceBilled) return null;
   const [company] = await db.select({ billingKey: companies.billingKey }).from(companies).where(eq(companies.id, row.companyId));
@@ -83,7 +83,7 @@ export async function heldCoupon(db: Db, holdingId: number) {
  * tripCharge): the overtime by the quote's rule (coupon on the total, the points as booked) and
  * the waiting from 도착 to 탑승 beyond the free minutes, part by part.
  */
-export async function tripChargeOf(tx: Db, car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date; arrived?: Date | null }, policy: WaitingPolicy): Promise<TripCharge> {
+async function tripChargeOf(tx: Db, car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date; arrived?: Date | null }, policy: WaitingPolicy): Promise<TripCharge> {
   const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
   return tripCharge({
     car,

@@ -8,9 +8,9 @@ import type { BusinessStatusAnswer, BusinessStatusProvider } from '../business-s
  * (the 구분코드 place): 99 폐업자, 98 휴업자, 97 조회되지 않음, 96 the provider unreachable (503);
  * anything else 계속사업자. Examples with a valid check digit: 123-99-00006 (폐업), 123-98-00009 (휴업), 123-97-00002 (조회되지 않음).
  */
-export const SANDBOX_BUSINESS_CASES = { '99': 'CLOSED', '98': 'SUSPENDED', '97': 'NOT_FOUND', '96': 'UNREACHABLE' } as const;
+const SANDBOX_BUSINESS_CASES = { '99': 'CLOSED', '98': 'SUSPENDED', '97': 'NOT_FOUND', '96': 'UNREACHABLE' } as const;
 
-export function sandboxBusinessStatusProvider(): BusinessStatusProvider {
+function sandboxBusinessStatusProvider(): BusinessStatusProvider {
   return {
     name: 'sandbox',
     check(businessNumber) {
@@ -25,7 +25,7 @@ export function sandboxBusinessStatusProvider(): BusinessStatusProvider {
 const unreachable = () => serviceUnavailable('사업자 상태 조회 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.');
 
 /** PortOne's 사업자 조회 (platform.company.getPlatformCompanyState), reshaped into the product's answer. */
-export function portoneBusinessStatusProvider(config: Pick<Config, 'portone'>): BusinessStatusProvider {
+function portoneBusinessStatusProvider(config: Pick<Config, 'portone'>): BusinessStatusProvider {
   const client = PortOneClient({ secret: config.portone.apiSecret ?? '', baseUrl: config.portone.apiBaseUrl, storeId: config.portone.storeId });
   return {
     name: 'portone',

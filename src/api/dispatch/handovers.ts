@@ -40,7 +40,7 @@ const subscriptionNotFound = () => notFound('구독을 찾을 수 없습니다.'
 
 const carLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.subModel}, ''))`;
 
-export function toHandover(row: Row, driver: DriverLite, swap: HandoverSwap | null = null): Handover {
+function toHandover(row: Row, driver: DriverLite, swap: HandoverSwap | null = null): Handover {
   const recorded = row.status === 'DONE' && row.recordedAt && row.odometerKm !== null && row.fuelPercent !== null;
   return {
     id: row.id,
@@ -309,7 +309,7 @@ export async function swapPairCallOffJobHandler(db: Db, job: Job, now: Date): Pr
  * board, or the customer cancelling the swap itself. Once either row is recorded, neither (409).
  * Returns the rows called off (none: nothing was booked).
  */
-export async function callOffSwapPair(tx: Db, actor: StaffActor, swapId: number, now: Date): Promise<Row[]> {
+async function callOffSwapPair(tx: Db, actor: StaffActor, swapId: number, now: Date): Promise<Row[]> {
   const live = await livePair(tx, swapId);
   if (live.some((h) => h.status === 'DONE')) throw conflict('교체 인수 기록이 이미 작성되어 교체 일정을 취소할 수 없습니다.');
   const out: Row[] = [];

@@ -32,7 +32,7 @@ import { placeOrderOnce } from './checkout';
 const REF = ORDER_KINDS.BUTLER.refType;
 
 /** The booking's own key: what makes a retry of the form return the first booking (the card is the company's). */
-export const companyBookingKey = (companyId: number, requestKey: string) => `company:${companyId}:${requestKey}`;
+const companyBookingKey = (companyId: number, requestKey: string) => `company:${companyId}:${requestKey}`;
 
 /** How the company pays for a new trip, or the 422 before anything is booked. */
 function payerOf(company: CompanyRow): { invoice: boolean; cardKey: string | null } {

@@ -31,7 +31,7 @@ type RequestRow = typeof subscriptionRequests.$inferSelect;
 const REF = ORDER_KINDS.SUBSCRIBE.refType;
 
 /** The monthly fee for a term of a car that can be ordered now; 422 with a Korean message otherwise. */
-export function orderableFee(car: Car, month: number, today: string): number {
+function orderableFee(car: Car, month: number, today: string): number {
   const refusal = orderRefusal(car, today);
   if (refusal) throw unprocessable(refusal, { car: [car.is_subscriptable ? '아직 구독할 수 없는 차량입니다.' : '구독 불가 차량입니다.'] });
   const fee = isFeeTerm(month) ? feeForTerm(car, month) : null;
@@ -40,7 +40,7 @@ export function orderableFee(car: Car, month: number, today: string): number {
 }
 
 /** An order's options checked against the car's option prices (its own or the derived defaults); 400 with a Korean message. */
-export function checkedOptions(prices: CarOptionPrices, month: number, fee: number, chosen: SubscriptionOptions | undefined): SubscriptionOptions {
+function checkedOptions(prices: CarOptionPrices, month: number, fee: number, chosen: SubscriptionOptions | undefined): SubscriptionOptions {
   const options = chosen ?? defaultOptions(prices);
   const refusal = optionRefusal({ month, fee, prices, options });
   if (refusal) throw badRequest(refusal.message, { [`options.${refusal.field}`]: [refusal.message] });

@@ -39,11 +39,11 @@ import { rowTime } from '../jobs/clock';
  */
 
 export const SWAP_ANNEX_JOB = 'subscription-swap-annex';
-export const swapAnnexJob = (swapId: number, now: Date): JobSpec => ({ kind: SWAP_ANNEX_JOB, key: `annex:swap:${swapId}`, payload: { swapId }, runAt: now, maxAttempts: 8 });
+const swapAnnexJob = (swapId: number, now: Date): JobSpec => ({ kind: SWAP_ANNEX_JOB, key: `annex:swap:${swapId}`, payload: { swapId }, runAt: now, maxAttempts: 8 });
 
 
 /** A car one may swap to on the chosen day: its new monthly fee, and the first day it is taken inside [day, end] (null: free). */
-export interface SwapCarChoice {
+interface SwapCarChoice {
   id: number;
   name: string;
   brand: string;
@@ -343,7 +343,7 @@ export const swapOutcome: ChargeOutcome = {
 export type SwapAnnexRow = typeof subscriptionSwapAnnexes.$inferSelect;
 
 /** The annex's input: the swap, its subscription and order, both cars, the customer and the company. */
-export async function swapAnnexInput(db: Db, company: ContractContext['config']['company'], swapId: number): Promise<SwapAnnexInput> {
+async function swapAnnexInput(db: Db, company: ContractContext['config']['company'], swapId: number): Promise<SwapAnnexInput> {
   const [s] = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, swapId));
   if (!s) throw notFound('차량 교체 내역을 찾을 수 없습니다.');
   const [{ sub, request: r }] = await db
@@ -382,7 +382,7 @@ async function storedSwapAnnex(db: Db, swapId: number): Promise<SwapAnnexRow | u
 }
 
 /** Issues a CONFIRMED swap's annex once (a concurrent issue keeps the first row); the row never changes. */
-export async function issueSwapAnnex(ctx: ContractContext, swapId: number): Promise<SwapAnnexRow | null> {
+async function issueSwapAnnex(ctx: ContractContext, swapId: number): Promise<SwapAnnexRow | null> {
   let s: SwapRow | undefined;
   return issueOnce(ctx, `[annex] swap ${swapId}`, {
     stored: () => storedSwapAnnex(ctx.db, swapId),
