@@ -8,8 +8,8 @@ import path from 'node:path';
  * composition root (app.ts, routes.ts, job-handlers.ts, charge-outcomes.ts) may import everything.
  */
 export const API_AREAS = ['audit', 'wallet', 'notifications', 'accounts', 'catalogue', 'licences', 'seed', 'billing', 'companies', 'invoices', 'orders', 'dispatch', 'desk', 'chat', 'sandbox'];
-export const API_INFRASTRUCTURE = ['db', 'jobs', 'middleware', 'auth', 'observability'];
-export const API_COMPOSITION_ROOT = ['app.ts', 'routes.ts', 'job-handlers.ts', 'charge-outcomes.ts'];
+const API_INFRASTRUCTURE = ['db', 'jobs', 'middleware', 'auth', 'observability'];
+const API_COMPOSITION_ROOT = ['app.ts', 'routes.ts', 'job-handlers.ts', 'charge-outcomes.ts'];
 
 const INFRA = -1;
 const ROOT = Infinity;

@@ -7,7 +7,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Stored = [unknown, { method: string }];
 
 /** The methods an endpoint of `app` answers at `path` (HEAD with GET); empty when no endpoint has that path. Middleware (app.use) does not count. */
-export function allowedMethods(app: Hono<any>, path: string): string[] {
+function allowedMethods(app: Hono<any>, path: string): string[] {
   const allowed: string[] = METHODS.filter((method) => {
     const [matches] = app.router.match(method, path) as unknown as [[Stored, unknown][]];
     return matches.some(([stored]) => stored[1].method === method);

@@ -165,5 +165,3 @@ function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -16,7 +16,7 @@ export interface Levels {
  * 0.14 ms for a 17-KB garage page against 0.22 ms at 5, for 9% more bytes (3.0 against 2.8 KB);
  * uncached, the compression worker was what limited the garage's throughput.
  */
-export const ANSWER_LEVELS: Levels = { brotli: 4, gzip: 6 };
+const ANSWER_LEVELS: Levels = { brotli: 4, gzip: 6 };
 
 /** An answer the catalogue cache keeps: compressed once, sent many times. */
 export const CACHED_LEVELS: Levels = { brotli: 5, gzip: 6 };
@@ -28,7 +28,7 @@ export const CACHED_LEVELS: Levels = { brotli: 5, gzip: 6 };
  *
  * Loaded by Node directly in the build child too (type stripping): node: modules only.
  */
-export function brotliParams(size: number, quality = ANSWER_LEVELS.brotli): Record<number, number> {
+function brotliParams(size: number, quality = ANSWER_LEVELS.brotli): Record<number, number> {
   const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = zlib.constants;
   const window = Math.min(BROTLI_MAX_WINDOW_BITS, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
   return { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: window, [BROTLI_PARAM_SIZE_HINT]: size, [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT };
@@ -112,6 +112,3 @@ const compressor = new Compressor();
 
 /** `raw` in the coding, off the event loop. */
 export const compress = (raw: Buffer, encoding: Encoding, levels: Levels = ANSWER_LEVELS): Promise<Buffer> => compressor.compress(raw, encoding, levels);
-
-/** Work waiting for a worker (the build child holds a page back while too much is queued). */
-export const compressionsPending = (): number => compressor.pending;

@@ -267,7 +267,7 @@ export interface Config {
 const commaList = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 
 /** The machine token (ADMIN_TOKEN) is refused at start when shorter than this. */
-export const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_LENGTH = 32;
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 

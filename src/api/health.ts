@@ -6,7 +6,7 @@ import { RETRY_AFTER_SECONDS } from './errors';
 import type { AppEnv, Ctx } from './http';
 
 /** A readiness probe gives the database this long to answer `select 1` (load balancers wait 2–5 s for a check). */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 /** A database that answered is believed for this long: probes of many balancers cost one query a second. */
 const READY_FRESH_MS = 1_000;
 

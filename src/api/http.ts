@@ -68,7 +68,7 @@ function jsonAnswer(c: Context, body: Buffer, status: ContentfulStatusCode): Res
 }
 
 /** The success envelope's shape: what the islands' typed client (src/client/api.ts) reads from each route. */
-export type Envelope<T> = { code: 0; message: 'OK'; data: T };
+type Envelope<T> = { code: 0; message: 'OK'; data: T };
 
 /**
  * The answer's type for Hono's RPC types (`hc<ApiRoutes>`): the body is the bytes written here (kept for

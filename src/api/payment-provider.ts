@@ -3,7 +3,7 @@ import type { PaymentProviderName, PaymentStatus } from '../domain/payments';
 /** Which provider charged a payment. Nothing outside src/api/billing branches on it. */
 export type ProviderName = PaymentProviderName;
 
-export interface ChargeRequest {
+interface ChargeRequest {
   /** Our payment id: the provider's idempotency key. */
   paymentId: string;
   billingKey: string;
@@ -34,7 +34,7 @@ export interface ProviderPayment {
   failure: { code: string; reason: string } | null;
 }
 
-export interface CancelRequest {
+interface CancelRequest {
   paymentId: string;
   /** Won; absent = everything left. */
   amount?: number;
@@ -57,10 +57,10 @@ export type CancelResult =
  * What deleting a billing key came to: DELETED (also when the provider had already deleted it), or
  * FAILED with the provider's reason; the key then stays usable at the provider and the caller says so.
  */
-export type DeleteKeyResult = { status: 'DELETED' } | { status: 'FAILED'; reason: string };
+type DeleteKeyResult = { status: 'DELETED' } | { status: 'FAILED'; reason: string };
 
 /** A verified webhook: the payment it concerns (reconcile reads the provider for the rest). */
-export interface WebhookEvent {
+interface WebhookEvent {
   id: string;
   type: string;
   paymentId: string | null;

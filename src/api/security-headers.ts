@@ -69,7 +69,7 @@ export function contentSecurityPolicy(opts: PolicyOptions = {}): string {
  * clipboard-write, allowed to itself by default). Geolocation is the site's own only: the driver's
  * page (/driver) shares the driver's position during a trip (docs/decisions/driver-day.md).
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
 
 /** Sent only over HTTPS (a plain-HTTP answer must not pin the host). */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -5,12 +5,12 @@ import type { TaxDocument } from '../domain/invoices';
  * key; staff fix and reissue). UNKNOWN is a timeout or an unreadable answer: the provider may have
  * issued, so the job asks again under the same supplier key, which never makes a second document.
  */
-export type TaxIssueResult =
+type TaxIssueResult =
   | { status: 'ISSUED'; providerId: string; approvalNumber: string; documentUrl: string | null; issuedAt: Date }
   | { status: 'FAILED'; code: string; reason: string }
   | { status: 'UNKNOWN'; detail: string };
 
-export type TaxSendResult = { status: 'SENT' } | { status: 'FAILED'; reason: string };
+type TaxSendResult = { status: 'SENT' } | { status: 'FAILED'; reason: string };
 
 /** The one door tax documents go through: PortOne B2B (invoices/portone-tax-invoices.ts) or the sandbox. */
 export interface TaxInvoiceProvider {

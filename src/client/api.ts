@@ -12,7 +12,7 @@ export type { ApiClient, ApiData, ApiPath } from './api-types';
 export const API_BASE = API_BASE_URL;
 
 /** Every call gives up after 30 seconds. */
-export const API_TIMEOUT_MS = 30_000;
+const API_TIMEOUT_MS = 30_000;
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiFailure };
 

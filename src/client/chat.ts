@@ -6,11 +6,11 @@ import { API_BASE, type ApiPath } from './api';
 import { freshSession } from './keep-alive';
 
 /** The chat endpoint (spec §7: POST to the /services/gpt/1 path). */
-export const CHAT_PATH = '/services/gpt/1' satisfies ApiPath;
+const CHAT_PATH = '/services/gpt/1' satisfies ApiPath;
 /** The page gives up on an answer after this long; the server ends its own at 20 s. */
-export const CHAT_TIMEOUT_MS = 45_000;
+const CHAT_TIMEOUT_MS = 45_000;
 
-export interface ChatAnswer {
+interface ChatAnswer {
   text: string;
   updates: BookingUpdates;
   ui_triggers: UiTrigger[];
@@ -23,7 +23,7 @@ export type ChatOutcome = { ok: true; answer: ChatAnswer } | { ok: false; kind: 
 const ALIASES: Record<string, UiTrigger> = { show_fleet: 'fleet', cars: 'fleet', price: 'pricing', show_pricing: 'pricing', reservation: 'reserve', booking: 'reserve', book: 'reserve', request: 'reserve', mypage: 'my', my_page: 'my' };
 
 /** Triggers as strings or {type|action|name} objects, known ones only. */
-export function readTriggers(raw: unknown): UiTrigger[] {
+function readTriggers(raw: unknown): UiTrigger[] {
   if (!Array.isArray(raw)) return [];
   const names = raw.map((t: unknown) => {
     if (typeof t === 'string') return t;

@@ -90,7 +90,7 @@ export interface TokenAnswer {
 }
 
 /** One line of the point ledger (won; negative when spent). */
-export interface PointTransaction {
+interface PointTransaction {
   id: number;
   amount: number;
   reason: string;

@@ -8,8 +8,8 @@ import { addDays, addMonths, koreaDate, koreaInstant, koreaTime } from './dates'
  */
 
 /** The night window, Korean wall-clock: from 21:00 up to (not including) 08:00. */
-export const AD_NIGHT_START = '21:00';
-export const AD_NIGHT_END = '08:00';
+const AD_NIGHT_START = '21:00';
+const AD_NIGHT_END = '08:00';
 
 /** Whether an instant falls in the night window in Korea. */
 export function inAdNight(at: Date): boolean {
@@ -29,9 +29,9 @@ export function adHoldUntil(now: Date, nightConsent: boolean): Date | null {
 }
 
 /** Every how many months the consenting customer is reminded of the marketing consent. */
-export const MARKETING_REMINDER_MONTHS = 24;
+const MARKETING_REMINDER_MONTHS = 24;
 /** The wall-clock time the reminder goes on its day (daytime, inside 08:00–21:00). */
-export const MARKETING_REMINDER_TIME = '10:00';
+const MARKETING_REMINDER_TIME = '10:00';
 
 /** The Korean day of the `n`-th reminder (n ≥ 1) of a consent given at `consentAt`. */
 export function marketingReminderDay(consentAt: Date, n: number): string {

@@ -61,7 +61,7 @@ export function formatBusinessNumber(raw: string): string {
 export const ftcBusinessInfoUrl = (raw: string) => `https://www.ftc.go.kr/bizCommPop.do?wrkr_no=${businessNumberDigits(raw)}`;
 
 /** 통신판매업 신고번호 as the 시·군·구 issue it: 제2026-서울강남-01234호 (제 and 호 optional when set). */
-export const MAIL_ORDER_NUMBER = /^(제\s*)?\d{4}-[가-힣]{2,12}-\d{4,6}(\s*호)?$/;
+const MAIL_ORDER_NUMBER = /^(제\s*)?\d{4}-[가-힣]{2,12}-\d{4,6}(\s*호)?$/;
 
 /** The 신고번호 as printed: with 제…호 around it. */
 export function formatMailOrderNumber(raw: string): string {
@@ -69,7 +69,7 @@ export function formatMailOrderNumber(raw: string): string {
   return `제${core}호`;
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Every problem of a set of business settings, by setting name (empty: all good). `missing` are the

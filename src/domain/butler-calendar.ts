@@ -6,7 +6,7 @@ import { addDays, addMonths, weekday } from './dates';
  */
 
 /** Days shown by the fleet calendar (6 weeks). */
-export const CALENDAR_DAYS = 42;
+const CALENDAR_DAYS = 42;
 /** How far ahead a trip may start, in days. */
 export const MAX_ADVANCE_DAYS = 180;
 

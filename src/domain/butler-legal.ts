@@ -21,7 +21,7 @@ export type ButlerLegalModel = (typeof BUTLER_LEGAL_MODELS)[number];
 export const EXEMPTION_CASES = ['FOREIGNER', 'DISABLED', 'SENIOR', 'CORPORATE', 'WEDDING', 'VAN_TOURISM', 'VAN_PORT'] as const;
 export type ExemptionCase = (typeof EXEMPTION_CASES)[number];
 
-export const EXEMPTION_LABELS: Record<ExemptionCase, string> = {
+const EXEMPTION_LABELS: Record<ExemptionCase, string> = {
   FOREIGNER: '외국인',
   DISABLED: '등록 장애인',
   SENIOR: '만 65세 이상',
@@ -32,7 +32,7 @@ export const EXEMPTION_LABELS: Record<ExemptionCase, string> = {
 };
 
 /** What each case asks for, shown under its choice. */
-export const EXEMPTION_PROOF_HINTS: Record<ExemptionCase, string> = {
+const EXEMPTION_PROOF_HINTS: Record<ExemptionCase, string> = {
   FOREIGNER: '여권번호 또는 외국인등록번호를 입력해주세요. 번호는 가려서 보관하며, 탑승 시 원본을 확인합니다.',
   DISABLED: '장애인등록증(복지카드)을 탑승 시 확인합니다.',
   SENIOR: '생년월일을 입력해주세요. 출발일 기준 만 65세 이상이어야 하며, 탑승 시 신분증을 확인합니다.',
@@ -43,13 +43,13 @@ export const EXEMPTION_PROOF_HINTS: Record<ExemptionCase, string> = {
 };
 
 /** Vans the van-only cases allow: 11–15 seats (승차정원 11인 이상 15인 이하). */
-export const VAN_MIN_SEATS = 11;
-export const VAN_MAX_SEATS = 15;
-export const SENIOR_AGE = 65;
-export const VAN_TOURISM_MIN_HOURS = 6;
-export const CORPORATE_MIN_MONTHS = 6;
+const VAN_MIN_SEATS = 11;
+const VAN_MAX_SEATS = 15;
+const SENIOR_AGE = 65;
+const VAN_TOURISM_MIN_HOURS = 6;
+const CORPORATE_MIN_MONTHS = 6;
 
-export const VAN_ONLY_CASES: readonly ExemptionCase[] = ['VAN_TOURISM', 'VAN_PORT'];
+const VAN_ONLY_CASES: readonly ExemptionCase[] = ['VAN_TOURISM', 'VAN_PORT'];
 
 /** Whether a car (by its sub-model's "N인") is an 11–15 seat van. */
 export function isVan(subModel: string | null | undefined): boolean {
@@ -76,7 +76,7 @@ export interface EligibilityClaim {
 }
 
 /** What is kept with the booking and shown to staff: the case and its proof, identifiers masked. */
-export interface EligibilityRecord {
+interface EligibilityRecord {
   case: ExemptionCase;
   label: string;
   /** Proof lines as staff see them ("여권번호: M12*****"). */

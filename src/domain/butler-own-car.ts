@@ -24,7 +24,7 @@ export const OWN_CAR_INSURANCE_TEXT =
   '이 차량은 가입한 자동차보험으로 다른 사람(LUXE 기사)이 운전해도 보상됩니다. (누구나 운전 특약 또는 임시운전자 특약 가입) 보험이 없어 생긴 사고 책임은 차량 소유자에게 있습니다.';
 export const OWN_CAR_INSURANCE_MESSAGE = '다른 운전자가 운전해도 보상되는 보험(누구나 운전 또는 임시운전자 특약)에 가입했음을 확인해주세요.';
 export const PLATE_MESSAGE = '차량번호를 정확히 입력해주세요. (예: 12가3456, 123가4567, 서울12가3456)';
-export const MAKE_MODEL_MESSAGE = '제조사와 모델을 2자 이상 입력해주세요. (예: BMW 520i)';
+const MAKE_MODEL_MESSAGE = '제조사와 모델을 2자 이상 입력해주세요. (예: BMW 520i)';
 
 /** Hangul used as the 용도 letter of a Korean registration plate (자동차 등록번호판). */
 const PLATE = /^(?:(?:서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s?)?(\d{2,3})\s?([가-힣])\s?(\d{4})$/;

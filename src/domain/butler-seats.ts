@@ -2,7 +2,7 @@
 // without a cycle (butler.ts names the legal view).
 
 /** Seats when the sub-model does not say "N인". */
-export const DEFAULT_SEATS = 4;
+const DEFAULT_SEATS = 4;
 
 /** Seats from a sub-model such as "S 580 4인": the number before 인, else 4. */
 export function seatsFromSubModel(subModel: string | null | undefined): number {

@@ -8,14 +8,14 @@ import { lastBookableDay, MAX_ADVANCE_DAYS } from './butler-calendar';
 import { addDays, HOUR_MS, koreaDate } from './dates';
 import type { Brand } from './car';
 
-export { DEFAULT_SEATS, seatsFromSubModel } from './butler-seats';
+export { seatsFromSubModel } from './butler-seats';
 import type { OrderStatus } from './orders';
 import type { GalleryImage } from './photos';
 
 export { INCLUDED_HOURS } from './butler-hours';
 import { INCLUDED_HOURS } from './butler-hours';
 /** Overtime per started hour when a car has no overtime fee: this share of the butler fee. */
-export const DEFAULT_OVERTIME_SHARE = 0.1;
+const DEFAULT_OVERTIME_SHARE = 0.1;
 /** Passenger count bounds. */
 export const MIN_PASSENGERS = 1;
 export const MAX_PASSENGERS = 20;
@@ -50,7 +50,7 @@ export interface ButlerCar {
 }
 
 /** A waypoint as read back. */
-export interface ButlerWaypoint {
+interface ButlerWaypoint {
   id: number;
   address: string;
   /** ISO instant or null. */
@@ -117,7 +117,7 @@ export interface ButlerRequestView {
 }
 
 /** The recorded stages of a trip (ISO instants or null) and the started hours beyond the booked 8 h of 탑승 → 운행 종료. */
-export interface TripRecordView {
+interface TripRecordView {
   departed_at: string | null;
   arrived_at: string | null;
   boarded_at: string | null;

@@ -21,7 +21,7 @@ export type GarageSortField = (typeof GARAGE_SORT_FIELDS)[number];
 /** Cars per garage page. */
 export const GARAGE_PAGE_SIZE = 12;
 
-export type FeeKey = `subscription_fee_${FeeTerm}`;
+type FeeKey = `subscription_fee_${FeeTerm}`;
 export type FeeFields = { [K in FeeKey]: number | null };
 
 export interface Brand {
@@ -30,7 +30,7 @@ export interface Brand {
   image: string | null;
 }
 
-export interface CarModel {
+interface CarModel {
   id: number;
   name: string;
   image: string | null;
@@ -62,7 +62,7 @@ export interface Car extends FeeFields {
 }
 
 /** Name of the fee field for a term. */
-export function feeKey(term: FeeTerm): FeeKey {
+function feeKey(term: FeeTerm): FeeKey {
   return `subscription_fee_${term}`;
 }
 

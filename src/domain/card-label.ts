@@ -13,7 +13,7 @@ export interface CardView {
  * PortOne's card company codes (발급사·발행사 코드: the browser SDK's CardCompany, sent bare or as
  * CARD_COMPANY_x) and the names Korean checkouts show for them.
  */
-export const CARD_ISSUER_NAMES: Readonly<Record<string, string>> = {
+const CARD_ISSUER_NAMES: Readonly<Record<string, string>> = {
   KOREA_DEVELOPMENT_BANK: 'KDB산업은행카드',
   KFCC: '새마을금고카드',
   SHINHYUP: '신협카드',
@@ -53,7 +53,7 @@ export function cardIssuerName(issuer: string | null | undefined): string | null
 }
 
 /** The fallback when the card is unknown (a key from before issue 49, or a provider that does not say). */
-export const UNKNOWN_CARD_LABEL = '등록된 카드';
+const UNKNOWN_CARD_LABEL = '등록된 카드';
 
 /** "현대카드 ···· 1234"; "현대카드" without digits; "카드 ···· 1234" without an issuer; else "등록된 카드". */
 export function cardLabel(card: CardView | null | undefined): string {

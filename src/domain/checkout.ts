@@ -2,7 +2,7 @@ import { INCLUDED_HOURS } from './butler';
 import { HOUR_MS } from './dates';
 
 /** Billing offer period per month of a subscription term, in days (spec: term × 30 days). */
-export const OFFER_DAYS_PER_MONTH = 30;
+const OFFER_DAYS_PER_MONTH = 30;
 
 /** How long a registered card is offered for: a length in days, or a window of ISO instants. */
 export type OfferPeriod = { days: number } | { from: string; to: string };

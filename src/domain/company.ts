@@ -16,8 +16,7 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
 };
 
 /** 국세청 사업자 상태: 계속사업자, 휴업자, 폐업자 (as the status check answers). */
-export const BUSINESS_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
-export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+export type BusinessStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
 
 export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
   ACTIVE: '계속사업자',
@@ -30,7 +29,7 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
  * 국세청 진위확인 matched with the number and 개업일자), PENDING (not the 대표자: staff must check a
  * 재직증명서 or 위임장 first), CONFIRMED (staff did). A staff refusal closes the company instead.
  */
-export const COMPANY_AUTHORITIES = ['CEO', 'PENDING', 'CONFIRMED'] as const;
+const COMPANY_AUTHORITIES = ['CEO', 'PENDING', 'CONFIRMED'] as const;
 export type CompanyAuthority = (typeof COMPANY_AUTHORITIES)[number];
 
 export const COMPANY_AUTHORITY_LABELS: Record<CompanyAuthority, string> = {
@@ -51,8 +50,7 @@ export function samePersonName(a: string, b: string): boolean {
 }
 
 /** How a company pays: its registered card, or one monthly invoice (후불) staff enabled for it. */
-export const COMPANY_BILLING = ['CARD', 'INVOICE'] as const;
-export type CompanyBilling = (typeof COMPANY_BILLING)[number];
+type CompanyBilling = 'CARD' | 'INVOICE';
 
 /** Days an invite link stays usable (single use). */
 export const COMPANY_INVITE_TTL_DAYS = 7;
@@ -64,8 +62,7 @@ export const managesCompany = (role: CompanyRole) => role === 'ADMIN';
 export const booksForCompany = (role: CompanyRole) => role === 'ADMIN' || role === 'BOOKER';
 
 /** A trip's approval by the company admin: WAITING until decided; null when none was needed. */
-export const APPROVAL_STATUSES = ['WAITING', 'APPROVED', 'DECLINED'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export type ApprovalStatus = 'WAITING' | 'APPROVED' | 'DECLINED';
 
 export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
   WAITING: '관리자 승인 대기',

@@ -15,7 +15,7 @@ import type { PaginationInfo } from './schemas/common';
 /** Answer shapes of the staff console's lists (/admin/*), built by the API and read by src/islands/admin. */
 
 /** The customer of a desk row. */
-export interface DeskCustomer {
+interface DeskCustomer {
   id: number;
   name: string | null;
   email: string | null;
@@ -23,7 +23,7 @@ export interface DeskCustomer {
 }
 
 /** The car of a desk row: model and brand by name. */
-export interface DeskCar {
+interface DeskCar {
   id: number;
   sub_model: string | null;
   license_plate: string | null;
@@ -160,7 +160,7 @@ export interface UploadAnswer {
 }
 
 /** A storefront build as the console reads it (ISO instants, milliseconds). */
-export interface PublishBuild {
+interface PublishBuild {
   id: number;
   catalogueVersion: number;
   status: 'running' | 'done' | 'failed';
@@ -186,7 +186,7 @@ export interface PublishStatusView {
 }
 
 /** A row of GET /admin/cars: the API's Car plus its model id (the form's field) and archive time (ISO). */
-export type ConsoleCar = Car & { model_id: number; archived_at: string | null };
+type ConsoleCar = Car & { model_id: number; archived_at: string | null };
 
 /** GET /admin/cars (search, archived filter, pages). */
 export interface ConsoleCarPage {
@@ -205,7 +205,7 @@ export type ConsoleButlerCar = Pick<Car, 'id' | 'sub_model' | 'gallery' | 'color
 };
 
 /** A model in GET /admin/brands. */
-export interface ConsoleModel {
+interface ConsoleModel {
   id: number;
   brand_id: number;
   name: string;
@@ -256,7 +256,7 @@ export interface ConsoleRows {
 }
 
 /** One kind's jobs in the queue (GET /admin/jobs): due now, scheduled later, running, failed (dead letters). */
-export interface JobKindSummary {
+interface JobKindSummary {
   kind: string;
   due: number;
   scheduled: number;

@@ -13,7 +13,7 @@ import { firstPaymentLines, type FirstPaymentParts } from './payments';
  */
 
 /** One labelled line: `{label, value}`. Options of the order (mileage plan, drivers, 탁송, …) come as these. */
-export interface ContractLine {
+interface ContractLine {
   label: string;
   value: string;
 }
@@ -150,13 +150,13 @@ export const carName = (c: ContractInput['car']) => [c.brand, c.model, c.subMode
  * page on /my shows it next to the download, and the API answers it in X-Content-SHA256 and at
  * …/contract/sha256 (docs/decisions/legal.md §3).
  */
-export const CONTRACT_HASH_NOTE = '이 문서의 SHA-256 값은 마이페이지의 구독 신청 상세 화면(계약서 항목)에 표시되며, 내려받은 파일의 SHA-256 값과 같으면 원본입니다.';
+const CONTRACT_HASH_NOTE = '이 문서의 SHA-256 값은 마이페이지의 구독 신청 상세 화면(계약서 항목)에 표시되며, 내려받은 파일의 SHA-256 값과 같으면 원본입니다.';
 
 /**
  * 11. 계약 체결 (전자 서명): who agreed, when and how: the customer's electronic consent on the order
  * page (no handwritten signature) and the company's issue of the document (its SHA-256 shown beside it).
  */
-export function signatureSection(input: Pick<ContractInput, 'customer' | 'company' | 'orderedAt' | 'identityVerified' | 'subscriber'>): ContractSection {
+function signatureSection(input: Pick<ContractInput, 'customer' | 'company' | 'orderedAt' | 'identityVerified' | 'subscriber'>): ContractSection {
   const sub = input.subscriber;
   return {
     heading: '11. 계약 체결 (전자 서명)',
@@ -364,7 +364,7 @@ export const orderConsents = (locationConsent: boolean | null): ContractConsent[
  * contract's 보험 section; the 자기부담금 is the car's (its option prices). Values to be confirmed
  * against the fleet policy (docs/decisions/legal.md §3).
  */
-export const INSURANCE_LIMITS: readonly ContractLine[] = [
+const INSURANCE_LIMITS: readonly ContractLine[] = [
   { label: '대인배상', value: '무한 (대인배상 I·II)' },
   { label: '대물배상', value: '1사고당 2억원 한도' },
   { label: '자기신체사고', value: '1인당 사망·후유장해 1억원, 부상 3,000만원 한도' },

@@ -7,7 +7,6 @@ import { termEnd } from './subscriptions';
  * window and the start date, until SUBSCRIPTION_CHANGE_CUTOFF_DAYS (default 2) days before the
  * start. The same rule for a request and a confirmed subscription.
  */
-export const DEFAULT_CHANGE_CUTOFF_DAYS = 2;
 
 /** The 탁송 windows as the dispatch board books them (Korean wall-clock HH:MM, the labels' times). */
 export const DELIVERY_WINDOW_TIMES: Record<DeliveryWindow, { start: string; end: string }> = {

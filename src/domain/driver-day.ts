@@ -90,7 +90,7 @@ export interface DriverTripsAnswer {
 }
 
 /** A trip of the driver's that is off: when it was, from where, and when it was cancelled. */
-export interface DriverCancelledTrip {
+interface DriverCancelledTrip {
   id: number;
   start_at: string;
   start_location: string;

@@ -7,8 +7,7 @@ import { INCLUDED_HOURS } from './butler-hours';
  * assignment, a change of time or address, a reassignment away, a cancellation. Each is one
  * 알림톡 (SMS fallback) and one row of the 알림 list on /driver.
  */
-export const DRIVER_NOTICE_KINDS = ['assigned', 'changed', 'unassigned', 'cancelled'] as const;
-export type DriverNoticeKind = (typeof DRIVER_NOTICE_KINDS)[number];
+export type DriverNoticeKind = 'assigned' | 'changed' | 'unassigned' | 'cancelled';
 
 export const DRIVER_NOTICE_TITLE: Record<DriverNoticeKind, string> = {
   assigned: '새 운행 배정',
@@ -28,7 +27,7 @@ export interface TripPlan {
   flight_number: string | null;
 }
 
-export type TripField = 'start_at' | 'end_at' | 'start_location' | 'end_location' | 'way_points' | 'flight_number';
+type TripField = 'start_at' | 'end_at' | 'start_location' | 'end_location' | 'way_points' | 'flight_number';
 
 /** One changed part, as people read it: 픽업 시각 2026.12.03 09:00 → 2026.12.03 09:30. */
 export interface TripChange {
@@ -38,7 +37,7 @@ export interface TripChange {
   after: string;
 }
 
-export const TRIP_FIELD_LABEL: Record<TripField, string> = {
+const TRIP_FIELD_LABEL: Record<TripField, string> = {
   start_at: '픽업 시각',
   end_at: '종료 시각',
   start_location: '출발지',
@@ -102,7 +101,7 @@ export function customerChangeLine(cause: PickupChangeCause, changes: TripChange
 }
 
 /** A notice as /driver lists it. */
-export interface DriverNoticeView {
+interface DriverNoticeView {
   id: number;
   kind: DriverNoticeKind;
   title: string;

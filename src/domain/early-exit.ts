@@ -14,7 +14,7 @@ import { monthlyChargeDate, type BillingStatus } from './payments';
  */
 export const EARLY_EXIT_FEE_PERCENT = 20;
 /** The return day is at least this many days after today. */
-export const EARLY_EXIT_NOTICE_DAYS = 3;
+const EARLY_EXIT_NOTICE_DAYS = 3;
 
 export interface EarlyExitSubscription {
   startDate: string;

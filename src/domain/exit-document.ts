@@ -22,11 +22,11 @@ export interface ExitDocumentInput {
 }
 
 /** LUXE-S-000123-X01: the contract's number and X (중도 해지); one per subscription. */
-export const exitDocumentNumber = (requestId: number) => `${contractNumber(requestId)}-X01`;
+const exitDocumentNumber = (requestId: number) => `${contractNumber(requestId)}-X01`;
 export const exitDocumentFileName = (requestId: number) => `${exitDocumentNumber(requestId)}.pdf`;
 
 /** What the exit leaves (printed and tested word for word). */
-export const EXIT_DOCUMENT_AFTER = '반납일에 차량을 반납하면 반납 정산(초과 주행 요금, 손상 수리비, 연료·충전 부족분, 보증금 환불)을 별도로 진행하며, 정산 결과는 마이페이지의 내 구독에서 확인할 수 있습니다. 반납일 이후의 월 구독료 결제는 모두 취소되었습니다.';
+const EXIT_DOCUMENT_AFTER = '반납일에 차량을 반납하면 반납 정산(초과 주행 요금, 손상 수리비, 연료·충전 부족분, 보증금 환불)을 별도로 진행하며, 정산 결과는 마이페이지의 내 구독에서 확인할 수 있습니다. 반납일 이후의 월 구독료 결제는 모두 취소되었습니다.';
 
 export function exitDocument(input: ExitDocumentInput): ContractDocument {
   const number = exitDocumentNumber(input.requestId);

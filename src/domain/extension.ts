@@ -17,8 +17,8 @@ import { termEnd } from './term';
  *   the 선납금 credit belonged to the original term and does not carry over.
  * - From which billing month: the month after the last one of the current term.
  */
-export const EXTENSION_OPENS_DAYS = 60;
-export const EXTENSION_CLOSES_DAYS = 7;
+const EXTENSION_OPENS_DAYS = 60;
+const EXTENSION_CLOSES_DAYS = 7;
 
 export interface ExtensionSubscription {
   startDate: string;
@@ -75,7 +75,7 @@ export function extensionWindow(endDate: string): { opens: string; closes: strin
 export const extrasTotal = (x: OptionExtras) => x.mileage_monthly + x.young_driver_monthly + x.extra_drivers_monthly;
 
 /** Why the subscription cannot be extended today at all (409), or null. */
-export function extensionRefusal(s: ExtensionSubscription, terms: readonly TermFee[], today: string): ExtensionRefusal | null {
+function extensionRefusal(s: ExtensionSubscription, terms: readonly TermFee[], today: string): ExtensionRefusal | null {
   if (s.billingStatus === 'PAST_DUE' || s.billingStatus === 'OVERDUE') return { ok: false, status: 409, reason: '연체된 요금을 먼저 결제해주세요.' };
   if (s.exitDate) return { ok: false, status: 409, reason: '중도 해지를 신청한 구독은 연장할 수 없습니다.' };
   if (!s.isActive || s.billingStatus === 'CANCELLED' || today > s.endDate) return { ok: false, status: 409, reason: '이용 중인 구독만 연장할 수 있습니다.' };

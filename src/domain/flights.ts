@@ -3,7 +3,6 @@
  * IATA code (letters, or a letter and a digit either way round, never two digits), 1–4 digits and
  * an optional suffix letter. Written as the airline prints it: upper case, no space or dash.
  */
-export const FLIGHT_NUMBER_EXAMPLE = 'KE123';
 export const FLIGHT_NUMBER_MESSAGE = '항공편명은 항공사 코드 2자리와 숫자 1~4자리로 입력해주세요. (예: KE123, OZ1085, 7C1101)';
 /** Longest stored form (2 + 4 + suffix). */
 export const MAX_FLIGHT_NUMBER = 7;

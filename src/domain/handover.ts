@@ -12,12 +12,11 @@ import type { DeliveryWindow } from './subscription-price';
 
 export const HANDOVER_KINDS = ['DELIVERY', 'RETURN'] as const;
 export type HandoverKind = (typeof HANDOVER_KINDS)[number];
-export const HANDOVER_STATUSES = ['SCHEDULED', 'DONE', 'CANCELLED'] as const;
-export type HandoverStatus = (typeof HANDOVER_STATUSES)[number];
+export type HandoverStatus = 'SCHEDULED' | 'DONE' | 'CANCELLED';
 
 export const HANDOVER_KIND_LABEL: Record<HandoverKind, string> = { DELIVERY: '탁송(인도)', RETURN: '반납' };
 /** A swap's pair (차량 교체): the old car's RETURN and the new car's DELIVERY on the swap day. */
-export const SWAP_HANDOVER_LABEL: Record<HandoverKind, string> = { DELIVERY: '교체 인도', RETURN: '교체 반납' };
+const SWAP_HANDOVER_LABEL: Record<HandoverKind, string> = { DELIVERY: '교체 인도', RETURN: '교체 반납' };
 /** What a handover is called on the board, /driver, /my and in messages: 교체 반납/교체 인도 for a swap's pair. */
 export const handoverLabel = (h: { kind: HandoverKind; swap?: unknown }) => (h.swap ? SWAP_HANDOVER_LABEL[h.kind] : HANDOVER_KIND_LABEL[h.kind]);
 /** The record's name on buttons and messages: the customer takes the car over at a delivery (인수), hands it back at a return (반납). */
@@ -25,8 +24,8 @@ export const HANDOVER_RECORD_LABEL: Record<HandoverKind, string> = { DELIVERY: '
 export const HANDOVER_STATUS_LABEL: Record<HandoverStatus, string> = { SCHEDULED: '예정', DONE: '완료', CANCELLED: '취소' };
 
 /** Shortest and longest window a handover may be booked for, in minutes. */
-export const MIN_WINDOW_MINUTES = 30;
-export const MAX_WINDOW_MINUTES = 6 * 60;
+const MIN_WINDOW_MINUTES = 30;
+const MAX_WINDOW_MINUTES = 6 * 60;
 
 /**
  * A handover's window on a Korean day: `start` and `end` are HH:MM Korean wall-clock times on
@@ -126,7 +125,7 @@ export interface HandoverSwap {
 }
 
 /** What was recorded at the handover. */
-export interface HandoverRecord {
+interface HandoverRecord {
   odometer_km: number;
   fuel_percent: number;
   notes: string | null;

@@ -8,8 +8,7 @@ import type { VatSplit } from './vat';
  */
 
 /** ISSUED until staff record the transfer (PAID). */
-export const INVOICE_STATUSES = ['ISSUED', 'PAID'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type InvoiceStatus = 'ISSUED' | 'PAID';
 
 /**
  * What documents a company's card payment (CARD_TAX_DOCUMENT): the card slip, which takes the place of the 세금계산서
@@ -30,7 +29,7 @@ export function cardTaxNote(setting: CardTaxDocument, approvalNumber: string | n
 }
 
 /** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative); SUBSCRIPTION: a company subscription's month. */
-export const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT', 'SUBSCRIPTION'] as const;
+const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT', 'SUBSCRIPTION'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const TAX_INVOICE_STATUSES = ['PENDING', 'ISSUED', 'FAILED'] as const;
@@ -39,8 +38,7 @@ export type TaxInvoiceStatus = (typeof TAX_INVOICE_STATUSES)[number];
 export const TAX_INVOICE_STATUS_LABEL: Record<TaxInvoiceStatus, string> = { PENDING: '발행 중', ISSUED: '발행 완료', FAILED: '발행 실패' };
 
 /** 수정세금계산서 사유 (부가가치세법 시행령 제70조), as PortOne's B2B API names them. */
-export const MODIFICATION_TYPES = ['CORRECTION_OF_ENTRY_ERRORS', 'CHANGE_IN_SUPPLY_COST', 'RETURN', 'CANCELLATION_OF_CONTRACT', 'DUPLICATE_ISSUANCE_DUE_TO_ERROR'] as const;
-export type ModificationType = (typeof MODIFICATION_TYPES)[number];
+export type ModificationType = 'CORRECTION_OF_ENTRY_ERRORS' | 'CHANGE_IN_SUPPLY_COST' | 'RETURN' | 'CANCELLATION_OF_CONTRACT' | 'DUPLICATE_ISSUANCE_DUE_TO_ERROR';
 
 export const MODIFICATION_LABEL: Record<ModificationType, string> = {
   CORRECTION_OF_ENTRY_ERRORS: '기재사항 착오·정정',
@@ -57,7 +55,7 @@ export const isMonth = (text: string) => MONTH.test(text);
 export const monthOfDay = (day: string) => day.slice(0, 7);
 
 /** The first Korean day of a month, and of the month after it. */
-export const monthStart = (month: string) => `${month}-01`;
+const monthStart = (month: string) => `${month}-01`;
 export const nextMonth = (month: string) => monthOfDay(addMonths(monthStart(month), 1));
 export const previousMonth = (month: string) => monthOfDay(addMonths(monthStart(month), -1));
 
@@ -168,7 +166,7 @@ export interface TaxDocumentParty {
 }
 
 /** One 품목 line (at most 99 on a document). */
-export interface TaxDocumentItem {
+interface TaxDocumentItem {
   /** The supply's day, YYYY-MM-DD. */
   date: string;
   name: string;

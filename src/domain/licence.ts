@@ -111,8 +111,8 @@ export type NewDriverPolicy = 'refuse' | 'young-rate';
 export const NEW_DRIVER_POLICIES = ['refuse', 'young-rate'] as const;
 
 /** The youngest driver the fleet is rented to, and the age from which the standard rate applies. */
-export const MIN_DRIVER_AGE = 21;
-export const STANDARD_DRIVER_AGE = 26;
+const MIN_DRIVER_AGE = 21;
+const STANDARD_DRIVER_AGE = 26;
 
 /** One checked driver of an order. */
 export interface OrderDriver {

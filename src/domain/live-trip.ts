@@ -18,7 +18,7 @@ interface Landmark extends LatLng {
 }
 
 /** Places a Seoul-area customer knows by name: airports, stations, hotels, districts. */
-export const LANDMARKS: readonly Landmark[] = [
+const LANDMARKS: readonly Landmark[] = [
   { name: '인천국제공항 제1여객터미널', lat: 37.4492, lng: 126.451, aliases: ['인천공항 T1', '인천공항 제1터미널', '인천국제공항 T1', '인천국제공항 제1터미널'] },
   { name: '인천국제공항 제2여객터미널', lat: 37.4686, lng: 126.433, aliases: ['인천공항 T2', '인천공항 제2터미널', '인천국제공항 T2', '인천국제공항 제2터미널'] },
   { name: '김포국제공항', lat: 37.5587, lng: 126.7945, aliases: ['김포공항'] },
@@ -46,7 +46,7 @@ export const LANDMARKS: readonly Landmark[] = [
 ];
 
 /** Farther than this from every landmark, no landmark is named. */
-export const LANDMARK_RADIUS_M = 3_000;
+const LANDMARK_RADIUS_M = 3_000;
 /** Roads are longer than the straight line; this factor turns one into the other (a city average). */
 const ROAD_FACTOR = 1.3;
 /** Average speeds (km/h): within the city, and for the part of a trip beyond CITY_KM (expressways). */

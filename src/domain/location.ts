@@ -16,9 +16,9 @@ export type LocationConsentKind = (typeof LOCATION_CONSENT_KINDS)[number];
 export const LOCATION_CONSENT_VERSION: Record<LocationConsentKind, string> = { terms: '1.0', third_party: '1.0' };
 
 /** How long a 확인자료 row is kept (위치정보법 제16조제2항; 6 months, the period the company states). */
-export const LOCATION_LOG_KEEP_MONTHS = 6;
+const LOCATION_LOG_KEEP_MONTHS = 6;
 /** The batch notice of reads: at most this many days after the first read not yet told (시행령 제24조: 30일). */
-export const LOCATION_NOTICE_DAYS = 30;
+const LOCATION_NOTICE_DAYS = 30;
 /**
  * Reads by one reader of one trip within this many minutes of the row's last read are one read
  * session: the row's last time and count move, no new row (the trip page asks every 10 s).
@@ -116,7 +116,7 @@ export function continuesReadSession(lastReadAt: Date, now: Date): boolean {
 }
 
 /** A consent as the driver's page shows it (null: not given, or withdrawn). */
-export interface LocationConsentView {
+interface LocationConsentView {
   version: string;
   agreed_at: string;
 }

@@ -1,5 +1,4 @@
 import { CONTRACT_DEFAULTS } from './contract';
-import { addDays } from './dates';
 import { billingMonthOf } from './early-exit';
 import { formatNumber, won } from './money';
 import { monthlyChargeDate } from './payments';
@@ -241,9 +240,6 @@ export function selfReportWindow(s: { startDate: string; endDate: string; termMo
   else if (reported) refusal = next_open ? `이번 달 주행거리는 이미 입력하셨습니다. ${next_open}부터 다시 입력할 수 있습니다.` : '이번 달 주행거리는 이미 입력하셨습니다.';
   return { billing_month: month, reported, next_open, refusal };
 }
-
-/** The last day of billing month `month` (for texts). */
-export const billingMonthEnd = (startDate: string, month: number) => addDays(monthlyChargeDate(startDate, month + 1), -1);
 
 /** The rule in Korean sentences (terms, FAQ, my page). */
 export const MILEAGE_RULE_LINES = [

@@ -21,7 +21,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
 export const PAYMENT_PURPOSES = ['SUBSCRIPTION_FIRST', 'SUBSCRIPTION_ADJUSTMENT', 'SUBSCRIPTION_MONTH', 'SUBSCRIPTION_EARLY_EXIT', 'SUBSCRIPTION_MILEAGE', 'SUBSCRIPTION_SETTLEMENT', 'SUBSCRIPTION_SWAP', 'SUBSCRIPTION_SWAP_CANCEL', 'BUTLER', 'BUTLER_OVERTIME', 'BUTLER_ADJUSTMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
-export const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
+const PAYMENT_PURPOSE_LABEL: Record<PaymentPurpose, string> = {
   SUBSCRIPTION_FIRST: '구독 첫 달 요금',
   SUBSCRIPTION_ADJUSTMENT: '구독 신청 변경 차액',
   SUBSCRIPTION_MONTH: '구독 월 요금',
@@ -103,8 +103,7 @@ export const paymentLinesText = (lines: readonly PaymentLine[]) => lines.map((l)
  * A subscription's billing: ACTIVE while paid up, PAST_DUE between a failed charge and its last
  * retry, OVERDUE after the last retry failed, CANCELLED once 해지 stopped its charges.
  */
-export const BILLING_STATUSES = ['ACTIVE', 'PAST_DUE', 'OVERDUE', 'CANCELLED'] as const;
-export type BillingStatus = (typeof BILLING_STATUSES)[number];
+export type BillingStatus = 'ACTIVE' | 'PAST_DUE' | 'OVERDUE' | 'CANCELLED';
 
 export const BILLING_STATUS_LABEL: Record<BillingStatus, string> = {
   ACTIVE: '정상',
@@ -155,21 +154,6 @@ export const ORDER_KINDS = {
   BUTLER: { label: '의전', orderLabel: '의전 예약', refType: 'butler_request', placed: 'BUTLER', adjustment: 'BUTLER_ADJUSTMENT', placedId: paymentIds.butler, adjustmentId: paymentIds.butlerAdjustment },
 } as const satisfies Record<OrderService, { label: string; orderLabel: string; refType: PaymentRefType; placed: PaymentPurpose; adjustment: PaymentPurpose; placedId: (id: number) => string; adjustmentId: (id: number, n: number) => string }>;
 
-/** The row each purpose's money refers to. */
-export const PURPOSE_REF_TYPE: Record<PaymentPurpose, PaymentRefType> = {
-  SUBSCRIPTION_FIRST: 'subscription_request',
-  SUBSCRIPTION_ADJUSTMENT: 'subscription_request',
-  SUBSCRIPTION_MONTH: 'subscription',
-  SUBSCRIPTION_EARLY_EXIT: 'subscription',
-  SUBSCRIPTION_MILEAGE: 'subscription',
-  SUBSCRIPTION_SETTLEMENT: 'subscription',
-  SUBSCRIPTION_SWAP: 'subscription',
-  SUBSCRIPTION_SWAP_CANCEL: 'subscription',
-  BUTLER: 'butler_request',
-  BUTLER_OVERTIME: 'butler_request',
-  BUTLER_ADJUSTMENT: 'butler_request',
-};
-
 /**
  * The money a payment holds: what was paid less what was refunded; nothing for a failed or fully
  * refunded one. `pending: true` counts a charge still in flight as paid (an edit must not charge it again).
@@ -198,7 +182,7 @@ export function retryDate(due: string, failures: number): string | null {
 }
 
 /** Korean hour at which a day's charges are due (bank messages arrive in the morning, not at midnight). */
-export const CHARGE_HOUR_KST = 9;
+const CHARGE_HOUR_KST = 9;
 
 /** The instant a charge due on a Korean day runs. */
 export const chargeInstant = (day: string) => new Date(koreaDayStart(day).getTime() + CHARGE_HOUR_KST * HOUR_MS);
@@ -291,8 +275,7 @@ export interface ButlerTripRecordView {
 }
 
 /** A refund: REQUESTED until the provider's answer is known (an ambiguous one stays REQUESTED and is reconciled). */
-export const REFUND_STATUSES = ['REQUESTED', 'SUCCEEDED', 'FAILED'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundStatus = 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
 
 /** A refund as the API answers it. */
 export interface RefundView {

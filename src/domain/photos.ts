@@ -7,7 +7,7 @@
  */
 
 /** Widths the pipeline encodes (px); an original narrower than the largest adds its own width instead of being enlarged. */
-export const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
+const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
 
 /** Output formats, best first (the order of <source> elements), and their file extensions. */
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
@@ -161,7 +161,7 @@ export function cropOf(width: number, height: number, aspect: number, focus: Foc
  * that sit beside the view in a scroller at once, so a phone would fetch a whole gallery of
  * large photos for the one it shows (src/page-scripts/deferred-pictures.ts sets them when in view).
  */
-export const DEFERRED_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const DEFERRED_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** What a page says of one picture (src/components/Picture.astro and its island twin take these). */
 export interface PictureProps {
@@ -193,7 +193,7 @@ export function pictureAttributes(p: PictureData, sizes: string, deferred: boole
 }
 
 /** The intrinsic size bundled art is drawn at (public/cars, 16:9). */
-export const ART_SIZE = { width: 800, height: 450 } as const;
+const ART_SIZE = { width: 800, height: 450 } as const;
 
 /**
  * <picture> data of a gallery image. `base` is where the variants are read: PHOTO_SITE_PREFIX on

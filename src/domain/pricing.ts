@@ -105,7 +105,7 @@ export function couponSelectable(h: CouponHolding, fee: number, today: string): 
 }
 
 /** A coupon as the API shows it (GET /subscriptions/coupons/{code}, and inside a held coupon). */
-export type Coupon = CouponHolding['coupon'];
+type Coupon = CouponHolding['coupon'];
 
 /** GET /subscriptions/coupons and GET /butlers/coupons: the held coupons of a service. */
 export interface CouponListAnswer {

@@ -11,7 +11,7 @@ export type ServiceMode = 'subscribe' | 'butler';
 /** 'user': login required (the path is saved, then /login); 'guest': logged out only (else /my). */
 export type Guard = 'user' | 'guest';
 
-export interface Route {
+interface Route {
   /** Path without a trailing slash; `:id` stands for one per-user path segment. */
   path: string;
   guard?: Guard;
@@ -21,7 +21,7 @@ export interface Route {
   sitemap?: false;
 }
 
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   // Subscription (구독)
   { path: '/' },
   { path: '/garage' },
@@ -72,7 +72,7 @@ export const ROUTES: readonly Route[] = [
 ];
 
 /** First path segments of each mode; home is 구독 too. Pages of neither (my page, login, …) keep the remembered mode. */
-export const MODE_SECTIONS: Record<ServiceMode, readonly string[]> = {
+const MODE_SECTIONS: Record<ServiceMode, readonly string[]> = {
   butler: ['butler', 'chat', 'fleet'],
   subscribe: ['garage', 'car', 'cars', 'inquire', 'faq', 'about', 'contact', 'subscribe'],
 };
@@ -92,7 +92,7 @@ export function modeForPath(path: string): ServiceMode | null {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A regular expression for a table path: `:id` is one segment, a trailing slash is optional. */
-export function routePattern(path: string): RegExp {
+function routePattern(path: string): RegExp {
   if (path === '/') return /^\/$/;
   return new RegExp(`^${path.split(':id').map(escape).join('[^/]+')}\\/?$`);
 }
@@ -102,7 +102,7 @@ export function routePattern(path: string): RegExp {
 const compiled = /* @__PURE__ */ ROUTES.map((route) => ({ route, pattern: routePattern(route.path) }));
 
 /** The table entry a path falls under (a shell page falls under its `:id` route), or undefined. */
-export function routeFor(pathname: string): Route | undefined {
+function routeFor(pathname: string): Route | undefined {
   return compiled.find((c) => c.pattern.test(pathname))?.route;
 }
 
@@ -138,7 +138,7 @@ export function inSitemap(pathname: string): boolean {
 }
 
 /** A concrete path for a table path (`:id` → `id`), e.g. for tests. */
-export const examplePath = (path: string, id = '1') => path.replaceAll(':id', id);
+const examplePath = (path: string, id = '1') => path.replaceAll(':id', id);
 
 /** Paths that need a login, with example ids (the e2e guard test walks them). */
 export const GUARDED_PATHS: readonly string[] = /* @__PURE__ */ ROUTES.flatMap((r) => (r.guard === 'user' ? [examplePath(r.path)] : []));

@@ -81,7 +81,7 @@ export interface SettlementRuleInput {
 }
 
 /** OVERAGE, DAMAGE, FUEL: what the customer pays; PREPAYMENT: the unused 선납금 credited (negative amount). */
-export type SettlementLineKind = 'OVERAGE' | 'DAMAGE' | 'FUEL' | 'PREPAYMENT';
+type SettlementLineKind = 'OVERAGE' | 'DAMAGE' | 'FUEL' | 'PREPAYMENT';
 
 export interface SettlementLine {
   kind: SettlementLineKind;

@@ -126,7 +126,7 @@ export function deliveryZone(address: string): DeliveryZone {
 }
 
 /** The 탁송 fee: 0 for pickup or 서울·경기, REGIONAL_DELIVERY_FEE elsewhere. */
-export function deliveryFee(handover: Handover, zone: DeliveryZone | null): number {
+function deliveryFee(handover: Handover, zone: DeliveryZone | null): number {
   return handover === 'DELIVERY' && zone === 'OTHER' ? REGIONAL_DELIVERY_FEE : 0;
 }
 

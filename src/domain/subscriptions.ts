@@ -66,7 +66,7 @@ export interface Subscription {
 }
 
 /** A confirmed 구독 연장 as my page shows it. */
-export interface SubscriptionExtensionView {
+interface SubscriptionExtensionView {
   id: number;
   months: number;
   monthly_fee: number;

@@ -29,7 +29,7 @@ export interface SwapAnnexInput {
 }
 
 /** LUXE-S-000123-C01: the contract's number and the swap's ordinal (C: 차량 교체). */
-export const swapAnnexNumber = (requestId: number, ordinal: number) => `${contractNumber(requestId)}-C${String(ordinal).padStart(2, '0')}`;
+const swapAnnexNumber = (requestId: number, ordinal: number) => `${contractNumber(requestId)}-C${String(ordinal).padStart(2, '0')}`;
 export const swapAnnexFileName = (requestId: number, ordinal: number) => `${swapAnnexNumber(requestId, ordinal)}.pdf`;
 
 /** What continues unchanged (printed and tested word for word). */

@@ -1,5 +1,3 @@
-import { addDays } from './dates';
-
 /**
  * Which car a subscription holds on which days, once 차량 교체 (swap) exists (docs/decisions/swap.md).
  * On a swap's day the customer hands the old car back and receives the new one: the day belongs to
@@ -48,6 +46,3 @@ export function carOnDay(orderCarId: number, swaps: readonly SwapOfCars[], day: 
   for (const s of byDay(swaps)) if (s.swapDate <= day) carId = s.toCarId;
   return carId;
 }
-
-/** The day after the span: the first day the car is free again (half-open timelines use it). */
-export const spanEndExclusive = (span: CarSpan) => addDays(span.to, 1);

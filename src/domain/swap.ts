@@ -21,12 +21,12 @@ import { monthlyChargeDate, type BillingStatus } from './payments';
  *   (new − old) × days from D to month k+1's charge day / month k's days, rounded down to 10 won
  *   in absolute value (the customer's favour both ways), sign kept.
  */
-export const SWAP_NOTICE_DAYS = 3;
-export const SWAP_CLOSES_DAYS = 30;
-export const SWAPS_PER_BILLING_MONTH = 1;
+const SWAP_NOTICE_DAYS = 3;
+const SWAP_CLOSES_DAYS = 30;
+const SWAPS_PER_BILLING_MONTH = 1;
 
 /** A swap of the subscription as the rule reads it (CANCELLED ones are left out by the caller). */
-export interface SwapOfSubscription {
+interface SwapOfSubscription {
   swapDate: string;
   status: 'PENDING' | 'CONFIRMED';
   billingMonth: number;
@@ -145,7 +145,7 @@ export function earlyExitSwapRefusal(swaps: readonly { swapDate: string; status:
 }
 
 /** Rounds toward 0 to 10 won (the customer's favour both ways), sign kept. */
-export const roundTowardZero10 = (amount: number) => Math.sign(amount) * Math.floor(Math.abs(amount) / 10) * 10;
+const roundTowardZero10 = (amount: number) => Math.sign(amount) * Math.floor(Math.abs(amount) / 10) * 10;
 
 /** The prorated adjustment of a month of `monthDays` days with `prorateDays` on the new fee. */
 export function swapAdjustment(oldFee: number, newFee: number, prorateDays: number, monthDays: number): number {
@@ -224,7 +224,7 @@ export interface SwapView {
  * call off its return and delivery pair). Its money goes back: a charged difference is refunded,
  * a refunded one is charged again to the card, and the fees and cars are as before the swap.
  */
-export const SWAP_CANCEL_CLOSES_DAYS = 2;
+const SWAP_CANCEL_CLOSES_DAYS = 2;
 
 /** The last day a swap on `swapDate` may be cancelled. */
 export const swapCancelUntil = (swapDate: string) => addDays(swapDate, -SWAP_CANCEL_CLOSES_DAYS);

@@ -39,7 +39,7 @@ export interface TripCharge {
 }
 
 /** The waiting as one phrase: "80분 (공항 무료 60분 제외 20분)", "10분 (무료 15분 이내)". */
-export function waitingText(c: TripCharge): string {
+function waitingText(c: TripCharge): string {
   const free = `${c.airport ? '공항 ' : ''}무료 ${c.free_minutes}분`;
   if (c.waiting_minutes <= c.free_minutes) return `${c.waiting_minutes}분 (${free} 이내)`;
   return `${c.waiting_minutes}분 (${free} 제외 ${c.waiting_minutes - c.free_minutes}분)`;

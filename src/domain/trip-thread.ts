@@ -8,22 +8,21 @@ import type { OrderStatus } from './orders';
  * the sides are, and the body a message may have. The caller gives the business clock's now.
  */
 
-export const TRIP_MESSAGE_SENDERS = ['customer', 'driver', 'staff'] as const;
-export type TripMessageSender = (typeof TRIP_MESSAGE_SENDERS)[number];
+export type TripMessageSender = 'customer' | 'driver' | 'staff';
 /** The two sides that read a thread (staff read it without marking it). */
 export type TripThreadReader = 'customer' | 'driver';
 
 /** The longest message body (characters, after trimming). */
 export const TRIP_MESSAGE_MAX = 500;
 /** How long after the trip's end the thread stays open. */
-export const TRIP_THREAD_AFTER_END_MS = 2 * 3_600_000;
+const TRIP_THREAD_AFTER_END_MS = 2 * 3_600_000;
 
 export const THREAD_CLOSED = {
   cancelled: '취소된 예약에는 메시지를 보낼 수 없습니다.',
   unassigned: '기사님이 배정된 뒤부터 메시지를 주고받을 수 있습니다.',
   ended: '운행이 끝나고 2시간이 지나 메시지를 보낼 수 없습니다.',
 } as const;
-export type ThreadClosedReason = keyof typeof THREAD_CLOSED;
+type ThreadClosedReason = keyof typeof THREAD_CLOSED;
 
 export interface ThreadTrip {
   status: OrderStatus;

@@ -4,7 +4,6 @@
  * The Korean practice for an inclusive total: 공급가액 = round(total ÷ 1.1), 부가세 = total − 공급가액
  * (10,000원 → 9,091원 + 909원), so the two always add back to the total.
  */
-export const VAT_RATE_PERCENT = 10;
 
 export interface VatSplit {
   /** 공급가액 */

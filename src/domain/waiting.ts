@@ -49,7 +49,7 @@ export function waitingMinutes(bookedStart: Instant, arrived: Instant | null | u
 }
 
 /** The price of one waiting step: the hourly rate's share of the step, in whole won (150,000원/h, 30 min → 75,000원). */
-export function waitingStepPrice(rate: number, policy: WaitingPolicy): number {
+function waitingStepPrice(rate: number, policy: WaitingPolicy): number {
   return Math.floor((rate * policy.stepMinutes) / 60);
 }
 

@@ -17,7 +17,6 @@ import { monthlyChargeDate } from './payments';
  *   The 보증금 and 선납금 come back in full. The coupon is not returned once the car was used.
  * - Later: no 청약철회 (중도 해지 applies, src/domain/early-exit.ts).
  */
-export const DEFAULT_WITHDRAWAL_DAYS = 7;
 
 export interface WithdrawalInput {
   /** The subscription's first day (its first billing month runs from here). */

@@ -6,7 +6,7 @@ import { catalogueVersion } from '../api/catalogue/catalogue';
 import { CatalogueCache, type CatalogueCacheOptions, type ChangeChannel, type ChangeKind } from '../api/catalogue/cache/catalogue-cache';
 
 /** The PostgreSQL channel replicas tell each other about writes on. Payload: `<kind>:<replica id>`. */
-export const CHANGES_CHANNEL = 'catalogue_changed';
+const CHANGES_CHANNEL = 'catalogue_changed';
 const KINDS: readonly ChangeKind[] = ['catalogue', 'reservations'];
 
 type Log = (level: 'info' | 'error', message: string, extra?: unknown) => void;

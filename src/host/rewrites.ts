@@ -3,4 +3,4 @@
  * The table lives in src/domain/routes.ts; the local server applies it, and the same table is
  * written for static hosts (`_redirects` in every build, docs/nginx.conf: src/host/publish/static-host.ts).
  */
-export { SHELL_REWRITES, shellFor } from '../domain/routes';
+export { shellFor } from '../domain/routes';

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const SITEMAP_INDEX = 'sitemap-index.xml';
+const SITEMAP_INDEX = 'sitemap-index.xml';
 export const URLS_PER_SITEMAP = 45_000;
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

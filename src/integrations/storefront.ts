@@ -54,7 +54,7 @@ export function storefront(opts: StorefrontOptions = {}): AstroIntegration {
  * build's snapshot here and its catalogue read once, when the build starts: a missing or empty
  * snapshot stops the build before anything is bundled.
  */
-export function snapshotModule(file: string) {
+function snapshotModule(file: string) {
   return {
     name: 'luxe:build-snapshot',
     resolveId: (id: string) => (id === SNAPSHOT_MODULE ? RESOLVED : undefined),

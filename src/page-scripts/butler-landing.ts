@@ -1,12 +1,12 @@
 /** The butler landing's scripts: banner rotation, the portfolio loop and the looping film (no React). */
 
 /** Banner slides advance every 3 s (spec 3 §9). */
-export const BANNER_INTERVAL_MS = 3000;
+const BANNER_INTERVAL_MS = 3000;
 /** The portfolio advances one card at this pace. */
-export const PORTFOLIO_INTERVAL_MS = 4000;
+const PORTFOLIO_INTERVAL_MS = 4000;
 /** Portfolio gap in px and cards in view from 768 px up (spec 3 §9: 3 visible at 768 px or wider, 1 below). */
-export const PORTFOLIO_GAP = 20;
-export const WIDE_QUERY = '(min-width: 768px)';
+const PORTFOLIO_GAP = 20;
+const WIDE_QUERY = '(min-width: 768px)';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)');
 

@@ -5,7 +5,7 @@ import { todayInKorea } from '../domain/dates';
 import { calendarHtml, shiftMonth, type CalendarState } from './fleet-calendar';
 
 /** Shown when the fleet cannot be refreshed from the API (spec 3 §8). */
-export const FLEET_LOAD_FAILED = '차량 목록을 불러오지 못했습니다.';
+const FLEET_LOAD_FAILED = '차량 목록을 불러오지 못했습니다.';
 
 /** One card: gallery arrows, the calendar toggle, day choice and the Reserve link (carId and date carried). */
 function initCard(card: HTMLElement) {

@@ -1,10 +1,10 @@
 /** Drag distance (px) that changes a slide: the larger of 40 px and 20% of the slide width. */
-export function swipeThreshold(slideWidth: number): number {
+function swipeThreshold(slideWidth: number): number {
   return Math.max(40, slideWidth * 0.2);
 }
 
 /** Index after moving by `step`, wrapping around within 0..max. */
-export function wrapIndex(index: number, step: number, max: number): number {
+function wrapIndex(index: number, step: number, max: number): number {
   const size = max + 1;
   return (((index + step) % size) + size) % size;
 }

@@ -3,7 +3,7 @@
  * after 회원 탈퇴 (src/islands/my/Withdrawal.tsx). A fixed toast, so the page under it does not
  * move; the query is dropped from the address, so a reload or a shared link does not repeat it.
  */
-export const HOME_NOTICES: Record<string, string> = {
+const HOME_NOTICES: Record<string, string> = {
   withdrawn: '회원 탈퇴가 완료되었습니다. 그동안 LUXE 구독을 이용해주셔서 감사합니다. 법령에 따라 보관하는 기록은 정한 기간이 지나면 파기합니다.',
 };
 

@@ -1,6 +1,6 @@
 /** Brand showcase on narrow screens: the active brand rotates every 2 s (spec constants). */
-export const BRAND_ROTATION_MS = 2000;
-export const MOBILE_QUERY = '(max-width: 768px)';
+const BRAND_ROTATION_MS = 2000;
+const MOBILE_QUERY = '(max-width: 768px)';
 
 /** Starts rotating `[data-brand-slide]` items inside root while the screen is narrow. */
 export function initShowcase(root: HTMLElement): void {

@@ -11,9 +11,9 @@ import { modeForPath, type ServiceMode } from '../domain/routes';
 export const MODE_KEYS = { service: 'lastService', path: 'lastPath' } as const;
 
 /** The remembered service, as stored (anything but 'butler' reads as 구독). */
-export const $lastService = persistentAtom<string | undefined>(MODE_KEYS.service, undefined);
+const $lastService = persistentAtom<string | undefined>(MODE_KEYS.service, undefined);
 /** The last path seen in the remembered service. */
-export const $lastPath = persistentAtom<string | undefined>(MODE_KEYS.path, undefined);
+const $lastPath = persistentAtom<string | undefined>(MODE_KEYS.path, undefined);
 
 /** The mode to show on a path: the path's own mode, else the remembered one, else 구독. */
 export function resolveMode(path: string): ServiceMode {

@@ -42,7 +42,7 @@ export function isAccessValid(s: Session, now = nowSeconds()): boolean {
  * src/client/refresh.ts; the server is the judge: a refused refresh clears the session). The
  * 24-hour access token lapsing alone never logs a customer out.
  */
-export function isSessionValid(s: Session, now = nowSeconds()): boolean {
+function isSessionValid(s: Session, now = nowSeconds()): boolean {
   return isAccessValid(s, now) || (Boolean(s.accessToken) && Boolean(s.refreshToken));
 }
 

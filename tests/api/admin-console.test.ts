@@ -8,6 +8,7 @@ import { auditLog, cars, subscriptionRequests } from '../../src/api/db/schema';
 import { seedDatabase } from '../../src/api/seed/seed';
 import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { listStaff, setStaffRole } from '../../src/api/accounts/staff';
+import type { Method } from './client';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -122,7 +123,7 @@ describe('validation', () => {
       ['POST', '/admin/uploads', { content_type: 'image/gif', data: 'R0lGOD' }, 'content_type'],
     ];
     for (const [method, p, json, field] of cases) {
-      const res = await t.call(method, p, { token: staff, json });
+      const res = await t.call(method as Method, p, { token: staff, json });
       expect(res.status, `${method} ${p} ${JSON.stringify(json)}`).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);
       expect(Object.keys(res.body.errors)).toContain(field);
@@ -142,7 +143,7 @@ describe('validation', () => {
     for (const [method, p] of targets) {
       for (const field of fields) {
         for (const value of bad) {
-          const res = await t.call(method, p, { token: staff, json: { [field]: value } });
+          const res = await t.call(method as Method, p, { token: staff, json: { [field]: value } });
           statuses.add(res.status);
           expect(res.status, `${method} ${p} ${field}=${JSON.stringify(value)?.slice(0, 20)}`).toBeLessThan(500);
           if (res.status >= 400) expect(res.body.message).toMatch(/[가-힣]/);

@@ -7,7 +7,7 @@ import { TEST_ADMIN_TOKEN, type Config } from '../../src/api/env';
 import { createClock } from '../../src/api/jobs/clock';
 import type { Channel, NotificationChannels, OutgoingMessage } from '../../src/api/notifications/channels';
 import { openSession } from '../../src/api/accounts/sessions';
-import { createTestContext, type TestContext } from './helpers';
+import { apiTools, callOf, createTestContext, type TestContext } from './helpers';
 
 /**
  * 정보통신망법 제50조 (docs/decisions/legal.md §6): no (광고) message between 21:00 and 08:00
@@ -37,14 +37,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function call(method: string, path: string, opts: { token?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { host: 'localhost' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await app.request(path, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
-  return { status: res.status, body: (await res.json()) };
-}
-const runJobs = async () => expect((await call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN })).status).toBe(200);
+/** Calls this file's app (its own notification channels), as from the site's host. */
+const call = callOf(() => app, { host: 'localhost' });
+const { runJobs } = apiTools(() => ({ call, config }));
 async function customer(overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await insertUser(ctx.database.db, overrides);
   return { user, token: (await openSession(ctx.database.db, config, user.id)).access_token };

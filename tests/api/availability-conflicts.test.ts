@@ -3,18 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { jobs, payments, subscriptionRequests } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { notifyJobKey } from '../../src/api/notifications/events';
 import cancelledTemplate, { CAR_TAKEN } from '../../src/api/notifications/templates/subscription-cancelled';
 import { fillTemplate } from '../../src/api/notifications/template';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /** Issue 49: a paid request whose hold lapsed is still owed its days; the desk shows the clash and the loser is refunded once. */
 
 let ctx: TestContext;
 const ADMIN = TEST_ADMIN_TOKEN;
-const card = () => issueSandboxBillingKey(ctx.config, 'approve');
+const { card, setClock } = apiTools(() => ctx);
 const tomorrow = () => addDays(todayInKorea(new Date()), 1);
 
 beforeAll(async () => {
@@ -43,22 +42,21 @@ async function lapsedPair() {
   const b = await customer(ctx);
   const second = await order(b.token, carId, { month: 1, start_date: start, billing_key: card() });
   expect(second.status).toBe(201);
-  return { carId, start, a, b, ra: first.body.data.subscription_request.id as number, rb: second.body.data.subscription_request.id as number };
+  return { carId, start, a, b, ra: first.body.data.subscription_request.id, rb: second.body.data.subscription_request.id };
 }
-const resetClock = () => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: {} });
 
 describe('a lapsed paid hold and a later order of the same days', () => {
   it('the order desk warns on both requests', async () => {
     const { ra, rb, start } = await lapsedPair();
     try {
       const [da, db] = [await deskRow(ra), await deskRow(rb)];
-      expect(da.conflicts).toEqual([{ request_id: rb, status: 'PENDING', start, end: expect.any(String) }]);
-      expect(db.conflicts.map((c: { request_id: number }) => c.request_id)).toEqual([ra]);
-      expect(da.conflict_warning).toContain(`#${rb}`);
-      expect(db.conflict_warning).toContain(`#${ra}`);
-      expect(db.conflict_warning).toMatch(/한 건만 확정할 수 있으며/);
+      expect(da!.conflicts).toEqual([{ request_id: rb, status: 'PENDING', start, end: expect.any(String) }]);
+      expect(db!.conflicts.map((c: { request_id: number }) => c.request_id)).toEqual([ra]);
+      expect(da!.conflict_warning).toContain(`#${rb}`);
+      expect(db!.conflict_warning).toContain(`#${ra}`);
+      expect(db!.conflict_warning).toMatch(/한 건만 확정할 수 있으며/);
     } finally {
-      await resetClock();
+      await setClock(null);
     }
   });
 
@@ -69,7 +67,7 @@ describe('a lapsed paid hold and a later order of the same days', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain(`#${ra}`);
       expect(refused.body.message).toMatch(/환불·취소를 선택해주세요/);
-      expect(refused.body.data.conflicting_request_ids).toEqual([ra]);
+      expect((refused.body.data as unknown as { conflicting_request_ids: number[] }).conflicting_request_ids).toEqual([ra]);
       expect((await confirm(rb, { start_date: start, cancel_conflicting: 'yes' })).status).toBe(400);
 
       const done = await confirm(rb, { start_date: start, cancel_conflicting: true });
@@ -98,7 +96,7 @@ describe('a lapsed paid hold and a later order of the same days', () => {
       // The cancelled one is no longer pending: no warning left on the desk.
       expect(await deskRow(ra)).toBeUndefined();
     } finally {
-      await resetClock();
+      await setClock(null);
     }
   });
 
@@ -113,7 +111,7 @@ describe('a lapsed paid hold and a later order of the same days', () => {
       expect(rows.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
       expect((await ctx.database.db.select().from(payments).where(eq(payments.refId, ra))).every((p) => p.cancelledAmount === 0)).toBe(true);
     } finally {
-      await resetClock();
+      await setClock(null);
     }
   });
 

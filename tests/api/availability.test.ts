@@ -6,15 +6,14 @@ import { CatalogueCache } from '../../src/api/catalogue/cache/catalogue-cache';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { payments, sandboxPayments, subscriptionRequests } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { addDays, addMonths, todayInKorea } from '../../src/domain/dates';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /** Issue 38 "Availability": a car is one plate; a paid first month holds it until staff confirm or cancel. */
 
 let ctx: TestContext;
 const ADMIN = TEST_ADMIN_TOKEN;
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+const { card } = apiTools(() => ctx);
 const tomorrow = () => addDays(todayInKorea(new Date()), 1);
 const dot = (d: string) => d.replaceAll('-', '.');
 
@@ -55,8 +54,10 @@ describe('a second customer asking for overlapping days', () => {
     expect(refused.status).toBe(409);
     const next = addMonths(start, 6);
     expect(refused.body.message).toContain(`${dot(next)}부터 구독을 시작할 수 있습니다.`);
-    expect(refused.body.data.next_start_date).toBe(next);
-    expect(refused.body.data.similar_cars.map((c: { id: number }) => c.id)).toContain(sibling);
+    // A refusal's data (409): the next free start and the similar cars, not the order's answer.
+    const offer = refused.body.data as unknown as { next_start_date: string; similar_cars: { id: number }[] };
+    expect(offer.next_start_date).toBe(next);
+    expect(offer.similar_cars.map((c) => c.id)).toContain(sibling);
     expect(refused.body.errors.start_date).toBeDefined();
     // Nothing charged, nothing recorded: no payment row, no sandbox payment, no request.
     expect(await paymentCount()).toBe(before);
@@ -76,7 +77,7 @@ describe('a second customer asking for overlapping days', () => {
     const b = await customer(ctx);
     const res = await order(b.token, carId, { month: 1, billing_key: card() });
     expect(res.status).toBe(409);
-    expect(res.body.data.next_start_date).toBe(addMonths(tomorrow(), 1));
+    expect((res.body.data as unknown as { next_start_date: string }).next_start_date).toBe(addMonths(tomorrow(), 1));
   });
 
   it('a start before tomorrow or too far ahead is refused (422, Korean)', async () => {

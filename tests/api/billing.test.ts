@@ -9,7 +9,7 @@ import { refundPayment } from '../../src/api/billing/refunds';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
-import { anotherPlate, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+import { anotherPlate, apiTools, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -27,15 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+const { setClock, card, runJobs } = apiTools(() => ctx);
 // One plate per order (issue 38: one car is not ordered twice for the same days).
 const order = async (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: body });
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-const runBilling = async () => {
-  const res = await ctx.call('POST', '/admin/billing/run', { token: ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.data.report;
-};
 const confirm = (requestId: number, start: string) => ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } });
 const chargesOf = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId)))).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
@@ -46,7 +40,7 @@ async function subscription(month: number, start: string, c: SandboxCard = 'appr
   const req = await order(token, { month, billing_key: card(c === 'approve' ? 'approve' : 'approve') });
   expect(req.status).toBe(201);
   const sub = (await confirm(req.body.data.subscription_request.id, start)).body.data.subscription;
-  return { user, token, requestId: req.body.data.subscription_request.id as number, subscriptionId: sub.id as number };
+  return { user, token, requestId: req.body.data.subscription_request.id, subscriptionId: sub.id };
 }
 
 describe('the first month is charged with the request', () => {
@@ -56,20 +50,20 @@ describe('the first month is charged with the request', () => {
     expect(res.status).toBe(201);
     const { subscription_request: r, payment } = res.body.data;
     expect(payment).toMatchObject({ id: `subreq-${r.id}`, status: 'PAID', amount: 400_000, purpose: 'SUBSCRIPTION_FIRST', receipt_url: expect.stringMatching(new RegExp(`^/api/sandbox/receipts/subreq-${r.id}\\?key=`)) });
-    expect(r.payment).toMatchObject({ id: payment.id, status: 'PAID' });
-    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, payment.id));
+    expect(r.payment).toMatchObject({ id: payment!.id, status: 'PAID' });
+    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, payment!.id));
     expect(remote).toMatchObject({ amount: 400_000, status: 'PAID' });
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
-    expect(mine).toEqual([expect.objectContaining({ id: payment.id, status: 'PAID', amount: 400_000, receipt_url: payment.receipt_url })]);
-    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.payment).toMatchObject({ id: payment.id });
+    expect(mine).toEqual([expect.objectContaining({ id: payment!.id, status: 'PAID', amount: 400_000, receipt_url: payment!.receipt_url })]);
+    expect((await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data.payment).toMatchObject({ id: payment!.id });
     // The receipt prints from the sandbox.
-    const receipt = await ctx.app.request(payment.receipt_url.replace('/api', ''), { headers: { host: 'localhost' } });
+    const receipt = await ctx.app.request(payment!.receipt_url!.replace('/api', ''), { headers: { host: 'localhost' } });
     expect(receipt.status).toBe(200);
     expect(await receipt.text()).toMatch(/400,000원/);
     // Another user sees none of it.
     const other = await customer(ctx);
     expect((await ctx.call('GET', '/payments', { token: other.token })).body.data.payments).toEqual([]);
-    expect((await ctx.call('GET', `/payments/${payment.id}`, { token: other.token })).status).toBe(404);
+    expect((await ctx.call('GET', `/payments/${payment!.id}`, { token: other.token })).status).toBe(404);
     expect(await pointsOf(ctx, user.id)).toBe(0);
   });
 
@@ -106,7 +100,7 @@ describe('the first month is charged with the request', () => {
       await new Promise((r) => setTimeout(r, 800));
       await slow.call('POST', '/admin/test-clock', { token: ADMIN, json: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
       await slow.call('POST', '/admin/billing/run', { token: ADMIN });
-      const payment = (await slow.call('GET', `/payments/${res.body.data.payment.id}`, { token })).body.data.payment;
+      const payment = (await slow.call('GET', `/payments/${res.body.data.payment!.id}`, { token })).body.data.payment;
       expect(payment.status).toBe('PAID');
       expect(await slow.database.db.select().from(sandboxPayments)).toHaveLength(1);
     } finally {
@@ -120,7 +114,7 @@ describe('reconcile jobs', () => {
     await setClock(new Date().toISOString());
     const { token } = await customer(ctx);
     const res = await order(token, { month: 12, billing_key: card() });
-    const paymentId = res.body.data.payment.id as string;
+    const paymentId = res.body.data.payment!.id;
     const queuedJob = async (key: string) => (await ctx.database.db.select().from(jobs).where(and(eq(jobs.key, key), eq(jobs.status, 'queued')))).length;
     expect(await queuedJob(`reconcile:${paymentId}`)).toBe(0);
 
@@ -134,7 +128,7 @@ describe('reconcile jobs', () => {
     expect((await ctx.call('GET', `/payments/${paymentId}`, { token })).body.data.payment.status).toBe('PAID');
 
     await setClock(new Date(Date.now() + 2 * 60_000).toISOString());
-    await runBilling();
+    await runJobs();
     expect((await ctx.call('GET', `/payments/${paymentId}`, { token })).body.data.payment.status).toBe('CANCELLED');
     const [refund] = await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.key, `refund:crash:${paymentId}`));
     expect(refund).toMatchObject({ status: 'SUCCEEDED', amount: 555_000 });
@@ -153,7 +147,7 @@ describe('monthly billing', () => {
       const last = new Date(Date.UTC(Number(kst.slice(0, 4)), Number(kst.slice(5, 7)), 0)).getUTCDate();
       if (Number(kst.slice(8)) !== last) continue;
       await setClock(iso);
-      await runBilling();
+      await runJobs();
       dates.push(kst);
     }
     const charges = await chargesOf(subscriptionId);
@@ -179,18 +173,18 @@ describe('monthly billing', () => {
       const month = i + 2;
       const [job] = await jobOf(month);
       expect([month, job?.kind, job?.status, job?.runAt.toISOString()]).toEqual([month, 'charge-month', 'queued', new Date(`${due}T09:00:00+09:00`).toISOString()]);
-      const billing = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).billing;
+      const billing = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s) => s.id === subscriptionId)!.billing;
       expect([month, billing.next_charge_date, billing.paid_months]).toEqual([month, due, month - 1]);
       // The last minute of the day before (Korean time): nothing is charged.
       const dayBefore = new Date(Date.parse(`${due}T00:00:00+09:00`) - 60_000).toISOString();
       await setClock(dayBefore);
-      await runBilling();
+      await runJobs();
       expect([month, (await chargesOf(subscriptionId)).length]).toEqual([month, month - 2]);
       // The due day at 09:00, and again later that day: charged once.
       await setClock(`${due}T09:00:00+09:00`);
-      await runBilling();
+      await runJobs();
       await setClock(`${due}T23:00:00+09:00`);
-      await runBilling();
+      await runJobs();
       const charges = await chargesOf(subscriptionId);
       expect(charges.map((c) => [c.id, c.status, kstDay(c.requestedAt)])).toEqual(dues.slice(0, i + 1).map((d, j) => [`sub-${subscriptionId}-m${j + 2}`, 'PAID', d]));
       expect((await jobOf(month))[0]).toMatchObject({ status: 'done' });
@@ -198,7 +192,7 @@ describe('monthly billing', () => {
     // The term is paid: no month 13 is scheduled, and a month later nothing more is charged.
     expect(await jobOf(13)).toEqual([]);
     await setClock(`${Number(start.slice(0, 4)) + 1}-02-28T12:00:00+09:00`);
-    await runBilling();
+    await runJobs();
     expect(await chargesOf(subscriptionId)).toHaveLength(11);
     const [sub] = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.filter((s: { id: number }) => s.id === subscriptionId);
     expect(sub.billing).toMatchObject({ status: 'ACTIVE', paid_months: 12, next_charge_date: null });
@@ -233,8 +227,8 @@ describe('monthly billing', () => {
     await ctx.database.db.update(subscriptions).set({ billingKey: card('insufficient') }).where(eq(subscriptions.id, subscriptionId));
     const step = async (iso: string) => {
       await setClock(iso);
-      await runBilling();
-      return (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).billing;
+      await runJobs();
+      return (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s) => s.id === subscriptionId)!.billing;
     };
     expect(await step('2031-02-10T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-11', failed_payment: { id: `sub-${subscriptionId}-m2`, failure_reason: expect.stringContaining('잔액') } });
     expect(await step('2031-02-11T12:00:00+09:00')).toMatchObject({ status: 'PAST_DUE', retry_date: '2031-02-13' });
@@ -296,7 +290,7 @@ describe('monthly billing', () => {
     const off = await ctx.call('PATCH', `/admin/subscriptions/${subscriptionId}`, { token: ADMIN, json: { is_active: false } });
     expect(off.body.data.subscription).toMatchObject({ is_active: false, billing_status: 'CANCELLED' });
     await setClock('2032-03-05T12:00:00+09:00');
-    await runBilling();
+    await runJobs();
     expect(await chargesOf(subscriptionId)).toEqual([]);
     const queued = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `charge:sub:${subscriptionId}:m2`));
     expect(queued).toEqual([]);
@@ -307,15 +301,15 @@ describe('refunds', () => {
   it('cancelling a pending request refunds the first charge in full and restores the coupon and points', async () => {
     const { user, token, holdings } = await customer(ctx, 30_000, [{ discountType: 'FIXED', discount: 5_000 }]);
     const r = (await order(token, { month: 12, coupon_id: holdings[0], point_amount: 30_000, billing_key: card() })).body.data;
-    expect(r.payment.amount).toBe(520_000);
+    expect(r.payment!.amount).toBe(520_000);
     const del = await ctx.call('DELETE', `/subscriptions/requests/${r.subscription_request.id}`, { token });
     expect(del.body.data).toEqual({ id: r.subscription_request.id, refunded_points: 30_000, coupon_returned: true, refunded_amount: 520_000 });
     expect(await pointsOf(ctx, user.id)).toBe(30_000);
     expect(await couponUsed(ctx, holdings[0])).toBe(false);
     const mine = (await ctx.call('GET', '/payments', { token })).body.data;
     expect(mine.payments[0]).toMatchObject({ status: 'CANCELLED', refunded_amount: 520_000 });
-    expect(mine.refunds).toEqual([expect.objectContaining({ payment_id: r.payment.id, amount: 520_000, status: 'SUCCEEDED' })]);
-    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, r.payment.id));
+    expect(mine.refunds).toEqual([expect.objectContaining({ payment_id: r.payment!.id, amount: 520_000, status: 'SUCCEEDED' })]);
+    const [remote] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, r.payment!.id));
     expect(remote).toMatchObject({ status: 'CANCELLED', cancelledAmount: 520_000 });
   });
 
@@ -341,16 +335,16 @@ describe('refunds', () => {
   it('staff refund part of a payment with a reason (audited); the customer sees 부분 환불 then the rest', async () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: card() })).body.data;
-    const part = await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { amount: 100_000, reason: '차량 인도 지연 보상' } });
+    const part = await ctx.call('POST', `/admin/payments/${payment!.id}/refund`, { token: ADMIN, json: { amount: 100_000, reason: '차량 인도 지연 보상' } });
     expect(part.status).toBe(200);
     expect(part.body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
-    expect((await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { amount: 900_000, reason: '초과' } })).status).toBe(422);
-    expect((await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { reason: '' } })).status).toBe(400);
-    const rest = await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { reason: '신청 취소 합의' } });
+    expect((await ctx.call('POST', `/admin/payments/${payment!.id}/refund`, { token: ADMIN, json: { amount: 900_000, reason: '초과' } })).status).toBe(422);
+    expect((await ctx.call('POST', `/admin/payments/${payment!.id}/refund`, { token: ADMIN, json: { reason: '' } })).status).toBe(400);
+    const rest = await ctx.call('POST', `/admin/payments/${payment!.id}/refund`, { token: ADMIN, json: { reason: '신청 취소 합의' } });
     expect(rest.body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
-    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, payment.id)));
+    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, payment!.id)));
     expect(audits.map((a) => (a.after as { reason: string }).reason)).toEqual(['차량 인도 지연 보상', '신청 취소 합의']);
-    const mine = (await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data;
+    const mine = (await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data;
     expect(mine.payment.status).toBe('CANCELLED');
     expect(mine.refunds.map((r: { amount: number }) => r.amount)).toEqual([100_000, 800_000]);
   });
@@ -371,16 +365,16 @@ describe('POST /payments/webhook', () => {
   it('a payment cancelled in the provider console shows as cancelled here; a replayed webhook changes nothing', async () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: card() })).body.data;
-    const res = await ctx.app.request(`/sandbox/console/payments/${payment.id}/cancel`, { method: 'POST', headers: { host: 'localhost' } });
+    const res = await ctx.app.request(`/sandbox/console/payments/${payment!.id}/cancel`, { method: 'POST', headers: { host: 'localhost' } });
     expect(res.status).toBe(303);
-    const mine = (await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data;
+    const mine = (await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data;
     expect(mine.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
     expect(mine.refunds).toEqual([expect.objectContaining({ amount: 900_000, reason: '결제사에서 취소됨' })]);
-    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: payment.id } });
+    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: payment!.id } });
     const signed = signStandardWebhook(sandboxWebhookSecret(ctx.config), 'wh-replay', body);
     expect((await (await post(body, signed)).json()).data).toEqual({ duplicate: false });
     expect((await (await post(body, signed)).json()).data).toEqual({ duplicate: true });
-    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.refunds).toHaveLength(1);
+    expect((await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data.refunds).toHaveLength(1);
   });
 });
 

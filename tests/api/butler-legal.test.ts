@@ -94,7 +94,7 @@ describe('exemptions', () => {
     expect(JSON.stringify(await s.ctx.database.db.select().from(butlerRequests).where(eq(butlerRequests.id, r.id)))).not.toContain('M12345678');
 
     const desk = await s.ctx.call('GET', '/admin/butler-requests', { token: TEST_ADMIN_TOKEN });
-    expect(desk.body.data.requests.find((x: { id: number }) => x.id === r.id).legal.eligibility.proof).toEqual(['여권번호: M12******']);
+    expect(desk.body.data.requests.find((x) => x.id === r.id)!.legal.eligibility!.proof).toEqual(['여권번호: M12******']);
     expect((await s.ctx.call('POST', `/admin/butler-requests/${r.id}/refuse-eligibility`, { token: TEST_ADMIN_TOKEN, json: {} })).status).toBe(400);
     const refused = await s.ctx.call('POST', `/admin/butler-requests/${r.id}/refuse-eligibility`, { token: TEST_ADMIN_TOKEN, json: { reason: '탑승 시 여권 미확인' } });
     expect(refused.status).toBe(200);
@@ -108,7 +108,7 @@ describe('exemptions', () => {
   it('books an airport van trip', async () => {
     const res = await s.ctx.call('POST', `/butlers/cars/${s.van.id}/request`, { token: s.token, json: body(s.ctx, { start_at: at(11, '09:00'), end_at: at(11, '12:00'), flight_number: 'OZ1085', eligibility: { case: 'VAN_PORT', confirmed: true } }) });
     expect(res.status).toBe(201);
-    expect(res.body.data.butler_request.legal.eligibility.proof).toEqual(['항공·선박편: OZ1085']);
+    expect(res.body.data.butler_request.legal.eligibility!.proof).toEqual(['항공·선박편: OZ1085']);
   });
 });
 

@@ -4,11 +4,11 @@ import { quoteButler } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertCoupon, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, butlerReservedDates, userCoupons } from '../../src/api/db/schema';
-import { issueSandboxBillingKey, sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
+import { sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
 import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createTestContext, type TestContext } from './helpers';
+import { apiTools, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let modelId: number;
@@ -40,7 +40,7 @@ async function customer(points = 0, couponOverrides: Parameters<typeof insertCou
   return { user, token: (await openSession(db, ctx.config, user.id)).access_token, holdings };
 }
 
-const key = () => issueSandboxBillingKey(ctx.config);
+const { card } = apiTools(() => ctx);
 /** An ISO time `days` Korean days from today at a Korean wall-clock time. */
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const dayOf = (days: number) => addDays(todayInKorea(new Date()), days);
@@ -57,7 +57,7 @@ const body = (overrides: Record<string, unknown> & { start_at?: string } = {}) =
   driver_preference: 'any',
   coupon_id: null,
   point_amount: null,
-  billing_key: key(),
+  billing_key: card(),
   ...overrides,
 });
 const book = (token: string, carId: number, json: unknown) => ctx.call('POST', `/butlers/cars/${carId}/request`, { token, json });
@@ -81,9 +81,9 @@ describe('creating a butler request', () => {
     const { user, token, holdings } = await customer(150_000, [{ discountType: 'PERCENTAGE', discountRate: 10 }]);
     const start = at(12, '09:00');
     const end = at(12, '19:30'); // 10 h 30 → 3 started overtime hours
-    const card = key();
+    const cardKey = card();
     const res = await book(token, car.id, body({
-      start_at: start, end_at: end, coupon_id: holdings[0], point_amount: 100_000, billing_key: card,
+      start_at: start, end_at: end, coupon_id: holdings[0], point_amount: 100_000, billing_key: cardKey,
       way_point_requests: [{ address: '서울역', scheduled_time: at(12, '10:00') }, { address: '  ', scheduled_time: null }, { address: '코엑스', scheduled_time: null }],
     }));
     expect(res.status).toBe(201);
@@ -106,15 +106,15 @@ describe('creating a butler request', () => {
     expect(r.way_points[0].id).toBeTypeOf('number');
     expect(r.way_points[0].scheduled_time).toBe(new Date(at(12, '10:00')).toISOString());
     // Issue 49: the card (issuer, last four digits) is stored and shown; the billing key is not in the view at all.
-    expect(r.card).toEqual(sandboxCardInfo('approve', card));
-    expect(r.card.issuer).toBe('샌드박스카드');
+    expect(r.card).toEqual(sandboxCardInfo('approve', cardKey));
+    expect(r.card!.issuer).toBe('샌드박스카드');
     expect(r).not.toHaveProperty('billing_key');
-    expect(JSON.stringify(res.body)).not.toContain(card);
+    expect(JSON.stringify(res.body)).not.toContain(cardKey);
     const [row] = await requestsOf(user.id);
-    expect([row.cardIssuer, row.cardLast4]).toEqual([r.card.issuer, r.card.last4]);
+    expect([row.cardIssuer, row.cardLast4]).toEqual([r.card!.issuer, r.card!.last4]);
     const detail = await ctx.call('GET', `/butlers/requests/${r.id}`, { token });
     expect(detail.body.data.butler_request.card).toEqual(r.card);
-    expect(JSON.stringify(detail.body)).not.toContain(card);
+    expect(JSON.stringify(detail.body)).not.toContain(cardKey);
     expect(await balance(user.id)).toBe(50_000);
     expect(await couponUsed(holdings[0])).toBe(true);
     expect(await reserved(car.id)).toEqual([{ date: dayOf(12), request: r.id }]);
@@ -290,7 +290,7 @@ describe('idempotency per billing key', () => {
   it('the same key twice returns the first request with 200 and spends nothing more', async () => {
     const car = await newCar();
     const { user, token } = await customer(100_000);
-    const billing_key = key();
+    const billing_key = card();
     const first = await book(token, car.id, body({ start_at: at(80, '09:00'), point_amount: 50_000, billing_key }));
     expect(first.status).toBe(201);
     const again = await book(token, car.id, body({ start_at: at(81, '09:00'), end_at: null, point_amount: 50_000, billing_key }));
@@ -317,7 +317,7 @@ describe('idempotency per billing key', () => {
     const car = await newCar();
     const a = await customer();
     const b = await customer();
-    const billing_key = key();
+    const billing_key = card();
     expect((await book(a.token, car.id, body({ start_at: at(83, '09:00'), billing_key }))).status).toBe(201);
     const res = await book(b.token, car.id, body({ start_at: at(84, '09:00'), billing_key }));
     expect(res.status).toBe(409);
@@ -330,14 +330,14 @@ describe('idempotency per billing key', () => {
     const { car: subCar } = await insertTestCar(db, { model: 'Roma' });
     const car = await newCar();
     const { user, token } = await customer(50_000);
-    const k1 = key();
+    const k1 = card();
     expect((await ctx.call('POST', `/subscriptions/cars/${subCar.id}/request`, { token, json: { month: 12, billing_key: k1 } })).status).toBe(201);
     const res = await book(token, car.id, body({ start_at: at(85, '09:00'), point_amount: 50_000, billing_key: k1 }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('이미 사용된 빌링키입니다. 카드를 다시 등록해주세요.');
     expect(await balance(user.id)).toBe(50_000);
     expect(await reserved(car.id)).toEqual([]);
-    const k2 = key();
+    const k2 = card();
     expect((await book(token, car.id, body({ start_at: at(85, '09:00'), billing_key: k2 }))).status).toBe(201);
     expect((await ctx.call('POST', `/subscriptions/cars/${subCar.id}/request`, { token, json: { month: 12, billing_key: k2 } })).status).toBe(409);
   });

@@ -5,8 +5,8 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, billingKeyUses, butlerRequests, butlerReservedDates, payments, sandboxPayments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, sandboxCardInfo, type SandboxCard } from '../../src/api/billing/sandbox-provider';
-import { couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+import { sandboxCardInfo } from '../../src/api/billing/sandbox-provider';
+import { apiTools, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 /**
  * Butler money after booking: staff record the trip's actual start and end
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const newCar = () => insertButlerCar(ctx.database.db, modelId, { butlerFee: terms.butler_fee, butlerOvertimeFee: terms.butler_overtime_fee });
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
+const { card } = apiTools(() => ctx);
 /** An ISO instant `days` Korean days from today at a Korean wall-clock time. */
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const book = (token: string, carId: number, json: Record<string, unknown>) =>

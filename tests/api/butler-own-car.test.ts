@@ -47,7 +47,7 @@ async function subscriber(start = day(-1), end = day(29)) {
   const confirmed = await ctx.call('POST', `/admin/subscription-requests/${r.body.data.subscription_request.id}/confirm`, { ...ADMIN, json: { start_date: start, end_date: end } });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
   const [sub] = (await ctx.call('GET', '/subscriptions', { token: c.token })).body.data.subscriptions;
-  return { ...c, subscriptionId: sub.id as number, car: sub.request.car as { license_plate: string } };
+  return { ...c, subscriptionId: sub.id, car: sub.request.car as { license_plate: string } };
 }
 
 const trip = (overrides: Record<string, unknown> = {}) => ({
@@ -175,12 +175,12 @@ describe('own-car booking', () => {
     const c = await newCustomer();
     const res = await book(c.token, { ...trip({ start_at: at(1, '09:00'), end_at: at(1, '17:00') }), customer_car: ownCar });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body.data.butler_request.id as number;
+    const id = res.body.data.butler_request.id;
     const desk = (await ctx.call('GET', '/admin/butler-requests', ADMIN)).body.data.requests.find((r: { id: number }) => r.id === id);
-    expect(desk.customer_car).toMatchObject({ name: 'BMW 520i', plate: '12가3456' });
-    expect(desk.car).toMatchObject({ brand: '고객 차량', model: 'BMW 520i', license_plate: '12가3456' });
+    expect(desk!.customer_car).toMatchObject({ name: 'BMW 520i', plate: '12가3456' });
+    expect(desk!.car).toMatchObject({ brand: '고객 차량', model: 'BMW 520i', license_plate: '12가3456' });
     const board = (await ctx.call('GET', `/admin/dispatch?from=${day(1)}&days=1`, ADMIN)).body.data.trips.find((t: { id: number }) => t.id === id);
-    expect(board.car).toEqual({ id: 0, name: '고객 차량 BMW 520i', license_plate: '12가3456' });
+    expect(board!.car).toEqual({ id: 0, name: '고객 차량 BMW 520i', license_plate: '12가3456' });
 
     // The driver's phone.
     const driver = (await ctx.call('POST', '/admin/drivers', { ...ADMIN, json: { name: '김기사', phone: '010-6262-3030', gender: 'male' } })).body.data.driver as { id: number };
@@ -189,10 +189,10 @@ describe('own-car booking', () => {
     await ctx.call('POST', '/admin/billing/run', ADMIN);
     const [invite] = await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, 'driver.invited'), eq(notificationMessages.to, email)));
     const code = /\/driver\?invite=([\w-]+)/.exec(invite.text)![1];
-    const driverToken = (await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } })).body.data.access_token as string;
+    const driverToken = (await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123' } })).body.data.access_token;
     expect((await ctx.call('POST', `/admin/butler-requests/${id}/assign`, { ...ADMIN, json: { driver_id: driver.id } })).status).toBe(200);
     const trips = (await ctx.call('GET', '/driver/trips', { token: driverToken })).body.data;
-    const mine = [...(trips.today ?? []), ...(trips.tomorrow ?? []), ...(trips.trips ?? [])].find((t: { id: number }) => t.id === id);
+    const mine = trips.trips.find((t) => t.id === id);
     expect(mine?.car ?? JSON.stringify(trips)).toEqual({ name: '고객 차량 BMW 520i', license_plate: '12가3456' });
 
     // The confirmation message names the car.

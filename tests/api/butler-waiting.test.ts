@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, notificationMessages, payments, sandboxPayments } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { driverAccount } from './driver-helpers';
 
 /**
@@ -17,7 +16,6 @@ import { driverAccount } from './driver-helpers';
 
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -27,10 +25,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => setClock(null));
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff, setClock, runJobs } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
-const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
-const runJobs = () => staff('POST', '/admin/billing/run');
 const tap = (token: string, id: number, stage: string, json: unknown = {}) => ctx.call('POST', `/driver/trips/${id}/stages/${stage}`, { token, json });
 
 
@@ -46,7 +42,7 @@ async function trip(d: number, driverId: number, pickup: { start_location: strin
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.data.butler_request.final_price).toBe(1_500_000);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driverId })).status).toBe(200);
   return { id, owner };
 }
@@ -68,7 +64,7 @@ describe('waiting at the pickup', () => {
     await setClock(at(2, '21:00'));
     const [a, b] = await Promise.all([tap(token, id, 'ended', { tapped_at: at(2, '21:00') }), tap(token, id, 'ended')]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
-    expect(a.body.data.overtime.amount).toBe(225_000);
+    expect(a.body.data.overtime!.amount).toBe(225_000);
     // A replay later (an offline tap sent again) and staff's own record: nothing more.
     await setClock(at(2, '21:30'));
     expect((await tap(token, id, 'ended', { tapped_at: at(2, '21:00') })).status).toBe(200);
@@ -85,7 +81,7 @@ describe('waiting at the pickup', () => {
       airport: true, waiting_minutes: 80, free_minutes: 60, waiting_steps: 1, step_price: 75_000, waiting_amount: 75_000, prepaid: 1_500_000, amount: 225_000,
     });
     expect(view.overtime_payment).toMatchObject({ status: 'PAID', amount: 225_000, label: '의전 초과 이용·대기 요금 (초과 1시간 · 대기 20분)' });
-    expect(view.overtime_payment.lines).toEqual([
+    expect(view.overtime_payment!.lines).toEqual([
       { label: '초과 이용 1시간 × 150,000원', amount: 150_000 },
       { label: '대기 20분 (30분 단위 1회 × 75,000원)', amount: 75_000 },
       { label: '합계', amount: 225_000 },
@@ -96,7 +92,7 @@ describe('waiting at the pickup', () => {
 
     // /my/payments names the charge by its parts.
     const list = (await ctx.call('GET', '/payments', { token: owner.token })).body.data.payments as { id: string; label: string; lines: unknown[] | null }[];
-    expect(list.find((p) => p.id === `butler-${id}-overtime`)).toMatchObject({ label: '의전 초과 이용·대기 요금 (초과 1시간 · 대기 20분)', lines: view.overtime_payment.lines });
+    expect(list.find((p) => p.id === `butler-${id}-overtime`)).toMatchObject({ label: '의전 초과 이용·대기 요금 (초과 1시간 · 대기 20분)', lines: view.overtime_payment!.lines });
 
     // The payment message says booked, used, waiting, prepaid and the charge, once per channel.
     const sent = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `payment.succeeded:butler-${id}-overtime`));
@@ -126,7 +122,7 @@ describe('waiting at the pickup', () => {
     await setClock(at(3, '15:40'));
     const end = await tap(token, id, 'ended', { tapped_at: at(3, '15:40') });
     expect(end.status).toBe(201);
-    expect(end.body.data.overtime.amount).toBe(75_000);
+    expect(end.body.data.overtime!.amount).toBe(75_000);
     const view = (await ctx.call('GET', `/butlers/requests/${id}`, { token: owner.token })).body.data.butler_request;
     expect(view.trip_charge).toMatchObject({ booked_hours: 10, used_hours: 6, overtime_hours: 0, airport: false, waiting_minutes: 40, free_minutes: 15, waiting_amount: 75_000, amount: 75_000 });
     expect(view.overtime_payment).toMatchObject({ label: '의전 대기 요금 (대기 25분)', amount: 75_000 });
@@ -143,12 +139,12 @@ describe('waiting at the pickup', () => {
     await setClock(at(4, '09:55'));
     await tap(token, id, 'boarded', { tapped_at: at(4, '09:55') });
     await setClock(at(4, '18:00'));
-    expect((await tap(token, id, 'ended', { tapped_at: at(4, '18:00') })).body.data.overtime.amount).toBe(0);
+    expect((await tap(token, id, 'ended', { tapped_at: at(4, '18:00') })).body.data.overtime!.amount).toBe(0);
     expect(await overtimeRows(id)).toHaveLength(0);
     const [row] = await ctx.database.db.select({ tripCharge: butlerRequests.tripCharge }).from(butlerRequests).where(eq(butlerRequests.id, id));
     expect(row.tripCharge).toMatchObject({ waiting_minutes: 55, free_minutes: 60, waiting_steps: 0, amount: 0 });
     const view = (await ctx.call('GET', `/butlers/requests/${id}`, { token: owner.token })).body.data.butler_request;
-    expect(view.trip_charge.amount).toBe(0);
+    expect(view.trip_charge!.amount).toBe(0);
     expect(view.overtime_payment).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_TERMS, GARAGE_PAGE_SIZE, type Car } from '../../src/domain/car';
 import { seedDatabase } from '../../src/api/seed/seed';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
+import { unrouted } from './client';
 import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 const garage = async (query: string) => {
   const res = await t.call('GET', `/subscriptions/garages${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { cars: Car[]; garage_list: any[]; pagination_info: { next: number | null; current_page: number; total_pages: number; count: number } };
+  return res.body.data;
 };
 
 function expectFailure(res: { status: number; body: any }, status: number, field?: string) {
@@ -283,7 +284,7 @@ describe('admin catalogue writes', () => {
 
 describe('envelope for unknown routes and failures', () => {
   it('answers unknown routes with a 404 envelope', async () => {
-    const res = await t.call('GET', '/no/such/route');
+    const res = await t.call('GET', unrouted('/no/such/route'));
     expectFailure(res, 404);
   });
   it('answers an unexpected failure with a 500 envelope and no stack trace', async () => {

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, billingKeyUses, companies } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { businessNumber, companyBody, inviteCodeSentTo as sentTo, join as joinCompany, newCompany as makeCompany } from './company-helpers';
 
 const newCompany = (token: string) => makeCompany(ctx, token);
@@ -238,7 +237,7 @@ describe('the company card', () => {
 });
 
 describe('the staff console', () => {
-  const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+  const { admin: staff } = apiTools(() => ctx);
 
   it('lists and shows companies with their members, each read audited, and toggles 후불', async () => {
     const admin = await customer(ctx);

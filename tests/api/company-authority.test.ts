@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, butlerRequests, companies, users } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { businessNumber, companyBody } from './company-helpers';
 
 /**
@@ -17,8 +16,7 @@ import { businessNumber, companyBody } from './company-helpers';
 
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff } = apiTools(() => ctx);
 beforeAll(async () => {
   ctx = await createTestContext();
   const brand = await upsertBrand(ctx.database.db, { name: 'Genesis', slug: 'genesis-authority' });

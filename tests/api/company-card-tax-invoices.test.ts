@@ -44,7 +44,7 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     const { admin, company } = await companyWithAdmin(ctx);
     const res = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const paymentId = res.body.data.payment.id as string;
+    const paymentId = res.body.data.payment!.id as string;
     await tools.runJobs();
     await tools.runJobs();
     const docs = await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, paymentId));
@@ -65,8 +65,8 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     const order = await ctx.call('POST', `/subscriptions/cars/${car.id}/request`, { token: person.token, json: { month: 1, billing_key: billingKey(ctx) } });
     expect(order.status).toBe(201);
     await tools.runJobs();
-    expect(await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, order.body.data.payment.id))).toHaveLength(0);
-    expect(await receipt(ctx, order.body.data.payment.id)).not.toContain('data-testid="receipt-tax-document"');
+    expect(await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, order.body.data.payment!.id))).toHaveLength(0);
+    expect(await receipt(ctx, order.body.data.payment!.id)).not.toContain('data-testid="receipt-tax-document"');
   });
 
   it('a company subscription’s first payment on the company card gets its document too', async () => {
@@ -78,7 +78,7 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await tools.runJobs();
     const docs = await ctx.database.db.select().from(taxInvoices).where(and(eq(taxInvoices.companyId, company.id), isNotNull(taxInvoices.paymentId)));
-    expect(docs.map((d) => [d.paymentId, d.status, d.totalAmount])).toEqual([[res.body.data.payment.id, 'ISSUED', res.body.data.payment.amount]]);
+    expect(docs.map((d) => [d.paymentId, d.status, d.totalAmount])).toEqual([[res.body.data.payment!.id, 'ISSUED', res.body.data.payment!.amount]]);
   });
 });
 
@@ -94,7 +94,7 @@ describe('CARD_TAX_DOCUMENT=card_slip (the default)', () => {
     const res = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id) });
     expect(res.status).toBe(201);
     await tools.runJobs();
-    const [paid] = await ctx.database.db.select().from(payments).where(eq(payments.id, res.body.data.payment.id));
+    const [paid] = await ctx.database.db.select().from(payments).where(eq(payments.id, res.body.data.payment!.id));
     expect(paid.status).toBe('PAID');
     expect(await ctx.database.db.select().from(taxInvoices)).toHaveLength(0);
     expect(await receipt(ctx, paid.id)).toContain('부가가치세법 제33조제2항에 따라 세금계산서를 따로 발급하지 않습니다');

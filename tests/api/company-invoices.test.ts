@@ -8,12 +8,11 @@ import { createTaxInvoiceProvider } from '../../src/api/invoices/providers';
 import { auditLog, butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, jobs, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
 import { insertButlerCar, insertModel, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { openSession } from '../../src/api/accounts/sessions';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { APPROVAL_NUMBER } from '../../src/domain/invoices';
 import { splitVat, sumVat } from '../../src/domain/vat';
 import type { TripCharge } from '../../src/domain/waiting';
 import type { Database } from '../../src/api/db/client';
-import { billingKey, createTestContext, type TestContext } from './helpers';
+import { apiTools, billingKey, createTestContext, type TestContext } from './helpers';
 
 /**
  * Issue 52, invoices and tax documents: the monthly statement of a 후불 company (its lines, their
@@ -26,7 +25,7 @@ let ctx: TestContext;
 let replica: Database;
 let carId: number;
 const kst = (day: string, time = '09:00') => new Date(`${day}T${time}:00+09:00`);
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+const { admin: staff } = apiTools(() => ctx);
 
 async function company(name: string, businessNumber: string, admin: number) {
   const [row] = await ctx.database.db
@@ -249,7 +248,7 @@ describe('a refund of a billed line issues a 수정세금계산서', () => {
     expect(s.total).toBe(0);
     const amended = s.tax_invoices.find((t: { kind: string }) => t.kind === 'AMENDED');
     expect(amended).toMatchObject({ status: 'ISSUED', modification_type: 'CANCELLATION_OF_CONTRACT', modification_label: '계약의 해제', total: -1_100_000, amends_id: s.tax_invoices[0].id, write_date: '2026-12-26' });
-    expect(amended.approval_number).toMatch(APPROVAL_NUMBER);
+    expect(amended!.approval_number).toMatch(APPROVAL_NUMBER);
     // The sum of the documents is what is owed now.
     expect(s.tax_invoices.reduce((a: number, t: { total: number }) => a + t.total, 0)).toBe(s.total);
     // Nothing owed: no longer overdue.

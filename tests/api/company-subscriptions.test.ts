@@ -89,7 +89,7 @@ describe('ordering in the company name, paid by the company card', () => {
 
     // The driver sees the order in /my, named as the company's; they cannot change or cancel it.
     const mine = await ctx.call('GET', '/subscriptions/requests', { token: driver.token });
-    expect(mine.body.data.subscription_requests.map((q: { id: number; company: unknown }) => [q.id, q.company])).toEqual([[r.id, { id: company.id, name: '주식회사 테스트', billing: 'CARD' }]]);
+    expect(mine.body.data.subscription_requests.map((q) => [q.id, q.company])).toEqual([[r.id, { id: company.id, name: '주식회사 테스트', billing: 'CARD' }]]);
     expect((await ctx.call('DELETE', `/subscriptions/requests/${r.id}`, { token: driver.token })).status).toBe(403);
     expect((await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token: driver.token, json: { month: 12, coupon_id: null, point_amount: 0, billing_key: billingKey(ctx) } })).status).toBe(403);
     expect(await paymentsOf(r.id)).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('ordering in the company name, paid by the company card', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.subscriptions[0]).toMatchObject({ driver: { user_id: driver.user.id }, subscription: { id: sub.id, paid_months: 2 } });
     const mine = await ctx.call('GET', '/subscriptions', { token: driver.token });
-    expect(mine.body.data.subscriptions.map((s: { id: number; company: { id: number } }) => [s.id, s.company.id])).toEqual([[sub.id, company.id]]);
+    expect(mine.body.data.subscriptions.map((s) => [s.id, s.company?.id])).toEqual([[sub.id, company.id]]);
     // …but does not change its contract or money (extension, early exit, 청약철회).
     expect((await ctx.call('GET', `/subscriptions/${sub.id}/extension`, { token: driver.token })).status).toBe(403);
     expect((await ctx.call('GET', `/subscriptions/${sub.id}/withdrawal`, { token: driver.token })).status).toBe(403);
@@ -179,7 +179,7 @@ describe('ordering on 후불 (the monthly statement)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const r = res.body.data.subscription_request;
     expect(res.body.data.payment).toBeNull();
-    expect(r.company.billing).toBe('INVOICE');
+    expect(r.company?.billing).toBe('INVOICE');
     expect(await paymentsOf(r.id)).toHaveLength(0);
 
     const sub = await confirm(r.id);

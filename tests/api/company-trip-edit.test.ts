@@ -102,7 +102,7 @@ describe('the booker and the admin change a company trip', () => {
     // Below the threshold a booker's trip above it waits; changed while waiting, nothing is charged until approval.
     expect((await ctx.call('PUT', `/companies/${company.id}/settings`, { token: admin.token, json: { approval_threshold: 600_000 } })).status).toBe(200);
     const waiting = await book(booker.token, company.id);
-    expect((await ctx.call('GET', `/butlers/requests/${waiting.id}`, { token: booker.token })).body.data.butler_request.company_booking.approval_status).toBe('WAITING');
+    expect((await ctx.call('GET', `/butlers/requests/${waiting.id}`, { token: booker.token })).body.data.butler_request.company_booking!.approval_status).toBe('WAITING');
     expect((await ctx.call('PUT', `/butlers/requests/${waiting.id}`, { token: booker.token, json: change('19:00') })).status).toBe(200);
     expect(await tripPayments(waiting.id)).toHaveLength(0);
     const approved = await ctx.call('POST', `/companies/${company.id}/trips/${waiting.id}/approval`, { token: admin.token, json: { decision: 'approve' } });

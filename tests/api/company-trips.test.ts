@@ -4,7 +4,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { butlerRequests, butlerReservedDates, companies, companyInvoices, notificationMessages, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { companyWithAdmin, join } from './company-helpers';
 
 /**
@@ -33,7 +33,7 @@ const trip = (companyId: number, company: Record<string, unknown> = {}) => ({
   passenger_count: 1, purpose: '고객 의전', driver_preference: 'any',
   company: { company_id: companyId, request_key: `form-${Date.now()}-${++keys}`, guest_name: '이손님', guest_phone: '010-2222-3333', cost_centre: '영업1팀', ...company },
 });
-const runJobs = () => ctx.call('POST', '/admin/billing/run', { token: ADMIN });
+const { runJobs } = apiTools(() => ctx);
 const sentTo = async (event: string, to: string) =>
   (await ctx.database.db.select().from(notificationMessages).where(and(eq(notificationMessages.event, event), eq(notificationMessages.to, to))));
 
@@ -121,13 +121,13 @@ describe('approval above the threshold', () => {
     const car = await newCar();
     const res = await ctx.call('POST', `/butlers/cars/${car.id}/company-request`, { token: booker.token, json: trip(company.id) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { admin, company, booker, car, id: res.body.data.butler_request.id as number, res };
+    return { admin, company, booker, car, id: res.body.data.butler_request.id, res };
   }
 
   it("a booker's trip waits uncharged and unconfirmable; the admin is asked once and approves, then it is charged", async () => {
     const { admin, company, booker, id, res } = await waitingTrip();
     expect(res.body.data.payment).toBeNull();
-    expect(res.body.data.butler_request.company_booking.approval_status).toBe('WAITING');
+    expect(res.body.data.butler_request.company_booking!.approval_status).toBe('WAITING');
     const confirm = await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN });
     expect(confirm.status).toBe(409);
     expect(confirm.body.message).toContain('승인을 기다리는');
@@ -139,7 +139,7 @@ describe('approval above the threshold', () => {
     expect((await ctx.call('POST', `/companies/${company.id}/trips/${id}/approval`, { token: booker.token, json: { decision: 'approve' } })).status).toBe(403);
     const ok = await ctx.call('POST', `/companies/${company.id}/trips/${id}/approval`, { token: admin.token, json: { decision: 'approve' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.data.butler_request.company_booking.approval_status).toBe('APPROVED');
+    expect(ok.body.data.butler_request.company_booking!.approval_status).toBe('APPROVED');
     expect(ok.body.data.butler_request.payment).toMatchObject({ status: 'PAID', amount: 700_000 });
     const twice = await ctx.call('POST', `/companies/${company.id}/trips/${id}/approval`, { token: admin.token, json: { decision: 'approve' } });
     expect(twice.status).toBe(409);
@@ -167,8 +167,8 @@ describe('approval above the threshold', () => {
     const car = await newCar();
     const res = await ctx.call('POST', `/butlers/cars/${car.id}/company-request`, { token: admin.token, json: trip(company.id) });
     expect(res.status).toBe(201);
-    expect(res.body.data.butler_request.company_booking.approval_status).toBeNull();
-    expect(res.body.data.payment.status).toBe('PAID');
+    expect(res.body.data.butler_request.company_booking!.approval_status).toBeNull();
+    expect(res.body.data.payment!.status).toBe('PAID');
   });
 });
 

@@ -9,7 +9,7 @@ import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { termEnd } from '../../src/domain/subscriptions';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
-import { anotherPlate, billingKey, createTestContext, customer, koreaDay, type TestContext } from './helpers';
+import { anotherPlate, apiTools, billingKey, createTestContext, customer, koreaDay, type TestContext } from './helpers';
 import { pdfText } from '../pdf-text';
 
 let ctx: TestContext;
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { runJobs } = apiTools(() => ctx);
 /** The raw answer of a download (status, type, bytes). */
 async function download(path: string, token?: string) {
   const res = await ctx.app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -40,7 +40,7 @@ describe('the contract (계약서)', () => {
     const body = { month: 12, start_date: START, coupon_id: holdings[0], point_amount: 10_000, billing_key: key };
     const res = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body.data.subscription_request.id as number;
+    const id = res.body.data.subscription_request.id;
     // A retried order (same card) is the same order: still one contract job, one contract.
     const again = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: body });
     expect(again.status).toBe(200);
@@ -105,7 +105,7 @@ describe('the contract (계약서)', () => {
   it('the same input gives the same bytes and hash; a different order gives another', async () => {
     const { token } = await customer(ctx);
     const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, start_date: koreaDay(50), billing_key: billingKey(ctx) } });
-    const id = res.body.data.subscription_request.id as number;
+    const id = res.body.data.subscription_request.id;
     const input = await contractInput(ctx.database.db, ctx.config.company, id);
     const a = await contractPdf(input);
     const b = await contractPdf(await contractInput(ctx.database.db, ctx.config.company, id));
@@ -123,7 +123,7 @@ describe('the contract (계약서)', () => {
   it('is the customer’s own: another customer 404, anonymous 401, staff any; a declined order has none', async () => {
     const owner = await customer(ctx);
     const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token: owner.token, json: { month: 12, start_date: koreaDay(60), billing_key: billingKey(ctx) } });
-    const id = res.body.data.subscription_request.id as number;
+    const id = res.body.data.subscription_request.id;
     const stranger = await customer(ctx);
     expect((await download(`/subscriptions/requests/${id}/contract`, stranger.token)).status).toBe(404);
     expect((await download(`/subscriptions/requests/${id}/contract`)).status).toBe(401);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { jobs, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { anotherPlate, billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock } = apiTools(() => ctx);
 const staffNotes = (requestId: number) => ctx.database.db.select().from(jobs).where(like(jobs.key, `notify:staff.delivery_changed:${requestId}:%`));
 
 async function order(orderedOn: string, start: string, options: Record<string, unknown> = seoul, plate?: number) {
@@ -25,7 +25,7 @@ async function order(orderedOn: string, start: string, options: Record<string, u
   const car = plate ?? (await anotherPlate(ctx, carId));
   const req = await ctx.call('POST', `/subscriptions/cars/${car}/request`, { token, json: { month: 12, billing_key: billingKey(ctx), options, start_date: start } });
   expect(req.status, JSON.stringify(req.body)).toBe(201);
-  return { user, token, car, requestId: req.body.data.subscription_request.id as number };
+  return { user, token, car, requestId: req.body.data.subscription_request.id };
 }
 
 describe('탁송 정보 변경 (delivery change)', () => {
@@ -124,10 +124,10 @@ describe('탁송 정보 변경 (delivery change)', () => {
     const { token, requestId } = await order('2030-09-01', '2030-09-20');
     const confirmed = await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: '2030-09-20' } });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-    const subscriptionId = confirmed.body.data.subscription.id as number;
+    const subscriptionId = confirmed.body.data.subscription.id;
     const waiting = async () => (await ctx.call('GET', '/admin/handovers?from=2030-09-01&days=30', { token: ADMIN })).body.data.open.find((o: { subscription_id: number }) => o.subscription_id === subscriptionId);
     expect(await waiting()).toMatchObject({ missing: ['DELIVERY'], choice: { handover: 'DELIVERY', address: '서울 중구 세종대로 110', window: 'MORNING' }, customer: { mobile: expect.stringMatching(/^01/) } });
     expect((await ctx.call('PATCH', `/subscriptions/${subscriptionId}/delivery`, { token, json: { delivery_address: '서울 강남구 테헤란로 152', delivery_window: 'AFTERNOON' } })).status).toBe(200);
-    expect((await waiting()).choice).toEqual({ handover: 'DELIVERY', address: '서울 강남구 테헤란로 152', window: 'AFTERNOON' });
+    expect((await waiting())!.choice).toEqual({ handover: 'DELIVERY', address: '서울 강남구 테헤란로 152', window: 'AFTERNOON' });
   });
 });

@@ -9,7 +9,8 @@ import { fillTemplate } from '../../src/api/notifications/template';
 import butlerReminder from '../../src/api/notifications/templates/butler-reminder';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
-import { createTestContext, type TestContext } from './helpers';
+import type { Method } from './client';
+import { apiTools, createTestContext, type TestContext } from './helpers';
 
 /**
  * Butler dispatch: drivers (audited CRUD), the board, proposals, assignment without
@@ -34,7 +35,7 @@ async function newCustomer() {
   return { id: user.id, token: (await openSession(ctx.database.db, ctx.config, user.id)).access_token };
 }
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff } = apiTools(() => ctx);
 /** An ISO instant `days` Korean days from today at a Korean wall-clock time. */
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const dayOf = (days: number) => addDays(todayInKorea(new Date()), days);
@@ -100,7 +101,7 @@ describe('drivers', () => {
   });
 
   it('refuses bad fields with Korean messages per field, malformed JSON without a 500, and needs staff', async () => {
-    const bad = async (json: unknown, field: string, method = 'POST', path = '/admin/drivers') => {
+    const bad = async (json: unknown, field: string, method: Method = 'POST', path: string = '/admin/drivers') => {
       const res = await staff(method, path, json);
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.message).toMatch(korean);
@@ -215,7 +216,7 @@ describe('assigning a driver', () => {
 
     const moved = await assign(x, second.id);
     expect(moved.status).toBe(200);
-    expect(moved.body.data.trip.driver.id).toBe(second.id);
+    expect(moved.body.data.trip.driver!.id).toBe(second.id);
     expect(await proposals(y)).toContain(first.id);
     expect((await assign(y, first.id)).status).toBe(200);
 
@@ -240,7 +241,7 @@ describe('what the customer sees', () => {
       json: { start_at: start, end_at: null, start_location: '서울 강남구 도산대로 442', end_location: '인천공항', way_point_requests: [], passenger_count: 2, driver_preference: 'any', billing_key: issueSandboxBillingKey(ctx.config) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.data.butler_request.id as number, car };
+    return { id: res.body.data.butler_request.id, car };
   };
 
   it('a pending booking assigned is confirmed; 배차 완료 with the driver shown from the day before; only to its owner', async () => {
@@ -269,9 +270,9 @@ describe('what the customer sees', () => {
       const dayBefore = (await ctx.call('GET', `/butlers/requests/${id}`, { token: me.token })).body.data.butler_request;
       expect(dayBefore).toMatchObject({ stage: 'DISPATCHED', dispatch: shown });
       const listed = (await ctx.call('GET', '/butlers/requests', { token: me.token })).body.data.butler_requests.find((r: { id: number }) => r.id === id);
-      expect(listed.dispatch).toEqual(shown);
+      expect(listed!.dispatch).toEqual(shown);
       const sub = (await ctx.call('GET', '/butlers', { token: me.token })).body.data.butlers.find((s: { request: { id: number } }) => s.request.id === id);
-      expect(sub.request.dispatch).toEqual(shown);
+      expect(sub!.request.dispatch).toEqual(shown);
 
       await staff('POST', '/admin/test-clock', { now: `${dayOf(3)}T23:59:00+09:00` });
       expect((await ctx.call('GET', `/butlers/requests/${id}`, { token: me.token })).body.data.butler_request.dispatch).toBeNull();

@@ -6,7 +6,7 @@ import { auditLog, butlerRequests, jobs, notificationMessages, payments, sandbox
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { POSITION_KEEP_MINUTES } from '../../src/domain/driver-day';
-import { createTestContext, customer, newPerson, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, newPerson, type TestContext } from './helpers';
 
 /**
  * The day of a chauffeured trip: staff invite a roster driver (single use, expiring), the driver
@@ -28,10 +28,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => setClock(null));
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff, setClock, runJobs } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
-const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
-const runJobs = () => staff('POST', '/admin/billing/run');
 const tap = (token: string, id: number, stage: string, json: unknown = {}) => ctx.call('POST', `/driver/trips/${id}/stages/${stage}`, { token, json });
 
 let seq = 0;
@@ -60,7 +58,7 @@ async function driverAccount() {
   // With both 위치정보 consents, so the live position is shared (tests/api/location-*.test.ts: without them).
   const res = await ctx.call('POST', '/driver/invites/accept', { json: { code, password: 'driver123', location_terms: true, location_third_party: true } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { driver, email, token: res.body.data.access_token as string };
+  return { driver, email, token: res.body.data.access_token };
 }
 
 /** A paid, confirmed booking of 09:00–17:00 on day `d` (800,000원 for 8 h, 100,000원 an hour over), assigned to `driverId`. */
@@ -76,7 +74,7 @@ async function trip(d: number, driverId: number) {
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driverId })).status).toBe(200);
   return { id, owner, car };
 }
@@ -274,7 +272,7 @@ describe('live position', () => {
     const seen = await ctx.call('GET', `/butlers/requests/${id}/position`, { token: owner.token });
     expect(seen.body.data.position).toEqual({ lat: 37.51, lng: 127.04, accuracy: null, recorded_at: expect.any(String) });
     // Recorded on the business clock (set to 08:01, running on since).
-    expect(seen.body.data.position.recorded_at.slice(0, 16)).toBe(new Date(at(4, '08:01')).toISOString().slice(0, 16));
+    expect(seen.body.data.position!.recorded_at.slice(0, 16)).toBe(new Date(at(4, '08:01')).toISOString().slice(0, 16));
     // The answer carries the business clock's now, so the page's "N초 전" does not follow the phone's clock.
     expect(seen.body.data.now.slice(0, 16)).toBe(new Date(at(4, '08:01')).toISOString().slice(0, 16));
     expect((await ctx.call('GET', `/butlers/requests/${id}/position`, { token: stranger.token })).status).toBe(404);

@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, butlerRequests, butlerWaypoints, jobs, notificationMessages } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { driverAccount } from './driver-helpers';
 
 /**
@@ -27,10 +26,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => setClock(null));
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+const { admin: staff, setClock, runJobs } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
-const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
-const runJobs = () => staff('POST', '/admin/billing/run');
 
 
 /** A paid booking of 09:00–17:00 on day `d` with a flight and a waypoint at 10:00 (unassigned). */
@@ -47,7 +44,7 @@ async function booking(d: number, start = '09:00', end = '17:00', stop = '12:00'
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.data.butler_request.id as number, owner };
+  return { id: res.body.data.butler_request.id, owner };
 }
 
 /** The messages of `event` about trip `id` sent to `to` (after running the jobs). */

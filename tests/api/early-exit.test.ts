@@ -28,7 +28,7 @@ async function subscription(start: string) {
   const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(req.status).toBe(201);
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { user, token, subscriptionId: sub.id as number };
+  return { user, token, subscriptionId: sub.id };
 }
 
 describe('중도 해지 (early exit)', () => {
@@ -84,7 +84,7 @@ describe('중도 해지 (early exit)', () => {
     expect(notify[0].payload).toMatchObject({ remainingMonths: 11, monthlyFee: 555_000, percent: 20, fee: 1_221_000, exitDate: '2029-04-05' });
     // Staff see it in the console's list: 해지, ending on the return day.
     const desk = (await ctx.call('GET', '/admin/subscription-requests', { token: ADMIN })).body.data.requests;
-    expect(desk.find((r: { subscription: { id: number } | null }) => r.subscription?.id === subscriptionId).subscription).toEqual({ id: subscriptionId, end_date: '2029-04-05', billing_status: 'CANCELLED', exit_date: '2029-04-05' });
+    expect(desk.find((r: { subscription: { id: number } | null }) => r.subscription?.id === subscriptionId)!.subscription).toEqual({ id: subscriptionId, end_date: '2029-04-05', billing_status: 'CANCELLED', exit_date: '2029-04-05' });
     const mine = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions[0];
     expect(mine).toMatchObject({ end_date: '2029-04-05', billing: { status: 'CANCELLED' } });
   });

@@ -36,7 +36,7 @@ async function subscription(start: string, car?: number) {
   const req = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: { month: 3, billing_key: card() } });
   expect(req.status).toBe(201);
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { user, token, subscriptionId: sub.id as number, carId: plate };
+  return { user, token, subscriptionId: sub.id, carId: plate };
 }
 
 describe('구독 연장 (extension)', () => {
@@ -52,7 +52,7 @@ describe('구독 연장 (extension)', () => {
     const all = await ctx.call('GET', `/subscriptions/${subscriptionId}/extension`, { token });
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ quote: null, opens: '2029-04-10', closes: '2029-06-02' });
-    expect(all.body.data.choices.map((c: { months: number; monthly_fee: number; new_end_date: string; taken_from: null }) => [c.months, c.monthly_fee, c.new_end_date, c.taken_from])).toEqual([
+    expect(all.body.data.choices.map((c) => [c.months, c.monthly_fee, c.new_end_date, c.taken_from])).toEqual([
       [1, 900_000, '2029-07-09', null], [3, 800_000, '2029-09-09', null], [12, 555_000, '2030-06-09', null],
     ]);
     const quote = await ctx.call('GET', `/subscriptions/${subscriptionId}/extension?months=1`, { token });
@@ -91,7 +91,7 @@ describe('구독 연장 (extension)', () => {
 
     // Audited; the customer and staff are told (one message each).
     expect(await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, String(subscriptionId))))).toHaveLength(1);
-    const extId = a.body.data.extension.id as number;
+    const extId = a.body.data.extension.id;
     const told = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:staff.subscription_extended:${extId}`));
     const toldCustomer = await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:subscription.extended:${extId}`));
     expect(toldCustomer).toHaveLength(1);
@@ -220,7 +220,7 @@ describe('구독 연장 (extension)', () => {
     await setClock('2031-05-01T10:00:00+09:00');
     const ext = await ctx.call('POST', `/subscriptions/${subscriptionId}/extension`, { token, json: { months: 1, quoted_fee: 950_000, price_consent: 950_000, end_date: '2031-06-09' } });
     expect(ext.status, JSON.stringify(ext.body)).toBe(200);
-    const extensionId = ext.body.data.extension.id as number;
+    const extensionId = ext.body.data.extension.id;
     const annex = await annexInput(ctx.database.db, ctx.config.company, extensionId);
     expect(annex.car.model).toBe('푸로산게');
     const told = await extended.load(ctx.database.db, { type: 'subscription.extended', userId: user.id, subscriptionId, extensionId, months: 1, fromDate: '2031-06-10', newEndDate: '2031-07-09', monthlyFee: 950_000, firstMonth: 4 }, now);

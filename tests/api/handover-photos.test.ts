@@ -10,7 +10,7 @@ import { auditLog, handoverPhotos } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { MAX_HANDOVER_PHOTOS } from '../../src/domain/handover';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { claimingSize, garbledPicture, phoneHeic } from './heic-fixtures';
 
 /**
@@ -37,7 +37,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const staff = (method: string, p: string, json?: unknown) => ctx.call(method, p, { token: ADMIN, json });
+const { admin: staff } = apiTools(() => ctx);
 
 /** Every file under a folder, recursively. */
 const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
@@ -64,17 +64,17 @@ async function scheduledDelivery(start: string) {
   expect(req.status, JSON.stringify(req.body)).toBe(201);
   const confirmed = await staff('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { start_date: start });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-  const subscriptionId = confirmed.body.data.subscription.id as number;
+  const subscriptionId = confirmed.body.data.subscription.id;
   const newDriver = async () => {
     seq += 1;
     const res = await staff('POST', '/admin/drivers', { name: `사진기사${seq}`, phone: `010-6666-${String(1000 + seq)}`, gender: 'male' });
     expect(res.status).toBe(201);
-    return res.body.data.driver.id as number;
+    return res.body.data.driver.id;
   };
   const [driverId, otherId] = [await newDriver(), await newDriver()];
   const h = await staff('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { kind: 'DELIVERY', driver_id: driverId, date: start, window_start: '10:00', window_end: '11:00' });
   expect(h.status, JSON.stringify(h.body)).toBe(201);
-  return { customerToken: token, customerName: user.name ?? '', subscriptionId, id: h.body.data.handover.id as number, driver: await account('driver', driverId), otherDriver: await account('driver', otherId) };
+  return { customerToken: token, customerName: user.name ?? '', subscriptionId, id: h.body.data.handover.id, driver: await account('driver', driverId), otherDriver: await account('driver', otherId) };
 }
 
 const upload = (p: string, token: string, body: Uint8Array, type = 'image/jpeg') => ctx.call('POST', p, { token, body, headers: { 'content-type': type } });

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertButlerCar, insertModel, insertTestCar, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { openSession } from '../../src/api/accounts/sessions';
 import { auditLog, butlerRequests, jobs, subscriptionHandovers, subscriptionRequests, subscriptions } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { handoverReadings } from '../../src/api/dispatch/handover-readings';
 import { chargeInstant } from '../../src/domain/payments';
 import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
 import handoverScheduled from '../../src/api/notifications/templates/subscription-handover-scheduled';
 import handoverRecorded from '../../src/api/notifications/templates/subscription-handover-recorded';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * 탁송·반납 (issue 39): scheduling on the dispatch board without double-booking a driver against
@@ -21,7 +20,6 @@ import { anotherPlate, createTestContext, customer, type TestContext } from './h
 let ctx: TestContext;
 let carId: number;
 let butlerModelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
 const korean = /[가-힣]/;
 
 beforeAll(async () => {
@@ -32,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { admin: staff, setClock } = apiTools(() => ctx);
 
 /** A confirmed 12-month subscription starting on `start` (the clock set to that morning). */
 async function subscription(start: string) {
@@ -43,7 +40,7 @@ async function subscription(start: string) {
   expect(req.status, JSON.stringify(req.body)).toBe(201);
   const confirmed = await staff('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { start_date: start });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-  return { user, token, subscriptionId: confirmed.body.data.subscription.id as number };
+  return { user, token, subscriptionId: confirmed.body.data.subscription.id };
 }
 
 let seq = 0;
@@ -79,7 +76,7 @@ describe('scheduling a delivery or a return', () => {
     const first = await schedule(subscriptionId, body);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data.handover).toMatchObject({ kind: 'DELIVERY', status: 'SCHEDULED', scheduled_date: '2029-03-10', window_start: '10:00', window_end: '12:00', driver: { id: driver.id, name: driver.name }, record: null });
-    const id = first.body.data.handover.id as number;
+    const id = first.body.data.handover.id;
     // A double click or a retried request: the same row, no second message.
     const [again, twice] = await Promise.all([schedule(subscriptionId, body), schedule(subscriptionId, body)]);
     for (const r of [again, twice]) {
@@ -183,7 +180,7 @@ describe('the handover record and the customer', () => {
     const { token, user, subscriptionId } = await subscription('2029-07-10');
     const driver = await newDriver();
     const scheduled = await schedule(subscriptionId, { kind: 'DELIVERY', driver_id: driver.id, date: '2029-07-12', window_start: '10:00', window_end: '12:00' });
-    const id = scheduled.body.data.handover.id as number;
+    const id = scheduled.body.data.handover.id;
 
     // The customer sees the schedule with the driver's name (not the phone); a stranger sees none of it.
     const mine = await ctx.call('GET', '/handovers', { token });
@@ -228,7 +225,7 @@ describe('the handover record and the customer', () => {
     await setClock('2029-07-13T09:00:00+09:00');
     const retry = await staff('POST', `/admin/handovers/${id}/record`, record);
     expect(retry.status).toBe(200);
-    expect(retry.body.data.handover.record.recorded_at).toBe(recorded.body.data.handover.record.recorded_at);
+    expect(retry.body.data.handover.record!.recorded_at).toBe(recorded.body.data.handover.record!.recorded_at);
     expect((await staff('POST', `/admin/handovers/${id}/record`, { ...record, odometer_km: 12_400 })).status).toBe(409);
     expect((await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0].startDate).toBe('2029-07-12');
     expect(await notifyJobs('subscription.handover_recorded', id)).toHaveLength(1);

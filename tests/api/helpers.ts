@@ -19,19 +19,63 @@ import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/
 import { creditPoints, pointBalance } from '../../src/api/wallet/points';
 import { openSession } from '../../src/api/accounts/sessions';
 import { createClock, type SettableClock } from '../../src/api/jobs/clock';
+import type { Answer, Method, RoutePath, Routed, Unrouted } from './client';
 
 /**
- * The one place for API test helpers: the in-process app on a fresh database, customers with
- * points and coupons, billing keys, and the identity-sandbox signup (also re-exported by
- * accounts-helpers.ts for older imports).
+ * The one place for API test helpers: the in-process app on a fresh database and its typed
+ * client (tests/api/client.ts), customers with points and coupons, billing keys, the test clock,
+ * the job run, and the identity-sandbox signup.
  */
+
+interface CallOptions {
+  json?: unknown;
+  body?: string | Uint8Array;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A call of the app in process, checked against its route table (tests/api/client.ts): `path` must
+ * reach a route of `method` (or be `unrouted(...)`), and the answer's body is typed as that route
+ * declares it.
+ */
+export type Call = <M extends Method, P extends RoutePath<M> | Unrouted | (string & {})>(method: M, path: Routed<M, P>, opts?: CallOptions) => Promise<Answer<M, P>>;
+
+/** A call with the admin (staff and machine) token: `call`'s checks, a JSON body. */
+type AdminCall = <M extends Method, P extends RoutePath<M> | Unrouted | (string & {})>(method: M, path: Routed<M, P>, json?: unknown) => Promise<Answer<M, P>>;
+
+/**
+ * The typed in-process client of `app` (read late, so it can be made before the app): `json` bodies
+ * are serialised, `token` becomes a bearer header, `defaults` are sent with every call; a body
+ * that is not JSON is returned as text.
+ */
+export function callOf(app: () => { request: (path: string, init: RequestInit) => Response | Promise<Response> }, defaults: Record<string, string> = {}): Call {
+  return (async (method: string, path: string, opts: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...defaults, ...(opts.headers ?? {}) };
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app().request(path, { method, headers, body: body as BodyInit | undefined });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* non-JSON bodies are returned as text */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }) as Call;
+}
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
   config: Config;
   /** Calls the app in process; `json` bodies are serialised, `token` becomes a bearer header. */
-  call: (method: string, path: string, opts?: { json?: unknown; body?: string | Uint8Array; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  call: Call;
   /**
    * Another replica's connection to the same database: its own pool on PostgreSQL; on PGlite (one
    * process, one database) the same handle, closed with the context.
@@ -110,24 +154,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, opts: {
     const replica = await openReplica();
     return { app: createApp({ db: replica.db, config, clock }), db: replica.db, close: () => replica.close() };
   };
-  const call: TestContext['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    let body = opts.body;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      headers['content-type'] = 'application/json';
-    }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await app.request(path, { method, headers, body: body as BodyInit | undefined });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* non-JSON bodies are returned as text */
-    }
-    return { status: res.status, body: parsed };
-  };
+  const call = callOf(() => app);
   return {
     app,
     database,
@@ -199,15 +226,15 @@ export async function customer(ctx: TestContext, points = 0, coupons: CouponOver
  * The setup most API tests repeat, bound to the file's context: `get` reads it late, so the tools
  * can be made at module level before beforeAll has created it.
  *   const { admin, setClock, card, runJobs } = apiTools(() => ctx);
+ * A file's own helpers never restate these (tests/unit/one-home-test-helpers.test.ts).
  */
-export function apiTools(get: () => TestContext) {
-  /** A call with the admin (staff and machine) token. */
-  const admin = (method: string, path: string, json?: unknown) => get().call(method, path, { token: TEST_ADMIN_TOKEN, json });
+export function apiTools(get: () => Pick<TestContext, 'call' | 'config'>) {
+  const admin = ((method: Method, path: string, json?: unknown) => get().call(method, path as Unrouted, { token: TEST_ADMIN_TOKEN, json })) as AdminCall;
   return {
     admin,
     /** Sets the business clock (an instant, with its offset), or back to real time with null. */
     setClock: async (now: string | Date | null) => {
-      const res = await admin('POST', '/admin/test-clock', now === null ? {} : { now: typeof now === 'string' ? now : now.toISOString() });
+      const res = await admin('POST', '/admin/test-clock', now === null ? {} : { now: new Date(now).toISOString() });
       expect(res.status, 'test clock').toBe(200);
       return res;
     },
@@ -217,7 +244,7 @@ export function apiTools(get: () => TestContext) {
     runJobs: async () => {
       const res = await admin('POST', '/admin/billing/run');
       expect(res.status, 'job run').toBe(200);
-      return res.body.data.report as Record<string, unknown>;
+      return res.body.data.report;
     },
   };
 }

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createClock, wallMs } from '../../src/api/jobs/clock';
 import { claimDue, enqueue, JOB_LEASE_MS } from '../../src/api/jobs/queue';
 import { runDueJobs } from '../../src/api/jobs/runner';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,7 +57,7 @@ describe('leases a killed replica gives up within 30 s', () => {
 });
 
 describe('the dead-letter list staff see and retry', () => {
-  const staff = (method: string, path: string) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN });
+  const { admin: staff } = apiTools(() => ctx);
 
   async function deadLetter() {
     const db = ctx.database.db;

@@ -111,7 +111,7 @@ describe('운전자격 확인 before the first charge', () => {
     expect(await paymentsOf(user.id)).toHaveLength(0);
     const young = await order(token, { options: { ...pickup, driver_age: 'AGE_21' } });
     expect(young.status, JSON.stringify(young.body)).toBe(201);
-    expect(young.body.data.subscription_request.options.options.driver_age).toBe('AGE_21');
+    expect(young.body.data.subscription_request.options!.options.driver_age).toBe('AGE_21');
     // Under 만 21세 on the start: refused.
     const teen = await unlicensed('2010-01-10');
     expect((await register(teen.token, { role: 'HOLDER', number: '11-28-555555-01', type: 'CLASS2_ORDINARY' })).status).toBe(201);
@@ -139,7 +139,7 @@ describe('운전자격 확인 before the first charge', () => {
     expect(extra.body.data.licence).toMatchObject({ role: 'EXTRA', name: '박추가', birth_date: '1985-05-05', number: '11-05-******-**' });
     const placed = await order(token, { options: { ...pickup, extra_drivers: 1 }, extra_driver_licence_ids: [extra.body.data.licence.id] });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const requestId = placed.body.data.subscription_request.id as number;
+    const requestId = placed.body.data.subscription_request.id;
     expect(await ctx.database.db.select().from(requestDrivers).where(eq(requestDrivers.requestId, requestId))).toHaveLength(2);
     // Checked again for the order, each answer kept.
     const checks = await ctx.database.db.select().from(licenceChecks).where(eq(licenceChecks.purpose, 'ORDER'));
@@ -148,8 +148,8 @@ describe('운전자격 확인 before the first charge', () => {
     // Staff see both on the desk, masked.
     const desk = await ctx.call('GET', '/admin/subscription-requests', { token: ADMIN });
     const row = desk.body.data.requests.find((r: { id: number }) => r.id === requestId);
-    expect(row.drivers.map((d: { role: string; name: string; status: string }) => `${d.role} ${d.name} ${d.status}`)).toEqual(['HOLDER 김면허 VALID', 'EXTRA 박추가 VALID']);
-    expect(JSON.stringify(row.drivers)).not.toContain('333333');
+    expect(row!.drivers.map((d: { role: string; name: string; status: string }) => `${d.role} ${d.name} ${d.status}`)).toEqual(['HOLDER 김면허 VALID', 'EXTRA 박추가 VALID']);
+    expect(JSON.stringify(row!.drivers)).not.toContain('333333');
   });
 
   it('a licence held under a year is refused by default, and priced at the 21~25 rate under LICENCE_NEW_DRIVER=young-rate', async () => {
@@ -187,15 +187,15 @@ describe('운전자격 확인 again at the handover', () => {
     expect(holder.status).toBe(201);
     const placed = await order(token, {});
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const requestId = placed.body.data.subscription_request.id as number;
+    const requestId = placed.body.data.subscription_request.id;
     const sub = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: START } })).body.data.subscription;
     const driver = (await ctx.call('POST', '/admin/drivers', { token: ADMIN, json: { name: '탁송기사', phone: '010-7777-4321', gender: 'male' } })).body.data.driver;
     const scheduled = await ctx.call('POST', `/admin/subscriptions/${sub.id}/handovers`, { token: ADMIN, json: { kind: 'DELIVERY', driver_id: driver.id, date: START, window_start: '10:00', window_end: '12:00' } });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
-    const handoverId = scheduled.body.data.handover.id as number;
+    const handoverId = scheduled.body.data.handover.id;
     const board = await ctx.call('GET', `/admin/handovers?from=${START}&days=1`, { token: ADMIN });
     const card = board.body.data.handovers.find((h: { id: number }) => h.id === handoverId);
-    expect(card.licences).toEqual([expect.objectContaining({ role: 'HOLDER', name: '김면허', status: 'VALID', status_text: '확인 완료' })]);
+    expect(card!.licences).toEqual([expect.objectContaining({ role: 'HOLDER', name: '김면허', status: 'VALID', status_text: '확인 완료' })]);
 
     // The 공단 now answers 효력 정지 for that licence (the sandbox's 91).
     const suspended = '110544444491';

@@ -3,18 +3,15 @@ import { expect } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { notificationMessages } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { customer, newPerson, type TestContext } from './helpers';
+import { apiTools, customer, newPerson, type TestContext } from './helpers';
 
 /** A trip with a driver who accepted an invite (with the 위치정보 consents asked for), on a test clock (location-*.test.ts). */
 export function locationFixtures(ctx: () => TestContext) {
   let modelId = 0;
   let seq = 0;
-  const staff = (method: string, path: string, json?: unknown) => ctx().call(method, path, { token: TEST_ADMIN_TOKEN, json });
+  const { admin: staff, setClock, runJobs } = apiTools(ctx);
   const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
-  const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
-  const runJobs = () => staff('POST', '/admin/billing/run');
 
   async function setup(slug: string) {
     const brand = await upsertBrand(ctx().database.db, { name: '마이바흐', slug });
@@ -45,7 +42,7 @@ export function locationFixtures(ctx: () => TestContext) {
     const d = await invitedDriver();
     const res = await d.accept(consents);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { ...d, token: res.body.data.access_token as string };
+    return { ...d, token: res.body.data.access_token };
   }
 
   /** A paid 09:00–17:00 booking on day `d`, assigned to the driver. */
@@ -58,7 +55,7 @@ export function locationFixtures(ctx: () => TestContext) {
       json: { start_at: at(d, '09:00'), end_at: at(d, '17:00'), start_location: '서울 강남구 테헤란로 152', end_location: '서울 중구 세종대로 110', passenger_count: 1, billing_key: issueSandboxBillingKey(ctx().config) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body.data.butler_request.id as number;
+    const id = res.body.data.butler_request.id;
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driverId })).status).toBe(200);
     return { id, owner };
   }

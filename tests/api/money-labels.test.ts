@@ -5,7 +5,7 @@ import { cars, notificationMessages, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /*
  * Issue 49: every amount says what it is made of. The first payment is named by its parts (첫 달
@@ -29,8 +29,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ctx.close());
 
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { setClock, runJobs } = apiTools(() => ctx);
 const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: PREPAY };
 
 /** A confirmed 12-month order with 선납금 6,000,000원 (500,000원 off each month) and 보증금 500,000원 from `start`. */
@@ -41,7 +40,7 @@ async function prepaid(start: string) {
   expect(req.status).toBe(201);
   const request = req.body.data.subscription_request;
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { token, requestId: request.id as number, subscriptionId: sub.id as number, quote: request.options.quote };
+  return { token, requestId: request.id, subscriptionId: sub.id, quote: request.options!.quote };
 }
 
 describe('money labels and the 선납금 credit (issue 49)', () => {
@@ -50,16 +49,16 @@ describe('money labels and the 선납금 credit (issue 49)', () => {
     expect(quote).toMatchObject({ prepayment_credit: 500_000, monthly: 700_000, deposit: DEPOSIT, prepayment: PREPAY });
     const list = (await ctx.call('GET', '/payments', { token })).body.data.payments;
     const first = list.find((p: { id: string }) => p.id === `subreq-${requestId}`);
-    expect(first.label).toBe('구독 첫 결제 (첫 달 구독료·보증금·선납금)');
-    expect(first.lines).toEqual([
+    expect(first!.label).toBe('구독 첫 결제 (첫 달 구독료·보증금·선납금)');
+    expect(first!.lines).toEqual([
       { label: '첫 달 구독료', amount: 700_000 },
       { label: '보증금 (반납 후 환급)', amount: DEPOSIT },
       { label: '선납금', amount: PREPAY },
       { label: '합계', amount: 700_000 + DEPOSIT + PREPAY },
     ]);
-    expect(first.amount).toBe(700_000 + DEPOSIT + PREPAY);
-    expect((await ctx.call('GET', `/payments/subreq-${requestId}`, { token })).body.data.payment).toMatchObject({ label: first.label, lines: first.lines });
-    expect((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.payment).toMatchObject({ label: first.label });
+    expect(first!.amount).toBe(700_000 + DEPOSIT + PREPAY);
+    expect((await ctx.call('GET', `/payments/subreq-${requestId}`, { token })).body.data.payment).toMatchObject({ label: first!.label, lines: first!.lines });
+    expect((await ctx.call('GET', `/subscriptions/requests/${requestId}`, { token })).body.data.subscription_request.payment).toMatchObject({ label: first!.label });
     // The order-received email calls that amount the first payment, never "첫 달 결제".
     await runJobs();
     const mails = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `subscription.requested:${requestId}`));
@@ -92,7 +91,7 @@ describe('money labels and the 선납금 credit (issue 49)', () => {
     const months = await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH')));
     expect(months.map((p) => [p.month, p.amount, p.status]).sort()).toEqual([[2, 700_000, 'PAID'], [3, 1_000_000, 'PAID'], [4, 1_000_000, 'PAID']]);
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments.find((p: { month: number | null; purpose: string }) => p.purpose === 'SUBSCRIPTION_MONTH' && p.month === 3);
-    expect(mine.label).toBe('구독 월 요금 (3개월 차)');
+    expect(mine!.label).toBe('구독 월 요금 (3개월 차)');
   });
 
   it('an extension keeps the 선납금 credit on the order\'s months and adds its own months without it', async () => {

@@ -6,8 +6,7 @@ import { butlerRequests, payments } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { won } from '../../src/domain/money';
 import { splitVat } from '../../src/domain/vat';
-import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * Money rules (issue 35): a first month refunded in full is never confirmed; a staff refund is a
@@ -31,8 +30,7 @@ afterEach(async () => {
   await ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: {} });
 });
 
-const card = () => issueSandboxBillingKey(ctx.config, 'approve');
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock, card } = apiTools(() => ctx);
 const refund = (paymentId: string, json: Record<string, unknown>) => ctx.call('POST', `/admin/payments/${paymentId}/refund`, { token: ADMIN, json });
 const confirm = (requestId: number) => ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: addDays(todayInKorea(new Date()), 3) } });
 
@@ -41,7 +39,7 @@ async function paidRequest() {
   const { user, token } = await customer(ctx);
   const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(res.status).toBe(201);
-  return { user, token, requestId: res.body.data.subscription_request.id as number, paymentId: res.body.data.payment.id as string };
+  return { user, token, requestId: res.body.data.subscription_request.id, paymentId: res.body.data.payment!.id };
 }
 
 describe('confirming a request whose first month was refunded', () => {
@@ -95,7 +93,7 @@ describe('trip records and overtime only for trips that happened', () => {
       json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), start_at: at(d, '09:00'), end_at: at(d, '17:00') },
     });
     expect(res.status).toBe(201);
-    const id = res.body.data.butler_request.id as number;
+    const id = res.body.data.butler_request.id;
     expect((await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: ADMIN })).status).toBe(201);
     return id;
   }
@@ -186,7 +184,7 @@ describe('one clock: payment times, request dates and the refund preview follow 
       json: { start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', way_point_requests: [], passenger_count: 2, billing_key: card(), start_at: `${day}T09:00:00+09:00`, end_at: `${day}T17:00:00+09:00` },
     });
     expect(res.status).toBe(201);
-    const id = res.body.data.butler_request.id as number;
+    const id = res.body.data.butler_request.id;
     const preview = (path = `/butlers/requests/${id}/cancel-preview`) => ctx.call('GET', path, { token });
     expect((await preview()).body.data).toMatchObject({ paid_amount: 800_000, refund_amount: 800_000, refund_percent: 100 });
     // 21 hours before the start on the business clock: half back, whatever the browser's clock says.

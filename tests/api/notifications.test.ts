@@ -13,9 +13,9 @@ import { emit, type NotificationEvent } from '../../src/api/notifications/events
 import { NOTIFY_SEND_JOB } from '../../src/api/notifications/outbox';
 import { unsubscribeToken } from '../../src/api/notifications/unsubscribe';
 import { createPaymentProvider } from '../../src/api/billing/providers';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
+import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
-import { anotherPlate, createTestContext, persistentDatabase, type TestContext } from './helpers';
+import { anotherPlate, apiTools, callOf, createTestContext, persistentDatabase, type TestContext } from './helpers';
 import { addDays, koreaInstant, todayInKorea } from '../../src/domain/dates';
 import { unassignedAlertAt } from '../../src/domain/dispatch';
 
@@ -73,27 +73,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function call(method: string, path: string, opts: { token?: string; json?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { host: 'localhost', ...(opts.headers ?? {}) };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await app.request(path, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* a page */
-  }
-  return { status: res.status, body, headers: res.headers };
-}
+/** Calls this file's app (its own notification channels), as from the site's host. */
+const call = callOf(() => app, { host: 'localhost' });
 
-const runJobs = async () => {
-  const res = await call('POST', '/admin/billing/run', { token: ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.data.report;
-};
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(config, c);
+const { card, runJobs } = apiTools(() => ({ call, config }));
 const rowsOf = (keys: string[]) => ctx.database.db.select().from(notificationMessages).where(inArray(notificationMessages.key, keys));
 const sentIds = () => [...email.sent, ...kakao.sent].map((m) => m.id);
 
@@ -116,7 +99,7 @@ describe('an order in, messages out', () => {
     const { user, token } = await newCustomer();
     const res = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
     expect(res.status).toBe(201);
-    const id = res.body.data.subscription_request.id as number;
+    const id = res.body.data.subscription_request.id;
     await runJobs();
     const keys = [`subscription.requested:${id}`, `payment.succeeded:subreq-${id}`, `staff.subscription_requested:${id}`];
     const rows = await rowsOf(keys);
@@ -168,14 +151,14 @@ describe('every event: one message per channel and recipient', () => {
     // With the night-time consent: the marketing message goes whatever the hour this runs (the hold: advertising.test.ts).
     const { user, token } = await newCustomer({ marketingConsent: true, marketingNightConsent: true });
     const order = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 3, billing_key: card() } });
-    const requestId = order.body.data.subscription_request.id as number;
+    const requestId = order.body.data.subscription_request.id;
     const confirmed = await call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: '2031-05-20' } });
     expect(confirmed.status).toBe(201);
-    const subscriptionId = confirmed.body.data.subscription.id as number;
+    const subscriptionId = confirmed.body.data.subscription.id;
     const start = new Date(Date.now() + 5 * 86_400_000).toISOString();
     const booking = await call('POST', `/butlers/cars/${butlerCarId}/request`, { token, json: { start_at: start, end_at: null, start_location: '청담동 101', end_location: '인천공항', way_point_requests: [], passenger_count: 2, billing_key: card() } });
     expect(booking.status).toBe(201);
-    const butlerRequestId = booking.body.data.butler_request.id as number;
+    const butlerRequestId = booking.body.data.butler_request.id;
     const paymentId = `subreq-${requestId}`;
     await runJobs();
 
@@ -274,7 +257,7 @@ describe('the butler reminder the day before', () => {
   const book = async (token: string, startMs: number, location = '청담동 101') => {
     const res = await call('POST', `/butlers/cars/${butlerCarId}/request`, { token, json: { start_at: new Date(startMs).toISOString(), end_at: null, start_location: location, end_location: '인천공항', way_point_requests: [], passenger_count: 2, billing_key: card() } });
     expect(res.status).toBe(201);
-    return res.body.data.butler_request.id as number;
+    return res.body.data.butler_request.id;
   };
   const reminderJob = async (id: number) => (await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:butler.reminder:${id}`)))[0];
   let driverSeq = 0;
@@ -361,7 +344,7 @@ describe('a trip with no driver', () => {
     const start = koreaInstant(day, '10:00')!;
     const res = await call('POST', `/butlers/cars/${butlerCarId}/request`, { token, json: { start_at: start.toISOString(), end_at: null, start_location: '서울 성동구 왕십리로 83', end_location: '인천공항', way_point_requests: [], passenger_count: 1, billing_key: card() } });
     expect(res.status).toBe(201);
-    const id = res.body.data.butler_request.id as number;
+    const id = res.body.data.butler_request.id;
     const eve = unassignedAlertAt(start, 'eve');
     expect(eve.toISOString()).toBe(koreaInstant(addDays(day, -1), '17:00')!.toISOString());
     clock.set(new Date(eve.getTime() + 60_000));
@@ -388,7 +371,7 @@ describe('sent once, whatever runs the jobs', () => {
     for (let i = 0; i < 8; i++) {
       const { token } = await newCustomer();
       const res = await call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
-      const id = res.body.data.subscription_request.id as number;
+      const id = res.body.data.subscription_request.id;
       keys.push(`subscription.requested:${id}`, `payment.succeeded:subreq-${id}`, `staff.subscription_requested:${id}`);
     }
     const replica = await ctx.openReplica();

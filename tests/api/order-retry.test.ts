@@ -50,9 +50,9 @@ describe('a repeat of an order already placed (the same billing key)', () => {
       created: false,
       message: PAID_MESSAGE,
       subscription_request: { id: first.body.data.subscription_request.id, status: 'PENDING', payment: { status: 'PAID' } },
-      payment: { id: first.body.data.payment.id, status: 'PAID', amount: 3_000_000 },
+      payment: { id: first.body.data.payment!.id, status: 'PAID', amount: 3_000_000 },
     });
-    expect(await providerCharges(first.body.data.payment.id)).toBe(1);
+    expect(await providerCharges(first.body.data.payment!.id)).toBe(1);
     expect(await myPayments(token)).toHaveLength(1);
   });
 

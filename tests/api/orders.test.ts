@@ -35,7 +35,7 @@ describe('creating a subscription request', () => {
     const r = res.body.data.subscription_request;
     expect(r).toMatchObject({ month: 12, fee: 3_000_000, coupon_discount: 300_000, point_used: 100_000, final_fee: 2_600_000, status: 'PENDING' });
     expect(r.billing_key).toContain('*');
-    expect(r.coupon.coupon.discount_type).toBe('PERCENTAGE');
+    expect(r.coupon!.coupon).toMatchObject({ discount_type: 'PERCENTAGE' });
     expect(await balance(user.id)).toBe(50_000);
     expect(await couponUsed(ctx, holdings[0])).toBe(true);
   });
@@ -316,7 +316,7 @@ describe('the card shown for a request (issue 49)', () => {
     const edited = await ctx.call('PUT', `/subscriptions/requests/${r.id}`, { token, json: { month: 12, coupon_id: 0, point_amount: 0, billing_key: next } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.data.subscription_request.card).toEqual(sandboxCardInfo('insufficient', next));
-    expect(edited.body.data.subscription_request.card.issuer).toBe('샌드박스잔액부족카드');
+    expect(edited.body.data.subscription_request.card!.issuer).toBe('샌드박스잔액부족카드');
     expect(JSON.stringify(edited.body)).not.toContain(next);
   });
 

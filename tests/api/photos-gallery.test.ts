@@ -74,10 +74,10 @@ describe('galleries', () => {
     const read = (await t.call('GET', '/subscriptions/cars/2')).body.data.car;
     expect(read.gallery).toEqual(expected);
     expect(read.images).toEqual(expected.map((g) => g.src));
-    expect((await t.call('GET', '/catalogue')).body.data.cars.find((c: { id: number }) => c.id === 2).gallery).toEqual(expected);
+    expect((await t.call('GET', '/catalogue')).body.data.cars.find((c) => c.id === 2)!.gallery).toEqual(expected);
     // The audit log keeps the gallery as it was and as it became.
     const audit = (await t.call('GET', '/admin/audit?entity=car&entity_id=2', { token: staff })).body.data.entries[0];
-    expect(audit.after.gallery).toEqual(expected);
+    expect(audit.after!.gallery).toEqual(expected);
   });
 
   it('keeps the focus staff set on a photo (not the centre), answers it on every read and audits it like any edit', async () => {
@@ -108,8 +108,8 @@ describe('galleries', () => {
     const moved = await t.call('PATCH', '/admin/cars/6', { token: staff, json: { gallery: [{ ...gallery[0], focus: { x: 60, y: 80 } }] } });
     expect(moved.body.data.car.gallery[0].focus).toEqual({ x: 60, y: 80 });
     const audit = (await t.call('GET', '/admin/audit?entity=car&entity_id=6', { token: staff })).body.data.entries[0];
-    expect(audit.before.gallery[0].focus).toEqual({ x: 40, y: 15 });
-    expect(audit.after.gallery).toEqual([{ ...expected[0], focus: { x: 60, y: 80 } }]);
+    expect((audit.before as { gallery: { focus: unknown }[] }).gallery[0].focus).toEqual({ x: 40, y: 15 });
+    expect(audit.after!.gallery).toEqual([{ ...expected[0], focus: { x: 60, y: 80 } }]);
   });
 
   it('refuses a focus outside 0–100 %, not whole or not { x, y }, in Korean on its field; nothing changes', async () => {

@@ -7,7 +7,7 @@ import { createPaymentProvider } from '../../src/api/billing/providers';
 import { portoneProvider } from '../../src/api/billing/portone-provider';
 import { WebhookRejected } from '../../src/api/payment-provider';
 import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * The PortOne provider against a fake PortOne V2 REST API: the SDK calls the global fetch, which
@@ -220,8 +220,7 @@ describe('the API with PortOne configured', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
-  const runBilling = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+  const { setClock, runJobs } = apiTools(() => ctx);
   const order = async (token: string, body: Record<string, unknown>) => ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: body });
   const paymentRow = async (id: string) => (await ctx.database.db.select().from(payments).where(eq(payments.id, id)))[0];
   const monthCharges = async (subscriptionId: number) =>
@@ -234,7 +233,7 @@ describe('the API with PortOne configured', () => {
     expect(req.status).toBe(201);
     expect(req.body.data.payment).toMatchObject({ status: 'PAID', amount: 800_000, receipt_url: `https://receipt.portone.test/subreq-${req.body.data.subscription_request.id}` });
     const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-    return { token, subscriptionId: sub.id as number };
+    return { token, subscriptionId: sub.id };
   }
 
   it('a charge that outlasts PAYMENT_TIMEOUT_MS → UNKNOWN', async () => {
@@ -283,7 +282,7 @@ describe('the API with PortOne configured', () => {
       return lost();
     };
     await setClock(`${due}T12:00:00+09:00`);
-    await runBilling();
+    await runJobs();
     expect(await paymentRow(m2)).toMatchObject({ status: 'PENDING', failureReason: null });
     const [sub] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     expect(sub).toMatchObject({ billingStatus: 'ACTIVE', paidMonths: 1 });
@@ -292,16 +291,16 @@ describe('the API with PortOne configured', () => {
     fake.charge = (id, body) => fake.pay(id, body);
     for (const day of ['T12:05:00', 'T23:00:00']) {
       await setClock(`${due}${day}+09:00`);
-      await runBilling();
+      await runJobs();
     }
     const nextDay = new Date(Date.parse(`${due}T12:00:00+09:00`) + 8 * 86_400_000).toISOString();
     await setClock(nextDay);
-    await runBilling();
+    await runJobs();
     expect(await paymentRow(m2)).toMatchObject({ status: 'PAID', pgTxId: `pg-${m2}`, receiptUrl: `https://receipt.portone.test/${m2}` });
     expect(await monthCharges(subscriptionId)).toEqual([[m2, 'PAID']]);
     expect(fake.charged().filter((id) => id.startsWith(m2))).toEqual([m2]);
     expect(fake.calls.some((c) => c.path.includes(`${m2}-r`))).toBe(false);
-    const billing = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId).billing;
+    const billing = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s) => s.id === subscriptionId)!.billing;
     expect(billing).toMatchObject({ status: 'ACTIVE', paid_months: 2 });
   });
 
@@ -310,11 +309,11 @@ describe('the API with PortOne configured', () => {
     const { subscriptionId } = await subscription('2030-03-03', 'billing-key-monthly-decline');
     fake.charge = () => json(400, { type: 'PG_PROVIDER', message: 'PG error', pgCode: 'V812', pgMessage: '잔액이 부족합니다.' });
     await setClock('2030-04-03T12:00:00+09:00');
-    await runBilling();
+    await runJobs();
     expect(await paymentRow(`sub-${subscriptionId}-m2`)).toMatchObject({ status: 'FAILED', failureCode: 'V812', failureReason: '잔액이 부족합니다.' });
     fake.charge = (id, body) => fake.pay(id, body);
     await setClock('2030-04-04T12:00:00+09:00');
-    await runBilling();
+    await runJobs();
     expect(await monthCharges(subscriptionId)).toEqual(
       expect.arrayContaining([
         [`sub-${subscriptionId}-m2`, 'FAILED'],
@@ -327,11 +326,11 @@ describe('the API with PortOne configured', () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund' })).body.data;
     expect(payment).toMatchObject({ status: 'PAID', amount: 900_000 });
-    const part = await ctx.call('POST', `/admin/payments/${payment.id}/refund`, { token: ADMIN, json: { amount: 100_000, reason: '차량 인도 지연 보상' } });
+    const part = await ctx.call('POST', `/admin/payments/${payment!.id}/refund`, { token: ADMIN, json: { amount: 100_000, reason: '차량 인도 지연 보상' } });
     expect(part.status).toBe(200);
     expect(part.body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
-    expect(fake.calls.find((c) => c.path === `/payments/${payment.id}/cancel`)?.body).toMatchObject({ amount: 100_000, reason: '차량 인도 지연 보상', currentCancellableAmount: 900_000 });
-    expect(fake.remote.get(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
+    expect(fake.calls.find((c) => c.path === `/payments/${payment!.id}/cancel`)?.body).toMatchObject({ amount: 100_000, reason: '차량 인도 지연 보상', currentCancellableAmount: 900_000 });
+    expect(fake.remote.get(payment!.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
   });
 
   const refundRows = async (paymentId: string) =>
@@ -359,31 +358,31 @@ describe('the API with PortOne configured', () => {
       return lost();
     };
     fake.read = () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' });
-    const first = await staffRefund(payment.id, 100_000);
+    const first = await staffRefund(payment!.id, 100_000);
     expect(first.status).toBe(502);
     expect(first.body.message).toMatch(/확인하고 있습니다/);
-    expect(await refundRows(payment.id)).toEqual([[100_000, 'REQUESTED', null]]);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    expect(await refundRows(payment!.id)).toEqual([[100_000, 'REQUESTED', null]]);
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
     // Staff try again before it is settled: our ledger still says 900,000 is cancellable, PortOne
     // has 800,000 left and refuses, so nothing is refunded twice.
     fake.cancel = (id, body) => fake.doCancel(id, body);
-    const again = await staffRefund(payment.id, 100_000);
+    const again = await staffRefund(payment!.id, 100_000);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('환불하지 못했습니다: 취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.');
-    expect(fake.remote.get(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
+    expect(fake.remote.get(payment!.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled: 100_000 });
     // PortOne answers reads again; the reconcile job reads the payment back and settles the refund.
     fake.read = (id) => fake.doRead(id);
     await setClock(`${start}T10:05:00+09:00`);
-    await runBilling();
-    expect(await refundRows(payment.id)).toEqual([
+    await runJobs();
+    expect(await refundRows(payment!.id)).toEqual([
       [100_000, 'SUCCEEDED', null],
       [100_000, 'FAILED', '취소 가능 금액이 변경되었습니다. 결제 내역을 새로 확인한 뒤 다시 시도해주세요.'],
     ]);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelledAmount: 100_000 });
-    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelledAmount: 100_000 });
+    expect((await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
     // The rest refunds once, against the amount PortOne has left.
-    expect((await staffRefund(payment.id, 800_000)).body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
-    expect(fake.remote.get(payment.id)).toMatchObject({ status: 'CANCELLED', cancelled: 900_000 });
+    expect((await staffRefund(payment!.id, 800_000)).body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    expect(fake.remote.get(payment!.id)).toMatchObject({ status: 'CANCELLED', cancelled: 900_000 });
   });
 
   it('a refund whose answer was lost but which reads back as made is answered as made at once', async () => {
@@ -393,10 +392,10 @@ describe('the API with PortOne configured', () => {
       fake.doCancel(id, body);
       return json(503, { type: 'INTERNAL_SERVER_ERROR', message: 'unavailable' });
     };
-    const res = await staffRefund(payment.id, 900_000);
+    const res = await staffRefund(payment!.id, 900_000);
     expect(res.status).toBe(200);
     expect(res.body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
-    expect(await refundRows(payment.id)).toEqual([[900_000, 'SUCCEEDED', null]]);
+    expect(await refundRows(payment!.id)).toEqual([[900_000, 'SUCCEEDED', null]]);
   });
 
   it('a refund answered with a 500 that PortOne did not make is FAILED once the payment reads back without it, and can be made again once', async () => {
@@ -404,47 +403,47 @@ describe('the API with PortOne configured', () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund-not-made' })).body.data;
     fake.cancel = () => json(500, { type: 'INTERNAL_SERVER_ERROR', message: 'internal error' });
-    expect((await staffRefund(payment.id, 100_000)).status).toBe(502);
-    expect(await refundRows(payment.id)).toEqual([[100_000, 'REQUESTED', null]]);
+    expect((await staffRefund(payment!.id, 100_000)).status).toBe(502);
+    expect(await refundRows(payment!.id)).toEqual([[100_000, 'REQUESTED', null]]);
     await setClock('2030-06-10T10:05:00+09:00');
-    await runBilling();
-    expect(await refundRows(payment.id)).toEqual([[100_000, 'FAILED', '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.']]);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    await runJobs();
+    expect(await refundRows(payment!.id)).toEqual([[100_000, 'FAILED', '결제사에서 환불이 확인되지 않았습니다. 다시 시도해주세요.']]);
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
     fake.cancel = (id, body) => fake.doCancel(id, body);
-    expect((await staffRefund(payment.id, 100_000)).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
-    expect(fake.remote.get(payment.id)).toMatchObject({ cancelled: 100_000 });
-    expect(fake.cancelled().filter((id) => id === payment.id)).toHaveLength(2);
+    expect((await staffRefund(payment!.id, 100_000)).body.data.payment).toMatchObject({ status: 'PARTIAL_CANCELLED', refunded_amount: 100_000 });
+    expect(fake.remote.get(payment!.id)).toMatchObject({ cancelled: 100_000 });
+    expect(fake.cancelled().filter((id) => id === payment!.id)).toHaveLength(2);
   });
 
   it('a refund PortOne refuses outright is a failed refund with a Korean reason', async () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-refund-refused' })).body.data;
     fake.cancel = () => json(400, { type: 'PAYMENT_NOT_PAID', message: 'Payment not paid' });
-    const res = await staffRefund(payment.id, 100_000);
+    const res = await staffRefund(payment!.id, 100_000);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('환불하지 못했습니다: 결제가 완료되지 않아 취소할 수 없습니다.');
-    expect(await refundRows(payment.id)).toEqual([[100_000, 'FAILED', '결제가 완료되지 않아 취소할 수 없습니다.']]);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    expect(await refundRows(payment!.id)).toEqual([[100_000, 'FAILED', '결제가 완료되지 않아 취소할 수 없습니다.']]);
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
   });
 
   it('POST /payments/webhook: a webhook signed with PORTONE_WEBHOOK_SECRET is accepted and reconciled; missing or forged signatures are 401 and change nothing', async () => {
     const { token } = await customer(ctx);
     const { payment } = (await order(token, { month: 1, billing_key: 'billing-key-webhook' })).body.data;
     // Cancelled in PortOne's console.
-    fake.remote.get(payment.id)!.status = 'CANCELLED';
-    fake.remote.get(payment.id)!.cancelled = 900_000;
-    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: payment.id, storeId: 'store-1' } });
+    fake.remote.get(payment!.id)!.status = 'CANCELLED';
+    fake.remote.get(payment!.id)!.cancelled = 900_000;
+    const body = JSON.stringify({ type: 'Transaction.Cancelled', timestamp: new Date().toISOString(), data: { paymentId: payment!.id, storeId: 'store-1' } });
     const post = (headers: Record<string, string>) => ctx.app.request('/payments/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const forged = await post(signStandardWebhook(`whsec_${Buffer.from('another secret').toString('base64')}`, 'wh-forged', body));
     expect(forged.status).toBe(401);
     expect(((await forged.json()) as { message: string }).message).toBe('웹훅 서명을 확인할 수 없습니다.');
     expect((await post({})).status).toBe(401);
     expect((await post({ 'webhook-id': 'wh-x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' })).status).toBe(401);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: 'PAID', cancelledAmount: 0 });
     const valid = await post(signStandardWebhook(WEBHOOK_SECRET, 'wh-valid', body));
     expect(valid.status).toBe(200);
     expect(((await valid.json()) as { data: unknown }).data).toEqual({ duplicate: false });
-    expect((await ctx.call('GET', `/payments/${payment.id}`, { token })).body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
+    expect((await ctx.call('GET', `/payments/${payment!.id}`, { token })).body.data.payment).toMatchObject({ status: 'CANCELLED', refunded_amount: 900_000 });
     expect(((await (await post(signStandardWebhook(WEBHOOK_SECRET, 'wh-valid', body))).json()) as { data: unknown }).data).toEqual({ duplicate: true });
   });
 });

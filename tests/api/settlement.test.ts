@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, cars, jobs, notificationMessages, paymentRefunds, payments, sandboxPayments, subscriptionSettlements, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { issueSandboxBillingKey, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
 import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import { createClock } from '../../src/api/jobs/clock';
 import { createPaymentProvider } from '../../src/api/billing/providers';
 import { refundPayment } from '../../src/api/billing/refunds';
-import { anotherPlate, createTestContext, customer, holdNthSelect, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, holdNthSelect, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let depositCar: number;
@@ -35,8 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const card = (c: SandboxCard = 'approve') => issueSandboxBillingKey(ctx.config, c);
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock, card } = apiTools(() => ctx);
 const staffRead = (subscriptionId: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN, json });
 const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement`;
 const settleCharges = async (subscriptionId: number) =>
@@ -58,7 +56,7 @@ async function recordHandover(subscriptionId: number, kind: 'DELIVERY' | 'RETURN
   expect(rec.status, JSON.stringify(rec.body)).toBe(200);
   // The customer confirms the record (the settlement waits for it).
   if (ackToken) expect((await ctx.call('POST', `/handovers/${booked.body.data.handover.id}/acknowledge`, { token: ackToken, json: { name: '홍길동' } })).status).toBe(200);
-  return booked.body.data.handover.id as number;
+  return booked.body.data.handover.id;
 }
 
 /**
@@ -71,9 +69,9 @@ async function returned(carId: number, start: string, returnOn: string, returnKm
   const { user, token } = await customer(ctx);
   const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(req.status).toBe(201);
-  const requestId = req.body.data.subscription_request.id as number;
+  const requestId = req.body.data.subscription_request.id;
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  const subscriptionId = sub.id as number;
+  const subscriptionId = sub.id;
   if (fuel) {
     await recordHandover(subscriptionId, 'DELIVERY', start, 1_000, fuel[0]);
     await recordHandover(subscriptionId, 'RETURN', returnOn, returnKm, fuel[1], token);
@@ -231,8 +229,8 @@ describe('반납 정산', () => {
       const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: PREPAY };
       const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, prepayCar)}/request`, { token, json: { month: 12, billing_key: card(), options } });
       expect(req.status).toBe(201);
-      const requestId = req.body.data.subscription_request.id as number;
-      const subscriptionId = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription.id as number;
+      const requestId = req.body.data.subscription_request.id;
+      const subscriptionId = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription.id;
       await recordHandover(subscriptionId, 'DELIVERY', start, 1_000, fuel[0]);
       await setClock(`${start}T12:00:00+09:00`);
       const exit = await ctx.call('POST', `/subscriptions/${subscriptionId}/early-exit`, { token, json: { date: exitOn } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { anotherPlate, billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * Staff are told of every cancellation, not only the customer: a butler booking or a subscription
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const runJobs = async () => expect((await ctx.call('POST', '/admin/billing/run', { token: ADMIN })).status).toBe(200);
+const { runJobs } = apiTools(() => ctx);
 type Message = { event: string; channel: string; subject: string; text: string };
 const staffOutbox = async (to = STAFF_EMAIL): Promise<Message[]> => {
   const res = await ctx.call('GET', `/sandbox/outbox?to=${encodeURIComponent(to)}`);
@@ -42,7 +42,7 @@ async function book(startAt: string, endAt: string) {
     json: { start_at: startAt, end_at: endAt, start_location: '서울 중구 세종대로 110', end_location: '김포공항', passenger_count: 1, billing_key: billingKey(ctx) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.data.butler_request.id as number, token: who.token };
+  return { id: res.body.data.butler_request.id, token: who.token };
 }
 
 describe('staff hear of butler cancellations', () => {
@@ -97,7 +97,7 @@ describe('staff hear of subscription cancellations', () => {
     const who = await customer(ctx);
     const order = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, subCarId)}/request`, { token: who.token, json: { month: 12, billing_key: billingKey(ctx) } });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const id = order.body.data.subscription_request.id as number;
+    const id = order.body.data.subscription_request.id;
     const res = await ctx.call('DELETE', `/subscriptions/requests/${id}`, { token: who.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await runJobs();
@@ -110,7 +110,7 @@ describe('staff hear of subscription cancellations', () => {
   it('a staff cancel names staff', async () => {
     const who = await customer(ctx);
     const order = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, subCarId)}/request`, { token: who.token, json: { month: 3, billing_key: billingKey(ctx) } });
-    const id = order.body.data.subscription_request.id as number;
+    const id = order.body.data.subscription_request.id;
     expect((await ctx.call('POST', `/admin/subscription-requests/${id}/cancel`, { token: ADMIN })).status).toBe(200);
     await runJobs();
     const [mail] = (await staffOutbox()).filter((m) => m.event === 'staff.subscription_cancelled' && m.subject.includes(`#${id}`));

@@ -52,15 +52,15 @@ beforeAll(async () => {
   const { token } = await customer(ctx);
   const order = await ctx.call('POST', `/subscriptions/cars/${car.id}/request`, { token, json: { month: 12, billing_key: billingKey(ctx) } });
   expect(order.status, JSON.stringify(order.body)).toBe(201);
-  const requestId = order.body.data.subscription_request.id as number;
+  const requestId = order.body.data.subscription_request.id;
   const confirmed = await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: TEST_ADMIN_TOKEN, json: { start_date: '2029-05-03' } });
   expect(confirmed.status).toBe(201);
   // The contract job and the rest of the queue.
   expect((await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN })).status).toBe(200);
-  const subscriptionId = confirmed.body.data.subscription.id as number;
+  const subscriptionId = confirmed.body.data.subscription.id;
   // The subscription's own delivery and a 차량 교체's pair (the old car's return, the new car's delivery).
   const driver = await ctx.call('POST', '/admin/drivers', { token: TEST_ADMIN_TOKEN, json: { name: '탁송기사', phone: '010-5555-1234', gender: 'male' } });
-  const driverId = driver.body.data.driver.id as number;
+  const driverId = driver.body.data.driver.id;
   const own = await ctx.call('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { token: TEST_ADMIN_TOKEN, json: { kind: 'DELIVERY', driver_id: driverId, date: '2029-05-03', window_start: '10:00', window_end: '11:00' } });
   expect(own.status).toBe(201);
   const { car: newCar } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_12: 555_000 } });
@@ -76,7 +76,7 @@ beforeAll(async () => {
     json: { start_at: '2029-05-06T09:00:00+09:00', end_at: '2029-05-06T17:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 1, billing_key: billingKey(ctx) },
   });
   expect(butler.status, JSON.stringify(butler.body)).toBe(201);
-  const butlerId = butler.body.data.butler_request.id as number;
+  const butlerId = butler.body.data.butler_request.id;
   expect((await ctx.call('POST', `/admin/butler-requests/${butlerId}/assign`, { token: TEST_ADMIN_TOKEN, json: { driver_id: driverId } })).status).toBe(200);
   // 법인: the owner's company (they are its admin) and a month's statement of it.
   const company = await newCompany(ctx, token);
@@ -85,7 +85,7 @@ beforeAll(async () => {
     .values({ companyId: company.id, month: '2029-04', supplyAmount: 0, vatAmount: 0, totalAmount: 0, dueDate: '2029-05-25', status: 'ISSUED', issuedAt: new Date() })
     .returning();
   owner = {
-    token, requestId, subscriptionId, paymentId: order.body.data.payment.id, handoverId: own.body.data.handover.id, swapId: swap.id,
+    token, requestId, subscriptionId, paymentId: order.body.data.payment!.id, handoverId: own.body.data.handover.id, swapId: swap.id,
     pairIds: pair.body.data.handovers.map((h: { id: number }) => h.id), butlerId, butlerCarId: butlerCar.id, companyId: company.id, statementId: statement.id,
   };
   stranger = { token: (await customer(ctx)).token };

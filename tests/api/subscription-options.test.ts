@@ -59,9 +59,9 @@ describe('the order API prices the options itself', () => {
     expect(res.status).toBe(201);
     const r = res.body.data.subscription_request;
     expect(r).toMatchObject({ fee: monthly, coupon_discount: 200_000, point_used: 100_000, final_fee: today });
-    expect(r.options.options).toMatchObject({ mileage_km: 4_000, driver_age: 'AGE_21', extra_drivers: 1, handover: 'DELIVERY', delivery_address: '부산 해운대구 우동 1408', delivery_window: 'AFTERNOON', prepayment: 1_000_000 });
-    expect(r.options.prices).toEqual(prices);
-    expect(r.options.quote).toMatchObject({ monthly, paid_today: today, delivery_fee: REGIONAL_DELIVERY_FEE, deposit: 5_000_000, prepayment_credit: 83_333, term_total: today - 5_000_000 + monthly * 11 });
+    expect(r.options!.options).toMatchObject({ mileage_km: 4_000, driver_age: 'AGE_21', extra_drivers: 1, handover: 'DELIVERY', delivery_address: '부산 해운대구 우동 1408', delivery_window: 'AFTERNOON', prepayment: 1_000_000 });
+    expect(r.options!.prices).toEqual(prices);
+    expect(r.options!.quote).toMatchObject({ monthly, paid_today: today, delivery_fee: REGIONAL_DELIVERY_FEE, deposit: 5_000_000, prepayment_credit: 83_333, term_total: today - 5_000_000 + monthly * 11 });
     expect(res.body.data.payment).toMatchObject({ amount: today, status: 'PAID' });
     expect((await paymentsOf(r.id)).map((p) => p.amount)).toEqual([today]);
 
@@ -77,10 +77,10 @@ describe('the order API prices the options itself', () => {
     const seoul = await order(token, { month: 24, options: { ...pickup, handover: 'DELIVERY', delivery_address: '서울 중구 세종대로 110', delivery_window: 'MORNING' } });
     expect(seoul.status).toBe(201);
     expect(seoul.body.data.subscription_request).toMatchObject({ fee: 2_700_000, final_fee: 2_700_000 + 5_000_000 });
-    expect(seoul.body.data.subscription_request.options.quote.delivery_fee).toBe(0);
+    expect(seoul.body.data.subscription_request.options!.quote.delivery_fee).toBe(0);
     const plain = await order(token, { month: 24 });
     expect(plain.status).toBe(201);
-    expect(plain.body.data.subscription_request.options.options).toMatchObject({ mileage_km: 2_500, handover: 'PICKUP', driver_age: 'AGE_26', extra_drivers: 0, prepayment: 0 });
+    expect(plain.body.data.subscription_request.options!.options).toMatchObject({ mileage_km: 2_500, handover: 'PICKUP', driver_age: 'AGE_26', extra_drivers: 0, prepayment: 0 });
   });
 
   it('a car staff have not priced takes the defaults derived from its fee, with no 보증금: the first payment is the first month', async () => {
@@ -89,7 +89,7 @@ describe('the order API prices the options itself', () => {
     const res = await order(token, { month: 12, options: { ...pickup, mileage_km: 1_500 } }, car.id);
     expect(res.status).toBe(201);
     expect(res.body.data.subscription_request).toMatchObject({ fee: 1_900_000, final_fee: 1_900_000 });
-    expect(res.body.data.subscription_request.options.prices).toMatchObject({ deposit: null, prepayment_max: null, overage_per_km: 400 });
+    expect(res.body.data.subscription_request.options!.prices).toMatchObject({ deposit: null, prepayment_max: null, overage_per_km: 400 });
   });
 
   it('never trusts a client price: a tampered quoted price is refused (409, Korean) before any charge; price fields are ignored', async () => {
@@ -104,7 +104,7 @@ describe('the order API prices the options itself', () => {
     // Price fields a client might add are not read: the server's price is charged.
     const sneaky = await order(token, { month: 12, options: pickup, fee: 1, final_fee: 1, amount: 1, paid_today: 1, quote: { paid_today: 1 } }, car);
     expect(sneaky.status).toBe(201);
-    expect(sneaky.body.data.payment.amount).toBe(8_000_000);
+    expect(sneaky.body.data.payment!.amount).toBe(8_000_000);
   });
 
   it('refuses an option the car does not offer, in Korean (400), before the card', async () => {
@@ -146,7 +146,7 @@ describe('the order API prices the options itself', () => {
     expect(edited.status).toBe(200);
     // 2,700,000 − 1,000,000 / 24 (41,666) = 2,658,334; today: that + 보증금 + 선납금.
     expect(edited.body.data.subscription_request).toMatchObject({ month: 24, fee: 2_658_334, final_fee: 2_658_334 + 5_000_000 + 1_000_000 });
-    expect(edited.body.data.subscription_request.options.options.prepayment).toBe(1_000_000);
+    expect(edited.body.data.subscription_request.options!.options.prepayment).toBe(1_000_000);
   });
 });
 

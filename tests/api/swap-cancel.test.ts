@@ -40,14 +40,14 @@ async function swapped(start: string, today: string, swapDate: string, to: numbe
   const plate = await anotherPlate(ctx, baseCar);
   const req = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(req.status, JSON.stringify(req.body)).toBe(201);
-  const requestId = req.body.data.subscription_request.id as number;
-  const subscriptionId = (await staff('POST', `/admin/subscription-requests/${requestId}/confirm`, { start_date: start })).body.data.subscription.id as number;
+  const requestId = req.body.data.subscription_request.id;
+  const subscriptionId = (await staff('POST', `/admin/subscription-requests/${requestId}/confirm`, { start_date: start })).body.data.subscription.id;
   const newCar = await anotherPlate(ctx, to);
   await setClock(`${today}T10:00:00+09:00`);
   const q = (await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=${swapDate}&car_id=${newCar}`, { token })).body.data.quote;
-  const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: swapDate, car_id: newCar, quoted_adjustment: q.adjustment, quoted_fee: q.new_fee, price_consent: q.new_fee } });
+  const res = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: swapDate, car_id: newCar, quoted_adjustment: q!.adjustment, quoted_fee: q!.new_fee, price_consent: q!.new_fee } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { user, token, subscriptionId, requestId, orderCar: plate, newCar, swapId: res.body.data.swap.id as number, adjustment: q.adjustment as number };
+  return { user, token, subscriptionId, requestId, orderCar: plate, newCar, swapId: res.body.data.swap.id, adjustment: q!.adjustment };
 }
 
 describe('교체 취소', () => {

@@ -10,7 +10,7 @@ import { fillTemplate, kakaoText } from '../../src/api/notifications/template';
 import handoverScheduled from '../../src/api/notifications/templates/subscription-handover-scheduled';
 import handoverRecorded from '../../src/api/notifications/templates/subscription-handover-recorded';
 import { defaultOptionPrices } from '../../src/domain/subscription-price';
-import { anotherPlate, createTestContext, customer, type TestContext } from './helpers';
+import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { insertConfirmedSwap } from './swap-fixtures';
 
 /**
@@ -43,8 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { admin: staff, setClock } = apiTools(() => ctx);
 const pairUrl = (subscriptionId: number, swapId: number) => `/admin/subscriptions/${subscriptionId}/swaps/${swapId}/handovers`;
 const schedulePair = (subscriptionId: number, swapId: number, body: Record<string, unknown>) => staff('POST', pairUrl(subscriptionId, swapId), body);
 
@@ -57,7 +56,7 @@ async function subscription(start: string) {
   expect(req.status, JSON.stringify(req.body)).toBe(201);
   const confirmed = await staff('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { start_date: start });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-  return { user, token, orderCar, subscriptionId: confirmed.body.data.subscription.id as number };
+  return { user, token, orderCar, subscriptionId: confirmed.body.data.subscription.id };
 }
 
 /** A subscription with a CONFIRMED swap to a copy of the new car on `swapDate`. */
@@ -134,7 +133,7 @@ describe('scheduling a swap\'s pair', () => {
     const after = (await staff('GET', '/admin/handovers?from=2034-03-01&days=7')).body.data;
     expect(after.open_swaps.find((o: { swap_id: number }) => o.swap_id === swapId)).toBeUndefined();
     const listed = after.handovers.filter((h: { swap: { id: number } | null }) => h.swap?.id === swapId);
-    expect(listed.map((h: { kind: string; swap: { plate: string } }) => [h.kind, h.swap.plate])).toEqual([['RETURN', '12가 3456'], ['DELIVERY', '78나 9012']]);
+    expect(listed.map((h) => [h.kind, h.swap!.plate])).toEqual([['RETURN', '12가 3456'], ['DELIVERY', '78나 9012']]);
 
     // The subscription's own delivery is still its own (the swap's pair is not it).
     const own = await staff('POST', `/admin/subscriptions/${subscriptionId}/handovers`, { kind: 'DELIVERY', driver_id: (await newDriver()).id, date: '2034-01-10', window_start: '10:00', window_end: '11:00' });
@@ -262,7 +261,7 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     // The day after the swap: the driver records (the first day would move if this were the subscription's own delivery).
     await setClock('2034-08-02T10:30:00+09:00');
     const list = await ctx.call('GET', '/driver/handovers', { token: mine });
-    expect(list.body.data.handovers.filter((h: { swap: unknown }) => h.swap).map((h: { kind: string; car: string; swap: { plate: string } }) => [h.kind, h.swap.plate])).toEqual([['RETURN', '12가 3456'], ['DELIVERY', '78나 9012']]);
+    expect(list.body.data.handovers.filter((h) => h.swap).map((h) => [h.kind, h.swap!.plate])).toEqual([['RETURN', '12가 3456'], ['DELIVERY', '78나 9012']]);
     expect((await ctx.call('GET', '/driver/handovers', { token: theirs })).body.data.handovers).toEqual([]);
     expect((await ctx.call('POST', `/driver/handovers/${ret}/record`, { token: theirs, json: { odometer_km: 4_100, fuel_percent: 70 } })).status).toBe(403);
     expect((await ctx.call('POST', `/driver/handovers/${ret}/record`, { token, json: { odometer_km: 4_100, fuel_percent: 70 } })).status).toBe(403);
@@ -345,7 +344,7 @@ describe('the records of a swap\'s pair and the mileage per car', () => {
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.settlement).toMatchObject({ status: 'PREVIEW', total: 140_000, to_charge: 140_000, mileage_arithmetic: line });
     const odometer = await staff('GET', `/admin/subscriptions/${subscriptionId}/odometer`);
-    expect(odometer.body.data.settlement.result).toMatchObject({ driven_km: 8_200, legs_km: [3_100, 5_100], overage_km: 700, amount: 140_000 });
+    expect(odometer.body.data.settlement!.result).toMatchObject({ driven_km: 8_200, legs_km: [3_100, 5_100], overage_km: 700, amount: 140_000 });
 
     const replica = await ctx.openReplicaApp();
     const other = replica.app;

@@ -41,7 +41,7 @@ async function subscription(start: string) {
   const req = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(req.status).toBe(201);
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { user, token, subscriptionId: sub.id as number, carId: plate, requestId: req.body.data.subscription_request.id as number };
+  return { user, token, subscriptionId: sub.id, carId: plate, requestId: req.body.data.subscription_request.id };
 }
 
 /** A car of its own copied from `car` (each test swaps to a plate nobody else holds). */
@@ -74,7 +74,7 @@ describe('차량 교체 (swap)', () => {
     const stale = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-03-28', car_id: newCar, quoted_adjustment: 100_000, quoted_fee: 1_500_000, price_consent: 1_500_000 } });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain('견적이 바뀌었습니다');
-    expect(stale.body.data.quote).toMatchObject({ adjustment: 125_800 });
+    expect((stale.body.data as unknown as { quote: unknown }).quote).toMatchObject({ adjustment: 125_800 });
     expect(await swapsOf(subscriptionId)).toEqual([]);
     // 가격 변경 동의: the new car's fee without the customer's consent to exactly it is 422, nothing changed.
     const unconsented = await ctx.call('POST', `/subscriptions/${subscriptionId}/swap`, { token, json: { date: '2029-03-28', car_id: newCar, quoted_adjustment: 125_800, quoted_fee: 1_500_000 } });
@@ -113,7 +113,7 @@ describe('차량 교체 (swap)', () => {
 
     // My page lists the scheduled swap; another swap is refused while it is ahead.
     const mine = (await ctx.call('GET', '/subscriptions', { token })).body.data.subscriptions.find((s: { id: number }) => s.id === subscriptionId);
-    expect(mine.swaps).toMatchObject([{ id: swapId, status: 'CONFIRMED', swap_date: '2029-03-28', to_car: { id: newCar } }]);
+    expect(mine!.swaps).toMatchObject([{ id: swapId, status: 'CONFIRMED', swap_date: '2029-03-28', to_car: { id: newCar } }]);
     const open = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap`, { token });
     expect([open.status, open.body.message]).toEqual([409, '2029-03-28에 차량 교체가 이미 예정되어 있습니다. 교체가 끝난 뒤 다시 신청해주세요.']);
 
@@ -164,7 +164,7 @@ describe('차량 교체 (swap)', () => {
     expect((await swapsOf(subscriptionId)).map((s) => s.status)).toEqual(['CANCELLED']);
     expect((await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]).toMatchObject({ billingStatus: 'ACTIVE', endDate: '2030-06-09' });
     const quote = await ctx.call('GET', `/subscriptions/${subscriptionId}/swap?date=2029-06-28`, { token });
-    expect(quote.body.data.cars.find((c: { id: number }) => c.id === newCar).taken_from).toBeNull();
+    expect(quote.body.data.cars.find((c) => c.id === newCar)!.taken_from).toBeNull();
     expect((await ctx.database.db.select().from(jobs).where(like(jobs.key, `notify:subscription.swapped:%`))).filter((j) => (j.payload as { subscriptionId: number }).subscriptionId === subscriptionId)).toEqual([]);
 
     await ctx.database.db.update(subscriptions).set({ billingKey: card() }).where(eq(subscriptions.id, subscriptionId));

@@ -3,7 +3,7 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { driverAccount } from './driver-helpers';
 
 /**
@@ -14,7 +14,7 @@ import { driverAccount } from './driver-helpers';
 
 let ctx: TestContext;
 let modelId: number;
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+const { admin: staff } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 
 beforeAll(async () => {

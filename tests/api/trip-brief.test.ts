@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * What the customer wrote reaches staff and the driver: the memo ("유아 카시트 1개"), purpose,
@@ -11,8 +10,7 @@ import { billingKey, createTestContext, customer, type TestContext } from './hel
  */
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const iso = (s: string) => new Date(s).toISOString();
 
@@ -35,7 +33,7 @@ async function bookWithMemo(days: number, extra: Record<string, unknown> = {}) {
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.data.butler_request.id as number, who };
+  return { id: res.body.data.butler_request.id, who };
 }
 
 const brief = {
@@ -79,7 +77,7 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
     const edit = await ctx.call('PUT', `/butlers/requests/${id}`, { token: who.token, json: { start_at: at(8, '09:00'), start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', memo: '휠체어 탑승' } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     row = (await staff('GET', '/admin/butler-requests')).body.data.requests.find((r: { id: number }) => r.id === id);
-    expect(row.memo).toBe('휠체어 탑승');
+    expect(row!.memo).toBe('휠체어 탑승');
   });
 
   it('customers and strangers do not read the desk, the board or a run sheet', async () => {
@@ -97,10 +95,10 @@ describe('the flight number of an airport pickup', () => {
     const mine = await ctx.call('GET', `/butlers/requests/${id}`, { token: who.token });
     expect(mine.body.data.butler_request.flight_number).toBe('KE123');
     const row = (await staff('GET', '/admin/butler-requests')).body.data.requests.find((r: { id: number }) => r.id === id);
-    expect(row.flight_number).toBe('KE123');
+    expect(row!.flight_number).toBe('KE123');
     const day = addDays(todayInKorea(new Date()), 10);
     const trip = (await staff('GET', `/admin/dispatch?from=${day}&days=1`)).body.data.trips.find((t: { id: number }) => t.id === id);
-    expect(trip.flight_number).toBe('KE123');
+    expect(trip!.flight_number).toBe('KE123');
     const driver = (await staff('POST', '/admin/drivers', { name: '공항기사', phone: '010-7777-4321', gender: 'female' })).body.data.driver;
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driver.id })).status).toBe(200);
     const sheet = await staff('GET', `/admin/dispatch/run-sheet?driver_id=${driver.id}&date=${day}`);

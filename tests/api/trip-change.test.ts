@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { auditLog, butlerRequests, butlerWaypoints, jobs, notificationMessages, paymentRefunds, payments } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { driverAccount } from './driver-helpers';
 
 /**
@@ -26,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: TEST_ADMIN_TOKEN, json });
+const { admin: staff } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const iso = (s: string) => new Date(s).toISOString();
 
@@ -43,7 +42,7 @@ async function assignedTrip(d: number, opts: { flight?: string | null; start?: s
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   const a = opts.driver ?? (await driverAccount(ctx));
   expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: a.driver.id })).status).toBe(200);
   return { id, owner, driver: a };
@@ -115,7 +114,7 @@ describe('a change of the booked hours is re-priced by the booking rule', () => 
     const unconfirmed = await staff('PATCH', `/admin/butler-requests/${id}/trip`, longer);
     expect(unconfirmed.status).toBe(409);
     expect(unconfirmed.body.message).toBe('변경 후 결제 금액은 1,000,000원입니다. 금액을 확인한 뒤 다시 저장해주세요.');
-    expect(unconfirmed.body.data.price.difference).toBe(200_000);
+    expect(unconfirmed.body.data.price!.difference).toBe(200_000);
     expect((await staff('PATCH', `/admin/butler-requests/${id}/trip`, { ...longer, confirm_price: 900_000 })).status).toBe(409);
     expect(await chargesOf(id)).toHaveLength(1);
 

@@ -3,8 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { jobs } from '../../src/api/db/schema';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
-import { billingKey, createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 
 /**
  * After the trip's actual end is recorded, its customer rates it once (1–5, optional comment):
@@ -13,8 +12,7 @@ import { billingKey, createTestContext, customer, type TestContext } from './hel
  */
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 const korean = /[가-힣]/;
 
@@ -40,7 +38,7 @@ async function trip(days: number, driverId: number, who?: { token: string }) {
     json: { start_at: at(days, '09:00'), end_at: at(days, '17:00'), start_location: '서울 용산구 한남대로 98', end_location: '서울 송파구 올림픽로 300', billing_key: billingKey(ctx) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driverId })).status).toBe(200);
   return { id, token: owner.token };
 }

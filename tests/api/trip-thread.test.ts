@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { insertButlerCar, insertModel, upsertBrand } from '../../src/api/seed/factories';
 import { jobs, notificationMessages, tripMessages } from '../../src/api/db/schema';
-import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
-import { createTestContext, customer, type TestContext } from './helpers';
+import { apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { driverAccount } from './driver-helpers';
 
 /**
@@ -17,7 +16,6 @@ import { driverAccount } from './driver-helpers';
 
 let ctx: TestContext;
 let modelId: number;
-const ADMIN = TEST_ADMIN_TOKEN;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -27,10 +25,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => setClock(null));
 
-const staff = (method: string, path: string, json?: unknown) => ctx.call(method, path, { token: ADMIN, json });
+const { admin: staff, setClock, runJobs } = apiTools(() => ctx);
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
-const setClock = (now: string | null) => staff('POST', '/admin/test-clock', now ? { now: new Date(now).toISOString() } : {});
-const runJobs = () => staff('POST', '/admin/billing/run');
 
 
 /** A paid booking of 09:00–17:00 on day `d`, assigned to `driverId` when given. */
@@ -44,7 +40,7 @@ async function trip(d: number, driverId?: number) {
     json: { start_at: at(d, '09:00'), end_at: at(d, '17:00'), start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272', passenger_count: 1, billing_key: issueSandboxBillingKey(ctx.config) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   if (driverId) expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driverId })).status).toBe(200);
   return { id, owner };
 }

@@ -4,7 +4,7 @@ import { insertTestCar } from '../../src/api/seed/factories';
 import { jobs, paymentRefunds, payments, sandboxPayments, subscriptions } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import type { CarOptionPrices } from '../../src/domain/subscription-price';
-import { anotherPlate, billingKey, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
+import { anotherPlate, apiTools, billingKey, couponUsed, createTestContext, customer, pointsOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let carId: number;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const setClock = (now: string) => ctx.call('POST', '/admin/test-clock', { token: ADMIN, json: { now } });
+const { setClock } = apiTools(() => ctx);
 
 /** A confirmed 12-month subscription starting on `start`, ordered on `orderedOn` with a 100,000-won coupon and 50,000 points. */
 async function subscription(orderedOn: string, start: string) {
@@ -33,9 +33,9 @@ async function subscription(orderedOn: string, start: string) {
     token, json: { month: 12, billing_key: billingKey(ctx), options, start_date: start, coupon_id: holdings[0], point_amount: 50_000 },
   });
   expect(req.status).toBe(201);
-  const requestId = req.body.data.subscription_request.id as number;
+  const requestId = req.body.data.subscription_request.id;
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${requestId}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { user, token, holding: holdings[0], requestId, subscriptionId: sub.id as number };
+  return { user, token, holding: holdings[0], requestId, subscriptionId: sub.id };
 }
 
 const refundsOf = (requestId: number) =>
@@ -100,7 +100,7 @@ describe('청약철회 (withdrawal)', () => {
     const refused = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token: second.token, json: { month: 12, billing_key: billingKey(ctx), start_date: '2030-05-10' } });
     expect(refused.status).toBe(409);
     const q = (await ctx.call('GET', `/subscriptions/${sub.id}/withdrawal`, { token: first.token })).body.data.quote;
-    expect((await ctx.call('POST', `/subscriptions/${sub.id}/withdrawal`, { token: first.token, json: { quoted_refund: q.refund } })).status).toBe(200);
+    expect((await ctx.call('POST', `/subscriptions/${sub.id}/withdrawal`, { token: first.token, json: { quoted_refund: q!.refund } })).status).toBe(200);
     const taken = await ctx.call('POST', `/subscriptions/cars/${plate}/request`, { token: second.token, json: { month: 12, billing_key: billingKey(ctx), start_date: '2030-05-10' } });
     expect(taken.status).toBe(201);
   });

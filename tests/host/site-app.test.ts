@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite } from '../../src/host/static';
 import { composeSite } from '../../src/host/site-app';
+import { unrouted } from '../api/client';
 import { createTestContext, type TestContext } from '../api/helpers';
 
 /** The site and the API on one app as `npm start` composes them: no API request ever gets a site page. */
@@ -66,7 +67,7 @@ describe('site + API composition', () => {
   });
 
   it('the API alone (tests, other hosts) answers the same 404 and 405', async () => {
-    expect((await ctx.call('GET', '/no-such-route')).body).toEqual({ code: 1004, message: '요청한 주소를 찾을 수 없습니다.', errors: {} });
+    expect((await ctx.call('GET', unrouted('/no-such-route'))).body).toEqual({ code: 1004, message: '요청한 주소를 찾을 수 없습니다.', errors: {} });
     const res = await ctx.app.request('/health', { method: 'PUT' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');

@@ -17,7 +17,7 @@ import { sessionStartedWithin } from './sessions';
  */
 
 /** What decides whether the account may be closed, read in `db` (the withdrawal's transaction under the user's lock). */
-export async function closureFacts(db: Db, user: UserRow, now: Date): Promise<ClosureFacts> {
+async function closureFacts(db: Db, user: UserRow, now: Date): Promise<ClosureFacts> {
   const [pending] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(subscriptionRequests)

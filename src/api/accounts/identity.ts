@@ -12,13 +12,13 @@ import { rowTime, wallMs } from '../jobs/clock';
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 
 /** A verification may be used for signup or recovery within this many minutes. */
-export const IDENTITY_MAX_AGE_MINUTES = 60;
+const IDENTITY_MAX_AGE_MINUTES = 60;
 
 /** The sandbox stands in for PortOne only when enabled (SANDBOX or a loopback HOST), PortOne unconfigured, never in production. */
 export { sandboxAllowed };
 
 /** A deterministic stand-in CI for the sandbox: the same person always gets the same CI. */
-export function sandboxCi(name: string, phone: string, birthDate: string): string {
+function sandboxCi(name: string, phone: string, birthDate: string): string {
   const key = `sandbox|${name.normalize('NFC').replace(/\s+/g, '')}|${normalizePhone(phone)}|${birthDate}`;
   return createHash('sha256').update(key).digest('base64');
 }

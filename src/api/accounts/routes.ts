@@ -16,7 +16,7 @@ import type { AccountView, EmailCheckAnswer, IdentityAnswer, TokenAnswer } from 
 import { unauthorized } from '../errors';
 import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../auth/guards';
-import { LOGIN_FAILURES_PER_ACCOUNT, ipLimit, limiterFor, passwordLock } from '../middleware/rate-limit';
+import { ipLimit, limiterFor, passwordLock } from '../middleware/rate-limit';
 import { getAccount } from './account-view';
 import { attachIdentity, emailTaken, signup, socialLogin, updateAccount } from './accounts';
 import { closeAccount, closurePreview } from './closure';
@@ -29,9 +29,6 @@ import { ensureConfigured, exchangeCode, type SocialProvider } from './oauth';
 import { sessionUser } from '../auth/session-check';
 
 const MINUTE = 60_000;
-/** Failed logins allowed per account before a 15-minute lock (successes reset the count); PUT /accounts' current_password counts too. */
-export { LOGIN_FAILURES_PER_ACCOUNT };
-
 const bearer = (c: Ctx) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 
 /** An unconfigured provider (or Apple) is 501 before the body is looked at. */

@@ -11,7 +11,7 @@ import { rowTime, wallMs } from '../jobs/clock';
 
 /** Codes live 10 minutes and allow 5 tries. */
 export const CODE_TTL_SECONDS = 600;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_MAX_ATTEMPTS = 5;
 
 const codeHash = (config: Config, target: string, purpose: string, code: string) =>
   createHmac('sha256', config.jwtSecret).update(`${purpose}|${target}|${code}`).digest('hex');
@@ -68,7 +68,7 @@ export async function checkCode(db: Db, config: Config, target: string, purpose:
 }
 
 /** An email change needs a code for the new address verified in the last 30 minutes. */
-export const EMAIL_VERIFIED_WINDOW_SECONDS = 30 * 60;
+const EMAIL_VERIFIED_WINDOW_SECONDS = 30 * 60;
 
 /** Whether a code for this email was verified in the last 30 minutes. */
 export async function recentlyVerified(db: Db, email: string): Promise<boolean> {

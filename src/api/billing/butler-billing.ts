@@ -83,7 +83,7 @@ export async function heldCoupon(db: Db, holdingId: number) {
  * tripCharge): the overtime by the quote's rule (coupon on the total, the points as booked) and
  * the waiting from 도착 to 탑승 beyond the free minutes, part by part.
  */
-export async function tripChargeOf(tx: Db, car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date; arrived?: Date | null }, policy: WaitingPolicy): Promise<TripCharge> {
+async function tripChargeOf(tx: Db, car: ButlerCar, row: RequestRow, actual: { start: Date; end: Date; arrived?: Date | null }, policy: WaitingPolicy): Promise<TripCharge> {
   const coupon = row.userCouponId ? await heldCoupon(tx, row.userCouponId) : null;
   return tripCharge({
     car,

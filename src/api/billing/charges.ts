@@ -30,7 +30,7 @@ export async function executeCharge(ctx: PaymentContext, paymentId: string, reco
  * the purpose's follow-up runs in that same transaction: a charge settled by the request that
  * made it and by the reconcile job at the same time is followed up once. UNKNOWN changes nothing.
  */
-export async function settleCharge(ctx: PaymentContext, paymentId: string, result: ChargeResult): Promise<PaymentRow> {
+async function settleCharge(ctx: PaymentContext, paymentId: string, result: ChargeResult): Promise<PaymentRow> {
   if (result.status === 'UNKNOWN') {
     ctx.log('info', `payment ${paymentId}: outcome unknown (${result.detail}); the reconcile job will ask the provider`);
     return (await paymentById(ctx.db, paymentId))!;

@@ -326,9 +326,3 @@ export const mileageOutcome: ChargeOutcome = {
     await emit(tx, `payment.failed:${payment.id}`, { type: 'payment.failed', userId: payment.userId, paymentId: payment.id, reason: payment.failureReason ?? '', retryDate: null }, ctx.clock.now());
   },
 };
-
-/** The latest reading of a subscription, or undefined (the handover helper reads the one it wrote). */
-export async function latestReading(db: Db, subscriptionId: number, source?: OdometerSource): Promise<OdometerRow | undefined> {
-  const rows = await readingsOf(db, subscriptionId);
-  return (source ? rows.filter((r) => r.source === source) : rows).at(-1);
-}

@@ -61,7 +61,7 @@ const CANCEL_REFUSALS: Record<string, string> = {
   INVALID_REQUEST: '결제사가 취소 요청을 거절했습니다.',
   PG_PROVIDER: '카드사가 결제 취소를 거절했습니다.',
 };
-export const DEFINITE_CANCEL_REFUSALS = new Set(Object.keys(CANCEL_REFUSALS));
+const DEFINITE_CANCEL_REFUSALS = new Set(Object.keys(CANCEL_REFUSALS));
 
 /** PortOne V2 through its official server SDK (`@portone/server-sdk`). */
 export function portoneProvider(config: Config): PaymentProvider {

@@ -11,13 +11,13 @@ import { koreanFailure, WebhookRejected, type CancelResult, type CardInfo, type 
 import { rowTime } from '../jobs/clock';
 
 /** Prefix of billing keys issued by the sandbox provider. */
-export const SANDBOX_KEY_PREFIX = 'sandbox-bk-';
+const SANDBOX_KEY_PREFIX = 'sandbox-bk-';
 
 /**
  * The sandbox's test cards, chosen on its card page: what every charge of a key issued for it
  * does. `slow` answers after SANDBOX_SLOW_MS (15 s), longer than the server waits for a provider.
  */
-export const SANDBOX_CARDS = ['approve', 'decline-limit', 'decline-rejected', 'insufficient', 'slow'] as const;
+const SANDBOX_CARDS = ['approve', 'decline-limit', 'decline-rejected', 'insufficient', 'slow'] as const;
 export type SandboxCard = (typeof SANDBOX_CARDS)[number];
 
 /** The card page's `charges` field (approve|decline|insufficient|slow, with decline_reason=limit|rejected). */
@@ -39,7 +39,7 @@ export function issueSandboxBillingKey(config: Config, card: SandboxCard = 'appr
 }
 
 /** The test card of a key this server's sandbox issued; null for anything else. */
-export function sandboxCardOf(config: Config, key: string): SandboxCard | null {
+function sandboxCardOf(config: Config, key: string): SandboxCard | null {
   if (!key.startsWith(SANDBOX_KEY_PREFIX)) return null;
   const parts = key.slice(SANDBOX_KEY_PREFIX.length).split('.');
   if (parts.length !== 3) return null;
@@ -174,7 +174,7 @@ export function sandboxProvider(db: Db, config: Config, clock: Clock): PaymentPr
  * guessed, so the address carries a key only the server can make: it reaches the payer (their
  * payments, their messages) and staff, like a PortOne receipt link.
  */
-export const sandboxReceiptUrl = (config: Config, paymentId: string) => `/api/sandbox/receipts/${encodeURIComponent(paymentId)}?key=${sandboxReceiptKey(config, paymentId)}`;
+const sandboxReceiptUrl = (config: Config, paymentId: string) => `/api/sandbox/receipts/${encodeURIComponent(paymentId)}?key=${sandboxReceiptKey(config, paymentId)}`;
 
 export function sandboxReceiptKey(config: Config, paymentId: string): string {
   return createHmac('sha256', `sandbox-receipt:${config.jwtSecret}`).update(paymentId).digest('base64url').slice(0, 32);

@@ -29,9 +29,9 @@ import { refundPayment } from './refunds';
  * subscription's row lock, so retries and two replicas settle once.
  */
 
-export type SettlementRow = typeof subscriptionSettlements.$inferSelect;
+type SettlementRow = typeof subscriptionSettlements.$inferSelect;
 
-export const depositRefundKey = (subscriptionId: number) => `settle:deposit:${subscriptionId}`;
+const depositRefundKey = (subscriptionId: number) => `settle:deposit:${subscriptionId}`;
 
 export interface SettlementEntry {
   damages: Damage[];

@@ -103,7 +103,7 @@ const owedMonth = (sub: SubscriptionRow, term: number) => (sub.paidMonths < term
  * attempt id is made. Concurrent callers (the job, a retry, the customer paying) meet on the same
  * attempt id, which the provider charges once.
  */
-export async function chargeMonth(ctx: PaymentContext, subscriptionId: number, month: number): Promise<PaymentRow | null> {
+async function chargeMonth(ctx: PaymentContext, subscriptionId: number, month: number): Promise<PaymentRow | null> {
   const found = await subscriptionWithTerm(ctx.db, subscriptionId);
   if (!found) return null;
   const { sub, term } = found;

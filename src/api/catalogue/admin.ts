@@ -64,7 +64,7 @@ const CAR: FieldMap = {
 };
 
 /** A car as the console edits it: the API's Car plus its model id (the form's field) and archive time. */
-export type AdminCar = Car & { model_id: number; archived_at: string | null };
+type AdminCar = Car & { model_id: number; archived_at: string | null };
 
 interface Spec {
   entity: EntityName;
@@ -96,7 +96,7 @@ async function simpleRow(db: Db, table: PgTable & { id: PgColumn }, id: number, 
 }
 
 /** A car in console shape (archived ones included), or null. */
-export async function adminCar(db: Db, id: number): Promise<AdminCar | null> {
+async function adminCar(db: Db, id: number): Promise<AdminCar | null> {
   const [row] = await db
     .select({ car: cars, model: { id: models.id, name: models.name, image: models.image }, brand: { id: brands.id, name: brands.name, image: brands.image, slug: brands.slug } })
     .from(cars)

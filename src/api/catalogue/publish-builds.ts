@@ -11,10 +11,10 @@ import { wallMs } from '../jobs/clock';
  */
 /** What asked for a build: a catalogue edit, the console's 발행, a machine webhook, or the server starting. */
 export type BuildTrigger = 'edit' | 'publish' | 'webhook' | 'start';
-export type BuildStatus = 'running' | 'done' | 'failed';
+type BuildStatus = 'running' | 'done' | 'failed';
 
 /** One row of publish_builds as the console reads it (dates as ISO strings). */
-export interface BuildRow {
+interface BuildRow {
   id: number;
   catalogueVersion: number;
   status: BuildStatus;

@@ -19,7 +19,7 @@ export async function catalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
  * The catalogue but its cars: a few hundred rows, read whole for every publish. One query after
  * another: an edit reads it in a transaction (readForEdit), one client, which runs one at a time.
  */
-export async function catalogueRest(db: Db): Promise<Omit<CatalogueSnapshot, 'cars'>> {
+async function catalogueRest(db: Db): Promise<Omit<CatalogueSnapshot, 'cars'>> {
   const version = await catalogueVersion(db);
   // The published fleet's reserved days from the real today: a build is not business time (the form reads them live).
   const butler_cars = await butlerCarList(db, { today: todayInKorea(new Date(wallMs())) });

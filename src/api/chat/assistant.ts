@@ -38,7 +38,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Words with their following blanks, the unit the local assistant streams in. */
-export const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
 async function* streamReply(reply: Reply, opts: Pick<AnswerOptions, 'signal' | 'chunkDelayMs'>): AsyncGenerator<ChatEvent> {
   for (const token of tokens(reply.text)) {

@@ -27,7 +27,7 @@ export interface Reply {
 }
 
 /** The one question the assistant asks for a missing key. */
-export function questionFor(key: (typeof REQUIRED_KEYS)[number], state: BookingState, ctx: DialogueContext): string {
+function questionFor(key: (typeof REQUIRED_KEYS)[number], state: BookingState, ctx: DialogueContext): string {
   switch (key) {
     case '날짜':
       return '언제 이용하실 예정인가요? (예: 내일, 다음 주 금요일, 12월 3일)';
@@ -328,7 +328,7 @@ function resetReply(ctx: DialogueContext, cancel = false): Reply {
 }
 
 /** What the assistant adds when a person is asked for (the route tells staff; src/api/chat/handoff.ts). */
-export const HANDOVER_TEXT = '지금까지 말씀하신 예약 정보는 그대로 두었고 상담원에게 함께 전달됩니다. 기다리시는 동안 이어서 말씀하시면 계속 반영하겠습니다.';
+const HANDOVER_TEXT = '지금까지 말씀하신 예약 정보는 그대로 두었고 상담원에게 함께 전달됩니다. 기다리시는 동안 이어서 말씀하시면 계속 반영하겠습니다.';
 const HANDOVER_EMPTY_TEXT = '상담원을 기다리시는 동안 원하시는 날짜와 장소를 말씀해 주시면 함께 전달하겠습니다.';
 
 /**

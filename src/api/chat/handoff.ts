@@ -13,7 +13,7 @@ import { ASKS_FOR_PERSON } from './parser';
 export const asksForPerson = (message: string) => ASKS_FOR_PERSON.test(message);
 
 /** What the assistant says first when it hands the chat to staff. */
-export const HANDOFF_REPLY = '상담원 연결을 요청했습니다. 운영팀이 확인 후 남겨주신 연락처로 곧 연락드리겠습니다. ';
+const HANDOFF_REPLY = '상담원 연결을 요청했습니다. 운영팀이 확인 후 남겨주신 연락처로 곧 연락드리겠습니다. ';
 
 /** One hand-off per visitor in this window: asking again does not page staff again. */
 const WINDOW_MS = 30 * 60_000;

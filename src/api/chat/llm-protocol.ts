@@ -13,7 +13,7 @@ import { REQUIRED_KEYS, UI_TRIGGERS, type BookingState, type BookingUpdates, typ
  * The text before the fence streams to the page; the block never does, and its updates pass
  * the same zod schemas as the local assistant's before they reach the state.
  */
-export const LLM_FENCE = '```';
+const LLM_FENCE = '```';
 
 export interface LlmMessage {
   role: 'system' | 'user';

@@ -2,7 +2,7 @@ import type { LlmMessage } from './llm-protocol';
 import { sseJson } from '../../domain/sse';
 
 /** The model answered with an HTTP error, no body, or not at all. */
-export class LlmError extends Error {}
+class LlmError extends Error {}
 
 export interface LlmOptions {
   baseUrl: string;

@@ -1,5 +1,5 @@
 /** Native Korean counting words (as used before 명, 시) and their values, longest first. */
-export const NATIVE_NUMBERS: ReadonlyArray<readonly [string, number]> = [
+const NATIVE_NUMBERS: ReadonlyArray<readonly [string, number]> = [
   ['스무', 20], ['스물', 20],
   ['열아홉', 19], ['열여덟', 18], ['열일곱', 17], ['열여섯', 16], ['열다섯', 15], ['열네', 14], ['열넷', 14], ['열세', 13], ['열셋', 13], ['열두', 12], ['열둘', 12], ['열한', 11], ['열하나', 11],
   ['아홉', 9], ['여덟', 8], ['일곱', 7], ['여섯', 6], ['다섯', 5],

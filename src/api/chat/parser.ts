@@ -78,7 +78,7 @@ const PURPOSES: Array<[string, RegExp]> = [
 ];
 
 /** The trip's purpose: a label written out (목적은 …) or the first purpose word, as one of the shop's labels. */
-export function findPurpose(text: string): string | null {
+function findPurpose(text: string): string | null {
   const labelled = text.match(/(?:이용\s*)?목적(?!지)\s*(?:은|는|:|=|이)?\s*([^,.\n!?]+)/);
   const scope = labelled ? labelled[1] : text;
   let best: { label: string; at: number } | null = null;
@@ -104,7 +104,7 @@ const COUNT_PATTERNS: RegExp[] = [
 ];
 
 /** Passenger count (3명, 세 명, 인원 4, 둘이서, 혼자, 성인 2명 아이 1명 → 3) and the text with counts masked. */
-export function findPassengers(text: string): { count: number | null; rest: string } {
+function findPassengers(text: string): { count: number | null; rest: string } {
   let rest = text;
   const found: Found<number>[] = [];
   for (const re of COUNT_PATTERNS) {
@@ -133,7 +133,7 @@ const MEMO_LABEL = /(?:메모|요청\s*사항|특이\s*사항|전달\s*사항|�
 const MEMO_WORDS = /준비|챙겨|비치|카시트|생수|꽃다발|피켓|네임\s*보드|이름표|조용히|금연|반려|애견|강아지|캐리어|트렁크|짐이|짐은|휠체어|유모차|의전\s*매너|정장|복장/;
 
 /** Requests for the driver written out: 메모: …, 요청사항은 … (the rest of the message). */
-export function findMemoLabel(text: string): { memo: string | null; rest: string } {
+function findMemoLabel(text: string): { memo: string | null; rest: string } {
   const labelled = MEMO_LABEL.exec(text);
   if (!labelled) return { memo: null, rest: text };
   const start = labelled.index + labelled[0].length;
@@ -142,7 +142,7 @@ export function findMemoLabel(text: string): { memo: string | null; rest: string
 }
 
 /** A clause about luggage, water, a name board … in a message whose dates and times are masked. */
-export function findMemoClause(text: string): { memo: string | null; rest: string } {
+function findMemoClause(text: string): { memo: string | null; rest: string } {
   const word = MEMO_WORDS.exec(text);
   if (!word) return { memo: null, rest: text };
   const before = text.slice(0, word.index);
@@ -163,7 +163,7 @@ export function findMemoClause(text: string): { memo: string | null; rest: strin
 const MANAGER = /(?:담당자|예약자|연락\s*받(?:으실|을)\s*분|탑승자\s*(?:이름|성함)|성함)\s*(?:은|는|:|=|이)?\s*([가-힣]{2,4}|[A-Za-z][A-Za-z ]{1,30}?)(?:\s*(?:님|씨))?(?:\s*\(?\s*(01[016789][-\s]?\d{3,4}[-\s]?\d{4})\)?)?(?=$|[\s,.!?]|이고|이에요|입니다|예요|이요)/;
 
 /** The contact person (담당자는 김민수 010-1234-5678). */
-export function findManager(text: string): { manager: string | null; rest: string } {
+function findManager(text: string): { manager: string | null; rest: string } {
   const m = MANAGER.exec(text);
   if (!m) return { manager: null, rest: text };
   const manager = m[2] ? `${m[1].trim()} ${m[2]}` : m[1].trim();

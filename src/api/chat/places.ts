@@ -70,7 +70,7 @@ const MAX_TOKENS = 5;
 const DO_PLACE = /(?:여의|제주|강화|영종|거제|울릉|안면|남해|경기|강원|충청|전라|경상|충북|충남|전북|전남|경북|경남|무의|대부|선유|노들|오이|덕적|실미|용유)도$/;
 
 /** A waypoint as said before 들러/경유: 광화문도, 남산타워에도, 코엑스를, 병원을 → the place (여의도 stays). */
-export function waypointWord(tok: string): string {
+function waypointWord(tok: string): string {
   let t = tok.replace(/(?<=[가-힣]{2})에도$/, '');
   if (/도도$/.test(t)) t = t.slice(0, -1);
   else if (/(?<=[가-힣A-Za-z0-9]{2})도$/.test(t) && !DO_PLACE.test(t)) t = t.slice(0, -1);

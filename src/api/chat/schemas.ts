@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatNumber } from '../../domain/money';
 import { MAX_INT } from '../../domain/schemas/common';
-import { BOOKING_KEYS, checkField, MAX_MESSAGE_CHARS, MAX_STATE_BYTES, UI_TRIGGERS, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
+import { BOOKING_KEYS, checkField, MAX_MESSAGE_CHARS, MAX_STATE_BYTES, type BookingKey, type BookingState, type BookingUpdates } from '../../domain/chat/state';
 
 /** One key of the booking state as a zod schema: the rule of state.ts (checkField), with its Korean message. */
 function field<K extends BookingKey>(key: K) {
@@ -14,19 +14,17 @@ function field<K extends BookingKey>(key: K) {
 }
 
 /** Each key's schema. */
-export const BookingFieldSchemas = Object.fromEntries(BOOKING_KEYS.map((k) => [k, field(k)])) as { [K in BookingKey]: ReturnType<typeof field<K>> };
+const BookingFieldSchemas = Object.fromEntries(BOOKING_KEYS.map((k) => [k, field(k)])) as { [K in BookingKey]: ReturnType<typeof field<K>> };
 
 /** The booking state: every key optional; unknown keys are dropped. */
-export const BookingStateSchema: z.ZodType<BookingState, Record<string, unknown>> = z.object(
+const BookingStateSchema: z.ZodType<BookingState, Record<string, unknown>> = z.object(
   Object.fromEntries(BOOKING_KEYS.map((k) => [k, field(k).optional()])) as Record<BookingKey, z.ZodOptional<ReturnType<typeof field>>>,
 ) as unknown as z.ZodType<BookingState, Record<string, unknown>>;
 
 /** Changes to the state: a value sets a key, null removes it. */
-export const BookingUpdatesSchema: z.ZodType<BookingUpdates> = z.object(
+const BookingUpdatesSchema: z.ZodType<BookingUpdates> = z.object(
   Object.fromEntries(BOOKING_KEYS.map((k) => [k, field(k).nullable().optional()])) as Record<BookingKey, z.ZodOptional<z.ZodNullable<ReturnType<typeof field>>>>,
 ) as unknown as z.ZodType<BookingUpdates>;
-
-export const UiTriggerSchema = z.enum(UI_TRIGGERS);
 
 /**
  * Updates from outside the process (the model's block): the whole object through

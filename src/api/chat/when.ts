@@ -19,7 +19,7 @@ const weekdayIndex = (date: string) => (weekday(date) + 6) % 7;
  * said on 11 March): its next occurrence lies beyond the 180-day booking window anyway, and the
  * chat answers that the day has passed instead of booking a year ahead. Older ones roll to next year.
  */
-export const RECENT_PAST_DAYS = 120;
+const RECENT_PAST_DAYS = 120;
 
 /** A month and day without a year: this year's, or next year's once it has passed (see RECENT_PAST_DAYS). */
 function nextMonthDay(today: string, m: number, d: number): string | null {

@@ -16,7 +16,7 @@ import { companyView } from './companies';
  * company's tax details and members are personal and business data), and the 후불 switch staff own.
  */
 
-export interface AdminCompanyMember {
+interface AdminCompanyMember {
   user_id: number;
   name: string;
   email: string | null;

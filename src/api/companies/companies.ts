@@ -123,7 +123,7 @@ async function verifiedNameOf(db: Db, userId: number): Promise<string | null> {
 }
 
 /** 403 unless the company may book and be billed: its creator is the 대표자, or staff confirmed their 재직/위임 proof. */
-export function requireAuthority(company: CompanyRow): void {
+function requireAuthority(company: CompanyRow): void {
   const refusal = companyAuthorityRefusal(company.authority);
   if (refusal) throw forbidden(refusal);
 }

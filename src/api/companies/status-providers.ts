@@ -12,12 +12,12 @@ import type { BusinessCheckQuery, BusinessStatusAnswer, BusinessStatusProvider }
  * valid check digit: 123-99-00006 (폐업), 123-98-00009 (휴업), 123-97-00002 (조회되지 않음),
  * 123-95-00008 (김대표, 2015-03-02).
  */
-export const SANDBOX_BUSINESS_CASES = { '99': 'CLOSED', '98': 'SUSPENDED', '97': 'NOT_FOUND', '96': 'UNREACHABLE', '95': 'REGISTER' } as const;
+const SANDBOX_BUSINESS_CASES = { '99': 'CLOSED', '98': 'SUSPENDED', '97': 'NOT_FOUND', '96': 'UNREACHABLE', '95': 'REGISTER' } as const;
 
 /** The register the sandbox's `95` numbers hold. */
 const SANDBOX_REGISTER = { ceo: '김대표', openedOn: '2015-03-02' } as const;
 
-export function sandboxBusinessStatusProvider(): BusinessStatusProvider {
+function sandboxBusinessStatusProvider(): BusinessStatusProvider {
   return {
     name: 'sandbox',
     check({ businessNumber, openedOn, ceo }) {
@@ -40,7 +40,7 @@ const isoDay = (d: string) => (/^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4
  * and 사업자등록 정보조회 (platform.company.getB2bBusinessInfos: the register's 대표자명 and 개업일,
  * compared here as the 국세청 진위확인 compares them), reshaped into the product's answer.
  */
-export function portoneBusinessStatusProvider(config: Pick<Config, 'portone'>): BusinessStatusProvider {
+function portoneBusinessStatusProvider(config: Pick<Config, 'portone'>): BusinessStatusProvider {
   const client = PortOneClient({ secret: config.portone.apiSecret ?? '', baseUrl: config.portone.apiBaseUrl, storeId: config.portone.storeId });
   return {
     name: 'portone',

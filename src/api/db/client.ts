@@ -14,7 +14,7 @@ import { currentAnswerBudget, refusalIfUnanswered } from './answer-budget';
 import * as schema from './schema';
 import { traceQueries } from '../observability/tracing';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers: the app never knows which database it runs on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -37,7 +37,7 @@ export interface DbTimeouts {
   statementMs: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3_000, statementMs: 5_000 };
+const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3_000, statementMs: 5_000 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -170,7 +170,7 @@ export async function subscriptionRequestOwner(db: Db, id: number): Promise<numb
 // ── Uploads ───────────────────────────────────────────────────────────────────
 
 /** Where images uploaded before photos were encoded live: DATA_DIR/uploads, still served at /api/uploads/{name} for the galleries that name them. */
-export const uploadsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'uploads');
+const uploadsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'uploads');
 
 /** What the content really is (file-type reads its signature), when it is a type we accept: the declared type must match it. */
 async function sniff(bytes: Buffer): Promise<UploadType | null> {

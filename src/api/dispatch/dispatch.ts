@@ -29,7 +29,7 @@ const driverNotFound = () => notFound('기사를 찾을 수 없습니다.');
 const requestNotFound = () => notFound('요청을 찾을 수 없습니다.');
 const cancelledRequest = () => conflict('취소된 의전 요청입니다.');
 
-export function toDriver(row: DriverRow): Driver {
+function toDriver(row: DriverRow): Driver {
   return {
     id: row.id,
     name: row.name,

@@ -51,7 +51,7 @@ const timesOf = (r: RequestRow): StageTimes => ({
 });
 
 /** How early before the booked start the driver may tap 출발. */
-export const DEPART_WINDOW_HOURS = 12;
+const DEPART_WINDOW_HOURS = 12;
 /** How far back a tap's own time (a tap kept offline) is believed; older taps are recorded at arrival. */
 const TAP_TRUST_HOURS = 12;
 

@@ -22,7 +22,7 @@ import type { StaffActor } from '../auth/guards';
 type ConsentRow = typeof driverLocationConsents.$inferSelect;
 
 /** The driver's live consents (the newest not withdrawn of each kind). */
-export async function liveConsents(db: Db, driverId: number): Promise<Record<LocationConsentKind, ConsentRow | null>> {
+async function liveConsents(db: Db, driverId: number): Promise<Record<LocationConsentKind, ConsentRow | null>> {
   const rows = await db
     .select()
     .from(driverLocationConsents)
@@ -85,7 +85,7 @@ export async function setConsents(db: Db, driverId: number, userId: number | nul
   });
 }
 
-export interface LocationReader {
+interface LocationReader {
   userId: number | null;
   role: LocationReaderRole;
   /** What the driver is shown (예약 고객, or the staff account). */
@@ -98,7 +98,7 @@ export interface LocationReader {
  * trip within LOCATION_READ_SESSION_MINUTES of the row's last read moves that row (last time,
  * count); otherwise a new row. So the trip page's 10-second polling is one row per viewing.
  */
-export async function logLocationRead(db: Db, driverId: number, tripId: number, reader: LocationReader, now: Date): Promise<void> {
+async function logLocationRead(db: Db, driverId: number, tripId: number, reader: LocationReader, now: Date): Promise<void> {
   const [last] = await db
     .select()
     .from(locationAccessLog)

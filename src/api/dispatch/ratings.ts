@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { butlerRequests, drivers, tripRatings } from '../db/schema';
 
 /** How many of the newest ratings staff read at once. */
-export const STAFF_RATINGS_SHOWN = 50;
+const STAFF_RATINGS_SHOWN = 50;
 
 /** GET /admin/trip-ratings: every rating with its trip and driver, and the comment the customer left for the driver, newest first. */
 export async function staffTripRatings(db: Db): Promise<StaffTripRating[]> {

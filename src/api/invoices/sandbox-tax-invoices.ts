@@ -7,7 +7,7 @@ import type { Clock } from '../jobs/clock';
 import type { TaxInvoiceProvider } from '../tax-invoice-provider';
 
 /** A recipient whose 사업자등록번호 ends so is refused, as the 국세청 refuses a closed business (tests and demos of the failure path). */
-export const SANDBOX_REFUSED_SUFFIX = '9999';
+const SANDBOX_REFUSED_SUFFIX = '9999';
 
 /** The sandbox's issuing-system code in its approval numbers (a real one is the ASP's 8 digits). */
 const SANDBOX_SYSTEM_CODE = '41000000';
@@ -46,7 +46,7 @@ export function sandboxTaxInvoiceProvider(db: Db, config: Config, clock: Clock):
 }
 
 /** The document's printable page; the key lets its recipient open it from the email, like a PortOne link. */
-export const sandboxTaxInvoiceUrl = (config: Config, id: string) => `/api/sandbox/tax-invoices/${encodeURIComponent(id)}?key=${sandboxTaxInvoiceKey(config, id)}`;
+const sandboxTaxInvoiceUrl = (config: Config, id: string) => `/api/sandbox/tax-invoices/${encodeURIComponent(id)}?key=${sandboxTaxInvoiceKey(config, id)}`;
 
 export function sandboxTaxInvoiceKey(config: Config, id: string): string {
   return createHmac('sha256', `sandbox-tax-invoice:${config.jwtSecret}`).update(id).digest('base64url').slice(0, 32);

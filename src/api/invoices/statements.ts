@@ -22,7 +22,7 @@ export const STATEMENT_JOB = 'company.statements';
 const statementJobKey = (month: string) => `${STATEMENT_JOB}:${month}`;
 
 /** The run of a month's statements: the 1st of the next month at 06:00 KST (every supply of the month is in). */
-export const statementRunAt = (month: string) => new Date(koreaDayStart(`${nextMonth(month)}-01`).getTime() + 6 * HOUR_MS);
+const statementRunAt = (month: string) => new Date(koreaDayStart(`${nextMonth(month)}-01`).getTime() + 6 * HOUR_MS);
 
 /** Queues the statements of the Korean month of `now` (idempotent: one job per month); each run queues the next month's. */
 export async function scheduleStatements(db: Db, now: Date): Promise<void> {
@@ -187,10 +187,4 @@ export async function companyBookingBlock(db: Db, companyId: number, now: Date):
     .orderBy(asc(companyInvoices.month))
     .limit(1);
   return overdue ? overdueBookingMessage(overdue.month, overdue.dueDate, overdue.totalAmount) : null;
-}
-
-/** The company of a statement (for the views and notifications). */
-export async function companyOf(db: Db, companyId: number) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return row;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { koreaDate, todayInKorea } from '../../domain/dates';
+import { todayInKorea } from '../../domain/dates';
 import { MODIFICATION_LABEL, monthLabel, type ModificationType, type TaxDocument, type TaxDocumentParty } from '../../domain/invoices';
 import { splitVat } from '../../domain/vat';
 import { won } from '../../domain/money';
@@ -24,7 +24,6 @@ import type { TaxInvoiceProvider } from '../tax-invoice-provider';
 
 export const TAX_INVOICE_JOB = 'company.tax-invoice';
 type TaxRow = typeof taxInvoices.$inferSelect;
-type LineRow = typeof companyInvoiceLines.$inferSelect;
 
 /** A tax invoice's company: its statement's, or the one it names (a card payment's); select with companyInvoices left-joined. */
 const taxCompanyId = sql<number>`coalesce(${taxInvoices.companyId}, ${companyInvoices.companyId})`;
@@ -236,6 +235,4 @@ export async function resendTaxInvoice(db: Db, provider: TaxInvoiceProvider, act
   });
 }
 
-/** The day a row was issued on, in Korea (for the views). */
-export const issuedDay = (r: TaxRow) => (r.issuedAt ? koreaDate(r.issuedAt) : null);
-export type { LineRow, TaxRow };
+export type { TaxRow };

@@ -221,7 +221,7 @@ export async function pendingJobs(db: Db, now: Date, kinds?: readonly string[]):
 }
 
 /** 30 s, 2 min, 8 min, 32 min … capped at 6 h: a provider that is down gets time to come back. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 

@@ -15,7 +15,7 @@ import { numberDigest, openNumber, sealNumber } from './seal';
 
 type LicenceRow = typeof driverLicences.$inferSelect;
 
-export function toLicenceView(r: LicenceRow): LicenceView {
+function toLicenceView(r: LicenceRow): LicenceView {
   return {
     id: r.id, role: r.role, name: r.holderName, birth_date: r.birthDate, type: r.licenceType, type_label: LICENCE_TYPE_LABEL[r.licenceType],
     number: r.numberMasked, status: r.status, status_text: LICENCE_STATUS_TEXT[r.status], first_issued_on: r.firstIssuedOn, expires_on: r.expiresOn,

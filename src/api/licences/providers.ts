@@ -13,7 +13,7 @@ import { tracedProvider } from '../observability/tracing';
  * its six serial digits spell (YYMMDD), expired after; anything else valid to the end of the tenth year after the check (a test clock far ahead still finds it valid). The
  * year digits are the 최초 취득 year (issued on 1 March of it), so a number of this year is a new driver.
  */
-export const SANDBOX_LICENCE_CASES: Record<string, LicenceStatus> = {
+const SANDBOX_LICENCE_CASES: Record<string, LicenceStatus> = {
   '90': 'EXPIRED',
   '91': 'SUSPENDED',
   '92': 'REVOKED',
@@ -21,7 +21,7 @@ export const SANDBOX_LICENCE_CASES: Record<string, LicenceStatus> = {
   '94': 'MISMATCH',
 };
 
-export function sandboxLicenceProvider(): LicenceProvider {
+function sandboxLicenceProvider(): LicenceProvider {
   return {
     name: 'sandbox',
     verify(q: LicenceQuestion, now: Date): Promise<LicenceVerdict> {
@@ -72,7 +72,7 @@ const RelayAnswer = z.object({
  * The relay to the 도로교통공단 system: the interface is given to registered rental companies under
  * contract, so the operator runs a relay that answers this JSON (docs/decisions/legal.md §1).
  */
-export function httpLicenceProvider(url: string, apiKey: string, timeoutMs = 5_000): LicenceProvider {
+function httpLicenceProvider(url: string, apiKey: string, timeoutMs = 5_000): LicenceProvider {
   return {
     name: 'http',
     async verify(q: LicenceQuestion): Promise<LicenceVerdict> {

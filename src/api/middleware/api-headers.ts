@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 /** What a page on an allowed origin may send: the methods of the routes, the bearer token and JSON. */
-export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Accept'];
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const CORS_HEADERS = ['Authorization', 'Content-Type', 'Accept'];
 
 /** CORS_ORIGINS: comma-separated origins (`https://luxe.kr,https://www.luxe.kr`); throws on anything that is not one. */
 export function parseCorsOrigins(value: string | undefined): string[] {

@@ -178,7 +178,7 @@ export const ipLimit = (scope: string, max: number, windowMs: number) =>
 /** Wrong passwords allowed per account before a lock; login and the password change count together. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 /** How long an account stays locked after the last counted failure's window opened. */
-export const LOGIN_LOCK_MS = 15 * 60_000;
+const LOGIN_LOCK_MS = 15 * 60_000;
 
 /**
  * The per-account password lock shared by login and `PUT /accounts` (current_password): once

@@ -4,8 +4,7 @@ import type { NotificationEvent } from './events';
 import { tracedProvider } from '../observability/tracing';
 
 /** The channels a message goes out on. */
-export const CHANNELS = ['email', 'kakao'] as const;
-export type ChannelName = (typeof CHANNELS)[number];
+export type ChannelName = 'email' | 'kakao';
 
 /** What sending a row needs besides its text (stored in notification_messages.meta). */
 export interface MessageMeta {
@@ -44,7 +43,7 @@ export type NotificationChannels = Record<ChannelName, Channel | null>;
 const TIMEOUT_MS = 15_000;
 
 /** The sandbox: nothing leaves the server; the message is the row (GET /api/sandbox/outbox). */
-export const sandboxChannel: Channel = {
+const sandboxChannel: Channel = {
   provider: 'sandbox',
   send: () => Promise.resolve({}),
 };

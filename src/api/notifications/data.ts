@@ -33,9 +33,6 @@ export const day = dotDate;
 /** 2026.12.03 14:30 in Korean time. */
 export const dateTime = (at: Date) => formatKoreaDateTime(at);
 
-/** The Korean day of an instant, as people read it. */
-export const dayOf = (at: Date) => day(koreaDate(at));
-
 const carLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${cars.subModel}, ''))`;
 const butlerCarLabel = sql<string>`trim(${brands.name} || ' ' || ${models.name} || coalesce(' ' || ${butlerCars.subModel}, ''))`;
 
@@ -164,7 +161,7 @@ export async function handover(db: Db, id: number) {
 }
 
 /** 탁송(인도) or 반납, as messages name a handover. */
-export const HANDOVER_WORD = { DELIVERY: '탁송(인도)', RETURN: '반납' } as const;
+const HANDOVER_WORD = { DELIVERY: '탁송(인도)', RETURN: '반납' } as const;
 
 /** A car's name by id. */
 async function carName(db: Db, id: number): Promise<string> {

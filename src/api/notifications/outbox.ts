@@ -96,7 +96,7 @@ async function adHold(db: Db, userId: number | null, now: Date): Promise<Date | 
  * writes one outbox row per channel and recipient, each with its send job, in one transaction.
  * The unique (key, channel, to) makes a second run of the same event write nothing new.
  */
-export async function renderEvent(ctx: NotifyContext, job: Job): Promise<JobOutcome> {
+async function renderEvent(ctx: NotifyContext, job: Job): Promise<JobOutcome> {
   const event = job.payload as unknown as NotificationEvent;
   const key = job.key.startsWith(`${NOTIFY_JOB}:`) ? job.key.slice(NOTIFY_JOB.length + 1) : job.key;
   const t = templateFor(event.type);
@@ -168,7 +168,7 @@ const mine = (id: number) => and(eq(notificationMessages.id, id), eq(notificatio
  * on the last try, leaves the row FAILED with its error. The job's lease keeps other workers off
  * the row while it sends.
  */
-export async function sendMessage(ctx: NotifyContext, job: Job): Promise<JobOutcome> {
+async function sendMessage(ctx: NotifyContext, job: Job): Promise<JobOutcome> {
   const id = Number(job.payload.messageId);
   const [row] = await ctx.db.select().from(notificationMessages).where(eq(notificationMessages.id, id));
   if (!row || row.status !== 'PENDING') return;

@@ -20,9 +20,9 @@ export interface Loaded {
 }
 
 /** A loader's answer: the values, nothing to send (the record is gone or the message no longer applies), or not yet. */
-export type LoadResult = Loaded | { skip: string } | { deferUntil: Date };
+type LoadResult = Loaded | { skip: string } | { deferUntil: Date };
 
-export type EventOf<T extends NotificationEventType> = Extract<NotificationEvent, { type: T }>;
+type EventOf<T extends NotificationEventType> = Extract<NotificationEvent, { type: T }>;
 
 /**
  * One message per event: the same words for email and KakaoTalk, with `#{name}` placeholders the

@@ -15,7 +15,7 @@ export async function lockCar(tx: Db, carId: number): Promise<void> {
 }
 
 /** How far ahead a start may be asked for, in days. */
-export const MAX_START_AHEAD_DAYS = 730;
+const MAX_START_AHEAD_DAYS = 730;
 
 /** The start an order asks for (its own, or the earliest), 422 when before the earliest or too far ahead. */
 export function requestedStart(car: Car, asked: string | undefined, today: string): string {

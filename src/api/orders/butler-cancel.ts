@@ -58,7 +58,7 @@ async function tellDriverOfCancel(tx: Db, now: Date, row: RequestRow) {
  * decide so with a reason (audited, and the customer is told it was the operator's decision), and
  * always in full for a refused eligibility.
  */
-export function staffRefundPercent(row: Pick<RequestRow, 'startAt'>, now: Date, policy: ButlerRefundPolicy, decision: { fullRefundReason?: string; refusal?: boolean }): number {
+function staffRefundPercent(row: Pick<RequestRow, 'startAt'>, now: Date, policy: ButlerRefundPolicy, decision: { fullRefundReason?: string; refusal?: boolean }): number {
   return decision.fullRefundReason || decision.refusal ? 100 : customerRefundPercent(row, now, policy);
 }
 

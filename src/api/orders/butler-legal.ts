@@ -8,7 +8,7 @@ import type { AppEnv } from '../http';
  * (or the x-test-butler-model header), so one e2e server can run the exemptions spec while the
  * others keep the default. Never read otherwise: production always runs its configured model.
  */
-export const TEST_MODEL_COOKIE = 'luxe_test_butler_model';
+const TEST_MODEL_COOKIE = 'luxe_test_butler_model';
 
 /** The model this request runs under: BUTLER_LEGAL_MODEL, or the test override. */
 export function legalModelOf(c: Context<AppEnv>): ButlerLegalModel {

@@ -26,7 +26,7 @@ import { rowTime } from '../jobs/clock';
 export type Service = OrderService;
 
 export { inTransaction };
-export { creditPoints, pointBalance, spendPoints } from '../wallet/points';
+export { creditPoints,  spendPoints } from '../wallet/points';
 
 /** Runs `work` in one transaction holding the user's row lock, so one user's spends run one at a time. */
 export async function withUserLock<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -107,7 +107,7 @@ export async function claimBillingKey(tx: Db, use: { billingKey: string; service
 class KeyTaken extends Error {}
 
 /** The signup page promises it: only an account that passed identity verification orders (403 IDENTITY_REQUIRED otherwise). */
-export async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
+async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
   const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
   if (user?.verified) return;
   throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${ORDER_KINDS[service].label} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });

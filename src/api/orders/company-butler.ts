@@ -35,7 +35,7 @@ import { placeOrderOnce } from './checkout';
 const REF = ORDER_KINDS.BUTLER.refType;
 
 /** The booking's own key: what makes a retry of the form return the first booking (the card is the company's). */
-export const companyBookingKey = (companyId: number, requestKey: string) => `company:${companyId}:${requestKey}`;
+const companyBookingKey = (companyId: number, requestKey: string) => `company:${companyId}:${requestKey}`;
 
 const payerOf = (company: CompanyRow) => companyPayer(company, '예약', '회사 관리자에게 카드 등록을 요청해주세요.');
 

@@ -25,7 +25,7 @@ const MUTED = rgb(0.4, 0.4, 0.43);
 const RULE = rgb(0.8, 0.8, 0.82);
 
 /** Breaks text into lines of at most `width` points: at spaces where possible, inside a word (Korean) when it must. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';

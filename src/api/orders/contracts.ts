@@ -38,7 +38,7 @@ export interface ContractContext {
 }
 
 /** The job that issues request `requestId`'s contract (its key makes it once per request). */
-export const contractJob = (requestId: number, now: Date): JobSpec => ({ kind: CONTRACT_JOB, key: contractKey(requestId), payload: { requestId }, runAt: now, maxAttempts: 8 });
+const contractJob = (requestId: number, now: Date): JobSpec => ({ kind: CONTRACT_JOB, key: contractKey(requestId), payload: { requestId }, runAt: now, maxAttempts: 8 });
 
 /**
  * The hook of the order flow: call inside the transaction in which an order is received (its first
@@ -142,7 +142,7 @@ export async function contractPdf(input: ContractInput): Promise<{ pdf: Uint8Arr
   return { pdf, sha256: createHash('sha256').update(pdf).digest('hex') };
 }
 
-export async function storedContract(db: Db, requestId: number): Promise<ContractRow | undefined> {
+async function storedContract(db: Db, requestId: number): Promise<ContractRow | undefined> {
   const [row] = await db.select().from(subscriptionContracts).where(eq(subscriptionContracts.requestId, requestId));
   return row;
 }
@@ -160,7 +160,7 @@ async function received(db: Db, r: typeof subscriptionRequests.$inferSelect): Pr
  * inserted (a concurrent issue of the same request keeps the first row). Returns the stored row, or
  * null when the order was not received (a declined first charge: no contract).
  */
-export async function issueContract(ctx: ContractContext, requestId: number): Promise<ContractRow | null> {
+async function issueContract(ctx: ContractContext, requestId: number): Promise<ContractRow | null> {
   let userId = 0;
   let createdAt = new Date(0);
   return issueOnce(ctx, `[contract] request ${requestId}`, {

@@ -23,7 +23,7 @@ const paidExitFee = async (db: Db, subscriptionId: number) =>
  * The 확인서's input, read back from what the exit stored (the exit day, the fee's charge): null
  * while the subscription has not ended early. `now` dates a document of an exit without a charge.
  */
-export async function exitDocumentInput(db: Db, company: ContractContext['config']['company'], f: Found, now: Date): Promise<ExitDocumentInput | null> {
+async function exitDocumentInput(db: Db, company: ContractContext['config']['company'], f: Found, now: Date): Promise<ExitDocumentInput | null> {
   if (!f.sub.exitDate || f.sub.billingStatus !== 'CANCELLED') return null;
   const payment = await paidExitFee(db, f.sub.id);
   const [r] = await db.select().from(subscriptionRequests).where(eq(subscriptionRequests.id, f.sub.requestId));

@@ -36,10 +36,10 @@ import { rowTime } from '../jobs/clock';
 
 export const ANNEX_JOB = 'subscription-extension-annex';
 const annexKey = (extensionId: number) => `annex:ext:${extensionId}`;
-export const annexJob = (extensionId: number, now: Date): JobSpec => ({ kind: ANNEX_JOB, key: annexKey(extensionId), payload: { extensionId }, runAt: now, maxAttempts: 8 });
+const annexJob = (extensionId: number, now: Date): JobSpec => ({ kind: ANNEX_JOB, key: annexKey(extensionId), payload: { extensionId }, runAt: now, maxAttempts: 8 });
 
 /** A choice with the day the car is taken from inside its span (null: free). */
-export type ExtensionChoice = ExtensionQuote & { taken_from: string | null };
+type ExtensionChoice = ExtensionQuote & { taken_from: string | null };
 
 /** GET /subscriptions/{id}/extension: the terms one may add today and, with ?months=, that quote. */
 export interface ExtensionQuoteAnswer {
@@ -223,7 +223,7 @@ export async function annexInput(db: Db, company: ContractContext['config']['com
   };
 }
 
-export async function annexPdf(input: AnnexInput): Promise<{ pdf: Uint8Array; sha256: string }> {
+async function annexPdf(input: AnnexInput): Promise<{ pdf: Uint8Array; sha256: string }> {
   const pdf = await renderContractPdf(annexDocument(input), { at: input.confirmedAt, id: `subscription-extension:${input.extensionId}` });
   return { pdf, sha256: createHash('sha256').update(pdf).digest('hex') };
 }
@@ -234,7 +234,7 @@ async function storedAnnex(db: Db, extensionId: number): Promise<AnnexRow | unde
 }
 
 /** Issues an extension's annex once (a concurrent issue keeps the first row); the row never changes. */
-export async function issueAnnex(ctx: ContractContext, extensionId: number): Promise<AnnexRow | null> {
+async function issueAnnex(ctx: ContractContext, extensionId: number): Promise<AnnexRow | null> {
   let e: ExtensionRow | undefined;
   return issueOnce(ctx, `[annex] extension ${extensionId}`, {
     stored: () => storedAnnex(ctx.db, extensionId),

@@ -19,7 +19,7 @@ export const swapAnnexJob = (swapId: number, now: Date): JobSpec => ({ kind: SWA
 export type SwapAnnexRow = typeof subscriptionSwapAnnexes.$inferSelect;
 
 /** The annex's input: the swap, its subscription and order, both cars, the customer and the company. */
-export async function swapAnnexInput(db: Db, company: ContractContext['config']['company'], swapId: number): Promise<SwapAnnexInput> {
+async function swapAnnexInput(db: Db, company: ContractContext['config']['company'], swapId: number): Promise<SwapAnnexInput> {
   const [s] = await db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.id, swapId));
   if (!s) throw notFound('차량 교체 내역을 찾을 수 없습니다.');
   const [{ sub, request: r }] = await db
@@ -58,7 +58,7 @@ async function storedSwapAnnex(db: Db, swapId: number): Promise<SwapAnnexRow | u
 }
 
 /** Issues a CONFIRMED swap's annex once (a concurrent issue keeps the first row); the row never changes. */
-export async function issueSwapAnnex(ctx: ContractContext, swapId: number): Promise<SwapAnnexRow | null> {
+async function issueSwapAnnex(ctx: ContractContext, swapId: number): Promise<SwapAnnexRow | null> {
   let s: SwapRow | undefined;
   return issueOnce(ctx, `[annex] swap ${swapId}`, {
     stored: () => storedSwapAnnex(ctx.db, swapId),

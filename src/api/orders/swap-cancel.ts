@@ -34,7 +34,7 @@ export const SWAP_PAIR_CALL_OFF_JOB = 'subscription-swap-pair-call-off';
 const pairCallOffJob = (swapId: number, actor: string, now: Date): JobSpec => ({ kind: SWAP_PAIR_CALL_OFF_JOB, key: `swap-pair-off:${swapId}`, payload: { swapId, actor }, runAt: now, maxAttempts: 8 });
 
 /** The refund of a charged difference when the swap is cancelled: one per swap. */
-export const swapCancelRefundKey = (swapId: number) => `swap:cancel:${swapId}`;
+const swapCancelRefundKey = (swapId: number) => `swap:cancel:${swapId}`;
 
 /** POST /subscriptions/{id}/swaps/{swapId}/cancel: the swap as cancelled and what moved (a repeat answers the same). */
 export interface SwapCancelAnswer {

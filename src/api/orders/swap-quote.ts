@@ -20,7 +20,7 @@ import { confirmedOf, offers, optionExtras, prepaymentCreditOf, refuse, ruleInpu
  */
 
 /** A car one may swap to on the chosen day: its new monthly fee, and the first day it is taken inside [day, end] (null: free). */
-export interface SwapCarChoice {
+interface SwapCarChoice {
   id: number;
   name: string;
   brand: string;

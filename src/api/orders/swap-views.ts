@@ -56,7 +56,7 @@ export async function extendedAfter(db: Db, row: SwapRow): Promise<boolean> {
 }
 
 /** What cancelling a swap offers today (null: it cannot be cancelled). */
-export async function cancelOffer(db: Db, sub: Pick<SubscriptionRow, 'exitDate'>, row: SwapRow, today: string): Promise<SwapView['cancel']> {
+async function cancelOffer(db: Db, sub: Pick<SubscriptionRow, 'exitDate'>, row: SwapRow, today: string): Promise<SwapView['cancel']> {
   if (row.status !== 'CONFIRMED') return null;
   if (swapCancelRefusal(row, { exitDate: sub.exitDate, extendedAfterSwap: await extendedAfter(db, row) }, today)) return null;
   const money = swapCancelMoney(row.adjustment, await movedBy(db, row));

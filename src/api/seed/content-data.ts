@@ -84,7 +84,7 @@ export interface PrivacyOfficer {
 }
 
 /** The current version of the seeded 개인정보 처리방침 and its effective day. */
-export const PRIVACY_VERSION = '1.2';
+const PRIVACY_VERSION = '1.2';
 export const PRIVACY_EFFECTIVE_DATE = '2026-12-10';
 
 /**

@@ -23,7 +23,7 @@ export function toCoupon(c: CouponRow) {
 }
 
 /** A held coupon in API shape; is_valid = active and within its period today. */
-export function toHolding(h: HoldingRow, c: CouponRow, today: string): CouponHolding {
+function toHolding(h: HoldingRow, c: CouponRow, today: string): CouponHolding {
   const coupon = toCoupon(c);
   return { id: h.id, is_used: h.isUsed, is_valid: c.isActive && couponRefusal(coupon, today) === null, coupon };
 }

@@ -3,8 +3,8 @@ import { DAY_SHAPE } from './korea-time';
 /** Calendar arithmetic on YYYY-MM-DD days: which days exist, months and weekdays (see ./index.ts). */
 
 /** Earliest and latest years a date field accepts: dates outside have no use here and would overflow term arithmetic or PostgreSQL. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
 
 /** The YYYY-MM-DD of a year, month (1–12) and day, or null when no such day exists (2026-02-30, month 13). */
 export function dayOf(year: number, month: number, day: number): string | null {

@@ -94,7 +94,7 @@ export const CloseAccountSchema = z.object({
 });
 
 /** What a code is for. */
-export const CODE_PURPOSES = ['email', 'reset'] as const;
+const CODE_PURPOSES = ['email', 'reset'] as const;
 
 /** Body of POST /accounts/send-code. */
 export const SendCodeSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_FORMATS, UPLOAD_TYPES, type UploadType } from '../upload-types';
 import { FEE_TERMS } from '../car';
 import { ORDER_STATUSES } from '../orders';
-import { calendarDate, IdSchema, intField, MAX_INT, pageField } from './common';
+import { calendarDate, intField, pageField } from './common';
 import { withParticle } from '../korean';
 import { CarOptionPricesSchema } from './subscription-options';
 
@@ -35,7 +35,7 @@ const imageUrl = z
   .regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, { error: '이미지 주소는 /로 시작하는 경로나 http(s) 주소여야 합니다.' });
 
 /** The Korean alt text every page shows with an image: required, like the image itself. */
-export const IMAGE_ALT_MAX = 200;
+const IMAGE_ALT_MAX = 200;
 const imageAlt = required('이미지 설명', IMAGE_ALT_MAX);
 
 /**
@@ -107,8 +107,6 @@ export const AdminCarSchema = z.object({
   option_prices: carFields.option_prices.optional(),
   ...feeShape,
 });
-export type AdminCarInput = z.infer<typeof AdminCarSchema>;
-export type AdminCarPatch = z.infer<typeof AdminCarPatchSchema>;
 
 const butlerFields = {
   model_id: id('모델'),
@@ -158,7 +156,7 @@ const faqFields = {
 export const AdminFaqSchema = z.object({ ...faqFields, category: faqFields.category.optional(), sort_order: faqFields.sort_order.default(100) });
 export const AdminFaqPatchSchema = z.object(faqFields).partial();
 
-export const POLICY_KINDS = ['terms', 'privacy'] as const;
+const POLICY_KINDS = ['terms', 'privacy'] as const;
 const policyFields = {
   kind: z.enum(POLICY_KINDS, { error: '문서 종류는 terms(이용약관) 또는 privacy(개인정보처리방침)여야 합니다.' }),
   title: required('제목', 200),
@@ -217,5 +215,3 @@ export const AdminUploadSchema = z.object({
 });
 
 export const UploadNameSchema = z.object({ name: z.string().regex(/^[a-f0-9]{32}\.(jpg|png|webp|avif)$/, { error: '파일을 찾을 수 없습니다.' }) });
-
-export { IdSchema, MAX_INT };

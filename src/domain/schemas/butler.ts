@@ -7,10 +7,10 @@ import { FLIGHT_NUMBER_MESSAGE, normalizeFlightNumber } from '../flights';
 import { EXEMPTION_CASES } from '../butler-legal';
 
 /** Longest text of a location or waypoint address. */
-export const MAX_LOCATION = 200;
-export const MAX_PURPOSE = 100;
+const MAX_LOCATION = 200;
+const MAX_PURPOSE = 100;
 /** Longest memo or description. */
-export const MAX_NOTE = 1000;
+const MAX_NOTE = 1000;
 
 const NUL = '\u0000';
 
@@ -68,7 +68,7 @@ const proofText = (label: string, max: number) =>
     .optional();
 
 /** Which 시행령 제18조 case the booking claims, with its proof (judged by judgeEligibility). */
-export const EligibilitySchema = z.object({
+const EligibilitySchema = z.object({
   case: z.enum(EXEMPTION_CASES, { error: '해당하는 경우를 선택해주세요.' }),
   foreigner_id: proofText('여권번호·외국인등록번호', 20),
   birth_date: proofText('생년월일', 10),
@@ -138,7 +138,7 @@ export const ButlerReservationSchema = z.object({
  * car by its subscription's id, or their own car (the plate and the insurance statement are judged
  * by judgeOwnCar, so each refusal names its field in Korean).
  */
-export const CustomerCarSchema = z.discriminatedUnion('kind', [
+const CustomerCarSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription'), subscription_id: IdSchema }),
   z.object({
     kind: z.literal('own'),
@@ -150,7 +150,6 @@ export const CustomerCarSchema = z.discriminatedUnion('kind', [
 
 /** Body of POST /butlers/own-car/request: the fleet booking's trip, extras and card, with the customer's car instead of a fleet car. */
 export const OwnCarReservationSchema = ButlerReservationSchema.omit({ car_id: true, eligibility: true }).extend({ customer_car: CustomerCarSchema });
-export type OwnCarReservationInput = z.input<typeof OwnCarReservationSchema>;
 export type OwnCarReservation = z.output<typeof OwnCarReservationSchema>;
 
 /** The payload the reservation form builds. */
@@ -212,7 +211,6 @@ export const TripRatingSchema = z.object({
     .max(5, { error: '별점은 1~5 사이의 숫자로 선택해주세요.' }),
   comment: optionalText('후기', MAX_RATING_COMMENT).transform((v) => v ?? null),
 }, { error: BODY });
-export type TripRatingInput = z.input<typeof TripRatingSchema>;
 
 /** Path of POST /butlers/cars/{carId}/request. */
 export const CarIdParamSchema = z.object({ carId: IdSchema });

@@ -5,7 +5,7 @@ import { decimal, IdSchema, MAX_INT, pageNumber } from './common';
 export { IdSchema };
 
 /** Largest page number the garage accepts; anything above is a malformed request, not an empty page. */
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = 10_000;
 
 const asArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

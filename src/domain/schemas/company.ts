@@ -28,7 +28,7 @@ const mobile = (label: string) =>
     .refine(isMobile, { error: '올바른 휴대폰 번호를 입력해주세요. (예: 010-1234-5678)' });
 
 /** 사업자등록번호 as typed (dashes and spaces allowed), stored as its 10 digits; the check digit must hold. */
-export const businessNumberField = z
+const businessNumberField = z
   .string({ error: '사업자등록번호를 입력해주세요.' })
   .trim()
   .min(1, { error: '사업자등록번호를 입력해주세요.' })
@@ -103,7 +103,7 @@ export const CompanySubscriptionParamSchema = z.object({ id: IdSchema, requestId
  * neither when the booker rides), a cost centre or memo for the statement, and `request_key`,
  * the form's one key per booking (a retry with it returns the first booking, never a second).
  */
-export const CompanyBookingSchema = z
+const CompanyBookingSchema = z
   .object({
     company_id: IdSchema,
     request_key: z
@@ -126,7 +126,6 @@ export const CompanyBookingSchema = z
 /** Body of POST /butlers/cars/{carId}/company-request: the trip as a private booking has it, billed to the company (no card, coupon or points of the booker). */
 export const CompanyButlerReservationSchema = ButlerReservationSchema.omit({ billing_key: true, coupon_id: true, point_amount: true }).extend({ company: CompanyBookingSchema });
 export type CompanyButlerReservation = z.output<typeof CompanyButlerReservationSchema>;
-export type CompanyButlerReservationInput = z.input<typeof CompanyButlerReservationSchema>;
 
 /** The form's one key per order (a retry with it returns the first order, never a second). */
 const requestKey = z

@@ -10,9 +10,9 @@ import { calendarDate, decimal, IdSchema, intField } from './common';
  */
 
 /** Most days off one driver keeps on record (a year and a bit). */
-export const MAX_DAYS_OFF = 400;
+const MAX_DAYS_OFF = 400;
 /** Longest stretch the dispatch board shows at once, in days. */
-export const MAX_BOARD_DAYS = 14;
+const MAX_BOARD_DAYS = 14;
 
 const driverFields = {
   name: z

@@ -19,5 +19,3 @@ export const StaffOdometerSchema = z.object({
   source: z.enum(STAFF_SOURCES, { error: '기록 종류는 HANDOVER, STAFF, RETURN 중 하나여야 합니다.' }),
   read_on: calendarDate('기록일').optional(),
 });
-
-export type StaffOdometerInput = z.infer<typeof StaffOdometerSchema>;

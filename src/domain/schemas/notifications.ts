@@ -14,4 +14,3 @@ export const MarketingCampaignSchema = z.object({
     .regex(/^\/(?!\/)[\w\-./?=&#%]{0,200}$/, { error: '링크는 /로 시작하는 사이트 경로여야 합니다.' })
     .optional(),
 });
-export type MarketingCampaign = z.infer<typeof MarketingCampaignSchema>;

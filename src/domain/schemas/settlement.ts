@@ -51,5 +51,3 @@ export const SettlementPreviewQuerySchema = z.object({
     })
     .pipe(z.array(damage, { error: '손상 항목은 목록으로 보내주세요.' }).max(MAX_DAMAGES, { error: `손상 항목은 최대 ${MAX_DAMAGES}개까지 입력할 수 있습니다.` })),
 });
-
-export type SettlementInputBody = z.infer<typeof SettlementSchema>;

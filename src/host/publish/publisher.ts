@@ -101,7 +101,7 @@ export interface Publisher {
 }
 
 /** The advisory lock key of the storefront build (any 64-bit constant; "luxe" "site"). */
-export const BUILD_LOCK_KEY = 0x6c757865_73697465n;
+const BUILD_LOCK_KEY = 0x6c757865_73697465n;
 
 /**
  * One publisher per replica. Every build runs under a PostgreSQL advisory lock on the site

@@ -24,7 +24,7 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** BUILD_CHILD_FLAGS: more Node flags for the child (`--cpu-prof --heap-prof`: scripts/profile-publish.ts). */
-export const childFlags = (env: NodeJS.ProcessEnv): string[] => (env.BUILD_CHILD_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const childFlags = (env: NodeJS.ProcessEnv): string[] => (env.BUILD_CHILD_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 /** Builds share the machine with the server: their children run at a lower CPU priority, so the server's requests go first. */
 export function lowerPriority(child: ChildProcess): void {

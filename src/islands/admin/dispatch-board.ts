@@ -7,7 +7,7 @@ export type BoardView = 'car' | 'driver';
 export const GENDER_LABEL: Record<DriverGender, string> = { male: '남', female: '여' };
 
 /** The group of trips without a driver; the board lists it first in either view. */
-export const UNASSIGNED = '미배차';
+const UNASSIGNED = '미배차';
 
 export interface TripGroup {
   key: string;

@@ -2,12 +2,6 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { call, client, type ApiResult } from '../../client/api';
 import { identityFailed, readIdentityReturn } from '../../client/identity';
 
-export interface VerifiedPerson {
-  identity_code: string;
-  name: string;
-  phone: string;
-}
-
 /** Where a verification is posted: who was verified (POST /accounts/portone), or a password reset (tokens). */
 const verifications = {
   portone: (identity_code: string) => call((o) => client.accounts.portone.$post({ json: { identity_code } }, o)),

@@ -4,14 +4,14 @@ import Dialog from '../checkout/Dialog';
 import { usePostcodeScript } from './postcode-script';
 
 /** Shown in the modal when the postcode script fails or does not load in time; typing by hand takes over. */
-export const POSTCODE_UNAVAILABLE = '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해주세요.';
+const POSTCODE_UNAVAILABLE = '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해주세요.';
 /** Next to the spinner while the postcode script loads. */
-export const POSTCODE_LOADING = '주소 검색을 불러오는 중입니다...';
+const POSTCODE_LOADING = '주소 검색을 불러오는 중입니다...';
 /** Longest typed address: the API's MAX_LOCATION (src/domain/schemas/butler.ts, not imported to keep zod out of the island). */
 const MAX_ADDRESS = 200;
 
 /** The text a chosen address fills in: the road or lot address the user picked, with the building name. */
-export function addressText(a: Pick<Address, 'address' | 'roadAddress' | 'jibunAddress' | 'userSelectedType' | 'buildingName'>): string {
+function addressText(a: Pick<Address, 'address' | 'roadAddress' | 'jibunAddress' | 'userSelectedType' | 'buildingName'>): string {
   const base = (a.userSelectedType === 'J' ? a.jibunAddress : a.roadAddress) || a.address;
   return a.buildingName ? `${base} (${a.buildingName})` : base;
 }

@@ -7,8 +7,8 @@ export type CustomerCarDraft =
   | { kind: 'subscription'; subscriptionId: number }
   | { kind: 'own'; makeModel: string; plate: string; insured: boolean };
 
-export const NO_CUSTOMER_CAR: CustomerCarDraft = { kind: 'none' };
-export const CHOOSE_CAR_MESSAGE = '기사가 운전할 차량을 선택하거나 입력해주세요.';
+const NO_CUSTOMER_CAR: CustomerCarDraft = { kind: 'none' };
+const CHOOSE_CAR_MESSAGE = '기사가 운전할 차량을 선택하거나 입력해주세요.';
 
 /** The subscription a link from /my preselects (`?subscription=ID`), or none. */
 export function draftFromSearch(search: string): CustomerCarDraft {

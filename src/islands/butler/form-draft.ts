@@ -10,7 +10,7 @@ import { clampPassengerInput, initialForm, overlayPrefill, type ReservationForm,
  * card provider's redirect. The card step's own draft (butlerReservationDraft: the payload
  * and form sent on the provider's return) is separate and unchanged.
  */
-export const FORM_DRAFT_KEY = 'butlerReservationForm';
+const FORM_DRAFT_KEY = 'butlerReservationForm';
 
 export interface SavedForm {
   v: 1;

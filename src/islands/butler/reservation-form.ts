@@ -10,7 +10,7 @@ import { normalizeFlightNumber } from '../../domain/flights';
 /** Pure state rules of the reservation form (/butler/request): defaults, prefill, required values, payload. */
 
 /** Start time of a fresh form: tomorrow at this Korean hour. */
-export const DEFAULT_START_TIME = '09:00';
+const DEFAULT_START_TIME = '09:00';
 
 /** One waypoint row; `key` keeps React rows stable while rows are added and deleted. */
 export interface WaypointRow {
@@ -130,7 +130,7 @@ export function missingRequired(form: ReservationForm): boolean {
 }
 
 /** The required values in the order the form shows them, with the id of the control to focus and a Korean name. */
-export const REQUIRED_FIELDS = [
+const REQUIRED_FIELDS = [
   { key: 'car', id: 'car-button', label: '차량' },
   { key: 'start', id: 'start-at', label: '출발 시간' },
   { key: 'startLocation', id: 'start-location', label: '출발지' },

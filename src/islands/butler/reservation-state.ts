@@ -1,13 +1,13 @@
 import { EMPTY_FORM, type ReservationForm as Form } from './reservation-form';
 
 /** Where the address search writes: the start, the end, or a waypoint (its key). */
-export type SearchTarget = 'start' | 'end' | number;
+type SearchTarget = 'start' | 'end' | number;
 
 /**
  * Where the form is: opening (the saved draft or prefill not read yet), editing, a dialog open
  * (confirming the card step, resetting the input), or starting the card step.
  */
-export type ReservationStage = 'opening' | 'editing' | 'confirming' | 'resetting' | 'starting';
+type ReservationStage = 'opening' | 'editing' | 'confirming' | 'resetting' | 'starting';
 
 export interface ReservationState {
   stage: ReservationStage;

@@ -17,9 +17,9 @@ export interface ChatMessage {
 }
 
 /** localStorage keys of the conversation and the booking state. */
-export const CHAT_KEYS = { history: 'butlerChatHistory', state: 'butlerChatState' } as const;
+const CHAT_KEYS = { history: 'butlerChatHistory', state: 'butlerChatState' } as const;
 /** Messages kept; older ones are dropped. */
-export const MAX_HISTORY = 200;
+const MAX_HISTORY = 200;
 
 export const $messages = atom<ChatMessage[]>([]);
 export const $booking = atom<BookingState>({});

@@ -35,7 +35,7 @@ interface Options<D> {
 }
 
 /** Waits before each resend of an order whose answer was lost (ms); after the last, 다시 시도. */
-export const RESEND_DELAYS_MS = [1_000, 3_000, 8_000];
+const RESEND_DELAYS_MS = [1_000, 3_000, 8_000];
 
 /** An answer that says nothing of the order: it may or may not have been made (and charged). */
 const lost = (status: number) => status === 0 || (status >= 502 && status <= 504);

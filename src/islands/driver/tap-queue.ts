@@ -41,7 +41,7 @@ export function addTap(taps: PendingTap[], tap: PendingTap): PendingTap[] {
   return taps.some((t) => t.trip_id === tap.trip_id && t.stage === tap.stage) ? taps : [...taps, tap];
 }
 
-export const removeTap = (taps: PendingTap[], tap: Pick<PendingTap, 'trip_id' | 'stage'>) => taps.filter((t) => !(t.trip_id === tap.trip_id && t.stage === tap.stage));
+const removeTap = (taps: PendingTap[], tap: Pick<PendingTap, 'trip_id' | 'stage'>) => taps.filter((t) => !(t.trip_id === tap.trip_id && t.stage === tap.stage));
 
 /** What happened to one send: accepted (or already recorded), refused by the server (drop it and say why), or no connection (keep it). */
 export type SendResult = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'offline' };

@@ -9,7 +9,7 @@ export interface FaqItem {
 }
 
 /** Shown when the FAQ list is empty. */
-export const DEFAULT_FAQS: FaqItem[] = [
+const DEFAULT_FAQS: FaqItem[] = [
   { id: -1, question: '차량 구독은 어떤 서비스인가요?', answer: '보험, 자동차세, 정기 점검이 월 구독료에 포함된 차량 이용 서비스입니다. 선수금 없이 원하는 기간만큼 이용할 수 있습니다.' },
   { id: -2, question: '구독 신청은 어떻게 하나요?', answer: '차량 상세 페이지에서 기간을 고르고 문의하기를 누른 뒤, 약관 동의와 카드 등록을 마치면 신청이 접수됩니다. 담당 매니저가 결제 확인 후 연락드립니다.' },
   { id: -3, question: '신청을 취소할 수 있나요?', answer: '확정 전의 신청은 마이페이지 > 구독 신청 내역에서 취소할 수 있으며, 사용한 쿠폰과 포인트는 돌려드립니다.' },

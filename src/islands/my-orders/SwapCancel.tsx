@@ -5,7 +5,7 @@ import { withParticle } from '../../domain/korean';
 import Alert from '../common/Alert';
 
 /** The question before a swap is called off: the day, the car kept and what the money does. */
-export const swapCancelQuestion = (swap: Pick<SwapView, 'swap_date' | 'from_car' | 'to_car'>, line: string) =>
+const swapCancelQuestion = (swap: Pick<SwapView, 'swap_date' | 'from_car' | 'to_car'>, line: string) =>
   `${swap.swap_date} ${withParticle(swap.to_car.name, '으로/로')}의 차량 교체를 취소하시겠습니까? ${withParticle(swap.from_car.name, '을/를')} 계약 종료일까지 계속 이용하며, 월 구독료도 교체 전과 같아집니다. ${line}`;
 
 /**

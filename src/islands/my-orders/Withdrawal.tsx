@@ -12,7 +12,7 @@ type State =
   | { kind: 'done'; refunded: number };
 
 /** The second question, with the card refund in won (as the butler cancel asks). */
-export const withdrawalQuestion = (q: Pick<WithdrawalQuote, 'refund' | 'kind'>) =>
+const withdrawalQuestion = (q: Pick<WithdrawalQuote, 'refund' | 'kind'>) =>
   [
     '구독을 청약철회하시겠습니까? 철회 후에는 되돌릴 수 없습니다.',
     `등록한 카드로 ${won(q.refund)}을 환불합니다.`,

@@ -7,7 +7,7 @@ import Dialog from '../checkout/Dialog';
 import Field from '../auth/Field';
 
 /** Where the home page says the account was closed (src/page-scripts/home-notice.ts). */
-export const WITHDRAWN_HOME = '/?withdrawn=1';
+const WITHDRAWN_HOME = '/?withdrawn=1';
 
 type Step = { at: 'closed' } | { at: 'loading' } | { at: 'notice'; preview: ClosurePreview } | { at: 'confirm'; preview: ClosurePreview };
 

@@ -3,7 +3,7 @@ import type { SubscriptionOptions } from '../../domain/subscription-price';
 import { session, type CheckoutStorage } from '../checkout/checkoutStorage';
 
 /** Session-storage keys of the order page: the choices survive the provider redirect; the marker blocks repeats. */
-export const ORDER_KEYS = {
+const ORDER_KEYS = {
   points: 'subscribeOrderPointAmount',
   coupon: 'subscribeOrderCouponId',
   start: 'subscribeOrderStartDate',

@@ -4,7 +4,7 @@ import { shorterTermNote, type CarAvailability } from '../../domain/availability
 import { dotDate } from '../../domain/dates';
 
 /** The refusal of a start the term does not fit from: said on the order page where 구독 가능 stood (never both). */
-export function startRefusal(a: CarAvailability): string {
+function startRefusal(a: CarAvailability): string {
   const note = shorterTermNote(a);
   return `선택하신 시작일(${dotDate(a.start)})부터는 ${a.month}개월 구독을 할 수 없습니다. ${dotDate(a.next_start)}부터 구독 가능${note ? ` · ${note}` : ''}`;
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** Where the map SDK would come from; the pattern matches http and https. */
-export const KAKAO_SDK = '**/dapi.kakao.com/**';
+const KAKAO_SDK = '**/dapi.kakao.com/**';
 
 /**
  * Stands in for the Kakao Maps SDK (react-kakao-maps-sdk loads it with autoload=false and

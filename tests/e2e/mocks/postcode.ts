@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** The script react-daum-postcode v4 loads (it then reads window.kakao.Postcode, else window.daum.Postcode). */
-export const POSTCODE_SCRIPT = 'https://t1.kakaocdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
+const POSTCODE_SCRIPT = 'https://t1.kakaocdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
 
 /** A road address as the postcode service hands it to oncomplete. */
 export function sampleAddress(address: string, zonecode: string, sigungu: string) {
@@ -12,7 +12,7 @@ export function sampleAddress(address: string, zonecode: string, sigungu: string
 }
 
 /** The results the stand-in lists, in order. */
-export const POSTCODE_RESULTS = [
+const POSTCODE_RESULTS = [
   sampleAddress('서울 강남구 테헤란로 152', '06236', '강남구'),
   sampleAddress('인천 중구 공항로 272', '22382', '중구'),
   sampleAddress('서울 중구 세종대로 110', '04524', '중구'),

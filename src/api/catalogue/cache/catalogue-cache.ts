@@ -52,7 +52,7 @@ export interface CatalogueCacheOptions {
 }
 
 /** Browsers revalidate every time (a 304 costs nothing); shared caches may hold an answer for 10 s. */
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 /** Reserved days change with every booking: shared caches revalidate every time too. */
 export const RESERVATIONS_CACHE_CONTROL = 'public, no-cache';
 
@@ -61,7 +61,7 @@ export const RESERVATIONS_CACHE_CONTROL = 'public, no-cache';
  * answered from the previous generation's entry for at most this long after the edit (then
  * they wait, as before): one request per key waits instead of every connection.
  */
-export const STALE_WHILE_RECOMPUTING_MS = 1000;
+const STALE_WHILE_RECOMPUTING_MS = 1000;
 
 /** Answers below this size are sent as they are (compression would not pay for itself). */
 export const COMPRESS_THRESHOLD = 1024;

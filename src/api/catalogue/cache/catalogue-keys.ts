@@ -17,7 +17,7 @@ export interface CatalogueRead {
 }
 
 /** How long a garage answer filtered to "지금 구독 가능" is kept (the availability read's max-age too). */
-export const TAKEN_CARS_MAX_AGE_MS = 30_000;
+const TAKEN_CARS_MAX_AGE_MS = 30_000;
 
 type Keyer = (param: string | undefined, search: string, query: () => Record<string, string[]>) => string | null;
 

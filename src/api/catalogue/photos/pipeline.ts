@@ -28,8 +28,8 @@ function loadSharp(): Promise<SharpFactory> {
 }
 
 /** Largest original accepted, in pixels and per side: refused from the header, before any pixel is decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const MAX_INPUT_SIDE = 12_000;
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_SIDE = 12_000;
 /** Each sharp pipeline (the decode, each encode) is cut off after this, so a hostile file cannot hold the queue. */
 const TIMEOUT_SECONDS = 30;
 
@@ -51,7 +51,7 @@ const ENCODERS: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }),
 };
 
-export interface EncodedVariant {
+interface EncodedVariant {
   width: number;
   height: number;
   format: PhotoFormat;

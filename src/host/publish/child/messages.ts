@@ -28,8 +28,7 @@ export interface FullJob {
 }
 
 /** The parts of the catalogue besides the cars, as page reads name them. */
-export const CATALOGUE_PARTS = ['butlerCars', 'faqs', 'terms', 'privacy', 'garageBrands'] as const;
-export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
+export type CataloguePart = 'butlerCars' | 'faqs' | 'terms' | 'privacy' | 'garageBrands';
 
 /** What an edit changed since the served build. */
 export interface CatalogueChanges {

@@ -34,7 +34,7 @@ export async function writeTwins(file: string, body: Buffer): Promise<void> {
 }
 
 /** Every compressible file over 1 KB under dir. */
-export async function compressibleFiles(dir: string): Promise<string[]> {
+async function compressibleFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;

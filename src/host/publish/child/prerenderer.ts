@@ -11,7 +11,7 @@ import { snapshotState, type CatalogueRead } from '../../../integrations/build-s
 import { carOfPage, pageFile } from './pages.ts';
 import { isCompressible, twinsOf } from './precompress.ts';
 
-export type Render = (request: Request, options: { routeData: PathWithRoute['route']; collectMetadata?: boolean }) => ReturnType<AstroPrerenderer['render']>;
+type Render = (request: Request, options: { routeData: PathWithRoute['route']; collectMetadata?: boolean }) => ReturnType<AstroPrerenderer['render']>;
 
 /** What the builder keeps between jobs. */
 export interface Warm {

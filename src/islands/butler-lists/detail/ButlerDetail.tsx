@@ -14,7 +14,7 @@ type Notice = { ok: boolean; lines: string[] };
 const back = <a href="/my" className="inline-flex min-h-11 items-center border border-ink px-6 py-3 font-semibold">마이페이지로 돌아가기</a>;
 
 /** Said under a refusal after the page fetched the request again. */
-export const REFETCHED = '예약 상태가 바뀌어 최신 정보를 다시 불러왔습니다.';
+const REFETCHED = '예약 상태가 바뀌어 최신 정보를 다시 불러왔습니다.';
 
 function Message({ role, text }: { role: 'alert' | 'status'; text: string }) {
   return (

@@ -21,7 +21,7 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 }
 
 /** Label–value rows; long values wrap instead of widening the page. */
-export function Rows({ rows }: { rows: [string, ReactNode][] }) {
+function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
       {rows.map(([k, v]) => [
@@ -155,7 +155,7 @@ export function StageSection({ r }: { r: ButlerRequestView }) {
  * What the charge after the trip is made of (예약 · 실제 이용 · 대기 · 선결제 · 추가 청구 = 초과 x시간 ×
  * 요금 + 대기 …), by the breakdown stored when it was charged (src/domain/waiting.ts), and its status.
  */
-export function TripChargeBreakdown({ charge, payment }: { charge: TripCharge; payment: ButlerRequestView['overtime_payment'] }) {
+function TripChargeBreakdown({ charge, payment }: { charge: TripCharge; payment: ButlerRequestView['overtime_payment'] }) {
   return (
     <div className="mt-4 border-t border-line pt-3" data-testid="trip-charge">
       <h3 className="mb-2 text-sm font-semibold">운행 후 정산</h3>

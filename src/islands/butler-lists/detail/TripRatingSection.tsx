@@ -8,7 +8,7 @@ const SCORES = [1, 2, 3, 4, 5] as const;
 const SCORE_LABEL: Record<number, string> = { 1: '매우 불만족', 2: '불만족', 3: '보통', 4: '만족', 5: '매우 만족' };
 
 /** A rating as stars in text, e.g. ★★★★☆ for 4. */
-export const stars = (score: number) => '★'.repeat(score) + '☆'.repeat(5 - score);
+const stars = (score: number) => '★'.repeat(score) + '☆'.repeat(5 - score);
 
 /**
  * 운행 평가 on the booking once the trip has ended (stage 운행 완료): 1–5 and an optional comment,

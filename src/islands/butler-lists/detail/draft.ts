@@ -3,7 +3,7 @@ import type { ButlerRequestView } from '../../../domain/butler';
 import type { ButlerRequestUpdateInput } from '../../../domain/schemas/butler';
 
 /** Spec §9: edits send month 1 and a temporary billing key (the server keeps the card registered at booking). */
-export const EDIT_MONTH = 1;
+const EDIT_MONTH = 1;
 export const TEMP_BILLING_KEY = 'temp-billing-key';
 
 /** The edit form's values: times as datetime-local values in Korea time ('' for none). */

@@ -18,7 +18,7 @@ const PATHS: Record<DetailKind, RegExp> = {
 };
 
 /** The id segment of the page's path; null on the bare shell (/butler/request/detail/). */
-export function idFromPath(kind: DetailKind, pathname: string): string | null {
+function idFromPath(kind: DetailKind, pathname: string): string | null {
   const segment = PATHS[kind].exec(pathname)?.[1];
   return segment && segment !== 'detail' ? decodeURIComponent(segment) : null;
 }
