@@ -4,7 +4,7 @@ import { businessCheckDigit } from '../../src/domain/business';
 import { splitVat } from '../../src/domain/vat';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { apiAs, hydrated, loginAs, newUser, orderableCar, waitForSite } from './users';
+import { apiAs, hydrated, loginAs, newUser, orderableCar, sandboxKey, waitForSite } from './users';
 
 /**
  * 회사 명의로 구독 on the order page (issue 52): a company's admin orders a car in the company's
@@ -108,4 +108,49 @@ test('an admin orders a car in the company name for a driver; a booker is not of
   const row = page.getByTestId('company-subscription').filter({ hasText: `신청 #${requestId}` });
   await expect(row).toContainText('확정 대기');
   await expect(row).toContainText('월 청구서');
+});
+
+test('a company card order whose answer was lost is sent again as the same order', async ({ page, request }) => {
+  const admin = await newUser(request);
+  const created = await apiAs(request, admin.token, 'POST', '/companies', {
+    name: '주식회사 카드테스트', business_number: businessNumber(), ceo: '이대표', business_type: '제조', business_item: '전자부품', address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const companyId = created.body.data.company.id as number;
+  expect((await apiAs(request, admin.token, 'PUT', `/companies/${companyId}/card`, { billing_key: await sandboxKey(request) })).status).toBe(200);
+  await member(request, admin.token, companyId, 'DRIVER');
+  const car = await orderableCar(request);
+
+  await loginAs(page, admin.token);
+  await page.goto(`/inquire?month=12&carId=${car.id}`);
+  await hydrated(page, 'OrderPage');
+  await page.getByLabel('구독 주체').selectOption({ label: '주식회사 카드테스트' });
+  await expect(page.getByTestId('company-payment')).toHaveText(/^회사 카드 .*···· \d{4}$/);
+  await page.getByLabel('운전자', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('전체 동의').check();
+
+  // The first answer is lost on the way back (the server took the order): the page says so.
+  let posts = 0;
+  await page.route('**/api/subscriptions/cars/*/company-request', async (route) => {
+    posts += 1;
+    if (posts === 1) {
+      await route.fetch();
+      await route.abort();
+    } else await route.continue();
+  });
+  await page.getByRole('button', { name: '신청하기' }).click();
+  await page.getByRole('dialog', { name: '주문 확인' }).getByRole('button', { name: '회사 명의로 신청' }).click();
+  const unsure = page.getByTestId('company-order-unsure');
+  await expect(unsure).toContainText('신청 결과를 아직 확인하지 못했습니다.');
+  await expect(page.getByRole('button', { name: '신청하기' })).toBeDisabled();
+
+  // Sent again from the same form: the same key, so the first order comes back and the card is charged once.
+  await unsure.getByRole('button', { name: '다시 시도' }).click();
+  const done = page.getByRole('dialog', { name: '회사 명의 구독 신청 완료' });
+  await expect(done).toContainText('주식회사 카드테스트 명의로 구독 신청');
+  await expect(done).toContainText(/결제 방법 회사 카드 .*···· \d{4}/);
+  expect(posts).toBe(2);
+  const listed = await apiAs(request, admin.token, 'GET', `/companies/${companyId}/subscriptions`);
+  expect(listed.body.data.subscriptions).toHaveLength(1);
+  expect(await done.innerText()).toContain(`신청 #${listed.body.data.subscriptions[0].request.id}`);
 });

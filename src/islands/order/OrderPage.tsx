@@ -67,6 +67,8 @@ export default function OrderPage() {
   const [companyKey] = useState(() => (typeof crypto === 'undefined' ? '' : crypto.randomUUID()));
   const [companySending, setCompanySending] = useState(false);
   const [companyFailure, setCompanyFailure] = useState<string | null>(null);
+  // No answer (the network): the order may be taken, and its hold would refuse the page's own retry, so 다시 시도 resends the same key directly.
+  const [companyUnsure, setCompanyUnsure] = useState(false);
   const [companyDone, setCompanyDone] = useState<CompanyOrderDone | null>(null);
   const [signedIn] = useState(() => typeof window !== 'undefined' && isLoggedIn());
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
@@ -171,7 +173,7 @@ export default function OrderPage() {
   // For a company the driver's licence and age band are checked by the server (the admin's own licences do not matter).
   const companyReady = companyChoice !== null && companyChoice.driver !== null && extraCount === 0 && (companyChoice.company.billing === 'INVOICE' || companyChoice.company.card !== null);
   const companyExtraProblem = companyChoice && extraCount > 0 ? '회사 명의 구독의 추가 운전자는 고객센터로 문의해주세요.' : null;
-  const canCompanyApply = companyReady && !loading && !!car && quote !== null && !problem && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !companySending;
+  const canCompanyApply = companyReady && !loading && !!car && quote !== null && !problem && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !companySending && !companyUnsure;
   const canApply = companyChoice ? canCompanyApply : !loading && !!car && quote !== null && !problem && band?.ok === true && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
 
   async function next() {
@@ -195,6 +197,12 @@ export default function OrderPage() {
     if (!car || quote === null || !companyChoice?.driver || !options) return;
     setSummaryOpen(false);
     if (!(await availability.check(startDate))) return;
+    await sendCompanyOrder();
+  }
+
+  async function sendCompanyOrder() {
+    if (!car || quote === null || !companyChoice?.driver || !options) return;
+    setCompanyUnsure(false);
     setCompanySending(true);
     setCompanyFailure(null);
     const { company, driver } = companyChoice;
@@ -212,6 +220,10 @@ export default function OrderPage() {
       ),
     );
     setCompanySending(false);
+    if (!res.ok && res.status === 0) {
+      setCompanyUnsure(true);
+      return;
+    }
     if (!res.ok) {
       setCompanyFailure(res.error.message);
       void recheck();
@@ -228,6 +240,13 @@ export default function OrderPage() {
       {error && <Alert tone="box">{error}</Alert>}
       {checkout.failure && <Alert tone="box">{checkout.failure}</Alert>}
       {companyFailure && <Alert tone="box" testId="company-order-failure">{companyFailure}</Alert>}
+      {companyUnsure && (
+        <div role="alert" className="border border-line bg-paper p-4" data-testid="company-order-unsure">
+          <p className="font-semibold">신청 결과를 아직 확인하지 못했습니다.</p>
+          <p className="mt-1 text-sm">다시 시도하면 같은 신청의 접수 여부를 확인하며, 회사 명의로 두 번 신청되거나 결제되지 않습니다.</p>
+          <button type="button" onClick={() => void sendCompanyOrder()} className="mt-3 min-h-11 border border-ink px-4 py-2 text-sm font-semibold">다시 시도</button>
+        </div>
+      )}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
       {checkout.unsure && <PaymentUnsure onRetry={checkout.resume} />}
       {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
