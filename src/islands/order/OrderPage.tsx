@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { call, client } from '../../client/api';
 import { termOfferPeriod } from '../../domain/checkout';
 import { carDisplayName, feeForTerm, orderRefusal } from '../../domain/car';
@@ -30,6 +30,20 @@ import { useLicences } from './useLicences';
 import Picture from '../photos/Picture';
 import Alert from '../common/Alert';
 import Pending from '../common/Pending';
+import { isLoggedIn } from '../../stores/session';
+import { companyPayment, type CompanyOrderChoice } from './company-order';
+
+// 회사 명의로 구독 (issue 52): only a company's admin sees it, so the part is loaded apart.
+const CompanyOrder = lazy(() => import('./CompanyOrder'));
+
+/** What the company order answered: its request, and the API's sentence for a repeated submit. */
+interface CompanyOrderDone {
+  requestId: number;
+  companyName: string;
+  driverName: string;
+  payment: string;
+  message: string | null;
+}
 
 const MESSAGES = subscriptionCheckoutMessages('구독 신청에 실패했습니다. 잠시 후 다시 시도해주세요.');
 
@@ -47,6 +61,16 @@ export default function OrderPage() {
   const [typed, setTyped] = useState('');
   const [consents, setConsents] = useState(() => CONSENTS.map(() => false));
   const [summaryOpen, setSummaryOpen] = useState(false);
+  // 회사 명의로 구독: the company and its driver (null: a private order), and one key per opened form,
+  // so a retried submit is the same order on the server (company-sub:{id}:{key}).
+  const [companyChoice, setCompanyChoice] = useState<CompanyOrderChoice | null>(null);
+  const [companyKey] = useState(() => (typeof crypto === 'undefined' ? '' : crypto.randomUUID()));
+  const [companySending, setCompanySending] = useState(false);
+  const [companyFailure, setCompanyFailure] = useState<string | null>(null);
+  // No answer (the network): the order may be taken, and its hold would refuse the page's own retry, so 다시 시도 resends the same key directly.
+  const [companyUnsure, setCompanyUnsure] = useState(false);
+  const [companyDone, setCompanyDone] = useState<CompanyOrderDone | null>(null);
+  const [signedIn] = useState(() => typeof window !== 'undefined' && isLoggedIn());
   // The first day of the term: the car's first free day (a live read; the page itself is static), changeable.
   const [startDate, setStartDate] = useState(() => orderStorage.loadDraft()?.startDate ?? '');
   // The options: from a draft (back from the card window), else from the car page's address (km, age, drivers, handover, prepay), else the defaults.
@@ -128,23 +152,29 @@ export default function OrderPage() {
   const extras = Array.from({ length: extraCount }, (_, i) => licences.list?.find((l) => l.role === 'EXTRA' && l.status === 'VALID' && l.id === extraIds[i]));
   const drivers = holder?.status === 'VALID' && extras.every((l) => l !== undefined) ? [holder, ...extras] : null;
   const band = drivers && startDate ? driverBand(drivers, startDate, licences.policy) : null;
-  const options = picked && band?.ok ? { ...picked, driver_age: band.band } : picked;
+  // For a company order the band is the driver's (checked by the server), so the admin's licences fix nothing.
+  const options = picked && band?.ok && !companyChoice ? { ...picked, driver_age: band.band } : picked;
   const priced = options ? pricedOptions(options) : null;
   // The monthly fee with the options: what the coupon's range, its discount and the points are measured against.
   const monthly = fee === null || !prices || !priced ? null : quoteSubscriptionOrder({ month, fee, prices, options: priced }).monthly;
   const usable = useMemo(() => (monthly === null ? [] : coupons.filter((h) => couponSelectable(h, monthly, todayInKorea(new Date())))), [coupons, monthly]);
-  const coupon = usable.find((h) => h.id === couponId)?.coupon ?? null;
+  // A company order takes no coupon or points of the orderer.
+  const coupon = companyChoice ? null : usable.find((h) => h.id === couponId)?.coupon ?? null;
   const base = fee === null || !prices || !priced ? null : { month, fee, prices, options: priced };
   const afterCoupon = base ? quoteSubscriptionOrder({ ...base, coupon }).first_month : 0;
   const limit = maxUsablePoints(afterCoupon, balance);
-  const points = applicablePoints(typed, limit);
+  const points = companyChoice ? 0 : applicablePoints(typed, limit);
   const quote = base ? quoteSubscriptionOrder({ ...base, coupon, points }) : null;
   const problem = base && options ? (optionRefusal({ ...base, options })?.message ?? null) : null;
   const prepayments = base ? prepaymentChoices(base) : [0];
   // Refused before the card window opens: a car not open for orders (yet), or an unverified account.
   const refusal = car ? orderRefusal(car, todayInKorea(new Date())) : null;
   const licenceProblem = band && !band.ok ? band.message : null;
-  const canApply = !loading && !!car && quote !== null && !problem && band?.ok === true && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
+  // For a company the driver's licence and age band are checked by the server (the admin's own licences do not matter).
+  const companyReady = companyChoice !== null && companyChoice.driver !== null && extraCount === 0 && (companyChoice.company.billing === 'INVOICE' || companyChoice.company.card !== null);
+  const companyExtraProblem = companyChoice && extraCount > 0 ? '회사 명의 구독의 추가 운전자는 고객센터로 문의해주세요.' : null;
+  const canCompanyApply = companyReady && !loading && !!car && quote !== null && !problem && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !companySending && !companyUnsure;
+  const canApply = companyChoice ? canCompanyApply : !loading && !!car && quote !== null && !problem && band?.ok === true && requiredConsentsGiven(consents) && !refusal && !availability.refused && account.verified === true && !checkout.unsure;
 
   async function next() {
     if (!car || quote === null || refusal || problem || band?.ok !== true || account.verified !== true) return;
@@ -162,6 +192,46 @@ export default function OrderPage() {
     );
   }
 
+  /** 회사 명의로 구독: no card window; the company pays (its card or the monthly statement). A retry sends the same key. */
+  async function orderForCompany() {
+    if (!car || quote === null || !companyChoice?.driver || !options) return;
+    setSummaryOpen(false);
+    if (!(await availability.check(startDate))) return;
+    await sendCompanyOrder();
+  }
+
+  async function sendCompanyOrder() {
+    if (!car || quote === null || !companyChoice?.driver || !options) return;
+    setCompanyUnsure(false);
+    setCompanySending(true);
+    setCompanyFailure(null);
+    const { company, driver } = companyChoice;
+    const res = await call((o) =>
+      client.subscriptions.cars[':id']['company-request'].$post(
+        {
+          param: { id: String(car.id) },
+          json: {
+            month, ...(startDate ? { start_date: startDate } : {}), options, quoted_first_payment: quote.paid_today,
+            location_consent: consents[CONSENTS.indexOf(OPTIONAL_ORDER_CONSENT)] === true,
+            company: { company_id: company.id, request_key: companyKey, driver_user_id: driver.id },
+          },
+        },
+        o,
+      ),
+    );
+    setCompanySending(false);
+    if (!res.ok && res.status === 0) {
+      setCompanyUnsure(true);
+      return;
+    }
+    if (!res.ok) {
+      setCompanyFailure(res.error.message);
+      void recheck();
+      return;
+    }
+    setCompanyDone({ requestId: res.data.subscription_request.id, companyName: company.name, driverName: driver.name, payment: companyPayment(company), message: res.data.message });
+  }
+
   const back = () => location.assign(carId ? `/car/${carId}` : '/garage');
 
   if (loading || !availabilityRead || licences.list === null) return <OrderFrame />;
@@ -169,6 +239,14 @@ export default function OrderPage() {
     <div className="space-y-8">
       {error && <Alert tone="box">{error}</Alert>}
       {checkout.failure && <Alert tone="box">{checkout.failure}</Alert>}
+      {companyFailure && <Alert tone="box" testId="company-order-failure">{companyFailure}</Alert>}
+      {companyUnsure && (
+        <div role="alert" className="border border-line bg-paper p-4" data-testid="company-order-unsure">
+          <p className="font-semibold">신청 결과를 아직 확인하지 못했습니다.</p>
+          <p className="mt-1 text-sm">다시 시도하면 같은 신청의 접수 여부를 확인하며, 회사 명의로 두 번 신청되거나 결제되지 않습니다.</p>
+          <button type="button" onClick={() => void sendCompanyOrder()} className="mt-3 min-h-11 border border-ink px-4 py-2 text-sm font-semibold">다시 시도</button>
+        </div>
+      )}
       {checkout.declined && <PaymentDeclined reason={checkout.declined} onRetry={() => void next()} />}
       {checkout.unsure && <PaymentUnsure onRetry={checkout.resume} />}
       {refusal && checkout.stage === 'idle' && <Alert tone="box" testId="order-refusal">{refusal} 지금은 신청할 수 없습니다.</Alert>}
@@ -202,24 +280,34 @@ export default function OrderPage() {
           {prices && options && (
             <OrderOptions
               prices={prices} options={options} onChange={setChosen} prepayments={prepayments} startDate={startDate} problem={problem}
-              ageFixed={band?.ok ? (band.reason ?? '확인된 운전면허의 생년월일(구독 시작일 기준)로 정해집니다.') : null}
+              ageFixed={band?.ok && !companyChoice ? (band.reason ?? '확인된 운전면허의 생년월일(구독 시작일 기준)로 정해집니다.') : null}
             />
           )}
           {/* Drawn unless the account turns out unverified (its 본인인증 comes first), so nothing pops in when the account answers. */}
-          {account.verified !== false && (
+          {signedIn && (
+            <Suspense fallback={null}>
+              <CompanyOrder value={companyChoice} onChange={setCompanyChoice} monthly={monthly} />
+            </Suspense>
+          )}
+          {companyExtraProblem && <Alert tone="box">{companyExtraProblem}</Alert>}
+          {account.verified !== false && !companyChoice && (
             <>
               <DriverLicences licences={licences} extraCount={extraCount} extraIds={extraIds} onExtraIds={setExtraIds} />
               {licenceProblem && <Alert tone="box" testId="licence-problem">{licenceProblem}</Alert>}
             </>
           )}
-          <section aria-labelledby="coupon-h" className="space-y-2">
-            <h2 id="coupon-h" className="font-semibold">쿠폰 적용</h2>
-            <CouponSelect coupons={usable} fee={monthly ?? fee} value={coupon ? couponId : null} onChange={setCouponId} />
-          </section>
-          <section aria-labelledby="point-h" className="space-y-2">
-            <h2 id="point-h" className="font-semibold">포인트 사용</h2>
-            <PointInput balance={balance} limit={limit} typed={typed} onTyped={setTyped} />
-          </section>
+          {!companyChoice && (
+            <>
+              <section aria-labelledby="coupon-h" className="space-y-2">
+                <h2 id="coupon-h" className="font-semibold">쿠폰 적용</h2>
+                <CouponSelect coupons={usable} fee={monthly ?? fee} value={coupon ? couponId : null} onChange={setCouponId} />
+              </section>
+              <section aria-labelledby="point-h" className="space-y-2">
+                <h2 id="point-h" className="font-semibold">포인트 사용</h2>
+                <PointInput balance={balance} limit={limit} typed={typed} onTyped={setTyped} />
+              </section>
+            </>
+          )}
         </>
       )}
       {inquiry ? <OrderInquiry month={month} /> : <Consents checked={consents} onChange={setConsents} />}
@@ -239,11 +327,31 @@ export default function OrderPage() {
           <div className="space-y-4">
             <p>{carDisplayName(car)} · {month}개월{startDate ? ` · ${dotDate(startDate)} 시작` : ''}</p>
             <SubscriptionPrice quote={quote} />
-            <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록하면 첫 달 최종 결제 금액이 바로 결제됩니다.</p>
+            {companyChoice ? (
+              <p className="text-sm" data-testid="summary-company">
+                {companyChoice.company.name} 명의로 구독합니다 (운전자 {companyChoice.driver?.name}). 결제 방법: {companyPayment(companyChoice.company)}. 카드 등록 창은 열리지 않습니다.
+              </p>
+            ) : (
+              <p className="text-xs text-muted">다음 단계에서 정기결제에 사용할 카드를 등록하면 첫 달 최종 결제 금액이 바로 결제됩니다.</p>
+            )}
             <div className="flex gap-2">
               <button type="button" onClick={() => setSummaryOpen(false)} className="flex-1 border border-ink py-3">취소</button>
-              <button type="button" onClick={() => void next()} className="flex-1 bg-ink py-3 font-semibold text-paper">다음</button>
+              <button type="button" onClick={() => void (companyChoice ? orderForCompany() : next())} className="flex-1 bg-ink py-3 font-semibold text-paper">{companyChoice ? '회사 명의로 신청' : '다음'}</button>
             </div>
+          </div>
+        )}
+      </Dialog>
+      <Dialog open={companySending} title="구독 신청 중">
+        <p role="status">회사 명의 구독 신청을 처리하고 있습니다...</p>
+      </Dialog>
+      <Dialog open={companyDone !== null} title="회사 명의 구독 신청 완료">
+        {companyDone && (
+          <div data-testid="company-order-done">
+            <p><strong>{companyDone.companyName}</strong> 명의로 구독 신청(신청 #{companyDone.requestId})이 접수되었습니다.</p>
+            {companyDone.message && <p className="mt-2 font-semibold">{companyDone.message}</p>}
+            <p className="mt-2">운전자 {companyDone.driverName} · 결제 방법 {companyDone.payment}</p>
+            <p className="mt-2">담당 매니저가 차량 인도 일정을 안내해드리기 위해 연락드릴 예정입니다.</p>
+            <a href="/my/company" className="mt-6 block bg-ink py-3 text-center font-semibold text-paper">회사 관리로 이동</a>
           </div>
         )}
       </Dialog>
