@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCar } from '../../src/api/seed/factories';
 import { auditLog, companies, paymentRefunds, payments, subscriptionRequests } from '../../src/api/db/schema';
+import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { anotherPlate, apiTools, createTestContext, customer, type TestContext } from './helpers';
 import { companyWithAdmin, join } from './company-helpers';
 
@@ -12,11 +13,12 @@ import { companyWithAdmin, join } from './company-helpers';
  * driver is 403, a stranger or another company's admin 404; a confirmed order is 409.
  */
 
+const STAFF_EMAIL = 'company-cancel@luxe.test';
 let ctx: TestContext;
 let carId: number;
 const { admin: staff } = apiTools(() => ctx);
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ notifications: { staffEmails: [STAFF_EMAIL], staffPhones: ['010-9000-0052'], contactPhone: '02-6952-0808' } });
   ({ car: { id: carId } } = await insertTestCar(ctx.database.db, { fees: { subscription_fee_1: 4_000_000, subscription_fee_12: 3_000_000 } }));
 });
 afterAll(() => ctx.close());
@@ -56,6 +58,12 @@ describe("the company admin cancels the company's pending order", () => {
     const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'subscription_request'), eq(auditLog.entityId, String(request.id)), eq(auditLog.action, 'cancel')));
     expect(audits).toHaveLength(1);
     expect(audits[0].actorUserId).toBe(admin.user.id);
+    // Staff are told once, naming the company's admin as who cancelled.
+    expect((await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN })).status).toBe(200);
+    const outbox = await ctx.call('GET', `/sandbox/outbox?to=${encodeURIComponent(STAFF_EMAIL)}`);
+    const mails = (outbox.body.data.messages as { event: string; subject: string; text: string }[]).filter((m) => m.event === 'staff.subscription_cancelled' && m.subject.includes(`#${request.id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('회사 관리자');
     // The car's days are free: the list shows the order cancelled.
     const list = await ctx.call('GET', `/companies/${company.id}/subscriptions`, { token: admin.token });
     expect(list.body.data.subscriptions[0].request.status).toBe('CANCELLED');
