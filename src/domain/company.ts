@@ -52,6 +52,16 @@ export function samePersonName(a: string, b: string): boolean {
 /** How a company pays: its registered card, or one monthly invoice (후불) staff enabled for it. */
 type CompanyBilling = 'CARD' | 'INVOICE';
 
+/**
+ * Where a company subscription's money goes besides its months (issue 52), as the company page and
+ * the driver's my page say it: on 후불 the 반납 정산, an overage and the deposit returned are lines
+ * of the monthly statement (src/api/billing/settlement.ts, mileage.ts); on a card, the company card.
+ */
+export const companySubscriptionBillingNote = (billing: CompanyBilling): string =>
+  billing === 'INVOICE'
+    ? '월 요금과 반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며, 돌려받을 보증금은 청구서에서 차감됩니다.'
+    : '월 요금과 반납 정산·초과 주행 요금은 회사 법인카드로 결제되며, 돌려받을 보증금은 법인카드로 환불됩니다.';
+
 /** Days an invite link stays usable (single use). */
 export const COMPANY_INVITE_TTL_DAYS = 7;
 

@@ -168,6 +168,7 @@ const OWNED: Record<string, Owned> = {
   'POST /subscriptions/cars/:id/company-request': { json: () => ({ month: 12, company: { company_id: owner.companyId, request_key: 'stranger-subscription-0001', driver_user_id: 1 } }) },
   'GET /companies/:id/subscriptions': {},
   'GET /companies/:id/subscriptions/:requestId/contract': {},
+  'DELETE /companies/:id/subscriptions/:requestId': {},
 };
 
 /** Customer routes with an id or a code that names no customer's thing, and why. */

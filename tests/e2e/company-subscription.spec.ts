@@ -61,10 +61,12 @@ test('a subscription in the company name shows for its admin and its driver', { 
   await expect(row).toContainText('확정');
   await expect(row).toContainText('월 청구서');
   await expect(row).toContainText('1개월 청구');
+  await expect(row.getByTestId('company-subscription-billing-note')).toContainText('반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며');
 
   await loginAs(page, driver.token);
   await page.goto('/my/subscriptions');
   const item = page.getByTestId('subscription-item').first();
   await expect(item.getByTestId('subscription-company')).toContainText('법인 구독 · 주식회사 구독테스트 · 회사 월 청구서로 결제');
+  await expect(item.getByTestId('subscription-company')).toContainText('반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며');
   await expect(item.getByRole('button', { name: /해지/ })).toHaveCount(0);
 });

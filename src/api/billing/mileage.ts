@@ -10,7 +10,7 @@ import { paymentIds, type PaymentView } from '../../domain/payments';
 import { carOptionPrices } from '../../domain/subscription-price';
 import { ErrorCode } from '../../domain/error-codes';
 import { recordAudit } from '../audit/audit';
-import { termMonthsSql } from './subscription-billing';
+import { billedToCompany, billToCompanyStatement, termMonthsSql } from './subscription-billing';
 import { inTransaction, type Db } from '../db/client';
 import { cars, odometerReadings, subscriptionRequests, subscriptionSettlements, subscriptionSwaps, subscriptions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
@@ -63,6 +63,7 @@ export async function subscriptionFor(db: Db, id: number, lock = false) {
   const q = db
     .select({
       sub: subscriptions, term: termMonthsSql, options: subscriptionRequests.options, requestKey: subscriptionRequests.billingKey, orderCarId: subscriptionRequests.carId,
+      invoiceBilled: subscriptionRequests.invoiceBilled, orderedBy: subscriptionRequests.orderedByUserId,
       car: { optionPrices: cars.optionPrices, feeMin: cars.subscriptionFeeMinimum },
     })
     .from(subscriptions)
@@ -263,6 +264,9 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
     const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_MILEAGE');
     const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
     if (paid) return { result, payment: paid };
+    const company = statementCompany(found);
+    // On 후불 (a company subscription) the overage went to the company's statement: answered again, billed once.
+    if (company && (await billedToCompany(tx, subscriptionId, 'MILEAGE'))) return { result, payment: undefined };
     // The 반납 정산 took the overage (from the deposit first): it is not charged on its own as well.
     const [settled] = await tx.select({ id: subscriptionSettlements.id }).from(subscriptionSettlements).where(eq(subscriptionSettlements.subscriptionId, subscriptionId));
     if (settled) throw conflict('초과 주행 요금은 반납 정산에 포함되어 정산되었습니다.');
@@ -274,11 +278,20 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
       await emit(tx, `subscription.mileage:${subscriptionId}`, settledEvent(found.sub.userId, subscriptionId, result, null), now);
       return { result, payment: undefined };
     }
+    if (company) {
+      await billToCompanyStatement(tx, {
+        subscriptionId, companyId: company, sourceKey: `sub:${subscriptionId}:mileage`, kind: 'MILEAGE', label: `구독 #${subscriptionId} 초과 주행 요금 (${formatNumber(result.overage_km)}km)`,
+        amount: result.amount, serviceDate: todayInKorea(now),
+      });
+      await emit(tx, `subscription.mileage:${subscriptionId}`, settledEvent(found.sub.userId, subscriptionId, result, null), now);
+      return { result, payment: undefined };
+    }
     const attempt = attempts.length + 1;
     const id = paymentIds.retry(paymentIds.subscriptionMileage(subscriptionId), attempt);
     const recorded = await recordCharge(tx, ctx.payments.name, {
       // month holds the billing months the allowance counted (the console and the message read them back with the readings).
-      id, userId: found.sub.userId, purpose: 'SUBSCRIPTION_MILEAGE', refType: 'subscription', refId: subscriptionId, month: result.months, attempt,
+      // A company card's charge is the ordering admin's to see (the company pays, not the driver).
+      id, userId: found.orderedBy ?? found.sub.userId, purpose: 'SUBSCRIPTION_MILEAGE', refType: 'subscription', refId: subscriptionId, month: result.months, attempt,
       orderName: `LUXE 구독 #${subscriptionId} 초과 주행 요금`, amount: result.amount, billingKey: found.sub.billingKey ?? found.requestKey,
     }, now);
     return { result, charge: id, recorded };
@@ -288,6 +301,9 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
   if (payment.status === 'FAILED') throw new ApiError(422, ErrorCode.PAYMENT_DECLINED, payment.failureReason ?? '카드 결제에 실패했습니다.', { payment: [payment.failureReason ?? '카드 결제에 실패했습니다.'] });
   return { result: withArithmetic(step.result), payment: toPaymentView(payment) };
 }
+
+/** The company whose statement a subscription's charges go to (a company subscription on 후불), else null (a card is charged). */
+export const statementCompany = (f: Pick<Found, 'sub' | 'invoiceBilled'>): number | null => (f.sub.companyId && f.invoiceBilled ? f.sub.companyId : null);
 
 function settledEvent(userId: number, subscriptionId: number, s: MileageSettlement, paymentId: string | null) {
   return {

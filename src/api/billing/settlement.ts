@@ -10,13 +10,14 @@ import { carOptionPrices } from '../../domain/subscription-price';
 import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
 import { inTransaction, type Db } from '../db/client';
-import { brands, cars, models, paymentRefunds, subscriptionHandovers, subscriptionSettlements } from '../db/schema';
+import { brands, cars, companySubscriptionMonths, models, paymentRefunds, subscriptionHandovers, subscriptionSettlements } from '../db/schema';
 import { ApiError, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
 import { attemptsOf, recordCharge, toPaymentView, toRefundView } from './ledger';
-import { confirmedSwapsOf, readingsOf, settlementOn, subscriptionFor, withArithmetic, type Found } from './mileage';
+import { confirmedSwapsOf, readingsOf, settlementOn, statementCompany, subscriptionFor, withArithmetic, type Found } from './mileage';
+import { billedToCompany, billToCompanyStatement } from './subscription-billing';
 import { refundPayment } from './refunds';
 
 /**
@@ -71,6 +72,11 @@ async function fuelOf(db: Db, f: Found, swaps: Awaited<ReturnType<typeof confirm
  */
 async function firstPaymentOf(db: Db, f: Found): Promise<{ deposit: number; held: number; paymentId: string | null }> {
   const quoted = f.options?.quote.deposit ?? 0;
+  // On 후불 the first payment (with the deposit) was billed to the company's statement: it holds what was billed.
+  if (statementCompany(f)) {
+    const [m1] = await db.select({ amount: companySubscriptionMonths.amount }).from(companySubscriptionMonths).where(and(eq(companySubscriptionMonths.subscriptionId, f.sub.id), eq(companySubscriptionMonths.month, 1)));
+    return { deposit: Math.max(0, quoted), held: m1?.amount ?? 0, paymentId: null };
+  }
   const first = (await attemptsOf(db, 'subscription_request', f.sub.requestId, 'SUBSCRIPTION_FIRST')).find((p) => paidAmount(p) > 0);
   if (!first) return { deposit: 0, held: 0, paymentId: null };
   return { deposit: Math.max(0, quoted), held: paidAmount(first), paymentId: first.id };
@@ -95,7 +101,8 @@ async function compute(db: Db, f: Found, entry: SettlementEntry, now: Date) {
   if (!mileage) throw conflict('인도 시 주행거리가 기록되어 있지 않아 정산할 수 없습니다. 인도 주행거리를 먼저 기록해주세요.');
   const overageCharges = await attemptsOf(db, 'subscription', f.sub.id, 'SUBSCRIPTION_MILEAGE');
   if (overageCharges.some((p) => p.status === 'PENDING')) throw conflict('초과 주행 요금 결제를 확인하고 있습니다. 잠시 후 다시 시도해주세요.');
-  const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0);
+  // An overage charged on its own counts as paid: by card, or (후불) billed to the company's statement.
+  const overagePaid = overageCharges.reduce((s, p) => s + paidAmount(p), 0) + (statementCompany(f) ? await billedToCompany(db, f.sub.id, 'MILEAGE') : 0);
   const first = await firstPaymentOf(db, f);
   const deductible = deductibleOf(f);
   const fuel = await fuelOf(db, f, swaps);
@@ -184,6 +191,18 @@ export async function confirmSettlement(
           acknowledgement: { ...c.acknowledgement, override: c.acknowledgement.state === 'WAITING' ? entry.acknowledgement_override : null } } });
       if (c.result.to_charge === 0 && c.result.to_refund === 0) await finishSettlement(tx, subscriptionId, now);
     }
+    const company = statementCompany(found);
+    if (company && row.status !== 'DONE') {
+      // On 후불 no card is charged or refunded: the rest and the deposit back go to the company's next statement, once (their keys), with the settlement.
+      const serviceDate = koreaDate(now);
+      await billToCompanyStatement(tx, { subscriptionId, companyId: company, sourceKey: `sub:${subscriptionId}:settle`, kind: 'SETTLEMENT', label: `구독 #${subscriptionId} 반납 정산`, amount: row.toCharge, serviceDate });
+      await billToCompanyStatement(tx, {
+        subscriptionId, companyId: company, sourceKey: `sub:${subscriptionId}:settle:refund`, kind: 'SETTLEMENT_REFUND',
+        label: prepaymentRefundOf(row.lines) > 0 ? `구독 #${subscriptionId} 반납 정산 보증금·미사용 선납금 반환` : `구독 #${subscriptionId} 반납 정산 보증금 반환`, amount: -row.toRefund, serviceDate,
+      });
+      await finishSettlement(tx, subscriptionId, now);
+      return { row: await settlementOf(tx, subscriptionId) };
+    }
     if (row.status === 'DONE' || row.toCharge === 0) return { row };
     const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_SETTLEMENT');
     if (attempts.some((a) => paidAmount(a) > 0 || a.status === 'CANCELLED')) return { row };
@@ -194,7 +213,8 @@ export async function confirmSettlement(
     // 다시 시도 after a declined card: a new attempt, audited as a retry.
     if (attempt > 1) await recordAudit(tx, actor, { action: 'retry', entity: 'subscription', entityId: subscriptionId, before: null, after: { settlement_payment: id, amount: row.toCharge } });
     const recorded = await recordCharge(tx, ctx.payments.name, {
-      id, userId: found.sub.userId, purpose: 'SUBSCRIPTION_SETTLEMENT', refType: 'subscription', refId: subscriptionId, attempt,
+      // A company card's charge is the ordering admin's to see (the company pays, not the driver).
+      id, userId: found.orderedBy ?? found.sub.userId, purpose: 'SUBSCRIPTION_SETTLEMENT', refType: 'subscription', refId: subscriptionId, attempt,
       orderName: `LUXE 구독 #${subscriptionId} 반납 정산`, amount: row.toCharge, billingKey: found.sub.billingKey ?? found.requestKey,
     }, now);
     return { row, charge: id, recorded };

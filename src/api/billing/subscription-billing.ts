@@ -3,7 +3,7 @@ import type { OverdueSubscription } from '../../domain/console';
 import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
-import { billingKeyUses, companySubscriptionMonths, subscriptionRequests, subscriptions, users } from '../db/schema';
+import { billingKeyUses, companySubscriptionCharges, companySubscriptionMonths, subscriptionRequests, subscriptions, users } from '../db/schema';
 import { feeChanges } from '../db/fee-changes';
 import { feeOfMonth } from '../../domain/extension';
 import { conflict, forbidden, notFound } from '../errors';
@@ -150,6 +150,26 @@ async function billMonthToCompany(ctx: PaymentContext, subscriptionId: number, m
     const [row] = await tx.update(subscriptions).set({ paidMonths: month, billingStatus: 'ACTIVE', updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId)).returning();
     await scheduleMonth(tx, row, found.term, month + 1, await monthFee(tx, found, month + 1), ctx.clock.now());
   });
+}
+
+/** A charge of a company subscription on 후불 other than a month (src/api/db/schema.ts companySubscriptionCharges). */
+export type CompanyStatementCharge = Omit<typeof companySubscriptionCharges.$inferInsert, 'id' | 'createdAt'>;
+
+/**
+ * Bills an amount of a company subscription on 후불 (반납 정산, its deposit back, an overage) to the
+ * company's next statement instead of a card, once: the source key is unique, so a retry or a
+ * second replica writes nothing more. Inside the caller's transaction; true when written now.
+ */
+export async function billToCompanyStatement(tx: Db, charge: CompanyStatementCharge): Promise<boolean> {
+  if (charge.amount === 0) return false;
+  const rows = await tx.insert(companySubscriptionCharges).values(charge).onConflictDoNothing().returning({ id: companySubscriptionCharges.id });
+  return rows.length > 0;
+}
+
+/** The amounts of a subscription billed to its company's statement so far, of one kind (won). */
+export async function billedToCompany(db: Db, subscriptionId: number, kind: CompanyStatementCharge['kind']): Promise<number> {
+  const rows = await db.select({ amount: companySubscriptionCharges.amount }).from(companySubscriptionCharges).where(and(eq(companySubscriptionCharges.subscriptionId, subscriptionId), eq(companySubscriptionCharges.kind, kind)));
+  return rows.reduce((sum, r) => sum + r.amount, 0);
 }
 
 /** The charge-month job. */

@@ -1493,6 +1493,35 @@ export const companySubscriptionMonths = pgTable(
 );
 
 /**
+ * The other amounts of a company subscription on 후불 (issue 52), billed to the company's next
+ * statement instead of a card: the 반납 정산's rest (SETTLEMENT), the deposit it returns
+ * (SETTLEMENT_REFUND, negative: a CREDIT line), an overage charged on its own (MILEAGE). source_key
+ * is the statement line's (sub:{id}:settle, sub:{id}:settle:refund, sub:{id}:mileage), unique: a
+ * retry or a second replica bills each once.
+ */
+export const companySubscriptionCharges = pgTable(
+  'company_subscription_charges',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    sourceKey: varchar('source_key', { length: 80 }).notNull().unique(),
+    kind: varchar('kind', { length: 20 }).$type<'SETTLEMENT' | 'SETTLEMENT_REFUND' | 'MILEAGE'>().notNull(),
+    label: text('label').notNull(),
+    /** Won, VAT included; negative for what is returned. */
+    amount: integer('amount').notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_subscription_charges_company_idx').on(t.companyId),
+    index('company_subscription_charges_subscription_idx').on(t.subscriptionId),
+    check('company_subscription_charges_kind_check', sql`${t.kind} IN ('SETTLEMENT', 'SETTLEMENT_REFUND', 'MILEAGE')`),
+    check('company_subscription_charges_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
  * Every 전자세금계산서 of a statement: the original, and each 수정세금계산서 (a refund's negative one,
  * a reissue's pair). issue_key is the provider's idempotency key: a retry asks for the same document.
  */

@@ -4,7 +4,7 @@ import { invoiceDueDate, isMonth, monthLastDay, monthOfDay, nextMonth, overdueBo
 import { splitVat } from '../../domain/vat';
 import { asTripCharge, tripChargeName } from '../../domain/waiting';
 import { inTransaction, type Db } from '../db/client';
-import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
+import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionCharges, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
 import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import { emit } from '../notifications/events';
 import { queueTaxInvoice } from './tax-invoices';
@@ -36,7 +36,7 @@ interface DraftLine {
   sourceKey: string;
   butlerRequestId: number | null;
   subscriptionId?: number;
-  kind: 'TRIP' | 'AFTER_TRIP' | 'SUBSCRIPTION';
+  kind: 'TRIP' | 'AFTER_TRIP' | 'SUBSCRIPTION' | 'CREDIT';
   label: string;
   costCentre: string | null;
   serviceDate: string;
@@ -102,13 +102,32 @@ async function subscriptionLines(db: Db, end: Date, companyId?: number): Promise
       ),
     )
     .orderBy(asc(companySubscriptionMonths.serviceDate), asc(companySubscriptionMonths.id));
-  return rows
+  const months = rows
     .filter(({ m }) => m.amount > 0)
     .map(({ m, requestId }) => ({
       companyId: m.companyId, sourceKey: monthKey(m.subscriptionId, m.month), butlerRequestId: null, subscriptionId: m.subscriptionId, kind: 'SUBSCRIPTION' as const,
       label: m.month === 1 ? `구독 #${m.subscriptionId} 첫 결제 (신청 #${requestId}: 첫 달 요금·탁송비·보증금·선납금)` : `구독 #${m.subscriptionId} ${m.month}개월 차 요금`,
       costCentre: null, serviceDate: m.serviceDate, total: m.amount,
     }));
+  // The subscription's other amounts on 후불 (반납 정산, its deposit back as a CREDIT line, an overage): a line each, under its own key.
+  const charges = await db
+    .select()
+    .from(companySubscriptionCharges)
+    .where(
+      and(
+        companyId === undefined ? undefined : eq(companySubscriptionCharges.companyId, companyId),
+        lt(companySubscriptionCharges.serviceDate, koreaDate(end)),
+        sql`not exists (select 1 from ${companyInvoiceLines} l where l.source_key = ${companySubscriptionCharges.sourceKey})`,
+      ),
+    )
+    .orderBy(asc(companySubscriptionCharges.serviceDate), asc(companySubscriptionCharges.id));
+  return [
+    ...months,
+    ...charges.map((c) => ({
+      companyId: c.companyId, sourceKey: c.sourceKey, butlerRequestId: null, subscriptionId: c.subscriptionId, kind: c.amount < 0 ? ('CREDIT' as const) : ('SUBSCRIPTION' as const),
+      label: c.label, costCentre: null, serviceDate: c.serviceDate, total: c.amount,
+    })),
+  ];
 }
 
 export interface StatementSettings {

@@ -111,7 +111,8 @@ export type NotificationEvent =
 export type NotificationEventType = NotificationEvent['type'];
 
 /** Who cancelled an order: the customer, or staff (their name as the audit log records it). */
-export type CancelledBy = { kind: 'customer' } | { kind: 'staff'; name: string };
+/** Who cancelled: the customer, staff, or (a company order, issue 52) the company's admin. */
+export type CancelledBy = { kind: 'customer' } | { kind: 'staff'; name: string } | { kind: 'company'; name: string };
 
 /** How long before a butler trip's start its reminder goes (the day before). */
 export const BUTLER_REMINDER_BEFORE_MS = 24 * 3600_000;

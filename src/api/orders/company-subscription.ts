@@ -3,7 +3,7 @@ import { subscriptionActive } from '../../domain/subscriptions';
 import type { CompanySubscriptionView } from '../../domain/company';
 import type { CompanySubscriptionOrder } from '../../domain/schemas/company';
 import { todayInKorea } from '../../domain/dates';
-import { customerActor, recordAudit } from '../audit/audit';
+import { auditedCall, customerActor, recordAudit } from '../audit/audit';
 import { companyPayer, requireRole, type CompanyRow } from '../companies/companies';
 import type { Db } from '../db/client';
 import { companyMembers, subscriptionRequests, subscriptions, users } from '../db/schema';
@@ -12,6 +12,7 @@ import { companyBookingBlock } from '../invoices/statements';
 import type { LicenceContext } from '../licence-provider';
 import type { PaymentContext } from '../payment-context';
 import { createRequest } from './subscription-request-create';
+import { cancelRequest } from './subscription-request-cancel';
 import { getRequest } from './subscription-requests';
 import { contractForDownload, type ContractContext } from './contracts';
 
@@ -76,6 +77,33 @@ export async function companyContract(ctx: ContractContext, companyId: number, a
   const [r] = await ctx.db.select({ companyId: subscriptionRequests.companyId }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
   if (r?.companyId !== companyId) throw notFound('구독 신청을 찾을 수 없습니다.');
   return contractForDownload(ctx, requestId, null);
+}
+
+/**
+ * DELETE /companies/{id}/subscriptions/{requestId} (ADMIN): the company's admin cancels its PENDING
+ * order (before staff confirm it), as staff can: the company card's first charge, if any, refunded
+ * in full (one refund key per charge), the order cancelled, staff told who cancelled, audited with
+ * the admin's name. A retry (or a second click) on the cancelled order answers it again, nothing
+ * refunded twice; a confirmed order is 409 (the subscription is ended with staff). A booker or a
+ * driver is 403, a stranger and another company's order 404.
+ */
+export async function cancelCompanySubscriptionRequest(ctx: PaymentContext, companyId: number, adminId: number, requestId: number) {
+  await requireRole(ctx.db, companyId, adminId, 'manage');
+  const [r] = await ctx.db.select({ companyId: subscriptionRequests.companyId, userId: subscriptionRequests.userId, status: subscriptionRequests.status }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
+  if (!r || r.companyId !== companyId) throw notFound('구독 신청을 찾을 수 없습니다.');
+  if (r.status !== 'CANCELLED') {
+    const actor = await customerActor(ctx.db, adminId);
+    try {
+      await auditedCall(ctx.db, actor, { action: 'cancel', entity: 'subscription_request', entityId: requestId }, (audit) =>
+        cancelRequest(ctx, r.userId, requestId, { actor: `company:${companyId}:${actor.name}`, audit, by: { kind: 'company', name: actor.name } }),
+      );
+    } catch (e) {
+      // The other click cancelled it meanwhile (its refunds are under the same keys): the same answer.
+      const [now] = await ctx.db.select({ status: subscriptionRequests.status }).from(subscriptionRequests).where(eq(subscriptionRequests.id, requestId));
+      if (now?.status !== 'CANCELLED') throw e;
+    }
+  }
+  return getRequest(ctx.db, r.userId, requestId);
 }
 
 /**

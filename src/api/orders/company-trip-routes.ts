@@ -7,7 +7,7 @@ import { ok, reservationWrites, validJson, validParams, type AppEnv } from '../h
 import { updateButlerRequest } from './butler-request-update';
 import { decideApproval, listCompanyTrips } from './company-butler';
 import type { CompanySubscriptionsAnswer } from '../../domain/company';
-import { companyContract, listCompanySubscriptions } from './company-subscription';
+import { cancelCompanySubscriptionRequest, companyContract, listCompanySubscriptions } from './company-subscription';
 import { contractFileName } from '../../domain/contract';
 import { contractResponse } from './contracts';
 
@@ -18,6 +18,7 @@ import { contractResponse } from './contracts';
  */
 export const companyTripRoutes = new Hono<AppEnv>()
   .use('/:id/trips/*', reservationWrites)
+  .use('/:id/subscriptions/*', reservationWrites)
   .get('/:id/trips', requireUser, validParams(CompanyIdParamSchema), async (c) =>
     ok(c, { trips: await listCompanyTrips(c.var.deps.db, c.req.valid('param').id, c.var.userId, c.var.deps.clock.now()) } satisfies CompanyTripsAnswer))
   .get('/:id/subscriptions', requireUser, validParams(CompanyIdParamSchema), async (c) =>
@@ -29,6 +30,10 @@ export const companyTripRoutes = new Hono<AppEnv>()
   .put('/:id/trips/:tripId', requireUser, validParams(CompanyTripParamSchema), validJson(ButlerRequestUpdateSchema), async (c) => {
     const { id, tripId } = c.req.valid('param');
     return ok(c, { butler_request: await updateButlerRequest(c.var.deps, c.var.userId, tripId, c.req.valid('json'), c.var.deps.clock.now(), { companyId: id }) } satisfies ButlerRequestAnswer);
+  })
+  .delete('/:id/subscriptions/:requestId', requireUser, validParams(CompanySubscriptionParamSchema), async (c) => {
+    const { id, requestId } = c.req.valid('param');
+    return ok(c, { request: await cancelCompanySubscriptionRequest(c.var.deps, id, c.var.userId, requestId) });
   })
   .post('/:id/trips/:tripId/approval', requireUser, validParams(CompanyTripParamSchema), validJson(ApprovalDecisionSchema), async (c) => {
     const { id, tripId } = c.req.valid('param');

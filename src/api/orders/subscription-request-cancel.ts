@@ -10,9 +10,10 @@ import { ownRequest, paidOrder, REF, requireNotCompany, requirePending } from '.
 /**
  * DELETE /subscriptions/requests/{id}: irreversible. The first month's charge is refunded in full
  * first (a refund the provider refuses stops the cancel), then the coupon is returned and the
- * points refunded once.
+ * points refunded once. `staff` is also the company admin's cancel of a company order (issue 52:
+ * company-subscription.ts), who is named in `by`.
  */
-export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter; reason?: 'car_taken' }) {
+export async function cancelRequest(ctx: PaymentContext, userId: number, id: number, staff?: { actor: string; audit: AuditWriter; reason?: 'car_taken'; by?: CancelledBy }) {
   const current = await ownRequest(ctx.db, userId, id);
   if (!staff) requireNotCompany(current, '취소');
   requirePending(current, '취소');
@@ -28,7 +29,7 @@ export async function cancelRequest(ctx: PaymentContext, userId: number, id: num
     await emit(tx, `subscription.cancelled:${id}`, { type: 'subscription.cancelled', userId, requestId: id, ...(staff?.reason ? { reason: staff.reason } : {}) }, ctx.clock.now());
     const result = { id, refunded_points: row.pointUsed, coupon_returned: Boolean(row.userCouponId), refunded_amount: refunded };
     // Staff hear of it too (the car's hold is free again), with the refund.
-    const by: CancelledBy = staff ? { kind: 'staff', name: staff.actor.replace(/^staff:/, '') } : { kind: 'customer' };
+    const by: CancelledBy = staff?.by ?? (staff ? { kind: 'staff', name: staff.actor.replace(/^staff:/, '') } : { kind: 'customer' });
     await emit(tx, `staff.subscription_cancelled:${id}`, { type: 'staff.subscription_cancelled', requestId: id, by, refundedAmount: refunded, refundedPoints: row.pointUsed }, ctx.clock.now());
     await staff?.audit(tx, result);
     return result;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, client } from '../../client/api';
 import { carDisplayName } from '../../domain/car';
-import type { CompanySubscriptionView } from '../../domain/company';
+import { companySubscriptionBillingNote, type CompanySubscriptionView } from '../../domain/company';
 import { won } from '../../domain/money';
 import Alert from '../common/Alert';
 
@@ -30,6 +30,7 @@ export default function CompanySubscriptions({ companyId }: { companyId: number 
               운전자 {driver.name} · 월 {won(r.fee)} ({r.company?.billing === 'INVOICE' ? '월 청구서' : '법인카드'})
               {s ? ` · ${s.start_date} ~ ${s.end_date} · ${s.paid_months}개월 청구` : ''}
             </p>
+            {r.company && <p className="text-xs text-muted" data-testid="company-subscription-billing-note">{companySubscriptionBillingNote(r.company.billing)}</p>}
           </li>
         ))}
       </ul>

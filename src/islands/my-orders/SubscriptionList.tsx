@@ -17,6 +17,7 @@ import type { Handover } from '../../domain/handover';
 import Extension from './Extension';
 import { extensionWindow } from '../../domain/extension';
 import { todayInKorea } from '../../domain/dates';
+import { companySubscriptionBillingNote } from '../../domain/company';
 import AnnexDownload from './AnnexDownload';
 import Settlement from './Settlement';
 import Swap from './Swap';
@@ -86,6 +87,7 @@ export default function SubscriptionList() {
                 {s.company && (
                   <p className="text-sm text-muted" data-testid="subscription-company">
                     법인 구독 · {s.company.name} · {s.company.billing === 'INVOICE' ? '회사 월 청구서로 결제' : '회사 법인카드로 결제'}
+                    <span className="block text-xs">{companySubscriptionBillingNote(s.company.billing)}</span>
                   </p>
                 )}
                 <SubscriptionBilling subscription={s} onPaid={() => void reload()} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, lastAdminProblem, managesCompany, needsApproval, samePersonName } from '../../../src/domain/company';
+import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, companySubscriptionBillingNote, lastAdminProblem, managesCompany, needsApproval, samePersonName } from '../../../src/domain/company';
 import { businessCheckDigit, validBusinessNumber } from '../../../src/domain/business';
 
 describe('company rules', () => {
@@ -43,5 +43,12 @@ describe('company rules', () => {
   it('the check digit completes a valid number', () => {
     for (const nine of ['123456789', '220810000', '123990000']) expect(validBusinessNumber(`${nine}${businessCheckDigit(nine)}`)).toBe(true);
     expect(validBusinessNumber(`123456789${(businessCheckDigit('123456789') + 1) % 10}`)).toBe(false);
+  });
+});
+
+describe('where a company subscription is billed (issue 52)', () => {
+  it('on 후불 the settlement and overage are on the statement, the deposit taken off it; on a card, the company card', () => {
+    expect(companySubscriptionBillingNote('INVOICE')).toBe('월 요금과 반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며, 돌려받을 보증금은 청구서에서 차감됩니다.');
+    expect(companySubscriptionBillingNote('CARD')).toBe('월 요금과 반납 정산·초과 주행 요금은 회사 법인카드로 결제되며, 돌려받을 보증금은 법인카드로 환불됩니다.');
   });
 });
