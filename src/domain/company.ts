@@ -29,8 +29,7 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
  * 국세청 진위확인 matched with the number and 개업일자), PENDING (not the 대표자: staff must check a
  * 재직증명서 or 위임장 first), CONFIRMED (staff did). A staff refusal closes the company instead.
  */
-const COMPANY_AUTHORITIES = ['CEO', 'PENDING', 'CONFIRMED'] as const;
-export type CompanyAuthority = (typeof COMPANY_AUTHORITIES)[number];
+export type CompanyAuthority = 'CEO' | 'PENDING' | 'CONFIRMED';
 
 export const COMPANY_AUTHORITY_LABELS: Record<CompanyAuthority, string> = {
   CEO: '대표자 본인 확인',

@@ -29,8 +29,7 @@ export function cardTaxNote(setting: CardTaxDocument, approvalNumber: string | n
 }
 
 /** TRIP: a trip's price; AFTER_TRIP: the charge after it (초과 이용·대기); CREDIT: a refund of a billed line (negative); SUBSCRIPTION: a company subscription's month. */
-const INVOICE_LINE_KINDS = ['TRIP', 'AFTER_TRIP', 'CREDIT', 'SUBSCRIPTION'] as const;
-export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+export type InvoiceLineKind = 'TRIP' | 'AFTER_TRIP' | 'CREDIT' | 'SUBSCRIPTION';
 
 export const TAX_INVOICE_STATUSES = ['PENDING', 'ISSUED', 'FAILED'] as const;
 export type TaxInvoiceStatus = (typeof TAX_INVOICE_STATUSES)[number];

@@ -26,7 +26,7 @@ async function member() {
   const { res, person: p } = await signupPerson(ctx, { password }, ip()['x-forwarded-for']);
   expect(res.status).toBe(201);
   const person = { ...p, password };
-  return { person, token: res.body.data.access_token as string, id: res.body.data.user.id as number };
+  return { person, token: res.body.data.access_token, id: res.body.data.user.id };
 }
 
 const preview = (token: string) => ctx.call('GET', '/accounts/withdrawal', { token });

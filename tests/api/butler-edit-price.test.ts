@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
-import type { ButlerRequestView } from '../../src/domain/butler';
-import type { CouponHolding } from '../../src/domain/pricing';
 import { editPrice } from '../../src/islands/butler-lists/detail/edit-price';
 import { insertButlerCar, insertCoupon, insertModel, insertUser, upsertBrand } from '../../src/api/seed/factories';
 import { userCoupons } from '../../src/api/db/schema';
@@ -42,8 +40,8 @@ async function customer(points: number, coupon: Parameters<typeof insertCoupon>[
 
 /** What the browser has: the request as GET /butlers/requests lists it, and its coupon's terms. */
 async function seen(token: string, id: number) {
-  const request = ((await ctx.call('GET', '/butlers/requests', { token })).body.data.butler_requests as ButlerRequestView[]).find((r) => r.id === id)!;
-  const coupons = (await ctx.call('GET', '/butlers/coupons', { token })).body.data.coupons as CouponHolding[];
+  const request = ((await ctx.call('GET', '/butlers/requests', { token })).body.data.butler_requests).find((r) => r.id === id)!;
+  const coupons = (await ctx.call('GET', '/butlers/coupons', { token })).body.data.coupons;
   const terms = request.coupon ? coupons.find((h) => h.id === request.coupon!.id)!.coupon : null;
   return { request, terms };
 }
@@ -68,7 +66,7 @@ describe('the edit preview charges what the server charges', () => {
         },
       });
       expect(booked.status).toBe(201);
-      const id = booked.body.data.butler_request.id as number;
+      const id = booked.body.data.butler_request.id;
       const moves: number[] = [];
       for (const [start, end] of c.edits) {
         const { request, terms } = await seen(token, id);
@@ -76,7 +74,7 @@ describe('the edit preview charges what the server charges', () => {
         const p = editPrice(request.car, at(d, start), end && at(d, end), terms, request.point_used, request.final_price);
         const res = await ctx.call('PUT', `/butlers/requests/${id}`, { token, json: { month: 1, billing_key: 'temp-billing-key', start_at: at(d, start), end_at: end && at(d, end), start_location: 'a', end_location: 'b' } });
         expect(res.status).toBe(200);
-        const after = res.body.data.butler_request as ButlerRequestView;
+        const after = res.body.data.butler_request;
         expect({ final: after.final_price, points: after.point_used, paidChange: after.paid_amount - request.paid_amount, pointsBack: (await pointBalance(ctx.database.db, user.id)) - balance })
           .toEqual({ final: p.quote.final, points: p.quote.points, paidChange: p.difference, pointsBack: p.pointsBack });
         moves.push(p.difference, p.pointsBack);

@@ -58,7 +58,7 @@ describe('the 국세청 진위확인 at creation', () => {
     const res = await ctx.call('POST', '/companies', { token: ceo.token, json: registered({ ceo: '김 대표' }) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.company).toMatchObject({ authority: 'CEO', opened_on: '2015-03-02' });
-    const id = res.body.data.company.id as number;
+    const id = res.body.data.company.id;
     expect((await ctx.call('PUT', `/companies/${id}/card`, { token: ceo.token, json: { billing_key: billingKey(ctx) } })).status).toBe(200);
     const car = await insertButlerCar(ctx.database.db, modelId, { subModel: 'G90 3.5T', butlerFee: 500_000, butlerOvertimeFee: null });
     expect((await ctx.call('POST', `/butlers/cars/${car.id}/company-request`, { token: ceo.token, json: trip(id) })).status).toBe(201);
@@ -72,7 +72,7 @@ describe('a creator who is not the 대표자', () => {
     const res = await ctx.call('POST', '/companies', { token: stranger.token, json: body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.company.authority).toBe('PENDING');
-    const id = res.body.data.company.id as number;
+    const id = res.body.data.company.id;
     expect((await ctx.call('PUT', `/companies/${id}/card`, { token: stranger.token, json: { billing_key: billingKey(ctx) } })).status).toBe(200);
 
     const car = await insertButlerCar(ctx.database.db, modelId, { subModel: 'G90 3.5T', butlerFee: 500_000, butlerOvertimeFee: null });
@@ -108,7 +108,7 @@ describe('a creator who is not the 대표자', () => {
   it("an employee's company books once staff confirmed their 재직증명서, and the decision is audited with the note", async () => {
     const employee = await customer(ctx);
     const res = await ctx.call('POST', '/companies', { token: employee.token, json: registered() });
-    const id = res.body.data.company.id as number;
+    const id = res.body.data.company.id;
     expect((await ctx.call('PUT', `/companies/${id}/card`, { token: employee.token, json: { billing_key: billingKey(ctx) } })).status).toBe(200);
     const detail = await staff('GET', `/admin/companies/${id}`);
     expect(detail.body.data.company).toMatchObject({ authority: 'PENDING', authority_note: null, opened_on: '2015-03-02' });

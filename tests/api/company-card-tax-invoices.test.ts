@@ -44,7 +44,7 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     const { admin, company } = await companyWithAdmin(ctx);
     const res = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const paymentId = res.body.data.payment!.id as string;
+    const paymentId = res.body.data.payment!.id;
     await tools.runJobs();
     await tools.runJobs();
     const docs = await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, paymentId));

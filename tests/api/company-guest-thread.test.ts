@@ -38,7 +38,7 @@ async function guestTrip(guest: { guest_name: string | null; guest_phone: string
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.butler_request.id as number;
+  const id = res.body.data.butler_request.id;
   const [driver] = await ctx.database.db.insert(drivers).values({ name: '박기사', phone: '01077778888', gender: 'male' }).returning();
   await ctx.database.db.update(butlerRequests).set({ status: 'CONFIRMED', driverId: driver.id }).where(eq(butlerRequests.id, id));
   await ctx.database.db.insert(tripMessages).values([
@@ -78,7 +78,7 @@ describe("a company trip's guest link", () => {
         company: { company_id: company.id, request_key: `form-guest-copy-${Date.now()}`, guest_name: '최손님', guest_phone: '010-4444-5555' },
       },
     });
-    const id = booked.body.data.butler_request.id as number;
+    const id = booked.body.data.butler_request.id;
     expect((await ctx.call('POST', `/admin/butler-requests/${id}/confirm`, { token: TEST_ADMIN_TOKEN })).status).toBe(201);
     await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN });
     const sent = (await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.event, 'butler.confirmed'))).filter((m) => m.key.includes(String(id)));

@@ -155,7 +155,7 @@ describe('the contract (계약서)', () => {
     const options = { mileage_km: 2_500, driver_age: 'AGE_26', extra_drivers: 0, handover: 'PICKUP', prepayment: 6_000_000 };
     const res = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, car.id)}/request`, { token, json: { month: 12, start_date: koreaDay(45), billing_key: billingKey(ctx), options } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body.data.subscription_request.id as number;
+    const id = res.body.data.subscription_request.id;
     const got = await download(`/subscriptions/requests/${id}/contract`, token);
     expect(got.status).toBe(200);
     const text = (await pdfText(got.bytes)).replace(/\s+/g, ' ');

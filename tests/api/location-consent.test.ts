@@ -34,7 +34,7 @@ describe('consents at the invite', () => {
 
     const res = await d.accept({});
     expect(res.status).toBe(201);
-    const token = res.body.data.access_token as string;
+    const token = res.body.data.access_token;
     const mine = await ctx.call('GET', '/driver/location', { token });
     expect(mine.body.data.consents).toEqual({ terms: null, third_party: null });
 

@@ -33,7 +33,7 @@ async function subscription(start: string) {
   const req = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, carId)}/request`, { token, json: { month: 12, billing_key: card() } });
   expect(req.status).toBe(201);
   const sub = (await ctx.call('POST', `/admin/subscription-requests/${req.body.data.subscription_request.id}/confirm`, { token: ADMIN, json: { start_date: start } })).body.data.subscription;
-  return { user, token, subscriptionId: sub.id as number, requestId: req.body.data.subscription_request.id as number };
+  return { user, token, subscriptionId: sub.id, requestId: req.body.data.subscription_request.id };
 }
 
 describe('odometer readings', () => {

@@ -26,7 +26,7 @@ describe('the optional 위치정보 consent of an order', () => {
     expect(without.status, JSON.stringify(without.body)).toBe(201);
     const withIt = await order({ location_consent: true });
     const absent = await order({});
-    const ids = [without, withIt, absent].map((r) => r.body.data.subscription_request.id as number);
+    const ids = [without, withIt, absent].map((r) => r.body.data.subscription_request.id);
     expect(await Promise.all(ids.map(stored))).toEqual([false, true, false]);
     const desk = (await ctx.call('GET', '/admin/subscription-requests', { token: TEST_ADMIN_TOKEN })).body.data.requests as { id: number; location_consent: boolean | null }[];
     expect(ids.map((id) => desk.find((r) => r.id === id)?.location_consent)).toEqual([false, true, false]);

@@ -27,7 +27,7 @@ async function person() {
   const { res, person } = await signupPerson(ctx, {}, ip()['x-forwarded-for']);
   expect(res.status).toBe(201);
   const d = res.body.data;
-  return { person, userId: d.user.id as number, access: d.access_token as string, refresh: d.refresh_token as string };
+  return { person, userId: d.user.id, access: d.access_token, refresh: d.refresh_token };
 }
 
 /** A revoked session's access token: 401 in the Korean envelope, with the code the browser clears its session on. */

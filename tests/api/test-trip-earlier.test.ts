@@ -36,7 +36,7 @@ describe('POST /admin/test-trip-earlier', () => {
       },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const id = made.body.data.butler_request.id as number;
+    const id = made.body.data.butler_request.id;
     const { driver, token } = await driverAccount(ctx);
     expect((await staff('POST', `/admin/butler-requests/${id}/assign`, { driver_id: driver.id })).status).toBe(200);
     await staff('POST', '/admin/test-clock', { now: new Date(Date.parse(at(3, '23:00'))).toISOString() });

@@ -4,7 +4,7 @@ import { invoiceDueDate, isMonth, monthLastDay, monthOfDay, nextMonth, overdueBo
 import { splitVat } from '../../domain/vat';
 import { asTripCharge, tripChargeName } from '../../domain/waiting';
 import { inTransaction, type Db } from '../db/client';
-import { butlerRequests, companies, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionCharges, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
+import { butlerRequests, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionCharges, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
 import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import { emit } from '../notifications/events';
 import { queueTaxInvoice } from './tax-invoices';
