@@ -41,22 +41,8 @@ function soon(minutes: number): Date {
   return at;
 }
 
-/** The sandbox outbox messages of `event` sent to `to`. */
-async function sent(request: APIRequestContext, to: string, event: string): Promise<{ event: string; text: string; channel: string }[]> {
-  const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()).data.messages as { event: string; text: string; channel: string }[];
-  return messages.filter((m) => m.event === event);
-}
-
-
-test('a day of one airport trip: staff dispatch and change the flight, the driver is told and taps through, the customer follows', async ({ browser, baseURL, request }) => {
-  test.setTimeout(180_000);
-  const driver = await driverWithAccount(request, '하루기사');
-  const customer = await newUser(request);
-  const start = new Date(Date.now() + 40 * 60_000);
-  start.setUTCMinutes(Math.ceil(start.getUTCMinutes() / 5) * 5, 0, 0);
-  const booking = await placeButler(request, customer.token, { day: koreaDate(start), start: koreaTime(start), end: '', start_location: '인천 중구 공항로 272', end_location: '서울 중구 세종대로 110', extra: { flight_number: 'KE123' } });
-
-  // The console at 1280 px: 기사 배정 on the 배차 board.
+/** A staff member's console at 1280 px, on the 배차 board of `day`. */
+async function dispatchBoard(browser: Browser, baseURL: string | undefined, request: APIRequestContext, day: string) {
   const staff = await newStaff(request);
   const office = await context(browser, baseURL, false);
   const s = await office.newPage();
@@ -65,7 +51,25 @@ test('a day of one airport trip: staff dispatch and change the flight, the drive
   await hydrated(s, 'AdminConsole');
   expect(await width(s)).toBe(1280);
   await s.getByRole('navigation', { name: '관리 메뉴' }).getByRole('button', { name: '배차' }).click();
-  await s.getByLabel('날짜').fill(booking.day);
+  await s.getByLabel('날짜').fill(day);
+  return { office, s };
+}
+
+/** The sandbox outbox messages of `event` sent to `to`. */
+async function sent(request: APIRequestContext, to: string, event: string): Promise<{ event: string; text: string; channel: string }[]> {
+  const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()).data.messages as { event: string; text: string; channel: string }[];
+  return messages.filter((m) => m.event === event);
+}
+
+test('a day of one airport trip: staff dispatch and change the flight, the driver is told and taps through, the customer follows', async ({ browser, baseURL, request }) => {
+  test.setTimeout(180_000);
+  const driver = await driverWithAccount(request, '하루기사');
+  const customer = await newUser(request);
+  const start = soon(40);
+  const booking = await placeButler(request, customer.token, { day: koreaDate(start), start: koreaTime(start), end: '', start_location: '인천 중구 공항로 272', end_location: '서울 중구 세종대로 110', extra: { flight_number: 'KE123' } });
+
+  // The console at 1280 px: 기사 배정 on the 배차 board.
+  const { office, s } = await dispatchBoard(browser, baseURL, request, booking.day);
   const card = s.getByRole('article', { name: `운행 #${booking.id}`, exact: true });
   await card.getByRole('button', { name: `#${booking.id} 기사 배정` }).click();
   const dialog = s.getByRole('dialog', { name: `#${booking.id} 기사 배정` });
@@ -200,15 +204,7 @@ test('a late flight, the wait, overtime, a rating and a cancellation: staff, dri
   for (const b of [airport, second]) expect((await request.post(`/api/admin/butler-requests/${b.id}/assign`, { headers: ADMIN, data: { driver_id: driver.id } })).status()).toBe(200);
 
   // The console at 1280 px: KE901 is late, so staff move the pickup 30 minutes on the 배차 board.
-  const staff = await newStaff(request);
-  const office = await context(browser, baseURL, false);
-  const s = await office.newPage();
-  await loginAs(s, staff.access_token);
-  await s.goto('/admin#dispatch');
-  await hydrated(s, 'AdminConsole');
-  expect(await width(s)).toBe(1280);
-  await s.getByRole('navigation', { name: '관리 메뉴' }).getByRole('button', { name: '배차' }).click();
-  await s.getByLabel('날짜').fill(airport.day);
+  const { office, s } = await dispatchBoard(browser, baseURL, request, airport.day);
   const card = s.getByRole('article', { name: `운행 #${airport.id}`, exact: true });
   await card.getByRole('button', { name: `#${airport.id} 픽업 변경` }).click();
   const move = s.getByRole('form', { name: `#${airport.id} 픽업 시각 변경` });

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { ButlerCar } from '../../src/domain/butler';
-import { businessCheckDigit } from '../../src/domain/business';
 import { prefillToSearch } from '../../src/domain/butler-prefill';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { splitVat } from '../../src/domain/vat';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { butlerCars } from './butler-users';
 import { expect, test } from './fixtures';
+import { businessNumber, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
 
 /**
@@ -22,17 +22,11 @@ const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-/** A valid 사업자등록번호 no other run uses (4th–5th digits 82: the sandbox's 계속사업자). */
-function businessNumber(): string {
-  const nine = `${randomInt(100, 999)}82${randomInt(1000, 9999)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
-
 /** A company on 후불 whose admin (the 대표자 홍길동, the test users' 본인인증 name) invited `booker` as 예약 담당자. */
 async function companyWithBooker(request: APIRequestContext, booker: { token: string }) {
   const admin = await newUser(request);
   const made = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: `주식회사 예약테스트${randomInt(100, 999)}`, business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
+    name: `주식회사 예약테스트${randomInt(100, 999)}`, business_number: businessNumber('82'), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
     business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -40,14 +34,7 @@ async function companyWithBooker(request: APIRequestContext, booker: { token: st
   expect((await request.put(`/api/admin/companies/${company.id}/billing`, { headers: ADMIN, data: { invoice_billing: true } })).status()).toBe(200);
   const email = (await apiAs(request, booker.token, 'GET', '/accounts')).body.data.email as string;
   expect((await apiAs(request, admin.token, 'POST', `/companies/${company.id}/invites`, { channel: 'email', email, role: 'BOOKER' })).status).toBe(201);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`)).json()).data.messages as { event: string; text: string }[];
-      code = /\/my\/company\/join\?code=([\w-]+)/.exec(messages.find((m) => m.event === 'company.invited')?.text ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 30_000 })
-    .not.toBe('');
+  const code = await inviteCode(request, email);
   expect((await apiAs(request, booker.token, 'POST', '/companies/invites/accept', { code })).status).toBe(200);
   return company;
 }

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { businessCheckDigit } from '../../src/domain/business';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { butlerCars } from './butler-users';
 import { expect, test } from './fixtures';
+import { businessNumber } from './company-fixtures';
 import { apiAs, hydrated, newUser, waitForSite } from './users';
 
 /**
@@ -17,9 +17,8 @@ test.beforeAll(async ({ request }) => waitForSite(request));
 
 test("the guest's link shows the trip and its thread without a login", async ({ page, request }) => {
   const admin = await newUser(request);
-  const nine = `${randomInt(100, 999)}83${randomInt(1000, 9999)}`;
   const made = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 손님테스트', business_number: `${nine}${businessCheckDigit(nine)}`, ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
+    name: '주식회사 손님테스트', business_number: businessNumber('83'), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
     business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -1,9 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { businessCheckDigit } from '../../src/domain/business';
 import { splitVat } from '../../src/domain/vat';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { businessNumber, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, orderableCar, sandboxKey, waitForSite } from './users';
 
 /**
@@ -17,24 +16,6 @@ const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-function businessNumber(): string {
-  const nine = `${randomInt(100, 999)}81${randomInt(1000, 9999)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
-
-/** The invite code in the sandbox outbox to `to` (the job loop sends it within seconds). */
-async function inviteCode(request: APIRequestContext, to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()).data.messages as { event: string; text: string }[];
-      code = /\/my\/company\/join\?code=([\w-]+)/.exec(messages.find((m) => m.event === 'company.invited')?.text ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 30_000 })
-    .not.toBe('');
-  return code;
-}
-
 /** A new customer who joined the company with `role`; their name as the members list shows it. */
 async function member(request: APIRequestContext, adminToken: string, companyId: number, role: 'DRIVER' | 'BOOKER') {
   const user = await newUser(request);
@@ -47,7 +28,7 @@ async function member(request: APIRequestContext, adminToken: string, companyId:
 test('an admin orders a car in the company name for a driver; a booker is not offered it', async ({ page, request }) => {
   const admin = await newUser(request);
   const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 주문테스트', business_number: businessNumber(), ceo: '김대표', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
+    name: '주식회사 주문테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const companyId = created.body.data.company.id as number;
@@ -113,7 +94,7 @@ test('an admin orders a car in the company name for a driver; a booker is not of
 test('a company card order whose answer was lost is sent again as the same order', async ({ page, request }) => {
   const admin = await newUser(request);
   const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 카드테스트', business_number: businessNumber(), ceo: '이대표', business_type: '제조', business_item: '전자부품', address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com',
+    name: '주식회사 카드테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '제조', business_item: '전자부품', address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const companyId = created.body.data.company.id as number;

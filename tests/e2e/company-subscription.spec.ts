@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { businessCheckDigit } from '../../src/domain/business';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { businessNumber, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, orderableCar, waitForSite } from './users';
 
 /**
@@ -16,28 +14,10 @@ const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-function businessNumber(): string {
-  const nine = `${randomInt(100, 999)}81${randomInt(1000, 9999)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
-
-/** The invite code in the sandbox outbox to `to` (the job loop sends it within seconds). */
-async function inviteCode(request: APIRequestContext, to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()).data.messages as { event: string; text: string }[];
-      code = /\/my\/company\/join\?code=([\w-]+)/.exec(messages.find((m) => m.event === 'company.invited')?.text ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 30_000 })
-    .not.toBe('');
-  return code;
-}
-
 test('a subscription in the company name shows for its admin and its driver', { tag: '@both-viewports' }, async ({ page, request }) => {
   const admin = await newUser(request);
   const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 구독테스트', business_number: businessNumber(), ceo: '김대표', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
+    name: '주식회사 구독테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const companyId = created.body.data.company.id as number;

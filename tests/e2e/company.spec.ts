@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { businessCheckDigit } from '../../src/domain/business';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { butlerCars } from './butler-users';
 import { expect, test } from './fixtures';
+import { businessNumber, inviteLink } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
 
 /**
@@ -18,28 +18,8 @@ const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-/** A valid 사업자등록번호 no other run uses (the 4th–5th digits 81: the sandbox's 계속사업자). */
-function businessNumber(): string {
-  const nine = `${randomInt(100, 999)}81${randomInt(1000, 9999)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
-
 async function emailOf(request: APIRequestContext, token: string): Promise<string> {
   return (await apiAs(request, token, 'GET', '/accounts')).body.data.email as string;
-}
-
-/** The invite link in the sandbox outbox to `to` (the job loop sends it within seconds). */
-async function inviteLink(request: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`);
-      const messages = (await res.json()).data.messages as { event: string; text: string }[];
-      link = /\/my\/company\/join\?code=[\w-]+/.exec(messages.find((m) => m.event === 'company.invited')?.text ?? '')?.[0] ?? '';
-      return link;
-    }, { timeout: 30_000 })
-    .not.toBe('');
-  return link;
 }
 
 test('a company is created, an employee invited and accepted, and a guest trip listed', { tag: '@both-viewports' }, async ({ page, browser, request, baseURL }) => {
