@@ -1,4 +1,5 @@
 import type { SubscriptionRequest } from './subscriptions';
+import { won } from './money';
 
 /**
  * Business customers (법인): a company account, its members' roles and the business's tax status.
@@ -60,6 +61,23 @@ export const companySubscriptionBillingNote = (billing: CompanyBilling): string 
   billing === 'INVOICE'
     ? '월 요금과 반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며, 돌려받을 보증금은 청구서에서 차감됩니다.'
     : '월 요금과 반납 정산·초과 주행 요금은 회사 법인카드로 결제되며, 돌려받을 보증금은 법인카드로 환불됩니다.';
+
+/**
+ * What the admin's cancel of a pending company order gives back (DELETE
+ * /companies/{id}/subscriptions/{requestId}): the company card's first charge in full, or nothing on
+ * 후불 (nothing was charged). The confirmation on /my/company states it before the cancel is sent.
+ */
+export function companySubscriptionRefund(r: Pick<SubscriptionRequest, 'payment'>): number {
+  return r.payment?.status === 'PAID' ? r.payment.amount : 0;
+}
+
+/** The line the cancel's confirmation shows: the refund to the company card in won, or that nothing was paid. */
+export function companySubscriptionCancelLine(r: Pick<SubscriptionRequest, 'payment'>): string {
+  const refund = companySubscriptionRefund(r);
+  return refund > 0
+    ? `회사 법인카드로 결제한 첫 결제 금액 ${won(refund)}을 전액 환불합니다. 취소 후에는 되돌릴 수 없습니다.`
+    : '결제된 금액이 없어 환불할 금액이 없습니다. 취소 후에는 되돌릴 수 없습니다.';
+}
 
 /** Days an invite link stays usable (single use). */
 export const COMPANY_INVITE_TTL_DAYS = 7;

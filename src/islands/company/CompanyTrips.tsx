@@ -6,11 +6,18 @@ import { formatKoreaDateTime } from '../../domain/dates';
 import { won } from '../../domain/money';
 import Alert from '../common/Alert';
 import VatSplit from '../common/VatSplit';
+import EditForm from '../butler-lists/detail/EditForm';
 
-/** 회사 의전 예약: every trip booked for the company (admins and bookers), with 승인/거절 for the admin of a waiting one. */
+/**
+ * 회사 의전 예약: every trip booked for the company (admins and bookers), with 승인/거절 for the admin
+ * of a waiting one, and 예약 변경 for the admin of any 접수 (PENDING) trip: the booking page's edit form
+ * (its price rule, 공급가액·부가세 and the question when the price changes) sent to
+ * PUT /companies/{id}/trips/{tripId}.
+ */
 export default function CompanyTrips({ companyId, role }: { companyId: number; role: CompanyRole }) {
   const [trips, setTrips] = useState<ButlerRequestView[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const id = String(companyId);
   const load = useCallback(async () => {
     const res = await call((o) => client.companies[':id'].trips.$get({ param: { id } }, o));
@@ -38,6 +45,27 @@ export default function CompanyTrips({ companyId, role }: { companyId: number; r
                 예약자 {cb?.booker_name} · 탑승자 {cb?.guest_name ?? cb?.booker_name} · 비용 부서 {cb?.cost_centre ?? '-'} · {won(t.final_price)} <VatSplit total={t.final_price} className="" /> ({cb?.billing === 'INVOICE' ? '월 청구서' : '법인카드'})
                 {cb?.approval_status ? ` · ${APPROVAL_LABELS[cb.approval_status]}` : ''}
               </p>
+              {role === 'ADMIN' && t.status === 'PENDING' && editing !== t.id && (
+                <button type="button" className="btn-outline min-h-11 px-4" disabled={editing !== null} onClick={() => setEditing(t.id)}>예약 변경</button>
+              )}
+              {editing === t.id && (
+                <EditForm
+                  request={t}
+                  companyId={companyId}
+                  onSaved={async () => {
+                    setEditing(null);
+                    setMessage(null);
+                    await load();
+                  }}
+                  onCancel={() => setEditing(null)}
+                  onRefused={async (lines) => {
+                    // Confirmed, cancelled or its days taken meanwhile: the list as it is now, with why.
+                    setEditing(null);
+                    await load();
+                    setMessage(lines.join(' '));
+                  }}
+                />
+              )}
               {role === 'ADMIN' && cb?.approval_status === 'WAITING' && (
                 <div className="flex gap-2">
                   <button type="button" className="btn-primary min-h-11 px-4" onClick={() => void decide(t.id, 'approve')}>승인</button>

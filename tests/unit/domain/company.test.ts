@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, companySubscriptionBillingNote, lastAdminProblem, managesCompany, needsApproval, samePersonName } from '../../../src/domain/company';
+import { businessStatusRefusal, booksForCompany, companyAuthorityRefusal, companySubscriptionBillingNote, companySubscriptionCancelLine, lastAdminProblem, managesCompany, needsApproval, samePersonName } from '../../../src/domain/company';
 import { businessCheckDigit, validBusinessNumber } from '../../../src/domain/business';
 
 describe('company rules', () => {
@@ -50,5 +50,13 @@ describe('where a company subscription is billed (issue 52)', () => {
   it('on 후불 the settlement and overage are on the statement, the deposit taken off it; on a card, the company card', () => {
     expect(companySubscriptionBillingNote('INVOICE')).toBe('월 요금과 반납 정산·초과 주행 요금은 회사 월 청구서로 청구되며, 돌려받을 보증금은 청구서에서 차감됩니다.');
     expect(companySubscriptionBillingNote('CARD')).toBe('월 요금과 반납 정산·초과 주행 요금은 회사 법인카드로 결제되며, 돌려받을 보증금은 법인카드로 환불됩니다.');
+  });
+});
+
+describe("the admin's cancel of a pending company order (issue 52)", () => {
+  it('states the company card refund in full, or that nothing was paid on 후불', () => {
+    expect(companySubscriptionCancelLine({ payment: { status: 'PAID', amount: 1_234_000 } as never })).toBe('회사 법인카드로 결제한 첫 결제 금액 1,234,000원을 전액 환불합니다. 취소 후에는 되돌릴 수 없습니다.');
+    expect(companySubscriptionCancelLine({ payment: null })).toBe('결제된 금액이 없어 환불할 금액이 없습니다. 취소 후에는 되돌릴 수 없습니다.');
+    expect(companySubscriptionCancelLine({ payment: { status: 'FAILED', amount: 1_234_000 } as never })).toBe('결제된 금액이 없어 환불할 금액이 없습니다. 취소 후에는 되돌릴 수 없습니다.');
   });
 });

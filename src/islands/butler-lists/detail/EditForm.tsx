@@ -4,7 +4,7 @@ import AddressField from '../../butler/AddressField';
 import AddressSearch from '../../butler/AddressSearch';
 import WaypointRows from '../../butler/WaypointRows';
 import { draftOf, payloadOf, type EditDraft } from './draft';
-import { priceChangeQuestion, priceChanges } from './edit-price';
+import { editPayerOf, priceChangeQuestion, priceChanges, type EditPayer } from './edit-price';
 import EditPricePreview, { useEditPrice, type EditPriceState } from './EditPricePreview';
 import type { ButlerRequestView } from '../../../domain/butler';
 
@@ -15,14 +15,16 @@ interface Props {
   onCancel: () => void;
   /** Called after a 409 or 404 (confirmed or cancelled meanwhile, or the days taken): the page fetches the request again. */
   onRefused: (lines: string[]) => Promise<void> | void;
+  /** A company's admin changing its trip from /my/company: PUT /companies/{id}/trips/{tripId} (same body) instead of the booker's own route. */
+  companyId?: number;
 }
 
 /** Asked before a save whose new price could not be worked out beforehand. */
 const UNKNOWN_PRICE_QUESTION = '변경 후 결제 금액을 미리 계산하지 못했습니다. 금액이 바뀌면 차액은 등록된 카드로 결제되거나 환불됩니다.\n\n변경 내용을 저장하시겠습니까?';
 
 /** Whether to go on with a save: a change of price (or of the points kept) is confirmed first. */
-function priceAccepted(price: EditPriceState): boolean {
-  if (price.status === 'ready') return !priceChanges(price.price) || confirm(priceChangeQuestion(price.price));
+function priceAccepted(price: EditPriceState, payer: EditPayer): boolean {
+  if (price.status === 'ready') return !priceChanges(price.price) || confirm(priceChangeQuestion(price.price, payer));
   return price.status === 'incomplete' || confirm(UNKNOWN_PRICE_QUESTION);
 }
 
@@ -34,13 +36,14 @@ const TITLES = { start: '출발지 주소 검색', end: '도착지 주소 검색
  * Edit mode: times in Korea time, addresses through the postcode search, description and waypoints;
  * the new price as the server will charge it, asked to confirm when it changes; 저장하기 sends PUT.
  */
-export default function EditForm({ request, onSaved, onCancel, onRefused }: Props) {
+export default function EditForm({ request, onSaved, onCancel, onRefused, companyId }: Props) {
   const [draft, setDraft] = useState<EditDraft>(() => draftOf(request));
   const [target, setTarget] = useState<Target | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string[] | null>(null);
   const set = (patch: Partial<EditDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const price = useEditPrice(request, draft);
+  const payer = editPayerOf(request);
 
   function pick(address: string) {
     if (target === 'start') set({ startLocation: address });
@@ -53,10 +56,15 @@ export default function EditForm({ request, onSaved, onCancel, onRefused }: Prop
     if (busy) return;
     const built = payloadOf(draft);
     if ('problem' in built) return setProblem(['요청 수정에 실패했습니다.', built.problem]);
-    if (!priceAccepted(price)) return;
+    if (!priceAccepted(price, payer)) return;
     setBusy(true);
     setProblem(null);
-    const res = await call((o) => client.butlers.requests[':id'].$put({ param: { id: String(request.id) }, json: built.payload }, o));
+    const id = String(request.id);
+    const res = await call((o) =>
+      companyId === undefined
+        ? client.butlers.requests[':id'].$put({ param: { id }, json: built.payload }, o)
+        : client.companies[':id'].trips[':tripId'].$put({ param: { id: String(companyId), tripId: id }, json: built.payload }, o),
+    );
     if (res.ok) await onSaved();
     else {
       const lines = ['요청 수정에 실패했습니다.', res.error.message, ...Object.values(res.error.errors ?? {}).flat()];
@@ -85,7 +93,7 @@ export default function EditForm({ request, onSaved, onCancel, onRefused }: Prop
         <textarea rows={3} maxLength={1000} value={draft.description} onChange={(e) => set({ description: e.target.value })} className="field mt-1 font-normal" />
       </label>
       <WaypointRows rows={draft.waypoints} onChange={(waypoints) => set({ waypoints })} onSearch={setTarget} />
-      <EditPricePreview state={price} />
+      <EditPricePreview state={price} payer={payer} />
       {problem && (
         <div role="alert" className="text-sm text-red-700">
           {[...new Set(problem)].map((line) => <p key={line}>{line}</p>)}

@@ -5,7 +5,8 @@ import type { ButlerRequestView } from '../../../domain/butler';
 import type { CouponTerms } from '../../../domain/pricing';
 import PriceTable from '../../checkout/PriceTable';
 import { instantOf } from '../../butler/reservation-form';
-import { differenceLine, editPrice, type EditPrice } from './edit-price';
+import { differenceLine, editPrice, type EditPayer, type EditPrice } from './edit-price';
+import VatSplit from '../../common/VatSplit';
 import type { EditDraft } from './draft';
 
 type Terms = Pick<CouponTerms, 'discount_type' | 'discount_rate' | 'discount'>;
@@ -53,8 +54,11 @@ export function useEditPrice(request: ButlerRequestView, draft: EditDraft): Edit
 
 const minus = (n: number) => (n > 0 ? `-${won(n)}` : won(0));
 
-/** 변경 후 요금: the new price line by line, what is paid now, and the charge or refund of the difference. */
-export default function EditPricePreview({ state }: { state: EditPriceState }) {
+/**
+ * 변경 후 요금: the new price line by line, what is paid now, and the charge or refund of the
+ * difference; for a company trip the new price's 공급가액 and 부가세 and where the company pays it.
+ */
+export default function EditPricePreview({ state, payer = 'own' }: { state: EditPriceState; payer?: EditPayer }) {
   return (
     <section aria-labelledby="edit-fee-h" className="space-y-3" data-testid="edit-price">
       <h2 id="edit-fee-h" className="text-lg font-semibold">변경 후 요금</h2>
@@ -71,8 +75,9 @@ export default function EditPricePreview({ state }: { state: EditPriceState }) {
               { label: '변경 후 결제 금액', value: won(state.price.quote.final), total: true, testId: 'edit-price-final' },
             ]}
           />
+          {payer !== 'own' && <p className="text-right"><VatSplit total={state.price.quote.final} className="text-sm text-muted" testId="edit-price-vat" /></p>}
           <p aria-live="polite" data-testid="edit-price-difference" className={`text-sm font-semibold ${state.price.difference === 0 ? 'text-muted' : 'text-ink'}`}>
-            {differenceLine(state.price)}
+            {differenceLine(state.price, payer)}
             {state.price.pointsBack > 0 && ` 사용한 포인트 중 ${formatWon(state.price.pointsBack)}P는 포인트로 돌려드립니다.`}
           </p>
         </>
