@@ -5,6 +5,7 @@ import { butlerCars, butlerRequests, confirmButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { apiAs, loginAs, newUser, sandboxKey, waitForSite } from './users';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { won } from '../../src/domain/money';
 
 /**
  * The butler detail, edit and lists finish (issue 21): everything the customer entered, the new
@@ -15,7 +16,6 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const LONG_DESTINATION = '경기 성남시 분당구 판교역로 166 카카오판교아지트 B동 지하 2층 VIP 전용 주차장 하차장 앞';
 
 // Tests run in parallel on one database: each booking starts on a random day and walks on when the car is taken.

@@ -6,6 +6,7 @@ import { placeButler } from './butler-users';
 import { expect, test } from './fixtures';
 import { mockPostcode } from './mocks/postcode';
 import { apiAs, loginAs, newUser, nextAlert, signupUser, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 /**
  * The reservation form keeps what the user typed (session storage, butlerReservationForm)
@@ -17,7 +18,6 @@ import { apiAs, loginAs, newUser, nextAlert, signupUser, waitForSite } from './u
 test.beforeAll(async ({ request }) => waitForSite(request));
 
 const DRAFT_KEY = 'butlerReservationForm';
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const REQUIRED = '필수 값을 모두 입력해주세요.';
 
 async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {

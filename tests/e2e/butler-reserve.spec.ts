@@ -6,10 +6,10 @@ import { addDays, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { blockPostcode, mockPostcode } from './mocks/postcode';
 import { apiAs, loginAs, newUser, nextAlert, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const POSTCODE_DOWN = '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해주세요.';
 
 async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {

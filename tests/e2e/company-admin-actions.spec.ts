@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { businessCheckDigit } from '../../src/domain/business';
 import { addDays, formatKoreaDateTime, todayInKorea } from '../../src/domain/dates';
 import { splitVat } from '../../src/domain/vat';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { butlerCars } from './butler-users';
 import { expect, test } from './fixtures';
+import { businessNumber } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, orderableCar, sandboxKey, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 /**
  * A company admin's own actions on /my/company (issue 52): cancelling a pending subscription order
@@ -16,20 +17,13 @@ import { apiAs, hydrated, loginAs, newUser, orderableCar, sandboxKey, waitForSit
  */
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 test.beforeAll(async ({ request }) => waitForSite(request));
-
-/** A valid 사업자등록번호 no other run uses (4th–5th digits 84: the sandbox's 계속사업자). */
-function businessNumber(): string {
-  const nine = `${randomInt(100, 999)}84${randomInt(1000, 9999)}`;
-  return `${nine}${businessCheckDigit(nine)}`;
-}
 
 /** A company whose admin is its 대표자 (홍길동, the test users' 본인인증 name), so it books at once. */
 async function company(request: APIRequestContext, admin: { token: string }, name: string) {
   const made = await apiAs(request, admin.token, 'POST', '/companies', {
-    name, business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
+    name, business_number: businessNumber('84'), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스',
     business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);

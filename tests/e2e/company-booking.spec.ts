@@ -9,6 +9,7 @@ import { butlerCars } from './butler-users';
 import { expect, test } from './fixtures';
 import { businessNumber, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 /**
  * The booking form's company option (issue 52), at 1280 and 390 px (the company fields sit in one
@@ -18,7 +19,6 @@ import { apiAs, hydrated, loginAs, newUser, waitForSite } from './users';
  */
 
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 

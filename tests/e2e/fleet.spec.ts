@@ -4,10 +4,10 @@ import type { ButlerCar } from '../../src/domain/butler';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { expect, test } from './fixtures';
 import { apiAs, newUser, sandboxKey, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 async function fleet(request: APIRequestContext): Promise<ButlerCar[]> {
   return (await (await request.get('/api/butlers/cars')).json()).data.cars;

@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
 import { apiAs, loginAs, newUser, orderableCar, waitForSite } from './users';
+import { won } from '../../src/domain/money';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 test('a whole order from the car page: coupon, points, consents, sandbox card registration, completion to /my; a reload sends nothing twice', async ({ page, request }) => {
   const car = await orderableCar(request);

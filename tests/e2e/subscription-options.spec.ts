@@ -4,6 +4,7 @@ import { apiAs, hydrated, loginAs, newUser, nextAlert, orderableCar, signupUser,
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { carOptionPrices, REGIONAL_DELIVERY_FEE, type CarOptionPrices } from '../../src/domain/subscription-price';
 import type { Car } from '../../src/domain/car';
+import { won } from '../../src/domain/money';
 
 /**
  * Issue 38: the options and the whole price before login. On the car page a visitor picks a mileage
@@ -13,7 +14,6 @@ import type { Car } from '../../src/domain/car';
  */
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const TERMS = [1, 3, 6, 12, 24, 36, 48, 60, 72, 84, 96];
 
 async function carOf(request: import('@playwright/test').APIRequestContext, id: number): Promise<Car> {
