@@ -12,6 +12,7 @@ import { providerUnavailable } from './errors';
 import type { CancelResult, ProviderPayment } from '../payment-provider';
 import { type PaymentRow } from '../payment-context';
 import { paidAmount } from '../../domain/payments';
+import { amendCardTaxInvoice } from '../invoices/card-tax-invoices';
 
 export interface RefundRequest {
   paymentId: string;
@@ -75,7 +76,7 @@ export async function refundPayment(ctx: ProviderContext, req: RefundRequest): P
       .set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() })
       .where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')))
       .returning();
-    if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
+    if (done) await applyRefunded(tx, ctx, req.paymentId, done);
     await cancelQueued(tx, [watch]);
   });
   return (await refundByKey(ctx.db, req.key))!;
@@ -145,8 +146,13 @@ async function refundByKey(db: Db, key: string): Promise<RefundRow | undefined> 
   return (await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, key)))[0];
 }
 
-/** Adds a refunded amount to the payment (CANCELLED once all of it is back) and tells the customer. */
-async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, amount: number, eventKey: string): Promise<void> {
+/**
+ * Adds a refund to the payment (CANCELLED once all of it is back), tells the customer and, for a
+ * company card payment with a 전자세금계산서, issues its 수정세금계산서; once per refund row.
+ */
+async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, refund: Pick<RefundRow, 'id' | 'amount' | 'reason'>): Promise<void> {
+  const { amount } = refund;
+  const eventKey = `refund:${refund.id}`;
   const [row] = await tx
     .update(payments)
     .set({
@@ -157,7 +163,9 @@ async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, am
     })
     .where(eq(payments.id, paymentId))
     .returning();
-  if (row) await emit(tx, `payment.refunded:${eventKey}`, { type: 'payment.refunded', userId: row.userId, paymentId, amount }, ctx.clock.now());
+  if (!row) return;
+  await emit(tx, `payment.refunded:${eventKey}`, { type: 'payment.refunded', userId: row.userId, paymentId, amount }, ctx.clock.now());
+  await amendCardTaxInvoice(tx, row, refund, ctx.clock.now());
 }
 
 /**
@@ -179,7 +187,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
     for (const r of requested) {
       if (r.amount > missing) break;
       await tx.update(paymentRefunds).set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() }).where(eq(paymentRefunds.id, r.id));
-      await applyRefunded(tx, ctx, local.id, r.amount, `refund:${r.id}`);
+      await applyRefunded(tx, ctx, local.id, r);
       missing -= r.amount;
     }
     if (missing > 0) {
@@ -189,7 +197,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
         .values({ key, paymentId: local.id, userId: local.userId, amount: missing, reason: '결제사에서 취소됨', actor: 'provider', status: 'SUCCEEDED', createdAt: ctx.clock.now(), completedAt: ctx.clock.now() })
         .onConflictDoNothing()
         .returning();
-      if (r) await applyRefunded(tx, ctx, local.id, missing, `refund:${r.id}`);
+      if (r) await applyRefunded(tx, ctx, local.id, r);
     }
   });
 }
