@@ -7,6 +7,7 @@ import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../
 import { auditLog, companyInvoiceLines, payments, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
 import { refundPayment } from '../../src/api/billing/refunds';
 import { createPaymentProvider } from '../../src/api/billing/providers';
+import { refundFollowUp } from '../../src/api/charge-outcomes';
 import { testConfig } from '../../src/api/env';
 import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { companyWithAdmin, join } from './company-helpers';
@@ -82,7 +83,7 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
 
     // A part refunded: the same refund asked twice at once on two replicas, then once more (a retry).
     const replica = await ctx.openReplica();
-    const on = (db: typeof ctx.database.db) => ({ db, payments: createPaymentProvider(db, ctx.config, ctx.clock), clock: ctx.clock, log: () => {} });
+    const on = (db: typeof ctx.database.db) => ({ db, payments: createPaymentProvider(db, ctx.config, ctx.clock), clock: ctx.clock, log: () => {}, refunded: refundFollowUp });
     const part = { paymentId, amount: 200_000, reason: '일정 단축', actor: 'system', key: `refund:test:${paymentId}:part` };
     await Promise.all([refundPayment(on(ctx.database.db), part), refundPayment(on(replica.db), part)]);
     await refundPayment(on(ctx.database.db), part);
