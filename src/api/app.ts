@@ -12,7 +12,7 @@ import { healthRoutes } from './health';
 import type { AppEnv, Deps } from './http';
 import { createClock, type SettableClock } from './jobs/clock';
 import { createJobRunner } from './job-handlers';
-import { chargeOutcomesFor } from './charge-outcomes';
+import { chargeOutcomesFor, refundFollowUp } from './charge-outcomes';
 import type { NotificationChannels } from './notifications/channels';
 import { createPaymentProvider } from './billing/providers';
 import type { PaymentProvider } from './payment-provider';
@@ -67,7 +67,7 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   const payments = opts.payments ?? createPaymentProvider(db, config, clock);
   const taxInvoices = opts.taxInvoices ?? createTaxInvoiceProvider(db, config, clock);
   const deps: Deps = {
-    db, config, log, payments, clock, outcomes: chargeOutcomesFor(config), licences: opts.licences ?? createLicenceProvider(config), taxInvoices,
+    db, config, log, payments, clock, outcomes: chargeOutcomesFor(config), refunded: refundFollowUp, licences: opts.licences ?? createLicenceProvider(config), taxInvoices,
     businessStatus: opts.businessStatus ?? createBusinessStatusProvider(config),
     runJobs: opts.runJobs ?? createJobRunner({ db, payments, clock, log, logger, config, channels: opts.notificationChannels, taxInvoices }, `api-${process.pid}`),
     onCatalogueChange: () => {

@@ -6,9 +6,9 @@ import { mileageOutcome } from './billing/mileage';
 import { settlementOutcome } from './billing/settlement';
 import { swapOutcome } from './orders/swap-apply';
 import { swapCancelOutcome } from './orders/swap-cancel';
-import type { ChargeOutcome, ChargeOutcomes } from './payment-context';
+import type { ChargeOutcome, ChargeOutcomes, RefundFollowUp } from './payment-context';
 import type { Config } from './env';
-import { recordCardTaxInvoice } from './invoices/card-tax-invoices';
+import { amendCardTaxInvoice, recordCardTaxInvoice } from './invoices/card-tax-invoices';
 
 /** A subscription's first month paid: the order's own follow-up, then its contract (issue 38) in the same transaction. */
 const firstMonth: ChargeOutcome = {
@@ -39,3 +39,6 @@ export function chargeOutcomesFor(config: Pick<Config, 'invoices'>): ChargeOutco
   }
   return out;
 }
+
+/** What follows every recorded refund: a company card payment's 수정세금계산서 (when it has a 전자세금계산서). */
+export const refundFollowUp: RefundFollowUp = amendCardTaxInvoice;

@@ -10,7 +10,7 @@ import type { PaymentProvider } from './payment-provider';
 import type { LicenceProvider } from './licence-provider';
 import type { TaxInvoiceProvider } from './tax-invoice-provider';
 import type { BusinessStatusProvider } from './business-status-provider';
-import type { ChargeOutcomes } from './payment-context';
+import type { ChargeOutcomes, RefundFollowUp } from './payment-context';
 import { ErrorCode } from '../domain/error-codes';
 import { ApiError, badRequest } from './errors';
 
@@ -35,6 +35,8 @@ export interface Deps {
   businessStatus: BusinessStatusProvider;
   /** What follows a settled charge of each purpose (src/api/charge-outcomes.ts). */
   outcomes: ChargeOutcomes;
+  /** What follows a recorded refund (src/api/charge-outcomes.ts: a card payment's 수정세금계산서). */
+  refunded: RefundFollowUp;
   /** The business clock: due charges, retries, refund windows (a test clock can move it). */
   clock: SettableClock;
   /** Runs the due jobs of these kinds (all kinds when omitted) now and resolves when they are done. */

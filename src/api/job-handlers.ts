@@ -3,7 +3,7 @@ import type { Config } from './env';
 import { createChannels, type NotificationChannels } from './notifications/channels';
 import { notificationJobHandlers } from './notifications/outbox';
 import type { ProviderContext } from './payment-context';
-import { chargeOutcomesFor } from './charge-outcomes';
+import { chargeOutcomesFor, refundFollowUp } from './charge-outcomes';
 import { billingJobHandlers } from './billing/providers';
 import { POSITION_PURGE_JOB, purgePositions } from './dispatch/driver-day';
 import { swapPairCallOffJobHandler } from './dispatch/swap-pair-call-off-job';
@@ -35,7 +35,7 @@ export function jobHandlers(ctx: JobContext): Record<string, JobHandler> {
   const channels = ctx.channels ?? createChannels(ctx.config, ctx.log);
   const taxInvoices = ctx.taxInvoices ?? createTaxInvoiceProvider(ctx.db, ctx.config, ctx.clock);
   return {
-    ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomesFor(ctx.config) }),
+    ...billingJobHandlers({ ...ctx, outcomes: chargeOutcomesFor(ctx.config), refunded: refundFollowUp }),
     ...notificationJobHandlers({ ...ctx, channels }),
     // The driver's last shared position, deleted a set time after the trip ends (docs/decisions/driver-day.md).
     [POSITION_PURGE_JOB]: (job) => purgePositions(ctx.db, Number((job.payload as { butlerRequestId?: number }).butlerRequestId) || null, ctx.clock.now()),

@@ -23,7 +23,12 @@ export interface ProviderContext {
  */
 export interface PaymentContext extends ProviderContext {
   outcomes: ChargeOutcomes;
+  /** What follows a recorded refund, inside its transaction, once per refund row (a card payment's 수정세금계산서). */
+  refunded: RefundFollowUp;
 }
+
+/** A refund recorded on `payment` (the row after it): the composition root's follow-up (charge-outcomes.ts). */
+export type RefundFollowUp = (tx: Db, payment: PaymentRow, refund: { id: number; amount: number; reason: string }, now: Date) => Promise<void>;
 
 /**
  * What happens after a charge's outcome is known, per purpose, inside the transaction that

@@ -6,6 +6,7 @@ import { createClock } from '../../src/api/jobs/clock';
 import { createPaymentProvider } from '../../src/api/billing/providers';
 import type { PaymentProvider } from '../../src/api/payment-provider';
 import { refundPayment } from '../../src/api/billing/refunds';
+import { refundFollowUp } from '../../src/api/charge-outcomes';
 import { TEST_ADMIN_TOKEN, testConfig } from '../../src/api/env';
 import { issueSandboxBillingKey, sandboxWebhookSecret, type SandboxCard } from '../../src/api/billing/sandbox-provider';
 import { signStandardWebhook } from '../../src/api/billing/webhook-signing';
@@ -121,7 +122,7 @@ describe('reconcile jobs', () => {
     // The provider refunds, then the process dies before the answer is recorded.
     const provider = createPaymentProvider(ctx.database.db, ctx.config);
     const crashing: PaymentProvider = { ...provider, cancel: async (req) => (await provider.cancel(req), new Promise<never>(() => {})) };
-    void refundPayment({ db: ctx.database.db, payments: crashing, clock: createClock(), log: () => {} }, { paymentId, reason: '테스트', actor: 'system', key: `refund:crash:${paymentId}` });
+    void refundPayment({ db: ctx.database.db, payments: crashing, clock: createClock(), log: () => {}, refunded: refundFollowUp }, { paymentId, reason: '테스트', actor: 'system', key: `refund:crash:${paymentId}` });
     const refunded = async () => (await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId)))[0].cancelledAmount;
     for (let i = 0; i < 100 && (await refunded()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await refunded()).toBe(555_000);

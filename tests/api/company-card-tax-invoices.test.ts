@@ -1,10 +1,13 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKorea } from '../../src/domain/dates';
 import { APPROVAL_NUMBER } from '../../src/domain/invoices';
 import { splitVat } from '../../src/domain/vat';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
-import { companyInvoiceLines, payments, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
+import { auditLog, companyInvoiceLines, payments, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
+import { refundPayment } from '../../src/api/billing/refunds';
+import { createPaymentProvider } from '../../src/api/billing/providers';
+import { refundFollowUp } from '../../src/api/charge-outcomes';
 import { testConfig } from '../../src/api/env';
 import { apiTools, billingKey, createTestContext, customer, type TestContext } from './helpers';
 import { companyWithAdmin, join } from './company-helpers';
@@ -18,8 +21,8 @@ import { companyWithAdmin, join } from './company-helpers';
 
 const at = (days: number, time: string) => `${addDays(todayInKorea(new Date()), days)}T${time}:00+09:00`;
 let keys = 0;
-const trip = (companyId: number) => ({
-  start_at: at(10, '09:00'), start_location: '서울 강남구 테헤란로 152', end_at: at(10, '17:00'), end_location: '인천 중구 공항로 272',
+const trip = (companyId: number, day = 10) => ({
+  start_at: at(day, '09:00'), start_location: '서울 강남구 테헤란로 152', end_at: at(day, '17:00'), end_location: '인천 중구 공항로 272',
   passenger_count: 1, purpose: '고객 의전', driver_preference: 'any', company: { company_id: companyId, request_key: `tax-form-${Date.now()}-${++keys}` },
 });
 
@@ -67,6 +70,97 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     await tools.runJobs();
     expect(await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, order.body.data.payment!.id))).toHaveLength(0);
     expect(await receipt(ctx, order.body.data.payment!.id)).not.toContain('data-testid="receipt-tax-document"');
+  });
+
+  it('a refund issues one 수정세금계산서 per refund (retries, two replicas), linked to the 승인번호; staff list, resend and reissue it', async () => {
+    const { admin, company } = await companyWithAdmin(ctx);
+    const res = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id, 12) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const paymentId = res.body.data.payment!.id;
+    await tools.runJobs();
+    const [original] = await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.issueKey, `payment:${paymentId}`));
+    expect(original.status).toBe('ISSUED');
+
+    // A part refunded: the same refund asked twice at once on two replicas, then once more (a retry).
+    const replica = await ctx.openReplica();
+    const on = (db: typeof ctx.database.db) => ({ db, payments: createPaymentProvider(db, ctx.config, ctx.clock), clock: ctx.clock, log: () => {}, refunded: refundFollowUp });
+    const part = { paymentId, amount: 200_000, reason: '일정 단축', actor: 'system', key: `refund:test:${paymentId}:part` };
+    await Promise.all([refundPayment(on(ctx.database.db), part), refundPayment(on(replica.db), part)]);
+    await refundPayment(on(ctx.database.db), part);
+    await replica.close();
+    await tools.runJobs();
+    await tools.runJobs();
+    // The rest refunded by staff (audited as the payment's refund).
+    const rest = await tools.admin('POST', `/admin/payments/${paymentId}/refund`, { reason: '고객사 요청 취소' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    await tools.runJobs();
+
+    const amended = await ctx.database.db.select().from(taxInvoices).where(and(eq(taxInvoices.paymentId, paymentId), eq(taxInvoices.kind, 'AMENDED'))).orderBy(asc(taxInvoices.id));
+    const p = splitVat(-200_000);
+    const r = splitVat(-500_000);
+    expect(amended.map((t) => [t.amendsId, t.companyId, t.modificationType, t.supplyAmount, t.vatAmount, t.totalAmount, t.status, t.writeDate])).toEqual([
+      [original.id, company.id, 'CHANGE_IN_SUPPLY_COST', p.supply, p.vat, -200_000, 'ISSUED', todayInKorea(ctx.clock.now())],
+      [original.id, company.id, 'CHANGE_IN_SUPPLY_COST', r.supply, r.vat, -500_000, 'ISSUED', todayInKorea(ctx.clock.now())],
+    ]);
+    const [doc] = await ctx.database.db.select().from(sandboxTaxInvoices).where(eq(sandboxTaxInvoices.approvalNumber, amended[0].approvalNumber!));
+    expect(doc.document.modification).toMatchObject({ type: 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber });
+    expect(doc.document).toMatchObject({ total: -200_000, recipient: { business_number: company.business_number.replace(/\D/g, '') } });
+
+    // The console's list: with the payment each belongs to.
+    const list = await tools.admin('GET', '/admin/tax-invoices');
+    expect(list.status).toBe(200);
+    const mine = list.body.data.tax_invoices.filter((t: { payment: { id: string } | null }) => t.payment?.id === paymentId);
+    expect(mine.map((t: { id: number; statement_id: number | null; company: { id: number } }) => [t.id, t.statement_id, t.company.id])).toEqual([
+      [amended[1].id, null, company.id], [amended[0].id, null, company.id], [original.id, null, company.id],
+    ]);
+    expect(mine[0].payment).toMatchObject({ id: paymentId, amount: 700_000 });
+
+    // Resend and reissue (the 기재사항 착오·정정 pair, once), both audited.
+    expect((await tools.admin('POST', `/admin/tax-invoices/${original.id}/resend`)).status).toBe(200);
+    const re = await tools.admin('POST', `/admin/tax-invoices/${original.id}/reissue`, { reason: '상호 변경 반영' });
+    expect(re.status, JSON.stringify(re.body)).toBe(200);
+    expect(re.body.data.statement).toBeNull();
+    await tools.runJobs();
+    const pair = await ctx.database.db.select().from(taxInvoices).where(and(eq(taxInvoices.amendsId, original.id), eq(taxInvoices.modificationType, 'CORRECTION_OF_ENTRY_ERRORS'))).orderBy(asc(taxInvoices.id));
+    expect(pair.map((t) => [t.paymentId, t.companyId, t.totalAmount, t.status])).toEqual([[paymentId, company.id, -700_000, 'ISSUED'], [paymentId, company.id, 700_000, 'ISSUED']]);
+    expect((await tools.admin('POST', `/admin/tax-invoices/${original.id}/reissue`, { reason: '또' })).status).toBe(409);
+    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'tax_invoice'), eq(auditLog.entityId, String(original.id))));
+    expect(audit.map((a) => a.action).sort()).toEqual(['reissue', 'resend']);
+
+    // A stranger (another company's admin) reads, resends and reissues none of it, nor opens the document.
+    const stranger = await companyWithAdmin(ctx);
+    expect((await ctx.call('GET', '/admin/tax-invoices', { token: stranger.admin.token })).status).toBe(403);
+    expect((await ctx.call('POST', `/admin/tax-invoices/${original.id}/resend`, { token: stranger.admin.token })).status).toBe(403);
+    expect((await ctx.call('POST', `/admin/tax-invoices/${original.id}/reissue`, { token: stranger.admin.token, json: { reason: '내 마음' } })).status).toBe(403);
+    const remote = { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${stranger.admin.token}` };
+    const url = amended[0].documentUrl!.replace(/^\/api/, '');
+    expect((await ctx.app.request(url.split('?')[0], { headers: remote })).status).toBe(404);
+    const page = await ctx.app.request(url, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('수정전자세금계산서');
+    expect(text).toContain(original.approvalNumber!);
+  });
+
+  it('a whole card payment refunded is a 계약의 해제; refunded before its document failed, it is amended by none', async () => {
+    const { admin, company } = await companyWithAdmin(ctx);
+    const whole = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id, 14) });
+    const wholeId = whole.body.data.payment!.id;
+    await tools.runJobs();
+    expect((await tools.admin('POST', `/admin/payments/${wholeId}/refund`, { reason: '예약 취소' })).status).toBe(200);
+    await tools.runJobs();
+    const docs = await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, wholeId)).orderBy(asc(taxInvoices.id));
+    expect(docs.map((t) => [t.kind, t.modificationType, t.totalAmount, t.status])).toEqual([['ORIGINAL', null, 700_000, 'ISSUED'], ['AMENDED', 'CANCELLATION_OF_CONTRACT', -700_000, 'ISSUED']]);
+
+    // An original that failed: the refund is carried into it (issued again with what stays paid), not amended.
+    const other = await ctx.call('POST', `/butlers/cars/${butlerCarId}/company-request`, { token: admin.token, json: trip(company.id, 16) });
+    const otherId = other.body.data.payment!.id;
+    await tools.runJobs();
+    await ctx.database.db.update(taxInvoices).set({ status: 'FAILED', failureReason: '테스트' }).where(eq(taxInvoices.issueKey, `payment:${otherId}`));
+    expect((await tools.admin('POST', `/admin/payments/${otherId}/refund`, { amount: 100_000, reason: '일부 환불' })).status).toBe(200);
+    await tools.runJobs();
+    const after = await ctx.database.db.select().from(taxInvoices).where(eq(taxInvoices.paymentId, otherId));
+    expect(after.map((t) => [t.kind, t.totalAmount, t.status])).toEqual([['ORIGINAL', 600_000, 'FAILED']]);
   });
 
   it('a company subscription’s first payment on the company card gets its document too', async () => {

@@ -286,7 +286,7 @@ describe('staff resend and reissue tax invoices (audited)', () => {
     expect((await staff('POST', `/admin/tax-invoices/${original.id}/reissue`, {})).status).toBe(400);
     const re = await staff('POST', `/admin/tax-invoices/${original.id}/reissue`, { reason: '상호 변경 반영' });
     expect(re.status).toBe(200);
-    const pair = re.body.data.statement.tax_invoices.filter((t: { amends_id: number | null; modification_type: string | null }) => t.amends_id === original.id && t.modification_type === 'CORRECTION_OF_ENTRY_ERRORS');
+    const pair = re.body.data.statement!.tax_invoices.filter((t: { amends_id: number | null; modification_type: string | null }) => t.amends_id === original.id && t.modification_type === 'CORRECTION_OF_ENTRY_ERRORS');
     expect(pair.map((t: { total: number; status: string }) => [t.total, t.status])).toEqual([[-original.totalAmount, 'ISSUED'], [original.totalAmount, 'ISSUED']]);
     expect((await staff('POST', `/admin/tax-invoices/${original.id}/reissue`, { reason: '또' })).status).toBe(409);
     const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'tax_invoice'), eq(auditLog.entityId, String(original.id))));
@@ -309,8 +309,8 @@ describe('staff resend and reissue tax invoices (audited)', () => {
     await ctx.database.db.update(companies).set({ businessNumber: '3456789012' }).where(eq(companies.id, C.id));
     const re = await staff('POST', `/admin/tax-invoices/${t.id}/reissue`, { reason: '사업자등록번호 정정' });
     expect(re.status).toBe(200);
-    expect(re.body.data.statement.tax_invoices).toHaveLength(1);
-    expect(re.body.data.statement.tax_invoices[0]).toMatchObject({ status: 'ISSUED', total: 440_000 });
+    expect(re.body.data.statement!.tax_invoices).toHaveLength(1);
+    expect(re.body.data.statement!.tax_invoices[0]).toMatchObject({ status: 'ISSUED', total: 440_000 });
     // A's December trip went on A's December statement in the same run.
     const [decA] = await ctx.database.db.select().from(companyInvoices).where(and(eq(companyInvoices.companyId, A.id), eq(companyInvoices.month, '2026-12')));
     expect(decA.totalAmount).toBe(900_000);

@@ -8,6 +8,7 @@ import { FUEL_SHORTFALL_PER_PERCENT } from '../../src/domain/settlement';
 import { createClock } from '../../src/api/jobs/clock';
 import { createPaymentProvider } from '../../src/api/billing/providers';
 import { refundPayment } from '../../src/api/billing/refunds';
+import { refundFollowUp } from '../../src/api/charge-outcomes';
 import { anotherPlate, apiTools, createTestContext, customer, holdNthSelect, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -292,7 +293,7 @@ describe('반납 정산', () => {
       const provider = createPaymentProvider(ctx.database.db, ctx.config);
       // More than half of what the payment holds, as a settlement's deposit and 선납금 refund is.
       const amount = first.amount - first.cancelledAmount - 100_000;
-      const refundOf = (db: typeof ctx.database.db) => refundPayment({ db, payments: provider, clock: createClock(), log: () => {} }, { paymentId: first.id, amount, reason: '테스트', actor: 'system', key: `test:race:${requestId}` });
+      const refundOf = (db: typeof ctx.database.db) => refundPayment({ db, payments: provider, clock: createClock(), log: () => {}, refunded: refundFollowUp }, { paymentId: first.id, amount, reason: '테스트', actor: 'system', key: `test:race:${requestId}` });
       // The repeat sends its first read, then waits before its second while the first call refunds in full.
       let open!: () => void;
       const released = new Promise<void>((resolve) => (open = resolve));
@@ -313,7 +314,7 @@ describe('반납 정산', () => {
       // An earlier partial refund of the first payment leaves it holding 1,000,000원.
       const left = first.amount - first.cancelledAmount;
       const provider = createPaymentProvider(ctx.database.db, ctx.config);
-      const earlier = await refundPayment({ db: ctx.database.db, payments: provider, clock: createClock(), log: () => {} }, { paymentId: first.id, amount: left - 1_000_000, reason: '테스트', actor: 'system', key: `test:partial:${requestId}` });
+      const earlier = await refundPayment({ db: ctx.database.db, payments: provider, clock: createClock(), log: () => {}, refunded: refundFollowUp }, { paymentId: first.id, amount: left - 1_000_000, reason: '테스트', actor: 'system', key: `test:partial:${requestId}` });
       expect(earlier?.status).toBe('SUCCEEDED');
       const done = (await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } })).body.data.settlement;
       expect(done).toMatchObject({ status: 'DONE', total: 0, deposit: DEPOSIT, prepayment_refund: 500_000, to_refund: 1_000_000 });

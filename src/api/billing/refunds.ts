@@ -5,12 +5,12 @@ import { inTransaction, type Db } from '../db/client';
 import { paymentRefunds, payments } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { emit } from '../notifications/events';
-import type { ProviderContext } from '../payment-context';
+import type { PaymentContext } from '../payment-context';
 import { cancelQueued, enqueue } from '../jobs/queue';
 import { paymentById, RECONCILE_AFTER_MS, RECONCILE_JOB, type RefundRow } from './ledger';
 import { providerUnavailable } from './errors';
 import type { CancelResult, ProviderPayment } from '../payment-provider';
-import { type PaymentRow } from '../payment-context';
+import { type PaymentRow, type ProviderContext } from '../payment-context';
 import { paidAmount } from '../../domain/payments';
 
 export interface RefundRequest {
@@ -26,13 +26,16 @@ export interface RefundRequest {
 
 const refundable = (p: PaymentRow) => paidAmount(p) > 0;
 
+/** Asking the provider, and what follows a recorded refund (passed in by the composition root). */
+export type RefundContext = ProviderContext & Pick<PaymentContext, 'refunded'>;
+
 /**
  * Refunds (part of) a paid payment through the provider, once per key. The refund row is written
  * first (REQUESTED), then the provider is asked with the cancellable amount we know of (it refuses
  * when a concurrent cancel changed it), then the row and the payment are settled in one
  * transaction. A payment with nothing to refund (unpaid, failed, 0 won) returns null.
  */
-export async function refundPayment(ctx: ProviderContext, req: RefundRequest): Promise<RefundRow | null> {
+export async function refundPayment(ctx: RefundContext, req: RefundRequest): Promise<RefundRow | null> {
   // The payment before the key: a refund settles its row and the payment in one transaction, so a
   // payment read before that commit holds the old amount, and a key read after it sees SUCCEEDED.
   // Read the other way round, a repeat racing the first call (two replicas, a double click) could
@@ -75,7 +78,7 @@ export async function refundPayment(ctx: ProviderContext, req: RefundRequest): P
       .set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() })
       .where(and(eq(paymentRefunds.key, req.key), eq(paymentRefunds.status, 'REQUESTED')))
       .returning();
-    if (done) await applyRefunded(tx, ctx, req.paymentId, done.amount, `refund:${done.id}`);
+    if (done) await applyRefunded(tx, ctx, req.paymentId, done);
     await cancelQueued(tx, [watch]);
   });
   return (await refundByKey(ctx.db, req.key))!;
@@ -95,7 +98,7 @@ async function watchRefund(ctx: ProviderContext, req: RefundRequest, refundId: n
 }
 
 /** Reads the payment from the provider and records the refunds it shows (syncCancellations). */
-async function readBack(ctx: ProviderContext, paymentId: string): Promise<void> {
+async function readBack(ctx: RefundContext, paymentId: string): Promise<void> {
   const remote = await ctx.payments.getPayment(paymentId);
   if (remote) await syncCancellations(ctx, remote);
 }
@@ -108,7 +111,7 @@ async function readBack(ctx: ProviderContext, paymentId: string): Promise<void> 
  * provider was asked). Until then the ledger keeps the
  * old cancellable amount, so another refund sends it and the provider refuses a double refund.
  */
-async function refundUnknown(ctx: ProviderContext, req: RefundRequest, detail: string): Promise<RefundRow> {
+async function refundUnknown(ctx: RefundContext, req: RefundRequest, detail: string): Promise<RefundRow> {
   ctx.log('info', `refund ${req.key} of ${req.paymentId}: outcome unknown (${detail}); reading the payment back`);
   await readBack(ctx, req.paymentId).catch(() => undefined);
   const settled = (await refundByKey(ctx.db, req.key))!;
@@ -145,8 +148,13 @@ async function refundByKey(db: Db, key: string): Promise<RefundRow | undefined> 
   return (await db.select().from(paymentRefunds).where(eq(paymentRefunds.key, key)))[0];
 }
 
-/** Adds a refunded amount to the payment (CANCELLED once all of it is back) and tells the customer. */
-async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, amount: number, eventKey: string): Promise<void> {
+/**
+ * Adds a refund to the payment (CANCELLED once all of it is back), tells the customer and, for a
+ * company card payment with a 전자세금계산서, issues its 수정세금계산서; once per refund row.
+ */
+async function applyRefunded(tx: Db, ctx: RefundContext, paymentId: string, refund: Pick<RefundRow, 'id' | 'amount' | 'reason'>): Promise<void> {
+  const { amount } = refund;
+  const eventKey = `refund:${refund.id}`;
   const [row] = await tx
     .update(payments)
     .set({
@@ -157,7 +165,9 @@ async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, am
     })
     .where(eq(payments.id, paymentId))
     .returning();
-  if (row) await emit(tx, `payment.refunded:${eventKey}`, { type: 'payment.refunded', userId: row.userId, paymentId, amount }, ctx.clock.now());
+  if (!row) return;
+  await emit(tx, `payment.refunded:${eventKey}`, { type: 'payment.refunded', userId: row.userId, paymentId, amount }, ctx.clock.now());
+  await ctx.refunded(tx, row, refund, ctx.clock.now());
 }
 
 /**
@@ -165,7 +175,7 @@ async function applyRefunded(tx: Db, ctx: ProviderContext, paymentId: string, am
  * crashed after the provider did it; a cancel made in the provider's console): REQUESTED refunds
  * the provider has done are marked done, and what is left is recorded as a refund by the provider.
  */
-export async function syncCancellations(ctx: ProviderContext, remote: ProviderPayment): Promise<void> {
+export async function syncCancellations(ctx: RefundContext, remote: ProviderPayment): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
     const local = await paymentById(tx, remote.paymentId, { lock: true });
     if (!local || !refundable(local)) return;
@@ -179,7 +189,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
     for (const r of requested) {
       if (r.amount > missing) break;
       await tx.update(paymentRefunds).set({ status: 'SUCCEEDED', completedAt: ctx.clock.now() }).where(eq(paymentRefunds.id, r.id));
-      await applyRefunded(tx, ctx, local.id, r.amount, `refund:${r.id}`);
+      await applyRefunded(tx, ctx, local.id, r);
       missing -= r.amount;
     }
     if (missing > 0) {
@@ -189,7 +199,7 @@ export async function syncCancellations(ctx: ProviderContext, remote: ProviderPa
         .values({ key, paymentId: local.id, userId: local.userId, amount: missing, reason: '결제사에서 취소됨', actor: 'provider', status: 'SUCCEEDED', createdAt: ctx.clock.now(), completedAt: ctx.clock.now() })
         .onConflictDoNothing()
         .returning();
-      if (r) await applyRefunded(tx, ctx, local.id, missing, `refund:${r.id}`);
+      if (r) await applyRefunded(tx, ctx, local.id, r);
     }
   });
 }

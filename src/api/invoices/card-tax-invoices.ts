@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { koreaDate } from '../../domain/dates';
 import type { CardTaxDocument } from '../../domain/invoices';
 import { splitVat } from '../../domain/vat';
 import type { Db } from '../db/client';
 import { butlerRequests, subscriptionRequests, subscriptions, taxInvoices } from '../db/schema';
 import type { PaymentRow } from '../payment-context';
-import { queueTaxInvoice } from './tax-invoices';
+import { amendForRefund, queueTaxInvoice } from './tax-invoices';
 
 /**
  * CARD_TAX_DOCUMENT (docs/decisions/business-invoices.md): what a company's card payment is
@@ -58,4 +58,25 @@ export async function recordCardTaxInvoice(tx: Db, setting: CardTaxDocument, pay
 export async function cardTaxInvoiceOf(db: Db, paymentId: string) {
   const [row] = await db.select().from(taxInvoices).where(eq(taxInvoices.issueKey, `payment:${paymentId}`));
   return row ?? null;
+}
+
+/**
+ * Inside the transaction that records a refund of a payment (billing/refunds.ts, once per refund
+ * row): if the payment has its 전자세금계산서, the refund's 수정세금계산서 — negative, dated today,
+ * linked to the original's 승인번호, under the key `refund:{refund id}` (one per refund under
+ * retries and replicas). An original not issued yet waits for it (the job); one that failed is
+ * not amended but carries what stays paid when staff issue it again (as a statement's does).
+ */
+export async function amendCardTaxInvoice(tx: Db, paid: Pick<PaymentRow, 'id' | 'amount' | 'cancelledAmount'>, refund: { id: number; amount: number; reason: string }, now: Date): Promise<void> {
+  const [original] = await tx.select().from(taxInvoices).where(eq(taxInvoices.issueKey, `payment:${paid.id}`)).for('update');
+  if (!original) return;
+  if (original.status === 'FAILED') {
+    const s = splitVat(paid.amount - paid.cancelledAmount);
+    await tx
+      .update(taxInvoices)
+      .set({ supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total, ...(s.total === 0 ? { failureReason: '전액 환불되어 발행하지 않습니다.' } : {}), updatedAt: sql`now()` })
+      .where(eq(taxInvoices.id, original.id));
+    return;
+  }
+  await amendForRefund(tx, original, { issueKey: `refund:${refund.id}`, amount: refund.amount, whole: refund.amount === paid.amount, reason: refund.reason }, now);
 }

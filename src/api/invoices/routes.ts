@@ -65,7 +65,9 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const made = await reissueTaxInvoice(deps.db, c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason, deps.clock.now());
     await deps.runJobs([TAX_INVOICE_JOB]);
-    return ok(c, { statement: await statementView(deps.db, made[0].companyInvoiceId!, deps.clock.now()) });
+    // A statement's document answers its statement; a card payment's (no statement) answers what was made.
+    const statementId = made[0].companyInvoiceId;
+    return ok(c, { statement: statementId === null ? null : await statementView(deps.db, statementId, deps.clock.now()), tax_invoices: made.map(taxInvoiceView) });
   });
 
 /** Test fixture for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user, with last month's statement. */

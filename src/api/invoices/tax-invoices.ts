@@ -106,7 +106,7 @@ async function paymentDocumentOf(db: Db, config: Config, row: TaxRow): Promise<T
     total: row.totalAmount,
     supplier: supplierOf(config),
     recipient: recipientOf(found.company),
-    items: [{ date: row.writeDate, name: found.payment.orderName, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }],
+    items: [{ date: row.writeDate, name: row.kind === 'ORIGINAL' ? found.payment.orderName : `${found.payment.orderName} 수정 (${MODIFICATION_LABEL[row.modificationType ?? 'CHANGE_IN_SUPPLY_COST']})`, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }],
     remarks: [`법인카드 결제 ${found.payment.id} (신용카드매출전표 대신 발행)`],
     modification,
   };
@@ -117,6 +117,16 @@ export async function issueTaxInvoiceJob(ctx: TaxJobContext, job: Job): Promise<
   const id = Number((job.payload as { taxInvoiceId?: unknown }).taxInvoiceId);
   const [row] = await ctx.db.select().from(taxInvoices).where(eq(taxInvoices.id, id));
   if (!row || row.status !== 'PENDING') return;
+  // A 수정세금계산서 names its original's 승인번호: it waits while the original is being issued (a
+  // card payment refunded before its document was), and fails, for staff, if the original did.
+  if (row.amendsId) {
+    const [original] = await ctx.db.select().from(taxInvoices).where(eq(taxInvoices.id, row.amendsId));
+    if (original.status === 'PENDING') throw new Error(`tax invoice ${row.issueKey}: its original ${original.issueKey} is not issued yet`);
+    if (original.status === 'FAILED') {
+      await ctx.db.update(taxInvoices).set({ status: 'FAILED', provider: ctx.taxInvoices.name, failureReason: '원본 세금계산서가 발행되지 않았습니다. 원본을 다시 발행한 뒤 이 수정세금계산서를 다시 발행해주세요.', updatedAt: sql`now()` }).where(and(eq(taxInvoices.id, id), eq(taxInvoices.status, 'PENDING')));
+      return;
+    }
+  }
   const result = await ctx.taxInvoices.issue(await documentOf(ctx.db, ctx.config, row));
   const now = ctx.clock.now();
   if (result.status === 'UNKNOWN') throw new Error(`tax invoice ${row.issueKey}: outcome unknown (${result.detail})`);
@@ -132,6 +142,27 @@ export async function issueTaxInvoiceJob(ctx: TaxJobContext, job: Job): Promise<
       .returning();
     if (done.length) await emit(tx, `company.tax_invoice_sent:${id}:1`, { type: 'company.tax_invoice_sent', taxInvoiceId: id }, now);
   });
+}
+
+/**
+ * The 수정세금계산서 of a refund (one home: a statement line's credit and a card payment's refund):
+ * the negative amount, dated the refund's day, linked to the original's 승인번호 — 계약의 해제 for
+ * the whole supply, 공급가액 변동 for a part (부가가치세법 시행령 제70조) — written once per
+ * `issueKey` (a retry or a second replica writes nothing) and queued in the same transaction.
+ */
+export async function amendForRefund(tx: Db, original: TaxRow, refund: { issueKey: string; amount: number; whole: boolean; reason: string }, now: Date): Promise<TaxRow | null> {
+  const s = splitVat(-refund.amount);
+  const type: ModificationType = refund.whole ? 'CANCELLATION_OF_CONTRACT' : 'CHANGE_IN_SUPPLY_COST';
+  const [amended] = await tx
+    .insert(taxInvoices)
+    .values({
+      companyInvoiceId: original.companyInvoiceId, paymentId: original.paymentId, companyId: original.companyId, issueKey: refund.issueKey, kind: 'AMENDED', modificationType: type,
+      amendsId: original.id, reason: refund.reason, writeDate: todayInKorea(now), supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total, provider: 'pending',
+    })
+    .onConflictDoNothing({ target: taxInvoices.issueKey })
+    .returning();
+  if (amended) await queueTaxInvoice(tx, amended, now);
+  return amended ?? null;
 }
 
 /** The statement's original (latest) tax invoice. */
@@ -165,12 +196,7 @@ export async function creditLine(db: Db, actor: StaffActor, lineId: number, inpu
     const invoice = await resumInvoice(tx, line.invoiceId);
     let amended: TaxRow | null = null;
     if (original?.status === 'ISSUED') {
-      const type: ModificationType = input.amount === line.totalAmount ? 'CANCELLATION_OF_CONTRACT' : 'CHANGE_IN_SUPPLY_COST';
-      [amended] = await tx
-        .insert(taxInvoices)
-        .values({ companyInvoiceId: line.invoiceId, issueKey: `credit:${line.id}`, kind: 'AMENDED', modificationType: type, amendsId: original.id, reason: input.reason, writeDate: todayInKorea(now), supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total, provider: 'pending' })
-        .returning();
-      await queueTaxInvoice(tx, amended, now);
+      amended = await amendForRefund(tx, original, { issueKey: `credit:${line.id}`, amount: input.amount, whole: input.amount === line.totalAmount, reason: input.reason }, now);
     } else if (original) {
       // Not issued yet (failed): the original will carry the statement's amounts with the credit.
       await tx.update(taxInvoices).set({ supplyAmount: invoice.supplyAmount, vatAmount: invoice.vatAmount, totalAmount: invoice.totalAmount, updatedAt: sql`now()` }).where(eq(taxInvoices.id, original.id));
@@ -189,8 +215,7 @@ export async function reissueTaxInvoice(db: Db, actor: StaffActor, id: number, r
   return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound('세금계산서를 찾을 수 없습니다.');
-    // A card payment's document (CARD_TAX_DOCUMENT=tax_invoice) is not on a statement: not reissued from the console yet.
-    if (row.companyInvoiceId === null) throw conflict('법인카드 결제에 발행한 세금계산서는 콘솔에서 다시 발행할 수 없습니다. 발행 대행사 콘솔에서 처리해주세요.');
+    if (row.totalAmount === 0) throw conflict('전액 환불되어 발행하지 않는 세금계산서입니다.');
     if (row.status === 'PENDING') throw conflict('세금계산서를 발행하는 중입니다. 잠시 후 다시 확인해주세요.');
     let made: TaxRow[];
     if (row.status === 'FAILED') {
@@ -198,7 +223,7 @@ export async function reissueTaxInvoice(db: Db, actor: StaffActor, id: number, r
       await queueTaxInvoice(tx, again, now, `retry-${now.getTime()}`);
       made = [again];
     } else {
-      const base = { companyInvoiceId: row.companyInvoiceId, kind: 'AMENDED' as const, modificationType: 'CORRECTION_OF_ENTRY_ERRORS' as const, amendsId: row.id, reason, writeDate: row.writeDate, provider: 'pending' };
+      const base = { companyInvoiceId: row.companyInvoiceId, paymentId: row.paymentId, companyId: row.companyId, kind: 'AMENDED' as const, modificationType: 'CORRECTION_OF_ENTRY_ERRORS' as const, amendsId: row.id, reason, writeDate: row.writeDate, provider: 'pending' };
       made = await tx
         .insert(taxInvoices)
         .values([

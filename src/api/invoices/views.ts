@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayInKorea } from '../../domain/dates';
 import {
   INVOICE_STATUS_LABEL, isOverdue, MODIFICATION_LABEL, monthLabel, OVERDUE_LABEL, TAX_INVOICE_STATUS_LABEL, taxInvoiceDeadline,
@@ -6,7 +6,7 @@ import {
 } from '../../domain/invoices';
 import type { PaginationInfo } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
-import { companies, companyInvoiceLines, companyInvoices, companyMembers, taxInvoices } from '../db/schema';
+import { companies, companyInvoiceLines, companyInvoices, companyMembers, payments, taxInvoices } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { onPage, paginationInfo, totalRows } from '../pagination';
 
@@ -95,15 +95,25 @@ export async function staffStatements(db: Db, q: { month?: string; company_id?: 
   return { statements: await withTaxStatus(db, rows, todayInKorea(now)), pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, size) };
 }
 
-/** The console's tax invoices (the failed ones first to act on), with their statement's company and month. */
+/**
+ * The console's tax invoices, newest first: a statement's (its month) and a company card payment's
+ * (CARD_TAX_DOCUMENT=tax_invoice: the payment it documents), each with its company.
+ */
 export async function staffTaxInvoices(db: Db, q: { status?: TaxInvoiceStatus; page: number }, size: number) {
   const query = db
-    .select({ t: taxInvoices, month: companyInvoices.month, company: { id: companies.id, name: companies.name }, total: totalRows() })
+    .select({ t: taxInvoices, month: companyInvoices.month, company: { id: companies.id, name: companies.name }, payment: { id: payments.id, order_name: payments.orderName, amount: payments.amount, paid_at: payments.paidAt }, total: totalRows() })
     .from(taxInvoices)
-    .innerJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId))
-    .innerJoin(companies, eq(companies.id, companyInvoices.companyId))
+    .leftJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId))
+    .innerJoin(companies, eq(companies.id, sql`coalesce(${taxInvoices.companyId}, ${companyInvoices.companyId})`))
+    .leftJoin(payments, eq(payments.id, taxInvoices.paymentId))
     .where(q.status ? eq(taxInvoices.status, q.status) : undefined)
     .orderBy(desc(taxInvoices.id));
   const rows = await onPage(query.$dynamic(), q.page, size);
-  return { tax_invoices: rows.map((r) => ({ ...taxInvoiceView(r.t), statement_id: r.t.companyInvoiceId, month: r.month, company: r.company })), pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, size) };
+  return {
+    tax_invoices: rows.map((r) => ({
+      ...taxInvoiceView(r.t), statement_id: r.t.companyInvoiceId, month: r.month, company: r.company,
+      payment: r.payment ? { id: r.payment.id, order_name: r.payment.order_name, amount: r.payment.amount, paid_at: r.payment.paid_at?.toISOString() ?? null } : null,
+    })),
+    pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, size),
+  };
 }

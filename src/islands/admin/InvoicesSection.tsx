@@ -27,8 +27,8 @@ export default function InvoicesSection() {
     else setNotice({ ok: false, text: res.error.message });
   };
   /** After an action: the statement as it is now and the list, with what happened. */
-  const done = async (res: { ok: true; data: { statement: StatementView } } | { ok: false; error: { message: string } }, text: string) => {
-    if (res.ok) setOpen(res.data.statement);
+  const done = async (res: { ok: true; data: { statement: StatementView | null } } | { ok: false; error: { message: string } }, text: string) => {
+    if (res.ok && res.data.statement) setOpen(res.data.statement);
     setNotice(res.ok ? { ok: true, text } : { ok: false, text: res.error.message });
     await reload();
   };
