@@ -67,7 +67,7 @@ export const companySubscriptionBillingNote = (billing: CompanyBilling): string 
  * /companies/{id}/subscriptions/{requestId}): the company card's first charge in full, or nothing on
  * 후불 (nothing was charged). The confirmation on /my/company states it before the cancel is sent.
  */
-export function companySubscriptionRefund(r: Pick<SubscriptionRequest, 'payment'>): number {
+function companySubscriptionRefund(r: Pick<SubscriptionRequest, 'payment'>): number {
   return r.payment?.status === 'PAID' ? r.payment.amount : 0;
 }
 
