@@ -46,6 +46,18 @@ function supplierOf(config: Config): TaxDocumentParty {
   return { business_number: c.businessNumber.replace(/\D/g, ''), name: c.name, ceo: c.ceo, address: c.address, business_type: config.invoices.businessType, business_item: config.invoices.businessItem, email: c.email };
 }
 
+/** The company as a document's 공급받는자, as it is now. */
+const recipientOf = (company: typeof companies.$inferSelect): TaxDocumentParty => ({
+  business_number: company.businessNumber, name: company.name, ceo: company.ceo, address: company.address, business_type: company.businessType, business_item: company.businessItem, email: company.invoiceEmail,
+});
+
+/** A 수정세금계산서's link to the document it amends (its 승인번호), or none for an original. */
+async function modificationOf(db: Db, row: TaxRow): Promise<TaxDocument['modification']> {
+  if (!row.amendsId) return undefined;
+  const [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.amendsId));
+  return { type: row.modificationType ?? 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber ?? '', original_provider_id: original.providerId ?? '' };
+}
+
 /** The document a row asks for: its amounts, the statement's lines (an original) or one line (a 수정), the company as it is now. */
 async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocument> {
   if (row.companyInvoiceId === null) return paymentDocumentOf(db, config, row);
@@ -54,7 +66,6 @@ async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocum
     .from(companyInvoices)
     .innerJoin(companies, eq(companies.id, companyInvoices.companyId))
     .where(eq(companyInvoices.id, row.companyInvoiceId));
-  const recipient: TaxDocumentParty = { business_number: company.businessNumber, name: company.name, ceo: company.ceo, address: company.address, business_type: company.businessType, business_item: company.businessItem, email: company.invoiceEmail };
   const lines = await db.select().from(companyInvoiceLines).where(eq(companyInvoiceLines.invoiceId, invoice.id)).orderBy(companyInvoiceLines.serviceDate, companyInvoiceLines.id);
   const items =
     row.kind === 'ORIGINAL'
@@ -62,11 +73,7 @@ async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocum
       : [{ date: row.writeDate, name: `${monthLabel(invoice.month)} 청구서 수정 (${MODIFICATION_LABEL[row.modificationType ?? 'CHANGE_IN_SUPPLY_COST']})`, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }];
   // At most 99 items on a document: the rest are summed into the last (their total stays).
   const fitted = items.length > 99 ? [...items.slice(0, 98), { date: items[98].date, name: `외 ${items.length - 98}건`, supply: items.slice(98).reduce((a, i) => a + i.supply, 0), vat: items.slice(98).reduce((a, i) => a + i.vat, 0) }] : items;
-  let modification: TaxDocument['modification'];
-  if (row.amendsId) {
-    const [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.amendsId));
-    modification = { type: row.modificationType ?? 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber ?? '', original_provider_id: original.providerId ?? '' };
-  }
+  const modification = await modificationOf(db, row);
   return {
     supplier_key: row.issueKey.replace(/[^A-Za-z0-9_-]/g, '-'),
     write_date: row.writeDate,
@@ -75,16 +82,12 @@ async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocum
     vat: row.vatAmount,
     total: row.totalAmount,
     supplier: supplierOf(config),
-    recipient,
+    recipient: recipientOf(company),
     items: fitted,
     remarks: [`${monthLabel(invoice.month)} 이용 청구서 #${invoice.id}`],
     modification,
   };
 }
-
-const recipientOf = (company: typeof companies.$inferSelect): TaxDocumentParty => ({
-  business_number: company.businessNumber, name: company.name, ceo: company.ceo, address: company.address, business_type: company.businessType, business_item: company.businessItem, email: company.invoiceEmail,
-});
 
 /**
  * The document of a company card payment (CARD_TAX_DOCUMENT=tax_invoice, invoices/card-tax-invoices.ts):
@@ -92,11 +95,7 @@ const recipientOf = (company: typeof companies.$inferSelect): TaxDocumentParty =
  */
 async function paymentDocumentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocument> {
   const [found] = await db.select({ payment: payments, company: companies }).from(payments).innerJoin(companies, eq(companies.id, row.companyId!)).where(eq(payments.id, row.paymentId!));
-  let modification: TaxDocument['modification'];
-  if (row.amendsId) {
-    const [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.amendsId));
-    modification = { type: row.modificationType ?? 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber ?? '', original_provider_id: original.providerId ?? '' };
-  }
+  const modification = await modificationOf(db, row);
   return {
     supplier_key: row.issueKey.replace(/[^A-Za-z0-9_-]/g, '-'),
     write_date: row.writeDate,
