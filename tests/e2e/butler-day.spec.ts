@@ -55,6 +55,20 @@ async function dispatchBoard(browser: Browser, baseURL: string | undefined, requ
   return { office, s };
 }
 
+/** The customer rates the finished trip with a comment (on `c`); staff read it with its trip under 기사 (on `s`). */
+async function rateAndRead(c: Page, s: Page, r: { driver: string; requestId: number; score: number; word: string; comment: string }) {
+  const rating = c.getByRole('form', { name: '운행 평가' });
+  await rating.locator('label').filter({ has: c.getByRole('radio', { name: `${r.score}점 ${r.word}` }) }).click();
+  await rating.getByLabel('후기 (선택)').fill(r.comment);
+  await rating.getByRole('button', { name: '평가 보내기' }).click();
+  await expect(c.getByTestId('rating-given')).toContainText(`${r.score}점 · ${r.word}`);
+  await s.goto('/admin#drivers');
+  await hydrated(s, 'AdminConsole');
+  const review = s.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: `${r.driver} 기사` });
+  await expect(review).toContainText(`${r.score}점 · 요청 #${r.requestId}`);
+  await expect(review).toContainText(r.comment);
+}
+
 /** The sandbox outbox messages of `event` sent to `to`. */
 async function sent(request: APIRequestContext, to: string, event: string): Promise<{ event: string; text: string; channel: string }[]> {
   const messages = (await (await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()).data.messages as { event: string; text: string; channel: string }[];
@@ -155,16 +169,7 @@ test('a day of one airport trip: staff dispatch and change the flight, the drive
   await expect(card.getByTestId(`staff-trip-${booking.id}-messages-thread`).getByTestId('trip-message')).toHaveCount(2);
 
   // The customer rates the finished trip with a comment; staff read it with its trip under 기사.
-  const rating = c.getByRole('form', { name: '운행 평가' });
-  await rating.locator('label').filter({ has: c.getByRole('radio', { name: '2점 불만족' }) }).click();
-  await rating.getByLabel('후기 (선택)').fill('입국장에서 10분을 기다렸어요.');
-  await rating.getByRole('button', { name: '평가 보내기' }).click();
-  await expect(c.getByTestId('rating-given')).toContainText('2점 · 불만족');
-  await s.goto('/admin#drivers');
-  await hydrated(s, 'AdminConsole');
-  const review = s.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: `${driver.name} 기사` });
-  await expect(review).toContainText(`2점 · 요청 #${booking.id}`);
-  await expect(review).toContainText('입국장에서 10분을 기다렸어요.');
+  await rateAndRead(c, s, { driver: driver.name, requestId: booking.id, score: 2, word: '불만족', comment: '입국장에서 10분을 기다렸어요.' });
 
   // Each side was told of the change once.
   const me = (await apiAs(request, customer.token, 'GET', '/accounts')).body.data as { email: string };
@@ -315,16 +320,7 @@ test('a late flight, the wait, overtime, a rating and a cancellation: staff, dri
   for (const r of tripChargeRows(charge)) expect(paid[0].text).toContain(r.value);
 
   // A rating with a comment; staff read it with its trip under 기사.
-  const rating = c.getByRole('form', { name: '운행 평가' });
-  await rating.locator('label').filter({ has: c.getByRole('radio', { name: '4점 만족' }) }).click();
-  await rating.getByLabel('후기 (선택)').fill('늦은 비행기를 한 시간 넘게 기다려주셨어요.');
-  await rating.getByRole('button', { name: '평가 보내기' }).click();
-  await expect(c.getByTestId('rating-given')).toContainText('4점 · 만족');
-  await s.goto('/admin#drivers');
-  await hydrated(s, 'AdminConsole');
-  const review = s.getByTestId('trip-reviews').getByRole('listitem').filter({ hasText: `${driver.name} 기사` });
-  await expect(review).toContainText(`4점 · 요청 #${airport.id}`);
-  await expect(review).toContainText('늦은 비행기를 한 시간 넘게 기다려주셨어요.');
+  await rateAndRead(c, s, { driver: driver.name, requestId: airport.id, score: 4, word: '만족', comment: '늦은 비행기를 한 시간 넘게 기다려주셨어요.' });
 
   // The second booking, cancelled by the customer from /my: within 24 h of its start, half back, as the preview says first.
   const preview = (await apiAs(request, customer.token, 'GET', `/butlers/requests/${second.id}/cancel-preview`)).body.data as ButlerCancelPreview;

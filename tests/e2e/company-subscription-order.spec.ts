@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { splitVat } from '../../src/domain/vat';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { businessNumber, inviteCode } from './company-fixtures';
+import { companyOf, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, orderableCar, sandboxKey, waitForSite } from './users';
 
 /**
@@ -27,11 +27,7 @@ async function member(request: APIRequestContext, adminToken: string, companyId:
 
 test('an admin orders a car in the company name for a driver; a booker is not offered it', async ({ page, request }) => {
   const admin = await newUser(request);
-  const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 주문테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const companyId = created.body.data.company.id as number;
+  const companyId = await companyOf(request, admin.token, { name: '주식회사 주문테스트' });
   expect((await request.put(`/api/admin/companies/${companyId}/billing`, { headers: ADMIN, data: { invoice_billing: true } })).status()).toBe(200);
   const driver = await member(request, admin.token, companyId, 'DRIVER');
   const booker = await member(request, admin.token, companyId, 'BOOKER');
@@ -93,11 +89,7 @@ test('an admin orders a car in the company name for a driver; a booker is not of
 
 test('a company card order whose answer was lost is sent again as the same order', async ({ page, request }) => {
   const admin = await newUser(request);
-  const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 카드테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '제조', business_item: '전자부품', address: '서울특별시 강남구 테헤란로 1', invoice_email: 'tax@example.com',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const companyId = created.body.data.company.id as number;
+  const companyId = await companyOf(request, admin.token, { name: '주식회사 카드테스트', business_type: '제조', business_item: '전자부품', address: '서울특별시 강남구 테헤란로 1' });
   expect((await apiAs(request, admin.token, 'PUT', `/companies/${companyId}/card`, { billing_key: await sandboxKey(request) })).status).toBe(200);
   await member(request, admin.token, companyId, 'DRIVER');
   const car = await orderableCar(request);

@@ -1,6 +1,6 @@
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { businessNumber, inviteCode } from './company-fixtures';
+import { companyOf, inviteCode } from './company-fixtures';
 import { apiAs, hydrated, loginAs, newUser, orderableCar, waitForSite } from './users';
 
 /**
@@ -16,11 +16,7 @@ test.beforeAll(async ({ request }) => waitForSite(request));
 
 test('a subscription in the company name shows for its admin and its driver', { tag: '@both-viewports' }, async ({ page, request }) => {
   const admin = await newUser(request);
-  const created = await apiAs(request, admin.token, 'POST', '/companies', {
-    name: '주식회사 구독테스트', business_number: businessNumber(), ceo: '홍길동', opened_on: '2018-05-02', business_type: '서비스', business_item: '경영 컨설팅', address: '서울특별시 중구 세종대로 110', invoice_email: 'tax@example.com',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const companyId = created.body.data.company.id as number;
+  const companyId = await companyOf(request, admin.token, { name: '주식회사 구독테스트' });
   expect((await request.put(`/api/admin/companies/${companyId}/billing`, { headers: ADMIN, data: { invoice_billing: true } })).status()).toBe(200);
 
   const driver = await newUser(request);
