@@ -168,7 +168,7 @@ async function moveBoardDelivery(tx: Db, subscriptionId: number, to: { address: 
   const busy = '배정된 탁송 기사의 다른 일정과 겹쳐 이 날짜·시간대로 변경할 수 없습니다. 다른 시간대를 선택하거나 고객센터로 문의해주세요.';
   if (driver.daysOff.includes(to.start)) throw conflict(busy, { delivery_window: [busy] });
   const trips = await clashingTrips(tx, { id: 0, startAt: span.from, endAt: span.to }, bufferMinutes, driver.id);
-  const others = await handoverClashes(tx, span, bufferMinutes, { driverId: driver.id, exceptId: row.id });
+  const others = await handoverClashes(tx, span, bufferMinutes, { driverId: driver.id, exceptIds: [row.id] });
   if (trips.length || others.length) throw conflict(busy, { delivery_window: [busy] });
   await tx
     .update(subscriptionHandovers)

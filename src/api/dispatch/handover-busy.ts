@@ -11,7 +11,7 @@ import { subscriptionHandovers } from '../db/schema';
  * `exceptIds`: the rows being moved (a swap's pair is moved together, one driver and one window).
  */
 export async function handoverClashes(
-  db: Db, bare: BusyWindow, bufferMinutes: number, opts: { driverId?: number; exceptId?: number; exceptIds?: readonly number[] } = {},
+  db: Db, bare: BusyWindow, bufferMinutes: number, opts: { driverId?: number; exceptIds?: readonly number[] } = {},
 ): Promise<{ id: number; driverId: number; sameTime: boolean }[]> {
   const reach = bufferMinutes * 60_000;
   const where: (SQL | undefined)[] = [
@@ -19,7 +19,6 @@ export async function handoverClashes(
     ne(subscriptionHandovers.status, 'CANCELLED'),
     lt(subscriptionHandovers.startsAt, new Date(bare.to.getTime() + reach)),
     gt(subscriptionHandovers.endsAt, new Date(bare.from.getTime() - reach)),
-    opts.exceptId === undefined ? undefined : ne(subscriptionHandovers.id, opts.exceptId),
     opts.exceptIds?.length ? notInArray(subscriptionHandovers.id, [...opts.exceptIds]) : undefined,
   ];
   const rows = await db

@@ -7,8 +7,8 @@ import { conflict, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
-import { clashingTrips, driverRow } from './dispatch';
-import { handoverClashes } from './handover-busy';
+import { driverRow } from './dispatch';
+import { requireDriverFree, requireDriverWorking } from './handover-driver-checks';
 import { audited, handoverRow, subscriptionNotFound, subscriptionOf, toHandover, withDriver } from './handover-rows';
 import { cancelSwapHandovers } from './swap-handovers';
 
@@ -37,14 +37,9 @@ export async function scheduleHandover(db: Db, actor: StaffActor, subscriptionId
     if (live?.status === 'DONE') throw conflict(`이미 ${label} 기록이 완료된 구독입니다. 일정을 바꿀 수 없습니다.`);
     const same = live && live.driverId === driver.id && live.scheduledDate === input.date && live.windowStart === input.window_start && live.windowEnd === input.window_end && live.address === input.address;
     if (same) return { handover: toHandover(live, { id: driver.id, name: driver.name, phone: driver.phone }), created: false };
-    if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
-    if (driver.daysOff.includes(input.date)) throw unprocessable(`해당 기사의 휴무일입니다. (${input.date})`, { driver_id: [`휴무일: ${input.date}`] });
+    requireDriverWorking(driver, input.date);
     if (input.kind === 'RETURN' && input.date < found.sub.startDate) throw unprocessable('반납일은 구독 시작일 이후여야 합니다.', { date: ['구독 시작일 이후로 잡아주세요.'] });
-    const trips = await clashingTrips(tx, { id: 0, startAt: window.from, endAt: window.to }, bufferMinutes, driver.id);
-    const others = await handoverClashes(tx, window, bufferMinutes, { driverId: driver.id, exceptId: live?.id });
-    if (trips.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 의전 운행이 배정되어 있습니다.');
-    if (others.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 탁송·반납 일정이 있습니다.');
-    if (trips.length || others.length) throw conflict(`해당 기사의 앞뒤 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
+    await requireDriverFree(tx, driver.id, window, bufferMinutes, live ? [live.id] : []);
     const values = {
       driverId: driver.id, scheduledDate: input.date, windowStart: input.window_start, windowEnd: input.window_end,
       startsAt: window.from, endsAt: window.to, address: input.address, updatedAt: now,

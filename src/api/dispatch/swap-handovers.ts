@@ -7,8 +7,8 @@ import { conflict, notFound, unprocessable } from '../errors';
 import type { StaffActor } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { emit } from '../notifications/events';
-import { clashingTrips, driverRow } from './dispatch';
-import { handoverClashes } from './handover-busy';
+import { driverRow } from './dispatch';
+import { requireDriverFree, requireDriverWorking } from './handover-driver-checks';
 import { audited, livePair, subscriptionNotFound, subscriptionOf, swapNotFound, swapOfRow, swapsOf, SWAP_KINDS, toHandover, withDrivers, type Row } from './handover-rows';
 
 /** The swap of a subscription, for its pair: 404 when it is not this subscription's (or was withdrawn). */
@@ -49,14 +49,9 @@ export async function scheduleSwapHandovers(
     const view = (row: Row) => toHandover(row, { id: driver.id, name: driver.name, phone: driver.phone }, swapOfRow(row, swaps));
     const same = live.length === SWAP_KINDS.length && live.every((h) => h.driverId === driver.id && h.scheduledDate === swap.swapDate && h.windowStart === input.window_start && h.windowEnd === input.window_end && h.address === input.address);
     if (same) return { handovers: live.map(view), created: false };
-    if (!driver.active) throw unprocessable('근무하지 않는 기사입니다. 기사 정보에서 근무 상태를 확인해주세요.', { driver_id: ['근무하지 않는 기사입니다.'] });
-    if (driver.daysOff.includes(swap.swapDate)) throw unprocessable(`해당 기사의 휴무일입니다. (${swap.swapDate})`, { driver_id: [`휴무일: ${swap.swapDate}`] });
+    requireDriverWorking(driver, swap.swapDate);
     // One window for both: checked once, the pair's own rows aside.
-    const trips = await clashingTrips(tx, { id: 0, startAt: window.from, endAt: window.to }, bufferMinutes, driver.id);
-    const others = await handoverClashes(tx, window, bufferMinutes, { driverId: driver.id, exceptIds: live.map((h) => h.id) });
-    if (trips.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 의전 운행이 배정되어 있습니다.');
-    if (others.some((c) => c.sameTime)) throw conflict('해당 기사는 같은 시간대에 다른 탁송·반납 일정이 있습니다.');
-    if (trips.length || others.length) throw conflict(`해당 기사의 앞뒤 일정과 간격이 ${bufferMinutes}분보다 짧습니다. 일정 사이에는 이동과 준비를 위해 ${bufferMinutes}분 이상이 필요합니다.`);
+    await requireDriverFree(tx, driver.id, window, bufferMinutes, live.map((h) => h.id));
     const values = {
       driverId: driver.id, scheduledDate: swap.swapDate, windowStart: input.window_start, windowEnd: input.window_end,
       startsAt: window.from, endsAt: window.to, address: input.address, updatedAt: now,
