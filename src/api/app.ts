@@ -30,6 +30,7 @@ import { catalogueCacheMiddleware } from './catalogue/cache/catalogue-middleware
 import { noteBookingChange } from './catalogue/inventory';
 import { noteCatalogueChange } from './catalogue/catalogue';
 import { isUploadRequest, uploadBodyLimit } from './desk/uploads-routes';
+import { isDocumentUploadRequest } from './upload-body';
 import { apiRoutes } from './routes';
 import { createLogger, type LogSink, type Logger } from './observability/logger';
 import { metricsRoutes } from './observability/metrics-routes';
@@ -101,7 +102,10 @@ export function createApp({ db, config, onCatalogueChange = () => {}, onPublishR
   });
   // GET and HEAD carry no body (the adapter drops one): asking for it would build the whole fetch Request for nothing.
   const uploadLimit = uploadBodyLimit(apiBodyLimit);
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : isUploadRequest(c.req.path) ? uploadLimit(c, next) : apiBodyLimit(c, next)));
+  // A company's proof document (up to 10 MB, a PDF too) is counted by its route after the admin check.
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && isDocumentUploadRequest(c.req.path)) ? next() : isUploadRequest(c.req.path) ? uploadLimit(c, next) : apiBodyLimit(c, next),
+  );
 
   app.use(catalogueCacheMiddleware(catalogueCache));
   // The sandbox's pages are pages of the site: the same CSP and frame protection (src/api/security-headers.ts).

@@ -28,7 +28,8 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
 /**
  * Whether the company's creator is shown to act for it: CEO (their 본인인증 name is the 대표자 the
  * 국세청 진위확인 matched with the number and 개업일자), PENDING (not the 대표자: staff must check a
- * 재직증명서 or 위임장 first), CONFIRMED (staff did). A staff refusal closes the company instead.
+ * 위임장, or 재직증명서 and 법인인감증명서, first: company-proof.ts), CONFIRMED (staff did). Staff
+ * may refuse the proof (still PENDING, the admin uploads again) or reject the company (closed).
  */
 export type CompanyAuthority = 'CEO' | 'PENDING' | 'CONFIRMED';
 

@@ -157,6 +157,11 @@ const OWNED: Record<string, Owned> = {
   'PUT /companies/:id/trips/:tripId': { json: { start_at: '2029-05-06T10:00:00+09:00', end_at: '2029-05-06T18:00:00+09:00', start_location: '서울 강남구 테헤란로 152', end_location: '인천 중구 공항로 272' } },
   'POST /companies/:id/trips/:tripId/approval': { json: { decision: 'approve' } },
   'GET /companies/:companyId/statements/:id': {},
+  // 재직·위임 증빙: the list, an upload (no body: the membership is checked before it is read), a file and its removal.
+  'GET /companies/:id/authority-documents': {},
+  'POST /companies/:id/authority-documents': {},
+  'GET /companies/:id/authority-documents/:documentId': {},
+  'DELETE /companies/:id/authority-documents/:documentId': {},
   // A booking in the owner's company's name (the body names the company).
   'POST /butlers/cars/:carId/company-request': {
     json: () => ({

@@ -11,7 +11,7 @@ import { ADMIN_PAGE_SIZE, onPage, paginationInfo, totalRows } from '../paginatio
  */
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip' | 'assign' | 'unassign' | 'invite' | 'correct_stages' | 'change_pickup' | 'change_trip' | 'odometer' | 'settle' | 'refuse_eligibility' | 'reissue' | 'resend' | 'mark_paid' | 'read' | 'approve' | 'decline' | 'remove' | 'accept';
+  action: 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'publish' | 'confirm' | 'cancel' | 'refund' | 'retry' | 'trip' | 'assign' | 'unassign' | 'invite' | 'correct_stages' | 'change_pickup' | 'change_trip' | 'odometer' | 'settle' | 'refuse_eligibility' | 'reissue' | 'resend' | 'mark_paid' | 'read' | 'approve' | 'decline' | 'remove' | 'accept' | 'refuse';
   entity: string;
   entityId: number | string | null;
   before: unknown;

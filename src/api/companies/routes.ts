@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import type { CompanyAnswer, CompanyInviteAnswer, CompanyInviteInfoAnswer, CompanyMembersAnswer, MembershipView, MyCompaniesAnswer } from '../../domain/company';
 import {
   CompanyCardSchema, CompanyCreateSchema, CompanyIdParamSchema, CompanyInviteAcceptSchema, CompanyInviteCodeParamSchema, CompanyInviteParamSchema, CompanyInviteSchema,
-  CompanyMemberParamSchema, CompanyRoleSchema, CompanySettingsSchema,
+  CompanyMemberParamSchema, CompanyProofParamSchema, CompanyRoleSchema, CompanySettingsSchema,
 } from '../../domain/schemas/company';
+import type { ProofDocumentsAnswer, ProofDocumentView } from '../../domain/company-proof';
 import { requireUser } from '../auth/guards';
 import { ok, validJson, validParams, type AppEnv } from '../http';
 import { companyView, createCompany, memberOf, myCompanies, registerCompanyCard, updateCompanySettings } from './companies';
+import { addProofDocument, proofBody, proofDocumentFile, proofDocuments, proofFileHeaders, removeProofDocument } from './proof';
 import { acceptInvite, changeRole, companyInviteInfo, inviteMember, listMembers, removeMember, revokeInvite } from './members';
 
 /**
@@ -35,6 +37,23 @@ export const companyRoutes = new Hono<AppEnv>()
   .put('/:id/card', requireUser, validParams(CompanyIdParamSchema), validJson(CompanyCardSchema), async (c) => {
     const company = await registerCompanyCard(c.var.deps, c.req.valid('param').id, c.var.userId, c.req.valid('json').billing_key);
     return ok(c, { company, role: 'ADMIN' } satisfies CompanyAnswer);
+  })
+  // 재직·위임 증빙 (ADMIN of a PENDING company): the list, an upload (the file as the raw body, its name in X-File-Name), the file, its removal.
+  .get('/:id/authority-documents', requireUser, validParams(CompanyIdParamSchema), async (c) =>
+    ok(c, (await proofDocuments(c.var.deps.db, c.req.valid('param').id, c.var.userId)) satisfies ProofDocumentsAnswer))
+  .post('/:id/authority-documents', requireUser, validParams(CompanyIdParamSchema), async (c) => {
+    const upload = { contentType: c.req.header('content-type'), fileName: c.req.header('x-file-name'), body: () => proofBody(c.req.raw) };
+    const { document, created } = await addProofDocument(c.var.deps.db, c.req.valid('param').id, c.var.userId, upload, c.var.deps.clock.now());
+    return ok(c, { document } satisfies { document: ProofDocumentView }, created ? 201 : 200);
+  })
+  .get('/:id/authority-documents/:documentId', requireUser, validParams(CompanyProofParamSchema), async (c) => {
+    const { id, documentId } = c.req.valid('param');
+    const file = await proofDocumentFile(c.var.deps.db, id, c.var.userId, documentId);
+    return c.body(new Uint8Array(file.bytes), 200, proofFileHeaders(file));
+  })
+  .delete('/:id/authority-documents/:documentId', requireUser, validParams(CompanyProofParamSchema), async (c) => {
+    const { id, documentId } = c.req.valid('param');
+    return ok(c, (await removeProofDocument(c.var.deps.db, id, c.var.userId, documentId)) satisfies ProofDocumentsAnswer);
   })
   .get('/:id/members', requireUser, validParams(CompanyIdParamSchema), async (c) =>
     ok(c, (await listMembers(c.var.deps.db, c.req.valid('param').id, c.var.userId, c.var.deps.clock.now())) satisfies CompanyMembersAnswer))

@@ -1365,6 +1365,9 @@ export const companies = pgTable(
     /** Staff's note of the proof they checked (재직증명서, 위임장…) and when they decided. */
     authorityNote: varchar('authority_note', { length: 300 }),
     authorityDecidedAt: timestamp('authority_decided_at', { withTimezone: true }),
+    /** Staff's last refusal of the uploaded proof (the company stays PENDING; the admin is told why and may upload again). */
+    authorityRefusal: varchar('authority_refusal', { length: 300 }),
+    authorityRefusedAt: timestamp('authority_refused_at', { withTimezone: true }),
     /** Staff enabled 후불 (one monthly invoice) for this company; otherwise its card is charged. */
     invoiceBilling: boolean('invoice_billing').notNull().default(false),
     /** Won: trips above this need the company admin's approval; null when none do. */
@@ -1383,6 +1386,30 @@ export const companies = pgTable(
     uniqueIndex('companies_business_number_uq').on(t.businessNumber).where(sql`${t.closedAt} IS NULL`),
     check('companies_authority_check', sql`${t.authority} IN ('CEO', 'PENDING', 'CONFIRMED')`),
   ],
+);
+
+/**
+ * 재직·위임 증빙 (src/domain/company-proof.ts): a PENDING company's admin's documents for staff to
+ * check (위임장, 재직증명서, 법인인감증명서), kept as sent in the database, private: only the
+ * company's admins and staff read them, through the API (staff's reads audited). Removed by the
+ * admin while PENDING (the row goes; the audit keeps its name and hash).
+ */
+export const companyAuthorityDocuments = pgTable(
+  'company_authority_documents',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    uploadedByUserId: integer('uploaded_by_user_id').notNull().references(() => users.id),
+    /** The file's name as the admin's computer had it (proofFileName). */
+    name: varchar('name', { length: 120 }).notNull(),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    size: integer('size').notNull(),
+    /** SHA-256 (hex) of the bytes: the same file twice is one row, and the download's ETag. */
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_authority_documents_sha_uq').on(t.companyId, t.sha256), index('company_authority_documents_company_idx').on(t.companyId)],
 );
 
 /** Who belongs to a company and as what; a removed member keeps the row (removed_at) for the audit. */

@@ -63,6 +63,10 @@ export type NotificationEvent =
   | { type: 'company.approval_requested'; companyId: number; butlerRequestId: number }
   /** An admin approved or declined the booker's trip: the booker hears which. */
   | { type: 'company.approval_decided'; userId: number; butlerRequestId: number; approved: boolean; reason?: string }
+  /** Staff confirmed the 재직·위임 proof of a company whose creator is not the 대표자: each of its admins hears it may book now. */
+  | { type: 'company.authority_confirmed'; userId: number; companyId: number }
+  /** Staff refused the proof (the company still waits): each of its admins hears why and that they may upload again. */
+  | { type: 'company.authority_refused'; userId: number; companyId: number; reason: string }
   // Drivers
   /** 고객과 메시지: the customer or staff wrote in the trip's thread; one per batch, by 알림톡 to the roster phone. */
   | { type: 'driver.trip_message'; butlerRequestId: number; driverId: number; messageId: number }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isMobile, normalizePhone } from '../accounts';
 import { businessNumberDigits, validBusinessNumber } from '../business';
 import { COMPANY_ROLES } from '../company';
+import { proofFileName } from '../company-proof';
 import { withParticle } from '../korean';
 import { emailField } from './accounts';
 import { ButlerReservationSchema } from './butler';
@@ -95,6 +96,24 @@ export const CompanyIdParamSchema = z.object({ id: IdSchema });
 export const CompanyMemberParamSchema = z.object({ id: IdSchema, userId: IdSchema });
 export const CompanyInviteParamSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 export const CompanyTripParamSchema = z.object({ id: IdSchema, tripId: IdSchema });
+/** GET and DELETE /companies/{id}/authority-documents/{documentId}, and staff's download. */
+export const CompanyProofParamSchema = z.object({ id: IdSchema, documentId: IdSchema });
+/**
+ * The file name of POST /companies/{id}/authority-documents (the file is the raw body): the
+ * `X-File-Name` header, percent-encoded UTF-8 as encodeURIComponent writes it, as the list shows it.
+ */
+export const CompanyProofNameSchema = z
+  .string({ error: '파일 이름(X-File-Name)을 보내주세요.' })
+  .max(1000, { error: '파일 이름이 너무 깁니다.' })
+  .transform((v, ctx) => {
+    try {
+      return proofFileName(decodeURIComponent(v));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: '파일 이름을 읽을 수 없습니다. 다시 선택해주세요.' });
+      return z.NEVER;
+    }
+  })
+  .refine((n) => n.length > 0, { error: '파일 이름(X-File-Name)을 보내주세요.' });
 /** Path of /companies/{id}/subscriptions/{requestId}/contract. */
 export const CompanySubscriptionParamSchema = z.object({ id: IdSchema, requestId: IdSchema });
 
@@ -151,7 +170,8 @@ export const InvoiceBillingSchema = z.object({ invoice_billing: z.boolean({ erro
 
 /** Body of PUT /admin/companies/{id}/authority: staff's decision on a creator who is not the 대표자, with the proof checked. */
 export const CompanyAuthoritySchema = z.object({
-  decision: z.enum(['confirm', 'reject'], { error: '결정(decision)은 confirm 또는 reject여야 합니다.' }),
+  /** confirm: may book from now on; refuse: the documents do not do (the company stays PENDING, the admin is told why); reject: the company is closed. */
+  decision: z.enum(['confirm', 'refuse', 'reject'], { error: '결정(decision)은 confirm, refuse 또는 reject여야 합니다.' }),
   note: required('확인 내용', '확인한 서류나 사유를 입력해주세요. (예: 재직증명서 확인)', 300),
 });
 export type CompanyAuthorityInput = z.output<typeof CompanyAuthoritySchema>;

@@ -7,6 +7,8 @@ import { announceChange, formatDateTime } from './admin-api';
 import PageNav from './PageNav';
 import { PageLoadState, usePageLoad } from './use-page-load';
 import Alert from '../common/Alert';
+import { callForFile, saveFile } from '../../client/file-calls';
+import { proofSizeLabel } from '../../domain/company-proof';
 
 const admin = client.admin;
 
@@ -47,7 +49,8 @@ function CompanyDetail({ id }: { id: number }) {
   const [note, setNote] = useState('');
   const { load, reload } = usePageLoad(() => call((o) => admin.companies[':id'].$get({ param: { id: String(id) } }, o)), [id]);
   if (load.state !== 'ready') return <PageLoadState load={load} onRetry={() => void reload()} />;
-  const { company, members } = load.data;
+  const { company, members, authority_documents: documents } = load.data;
+  const refusedAt = company.authority_refusal?.refused_at ?? null;
   const toggle = async () => {
     const res = await call((o) => admin.companies[':id'].billing.$put({ param: { id: String(id) }, json: { invoice_billing: company.billing !== 'INVOICE' } }, o));
     if (!res.ok) return setError(res.error.message);
@@ -55,10 +58,17 @@ function CompanyDetail({ id }: { id: number }) {
     announceChange();
     await reload();
   };
-  const decide = async (decision: 'confirm' | 'reject') => {
+  const download = async (documentId: number, name: string) => {
+    const res = await callForFile((o) => admin.companies[':id']['authority-documents'][':documentId'].$get({ param: { id: String(id), documentId: String(documentId) } }, o));
+    if (!res.ok) return setError(res.error.message);
+    setError(null);
+    saveFile(res.data, name);
+  };
+  const decide = async (decision: 'confirm' | 'refuse' | 'reject') => {
     const res = await call((o) => admin.companies[':id'].authority.$put({ param: { id: String(id) }, json: { decision, note } }, o));
     if (!res.ok) return setError(res.error.message);
     setError(null);
+    setNote('');
     announceChange();
     await reload();
   };
@@ -69,15 +79,39 @@ function CompanyDetail({ id }: { id: number }) {
         {company.opened_on ? ` · 개업일자 ${company.opened_on}` : ''}
         {company.authority_note ? ` · 확인 내용: ${company.authority_note}` : ''}
       </p>
+      {(documents.length > 0 || (company.authority === 'PENDING' && !company.closed_at)) && (
+        <div className="space-y-1">
+          <p className="text-xs font-semibold">확인 서류 {documents.length}개 (내려받기는 변경 이력에 기록됩니다)</p>
+          {documents.length > 0 ? (
+            <ul className="space-y-1 text-xs">
+              {documents.map((d) => (
+                <li key={d.id} data-testid="admin-proof-document">
+                  <button type="button" className="min-h-11 text-left underline" onClick={() => void download(d.id, d.name)}>{d.name} 내려받기</button>
+                  {' '}· {proofSizeLabel(d.size)} · {formatDateTime(d.created_at)} · {d.uploaded_by}
+                  {refusedAt && d.created_at > refusedAt ? ' · 반려 이후 새로 올림' : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-xs text-muted">아직 올린 서류가 없습니다.</p>
+          )}
+        </div>
+      )}
       {company.authority === 'PENDING' && !company.closed_at && (
         <div className="space-y-2 rounded border border-line p-3">
-          <p className="text-xs text-muted">만든 분이 대표자 본인으로 확인되지 않았습니다. 재직증명서 또는 대표자의 위임장을 확인한 뒤 승인하세요. 거절하면 회사가 닫히고 번호는 대표자가 다시 등록할 수 있습니다.</p>
+          <p className="text-xs text-muted">
+            만든 분이 대표자 본인으로 확인되지 않았습니다. 회사 관리자가 올린 위임장(법인인감 날인) 또는 재직증명서와 법인인감증명서를 확인한 뒤 승인하세요. 서류가 부족하면 반려하세요: 회사는 확인 대기로 남고, 입력한 사유가 회사 관리자에게 전달되어 서류를 다시 올릴 수 있습니다. 거절하면 회사가 닫히고 번호는 대표자가 다시 등록할 수 있습니다.
+          </p>
+          {company.authority_refusal && (
+            <p className="text-xs" data-testid="admin-proof-refusal">마지막 반려 {formatDateTime(company.authority_refusal.refused_at)} · 사유: {company.authority_refusal.reason}</p>
+          )}
           <label className="block text-xs">
-            <span className="font-semibold">확인 내용</span>
-            <input className="field mt-1" value={note} onChange={(e) => setNote(e.target.value)} placeholder="예: 재직증명서(2026-12-01 발급) 확인" />
+            <span className="font-semibold">확인 내용 또는 반려 사유</span>
+            <input className="field mt-1" value={note} onChange={(e) => setNote(e.target.value)} placeholder="예: 재직증명서(2026-12-01 발급) 확인 / 법인인감증명서가 빠져 있습니다" />
           </label>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-outline px-4 py-2" onClick={() => void decide('confirm')}>재직·위임 확인 승인</button>
+            <button type="button" className="btn-outline px-4 py-2" onClick={() => void decide('refuse')}>서류 반려 (다시 올리기 요청)</button>
             <button type="button" className="btn-outline px-4 py-2" onClick={() => void decide('reject')}>거절하고 닫기</button>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { BUSINESS_STATUS_LABELS, COMPANY_ROLE_LABELS, booksForCompany, companyAu
 import Alert from '../common/Alert';
 import CompanyCard from './CompanyCard';
 import CompanyMembers from './CompanyMembers';
+import CompanyProof from './CompanyProof';
 import CompanySubscriptions from './CompanySubscriptions';
 import CompanyTrips from './CompanyTrips';
 import CreateCompany from './CreateCompany';
@@ -33,10 +34,12 @@ export default function CompanyPage() {
             <p className="mt-1 text-sm text-muted">대표자 {company.ceo} · {company.business_type}/{company.business_item} · 세금계산서 {company.invoice_email}</p>
             {companyAuthorityRefusal(company.authority) && (
               <Alert>
-                {companyAuthorityRefusal(company.authority)} 재직증명서 또는 대표자의 위임장을 고객센터로 보내주시면 확인 후 알려드립니다.
+                {companyAuthorityRefusal(company.authority)}{' '}
+                {managesCompany(role) ? '아래 재직·위임 확인 서류에 서류를 올려주시면 확인 후 알려드립니다.' : '회사 관리자가 확인 서류를 올리면 확인 후 알려드립니다.'}
               </Alert>
             )}
           </section>
+          {managesCompany(role) && company.authority === 'PENDING' && <CompanyProof companyId={company.id} />}
           {managesCompany(role) && <CompanyCard company={company} onChanged={() => void load()} />}
           {managesCompany(role) && <CompanyMembers companyId={company.id} />}
           {booksForCompany(role) && <CompanyTrips companyId={company.id} role={role} />}

@@ -54,6 +54,8 @@ import staffLicenceRefused from './staff-licence-refused';
 import companyInvited from './company-invited';
 import companyApprovalRequested from './company-approval-requested';
 import companyApprovalDecided from './company-approval-decided';
+import companyAuthorityConfirmed from './company-authority-confirmed';
+import companyAuthorityRefused from './company-authority-refused';
 
 /** One template per event (the type makes a missing one a compile error). */
 export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
@@ -109,6 +111,8 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'company.invited': companyInvited,
   'company.approval_requested': companyApprovalRequested,
   'company.approval_decided': companyApprovalDecided,
+  'company.authority_confirmed': companyAuthorityConfirmed,
+  'company.authority_refused': companyAuthorityRefused,
   'marketing.announcement': marketingAnnouncement,
   'marketing.consent_reminder': marketingConsentReminder,
 };
