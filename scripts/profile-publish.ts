@@ -95,6 +95,19 @@ try {
     await product.publish('edit');
   });
   show('one-car price edit (PATCH + publish)', edit);
+  for (let i = 0; i < 2; i++) {
+    const again = await measured(async () => {
+      await fetch(`${product.url}/api/admin/cars/1`, { method: 'PATCH', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ retail_price: 100_000_000 + i + Date.now() % 1_000_000 }) });
+      await product.publish('edit');
+    });
+    show('price edit again', again);
+  }
+  const added = await measured(async () => {
+    const res = await fetch(`${product.url}/api/admin/cars`, { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ model_id: 1, sub_model: '프로필 신규 차량', subscription_fee_12: 2_000_000 }) });
+    if (!res.ok) throw new Error(`POST /cars: ${res.status}`);
+    await product.publish('edit');
+  });
+  show('a new car', added);
   if (!args['no-rebuild']) show('full rebuild', await measured(() => product.publish('publish')));
 } finally {
   await product.stop();

@@ -20,6 +20,7 @@ import { catalogueVersion, databaseIdentity } from '../api/catalogue/catalogue';
 import { alertPublishLag } from '../api/catalogue/publish-lag-alert';
 import { createPublisher, failAbandonedBuilds, replicaName, type BuildTrigger } from './publish/publisher';
 import { buildSite } from './publish/build-site';
+import type { BuildMode } from './publish/build-inputs';
 import { cleanStaleBuilds } from './publish/dist-folders';
 import { warmBuilder } from './publish/edit-build';
 import { buildSettings, needsBuild, readStamp, sourceTime } from './publish/stamp';
@@ -39,6 +40,8 @@ export interface RunningProduct {
   db: Db;
   /** Builds and publishes now, even when the catalogue version is unchanged; resolves when that build ends. */
   publish: (trigger?: BuildTrigger) => Promise<void>;
+  /** What the last build did (tests count an edit's pages and derived paths). */
+  lastBuild: () => BuildMode | null;
   stop: () => Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
   }
 
   let siteReady = false;
+  let lastBuild: BuildMode | null = null;
   // Builds that a kill -9 interrupted: their folders, and their rows in publish_builds.
   for (const folder of cleanStaleBuilds(root, distDir)) console.log(`Removed the unfinished build ${folder}.`);
   await failAbandonedBuilds(db).catch((err) => console.error('[publish]', err));
@@ -85,7 +89,10 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
         // 발행 and the webhook render every page; an edit only the pages that read what it changed (when the sources did not).
         full: trigger === 'publish' || trigger === 'webhook',
         onEditFailed: (err, next) => console.error(`[publish] edit build failed (${next === 'retry' ? 'trying again' : 'building the whole site'}): ${err instanceof Error ? err.message : String(err)}`),
-        onMode: ({ incremental, pages }) => config.logLevel === 'info' && incremental && console.log(`Rendered the ${pages} page(s) this edit changed into the served build.`),
+        onMode: (mode) => {
+          lastBuild = mode;
+          if (config.logLevel === 'info' && mode.incremental) console.log(`Rendered the ${mode.pages} page(s) this edit changed into the served build.`);
+        },
         settings, database: databaseId });
       if (config.logLevel === 'info') console.log(`Storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     },
@@ -152,6 +159,7 @@ export async function startProduct(opts: { projectRoot: string; config?: Config 
     server,
     db,
     publish: (trigger = 'publish') => publisher.request(trigger, { force: true }),
+    lastBuild: () => lastBuild,
     stop: async () => {
       // Ends a running build child at once (its row is marked failed); a later start builds again.
       await jobLoop.stop();

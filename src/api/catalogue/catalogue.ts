@@ -187,24 +187,28 @@ const indexRows = (rows: CarRow[]) => rows.map((row) => ({ car: toCar(row), bran
  * Each live car's row version: PostgreSQL's `xmin`, the transaction that last wrote the row, new
  * with every change of it by anyone (the console, a script, SQL by hand). A publish and the
  * garage index compare them with what they made last to find the cars that changed, without
- * reading every car.
+ * reading every car. Read as one string "id:xmin,…" in id order: one row instead of one a car for
+ * the driver and drizzle to map (at 100,000 cars on PGlite 0.08 s against 0.37 s, every edit).
  */
-export async function carVersions(db: Db): Promise<Record<string, string>> {
-  const rows = await db.select({ id: cars.id, version: rowVersion }).from(cars).where(live).orderBy(asc(cars.id));
-  return Object.fromEntries(rows.map((r) => [String(r.id), r.version]));
-}
-
-/**
- * carVersions as the index takes them (id → row version), read as one string "id:xmin,…": at
- * 10,000 cars one row instead of 10,000 for the driver and drizzle to map, after every edit.
- */
-async function liveRowVersions(db: Db): Promise<Map<number, number>> {
-  const [row] = await db.select({ all: sql<string | null>`string_agg(${cars.id}::text || ':' || ${cars}.xmin::text, ',' ORDER BY ${cars.id})` }).from(cars).where(live);
-  const out = new Map<number, number>();
+async function eachRowVersion(db: Db, take: (id: string, version: string) => void): Promise<void> {
+  const [row] = await db.select({ all: sql<string | null>`string_agg(${cars.id}::text || ':' || ${rowVersion}, ',' ORDER BY ${cars.id})` }).from(cars).where(live);
   for (const pair of row?.all ? row.all.split(',') : []) {
     const at = pair.indexOf(':');
-    out.set(Number(pair.slice(0, at)), Number(pair.slice(at + 1)));
+    take(pair.slice(0, at), pair.slice(at + 1));
   }
+}
+
+/** The row versions as a build keeps them beside its pages (car id → version). */
+export async function carVersions(db: Db): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  await eachRowVersion(db, (id, version) => (out[id] = version));
+  return out;
+}
+
+/** The row versions as the garage index takes them. */
+async function liveRowVersions(db: Db): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  await eachRowVersion(db, (id, version) => out.set(Number(id), Number(version)));
   return out;
 }
 

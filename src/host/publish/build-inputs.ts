@@ -35,14 +35,22 @@ export interface BuildOptions {
   full?: boolean;
   /** Told of an edit build that failed, and what comes next: another try, or the whole site. */
   onEditFailed?: (error: unknown, next: 'retry' | 'full') => void;
-  /** Told whether the build rendered only the pages an edit changed, and how many. */
-  onMode?: (mode: { incremental: boolean; pages: number }) => void;
+  /** Told whether the build rendered only the pages an edit changed, how many, and whether it derived every page's path again. */
+  onMode?: (mode: BuildMode) => void;
   /** The build settings (buildSettings): they go into the snapshot, their digest into the stamp. */
   settings: { env: Record<string, string>; digest: string };
   /** The database's identity (catalogue_state.instance_id), kept in the stamp. */
   database: string;
   /** The replica's build child (kept warm between builds); without it, one for this build alone. */
   builder?: SiteBuilder;
+}
+
+/** What a build did (onMode): an edit's pages, or the whole site's. */
+export interface BuildMode {
+  incremental: boolean;
+  pages: number;
+  /** An edit that added or removed cars derived every page's static path again (PagesResult.pathsDerived). */
+  pathsDerived?: boolean;
 }
 
 export function readJson<T>(file: string): T | null {

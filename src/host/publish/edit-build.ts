@@ -70,7 +70,7 @@ export async function editBuild(opts: BuildOptions, builder: SiteBuilder, previo
       if (err instanceof ColdBuilder) return null;
       throw err;
     }
-    opts.onMode?.({ incremental: true, pages: result.pages });
+    opts.onMode?.({ incremental: true, pages: result.pages, pathsDerived: result.pathsDerived });
     const stamp: BuildStamp = { ...previous, catalogueVersion: opts.catalogueVersion, builtAt: new Date().toISOString(), parts, sourceTime: Math.max(previous.sourceTime, sourceTime(projectRoot)) };
     const site = path.join(stage, 'site');
     // An edit build that finds nothing changed (asked for again just after the edit's own) renders no page: the new stamp still goes in.

@@ -84,7 +84,7 @@ export interface PublisherOptions {
   hasSite: () => boolean;
   build: SiteBuilder;
   log?: (level: 'info' | 'error', message: string) => void;
-  /** Edits closer together than this are one build (default 500 ms). */
+  /** Edits closer together than this are one build (default EDIT_DEBOUNCE_MS). */
   debounceMs?: number;
   replica?: string;
 }
@@ -99,6 +99,13 @@ export interface Publisher {
   /** Ends a running build (its child process) and any waiting; the build row is marked failed. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long an edit waits for the edits that come with it (a form's save: the car, its options,
+ * its photos) before its build starts. Short: edits during a build are one more build after it
+ * anyway, so a longer wait only delays every edit (it was 500 ms, a third of an edit at 100,000 cars).
+ */
+export const EDIT_DEBOUNCE_MS = 150;
 
 /** The advisory lock key of the storefront build (any 64-bit constant; "luxe" "site"). */
 const BUILD_LOCK_KEY = 0x6c757865_73697465n;
@@ -195,7 +202,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         timer = setTimeout(() => {
           timer = undefined;
           kick();
-        }, opts.debounceMs ?? 500);
+        }, opts.debounceMs ?? EDIT_DEBOUNCE_MS);
       } else if (trigger !== 'edit') kick();
       return done;
     },

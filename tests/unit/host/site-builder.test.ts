@@ -7,7 +7,7 @@ import { SiteBuilder } from '../../../src/host/publish/site-builder';
 /** A build child that answers each job with `answer` (done by default), and exits when killed. */
 class FakeChild extends EventEmitter {
   readonly sent: BuildJob[] = [];
-  answer: (job: BuildJob) => ChildMessage = (job) => (job.kind === 'full' ? { type: 'done', pages: 3 } : { type: 'done', pages: 1, result: { written: [], removed: [], pages: 1 } });
+  answer: (job: BuildJob) => ChildMessage = (job) => (job.kind === 'full' ? { type: 'done', pages: 3 } : { type: 'done', pages: 1, result: { written: [], removed: [], pages: 1, pathsDerived: false } });
   send(job: BuildJob): boolean {
     this.sent.push(job);
     setImmediate(() => this.emit('message', this.answer(job)));
@@ -73,7 +73,7 @@ describe('SiteBuilder: which served build the child holds', () => {
     builder.served(failing, 'B');
     expect(builder.holds).toBeNull();
 
-    children[0].answer = (j) => (j.kind === 'full' ? { type: 'done', pages: 3 } : { type: 'done', pages: 1, result: { written: [], removed: [], pages: 1 } });
+    children[0].answer = (j) => (j.kind === 'full' ? { type: 'done', pages: 3 } : { type: 'done', pages: 1, result: { written: [], removed: [], pages: 1, pathsDerived: false } });
     const again = full();
     await builder.full(again, 'k');
     children[0].emit('exit', 1, null);

@@ -72,6 +72,8 @@ export interface PagesResult {
   removed: string[];
   /** Pages rendered. */
   pages: number;
+  /** Whether every page's static path was derived again (cars came or went and Astro's cache of their paths could not be patched). */
+  pathsDerived: boolean;
 }
 
 /** Progress and outcome messages to the server. */

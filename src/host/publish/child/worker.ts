@@ -17,6 +17,7 @@ import { shippedVariantNames } from '../../../domain/photos.ts';
 import { readBuildSnapshot, snapshotFile, snapshotState } from '../../../integrations/build-snapshot.ts';
 import { writeSitemap } from '../../../integrations/sitemap.ts';
 import type { BuildJob, CatalogueDelta, ChildMessage, FullJob, PagesJob } from './messages.ts';
+import { patchCarPaths } from './car-paths.ts';
 import { applyDelta, carOfPage, carPage, carPageLike, pageFile, pagesToRender, pageUrlPath } from './pages.ts';
 import { PHOTOS_DIR, shipPhotos } from './photos.ts';
 import { isCompressible, precompress, withTwins, writeTwins } from './precompress.ts';
@@ -118,10 +119,12 @@ export function createWorker(send: (message: ChildMessage) => void): { run: (job
     const w = warm!;
     const { changes } = job;
     const like = carPageLike(w);
-    if (changes.added.length || changes.removed.length) {
-      // Pages came or went: Astro's getStaticPaths of the car page answers again from the new catalogue.
+    let pathsDerived = false;
+    if ((changes.added.length || changes.removed.length) && !patchCarPaths(w, changes.added, changes.removed)) {
+      // Pages came or went and Astro's cache of the car paths is not as expected: every page's getStaticPaths answers again from the new catalogue.
       w.prerenderer.app?.routeCache?.clearAll();
       w.paths = new Map((await w.prerenderer.getStaticPaths()).map((p) => [p.pathname, p]));
+      pathsDerived = true;
     }
     for (const id of changes.added) w.reads.set(carPage(id, like), [`car:${id}`, ...w.carPageReads]);
     for (const id of changes.removed) w.reads.delete(carPage(id, like));
@@ -149,8 +152,9 @@ export function createWorker(send: (message: ChildMessage) => void): { run: (job
     if ((changes.added.length || changes.removed.length) && sitemap) {
       // Pages only, as Astro lists them for a full build's sitemap (not endpoints such as robots.txt).
       const pagePaths = [...w.paths.values()].filter((p) => p.route.type === 'page').map((p) => pageUrlPath(p.pathname));
-      const names = await writeSitemap(job.outDir, sitemap.site, pagePaths.filter(sitemap.inSitemap));
-      for (const name of names) {
+      // Files with the served build's XML stay as they are (not written, not compressed again).
+      const { names, written: changed } = await writeSitemap(job.outDir, sitemap.site, pagePaths.filter(sitemap.inSitemap), job.served);
+      for (const name of changed) {
         await writeTwins(path.join(job.outDir, name), await readFile(path.join(job.outDir, name)));
         written.push(...withTwins(name));
       }
@@ -162,7 +166,7 @@ export function createWorker(send: (message: ChildMessage) => void): { run: (job
     const catalogue = state.catalogue!;
     const shown = new Set(shippedVariantNames(catalogue.cars, catalogue.butler_cars));
     for (const name of await readdir(path.join(job.served, PHOTOS_DIR)).catch(() => [])) if (!shown.has(name)) removed.push(path.join(PHOTOS_DIR, name));
-    send({ type: 'done', pages: pages.length, result: { written, removed, pages: pages.length } });
+    send({ type: 'done', pages: pages.length, result: { written, removed, pages: pages.length, pathsDerived } });
   }
 
   return {
