@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertButlerCar, insertModel, insertTestCar, upsertBrand } from '../../src/api/seed/factories';
-import { butlerRequests, cars, companies, companyInvoiceLines, companyInvoices, jobs, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
+import { butlerRequests, cars, companies, companyInvoiceLines, companyInvoices, jobs, notificationMessages, sandboxTaxInvoices, taxInvoices } from '../../src/api/db/schema';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { createJobRunner } from '../../src/api/job-handlers';
 import { createPaymentProvider } from '../../src/api/billing/providers';
@@ -124,6 +124,10 @@ describe('a month whose credits exceed its charges', () => {
     expect(view.body.data.statement).toMatchObject({ total: -200_000, status_label: '환급 예정', overdue: false });
     expect(await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:company.statement_credit:${july.id}:${admin.user.id}`))).toHaveLength(1);
     expect(await ctx.database.db.select().from(jobs).where(eq(jobs.key, `notify:company.statement_issued:${july.id}:${admin.user.id}`))).toHaveLength(0);
+    await ctx.call('POST', '/admin/billing/run', { token: TEST_ADMIN_TOKEN });
+    const told = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.key, `company.statement_credit:${july.id}:${admin.user.id}`));
+    expect(told.length).toBeGreaterThan(0);
+    for (const m of told) for (const text of ['돌려드릴 금액', '200,000원', '181,818원', '18,182원', '수정세금계산서']) expect(m.text, m.channel).toContain(text);
     // (May's statement paid, July's owed-back one blocks nothing after its due day.)
     expect((await ctx.call('POST', `/admin/company-invoices/${may}/paid`, { token: TEST_ADMIN_TOKEN })).status).toBe(200);
     expect(await companyBookingBlock(ctx.database.db, company.id, kst('2034-09-01'))).toBeNull();
