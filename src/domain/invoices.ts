@@ -148,7 +148,17 @@ export interface StatementView extends VatSplit {
   tax_invoices: TaxInvoiceView[];
 }
 
-export const INVOICE_STATUS_LABEL: Record<InvoiceStatus, string> = { ISSUED: '납부 대기', PAID: '납부 완료' };
+const INVOICE_STATUS_LABEL: Record<InvoiceStatus, string> = { ISSUED: '납부 대기', PAID: '납부 완료' };
+/** A statement whose credits exceed its charges (its total below zero): owed back to the company, PAID once staff record the transfer. */
+const CREDIT_STATUS_LABEL: Record<InvoiceStatus, string> = { ISSUED: '환급 예정', PAID: '환급 완료' };
+
+/** What a statement with this total says of it: what the company pays, or what is owed back to it. */
+export const statementStatusLabel = (status: InvoiceStatus, total: number) => (total < 0 ? CREDIT_STATUS_LABEL : INVOICE_STATUS_LABEL)[status];
+
+/** The line of a statement whose credits exceed its charges: nothing to pay, what comes back and what it is made of. */
+export function creditStatementNote(s: VatSplit): string {
+  return `이번 달은 환불·반환 금액이 이용 금액보다 많아 납부하실 금액이 없습니다. ${won(-s.total)}(공급가액 ${won(-s.supply)} + 부가세 ${won(-s.vat)})을 회사 계좌로 돌려드립니다. 환불·반환분은 처음 발행한 세금계산서의 수정세금계산서로 발행됩니다.`;
+}
 export const OVERDUE_LABEL = '미납 (기한 경과)';
 
 /** A party of a 전자세금계산서 (공급자 or 공급받는자), as the document prints it. */

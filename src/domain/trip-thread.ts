@@ -8,7 +8,8 @@ import type { OrderStatus } from './orders';
  * the sides are, and the body a message may have. The caller gives the business clock's now.
  */
 
-export type TripMessageSender = 'customer' | 'driver' | 'staff';
+/** `guest`: a company trip's passenger, through their link (no account; issue 52). */
+export type TripMessageSender = 'customer' | 'driver' | 'staff' | 'guest';
 /** The two sides that read a thread (staff read it without marking it). */
 export type TripThreadReader = 'customer' | 'driver';
 
@@ -48,7 +49,12 @@ export function threadWindow(t: ThreadTrip, now: Date): ThreadWindow {
 }
 
 /** Who the page names as a message's sender. */
-export const SENDER_LABEL: Record<TripMessageSender, string> = { customer: '고객', driver: '기사님', staff: 'LUXE 고객센터' };
+export const SENDER_LABEL: Record<TripMessageSender, string> = { customer: '고객', driver: '기사님', staff: 'LUXE 고객센터', guest: '탑승객' };
+
+/** How many messages a trip's guest may send through their link in GUEST_MESSAGE_WINDOW_MS (a link can be forwarded). */
+export const GUEST_MESSAGE_LIMIT = 10;
+export const GUEST_MESSAGE_WINDOW_MS = 10 * 60_000;
+export const GUEST_MESSAGE_LIMITED = '메시지를 너무 자주 보내셨습니다. 잠시 후 다시 보내주세요.';
 
 /** POST …/messages: the text (trimmed, 1–500 characters) and an optional client id so a retried post is one message. */
 export const TripMessageSchema = z.object({

@@ -113,7 +113,19 @@ describe('CARD_TAX_DOCUMENT=tax_invoice', () => {
     expect(mine.map((t: { id: number; statement_id: number | null; company: { id: number } }) => [t.id, t.statement_id, t.company.id])).toEqual([
       [amended[1].id, null, company.id], [amended[0].id, null, company.id], [original.id, null, company.id],
     ]);
-    expect(mine[0].payment).toMatchObject({ id: paymentId, amount: 700_000 });
+    expect(mine[0].payment).toMatchObject({ id: paymentId, amount: 700_000, refunded_amount: 700_000 });
+    expect(mine[0]).toMatchObject({ amends_approval_number: original.approvalNumber, company: { invoice_email: 'tax@example.com' } });
+    expect(mine[2].amends_approval_number).toBeNull();
+    expect(list.body.data.card_document).toBe('tax_invoice');
+    // The console's 카드 결제 세금계산서 lists the card payments' documents only.
+    const cards = await tools.admin('GET', '/admin/tax-invoices?source=payment');
+    expect(cards.status).toBe(200);
+    expect(cards.body.data.tax_invoices.every((t: { payment: unknown; statement_id: unknown }) => t.payment !== null && t.statement_id === null)).toBe(true);
+    expect(cards.body.data.tax_invoices.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([original.id, amended[0].id]));
+    expect((await tools.admin('GET', '/admin/tax-invoices?source=statement')).body.data.tax_invoices.map((t: { id: number }) => t.id)).not.toContain(original.id);
+    const bad = await tools.admin('GET', '/admin/tax-invoices?source=card');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.source[0]).toContain('구분은 statement 또는 payment');
 
     // Resend and reissue (the 기재사항 착오·정정 pair, once), both audited.
     expect((await tools.admin('POST', `/admin/tax-invoices/${original.id}/resend`)).status).toBe(200);

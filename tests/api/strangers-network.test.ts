@@ -201,6 +201,7 @@ const NOT_OWNED: Record<string, string> = {
   'GET /sandbox/tax-invoices/:id': 'the tax-invoice sandbox: its keyed link, this machine or staff only (company-invoices.test.ts)',
   'GET /companies/invites/:code': 'an invite by its secret code (hashed, single use); a wrong or used code is 404 (companies.test.ts)',
   'GET /butlers/guest-thread/:token': "a company trip's guest link, an HMAC of the trip and its guest's phone; a forged one is 404 (company-guest-thread.test.ts)",
+  'POST /butlers/guest-thread/:token/messages': "the guest's reply through the same link: another trip's, a forged or a voided token is 404, writes nothing (company-guest-thread.test.ts)",
 };
 
 /**

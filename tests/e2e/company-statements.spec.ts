@@ -60,3 +60,27 @@ test('staff open the statement in the console and record the transfer', async ({
   await expect(page.getByRole('status')).toContainText('납부 완료로 기록했습니다');
   await expect(statement.getByTestId('statement-status')).toHaveText('납부 완료');
 });
+
+// 1280 px, as the rest of the console.
+test("staff see a company card payment's 전자세금계산서 in the console and send it again", async ({ page, request }) => {
+  const user = await newUser(request);
+  const res = await request.post('/api/admin/test-company-card-tax-invoice', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { user_id: user.id } });
+  expect(res.status()).toBe(201);
+  const made = (await res.json()).data as { company_name: string; payment_id: string };
+  const staff = await newStaff(request);
+  await loginAs(page, staff.access_token);
+  await page.goto('/admin#card-tax');
+  await expect(page.getByRole('heading', { name: '법인카드 결제 세금계산서' })).toBeVisible();
+  const doc = page.getByTestId('card-tax-invoice').filter({ hasText: made.payment_id });
+  await expect(doc).toHaveCount(1);
+  await expect(doc).toContainText(made.company_name);
+  await expect(doc.getByTestId('card-tax-status')).toHaveText('발행 완료');
+  // 880,000원 split by the one VAT rule: 800,000 + 80,000.
+  await expect(doc.getByTestId('card-tax-amounts')).toContainText('공급가액 800,000원 + 부가세 80,000원 = 합계 880,000원');
+  await expect(doc.getByTestId('card-tax-payment')).toContainText('카드 결제 880,000원');
+  await expect(doc.getByTestId('card-tax-approval')).toHaveText(/^\d{8}-\d{8}-\d{8}$/);
+  await expect(doc.getByTestId('card-tax-sent')).toContainText('발송 1회');
+  await doc.getByRole('button', { name: '다시 보내기' }).click();
+  await expect(page.getByRole('status')).toContainText('다시 보냈습니다');
+  await expect(doc.getByTestId('card-tax-sent')).toContainText('발송 2회');
+});

@@ -1316,6 +1316,7 @@ export const tripMessages = pgTable(
     id: serial('id').primaryKey(),
     butlerRequestId: integer('butler_request_id').notNull().references(() => butlerRequests.id, { onDelete: 'cascade' }),
     sender: varchar('sender', { length: 10 }).$type<TripMessageSender>().notNull(),
+    /** The account that wrote it; null for the machine token and for a guest (no account). */
     senderUserId: integer('sender_user_id').references(() => users.id),
     body: text('body').notNull(),
     /** The poster's id of the message (a retried POST with it is the same message). */
@@ -1326,7 +1327,7 @@ export const tripMessages = pgTable(
   },
   (t) => [
     uniqueIndex('trip_messages_client_uq').on(t.butlerRequestId, t.clientId), index('trip_messages_request_idx').on(t.butlerRequestId, t.id),
-    check('trip_messages_sender_check', sql`${t.sender} IN ('customer', 'driver', 'staff')`),
+    check('trip_messages_sender_check', sql`${t.sender} IN ('customer', 'driver', 'staff', 'guest')`),
     check('trip_messages_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 500`),
   ],
 );

@@ -5,7 +5,7 @@ import { AcceptInviteSchema, NoticesReadSchema, PastTripsQuerySchema, PickupChan
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { driverNoticeList, markNoticesRead } from '../notifications/driver-notices';
 import { changePickup, changeTrip, previewTripChange } from './trip-change';
-import { readGuestThread, type GuestThreadAnswer } from './guest-thread';
+import { postGuestMessage, readGuestThread, type GuestThreadAnswer } from './guest-thread';
 import { GuestThreadTokenSchema } from '../../domain/schemas/driver-day';
 import type { TripChangeAnswer, TripChangePreview } from '../../domain/trip-change';
 import type { DriverNoticesAnswer, DriverPastTripsAnswer } from '../../domain/driver-notices';
@@ -130,9 +130,14 @@ export const tripPositionRoutes = new Hono<AppEnv>()
     const answer = await postMessage(c.var.deps.db, { side: 'customer', userId: c.var.userId }, c.req.valid('param').id, c.req.valid('json'), c.var.deps.clock.now());
     return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
   })
-  // A company trip's guest reads its thread through their link's token (no login, no numbers; read-only).
+  // A company trip's guest reads its thread through their link's token (no login, no numbers).
   .get('/guest-thread/:token', validParams(GuestThreadTokenSchema), async (c) =>
-    ok(c, (await readGuestThread(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('param').token, c.var.deps.clock.now())) satisfies GuestThreadAnswer));
+    ok(c, (await readGuestThread(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('param').token, c.var.deps.clock.now())) satisfies GuestThreadAnswer))
+  // The guest's reply through the same link: limited per address (counted before the token is checked) and per trip.
+  .post('/guest-thread/:token/messages', ipLimit('guest-message', 20, 10 * MINUTE), validParams(GuestThreadTokenSchema), validJson(TripMessageSchema), async (c) => {
+    const answer = await postGuestMessage(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('param').token, c.req.valid('json'), c.var.deps.clock.now());
+    return ok(c, answer satisfies TripMessageAnswer, answer.created ? 201 : 200);
+  });
 
 /** Staff: invite a roster driver; correct a trip's recorded times (audited). */
 export const adminDriverDayRoutes = new Hono<AppEnv>()

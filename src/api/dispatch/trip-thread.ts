@@ -1,15 +1,18 @@
-import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import {
-  THREAD_CLOSED, threadWindow, type TripMessageInput, type TripMessageSender, type TripMessageView, type TripThreadReader, type TripThreadView,
+  GUEST_MESSAGE_LIMIT, GUEST_MESSAGE_LIMITED, GUEST_MESSAGE_WINDOW_MS, THREAD_CLOSED, threadWindow, type TripMessageInput, type TripMessageSender, type TripMessageView, type TripThreadReader, type TripThreadView,
 } from '../../domain/trip-thread';
+import { ErrorCode } from '../../domain/error-codes';
 import { inTransaction, type Db } from '../db/client';
 import { butlerRequests, tripMessages } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { ApiError, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
+import { guestTokenMatches } from '../notifications/guest-link';
 
 /**
  * 기사님과 메시지 (issue 50): the trip's thread, kept with the booking. The customer reads and
- * writes their own booking's, the assigned driver their trip's (anyone else: 404), staff any.
+ * writes their own booking's, the assigned driver their trip's (anyone else: 404), staff any; a
+ * company trip's guest writes through their link (issue 52; read by dispatch/guest-thread.ts).
  * Posting needs the thread open (threadWindow: 409 otherwise). The other side is told once per
  * batch: a message starts a batch when its reader has nothing unread before it; reading the
  * thread (GET by that side) marks it read, so the next message starts the next batch.
@@ -18,18 +21,32 @@ import { emit } from '../notifications/events';
 type Trip = typeof butlerRequests.$inferSelect;
 type Row = typeof tripMessages.$inferSelect;
 
-/** Who is reading or writing: a side, with the account (staff: null for the machine token). */
-export type ThreadActor = { side: 'customer'; userId: number } | { side: 'driver'; userId: number; driverId: number } | { side: 'staff'; userId: number | null };
+/**
+ * Who is reading or writing: a side, with the account (staff: null for the machine token). A company
+ * trip's guest has no account: their link's token (src/api/notifications/guest-link.ts), checked
+ * against the trip's guest phone under the server's secret, is their only claim to the trip.
+ */
+export type ThreadActor =
+  | { side: 'customer'; userId: number }
+  | { side: 'driver'; userId: number; driverId: number }
+  | { side: 'staff'; userId: number | null }
+  | { side: 'guest'; token: string; secret: string };
+
+const actorUserId = (actor: ThreadActor) => (actor.side === 'guest' ? null : actor.userId);
 
 const NOT_FOUND = '요청을 찾을 수 없습니다.';
+/** A guest's link that is not this trip's (forged, another trip's, voided): the page's own words. */
+export const GUEST_NOT_FOUND = '링크가 올바르지 않거나 만료되었습니다.';
 
 /** The trip if the actor may see its thread; 404 otherwise (a stranger learns nothing of it). */
 async function tripFor(db: Db, actor: ThreadActor, tripId: number, lock = false): Promise<Trip> {
   const q = db.select().from(butlerRequests).where(eq(butlerRequests.id, tripId));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(actor.side === 'guest' ? GUEST_NOT_FOUND : NOT_FOUND);
   if (actor.side === 'customer' && row.userId !== actor.userId) throw notFound(NOT_FOUND);
   if (actor.side === 'driver' && row.driverId !== actor.driverId) throw notFound(NOT_FOUND);
+  // A guest's link: a company trip with a guest, and the token of this trip and this guest phone (a changed phone voids it).
+  if (actor.side === 'guest' && (!row.companyId || !row.guestPhone || !guestTokenMatches(actor.secret, actor.token, { id: row.id, guestPhone: row.guestPhone }))) throw notFound(GUEST_NOT_FOUND);
   return row;
 }
 
@@ -52,7 +69,7 @@ function threadView(trip: Trip, rows: Row[], actor: ThreadActor, now: Date): Tri
 /** GET …/messages: the thread, oldest first; the customer's or driver's read marks what the other sides wrote as read. */
 export async function readThread(db: Db, actor: ThreadActor, tripId: number, now: Date): Promise<TripThreadView> {
   const trip = await tripFor(db, actor, tripId);
-  if (actor.side !== 'staff') {
+  if (actor.side === 'customer' || actor.side === 'driver') {
     const col = readColumn(actor.side);
     await db.update(tripMessages).set(actor.side === 'customer' ? { readByCustomerAt: now } : { readByDriverAt: now }).where(and(eq(tripMessages.butlerRequestId, tripId), ne(tripMessages.sender, actor.side), isNull(col)));
   }
@@ -85,11 +102,16 @@ export async function postMessage(db: Db, actor: ThreadActor, tripId: number, in
     }
     const w = threadWindow(trip, now);
     if (!w.open) throw conflict(THREAD_CLOSED[w.reason]);
+    // A guest's link can be forwarded: a trip takes at most GUEST_MESSAGE_LIMIT guest messages in the window (beside the per-address limit of the route).
+    if (actor.side === 'guest') {
+      const [recent] = await tx.select({ n: count() }).from(tripMessages).where(and(eq(tripMessages.butlerRequestId, tripId), eq(tripMessages.sender, 'guest'), gt(tripMessages.createdAt, new Date(now.getTime() - GUEST_MESSAGE_WINDOW_MS))));
+      if (recent.n >= GUEST_MESSAGE_LIMIT) throw new ApiError(429, ErrorCode.RATE_LIMITED, GUEST_MESSAGE_LIMITED);
+    }
     const sender: TripMessageSender = actor.side;
     const [row] = await tx
       .insert(tripMessages)
       .values({
-        butlerRequestId: tripId, sender, senderUserId: actor.userId, body: input.body, clientId: input.client_id ?? null, createdAt: now,
+        butlerRequestId: tripId, sender, senderUserId: actorUserId(actor), body: input.body, clientId: input.client_id ?? null, createdAt: now,
         readByCustomerAt: sender === 'customer' ? now : null, readByDriverAt: sender === 'driver' ? now : null,
       })
       .returning();

@@ -11,7 +11,7 @@ import { requireFixtures, requireMachine, requireUser } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { ADMIN_PAGE_SIZE } from '../pagination';
 import { issueMonthStatements } from './statements';
-import { insertTestStatement } from './test-fixture';
+import { insertTestCardTaxInvoice, insertTestStatement } from './test-fixture';
 import { creditLine, reissueTaxInvoice, resendTaxInvoice, TAX_INVOICE_JOB } from './tax-invoices';
 import { adminStatements, companyStatement, staffStatements, staffTaxInvoices, statementView, taxInvoiceView } from './views';
 
@@ -56,7 +56,10 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     await deps.runJobs([TAX_INVOICE_JOB]);
     return ok(c, { statement: await statementView(deps.db, invoice.id, deps.clock.now()) });
   })
-  .get('/tax-invoices', validQuery(AdminTaxInvoicesQuerySchema), async (c) => ok(c, await staffTaxInvoices(c.var.deps.db, c.req.valid('query'), ADMIN_PAGE_SIZE)))
+  // With the operator's CARD_TAX_DOCUMENT, so the console can say why no card payment has a document (card_slip).
+  .get('/tax-invoices', validQuery(AdminTaxInvoicesQuerySchema), async (c) =>
+    ok(c, { ...(await staffTaxInvoices(c.var.deps.db, c.req.valid('query'), ADMIN_PAGE_SIZE)), card_document: c.var.deps.config.invoices.cardDocument }),
+  )
   .post('/tax-invoices/:id/resend', validParams(IdParamSchema), async (c) => {
     const { deps } = c.var;
     return ok(c, { tax_invoice: taxInvoiceView(await resendTaxInvoice(deps.db, deps.taxInvoices, c.get('actor'), c.req.valid('param').id, deps.clock.now())) });
@@ -70,10 +73,21 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     return ok(c, { statement: statementId === null ? null : await statementView(deps.db, statementId, deps.clock.now()), tax_invoices: made.map(taxInvoiceView) });
   });
 
-/** Test fixture for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user, with last month's statement. */
-export const invoiceFixtureRoutes = new Hono<AppEnv>().post('/test-company-statement', requireFixtures, requireMachine, validJson(TestStatementSchema), async (c) => {
-  const { deps } = c.var;
-  const made = await insertTestStatement(deps.db, { dueDay: deps.config.invoices.dueDay }, c.req.valid('json').user_id, deps.clock.now());
-  await deps.runJobs([TAX_INVOICE_JOB]);
-  return ok(c, made, 201);
-});
+/**
+ * Test fixtures for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user with last
+ * month's statement; a company card payment with its 전자세금계산서.
+ */
+export const invoiceFixtureRoutes = new Hono<AppEnv>()
+  .post('/test-company-statement', requireFixtures, requireMachine, validJson(TestStatementSchema), async (c) => {
+    const { deps } = c.var;
+    const made = await insertTestStatement(deps.db, { dueDay: deps.config.invoices.dueDay }, c.req.valid('json').user_id, deps.clock.now());
+    await deps.runJobs([TAX_INVOICE_JOB]);
+    return ok(c, made, 201);
+  })
+  // A company card payment with its 전자세금계산서 issued (the console's 카드 결제 세금계산서).
+  .post('/test-company-card-tax-invoice', requireFixtures, requireMachine, validJson(TestStatementSchema), async (c) => {
+    const { deps } = c.var;
+    const made = await insertTestCardTaxInvoice(deps.db, c.req.valid('json').user_id, deps.clock.now());
+    await deps.runJobs([TAX_INVOICE_JOB]);
+    return ok(c, made, 201);
+  });

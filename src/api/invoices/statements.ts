@@ -1,13 +1,13 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { HOUR_MS, koreaDate, koreaDayStart, todayInKorea } from '../../domain/dates';
 import { invoiceDueDate, isMonth, monthLastDay, monthOfDay, nextMonth, overdueBookingMessage } from '../../domain/invoices';
-import { splitVat } from '../../domain/vat';
+import { splitVat, sumVat } from '../../domain/vat';
 import { asTripCharge, tripChargeName } from '../../domain/waiting';
 import { inTransaction, type Db } from '../db/client';
 import { butlerRequests, companyInvoiceLines, companyInvoices, companyMembers, companySubscriptionCharges, companySubscriptionMonths, subscriptions, taxInvoices } from '../db/schema';
 import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import { emit } from '../notifications/events';
-import { queueTaxInvoice } from './tax-invoices';
+import { amendForRefund, queueTaxInvoice, type TaxRow } from './tax-invoices';
 import { resumInvoice } from './invoice-sums';
 
 /**
@@ -41,6 +41,8 @@ interface DraftLine {
   costCentre: string | null;
   serviceDate: string;
   total: number;
+  /** A CREDIT of a supply billed before (the source key of its line): documented by a 수정세금계산서 of that line's statement. */
+  credits?: string;
 }
 
 const tripKey = (id: number) => `trip:${id}`;
@@ -126,8 +128,29 @@ async function subscriptionLines(db: Db, end: Date, companyId?: number): Promise
     ...charges.map((c) => ({
       companyId: c.companyId, sourceKey: c.sourceKey, butlerRequestId: null, subscriptionId: c.subscriptionId, kind: c.amount < 0 ? ('CREDIT' as const) : ('SUBSCRIPTION' as const),
       label: c.label, costCentre: null, serviceDate: c.serviceDate, total: c.amount,
+      // The deposit (and unused 선납금) came in with the first payment, month 1's line.
+      ...(c.amount < 0 ? { credits: monthKey(c.subscriptionId, 1) } : {}),
     })),
   ];
+}
+
+type LineRow = typeof companyInvoiceLines.$inferSelect;
+
+/**
+ * The line a credit credits, when an earlier statement billed it, with that statement's document (its
+ * latest original: a reissued one's correction does not move the original); null when it is on this
+ * statement (the credit is netted into this month's original) or on none.
+ */
+async function earlierDocument(tx: Db, creditedKey: string, invoiceId: number): Promise<{ credited: LineRow; original: TaxRow } | null> {
+  const [credited] = await tx.select().from(companyInvoiceLines).where(eq(companyInvoiceLines.sourceKey, creditedKey));
+  if (!credited || credited.invoiceId === invoiceId) return null;
+  const [original] = await tx
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.companyInvoiceId, credited.invoiceId), eq(taxInvoices.kind, 'ORIGINAL')))
+    .orderBy(desc(taxInvoices.id))
+    .limit(1);
+  return original ? { credited, original } : null;
 }
 
 export interface StatementSettings {
@@ -156,29 +179,44 @@ export async function issueMonthStatements(db: Db, settings: StatementSettings, 
       if (!invoice) return null;
       // Read again inside the transaction: lines another month's run took meanwhile are not taken twice.
       const drafts: DraftLine[] = [...(await billableTrips(tx, end, company)).flatMap((t) => linesOf(t, end)), ...(await subscriptionLines(tx, end, company))];
-      let count = 0;
+      const inserted: { line: LineRow; draft: DraftLine }[] = [];
       for (const d of drafts) {
         const s = splitVat(d.total);
-        const inserted = await tx
+        const [line] = await tx
           .insert(companyInvoiceLines)
           .values({ invoiceId: invoice.id, sourceKey: d.sourceKey, butlerRequestId: d.butlerRequestId, subscriptionId: d.subscriptionId ?? null, kind: d.kind, label: d.label, costCentre: d.costCentre, serviceDate: d.serviceDate, supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total })
           .onConflictDoNothing({ target: companyInvoiceLines.sourceKey })
-          .returning({ id: companyInvoiceLines.id });
-        count += inserted.length;
+          .returning();
+        if (line) inserted.push({ line, draft: d });
       }
-      if (!count) {
+      if (!inserted.length) {
         await tx.delete(companyInvoices).where(eq(companyInvoices.id, invoice.id));
         return null;
       }
+      // The statement (what is owed, or owed back) is the sum of all its lines, whatever their sign.
       const sums = await resumInvoice(tx, invoice.id);
-      const [tax] = await tx
-        .insert(taxInvoices)
-        .values({ companyInvoiceId: invoice.id, issueKey: `invoice:${invoice.id}`, kind: 'ORIGINAL', writeDate: monthLastDay(month), supplyAmount: sums.supplyAmount, vatAmount: sums.vatAmount, totalAmount: sums.totalAmount, provider: 'pending' })
-        .returning();
-      await queueTaxInvoice(tx, tax, now);
-      // The company's admins are told once: the amount, what it is made of, and the due day.
+      // A credit of a supply an earlier statement billed is a 수정세금계산서 of that statement's document, never netted into this month's.
+      const amending: { line: LineRow; credited: LineRow; original: TaxRow }[] = [];
+      for (const { line, draft } of inserted) {
+        const earlier = draft.credits ? await earlierDocument(tx, draft.credits, invoice.id) : null;
+        if (earlier) amending.push({ line, ...earlier });
+      }
+      const own = sumVat(inserted.filter(({ line }) => !amending.some((a) => a.line.id === line.id)).map(({ line }) => ({ supply: line.supplyAmount, vat: line.vatAmount, total: line.totalAmount })));
+      // This month's own supplies (their credits netted): the original, unless nothing of this month is left to document.
+      if (own.total > 0) {
+        const [tax] = await tx
+          .insert(taxInvoices)
+          .values({ companyInvoiceId: invoice.id, issueKey: `invoice:${invoice.id}`, kind: 'ORIGINAL', writeDate: monthLastDay(month), supplyAmount: own.supply, vatAmount: own.vat, totalAmount: own.total, provider: 'pending' })
+          .returning();
+        await queueTaxInvoice(tx, tax, now);
+      }
+      for (const a of amending) {
+        await amendForRefund(tx, a.original, { issueKey: `amend:${a.line.sourceKey}`, amount: -a.line.totalAmount, whole: -a.line.totalAmount === a.credited.totalAmount, reason: a.line.label, statementId: invoice.id, writeDate: a.line.serviceDate }, now);
+      }
+      // The company's admins are told once: the amount, what it is made of, and the due day (or what is owed back).
       const admins = await tx.select({ userId: companyMembers.userId }).from(companyMembers).where(and(eq(companyMembers.companyId, company), eq(companyMembers.role, 'ADMIN'), isNull(companyMembers.removedAt)));
-      for (const a of admins) await emit(tx, `company.statement_issued:${invoice.id}:${a.userId}`, { type: 'company.statement_issued', userId: a.userId, invoiceId: invoice.id }, now);
+      const type = sums.totalAmount < 0 ? 'company.statement_credit' : 'company.statement_issued';
+      for (const a of admins) await emit(tx, `${type}:${invoice.id}:${a.userId}`, { type, userId: a.userId, invoiceId: invoice.id }, now);
       return invoice.id;
     });
     if (id) made.push(id);

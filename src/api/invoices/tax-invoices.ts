@@ -11,7 +11,7 @@ import { enqueue, type Job, type JobOutcome } from '../jobs/queue';
 import type { Clock } from '../jobs/clock';
 import { emit } from '../notifications/events';
 import { recordAudit } from '../audit/audit';
-import { resumInvoice } from './invoice-sums';
+import { ownSums, resumInvoice } from './invoice-sums';
 import type { StaffActor } from '../auth/guards';
 import type { TaxInvoiceProvider } from '../tax-invoice-provider';
 
@@ -58,6 +58,13 @@ async function modificationOf(db: Db, row: TaxRow): Promise<TaxDocument['modific
   return { type: row.modificationType ?? 'CHANGE_IN_SUPPLY_COST', original_approval_number: original.approvalNumber ?? '', original_provider_id: original.providerId ?? '' };
 }
 
+/** The month of the statement whose document a 수정 amends (a later statement may credit an earlier one's supply). */
+async function amendedMonth(db: Db, row: TaxRow, fallback: string): Promise<string> {
+  if (!row.amendsId) return fallback;
+  const [found] = await db.select({ month: companyInvoices.month }).from(taxInvoices).innerJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId)).where(eq(taxInvoices.id, row.amendsId));
+  return found?.month ?? fallback;
+}
+
 /** The document a row asks for: its amounts, the statement's lines (an original) or one line (a 수정), the company as it is now. */
 async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocument> {
   if (row.companyInvoiceId === null) return paymentDocumentOf(db, config, row);
@@ -70,7 +77,7 @@ async function documentOf(db: Db, config: Config, row: TaxRow): Promise<TaxDocum
   const items =
     row.kind === 'ORIGINAL'
       ? lines.map((l) => ({ date: l.serviceDate, name: l.label, supply: l.supplyAmount, vat: l.vatAmount, remark: l.costCentre ?? undefined }))
-      : [{ date: row.writeDate, name: `${monthLabel(invoice.month)} 청구서 수정 (${MODIFICATION_LABEL[row.modificationType ?? 'CHANGE_IN_SUPPLY_COST']})`, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }];
+      : [{ date: row.writeDate, name: `${monthLabel(await amendedMonth(db, row, invoice.month))} 청구서 수정 (${MODIFICATION_LABEL[row.modificationType ?? 'CHANGE_IN_SUPPLY_COST']})`, supply: row.supplyAmount, vat: row.vatAmount, remark: row.reason ?? undefined }];
   // At most 99 items on a document: the rest are summed into the last (their total stays).
   const fitted = items.length > 99 ? [...items.slice(0, 98), { date: items[98].date, name: `외 ${items.length - 98}건`, supply: items.slice(98).reduce((a, i) => a + i.supply, 0), vat: items.slice(98).reduce((a, i) => a + i.vat, 0) }] : items;
   const modification = await modificationOf(db, row);
@@ -147,16 +154,23 @@ export async function issueTaxInvoiceJob(ctx: TaxJobContext, job: Job): Promise<
  * The 수정세금계산서 of a refund (one home: a statement line's credit and a card payment's refund):
  * the negative amount, dated the refund's day, linked to the original's 승인번호 — 계약의 해제 for
  * the whole supply, 공급가액 변동 for a part (부가가치세법 시행령 제70조) — written once per
- * `issueKey` (a retry or a second replica writes nothing) and queued in the same transaction.
+ * `issueKey` (a retry or a second replica writes nothing) and queued in the same transaction. Dated the
+ * refund's day (`writeDate`: the day the change happened, when it is recorded later, as a statement run).
  */
-export async function amendForRefund(tx: Db, original: TaxRow, refund: { issueKey: string; amount: number; whole: boolean; reason: string }, now: Date): Promise<TaxRow | null> {
+export async function amendForRefund(
+  tx: Db,
+  original: TaxRow,
+  refund: { issueKey: string; amount: number; whole: boolean; reason: string; statementId?: number; writeDate?: string },
+  now: Date,
+): Promise<TaxRow | null> {
   const s = splitVat(-refund.amount);
   const type: ModificationType = refund.whole ? 'CANCELLATION_OF_CONTRACT' : 'CHANGE_IN_SUPPLY_COST';
   const [amended] = await tx
     .insert(taxInvoices)
     .values({
-      companyInvoiceId: original.companyInvoiceId, paymentId: original.paymentId, companyId: original.companyId, issueKey: refund.issueKey, kind: 'AMENDED', modificationType: type,
-      amendsId: original.id, reason: refund.reason, writeDate: todayInKorea(now), supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total, provider: 'pending',
+      // A later statement's credit of an earlier one's supply: listed with the statement that credits it (`statementId`), amending the earlier original.
+      companyInvoiceId: refund.statementId ?? original.companyInvoiceId, paymentId: original.paymentId, companyId: original.companyId, issueKey: refund.issueKey, kind: 'AMENDED', modificationType: type,
+      amendsId: original.id, reason: refund.reason, writeDate: refund.writeDate ?? todayInKorea(now), supplyAmount: s.supply, vatAmount: s.vat, totalAmount: s.total, provider: 'pending',
     })
     .onConflictDoNothing({ target: taxInvoices.issueKey })
     .returning();
@@ -197,8 +211,9 @@ export async function creditLine(db: Db, actor: StaffActor, lineId: number, inpu
     if (original?.status === 'ISSUED') {
       amended = await amendForRefund(tx, original, { issueKey: `credit:${line.id}`, amount: input.amount, whole: input.amount === line.totalAmount, reason: input.reason }, now);
     } else if (original) {
-      // Not issued yet (failed): the original will carry the statement's amounts with the credit.
-      await tx.update(taxInvoices).set({ supplyAmount: invoice.supplyAmount, vatAmount: invoice.vatAmount, totalAmount: invoice.totalAmount, updatedAt: sql`now()` }).where(eq(taxInvoices.id, original.id));
+      // Not issued yet (failed): the original will carry the statement's own amounts with the credit.
+      const own = await ownSums(tx, line.invoiceId);
+      await tx.update(taxInvoices).set({ supplyAmount: own.supply, vatAmount: own.vat, totalAmount: own.total, updatedAt: sql`now()` }).where(eq(taxInvoices.id, original.id));
     }
     await recordAudit(tx, actor, { action: 'refund', entity: 'company_invoice_line', entityId: line.id, before: line, after: { credit, amended_tax_invoice: amended } });
     return { credit, invoice, amended };

@@ -3,28 +3,35 @@ import { asc, eq } from 'drizzle-orm';
 import { koreaDayStart, todayInKorea } from '../../domain/dates';
 import { monthOfDay, previousMonth } from '../../domain/invoices';
 import type { Db } from '../db/client';
-import { butlerCars, butlerRequests, companies, companyInvoices, companyMembers, users } from '../db/schema';
+import { butlerCars, butlerRequests, companies, companyInvoices, companyMembers, payments, users } from '../db/schema';
 import { notFound } from '../errors';
 import { issueMonthStatements, type StatementSettings } from './statements';
+import { recordCardTaxInvoice } from './card-tax-invoices';
 
 /**
  * For end-to-end runs only (TEST_FIXTURES=on): a 후불 company the user runs, two invoice-billed
  * trips of last month with cost centres (one with a charge after it), and that month's statement.
  */
-export async function insertTestStatement(db: Db, settings: StatementSettings, userId: number, now: Date) {
+/** The first butler car, and a company the user runs (후불 or not). */
+async function testCompany(db: Db, userId: number, invoiceBilling: boolean, now: Date) {
   const [car] = await db.select({ id: butlerCars.id }).from(butlerCars).orderBy(asc(butlerCars.id)).limit(1);
   if (!car) throw notFound('의전 차량이 없습니다.');
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('사용자를 찾을 수 없습니다.');
-  const month = previousMonth(monthOfDay(todayInKorea(now)));
   const [company] = await db
     .insert(companies)
     .values({
       name: `주식회사 테스트${randomInt(1000, 9999)}`, businessNumber: String(randomInt(1_000_000_000, 9_999_999_000)), ceo: '김대표', businessType: '서비스', businessItem: '경영 컨설팅',
-      address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax-${randomInt(1e6)}@example.com`, businessStatus: 'ACTIVE', statusCheckedAt: now, openedOn: '2015-03-02', authority: 'CEO', invoiceBilling: true, createdByUserId: userId,
+      address: '서울특별시 중구 세종대로 110', invoiceEmail: `tax-${randomInt(1e6)}@example.com`, businessStatus: 'ACTIVE', statusCheckedAt: now, openedOn: '2015-03-02', authority: 'CEO', invoiceBilling, createdByUserId: userId,
     })
     .returning();
   await db.insert(companyMembers).values({ companyId: company.id, userId, role: 'ADMIN' });
+  return { car, company };
+}
+
+export async function insertTestStatement(db: Db, settings: StatementSettings, userId: number, now: Date) {
+  const month = previousMonth(monthOfDay(todayInKorea(now)));
+  const { car, company } = await testCompany(db, userId, true, now);
   const at = (day: string, hour: number) => new Date(koreaDayStart(`${month}-${day}`).getTime() + hour * 3600_000);
   const trip = { userId, butlerCarId: car.id, startLocation: '서울 중구 세종대로 110', endLocation: '인천 중구 공항로 272', billingProvider: 'sandbox' as const, status: 'CONFIRMED' as const, companyId: company.id, invoiceBilled: true };
   await db.insert(butlerRequests).values([
@@ -36,4 +43,31 @@ export async function insertTestStatement(db: Db, settings: StatementSettings, u
   await issueMonthStatements(db, settings, month, now, company.id);
   const [statement] = await db.select().from(companyInvoices).where(eq(companyInvoices.companyId, company.id));
   return { company_id: company.id, company_name: company.name, statement_id: statement.id, month };
+}
+
+/**
+ * For end-to-end runs only (TEST_FIXTURES=on): a company the user runs, one company trip paid by the
+ * company card yesterday, and that payment's 전자세금계산서 as CARD_TAX_DOCUMENT=tax_invoice records
+ * it (the e2e server keeps the default card_slip for every other test).
+ */
+export async function insertTestCardTaxInvoice(db: Db, userId: number, now: Date) {
+  const { car, company } = await testCompany(db, userId, false, now);
+  const startAt = new Date(now.getTime() + 3 * 86_400_000);
+  const [trip] = await db
+    .insert(butlerRequests)
+    .values({
+      userId, butlerCarId: car.id, startLocation: '서울 중구 세종대로 110', endLocation: '인천 중구 공항로 272', billingProvider: 'sandbox', status: 'CONFIRMED', companyId: company.id,
+      startAt, endAt: new Date(startAt.getTime() + 8 * 3_600_000), billingKey: `test-company-card-${company.id}`, baseFee: 880_000, finalPrice: 880_000, costCentre: '영업1팀',
+    })
+    .returning();
+  const paidAt = new Date(now.getTime() - 86_400_000);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      id: `test-card-tax-${company.id}-${trip.id}`, userId, purpose: 'BUTLER', refType: 'butler_request', refId: trip.id, orderName: `의전 #${trip.id} 이용료`, amount: 880_000,
+      status: 'PAID', provider: 'sandbox', billingKey: `test-company-card-${company.id}`, requestedAt: paidAt, paidAt,
+    })
+    .returning();
+  await recordCardTaxInvoice(db, 'tax_invoice', payment, now);
+  return { company_id: company.id, company_name: company.name, payment_id: payment.id, butler_request_id: trip.id };
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayInKorea } from '../../domain/dates';
 import {
-  INVOICE_STATUS_LABEL, isOverdue, MODIFICATION_LABEL, monthLabel, OVERDUE_LABEL, TAX_INVOICE_STATUS_LABEL, taxInvoiceDeadline,
+  isOverdue, MODIFICATION_LABEL, monthLabel, OVERDUE_LABEL, statementStatusLabel, TAX_INVOICE_STATUS_LABEL, taxInvoiceDeadline,
   type InvoiceLineView, type StatementView, type TaxInvoiceStatus, type TaxInvoiceView,
 } from '../../domain/invoices';
 import type { PaginationInfo } from '../../domain/schemas/common';
@@ -20,7 +21,7 @@ function summaryOf(i: InvoiceRow, c: Pick<CompanyRow, 'id' | 'name' | 'businessN
   const overdue = isOverdue({ status: i.status, total: i.totalAmount, due_date: i.dueDate }, today);
   return {
     id: i.id, company: { id: c.id, name: c.name, business_number: c.businessNumber }, month: i.month, month_label: monthLabel(i.month),
-    status: i.status, status_label: overdue ? OVERDUE_LABEL : INVOICE_STATUS_LABEL[i.status], overdue, due_date: i.dueDate, tax_invoice_deadline: taxInvoiceDeadline(i.month),
+    status: i.status, status_label: overdue ? OVERDUE_LABEL : statementStatusLabel(i.status, i.totalAmount), overdue, due_date: i.dueDate, tax_invoice_deadline: taxInvoiceDeadline(i.month),
     issued_at: i.issuedAt.toISOString(), paid_at: i.paidAt?.toISOString() ?? null, supply: i.supplyAmount, vat: i.vatAmount, total: i.totalAmount,
   };
 }
@@ -48,8 +49,11 @@ export async function statementView(db: Db, id: number, now: Date): Promise<Stat
 
 async function withTaxStatus(db: Db, rows: { i: InvoiceRow; c: CompanyRow }[], today: string): Promise<StatementSummary[]> {
   const ids = rows.map((r) => r.i.id);
-  const originals = ids.length ? await db.select().from(taxInvoices).where(and(inArray(taxInvoices.companyInvoiceId, ids), eq(taxInvoices.kind, 'ORIGINAL'))).orderBy(asc(taxInvoices.id)) : [];
-  const status = new Map(originals.map((t) => [t.companyInvoiceId, t.status]));
+  // The original's status; a statement with none (its credits exceed its charges) shows its 수정세금계산서' (the latest).
+  const docs = ids.length ? await db.select().from(taxInvoices).where(inArray(taxInvoices.companyInvoiceId, ids)).orderBy(asc(taxInvoices.id)) : [];
+  const status = new Map<number | null, TaxInvoiceStatus>();
+  for (const t of docs) if (t.kind === 'AMENDED' && !docs.some((o) => o.kind === 'ORIGINAL' && o.companyInvoiceId === t.companyInvoiceId)) status.set(t.companyInvoiceId, t.status);
+  for (const t of docs) if (t.kind === 'ORIGINAL') status.set(t.companyInvoiceId, t.status);
   return rows.map((r) => ({ ...summaryOf(r.i, r.c, today), tax_invoice_status: status.get(r.i.id) ?? null }));
 }
 
@@ -99,20 +103,33 @@ export async function staffStatements(db: Db, q: { month?: string; company_id?: 
  * The console's tax invoices, newest first: a statement's (its month) and a company card payment's
  * (CARD_TAX_DOCUMENT=tax_invoice: the payment it documents), each with its company.
  */
-export async function staffTaxInvoices(db: Db, q: { status?: TaxInvoiceStatus; page: number }, size: number) {
+export async function staffTaxInvoices(db: Db, q: { status?: TaxInvoiceStatus; source?: 'statement' | 'payment'; page: number }, size: number) {
+  const amended = alias(taxInvoices, 'amended_original');
   const query = db
-    .select({ t: taxInvoices, month: companyInvoices.month, company: { id: companies.id, name: companies.name }, payment: { id: payments.id, order_name: payments.orderName, amount: payments.amount, paid_at: payments.paidAt }, total: totalRows() })
+    .select({
+      t: taxInvoices, month: companyInvoices.month, company: { id: companies.id, name: companies.name, business_number: companies.businessNumber, invoice_email: companies.invoiceEmail },
+      payment: { id: payments.id, order_name: payments.orderName, amount: payments.amount, cancelled_amount: payments.cancelledAmount, status: payments.status, paid_at: payments.paidAt },
+      amends_approval_number: amended.approvalNumber, total: totalRows(),
+    })
     .from(taxInvoices)
     .leftJoin(companyInvoices, eq(companyInvoices.id, taxInvoices.companyInvoiceId))
     .innerJoin(companies, eq(companies.id, sql`coalesce(${taxInvoices.companyId}, ${companyInvoices.companyId})`))
     .leftJoin(payments, eq(payments.id, taxInvoices.paymentId))
-    .where(q.status ? eq(taxInvoices.status, q.status) : undefined)
+    .leftJoin(amended, eq(amended.id, taxInvoices.amendsId))
+    .where(
+      and(
+        q.status ? eq(taxInvoices.status, q.status) : undefined,
+        q.source === 'payment' ? isNotNull(taxInvoices.paymentId) : q.source === 'statement' ? isNotNull(taxInvoices.companyInvoiceId) : undefined,
+      ),
+    )
     .orderBy(desc(taxInvoices.id));
   const rows = await onPage(query.$dynamic(), q.page, size);
   return {
     tax_invoices: rows.map((r) => ({
-      ...taxInvoiceView(r.t), statement_id: r.t.companyInvoiceId, month: r.month, company: r.company,
-      payment: r.payment ? { id: r.payment.id, order_name: r.payment.order_name, amount: r.payment.amount, paid_at: r.payment.paid_at?.toISOString() ?? null } : null,
+      ...taxInvoiceView(r.t), statement_id: r.t.companyInvoiceId, month: r.month, company: r.company, amends_approval_number: r.amends_approval_number,
+      payment: r.payment
+        ? { id: r.payment.id, order_name: r.payment.order_name, amount: r.payment.amount, refunded_amount: r.payment.cancelled_amount, status: r.payment.status, paid_at: r.payment.paid_at?.toISOString() ?? null }
+        : null,
     })),
     pagination_info: paginationInfo(q.page, rows[0]?.total ?? 0, size),
   };

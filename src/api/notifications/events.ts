@@ -46,6 +46,8 @@ export type NotificationEvent =
   | { type: 'payment.succeeded'; userId: number; paymentId: string }
   /** A company's monthly statement (후불) was made: each of its admins hears the amount, the due day and where to read it. */
   | { type: 'company.statement_issued'; userId: number; invoiceId: number }
+  /** A statement whose credits exceed its charges: what is owed back to the company. */
+  | { type: 'company.statement_credit'; userId: number; invoiceId: number }
   /** A 전자세금계산서 (or 수정세금계산서) was issued or sent again: to the company's 세금계산서 수신 이메일. */
   | { type: 'company.tax_invoice_sent'; taxInvoiceId: number }
   | { type: 'payment.failed'; userId: number; paymentId: string; reason: string; retryDate: string | null }

@@ -11,8 +11,15 @@ export const CompanyStatementParamSchema = z.object({ companyId: IdSchema, id: I
 /** GET /admin/company-invoices: by month and company, newest first. */
 export const AdminInvoicesQuerySchema = z.object({ month: month('청구 월').optional(), company_id: IdSchema.optional(), page: pageField });
 
-/** GET /admin/tax-invoices: by status (the failed ones staff must act on). */
-export const AdminTaxInvoicesQuerySchema = z.object({ status: z.enum(TAX_INVOICE_STATUSES, { error: '상태는 PENDING, ISSUED, FAILED 중 하나여야 합니다.' }).optional(), page: pageField });
+/**
+ * GET /admin/tax-invoices: by status (the failed ones staff must act on) and by what they document:
+ * `statement` (a monthly statement's) or `payment` (a company card payment's, CARD_TAX_DOCUMENT=tax_invoice).
+ */
+export const AdminTaxInvoicesQuerySchema = z.object({
+  status: z.enum(TAX_INVOICE_STATUSES, { error: '상태는 PENDING, ISSUED, FAILED 중 하나여야 합니다.' }).optional(),
+  source: z.enum(['statement', 'payment'], { error: '구분은 statement 또는 payment여야 합니다.' }).optional(),
+  page: pageField,
+});
 
 /** POST /admin/company-invoices/run: make a month's statements now (idempotent; the monthly job does the same). */
 export const StatementRunSchema = z.object({ month: month('청구 월') });

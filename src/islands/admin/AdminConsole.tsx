@@ -3,6 +3,7 @@ import { isLoggedIn, saveRedirect } from '../../stores/session';
 import { call, client } from '../../client/api';
 import { CHANGED_EVENT } from './admin-api';
 import AuditSection from './AuditSection';
+import CardTaxInvoicesSection from './CardTaxInvoicesSection';
 import CompaniesSection from './CompaniesSection';
 import DispatchSection from './DispatchSection';
 import DriversSection from './DriversSection';
@@ -25,6 +26,7 @@ const TABS = [
   ['orders', '주문'],
   ['payments', '결제'],
   ['invoices', '청구서'],
+  ['card-tax', '카드 결제 세금계산서'],
   ['drivers', '기사'],
   ['dispatch', '배차'],
   ['companies', '법인'],
@@ -132,6 +134,8 @@ export default function AdminConsole() {
         <PaymentsSection />
       ) : tab === 'invoices' ? (
         <InvoicesSection />
+      ) : tab === 'card-tax' ? (
+        <CardTaxInvoicesSection />
       ) : tab === 'drivers' ? (
         <DriversSection />
       ) : tab === 'dispatch' ? (

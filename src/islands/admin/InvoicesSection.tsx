@@ -32,7 +32,11 @@ export default function InvoicesSection() {
     setNotice(res.ok ? { ok: true, text } : { ok: false, text: res.error.message });
     await reload();
   };
-  const markPaid = async (s: StatementView) => done(await call((o) => admin['company-invoices'][':id'].paid.$post({ param: { id: String(s.id) } }, o)), `${s.company.name} ${s.month_label} 청구서를 납부 완료로 기록했습니다.`);
+  const markPaid = async (s: StatementView) =>
+    done(
+      await call((o) => admin['company-invoices'][':id'].paid.$post({ param: { id: String(s.id) } }, o)),
+      s.total < 0 ? `${s.company.name} ${s.month_label} 청구서의 환급(${won(-s.total)})을 완료로 기록했습니다.` : `${s.company.name} ${s.month_label} 청구서를 납부 완료로 기록했습니다.`,
+    );
   const sendCredit = async () => {
     if (!credit) return;
     const amount = parseWon(credit.amount);
@@ -71,7 +75,7 @@ export default function InvoicesSection() {
                 <span className="font-semibold">{s.company.name} · {s.month_label}</span>
                 <span className="tabular-nums">{won(s.total)}</span>
                 <span className={`w-full text-xs ${s.overdue ? 'text-red-700' : 'text-muted'}`}>
-                  {s.status_label} · 기한 {dotDate(s.due_date)} · 세금계산서 {s.tax_invoice_status === 'FAILED' ? '발행 실패' : s.tax_invoice_status === 'ISSUED' ? '발행 완료' : '발행 중'}
+                  {s.status_label}{s.total > 0 ? ` · 기한 ${dotDate(s.due_date)}` : ''} · 세금계산서 {s.tax_invoice_status === 'FAILED' ? '발행 실패' : s.tax_invoice_status === 'ISSUED' ? '발행 완료' : '발행 중'}
                 </span>
               </button>
             </li>
@@ -81,7 +85,9 @@ export default function InvoicesSection() {
       {open && (
         <div className="space-y-4 border-t border-line pt-6">
           {open.status === 'ISSUED' && (
-            <button type="button" className="min-h-11 bg-ink px-4 font-semibold text-paper" onClick={() => void markPaid(open)}>입금 확인 (납부 완료로 기록)</button>
+            <button type="button" className="min-h-11 bg-ink px-4 font-semibold text-paper" onClick={() => void markPaid(open)}>
+              {open.total < 0 ? `환급 완료로 기록 (${won(-open.total)}을 회사 계좌로 보낸 뒤)` : '입금 확인 (납부 완료로 기록)'}
+            </button>
           )}
           <StatementDetail
             s={open}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { dotDate } from '../../domain/dates';
-import type { InvoiceLineView, StatementView, TaxInvoiceView } from '../../domain/invoices';
+import { creditStatementNote, type InvoiceLineView, type StatementView, type TaxInvoiceView } from '../../domain/invoices';
 import { won } from '../../domain/money';
 
 /**
@@ -16,15 +16,16 @@ export default function StatementDetail({ s, lineAction, taxAction }: { s: State
         <p className="text-sm text-muted">청구서 #{s.id} · 사업자등록번호 {s.company.business_number.replace(/^(\d{3})(\d{2})(\d{5})$/, '$1-$2-$3')}</p>
         <p className={`text-sm font-semibold ${s.overdue ? 'text-red-700' : ''}`} data-testid="statement-status">
           {s.status_label}
-          {s.status === 'ISSUED' && ` · 납부 기한 ${dotDate(s.due_date)}`}
+          {s.status === 'ISSUED' && s.total > 0 && ` · 납부 기한 ${dotDate(s.due_date)}`}
         </p>
+        {s.total < 0 && <p className="text-sm" data-testid="statement-credit-note">{creditStatementNote(s)}</p>}
         {s.overdue && <p role="alert" className="text-sm text-red-700">납부 기한이 지났습니다. 납부가 확인될 때까지 회사 명의의 새 예약이 제한됩니다.</p>}
       </header>
 
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-y border-line py-3 text-sm" data-testid="statement-totals">
         <dt className="text-muted">공급가액</dt><dd className="text-right tabular-nums">{won(s.supply)}</dd>
         <dt className="text-muted">부가세 (10%)</dt><dd className="text-right tabular-nums">{won(s.vat)}</dd>
-        <dt className="font-semibold">합계 (청구 금액)</dt><dd className="text-right text-lg font-semibold tabular-nums">{won(s.total)}</dd>
+        <dt className="font-semibold">{s.total < 0 ? '합계 (돌려드릴 금액)' : '합계 (청구 금액)'}</dt><dd className="text-right text-lg font-semibold tabular-nums">{won(s.total)}</dd>
       </dl>
 
       <section aria-label="청구 항목">

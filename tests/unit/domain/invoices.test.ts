@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_NUMBER, invoiceDueDate, isOverdue, monthLabel, monthLastDay, nextMonth, overdueBookingMessage, previousMonth, taxInvoiceDeadline } from '../../../src/domain/invoices';
+import { APPROVAL_NUMBER, creditStatementNote, invoiceDueDate, isOverdue, monthLabel, monthLastDay, nextMonth, overdueBookingMessage, previousMonth, statementStatusLabel, taxInvoiceDeadline } from '../../../src/domain/invoices';
+import { sumVat, splitVat } from '../../../src/domain/vat';
 
 describe('statement months and days', () => {
   it('counts months across the year end', () => {
@@ -32,5 +33,19 @@ describe('statement months and days', () => {
   it('knows the 승인번호 shape', () => {
     expect(APPROVAL_NUMBER.test('20261130-41000000-00000001')).toBe(true);
     expect(APPROVAL_NUMBER.test('2026113041000000000000001')).toBe(false);
+  });
+});
+
+describe('a statement whose credits exceed its charges', () => {
+  it('reads as owed back, paid back once staff record it, and says what it is made of', () => {
+    expect(statementStatusLabel('ISSUED', 1_000)).toBe('납부 대기');
+    expect(statementStatusLabel('PAID', 0)).toBe('납부 완료');
+    expect(statementStatusLabel('ISSUED', -200_000)).toBe('환급 예정');
+    expect(statementStatusLabel('PAID', -200_000)).toBe('환급 완료');
+    const sums = sumVat([splitVat(300_000), splitVat(-500_000)]);
+    expect(creditStatementNote(sums)).toBe(
+      '이번 달은 환불·반환 금액이 이용 금액보다 많아 납부하실 금액이 없습니다. 200,000원(공급가액 181,818원 + 부가세 18,182원)을 회사 계좌로 돌려드립니다. 환불·반환분은 처음 발행한 세금계산서의 수정세금계산서로 발행됩니다.',
+    );
+    expect(isOverdue({ status: 'ISSUED', total: -200_000, due_date: '2034-08-25' }, '2034-09-01')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import butlerConfirmed from './butler-confirmed';
 import butlerDriverDeparted from './butler-driver-departed';
 import driverInvited from './driver-invited';
 import companyStatementIssued from './company-statement-issued';
+import companyStatementCredit from './company-statement-credit';
 import companyTaxInvoiceSent from './company-tax-invoice-sent';
 import driverTripCancelled from './driver-trip-cancelled';
 import driverTripAssigned from './driver-trip-assigned';
@@ -90,6 +91,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
   'company.statement_issued': companyStatementIssued,
+  'company.statement_credit': companyStatementCredit,
   'company.tax_invoice_sent': companyTaxInvoiceSent,
   'payment.failed': paymentFailed,
   'payment.refunded': paymentRefunded,
