@@ -7,6 +7,8 @@
 import { brandSlug, FEATURED_BRAND_SLUGS, OTHERS_SLUG, type Car } from './car';
 
 type Flags = Pick<Car, 'id' | 'is_hot' | 'is_new'>;
+/** What the showcase reads of a car: its model and the model's brand name. */
+type Branded = { model: { id: number; brand: { name: string } } };
 
 /**
  * The first `n` cars in the garage's default order (the API's: hot first, then new, then by id),
@@ -24,13 +26,13 @@ export function firstInGarageOrder<C extends Flags>(carsById: readonly C[], n: n
 }
 
 /** The showcase's brand of a car: a featured brand's slug, else Others. */
-function showcaseSlug(car: Pick<Car, 'model'>): string {
+function showcaseSlug(car: Branded): string {
   const slug = brandSlug(car.model.brand.name);
   return (FEATURED_BRAND_SLUGS as readonly string[]).includes(slug) ? slug : OTHERS_SLUG;
 }
 
 /** Up to `per` cars of different models for each showcase brand, the first in catalogue order. */
-export function showcaseSamples<C extends Pick<Car, 'model'>>(cars: readonly C[], per: number): Map<string, C[]> {
+export function showcaseSamples<C extends Branded>(cars: readonly C[], per: number): Map<string, C[]> {
   const slugs = [...FEATURED_BRAND_SLUGS, OTHERS_SLUG];
   const out = new Map<string, C[]>(slugs.map((slug) => [slug, []]));
   const models = new Map<string, Set<number>>(slugs.map((slug) => [slug, new Set()]));
