@@ -9,7 +9,7 @@ export const invalidBillingKey = () => unprocessable('유효하지 않은 결제
 export const providerUnavailable = (message = '결제사와 통신하지 못했습니다. 잠시 후 다시 시도해주세요.') => new ApiError(502, ErrorCode.PAYMENT, message);
 
 /** 422 with the provider's reason in Korean: the card was declined and nothing was spent. */
-export const paymentDeclined = (reason: string) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, reason, { payment: [reason] });
+const paymentDeclined = (reason: string) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, reason, { payment: [reason] });
 
 /** The one answer to a declined charge: 422 with the provider's reason (paymentDeclined); any other payment, or none, passes through. */
 export function declinedOrFine<P extends Pick<PaymentRow, 'status' | 'failureReason'> | null>(payment: P): P {
