@@ -167,7 +167,7 @@ export interface SubscriptionOrderQuote {
   later_months: number;
   /** What the term costs: everything paid except the refundable 보증금. */
   term_total: number;
-  /** paid_today (what placeOrderOnce charges). */
+  /** paid_today (what the order charges when it is placed). */
   final: number;
 }
 

@@ -9,7 +9,7 @@ import { butlerRequests } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, validJson, validParams, validQuery, type AppEnv } from '../http';
 import { requireAdmin, requireFixtures, requireMachine } from '../auth/guards';
-import { paymentDeclined } from './errors';
+import { declinedOrFine } from './errors';
 import { paymentById, staffPayments, toPaymentView, toRefundView } from './ledger';
 import { refundPayment } from './refunds';
 import { ADMIN_PAGE_SIZE } from '../pagination';
@@ -55,7 +55,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
         ? await payOwedMonth(c.var.deps, { subscriptionId: failed.refId })
         : await retryBookingCharge(c.var.deps, failed);
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'payment', entityId: id, before: toPaymentView(failed), after: toPaymentView(payment) });
-    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    declinedOrFine(payment);
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
   .get('/subscriptions/overdue', requireAdmin, async (c) => ok(c, { subscriptions: await overdueSubscriptions(c.var.deps.db) } satisfies OverdueAnswer))
@@ -63,7 +63,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const payment = await payOwedMonth(c.var.deps, { subscriptionId: id });
     await recordAudit(c.var.deps.db, c.get('actor'), { action: 'retry', entity: 'subscription', entityId: id, before: null, after: toPaymentView(payment) });
-    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    declinedOrFine(payment);
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
   // 주행거리 in the console: the readings, a reading by staff (RETURN settles the overage once), and 정산 다시 시도.

@@ -7,13 +7,14 @@ import { paymentIds, type PaymentView } from '../../domain/payments';
 import { recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { subscriptionRequests, subscriptionSwaps, subscriptions, users } from '../db/schema';
-import { ApiError, conflict, notFound, unprocessable } from '../errors';
-import { ErrorCode } from '../../domain/error-codes';
+import { conflict, unprocessable } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from './charges';
+import { declinedOrFine } from './errors';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
-import { cancelFutureCharges, feeChanges, requirePrivate, termMonthsSql } from './subscription-billing';
+import { cancelFutureCharges, feeChanges, termMonthsSql } from './subscription-billing';
+import { ownSubscription } from './own-subscription';
 import { rowTime } from '../jobs/clock';
 
 /** GET /subscriptions/{id}/early-exit: the quote for a return day, and the days one can choose today. */
@@ -33,23 +34,19 @@ export interface EarlyExitAnswer {
   payment: PaymentView | null;
 }
 
-export async function ownSubscription(db: Db, id: number, userId: number, lock = false) {
-  const q = db
-    .select({ sub: subscriptions, term: termMonthsSql, fee: subscriptionRequests.fee, requestKey: subscriptionRequests.billingKey })
-    .from(subscriptions)
-    .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(eq(subscriptions.id, id));
-  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
-  // Another customer's subscription reads as an unknown one.
-  if (!row || row.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
-  requirePrivate(row.sub);
+/**
+ * The customer's own subscription (own-subscription.ts: another's is 404, a company's 403) with
+ * what an exit reads: the order's monthly fee and key, the fee changes and the swaps.
+ */
+export async function exitSubscription(db: Db, id: number, userId: number, lock = false) {
+  const { sub, request, term } = await ownSubscription(db, id, userId, lock);
   // After a 구독 연장 or a 차량 교체 the months carry their own fee (src/domain/extension.ts feeOfMonth).
   const extensions = await feeChanges(db, id);
   const swaps = await db.select({ swapDate: subscriptionSwaps.swapDate, status: subscriptionSwaps.status }).from(subscriptionSwaps).where(and(eq(subscriptionSwaps.subscriptionId, id), ne(subscriptionSwaps.status, 'CANCELLED')));
-  return { ...row, extensions, swaps };
+  return { sub, term, fee: request.fee, requestKey: request.billingKey, extensions, swaps };
 }
 
-export type Found = Awaited<ReturnType<typeof ownSubscription>>;
+export type Found = Awaited<ReturnType<typeof exitSubscription>>;
 
 const ruleInput = (f: Found): EarlyExitSubscription => ({
   startDate: f.sub.startDate, endDate: f.sub.endDate, termMonths: f.term, monthlyFee: f.fee, paidMonths: f.sub.paidMonths, isActive: f.sub.isActive, billingStatus: f.sub.billingStatus,
@@ -68,7 +65,7 @@ function quoteOrThrow(f: Found, exitDate: string, today: string): EarlyExitQuote
 
 export async function quoteEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string | undefined): Promise<EarlyExitQuoteAnswer> {
   const today = todayInKorea(ctx.clock.now());
-  const found = await ownSubscription(ctx.db, subscriptionId, userId);
+  const found = await exitSubscription(ctx.db, subscriptionId, userId);
   const window = earlyExitWindow(ruleInput(found), today);
   if (exitDate === undefined) {
     // The subscription's state is checked even without a day (an overdue one is refused up front); the window may be empty.
@@ -93,43 +90,54 @@ const doneAnswer = (f: Found, payment: PaymentRow | undefined): EarlyExitAnswer 
   quote: storedQuote(f.sub.exitDate!, f.term, f.fee, payment, f.extensions), end_date: f.sub.endDate, billing_status: 'CANCELLED', payment: payment ? toPaymentView(payment) : null,
 });
 
+type ExitStep = { done: Found; payment: PaymentRow | undefined } | { charge: string; recorded?: PaymentRow };
+
 /**
  * 중도 해지 확정: charges the fee once (payment id sub-{id}-exit; a new attempt id only after a known
  * decline) and, once it is paid, ends the subscription on the exit day. Two clicks at once meet on
  * the subscription's row lock and then on the same payment id. A decline changes nothing (422).
+ * Named steps: placeExit (one transaction) → the fee charged (declinedOrFine) → exitedAnswer.
  */
 export async function confirmEarlyExit(ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string): Promise<EarlyExitAnswer> {
   const now = ctx.clock.now();
-  const today = todayInKorea(now);
-  const step = await inTransaction(ctx.db, async (tx) => {
-    const found = await ownSubscription(tx, subscriptionId, userId, true);
-    const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_EARLY_EXIT');
-    const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
-    if (found.sub.exitDate && found.sub.billingStatus === 'CANCELLED') return { done: found, payment: paid };
-    const pending = attempts.find((a) => a.status === 'PENDING');
-    // A charge in flight (the other click, a crash): send the same id again, whatever day this click chose.
-    if (pending) return { charge: pending.id };
-    const quote = quoteOrThrow(found, exitDate, today);
-    if (quote.fee === 0) {
-      await tx.update(subscriptions).set({ exitDate, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId));
-      await finishExit(tx, subscriptionId, quote, null, now);
-      return { done: await ownSubscription(tx, subscriptionId, userId), payment: undefined };
-    }
+  const step = await inTransaction(ctx.db, (tx) => placeExit(tx, ctx, subscriptionId, userId, exitDate, now));
+  if ('done' in step) return doneAnswer(step.done, step.payment);
+  const payment = declinedOrFine(await executeCharge(ctx, step.charge, step.recorded));
+  return exitedAnswer(ctx.db, subscriptionId, userId, payment);
+}
+
+/**
+ * On the subscription's row lock: a done exit (a repeat), the fee's charge in flight (the other
+ * click, a crash: the same id again, whatever day this click chose), an exit with nothing to pay
+ * ended at once, or the exit day set and the fee's charge recorded PENDING.
+ */
+async function placeExit(tx: Db, ctx: PaymentContext, subscriptionId: number, userId: number, exitDate: string, now: Date): Promise<ExitStep> {
+  const found = await exitSubscription(tx, subscriptionId, userId, true);
+  const attempts = await attemptsOf(tx, 'subscription', subscriptionId, 'SUBSCRIPTION_EARLY_EXIT');
+  const paid = attempts.find((a) => a.status === 'PAID' || a.status === 'PARTIAL_CANCELLED' || a.status === 'CANCELLED');
+  if (found.sub.exitDate && found.sub.billingStatus === 'CANCELLED') return { done: found, payment: paid };
+  const pending = attempts.find((a) => a.status === 'PENDING');
+  if (pending) return { charge: pending.id };
+  const quote = quoteOrThrow(found, exitDate, todayInKorea(now));
+  if (quote.fee === 0) {
     await tx.update(subscriptions).set({ exitDate, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId));
-    const attempt = attempts.length + 1;
-    const id = paymentIds.retry(paymentIds.subscriptionEarlyExit(subscriptionId), attempt);
-    const recorded = await recordCharge(tx, ctx.payments.name, {
-      // month holds the remaining months the fee was computed on (the message and a repeat read it back).
-      id, userId, purpose: 'SUBSCRIPTION_EARLY_EXIT', refType: 'subscription', refId: subscriptionId, month: quote.remaining_months, attempt,
-      orderName: `LUXE 구독 #${subscriptionId} 중도 해지 수수료`, amount: quote.fee, billingKey: found.sub.billingKey ?? found.requestKey,
-    }, now);
-    return { charge: id, recorded };
-  });
-  if ('done' in step && step.done) return doneAnswer(step.done, step.payment);
-  const { charge, recorded } = step as { charge: string; recorded?: PaymentRow };
-  const payment = await executeCharge(ctx, charge, recorded);
-  if (payment.status === 'FAILED') throw new ApiError(422, ErrorCode.PAYMENT_DECLINED, payment.failureReason ?? '카드 결제에 실패했습니다.', { payment: [payment.failureReason ?? '카드 결제에 실패했습니다.'] });
-  const after = await ownSubscription(ctx.db, subscriptionId, userId);
+    await finishExit(tx, subscriptionId, quote, null, now);
+    return { done: await exitSubscription(tx, subscriptionId, userId), payment: undefined };
+  }
+  await tx.update(subscriptions).set({ exitDate, updatedAt: rowTime() }).where(eq(subscriptions.id, subscriptionId));
+  const attempt = attempts.length + 1;
+  const id = paymentIds.retry(paymentIds.subscriptionEarlyExit(subscriptionId), attempt);
+  const recorded = await recordCharge(tx, ctx.payments.name, {
+    // month holds the remaining months the fee was computed on (the message and a repeat read it back).
+    id, userId, purpose: 'SUBSCRIPTION_EARLY_EXIT', refType: 'subscription', refId: subscriptionId, month: quote.remaining_months, attempt,
+    orderName: `LUXE 구독 #${subscriptionId} 중도 해지 수수료`, amount: quote.fee, billingKey: found.sub.billingKey ?? found.requestKey,
+  }, now);
+  return { charge: id, recorded };
+}
+
+/** The exit as done once its fee is paid; 409 while the fee's charge (or its outcome) is still being confirmed. */
+async function exitedAnswer(db: Db, subscriptionId: number, userId: number, payment: PaymentRow): Promise<EarlyExitAnswer> {
+  const after = await exitSubscription(db, subscriptionId, userId);
   if (payment.status === 'PENDING' || !after.sub.exitDate || after.sub.billingStatus !== 'CANCELLED') {
     throw conflict('중도 해지 수수료 결제를 확인하고 있습니다. 잠시 후 다시 확인해주세요.');
   }

@@ -8,15 +8,16 @@ import { carOnDay } from '../../domain/swap-cars';
 import { formatNumber } from '../../domain/money';
 import { paymentIds, type PaymentView } from '../../domain/payments';
 import { carOptionPrices } from '../../domain/subscription-price';
-import { ErrorCode } from '../../domain/error-codes';
 import { recordAudit } from '../audit/audit';
 import { billedToCompany, billToCompanyStatement, termMonthsSql } from './subscription-billing';
+import { requireOwner } from './own-subscription';
 import { inTransaction, type Db } from '../db/client';
 import { cars, odometerReadings, subscriptionRequests, subscriptionSettlements, subscriptionSwaps, subscriptions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { executeCharge } from './charges';
+import { declinedOrFine } from './errors';
 import { attemptsOf, recordCharge, toPaymentView } from './ledger';
 
 /**
@@ -199,16 +200,20 @@ async function answer(db: Db, f: Found, today: string): Promise<OdometerAnswer> 
   };
 }
 
-async function ownSubscription(db: Db, id: number, userId: number): Promise<Found> {
+/**
+ * The customer's own subscription with what its km are read against (another's is 404). Not
+ * ownSubscription: a company subscription's driver reads and reports its km too (requirePrivate
+ * guards what the company decides), and the plan needs the order's options and the car.
+ */
+async function drivenSubscription(db: Db, id: number, userId: number): Promise<Found> {
   const found = await subscriptionFor(db, id);
-  // Another customer's subscription reads as an unknown one.
-  if (!found || found.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  requireOwner(found, userId);
   return found;
 }
 
 /** GET /subscriptions/{id}/odometer: the customer's own subscription only (another's is a 404). */
 export async function customerOdometer(ctx: PaymentContext, subscriptionId: number, userId: number): Promise<OdometerAnswer> {
-  const found = await ownSubscription(ctx.db, subscriptionId, userId);
+  const found = await drivenSubscription(ctx.db, subscriptionId, userId);
   return answer(ctx.db, found, todayInKorea(ctx.clock.now()));
 }
 
@@ -220,12 +225,12 @@ export async function selfReport(ctx: PaymentContext, subscriptionId: number, us
   const now = ctx.clock.now();
   const today = todayInKorea(now);
   await inTransaction(ctx.db, async (tx) => {
-    const found = await ownSubscription(tx, subscriptionId, userId);
+    const found = await drivenSubscription(tx, subscriptionId, userId);
     const window = selfReportWindow({ startDate: found.sub.startDate, endDate: found.sub.endDate, termMonths: found.term, active: found.sub.isActive }, await readingsOf(tx, subscriptionId), today);
     if (window.refusal) throw conflict(window.refusal);
     await recordOdometerReading(tx, { subscriptionId, km, source: 'SELF', readOn: today, recordedBy: { userId, name: `customer:${userId}` }, now });
   });
-  return answer(ctx.db, await ownSubscription(ctx.db, subscriptionId, userId), today);
+  return answer(ctx.db, await drivenSubscription(ctx.db, subscriptionId, userId), today);
 }
 
 /** The console's view of a subscription's mileage. */
@@ -297,8 +302,7 @@ export async function settleMileage(ctx: PaymentContext, subscriptionId: number)
     return { result, charge: id, recorded };
   });
   if (!('charge' in step) || !step.charge) return { result: withArithmetic(step.result), payment: step.payment ? toPaymentView(step.payment) : null };
-  const payment = await executeCharge(ctx, step.charge, step.recorded);
-  if (payment.status === 'FAILED') throw new ApiError(422, ErrorCode.PAYMENT_DECLINED, payment.failureReason ?? '카드 결제에 실패했습니다.', { payment: [payment.failureReason ?? '카드 결제에 실패했습니다.'] });
+  const payment = declinedOrFine(await executeCharge(ctx, step.charge, step.recorded));
   return { result: withArithmetic(step.result), payment: toPaymentView(payment) };
 }
 

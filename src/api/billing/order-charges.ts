@@ -4,7 +4,7 @@ import { inTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { executeCharge } from './charges';
 import type { PaymentContext } from '../payment-context';
-import { paymentDeclined, providerUnavailable } from './errors';
+import { declinedOrFine, providerUnavailable } from './errors';
 import { recordCharge, type NewCharge } from './ledger';
 import { refundPayment } from './refunds';
 import { type PaymentRow } from '../payment-context';
@@ -50,8 +50,7 @@ export async function settlePriceChange(ctx: PaymentContext, order: PaidOrder, n
     const id = p.adjustmentId(order.id, n);
     const charge: NewCharge = { id, userId: order.userId, purpose: p.adjustment, refType: p.refType, refId: order.id, orderName: `LUXE ${p.orderLabel} #${order.id} 변경 차액`, amount: newPrice - paid, billingKey: order.billingKey };
     await inTransaction(ctx.db, (tx) => recordCharge(tx, ctx.payments.name, charge, ctx.clock.now()));
-    const result = await executeCharge(ctx, id);
-    if (result.status === 'FAILED') throw paymentDeclined(result.failureReason ?? '카드 결제에 실패했습니다.');
+    declinedOrFine(await executeCharge(ctx, id));
     return;
   }
   let excess = paid - newPrice;

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../domain/error-codes';
 import { fuelLegs, fuelShortfall, type FuelShortfall } from '../../domain/fuel';
 import { won } from '../../domain/money';
 import { paidAmount, paymentIds } from '../../domain/payments';
@@ -11,14 +10,16 @@ import { recordAudit } from '../audit/audit';
 import type { StaffActor } from '../auth/guards';
 import { inTransaction, type Db } from '../db/client';
 import { brands, cars, companySubscriptionMonths, models, paymentRefunds, subscriptionHandovers, subscriptionSettlements } from '../db/schema';
-import { ApiError, conflict, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
-import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
+import type { ChargeOutcome, PaymentContext } from '../payment-context';
 import { executeCharge } from './charges';
+import { declinedOrFine } from './errors';
 import { attemptsOf, recordCharge, toPaymentView, toRefundView } from './ledger';
 import { confirmedSwapsOf, readingsOf, settlementOn, statementCompany, subscriptionFor, withArithmetic, type Found } from './mileage';
 import { billedToCompany, billToCompanyStatement } from './subscription-billing';
 import { refundPayment } from './refunds';
+import { requireOwner } from './own-subscription';
 
 /**
  * 반납 정산 (docs/decisions/settlement.md): at the return, staff enter damages; the overage comes
@@ -149,13 +150,10 @@ export async function previewSettlement(ctx: PaymentContext, subscriptionId: num
 
 /** GET /subscriptions/{id}/settlement: the customer's own subscription's settlement (null until settled); another's is a 404. */
 export async function customerSettlement(db: Db, subscriptionId: number, userId: number): Promise<SettlementView | null> {
-  const found = await subscriptionFor(db, subscriptionId);
-  if (!found || found.sub.userId !== userId) throw notFound('구독을 찾을 수 없습니다.');
+  requireOwner(await subscriptionFor(db, subscriptionId), userId);
   const row = await settlementOf(db, subscriptionId);
   return row ? storedView(db, row) : null;
 }
-
-const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, p.failureReason ?? '카드 결제에 실패했습니다.', { payment: [p.failureReason ?? '카드 결제에 실패했습니다.'] });
 
 /**
  * POST /admin/subscriptions/{id}/settlement: settles once. The first call writes the settlement (a
@@ -219,10 +217,7 @@ export async function confirmSettlement(
     }, now);
     return { row, charge: id, recorded };
   });
-  if (step.charge) {
-    const payment = await executeCharge(ctx, step.charge, step.recorded);
-    if (payment.status === 'FAILED') throw declined(payment);
-  }
+  if (step.charge) declinedOrFine(await executeCharge(ctx, step.charge, step.recorded));
   const row = await settlementOf(ctx.db, subscriptionId);
   if (row.status !== 'DONE' && row.toRefund > 0 && row.depositPaymentId) {
     // One partial refund of the first payment for the rest of the deposit and the unused 선납금, under one key.

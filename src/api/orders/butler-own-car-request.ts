@@ -9,7 +9,8 @@ import { butlerRequests } from '../db/schema';
 import { unprocessable } from '../errors';
 import { emitOrderReceived } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
-import { checkPointStep, checkPointsWithin, placeOrderOnce, spendPoints, takeCoupon } from './checkout';
+import { chargeNow, checkPointStep, checkPointsWithin, claimKey, inOrderLock, priorOrder, recordOrderCharge, requireVerifiedAccount, spendPoints, takeCoupon, verifiedCard, type Orderer } from './checkout';
+import { declinedOrFine } from '../billing/errors';
 import { todayInKorea } from '../../domain/dates';
 import { REF } from './butler-requests';
 import { checkTrip, insertWaypoints } from './butler-trip-checks';
@@ -35,53 +36,54 @@ async function customerCarOf(db: Db, userId: number, input: OwnCarReservation, d
 
 /**
  * POST /butlers/own-car/request (BUTLER_LEGAL_MODEL=own-car): a driver for the customer's own car.
- * The same checkout as a fleet booking (coupon, points, card, idempotent per billing key) without a
- * fleet car: no days are reserved, the price is the driver-only hourly rate (quoteOwnCar), and the
- * customer's car is kept on the booking. Under the other models it is refused (422).
+ * The same checkout steps as a fleet booking (checkout.ts: coupon, points, card, idempotent per
+ * billing key) without a fleet car: no days are reserved, the price is the driver-only hourly rate
+ * (quoteOwnCar), and the customer's car is kept on the booking. Under the other models it is
+ * refused (422).
  */
 export async function createOwnCarRequest(ctx: PaymentContext, userId: number, input: OwnCarReservation, now: Date, legal: ButlerLegalSetting) {
   const { db } = ctx;
   if (legal.model !== 'own-car') throw unprocessable(FLEET_ONLY_MESSAGE, { customer_car: [FLEET_ONLY_MESSAGE] });
+  const who: Orderer = { service: 'BUTLER', userId, billingKey: input.billing_key };
+  const prior = await priorOrder(ctx, who);
+  if (prior) return { created: false, request: await viewOf(db, prior.orderId, now), payment: prior.payment };
+  await requireVerifiedAccount(db, who);
   const rate = legal.ownCarHourlyRate ?? DEFAULT_OWN_CAR_HOURLY_RATE;
   const points = input.point_amount ?? 0;
   const start = new Date(input.start_at);
   const end = input.end_at ? new Date(input.end_at) : null;
-  const { created, order, payment } = await placeOrderOnce(ctx, {
-    service: 'BUTLER',
-    userId,
-    billingKey: input.billing_key,
-    validate: async () => {
-      checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
-      checkPointStep(points);
-      return customerCarOf(db, userId, input, tripDays(start, end), now);
-    },
-    price: async (tx) => {
-      const baseFee = ownCarFees(rate).butler_fee;
-      const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, baseFee, todayInKorea(now)) : null;
-      const quote = quoteOwnCar(rate, start, end, coupon, points);
-      checkPointsWithin(points, quote.total - quote.couponDiscount);
-      return quote;
-    },
-    record: async (tx, { checked: customerCar, quote, provider, card }) => {
-      const [row] = await tx
-        .insert(butlerRequests)
-        .values({
-          userId, butlerCarId: null, customerCar, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
-          passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
-          driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
-          billingKey: input.billing_key, billingProvider: provider, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, legalModel: 'own-car', legalBasis: { ownCar: { hourlyRate: rate } },
-          baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
-          createdAt: now, modifiedAt: now,
-        })
-        .returning();
-      await insertWaypoints(tx, row.id, input.way_point_requests);
-      await scheduleReminder(tx, ctx, row.id, userId, start);
-      await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
-      return row.id;
-    },
-    charge: (id, quote) => ({ id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 기사 예약 #${id}`, amount: quote.final }),
-    received: (tx, id) => emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: id }, ctx.clock.now()),
-    load: (id) => viewOf(db, id, now),
+  checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
+  checkPointStep(points);
+  const customerCar = await customerCarOf(db, userId, input, tripDays(start, end), now);
+  const card = await verifiedCard(ctx, input.billing_key);
+  const placed = await inOrderLock(ctx, who, async (tx) => {
+    const baseFee = ownCarFees(rate).butler_fee;
+    const coupon = input.coupon_id ? await takeCoupon(tx, 'BUTLER', userId, input.coupon_id, baseFee, todayInKorea(now)) : null;
+    const quote = quoteOwnCar(rate, start, end, coupon, points);
+    checkPointsWithin(points, quote.total - quote.couponDiscount);
+    const [row] = await tx
+      .insert(butlerRequests)
+      .values({
+        userId, butlerCarId: null, customerCar, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
+        passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
+        driverPreference: input.driver_preference, flightNumber: input.flight_number, userCouponId: input.coupon_id || null, pointUsed: points,
+        billingKey: input.billing_key, billingProvider: ctx.payments.name, cardIssuer: card?.issuer ?? null, cardLast4: card?.last4 ?? null, legalModel: 'own-car', legalBasis: { ownCar: { hourlyRate: rate } },
+        baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: quote.couponDiscount, finalPrice: quote.final,
+        createdAt: now, modifiedAt: now,
+      })
+      .returning();
+    await insertWaypoints(tx, row.id, input.way_point_requests);
+    await scheduleReminder(tx, ctx, row.id, userId, start);
+    await spendPoints(tx, { userId, amount: points, reason: 'BUTLER_SPEND', refType: REF, refId: row.id, description: `의전 요청 #${row.id}` });
+    await claimKey(tx, who, row.id);
+    if (quote.final > 0) {
+      const chargeId = await recordOrderCharge(tx, ctx, { id: paymentIds.butler(row.id), userId, purpose: 'BUTLER', refType: REF, refId: row.id, orderName: `LUXE 의전 기사 예약 #${row.id}`, amount: quote.final, billingKey: input.billing_key });
+      return { orderId: row.id, chargeId };
+    }
+    await emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: row.id }, ctx.clock.now());
+    return { orderId: row.id, chargeId: null };
   });
-  return { created, request: order, payment };
+  if (!placed.created) return { created: false, request: await viewOf(db, placed.orderId, now), payment: placed.payment };
+  const payment = declinedOrFine(await chargeNow(ctx, placed.chargeId));
+  return { created: true, request: await viewOf(db, placed.orderId, now), payment };
 }

@@ -20,7 +20,7 @@ import { cancelButlerRequest, previewButlerCancel } from './butler-cancel';
 import { getButlerRequest, listButlerRequests } from './butler-views';
 import { listButlerSubscriptions } from './butler-subscriptions';
 import { rateTrip } from './butler-rating';
-import { paymentDeclined } from '../billing/errors';
+import { declinedOrFine } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 import { payOwedOvertime } from '../billing/butler-billing';
 import { userCouponList } from '../wallet/coupons';
@@ -89,6 +89,6 @@ export const butlerOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { billing_key } = c.req.valid('json');
     const payment = await payOwedOvertime(c.var.deps, { requestId: id, userId: c.var.userId, billingKey: billing_key });
-    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    declinedOrFine(payment);
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   });

@@ -30,7 +30,7 @@ export function checkTrip(start: Date, end: Date | null, waypoints: WaypointInpu
 /**
  * Days among `days` already reserved for the car by someone else: a staff block, or another
  * request than `own` (on edit) or than the one behind `billingKey` (a repeat of the same order
- * must reach placeOrderOnce's repeat path, not a 409 for its own days).
+ * must reach the checkout's repeat (inOrderLock), not a 409 for its own days).
  */
 export async function takenDays(db: Db, carId: number, days: string[], own: { requestId?: number; billingKey?: string }): Promise<string[]> {
   if (!days.length) return [];

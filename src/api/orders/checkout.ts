@@ -10,9 +10,8 @@ export { releaseCoupon };
 import { executeCharge, syncPayment } from '../billing/charges';
 import { safeError } from '../log-safe';
 import type { PaymentContext } from '../payment-context';
-import { paymentDeclined } from '../billing/errors';
 import { attemptsOf, recordCharge, type NewCharge } from '../billing/ledger';
-import type { CardInfo, ProviderName } from '../payment-provider';
+import type { CardInfo } from '../payment-provider';
 import { lockUser } from '../wallet/points';
 import { type PaymentRow } from '../payment-context';
 import { ORDER_KINDS, type OrderService } from '../../domain/payments';
@@ -106,106 +105,107 @@ export async function claimBillingKey(tx: Db, use: { billingKey: string; service
 
 class KeyTaken extends Error {}
 
-/** The signup page promises it: only an account that passed identity verification orders (403 IDENTITY_REQUIRED otherwise). */
-async function requireVerifiedAccount(db: Db, userId: number, service: Service): Promise<void> {
-  const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.verified) return;
-  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${ORDER_KINDS[service].label} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
-}
-
 /**
- * Placing an order, as named steps that each return what the next needs. placeOrderOnce runs them
- * in this order: validate (no transaction) → the key verified → in one transaction under the user's
- * lock: price → record → the key claimed → charge (recorded PENDING) or received → after commit the
- * card is charged. `received` is the order's "requested" messages when nothing is charged; a paid
- * charge's outcome sends them once the money is in (charge-outcomes.ts).
+ * Placing an order exactly once per billing key, as named steps each caller runs top to bottom:
+ * priorOrder (a repeat?) → requireVerifiedAccount → the order's own checks (no transaction) →
+ * verifiedCard → inOrderLock { price · record · claimKey · the charge recorded PENDING, or the
+ * "requested" messages when nothing is charged } → chargeNow → declinedOrFine → the order loaded.
+ * A repeat by the same user for the same service answers the first order (`created: false`); a key
+ * already behind another user's order, or an order of the other service, is 409. Declined: the
+ * charge's follow-up undoes the order (coupon and points back, the key free) and declinedOrFine
+ * answers 422 with the provider's reason. Unknown (a timeout): the order stands with its charge
+ * PENDING until the reconcile job settles it; a repeat meanwhile asks the provider (knownCharge)
+ * and never charges again. An Orderer: who orders, for which service, under which key.
  */
-export interface OrderSteps<Checked, Quote extends { final: number }, T> {
+export interface Orderer {
   service: Service;
   userId: number;
+  /** The order's idempotency key: the card's billing key, or a company booking's own key. */
   billingKey: string;
-  /**
-   * The card charged, when it is not `billingKey` (a company trip: `billingKey` is the booking's
-   * own key, the company's card pays); null: nothing is charged (the company's monthly invoice).
-   */
-  cardKey?: string | null;
-  /** Refusals that need no transaction (car, term, dates, point steps; run only for a new key); what pricing needs. */
-  validate: () => Promise<Checked>;
-  /** Inside the locked transaction: takes the coupon and checks the points; the server's price (`final` is charged). */
-  price: (tx: Db, checked: Checked) => Promise<Quote>;
-  /** Inserts the order (with the verified key's card), reserves what it holds and spends the points; the new order's id. */
-  record: (tx: Db, order: { checked: Checked; quote: Quote; provider: ProviderName; card: CardInfo | null }) => Promise<number>;
-  /** The charge the new order makes at once for `quote.final` (its first month, its fee); null: none now (`received` runs instead). */
-  charge: (orderId: number, quote: Quote) => Omit<NewCharge, 'userId' | 'billingKey'> | null;
-  /** The order's "requested" messages, when its price is 0 (coupon and points cover it). */
-  received: (tx: Db, orderId: number) => Promise<void>;
-  /** The order in API shape. */
-  load: (orderId: number) => Promise<T>;
 }
 
-/** An order and the charge it made (null when its price was 0). */
-export interface PlacedOrder<T> {
-  created: boolean;
-  order: T;
+/** A repeat's answer: the first order and its placement charge as known now (null: none). */
+interface PriorOrder {
+  created: false;
+  orderId: number;
   payment: PaymentRow | null;
 }
 
-/**
- * Places an order exactly once per billing key: a repeat by the same user for the same
- * service returns the first order (`created: false`); a key already behind another user's
- * order, or an order of the other service, is 409. The key is verified with the provider
- * before anything is spent (after the account's identity verification and the order's own
- * checks). Coupon, points, the order and its PENDING charge commit together; then the card is
- * charged. Declined: the charge's follow-up undoes the order (coupon and points back, the key
- * free) and this answers 422 with the provider's reason. Unknown (a timeout): the order stands
- * with its charge PENDING until the reconcile job settles it; a repeat meanwhile asks the
- * provider (knownCharge) and never charges again.
- */
-export async function placeOrderOnce<Checked, Quote extends { final: number }, T>(ctx: PaymentContext, steps: OrderSteps<Checked, Quote, T>): Promise<PlacedOrder<T>> {
-  const { db } = ctx;
-  const repeat = async (use: { service: string; userId: number; orderId: number } | undefined): Promise<PlacedOrder<T>> => {
-    if (!use || use.userId !== steps.userId || use.service !== steps.service) throw usedKey();
-    const payment = await knownCharge(ctx, steps.service, use.orderId);
-    return { created: false, order: await steps.load(use.orderId), payment };
-  };
-  const prior = await keyUse(db, steps.billingKey);
-  if (prior) return repeat(prior);
-  await requireVerifiedAccount(db, steps.userId, steps.service);
-  const checked = await steps.validate();
-  const cardKey = steps.cardKey === undefined ? steps.billingKey : steps.cardKey;
-  const card = cardKey ? await ctx.payments.verifyBillingKey(cardKey) : null;
-  let placed: { orderId: number; chargeId: string | null };
-  try {
-    placed = await withUserLock(db, steps.userId, async (tx) => {
-      // A twin with the same key may have committed while this one waited for the lock.
-      if (await keyUse(tx, steps.billingKey)) throw new KeyTaken();
-      const quote = await steps.price(tx, checked);
-      const orderId = await steps.record(tx, { checked, quote, provider: ctx.payments.name, card });
-      await claimKey(tx, steps, orderId);
-      const charge = quote.final > 0 && cardKey ? steps.charge(orderId, quote) : null;
-      if (!charge || !cardKey) {
-        await steps.received(tx, orderId);
-        return { orderId, chargeId: null };
-      }
-      await recordCharge(tx, ctx.payments.name, { ...charge, userId: steps.userId, billingKey: cardKey }, ctx.clock.now());
-      return { orderId, chargeId: charge.id };
-    });
-  } catch (err) {
-    if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
-    const winner = await keyUse(db, steps.billingKey);
-    // Another unique rule of the order itself (not the key) is the caller's to explain.
-    if (!winner && !(err instanceof KeyTaken)) throw err;
-    return repeat(winner);
-  }
-  const payment = placed.chargeId ? await executeCharge(ctx, placed.chargeId) : null;
-  if (payment?.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
-  return { created: true, order: await steps.load(placed.orderId), payment };
+/** What the locked transaction placed: the new order and its PENDING charge (null: nothing charged now). */
+interface NewOrder {
+  created: true;
+  orderId: number;
+  chargeId: string | null;
 }
 
-/** Records that the key backs the new order; a twin that got there first makes this one a repeat. */
-async function claimKey(tx: Db, steps: { billingKey: string; service: Service; userId: number }, orderId: number): Promise<void> {
-  const rows = await tx.insert(billingKeyUses).values({ billingKey: steps.billingKey, service: steps.service, userId: steps.userId, orderId }).onConflictDoNothing().returning();
+/** The first order of `who`'s key, when the key already backs one: the repeat's answer (409 when it is not theirs for this service). */
+export async function priorOrder(ctx: PaymentContext, who: Orderer): Promise<PriorOrder | null> {
+  const use = await keyUse(ctx.db, who.billingKey);
+  return use ? repeatOf(ctx, who, use) : null;
+}
+
+async function repeatOf(ctx: PaymentContext, who: Orderer, use: { service: string; userId: number; orderId: number } | undefined): Promise<PriorOrder> {
+  if (!use || use.userId !== who.userId || use.service !== who.service) throw usedKey();
+  return { created: false, orderId: use.orderId, payment: await knownCharge(ctx, who.service, use.orderId) };
+}
+
+/** The signup page promises it: only an account that passed identity verification orders (403 IDENTITY_REQUIRED otherwise). */
+export async function requireVerifiedAccount(db: Db, who: { userId: number; service: Service }): Promise<void> {
+  const [user] = await db.select({ verified: users.ciVerified }).from(users).where(eq(users.id, who.userId)).limit(1);
+  if (user?.verified) return;
+  throw new ApiError(403, ErrorCode.IDENTITY_REQUIRED, `본인인증을 마친 회원만 ${ORDER_KINDS[who.service].label} 서비스를 신청할 수 있습니다. 본인인증 후 다시 신청해주세요.`, { identity: ['본인인증이 필요합니다.'] });
+}
+
+/**
+ * The card charged, verified with the provider before anything is spent (after the order's own
+ * checks); null when nothing is charged by card (`cardKey` null: a company's monthly invoice).
+ */
+export async function verifiedCard(ctx: PaymentContext, cardKey: string | null): Promise<CardInfo | null> {
+  return cardKey ? ctx.payments.verifyBillingKey(cardKey) : null;
+}
+
+/**
+ * Runs `work` (the caller's price · record · claimKey · charge or received) in one transaction
+ * under the user's lock, so coupon, points, the order and its PENDING charge commit together. A
+ * twin with the same key that committed first (found under the lock, by claimKey, or as a unique
+ * violation) makes this one a repeat: the first order's answer.
+ */
+export async function inOrderLock(ctx: PaymentContext, who: Orderer, work: (tx: Db) => Promise<Omit<NewOrder, 'created'>>): Promise<NewOrder | PriorOrder> {
+  try {
+    const placed = await withUserLock(ctx.db, who.userId, async (tx) => {
+      // A twin with the same key may have committed while this one waited for the lock.
+      if (await keyUse(tx, who.billingKey)) throw new KeyTaken();
+      return work(tx);
+    });
+    return { created: true, ...placed };
+  } catch (err) {
+    if (!(err instanceof KeyTaken) && !isUniqueViolation(err)) throw err;
+    const winner = await keyUse(ctx.db, who.billingKey);
+    // Another unique rule of the order itself (not the key) is the caller's to explain.
+    if (!winner && !(err instanceof KeyTaken)) throw err;
+    return repeatOf(ctx, who, winner);
+  }
+}
+
+/** Inside inOrderLock: records that the key backs the new order; a twin that got there first makes this one a repeat. */
+export async function claimKey(tx: Db, who: Orderer, orderId: number): Promise<void> {
+  const rows = await tx.insert(billingKeyUses).values({ billingKey: who.billingKey, service: who.service, userId: who.userId, orderId }).onConflictDoNothing().returning();
   if (!rows.length) throw new KeyTaken();
+}
+
+/**
+ * Inside inOrderLock: the new order's charge for `charge.amount` (its first month, its fee),
+ * recorded PENDING with the order; the card is charged after commit (chargeNow). Its paid outcome
+ * sends the order's "requested" messages (charge-outcomes.ts).
+ */
+export async function recordOrderCharge(tx: Db, ctx: PaymentContext, charge: NewCharge): Promise<string> {
+  await recordCharge(tx, ctx.payments.name, charge, ctx.clock.now());
+  return charge.id;
+}
+
+/** After commit: the card charged for the recorded charge (null: nothing was charged). */
+export async function chargeNow(ctx: PaymentContext, chargeId: string | null): Promise<PaymentRow | null> {
+  return chargeId ? executeCharge(ctx, chargeId) : null;
 }
 
 /**

@@ -4,11 +4,9 @@ import { needsApproval } from '../../domain/company';
 import { todayInKorea } from '../../domain/dates';
 import { ORDER_KINDS, paymentIds } from '../../domain/payments';
 import type { CompanyButlerReservation } from '../../domain/schemas/company';
-import type { LegalBasis } from '../../domain/butler-legal';
 import { customerActor, recordAudit } from '../audit/audit';
-import { executeCharge } from '../billing/charges';
 import { cancelBooking } from '../billing/butler-billing';
-import { paymentDeclined } from '../billing/errors';
+import { declinedOrFine } from '../billing/errors';
 import { recordCharge } from '../billing/ledger';
 import { companyPayer, requireRole, type CompanyRow } from '../companies/companies';
 import { inTransaction, type Db } from '../db/client';
@@ -22,7 +20,7 @@ import { butlerCar, checkTrip, insertWaypoints, reserveDays, takenDays } from '.
 import { legalBasisOf, type ButlerLegalSetting } from './butler-legal-basis';
 import { scheduleReminder } from './butler-reminders';
 import { toViews, viewOf } from './butler-views';
-import { placeOrderOnce } from './checkout';
+import { chargeNow, claimKey, inOrderLock, priorOrder, recordOrderCharge, requireVerifiedAccount, verifiedCard, type Orderer } from './checkout';
 
 /**
  * Butler trips booked for a company (issue 52): a booker books for a passenger (who then gets the
@@ -41,8 +39,9 @@ const payerOf = (company: CompanyRow) => companyPayer(company, '예약', '회사
 
 /**
  * POST /butlers/cars/{carId}/company-request: the company-booking branch of the butler create
- * route, in one place (the checks an order for a company needs go here). The booker must be the
- * company's ADMIN or BOOKER (a stranger's company is 404); no coupon or points of the booker.
+ * route, in one place (the checks an order for a company needs go here), on the checkout's steps
+ * (checkout.ts) with the booking's own key and the company's card (none on 후불). The booker must
+ * be the company's ADMIN or BOOKER (a stranger's company is 404); no coupon or points of the booker.
  */
 export async function createCompanyButlerRequest(ctx: PaymentContext, userId: number, carId: number, input: CompanyButlerReservation, now: Date, legal: ButlerLegalSetting) {
   const { db } = ctx;
@@ -50,61 +49,59 @@ export async function createCompanyButlerRequest(ctx: PaymentContext, userId: nu
   const { company, role } = await requireRole(db, c.company_id, userId, 'book');
   const payer = payerOf(company);
   const key = companyBookingKey(company.id, c.request_key);
+  const who: Orderer = { service: 'BUTLER', userId, billingKey: key };
+  const prior = await priorOrder(ctx, who);
+  if (prior) return { created: false, request: await viewOf(db, prior.orderId, now), payment: prior.payment };
+  await requireVerifiedAccount(db, who);
   const start = new Date(input.start_at);
   const end = input.end_at ? new Date(input.end_at) : null;
   const days = tripDays(start, end);
-  let basis: LegalBasis | null = null;
-  let waits = false;
-  const { created, order, payment } = await placeOrderOnce(ctx, {
-    service: 'BUTLER',
-    userId,
-    billingKey: key,
-    cardKey: payer.cardKey,
-    validate: async () => {
-      // An overdue monthly statement stops new bookings until it is paid (invoices/statements.ts).
-      const overdue = await companyBookingBlock(db, company.id, now);
-      if (overdue) throw conflict(overdue, { company_id: [overdue] });
-      const car = await butlerCar(db, carId, todayInKorea(now));
-      checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
-      basis = legalBasisOf(legal, input, car, start, end);
-      const taken = await takenDays(db, carId, days, { billingKey: key });
-      if (taken.length) throw conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${taken.join(', ')}`] });
-      return car;
-    },
-    price: (_tx, car) => {
-      const quote = quoteButler(car, start, end, null, 0);
-      waits = needsApproval(role, company.approvalThreshold, quote.final);
-      return Promise.resolve(quote);
-    },
-    record: async (tx, { quote, provider }) => {
-      const [row] = await tx
-        .insert(butlerRequests)
-        .values({
-          userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
-          passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
-          driverPreference: input.driver_preference, flightNumber: input.flight_number, pointUsed: 0,
-          billingKey: key, billingProvider: provider, cardIssuer: payer.invoice ? null : company.cardIssuer, cardLast4: payer.invoice ? null : company.cardLast4,
-          legalModel: legal.model, legalBasis: basis,
-          baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: 0, finalPrice: quote.final,
-          companyId: company.id, costCentre: c.cost_centre, guestName: c.guest_name, guestPhone: c.guest_phone, invoiceBilled: payer.invoice,
-          approvalStatus: waits ? 'WAITING' : null,
-          createdAt: now, modifiedAt: now,
-        })
-        .returning();
-      await reserveDays(tx, carId, row.id, days);
-      await insertWaypoints(tx, row.id, input.way_point_requests);
-      await scheduleReminder(tx, ctx, row.id, userId, start);
-      return row.id;
-    },
-    // A waiting trip is charged when approved; an invoiced one never by card.
-    charge: (id, quote) => (waits ? null : { id: paymentIds.butler(id), purpose: 'BUTLER', refType: REF, refId: id, orderName: `LUXE 의전 예약 #${id} (${company.name})`, amount: quote.final }),
-    received: (tx, id) =>
-      waits
-        ? emit(tx, `company.approval_requested:${id}`, { type: 'company.approval_requested', companyId: company.id, butlerRequestId: id }, ctx.clock.now()).then(() => undefined)
-        : emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: id }, ctx.clock.now()),
-    load: (id) => viewOf(db, id, now),
+  // An overdue monthly statement stops new bookings until it is paid (invoices/statements.ts).
+  const overdue = await companyBookingBlock(db, company.id, now);
+  if (overdue) throw conflict(overdue, { company_id: [overdue] });
+  const car = await butlerCar(db, carId, todayInKorea(now));
+  checkTrip(start, end, input.way_point_requests, 'way_point_requests', now);
+  const basis = legalBasisOf(legal, input, car, start, end);
+  const taken = await takenDays(db, carId, days, { billingKey: key });
+  if (taken.length) throw conflict('선택한 날짜에 이미 예약된 차량입니다.', { start_at: [`이미 예약된 날짜: ${taken.join(', ')}`] });
+  // The company's card is verified before anything is spent; the booking shows the card the company registered.
+  await verifiedCard(ctx, payer.cardKey);
+  const placed = await inOrderLock(ctx, who, async (tx) => {
+    const quote = quoteButler(car, start, end, null, 0);
+    const waits = needsApproval(role, company.approvalThreshold, quote.final);
+    const [row] = await tx
+      .insert(butlerRequests)
+      .values({
+        userId, butlerCarId: carId, startAt: start, endAt: end, startLocation: input.start_location, endLocation: input.end_location,
+        passengerCount: input.passenger_count, purpose: input.purpose, memo: input.memo, description: input.description,
+        driverPreference: input.driver_preference, flightNumber: input.flight_number, pointUsed: 0,
+        billingKey: key, billingProvider: ctx.payments.name, cardIssuer: payer.invoice ? null : company.cardIssuer, cardLast4: payer.invoice ? null : company.cardLast4,
+        legalModel: legal.model, legalBasis: basis,
+        baseFee: quote.baseFee, overtimeFee: quote.overtimeFee, couponDiscount: 0, finalPrice: quote.final,
+        companyId: company.id, costCentre: c.cost_centre, guestName: c.guest_name, guestPhone: c.guest_phone, invoiceBilled: payer.invoice,
+        approvalStatus: waits ? 'WAITING' : null,
+        createdAt: now, modifiedAt: now,
+      })
+      .returning();
+    await reserveDays(tx, carId, row.id, days);
+    await insertWaypoints(tx, row.id, input.way_point_requests);
+    await scheduleReminder(tx, ctx, row.id, userId, start);
+    await claimKey(tx, who, row.id);
+    // A waiting trip is charged when approved (decideApproval); an invoiced one never by card.
+    if (waits) {
+      await emit(tx, `company.approval_requested:${row.id}`, { type: 'company.approval_requested', companyId: company.id, butlerRequestId: row.id }, ctx.clock.now());
+      return { orderId: row.id, chargeId: null };
+    }
+    if (quote.final > 0 && payer.cardKey) {
+      const chargeId = await recordOrderCharge(tx, ctx, { id: paymentIds.butler(row.id), userId, purpose: 'BUTLER', refType: REF, refId: row.id, orderName: `LUXE 의전 예약 #${row.id} (${company.name})`, amount: quote.final, billingKey: payer.cardKey });
+      return { orderId: row.id, chargeId };
+    }
+    await emitOrderReceived(tx, { service: 'BUTLER', userId, orderId: row.id }, ctx.clock.now());
+    return { orderId: row.id, chargeId: null };
   });
-  return { created, request: order, payment };
+  if (!placed.created) return { created: false, request: await viewOf(db, placed.orderId, now), payment: placed.payment };
+  const payment = declinedOrFine(await chargeNow(ctx, placed.chargeId));
+  return { created: true, request: await viewOf(db, placed.orderId, now), payment };
 }
 
 /** GET /companies/{id}/trips (ADMIN, BOOKER): every trip booked for the company, newest first; a stranger's company is 404. */
@@ -150,7 +147,6 @@ export async function decideApproval(ctx: PaymentContext, companyId: number, adm
     await recordCharge(tx, ctx.payments.name, { id, userId: row.userId, purpose: 'BUTLER', refType: REF, refId: tripId, orderName: `LUXE 의전 예약 #${tripId} (${company.name})`, amount: row.finalPrice, billingKey: cardKey }, now);
     return id;
   });
-  const payment = chargeId ? await executeCharge(ctx, chargeId) : null;
-  if (payment?.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+  declinedOrFine(await chargeNow(ctx, chargeId));
   return viewOf(db, tripId, ctx.clock.now());
 }

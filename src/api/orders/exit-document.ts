@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { subscriptionExitDocuments, subscriptionRequests, subscriptionSwaps, users } from '../db/schema';
 import { notFound } from '../errors';
 import { attemptsOf } from '../billing/ledger';
-import { ownSubscription, storedQuote, type Found } from '../billing/early-exit';
+import { exitSubscription, storedQuote, type Found } from '../billing/early-exit';
 import { carById } from '../catalogue/catalogue';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
@@ -48,7 +48,7 @@ async function exitDocumentInput(db: Db, company: ContractContext['config']['com
  * on its first download (its PDF and SHA-256 stored, never changed), the same bytes afterwards.
  */
 export async function exitDocumentForDownload(ctx: ContractContext & { clock: { now: () => Date } }, subscriptionId: number, userId: number): Promise<{ row: ExitDocumentRow; fileName: string }> {
-  const f = await ownSubscription(ctx.db, subscriptionId, userId);
+  const f = await exitSubscription(ctx.db, subscriptionId, userId);
   const stored = async () => (await ctx.db.select().from(subscriptionExitDocuments).where(eq(subscriptionExitDocuments.subscriptionId, subscriptionId)))[0];
   let input: ExitDocumentInput | null = null;
   const row = await issueOnce(ctx, `[exit-document] subscription ${subscriptionId}`, {

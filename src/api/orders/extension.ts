@@ -25,7 +25,7 @@ import { timelines } from '../catalogue/inventory';
 import { lockCar } from './availability';
 import { issueOnce, type ContractContext } from './contracts';
 import { renderContractPdf } from './contract-pdf';
-import { ownSubscription, type OwnSubscription } from './own-subscription';
+import { ownSubscription, type OwnSubscription } from '../billing/own-subscription';
 import { rowTime } from '../jobs/clock';
 
 /*

@@ -31,7 +31,7 @@ import { listSubscriptions } from './subscription-list';
 import { availabilityOf } from '../catalogue/inventory';
 import type { AvailabilityAnswer } from '../../domain/availability';
 import { changeCard, payOwedMonth } from '../billing/subscription-billing';
-import { paymentDeclined } from '../billing/errors';
+import { declinedOrFine } from '../billing/errors';
 import { toPaymentView } from '../billing/ledger';
 import { contractFileName } from '../../domain/contract';
 import { contractForDownload, contractResponse } from './contracts';
@@ -98,7 +98,7 @@ export const subscriptionOrderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { billing_key } = c.req.valid('json');
     const payment = await payOwedMonth(c.var.deps, { subscriptionId: id, userId: c.var.userId, billingKey: billing_key });
-    if (payment.status === 'FAILED') throw paymentDeclined(payment.failureReason ?? '카드 결제에 실패했습니다.');
+    declinedOrFine(payment);
     return ok(c, { payment: toPaymentView(payment) } satisfies PaymentAnswer);
   })
   // 결제 카드 변경: the new card is charged from the next charge on (a queued retry included); the old key is deleted at the provider.

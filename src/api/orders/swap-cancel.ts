@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, dotDate, todayInKorea } from '../../domain/dates';
-import { ErrorCode } from '../../domain/error-codes';
 import { paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { swapCancelLine, swapCancelMoney, swapCancelRefusal, type SwapView } from '../../domain/swap';
 import { customerActor, recordAudit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/client';
 import { paymentRefunds, subscriptionRequests, subscriptionSwaps, subscriptions } from '../db/schema';
-import { ApiError, conflict, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { emit } from '../notifications/events';
 import { enqueue, type JobSpec } from '../jobs/queue';
 import type { ChargeOutcome, PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from '../billing/charges';
+import { declinedOrFine } from '../billing/errors';
 import { paymentById, recordCharge, toPaymentView, toRefundView } from '../billing/ledger';
 import { refundPayment } from '../billing/refunds';
 import { lockCar } from './availability';
@@ -104,8 +104,6 @@ async function moneyStep(tx: Db, ctx: PaymentContext, f: Found, row: SwapRow, no
   return { done: true };
 }
 
-const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, p.failureReason ?? '카드 결제에 실패했습니다.', { payment: [p.failureReason ?? '카드 결제에 실패했습니다.'] });
-
 /**
  * 교체 취소: on the subscription's row lock, the swap must be the customer's, CONFIRMED, its day
  * at least SWAP_CANCEL_CLOSES_DAYS ahead, with no 중도 해지 asked for and no extension made after
@@ -136,8 +134,7 @@ export async function cancelSwap(ctx: PaymentContext, subscriptionId: number, sw
     return { swapId, ...(await moneyStep(tx, ctx, f, row, now)) };
   });
   if ('charge' in step) {
-    const payment = await executeCharge(ctx, step.charge, step.recorded);
-    if (payment.status === 'FAILED') throw declined(payment);
+    const payment = declinedOrFine(await executeCharge(ctx, step.charge, step.recorded));
     if (payment.status === 'PENDING') throw conflict('차량 교체 취소 결제를 확인하고 있습니다. 잠시 후 다시 확인해주세요.');
   } else if ('refund' in step) {
     const refund = await refundPayment(ctx, { paymentId: step.refund.paymentId, amount: step.refund.amount, reason: '차량 교체 취소 차액 환불', actor: 'customer', key: swapCancelRefundKey(swapId) });

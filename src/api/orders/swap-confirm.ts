@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { carDisplayName, feeForTerm } from '../../domain/car';
 import { dotDate, todayInKorea } from '../../domain/dates';
-import { ErrorCode } from '../../domain/error-codes';
 import { NO_EXTRAS } from '../../domain/extension';
 import { paidAmount, paymentIds, type PaymentView, type RefundView } from '../../domain/payments';
 import { won } from '../../domain/money';
@@ -13,6 +12,7 @@ import { paymentRefunds, subscriptionRequests, subscriptionSwaps, subscriptions 
 import { ApiError, conflict, unprocessable } from '../errors';
 import type { PaymentContext, PaymentRow } from '../payment-context';
 import { executeCharge } from '../billing/charges';
+import { declinedOrFine } from '../billing/errors';
 import { attemptsOf, paymentById, recordCharge, toPaymentView, toRefundView } from '../billing/ledger';
 import { refundPayment } from '../billing/refunds';
 import { carById } from '../catalogue/catalogue';
@@ -85,8 +85,6 @@ async function monthPaymentById(db: Db, f: Found, row: SwapRow) {
   const kept = row.billingMonth === 1 ? Math.max(0, f.request.options?.quote.deposit ?? 0) + Math.max(0, f.request.options?.quote.prepayment ?? 0) : 0;
   return { payment, refundable: Math.max(0, paidAmount(payment) - kept) };
 }
-
-const declined = (p: PaymentRow) => new ApiError(422, ErrorCode.PAYMENT_DECLINED, p.failureReason ?? '카드 결제에 실패했습니다.', { payment: [p.failureReason ?? '카드 결제에 실패했습니다.'] });
 
 /**
  * 차량 교체 확정: on the subscription's row lock the quote is made again from today's prices; a
@@ -179,8 +177,7 @@ async function insertSwap(tx: Db, who: { subscriptionId: number; userId: number;
  */
 async function payDifference(ctx: PaymentContext, step: Step): Promise<void> {
   if ('charge' in step) {
-    const payment = await executeCharge(ctx, step.charge, step.recorded);
-    if (payment.status === 'FAILED') throw declined(payment);
+    const payment = declinedOrFine(await executeCharge(ctx, step.charge, step.recorded));
     if (payment.status === 'PENDING') throw conflict('차량 교체 차액 결제를 확인하고 있습니다. 잠시 후 다시 확인해주세요.');
   } else if ('refund' in step) {
     let refund;

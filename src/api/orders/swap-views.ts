@@ -19,7 +19,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The refund of a negative difference: one per swap. */
 export const swapRefundKey = (swapId: number) => `swap:refund:${swapId}`;
 
-export { ownSubscription, type OwnSubscription as Found } from './own-subscription';
+export { ownSubscription, type OwnSubscription as Found } from '../billing/own-subscription';
 
 export const swapsOf = (db: Db, subscriptionId: number) => db.select().from(subscriptionSwaps).where(eq(subscriptionSwaps.subscriptionId, subscriptionId)).orderBy(asc(subscriptionSwaps.id));
 

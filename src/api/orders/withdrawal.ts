@@ -11,7 +11,7 @@ import { emit } from '../notifications/events';
 import type { PaymentContext } from '../payment-context';
 import { refundPayment } from '../billing/refunds';
 import { cancelFutureCharges } from '../billing/subscription-billing';
-import { ownSubscription } from './own-subscription';
+import { ownSubscription } from '../billing/own-subscription';
 import { creditPoints, releaseCoupon } from './checkout';
 
 /**

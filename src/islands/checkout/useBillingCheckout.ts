@@ -28,7 +28,7 @@ interface Options<D> {
   /** Whether a return found in the URL belongs to this page now (e.g. its ids are known). */
   ready?: boolean;
   /**
-   * The server makes one order per billing key (placeOrderOnce): an answer lost to a 503, the
+   * The server makes one order per billing key (src/api/orders/checkout.ts): an answer lost to a 503, the
    * network or a timeout is asked for again with the same key, then offered as 다시 시도 (issue 47).
    */
   resend?: boolean;

@@ -11,7 +11,7 @@ const lint = (file: string, code: string) => linter.verify(code, config, { filen
 
 describe('src/api imports run down', () => {
   it('refuses an area importing one above it', () => {
-    expect(lint('src/api/wallet/points.ts', "import { placeOrderOnce } from '../orders/checkout';")).toEqual([expect.stringMatching(/wallet\/ must not import orders\//)]);
+    expect(lint('src/api/wallet/points.ts', "import { priorOrder } from '../orders/checkout';")).toEqual([expect.stringMatching(/wallet\/ must not import orders\//)]);
     expect(lint('src/api/billing/charges.ts', "export { createRequest } from '../orders/subscription-orders';")).toHaveLength(1);
   });
 
