@@ -9,7 +9,6 @@ import { maskBillingKey, toPaymentView } from '../billing/ledger';
 import type { PaymentRow } from '../payment-context';
 import type { PaidOrder } from '../billing/order-charges';
 import { carsByIds } from '../catalogue/catalogue';
-import { toCoupon } from '../wallet/coupons';
 
 /** A customer's subscription requests: the row as the API answers it, the lookups the changes share, the list and the one. */
 
@@ -26,8 +25,11 @@ async function toRequests(db: Db, rows: RequestRow[]): Promise<SubscriptionReque
   if (!rows.length) return [];
   const cars = await carsByIds(db, rows.map((r) => r.carId));
   const couponIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));
-  const held = couponIds.length ? await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, couponIds)) : [];
-  const couponOf = new Map(held.map((c) => [c.user_coupons.id, { id: c.user_coupons.id, coupon: toCoupon(c.coupons) }]));
+  // The coupon as the request declares it (its name and code: what my page shows), not the whole coupon.
+  const held = couponIds.length
+    ? await db.select({ id: userCoupons.id, name: coupons.name, code: coupons.code }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, couponIds))
+    : [];
+  const couponOf = new Map(held.map((c) => [c.id, { id: c.id, coupon: { name: c.name, code: c.code } }]));
   // Each request's first-month charge: its last attempt (a declined one tried again is its last try).
   const charges = await db
     .select()
