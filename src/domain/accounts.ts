@@ -80,14 +80,20 @@ export interface AccountDetails extends AccountView {
   created_at: string;
 }
 
-/** What login, signup, social login, refresh and recovery answer with (the access token lives expires_in seconds). */
+/** What login, signup, social login, refresh and recovery answer with (the access token lives expires_in seconds; the account as GET /accounts shows it). */
 export interface TokenAnswer {
   access_token: string;
   refresh_token: string;
   token_type: 'Bearer';
   expires_in: number;
-  user: AccountView;
+  user: AccountDetails;
 }
+
+/**
+ * POST /accounts/verify-code: the code was right. A 'reset' code also logs its owner in (the reset
+ * flow then sets a new password): that answer carries the session beside `verified`.
+ */
+export type VerifyCodeAnswer = { verified: true } | ({ verified: true } & TokenAnswer);
 
 /** One line of the point ledger (won; negative when spent). */
 interface PointTransaction {

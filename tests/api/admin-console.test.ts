@@ -8,7 +8,7 @@ import { auditLog, cars, subscriptionRequests } from '../../src/api/db/schema';
 import { seedDatabase } from '../../src/api/seed/seed';
 import { loadConfig, TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { listStaff, setStaffRole } from '../../src/api/accounts/staff';
-import type { Method } from './client';
+import { unrouted, type Answer, type Method, type RoutePath, type Routed, type Unrouted } from './client';
 import { createTestContext, customer, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -31,11 +31,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+type PathOf<M extends Method> = RoutePath<M> | Unrouted | (string & {});
+/** Calls with `token`, each path checked and its answer typed as `ctx.call`'s. */
 const as = (token: string) => ({
-  get: (p: string) => t.call('GET', p, { token }),
-  post: (p: string, json: unknown = {}) => t.call('POST', p, { token, json }),
-  patch: (p: string, json: unknown) => t.call('PATCH', p, { token, json }),
-  del: (p: string) => t.call('DELETE', p, { token }),
+  get: <P extends PathOf<'GET'>>(p: Routed<'GET', P>): Promise<Answer<'GET', P>> => t.call('GET', p, { token }),
+  post: <P extends PathOf<'POST'>>(p: Routed<'POST', P>, json: unknown = {}): Promise<Answer<'POST', P>> => t.call('POST', p, { token, json }),
+  patch: <P extends PathOf<'PATCH'>>(p: Routed<'PATCH', P>, json: unknown): Promise<Answer<'PATCH', P>> => t.call('PATCH', p, { token, json }),
+  del: <P extends PathOf<'DELETE'>>(p: Routed<'DELETE', P>): Promise<Answer<'DELETE', P>> => t.call('DELETE', p, { token }),
 });
 
 describe('roles', () => {
@@ -91,7 +93,7 @@ describe('partial updates', () => {
     expect(after.gallery).toEqual(before.gallery);
     expect(after.images.length).toBeGreaterThan(0);
     expect(after).toMatchObject({ is_new: true, is_hot: true, is_subscriptable: false, sub_model: before.sub_model, color: before.color, model_id: before.model.id });
-    for (const k of Object.keys(before).filter((k) => k.startsWith('subscription_fee_'))) expect(after[k]).toBe(before[k]);
+    for (const k of Object.keys(before).filter((k) => k.startsWith('subscription_fee_')) as (keyof typeof before)[]) expect(after[k]).toBe(before[k]);
   });
   it('a fee sent keeps the other terms and recomputes the minimum', async () => {
     const before = (await as(staff).get('/admin/cars/5')).body.data.car;
@@ -123,7 +125,7 @@ describe('validation', () => {
       ['POST', '/admin/uploads', { content_type: 'image/gif', data: 'R0lGOD' }, 'content_type'],
     ];
     for (const [method, p, json, field] of cases) {
-      const res = await t.call(method as Method, p, { token: staff, json });
+      const res = await t.call(method as Method, unrouted(p), { token: staff, json });
       expect(res.status, `${method} ${p} ${JSON.stringify(json)}`).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);
       expect(Object.keys(res.body.errors)).toContain(field);
@@ -143,7 +145,7 @@ describe('validation', () => {
     for (const [method, p] of targets) {
       for (const field of fields) {
         for (const value of bad) {
-          const res = await t.call(method as Method, p, { token: staff, json: { [field]: value } });
+          const res = await t.call(method as Method, unrouted(p), { token: staff, json: { [field]: value } });
           statuses.add(res.status);
           expect(res.status, `${method} ${p} ${field}=${JSON.stringify(value)?.slice(0, 20)}`).toBeLessThan(500);
           if (res.status >= 400) expect(res.body.message).toMatch(/[가-힣]/);
@@ -165,8 +167,8 @@ describe('audit log', () => {
     await as(staff).patch('/admin/cars/6', { trim: '감사 기록' });
     const { entries } = (await as(staff).get('/admin/audit?entity=car&entity_id=6')).body.data;
     expect(entries[0]).toMatchObject({ actor: staffEmail, action: 'update', entity: 'car', entity_id: '6' });
-    expect(entries[0].after.trim).toBe('감사 기록');
-    expect(entries[0].before.trim).not.toBe('감사 기록');
+    expect(entries[0].after!.trim).toBe('감사 기록');
+    expect(entries[0].before!.trim).not.toBe('감사 기록');
     expect(entries[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
   it('names the machine token as the actor of its writes', async () => {

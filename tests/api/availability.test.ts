@@ -25,6 +25,8 @@ afterAll(() => ctx.close());
 let seq = 0;
 /** Each test car has a brand of its own: a garage query by brand finds it alone. */
 const slugOf = new Map<number, string>();
+/** A garage query: the catalogue route, typed as tests read it. */
+type GaragePath = `/subscriptions/garages?${string}`;
 const car = (fee?: number) => newCar(fee);
 async function newCar(fee = 3_000_000, brand = 'Ferrari') {
   seq += 1;
@@ -228,9 +230,9 @@ describe('the garage filter "지금 구독 가능" (available_only)', () => {
     return id;
   };
   const brandOf = (carId: number) => slugOf.get(carId)!;
-  const listed = async (carId: number, on: (path: string) => Promise<{ ids: number[]; cache: string | null }>) =>
+  const listed = async (carId: number, on: (path: GaragePath) => Promise<{ ids: number[]; cache: string | null }>) =>
     (await on(`/subscriptions/garages?available_only=true&brand=${brandOf(carId)}`)).ids.includes(carId);
-  const plain = async (path: string) => {
+  const plain = async (path: GaragePath) => {
     const res = await ctx.call('GET', path);
     expect(res.status).toBe(200);
     return { ids: (res.body.data.cars as { id: number }[]).map((c) => c.id), cache: null };

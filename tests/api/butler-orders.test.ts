@@ -608,7 +608,7 @@ describe('malformed input: 400 with a Korean envelope, never 500', () => {
 
   it('bad ids in the path are 400, unknown ids 404', async () => {
     const { token } = await customer();
-    for (const path of ['/butlers/cars/abc/request', '/butlers/cars/0/request', '/butlers/cars/99999999999/request']) {
+    for (const path of ['/butlers/cars/abc/request', '/butlers/cars/0/request', '/butlers/cars/99999999999/request'] as const) {
       const res = await ctx.call('POST', path, { token, json: body() });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(korean);

@@ -9,7 +9,7 @@ import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
 import { TEST_ADMIN_TOKEN } from '../../src/api/env';
 import { OWN_CAR_CHAT_TEXT } from '../../src/api/chat/assistant';
-import { anotherPlate, createTestContext, newPerson, type TestContext } from './helpers';
+import { anotherPlate, countQueries, createTestContext, newPerson, type TestContext } from './helpers';
 
 /**
  * BUTLER_LEGAL_MODEL=own-car (docs/decisions/legal.md §2): a driver for the customer's own car or
@@ -40,8 +40,8 @@ async function newCustomer() {
 }
 
 /** A customer with a confirmed subscription from `start` to `end` (its car has a plate). */
-async function subscriber(start = day(-1), end = day(29)) {
-  const c = await newCustomer();
+async function subscriber(start = day(-1), end = day(29), who?: { id: number; token: string }) {
+  const c = who ?? (await newCustomer());
   const r = await ctx.call('POST', `/subscriptions/cars/${await anotherPlate(ctx, subCarId)}/request`, { token: c.token, json: { month: 1, billing_key: issueSandboxBillingKey(ctx.config) } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   const confirmed = await ctx.call('POST', `/admin/subscription-requests/${r.body.data.subscription_request.id}/confirm`, { ...ADMIN, json: { start_date: start, end_date: end } });
@@ -125,6 +125,23 @@ describe('own-car booking', () => {
     const late = await book(s.token, { ...trip({ start_at: at(40, '09:00'), end_at: at(40, '17:00') }), customer_car: { kind: 'subscription', subscription_id: s.subscriptionId } });
     expect(late.status).toBe(422);
     expect(late.body.message).toMatch(/구독 기간/);
+  });
+
+  it('lists the subscription cars in as many queries for 3 subscriptions as for 1 (issue 51)', async () => {
+    const list = async (token: string) => {
+      const { result, queries } = await countQueries(ctx.database.db, () => ctx.call('GET', '/butlers/own-car/cars', { token }));
+      expect(result.status).toBe(200);
+      return { cars: result.body.data.cars, queries };
+    };
+    const one = await subscriber();
+    const three = await newCustomer();
+    const subs = [];
+    for (let i = 0; i < 3; i++) subs.push(await subscriber(day(-1), day(29), three));
+    const single = await list(one.token);
+    const many = await list(three.token);
+    expect(single.cars.map((c) => c.subscription_id)).toEqual([one.subscriptionId]);
+    expect(many.cars.map((c) => [c.subscription_id, c.plate])).toEqual(subs.reverse().map((s) => [s.subscriptionId, s.car.license_plate]));
+    expect(many.queries.length, many.queries.join('\n')).toBe(single.queries.length);
   });
 
   it('a stranger cannot book a driver for someone else’s subscription car (404, nothing charged)', async () => {

@@ -7,7 +7,7 @@ import type { metricsRoutes } from '../../src/api/observability/metrics-routes';
  * The types of the API tests' client (`ctx.call`, tests/api/helpers.ts), read from the app's own
  * route table (Hono's RPC types of src/api/routes.ts, plus health and metrics): a path that reaches
  * no route of its method fails the type check, and the answer's body is typed as the route declares it.
- * tests/api/typed-client.test.ts holds the proof (`@ts-expect-error` on a misspelt route).
+ * tests/types/test-client.ts holds the proof (`@ts-expect-error` on a misspelt route, a path typed string…).
  */
 
 type Prefixed<S, Prefix extends string> = { [P in keyof S & string as P extends '/' ? Prefix : `${Prefix}${P}`]: S[P] };
@@ -77,10 +77,18 @@ export const unrouted = (path: string) => path as Unrouted;
 
 /**
  * `path` when it reaches a route of `method` segment by segment; otherwise a type naming the mistake.
- * What the compiler cannot see is let through unchecked: an `unrouted(...)` path, and a path
- * computed at run time (typed `string`, as from a loop over the route table).
+ * A path typed only `string` (a template kept in a variable or returned by a function without
+ * `as const`) is refused too: its route, so its answer's type, cannot be known, and a test would
+ * read its body unchecked. Only an `unrouted(...)` path is let through unchecked (one naming no
+ * route on purpose, or read from the route table at run time).
  */
-export type Routed<M extends Method, P extends string> = P extends Unrouted ? P : string extends WithoutQuery<P> ? P : [Output<M, P>] extends [never] ? `no route answers ${M} ${P}` : P;
+export type Routed<M extends Method, P extends string> = P extends Unrouted
+  ? P
+  : string extends WithoutQuery<P>
+    ? 'a path typed string: write the template in the call, add `as const`, or wrap it in unrouted()'
+    : [Output<M, P>] extends [never]
+      ? `no route answers ${M} ${P}`
+      : P;
 
 /** What a refusal carries (src/api/app.ts onError): the code, the Korean message and the field errors. */
 interface Refusal {
@@ -89,9 +97,9 @@ interface Refusal {
   errors: Record<string, string[]>;
 }
 /**
- * The body of a path the types cannot see (computed at run time, or `unrouted`), or of a route
- * whose answer is not typed: its `data` is as the test reads it. The one hole; every path written
- * as a literal or template gets its route's type.
+ * The body of an `unrouted` path, or of a route whose answer is not typed: its `data` is as the
+ * test reads it. The one hole; every other path (a literal, a template, a template `as const`)
+ * gets its route's type.
  */
  
 type Loose = Refusal & { data?: any };

@@ -32,7 +32,7 @@ afterAll(() => ctx.close());
 
 const { setClock } = apiTools(() => ctx);
 const staffRead = (subscriptionId: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN, json });
-const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement`;
+const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement` as const;
 let keys = 0;
 
 /** A company's 12-month subscription from `start` (on 후불, or its card), the handover at 1,000km, the return on `returnOn` at `returnKm`. */

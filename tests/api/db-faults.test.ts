@@ -226,7 +226,7 @@ describe('health: liveness and readiness', () => {
     afterAll(() => ctx.close());
 
     it('every health answer is 200', async () => {
-      for (const path of ['/health', '/health/live', '/health/ready']) {
+      for (const path of ['/health', '/health/live', '/health/ready'] as const) {
         const res = await ctx.call('GET', path);
         expect(res.status).toBe(200);
         expect(res.body.data.status).toBe('ok');

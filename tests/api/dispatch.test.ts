@@ -9,7 +9,6 @@ import { fillTemplate } from '../../src/api/notifications/template';
 import butlerReminder from '../../src/api/notifications/templates/butler-reminder';
 import { issueSandboxBillingKey } from '../../src/api/billing/sandbox-provider';
 import { openSession } from '../../src/api/accounts/sessions';
-import type { Method } from './client';
 import { apiTools, createTestContext, type TestContext } from './helpers';
 
 /**
@@ -101,8 +100,9 @@ describe('drivers', () => {
   });
 
   it('refuses bad fields with Korean messages per field, malformed JSON without a 500, and needs staff', async () => {
-    const bad = async (json: unknown, field: string, method: Method = 'POST', path: string = '/admin/drivers') => {
-      const res = await staff(method, path, json);
+    type Refused = { status: number; body: { message: string; errors: Record<string, string[]> } };
+    const bad = async (json: unknown, field: string, send: (body: unknown) => Promise<Refused> = (body) => staff('POST', '/admin/drivers', body)) => {
+      const res = await send(json);
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.message).toMatch(korean);
       expect(Object.keys(res.body.errors)).toContain(field);
@@ -118,7 +118,7 @@ describe('drivers', () => {
     await bad({ ...good, active: 'yes' }, 'active');
     await bad({ phone: '01022223333', gender: 'male' }, 'name');
     const driver = await newDriver();
-    await bad({ gender: 'x' }, 'gender', 'PATCH', `/admin/drivers/${driver.id}`);
+    await bad({ gender: 'x' }, 'gender', (body) => staff('PATCH', `/admin/drivers/${driver.id}`, body));
 
     const broken = await ctx.call('POST', '/admin/drivers', { token: ADMIN, body: '{"name": "김', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);

@@ -227,7 +227,7 @@ describe("the driver's trips", () => {
     await tap(token, id, 'departed');
     await setClock(at(3, '08:40'));
     await tap(token, id, 'arrived');
-    const path = `/admin/butler-requests/${id}/stages`;
+    const path = `/admin/butler-requests/${id}/stages` as const;
     expect((await ctx.call('PATCH', path, { token: owner.token, json: { arrived_at: at(3, '08:30'), reason: '도착 시각 정정' } })).status).toBe(403);
     expect((await ctx.call('PATCH', path, { token, json: { arrived_at: at(3, '08:30'), reason: '도착 시각 정정' } })).status).toBe(403);
     const backwards = await staff('PATCH', path, { arrived_at: at(3, '07:30'), reason: '정정' });

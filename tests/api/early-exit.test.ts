@@ -91,7 +91,7 @@ describe('중도 해지 (early exit)', () => {
 
   it('issues a 중도 해지 확인서 once: the seller, the return day, the arithmetic and the payment; the owner\'s only (issue 49)', async () => {
     const { token, subscriptionId } = await subscription('2029-11-10');
-    const path = `/subscriptions/${subscriptionId}/early-exit/document`;
+    const path = `/subscriptions/${subscriptionId}/early-exit/document` as const;
     // Before the exit there is none.
     expect((await ctx.call('GET', path, { token })).status).toBe(404);
     await setClock('2029-12-01T10:00:00+09:00');

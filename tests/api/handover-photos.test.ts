@@ -77,7 +77,9 @@ async function scheduledDelivery(start: string) {
   return { customerToken: token, customerName: user.name ?? '', subscriptionId, id: h.body.data.handover.id, driver: await account('driver', driverId), otherDriver: await account('driver', otherId) };
 }
 
-const upload = (p: string, token: string, body: Uint8Array, type = 'image/jpeg') => ctx.call('POST', p, { token, body, headers: { 'content-type': type } });
+/** A handover's photos, as staff or as the driver post them. */
+type PhotosPath = `/${'admin' | 'driver'}/handovers/${number}/photos`;
+const upload = (p: PhotosPath, token: string, body: Uint8Array, type = 'image/jpeg') => ctx.call('POST', p, { token, body, headers: { 'content-type': type } });
 const image = (p: string, token?: string, headers: Record<string, string> = {}) => ctx.app.request(p, { headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
 describe('condition photos', () => {

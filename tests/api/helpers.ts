@@ -334,6 +334,27 @@ export function holdNthSelect<T extends object>(db: T, n: number, release: Promi
   });
 }
 
+/**
+ * The statements `db` sends while `work` runs, at its driver (the PostgreSQL pool or PGlite that
+ * drizzle was made on), outside transactions: what a read costs. The texts name the tables, for a
+ * failure to show which query was repeated.
+ */
+export async function countQueries<T>(db: Database['db'], work: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+  const driver = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = driver.query;
+  const queries: string[] = [];
+  driver.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    queries.push(typeof first === 'string' ? first : (first.text ?? ''));
+    return query.apply(this, args);
+  };
+  try {
+    return { result: await work(), queries };
+  } finally {
+    driver.query = query;
+  }
+}
+
 /** The seller's identity production needs (src/api/env.ts, 전자상거래법 제13조): well-formed values for tests of a production config. */
 export const PRODUCTION_BUSINESS_ENV = {
   PUBLIC_COMPANY_NAME: '주식회사 럭스모빌리티',

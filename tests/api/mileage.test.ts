@@ -39,7 +39,7 @@ async function subscription(start: string) {
 describe('odometer readings', () => {
   it('self-report once per billing month, never lower; strangers 404; bad input a Korean 400, never 500', async () => {
     const { token, subscriptionId } = await subscription('2032-01-10');
-    const url = `/subscriptions/${subscriptionId}/odometer`;
+    const url = `/subscriptions/${subscriptionId}/odometer` as const;
     const empty = await ctx.call('GET', url, { token });
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ terms: { monthly_km: 2_500, overage_per_km: PER_KM, basis: 'ORDER' }, readings: [], estimate: null, settlement: null, self_report: { billing_month: 1, refusal: null } });

@@ -185,7 +185,7 @@ describe('one clock: payment times, request dates and the refund preview follow 
     });
     expect(res.status).toBe(201);
     const id = res.body.data.butler_request.id;
-    const preview = (path = `/butlers/requests/${id}/cancel-preview`) => ctx.call('GET', path, { token });
+    const preview = (path = `/butlers/requests/${id}/cancel-preview` as const) => ctx.call('GET', path, { token });
     expect((await preview()).body.data).toMatchObject({ paid_amount: 800_000, refund_amount: 800_000, refund_percent: 100 });
     // 21 hours before the start on the business clock: half back, whatever the browser's clock says.
     const at = `${addDays(day, -1)}T12:00:00+09:00`;

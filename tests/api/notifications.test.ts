@@ -491,7 +491,8 @@ describe('marketing only with consent, revocable without a login', () => {
     const link = /(http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=\S+)/.exec(message.text)![1];
     expect(message.html).toContain('수신 거부');
     expect(email.sent.find((m) => m.id === message.id)!.meta.unsubscribeUrl).toBe(link);
-    const path = new URL(link).pathname.replace(/^\/api/, '') + new URL(link).search;
+    expect(new URL(link).pathname).toBe('/api/notifications/unsubscribe');
+    const path = `/notifications/unsubscribe${new URL(link).search}` as const;
 
     // The link, without a login: a Korean page with the site's CSP and a button; the button withdraws consent.
     const pageRes = await call('GET', path, { headers: { accept: 'text/html' } });

@@ -14,7 +14,7 @@ describe('referrals', () => {
   it('entering a code rewards both sides once and lists them', async () => {
     const a = await customer(ctx);
     const b = await customer(ctx);
-    const res = await ctx.call('POST', `/users/referrals/ ${a.user.referralCode.toLowerCase()} `.replace(/ /g, '%20'), { token: b.token });
+    const res = await ctx.call('POST', `/users/referrals/%20${a.user.referralCode.toLowerCase()}%20`, { token: b.token });
     expect(res.status).toBe(201);
     expect(res.body.data.referrals_received).toEqual([{ referrer_username: a.user.username, created_at: expect.any(String) }]);
     expect(await pointBalance(ctx.database.db, a.user.id)).toBe(REFERRAL_REWARD);

@@ -37,7 +37,7 @@ afterAll(() => ctx.close());
 
 const { setClock, card } = apiTools(() => ctx);
 const staffRead = (subscriptionId: number, json: Record<string, unknown>) => ctx.call('POST', `/admin/subscriptions/${subscriptionId}/odometer`, { token: ADMIN, json });
-const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement`;
+const settleUrl = (id: number) => `/admin/subscriptions/${id}/settlement` as const;
 const settleCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_SETTLEMENT')))).sort((a, b) => a.id.localeCompare(b.id));
 
@@ -95,7 +95,7 @@ describe('반납 정산', () => {
     const preview = await ctx.call('GET', `${settleUrl(subscriptionId)}?damages=${encodeURIComponent(JSON.stringify(entry.damages))}&fuel_shortfall_percent=50`, { token: ADMIN });
     expect(preview.status).toBe(200);
     expect(preview.body.data.settlement).toMatchObject({ fuel_shortfall_percent: 10, fuel_arithmetic: '인도 90% → 반납 80%' });
-    expect(preview.body.data.settlement.lines.find((l: { kind: string }) => l.kind === 'FUEL').detail).toBe('인도 90% → 반납 80% = 10% × 1%당 3,000원');
+    expect(preview.body.data.settlement.lines.find((l) => l.kind === 'FUEL')!.detail).toBe('인도 90% → 반납 80% = 10% × 1%당 3,000원');
     const total = 100_000 + 120_000 + 10 * FUEL_SHORTFALL_PER_PERCENT;
     expect(preview.body.data.settlement).toMatchObject({ status: 'PREVIEW', total, deposit: DEPOSIT, from_deposit: total, to_charge: 0, to_refund: DEPOSIT - total });
     expect(preview.body.data.settlement.lines.map((l: { label: string }) => l.label)).toEqual(['초과 주행 요금', '손상: 앞범퍼 긁힘', '연료·충전 부족']);
@@ -158,7 +158,7 @@ describe('반납 정산', () => {
     expect(a.body.data.settlement).toMatchObject({ total: 550_000, from_deposit: DEPOSIT, to_charge: 50_000, to_refund: 0, status: 'DONE', payment: { id: `sub-${subscriptionId}-settle`, status: 'PAID', amount: 50_000, purpose: 'SUBSCRIPTION_SETTLEMENT' } });
     expect((await settleCharges(subscriptionId)).map((p) => [p.id, p.status, p.amount])).toEqual([[`sub-${subscriptionId}-settle`, 'PAID', 50_000]]);
     expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, `sub-${subscriptionId}-settle`))).toHaveLength(1);
-    expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json })).body.data.settlement.payment.id).toBe(`sub-${subscriptionId}-settle`);
+    expect((await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json })).body.data.settlement.payment!.id).toBe(`sub-${subscriptionId}-settle`);
     expect(await settleCharges(subscriptionId)).toHaveLength(1);
     const mine = (await ctx.call('GET', '/payments', { token })).body.data.payments;
     expect(mine.find((p: { id: string }) => p.id === `sub-${subscriptionId}-settle`)).toMatchObject({ purpose: 'SUBSCRIPTION_SETTLEMENT', amount: 50_000, status: 'PAID' });
@@ -318,7 +318,7 @@ describe('반납 정산', () => {
       expect(earlier?.status).toBe('SUCCEEDED');
       const done = (await ctx.call('POST', settleUrl(subscriptionId), { token: ADMIN, json: { damages: [] } })).body.data.settlement;
       expect(done).toMatchObject({ status: 'DONE', total: 0, deposit: DEPOSIT, prepayment_refund: 500_000, to_refund: 1_000_000 });
-      expect(done.lines.at(-1).detail).toBe('선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원 → 첫 결제 잔액 한도 500,000원');
+      expect(done.lines.at(-1)!.detail).toBe('선납금 3,000,000원 × 미사용 11개월 / 12개월 = 2,750,000원 → 첫 결제 잔액 한도 500,000원');
       const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, first.id));
       expect(after.amount - after.cancelledAmount).toBe(0);
     });
@@ -345,7 +345,7 @@ describe('반납 정산', () => {
     const late = await returned(plainCar, '2035-03-10', '2035-04-20', 3_000);
     await recordHandover(late.subscriptionId, 'RETURN', '2035-04-20', 3_000, 100);
     await setClock('2035-04-22T09:30:00+09:00');
-    expect((await ctx.call('GET', settleUrl(late.subscriptionId), { token: ADMIN })).body.data.settlement.acknowledgement.state).toBe('TIMED_OUT');
+    expect((await ctx.call('GET', settleUrl(late.subscriptionId), { token: ADMIN })).body.data.settlement.acknowledgement!.state).toBe('TIMED_OUT');
     expect((await ctx.call('POST', settleUrl(late.subscriptionId), { token: ADMIN, json: { damages: [] } })).status).toBe(200);
     expect((await ctx.call('POST', `/handovers/${returnId}/acknowledge`, { token, json: { name: '홍길동' } })).status).toBe(200);
   });

@@ -31,7 +31,7 @@ const monthCharges = async (subscriptionId: number) =>
   (await ctx.database.db.select().from(payments).where(and(eq(payments.refType, 'subscription'), eq(payments.refId, subscriptionId), eq(payments.purpose, 'SUBSCRIPTION_MONTH'))))
     .sort((a, b) => a.month! - b.month!)
     .map((p) => [p.month, p.amount, p.status]);
-const cancelUrl = (subscriptionId: number, swapId: number) => `/subscriptions/${subscriptionId}/swaps/${swapId}/cancel`;
+const cancelUrl = (subscriptionId: number, swapId: number) => `/subscriptions/${subscriptionId}/swaps/${swapId}/cancel` as const;
 
 /** A 12-month subscription from `start` on a plate of its own, with a swap to a copy of `to` on `swapDate` confirmed on `today`. */
 async function swapped(start: string, today: string, swapDate: string, to: number) {
@@ -130,7 +130,7 @@ describe('교체 취소', () => {
     expect((await ctx.call('POST', cancelUrl(s.subscriptionId, s.swapId), { token: other.token })).status).toBe(404);
     expect((await ctx.call('POST', cancelUrl(s.subscriptionId, s.swapId))).status).toBe(401);
     expect((await ctx.call('POST', cancelUrl(s.subscriptionId, 99_999_999), { token: s.token })).status).toBe(404);
-    for (const path of [`/subscriptions/abc/swaps/${s.swapId}/cancel`, `/subscriptions/${s.subscriptionId}/swaps/0/cancel`, `/subscriptions/${s.subscriptionId}/swaps/x/cancel`]) {
+    for (const path of [`/subscriptions/abc/swaps/${s.swapId}/cancel`, `/subscriptions/${s.subscriptionId}/swaps/0/cancel`, `/subscriptions/${s.subscriptionId}/swaps/x/cancel`] as const) {
       const r = await ctx.call('POST', path, { token: s.token });
       expect(r.status, path).toBe(400);
       expect(r.body.message).toMatch(/[가-힣]/);

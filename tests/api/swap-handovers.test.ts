@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const { admin: staff, setClock } = apiTools(() => ctx);
-const pairUrl = (subscriptionId: number, swapId: number) => `/admin/subscriptions/${subscriptionId}/swaps/${swapId}/handovers`;
+const pairUrl = (subscriptionId: number, swapId: number) => `/admin/subscriptions/${subscriptionId}/swaps/${swapId}/handovers` as const;
 const schedulePair = (subscriptionId: number, swapId: number, body: Record<string, unknown>) => staff('POST', pairUrl(subscriptionId, swapId), body);
 
 /** A confirmed 12-month subscription starting on `start` on a copy of the old car (the clock set to that morning). */
@@ -115,7 +115,7 @@ describe('scheduling a swap\'s pair', () => {
       ['DELIVERY', 'SCHEDULED', driver.id, '2034-03-05', '10:00', '12:00'],
     ]);
     if (created.status === 201) {
-      expect(created.body.data.handovers.map((h: { kind: string; swap: { car_id: number; plate: string } }) => [h.kind, h.swap.car_id, h.swap.plate])).toEqual([
+      expect(created.body.data.handovers.map((h) => [h.kind, h.swap?.car_id, h.swap?.plate])).toEqual([
         ['RETURN', orderCar, '12가 3456'], ['DELIVERY', toCar, '78나 9012'],
       ]);
     }
@@ -237,11 +237,11 @@ describe('scheduling a swap\'s pair', () => {
     const again = await schedulePair(subscriptionId, swapId, { driver_id: d1.id, window_start: '09:00', window_end: '10:00' });
     await setClock('2034-05-20T09:30:00+09:00');
     const ret = again.body.data.handovers.find((h: { kind: string }) => h.kind === 'RETURN');
-    expect((await staff('POST', `/admin/handovers/${ret.id}/record`, { odometer_km: 3_000, fuel_percent: 80 })).status).toBe(200);
+    expect((await staff('POST', `/admin/handovers/${ret!.id}/record`, { odometer_km: 3_000, fuel_percent: 80 })).status).toBe(200);
     expect((await schedulePair(subscriptionId, swapId, { driver_id: d2.id, window_start: '11:00', window_end: '12:00' })).status).toBe(409);
     expect((await staff('DELETE', pairUrl(subscriptionId, swapId))).status).toBe(409);
     const delivery = again.body.data.handovers.find((h: { kind: string }) => h.kind === 'DELIVERY');
-    expect((await staff('DELETE', `/admin/handovers/${delivery.id}`)).status).toBe(409);
+    expect((await staff('DELETE', `/admin/handovers/${delivery!.id}`)).status).toBe(409);
   });
 });
 

@@ -82,7 +82,7 @@ describe("the customer's memo and wishes reach staff and the driver", () => {
 
   it('customers and strangers do not read the desk, the board or a run sheet', async () => {
     const { who } = await bookWithMemo(9);
-    for (const path of ['/admin/butler-requests', `/admin/dispatch?from=${addDays(todayInKorea(new Date()), 9)}&days=1`, `/admin/dispatch/run-sheet?driver_id=1&date=${addDays(todayInKorea(new Date()), 9)}`]) {
+    for (const path of ['/admin/butler-requests', `/admin/dispatch?from=${addDays(todayInKorea(new Date()), 9)}&days=1`, `/admin/dispatch/run-sheet?driver_id=1&date=${addDays(todayInKorea(new Date()), 9)}`] as const) {
       expect((await ctx.call('GET', path, { token: who.token })).status, path).toBe(403);
       expect((await ctx.call('GET', path)).status, path).toBe(403);
     }

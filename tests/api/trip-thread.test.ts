@@ -45,8 +45,8 @@ async function trip(d: number, driverId?: number) {
   return { id, owner };
 }
 
-const customerPath = (id: number) => `/butlers/requests/${id}/messages`;
-const driverPath = (id: number) => `/driver/trips/${id}/messages`;
+const customerPath = (id: number) => `/butlers/requests/${id}/messages` as const;
+const driverPath = (id: number) => `/driver/trips/${id}/messages` as const;
 const notifies = async (type: string, id: number) =>
   (await ctx.database.db.select().from(jobs).where(like(jobs.key, `notify:${type}:${id}:%`))).length;
 

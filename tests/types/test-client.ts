@@ -29,6 +29,24 @@ export async function testClientChecks(ctx: TestContext, id: number) {
   // @ts-expect-error the admin call is checked the same way
   await admin('POST', '/admin/billing/runs');
 
+  // A path kept in a variable or made by a function is its route's too, once `as const`: a field the route does not answer fails.
+  const odometerPath = `/subscriptions/${id}/odometer` as const;
+  const odometer = await ctx.call('GET', odometerPath);
+  void odometer.body.data.readings;
+  // @ts-expect-error a field the route does not answer, read through a path kept in a variable
+  void odometer.body.data.reading;
+  const extensionOf = (subscriptionId: number) => `/subscriptions/${subscriptionId}/extension` as const;
+  const extension = await ctx.call('GET', extensionOf(id));
+  // @ts-expect-error a field the route does not answer, read through a path a function made
+  void extension.body.data.no_such_field;
+  const computed: string = `/subscriptions/${id}/odometer`;
+  // @ts-expect-error a path typed only string: its route, so its answer's type, cannot be known
+  await ctx.call('GET', computed);
+  // @ts-expect-error the admin call refuses it the same way
+  await admin('GET', computed);
+  // @ts-expect-error a query added to a path typed string is no better
+  await ctx.call('GET', `${computed}?page=2`);
+
   // Well-formed: a query, HEAD on a GET route, a path the types are told not to check.
   await ctx.call('GET', `/subscriptions/garages?page=2`);
   await ctx.call('HEAD', '/health/ready');

@@ -12,7 +12,7 @@ import {
   UpdateAccountSchema,
   VerifyCodeSchema,
 } from '../../domain/schemas/accounts';
-import type { AccountView, EmailCheckAnswer, IdentityAnswer, TokenAnswer } from '../../domain/accounts';
+import type { AccountView, EmailCheckAnswer, IdentityAnswer, TokenAnswer, VerifyCodeAnswer } from '../../domain/accounts';
 import { unauthorized } from '../errors';
 import { ok, validJson, type AppEnv, type Ctx } from '../http';
 import { requireUser } from '../auth/guards';
@@ -123,9 +123,9 @@ export const accountsRoutes = new Hono<AppEnv>()
     if (purpose === 'reset') {
       const tokens = await loginByEmail(db, config, email);
       if (!tokens) throw unauthorized('계정을 찾을 수 없습니다.');
-      return ok(c, { verified: true, ...(tokens satisfies TokenAnswer) });
+      return ok<VerifyCodeAnswer>(c, { verified: true, ...tokens });
     }
-    return ok(c, { verified: true });
+    return ok<VerifyCodeAnswer>(c, { verified: true });
   })
   .post('/:provider{kakao|google|naver|apple}', ipLimit('social', 30, 10 * MINUTE), providerConfigured, validJson(SocialLoginSchema), async (c) => {
     const provider = c.req.param('provider') as SocialProvider;

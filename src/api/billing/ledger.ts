@@ -65,6 +65,24 @@ export async function attemptsOf(db: Db, refType: NewCharge['refType'], refId: n
   return month === undefined ? rows : rows.filter((r) => r.month === month);
 }
 
+/** attemptsOf for many records in one query (a list's rows): each record's attempts, oldest first, by its id; one without any is not in the map. */
+export async function attemptsOfEach(db: Db, refType: NewCharge['refType'], refIds: readonly number[], purpose: PaymentPurpose): Promise<Map<number, PaymentRow[]>> {
+  const out = new Map<number, PaymentRow[]>();
+  const ids = [...new Set(refIds)];
+  if (!ids.length) return out;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refType, refType), inArray(payments.refId, ids), eq(payments.purpose, purpose)))
+    .orderBy(payments.attempt);
+  for (const r of rows) {
+    const list = out.get(r.refId);
+    if (list) list.push(r);
+    else out.set(r.refId, [r]);
+  }
+  return out;
+}
+
 /** The latest payment of each purpose for some records (details pages). */
 export async function paymentsOf(db: Db, refType: NewCharge['refType'], refIds: number[]): Promise<PaymentRow[]> {
   if (!refIds.length) return [];

@@ -4,14 +4,14 @@ import { addDays } from '../../domain/dates';
 import { chargeInstant, monthlyChargeDate, paymentIds, retryDate, RETRY_DAYS, ORDER_KINDS } from '../../domain/payments';
 import { inTransaction, type Db } from '../db/client';
 import { billingKeyUses, companySubscriptionCharges, companySubscriptionMonths, subscriptionRequests, subscriptions, users } from '../db/schema';
-import { feeChanges } from '../db/fee-changes';
+import { feeChanges, feeChangesOf } from '../db/fee-changes';
 import { feeOfMonth } from '../../domain/extension';
 import { conflict, forbidden, notFound } from '../errors';
 import { cancelQueued, enqueue, type Job, type JobSpec } from '../jobs/queue';
 import { emit, emitOrderReceived, notification, notifyJobKey } from '../notifications/events';
 import { executeCharge } from './charges';
 import type { ChargeOutcome, PaymentContext } from '../payment-context';
-import { attemptsOf, maskBillingKey, recordCharge } from './ledger';
+import { attemptsOf, attemptsOfEach, maskBillingKey, recordCharge } from './ledger';
 import { customerActor, recordAudit } from '../audit/audit';
 import { releaseCoupon } from '../wallet/coupons';
 import { creditPoints } from '../wallet/points';
@@ -46,6 +46,18 @@ export { feeChanges };
 /** The fee of billing month `month` of a subscription: feeOfMonth over its extensions and confirmed swaps, else the order's monthly fee. */
 export async function monthFee(db: Db, found: { sub: { id: number }; fee: number }, month: number): Promise<number> {
   return feeOfMonth(month, found.fee, await feeChanges(db, found.sub.id));
+}
+
+/** monthFee of a list's subscriptions in two queries whatever their number: each one's fee of its `month`, by subscription id. */
+export async function monthFees(db: Db, wanted: readonly { sub: { id: number }; fee: number; month: number }[]): Promise<Map<number, number>> {
+  const changes = await feeChangesOf(db, wanted.map((w) => w.sub.id));
+  return new Map(wanted.map((w) => [w.sub.id, feeOfMonth(w.month, w.fee, changes.get(w.sub.id) ?? [])]));
+}
+
+/** The failed attempts at month `month` of a list's subscriptions, oldest first, by subscription id: one query whatever their number. */
+export async function failedMonthAttempts(db: Db, wanted: readonly { sub: { id: number }; month: number }[]): Promise<Map<number, PaymentRow[]>> {
+  const attempts = await attemptsOfEach(db, 'subscription', wanted.map((w) => w.sub.id), 'SUBSCRIPTION_MONTH');
+  return new Map(wanted.map((w) => [w.sub.id, (attempts.get(w.sub.id) ?? []).filter((p) => p.month === w.month && p.status === 'FAILED')]));
 }
 
 async function subscriptionWithTerm(db: Db, id: number, { lock = false }: { lock?: boolean } = {}) {
@@ -95,7 +107,7 @@ export async function cancelFutureCharges(tx: Db, subscriptionId: number, paidMo
 }
 
 /** The month a subscription owes: the first unpaid one (null when the term is paid). */
-const owedMonth = (sub: SubscriptionRow, term: number) => (sub.paidMonths < term ? sub.paidMonths + 1 : null);
+export const owedMonth = (sub: Pick<SubscriptionRow, 'paidMonths'>, term: number) => (sub.paidMonths < term ? sub.paidMonths + 1 : null);
 
 /**
  * Charges a month of a subscription now, once: a paid month is not charged again; a PENDING
@@ -330,19 +342,24 @@ export async function overdueSubscriptions(db: Db): Promise<OverdueSubscription[
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(inArray(subscriptions.billingStatus, ['PAST_DUE', 'OVERDUE']))
     .orderBy(subscriptions.updatedAt);
-  const out: OverdueSubscription[] = [];
-  for (const { sub, term, fee: baseFee, user } of rows) {
+  // The owed months' fees and failed attempts read for all the rows at once, not a query a row.
+  const owed = rows.flatMap(({ sub, term, fee }) => {
     const month = owedMonth(sub, term);
-    const fee = month ? await monthFee(db, { sub, fee: baseFee }, month) : baseFee;
-    const failures = month ? (await attemptsOf(db, 'subscription', sub.id, 'SUBSCRIPTION_MONTH', month)).filter((a) => a.status === 'FAILED') : [];
+    return month ? [{ sub, fee, month }] : [];
+  });
+  const fees = await monthFees(db, owed);
+  const failed = await failedMonthAttempts(db, owed);
+  return rows.map(({ sub, term, fee: baseFee, user }) => {
+    const month = owedMonth(sub, term);
+    const fee = month ? fees.get(sub.id)! : baseFee;
+    const failures = month ? failed.get(sub.id)! : [];
     const due = month ? monthlyChargeDate(sub.startDate, month) : null;
-    out.push({
+    return {
       id: sub.id, user, billing_status: sub.billingStatus, month, amount: fee, due_date: due,
       failures: failures.length, last_failure: failures.at(-1)?.failureReason ?? null,
       retry_date: sub.billingStatus === 'PAST_DUE' && due ? retryDate(due, failures.length) : null,
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /**

@@ -69,6 +69,19 @@ export async function carById(db: Db, id: number, opts: { archived?: boolean } =
   return toCar(row);
 }
 
+/**
+ * Cars by id, archived ones too (orders' cars), in one query whatever their number: a list reads
+ * its rows' cars at once, not one query a row. 404 as carById when one is missing.
+ */
+export async function carsByIds(db: Db, ids: readonly number[]): Promise<Map<number, Car>> {
+  const wanted = [...new Set(ids)];
+  const out = new Map<number, Car>();
+  if (!wanted.length) return out;
+  for (const row of await carQuery(db).where(inArray(cars.id, wanted))) out.set(row.car.id, toCar(row));
+  if (out.size !== wanted.length) throw notFound('차량 정보를 찾을 수 없습니다.');
+  return out;
+}
+
 /** Every car, for the static build. */
 export async function allCars(db: Db): Promise<Car[]> {
   return (await carQuery(db).where(live).orderBy(asc(cars.id))).map(toCar);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ExtensionFee } from '../../domain/extension';
 import { swapFeeChanges } from '../../domain/swap';
 import type { Db } from './client';
@@ -11,24 +11,36 @@ import { subscriptionExtensions, subscriptionRequests, subscriptionSwaps, subscr
  * where two cover a month the newer wins.
  */
 export async function feeChanges(db: Db, subscriptionId: number): Promise<ExtensionFee[]> {
+  return (await feeChangesOf(db, [subscriptionId])).get(subscriptionId) ?? [];
+}
+
+/** feeChanges of many subscriptions in two queries (a list's rows), by subscription id; one without changes has none in the map. */
+export async function feeChangesOf(db: Db, subscriptionIds: readonly number[]): Promise<Map<number, ExtensionFee[]>> {
+  const out = new Map<number, ExtensionFee[]>();
+  const ids = [...new Set(subscriptionIds)];
+  if (!ids.length) return out;
+  const add = (id: number, changes: ExtensionFee[]) => {
+    const list = out.get(id);
+    if (list) list.push(...changes);
+    else out.set(id, [...changes]);
+  };
   const extensions = await db
-    .select({ firstMonth: subscriptionExtensions.firstMonth, lastMonth: subscriptionExtensions.lastMonth, monthlyFee: subscriptionExtensions.monthlyFee, madeAt: subscriptionExtensions.createdAt })
+    .select({ subscriptionId: subscriptionExtensions.subscriptionId, firstMonth: subscriptionExtensions.firstMonth, lastMonth: subscriptionExtensions.lastMonth, monthlyFee: subscriptionExtensions.monthlyFee, madeAt: subscriptionExtensions.createdAt })
     .from(subscriptionExtensions)
-    .where(eq(subscriptionExtensions.subscriptionId, subscriptionId))
-    .orderBy(asc(subscriptionExtensions.firstMonth));
+    .where(inArray(subscriptionExtensions.subscriptionId, ids))
+    .orderBy(asc(subscriptionExtensions.firstMonth), asc(subscriptionExtensions.id));
   const swaps = await db
     .select({
-      firstNewMonth: subscriptionSwaps.firstNewMonth, newFee: subscriptionSwaps.newFee, baseFee: subscriptionSwaps.baseFee, optionExtras: subscriptionSwaps.optionExtras,
+      subscriptionId: subscriptionSwaps.subscriptionId, firstNewMonth: subscriptionSwaps.firstNewMonth, newFee: subscriptionSwaps.newFee, baseFee: subscriptionSwaps.baseFee, optionExtras: subscriptionSwaps.optionExtras,
       prepaymentCredit: subscriptionSwaps.prepaymentCredit, madeAt: subscriptionSwaps.createdAt, orderMonths: subscriptionRequests.month,
     })
     .from(subscriptionSwaps)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionSwaps.subscriptionId))
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
-    .where(and(eq(subscriptionSwaps.subscriptionId, subscriptionId), eq(subscriptionSwaps.status, 'CONFIRMED')))
+    .where(and(inArray(subscriptionSwaps.subscriptionId, ids), eq(subscriptionSwaps.status, 'CONFIRMED')))
     .orderBy(asc(subscriptionSwaps.id));
-  return [
-    ...extensions.map((e) => ({ ...e, madeAt: e.madeAt.toISOString() })),
-    ...swaps.flatMap((w) => swapFeeChanges({ ...w, madeAt: w.madeAt.toISOString() }, w.orderMonths)),
-  ];
+  // Each subscription's extensions first, then its swaps, as one subscription's read gave them.
+  for (const { subscriptionId, madeAt, ...e } of extensions) add(subscriptionId, [{ ...e, madeAt: madeAt.toISOString() }]);
+  for (const { subscriptionId, ...w } of swaps) add(subscriptionId, swapFeeChanges({ ...w, madeAt: w.madeAt.toISOString() }, w.orderMonths));
+  return out;
 }
-

@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SubscriptionCarChoice } from '../../domain/butler-own-car';
 import { carDisplayName } from '../../domain/car';
 import { subscriptionActive } from '../../domain/subscriptions';
 import { carOnDay } from '../../domain/swap-cars';
 import type { Db } from '../db/client';
 import { subscriptionRequests, subscriptions, subscriptionSwaps } from '../db/schema';
-import { carById } from '../catalogue/catalogue';
+import { carsByIds } from '../catalogue/catalogue';
 import { notFound, unprocessable } from '../errors';
 
 /**
@@ -14,13 +14,19 @@ import { notFound, unprocessable } from '../errors';
  * car it holds on `day` (confirmed swaps applied) and its plate.
  */
 
-async function choiceOf(db: Db, sub: typeof subscriptions.$inferSelect, orderCarId: number, day: string): Promise<SubscriptionCarChoice> {
+/** Each subscription's car on `day` with its plate, in two queries whatever their number (their confirmed swaps, then the cars). */
+async function choicesOf(db: Db, rows: readonly { sub: typeof subscriptions.$inferSelect; carId: number }[], day: string): Promise<SubscriptionCarChoice[]> {
+  if (!rows.length) return [];
   const swaps = await db
-    .select({ fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate })
+    .select({ subscriptionId: subscriptionSwaps.subscriptionId, fromCarId: subscriptionSwaps.fromCarId, toCarId: subscriptionSwaps.toCarId, swapDate: subscriptionSwaps.swapDate })
     .from(subscriptionSwaps)
-    .where(and(eq(subscriptionSwaps.subscriptionId, sub.id), eq(subscriptionSwaps.status, 'CONFIRMED')));
-  const car = await carById(db, carOnDay(orderCarId, swaps, day));
-  return { subscription_id: sub.id, car_id: car.id, name: carDisplayName(car), plate: car.license_plate ?? null };
+    .where(and(inArray(subscriptionSwaps.subscriptionId, rows.map((r) => r.sub.id)), eq(subscriptionSwaps.status, 'CONFIRMED')));
+  const carIdOf = new Map(rows.map((r) => [r.sub.id, carOnDay(r.carId, swaps.filter((w) => w.subscriptionId === r.sub.id), day)]));
+  const cars = await carsByIds(db, [...carIdOf.values()]);
+  return rows.map(({ sub }) => {
+    const car = cars.get(carIdOf.get(sub.id)!)!;
+    return { subscription_id: sub.id, car_id: car.id, name: carDisplayName(car), plate: car.license_plate ?? null };
+  });
 }
 
 /** GET /butlers/own-car/cars: the user's active subscriptions' cars (as of `today`), newest first. */
@@ -31,9 +37,7 @@ export async function subscriptionCarChoices(db: Db, userId: number, today: stri
     .innerJoin(subscriptionRequests, eq(subscriptionRequests.id, subscriptions.requestId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
-  const out: SubscriptionCarChoice[] = [];
-  for (const r of rows) if (subscriptionActive(r.sub, today)) out.push(await choiceOf(db, r.sub, r.carId, today));
-  return out;
+  return choicesOf(db, rows.filter((r) => subscriptionActive(r.sub, today)), today);
 }
 
 /**
@@ -56,5 +60,5 @@ export async function subscriptionCarFor(db: Db, userId: number, subscriptionId:
     const m = `구독 기간(${row.sub.startDate} ~ ${row.sub.endDate}) 안의 날짜만 구독 차량으로 예약할 수 있습니다.`;
     throw unprocessable(m, { start_at: [m] });
   }
-  return choiceOf(db, row.sub, row.carId, trip.firstDay);
+  return (await choicesOf(db, [row], trip.firstDay))[0];
 }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Car } from '../../domain/car';
 import { cardViewOf } from '../../domain/card-label';
 import type { SubscriptionCompanyView, SubscriptionRequest } from '../../domain/subscriptions';
 import { ORDER_KINDS } from '../../domain/payments';
@@ -9,8 +8,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { maskBillingKey, toPaymentView } from '../billing/ledger';
 import type { PaymentRow } from '../payment-context';
 import type { PaidOrder } from '../billing/order-charges';
-import { carById } from '../catalogue/catalogue';
-import { toCoupon } from '../wallet/coupons';
+import { carsByIds } from '../catalogue/catalogue';
 
 /** A customer's subscription requests: the row as the API answers it, the lookups the changes share, the list and the one. */
 
@@ -25,11 +23,13 @@ export async function toRequest(db: Db, r: RequestRow): Promise<SubscriptionRequ
 /** Request rows in API shape: their cars, coupons and first charges read once for all the rows (not a query a row). */
 async function toRequests(db: Db, rows: RequestRow[]): Promise<SubscriptionRequest[]> {
   if (!rows.length) return [];
-  const cars = new Map<number, Car>();
-  for (const id of new Set(rows.map((r) => r.carId))) cars.set(id, await carById(db, id));
+  const cars = await carsByIds(db, rows.map((r) => r.carId));
   const couponIds = rows.flatMap((r) => (r.userCouponId ? [r.userCouponId] : []));
-  const held = couponIds.length ? await db.select().from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, couponIds)) : [];
-  const couponOf = new Map(held.map((c) => [c.user_coupons.id, { id: c.user_coupons.id, coupon: toCoupon(c.coupons) }]));
+  // The coupon as the request declares it (its name and code: what my page shows), not the whole coupon.
+  const held = couponIds.length
+    ? await db.select({ id: userCoupons.id, name: coupons.name, code: coupons.code }).from(userCoupons).innerJoin(coupons, eq(coupons.id, userCoupons.couponId)).where(inArray(userCoupons.id, couponIds))
+    : [];
+  const couponOf = new Map(held.map((c) => [c.id, { id: c.id, coupon: { name: c.name, code: c.code } }]));
   // Each request's first-month charge: its last attempt (a declined one tried again is its last try).
   const charges = await db
     .select()
