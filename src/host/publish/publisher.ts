@@ -105,7 +105,7 @@ export interface Publisher {
  * its photos) before its build starts. Short: edits during a build are one more build after it
  * anyway, so a longer wait only delays every edit (it was 500 ms, a third of an edit at 100,000 cars).
  */
-export const EDIT_DEBOUNCE_MS = 150;
+const EDIT_DEBOUNCE_MS = 150;
 
 /** The advisory lock key of the storefront build (any 64-bit constant; "luxe" "site"). */
 const BUILD_LOCK_KEY = 0x6c757865_73697465n;
