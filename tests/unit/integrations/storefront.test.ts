@@ -57,6 +57,24 @@ describe('the build snapshot module', () => {
     expect([...reads]).toEqual(['cars', 'car:3']);
   });
 
+  it('holds a model cars share once, and each car as it was written', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
+    const model = (id: number, name: string) => ({ id, name, image: `/cars/${name}.svg`, brand: { id: 1, name: 'Ferrari', image: '/brands/ferrari.svg' } });
+    const cars = [
+      { id: 1, model: model(5, 'Roma'), color: 'Rosso Corsa', images: ['/cars/roma-1.svg'] },
+      { id: 2, model: model(5, 'Roma'), color: 'Rosso Corsa', images: ['/cars/roma-1.svg'] },
+      { id: 3, model: model(6, '296'), color: 'Giallo', images: [] },
+      // The same id with other fields (never in one read, but never merged either).
+      { id: 4, model: model(5, 'Roma Spider'), color: 'Nero', images: [] },
+    ];
+    const file = await snapshotIn(dir, { catalogue: { ...catalogue(0), cars } as unknown as CatalogueSnapshot, settings: {} });
+    const read = readBuildSnapshot(file).catalogue.cars;
+    expect(read).toEqual(cars);
+    expect(read[0].model).toBe(read[1].model);
+    expect(read[0].model).not.toBe(read[2].model);
+    expect(read[3].model.name).toBe('Roma Spider');
+  });
+
   it('fails with a clear message on a missing snapshot or one without cars: an empty shop is never published', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'snapshot-'));
     expect(() => readBuildSnapshot(path.join(dir, 'none.json'))).toThrow(/No build snapshot at .*none\.json/);
