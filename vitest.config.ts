@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Files that build the whole site: once is enough, so only on the PGlite run. Left out of `api-pg`
 // rather than skipped in it, so no worker starts there only to load them.
-const PGLITE_ONLY = ['tests/host/pipeline.test.ts', 'tests/host/site-build.test.ts', 'tests/host/incremental-publish.test.ts'];
+const PGLITE_ONLY = ['tests/host/pipeline.test.ts', 'tests/host/embedded-statistics.test.ts', 'tests/host/site-build.test.ts', 'tests/host/incremental-publish.test.ts'];
 
 // `api-pg` runs the same API tests against PostgreSQL when TEST_DATABASE_URL is set, and fails any that
 // sends a query to a client still running one (tests/api/pg-one-query-at-a-time.ts).

@@ -13,6 +13,7 @@ import { isConnectionFault, markDatabaseError } from './errors';
 import { currentAnswerBudget, refusalIfUnanswered } from './answer-budget';
 import * as schema from './schema';
 import { traceQueries } from '../observability/tracing';
+import { analyzeUnanalyzed } from './embedded-statistics';
 
 type Schema = typeof schema;
 /** One type for both drivers: the app never knows which database it runs on. */
@@ -199,6 +200,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; timeo
     const client = traceQueries(await PGlite.create(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), 'postgresql');
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    await analyzeUnanalyzed(client);
     return { db, kind: 'pglite', close: () => client.close().finally(release) };
   } catch (err) {
     release();
