@@ -7,8 +7,8 @@ import { openDatabase, type Db } from '../../src/api/db/client';
 import { seedDatabase } from '../../src/api/seed/seed';
 
 const reltuples = async (db: Db, table: string) => {
-  const rows = (await db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = ${table} AND relnamespace = 'public'::regnamespace`)) as unknown as { rows: { reltuples: number }[] };
-  return Number(rows.rows[0].reltuples);
+  const [row] = await db.select({ reltuples: sql<number>`reltuples` }).from(sql`pg_class`).where(sql`relname = ${table} AND relnamespace = 'public'::regnamespace`);
+  return Number(row.reltuples);
 };
 
 describe('the embedded database’s planner statistics (PGlite runs no autovacuum)', () => {
