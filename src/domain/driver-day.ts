@@ -87,6 +87,10 @@ export interface DriverTripsAnswer {
   trips: DriverTrip[];
   /** The driver's trips of the coming days cancelled since they were assigned (the message said so too). */
   cancelled: DriverCancelledTrip[];
+  /** The server's time of this answer: the phone counts a wait on from it (never by its own clock: the wait is money). */
+  now: string;
+  /** The waiting rule the charge applies (the PUBLIC_BUTLER_WAITING_* settings), for the wait shown while the driver waits. */
+  waiting_policy: { airport_free_minutes: number; free_minutes: number; step_minutes: number };
 }
 
 /** A trip of the driver's that is off: when it was, from where, and when it was cancelled. */

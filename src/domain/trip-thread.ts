@@ -56,6 +56,12 @@ export const GUEST_MESSAGE_LIMIT = 10;
 export const GUEST_MESSAGE_WINDOW_MS = 10 * 60_000;
 export const GUEST_MESSAGE_LIMITED = '메시지를 너무 자주 보내셨습니다. 잠시 후 다시 보내주세요.';
 
+/**
+ * A company trip's guest hears of an answer (the driver's, the booker's, staff's) by 알림톡 with their
+ * link, at most once in this long a trip: a second answer within it waits on the page the first led to.
+ */
+export const GUEST_NOTICE_GAP_MS = 10 * 60_000;
+
 /** POST …/messages: the text (trimmed, 1–500 characters) and an optional client id so a retried post is one message. */
 export const TripMessageSchema = z.object({
   body: z

@@ -75,6 +75,23 @@ export function waitingCharge(policy: WaitingPolicy, airport: boolean, minutes: 
 }
 
 /**
+ * The wait so far at a pickup, while the driver waits (도착 recorded, 탑승 not yet): the rule's
+ * minutes up to `now` — the server's time, never the phone's: it is money — and where they stand
+ * against the free time. Prices are left out (the driver's phone names none: rate 0).
+ */
+export function waitingSoFar(policy: WaitingPolicy, booking: { start_at: Instant; flight_number: string | null; start_location: string }, arrived: Instant, now: Instant): WaitingCharge {
+  return waitingCharge(policy, isAirportPickup(booking), waitingMinutes(booking.start_at, arrived, now), 0);
+}
+
+/** What the driver's phone says of a wait so far: 대기 N분 and the free minutes left, or the minutes beyond them with the started steps. */
+export function waitingSoFarText(w: WaitingCharge): string {
+  const left = w.freeMinutes - w.minutes;
+  if (left > 0) return `대기 ${w.minutes}분 · 무료 대기 ${left}분 남음`;
+  if (w.chargedMinutes === 0) return `대기 ${w.minutes}분 · 무료 대기 시간이 끝났습니다`;
+  return `대기 ${w.minutes}분 · 무료 대기 ${w.freeMinutes}분을 ${w.chargedMinutes}분 넘었습니다 (${w.stepMinutes}분 단위 ${w.steps}회 청구)`;
+}
+
+/**
  * The waiting rule in Korean, as /fleet, the reservation form and the terms state it (the same
  * numbers waitingCharge applies). With a car's hourly rate the step's price is named too.
  */

@@ -144,6 +144,13 @@ describe("the driver's trips", () => {
       // The flight of the airport pickup reaches the driver's phone too (issue 50), as airlines print it.
       flight_number: 'KE123',
     });
+    // The server's time and the waiting rule the charge applies: the phone counts a wait from them, not from its own clock.
+    await setClock('2031-03-04T10:00:00+09:00');
+    const timed = await ctx.call('GET', '/driver/trips', { token: a.token });
+    expect(Date.parse(timed.body.data.now) - Date.parse('2031-03-04T10:00:00+09:00')).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(timed.body.data.now) - Date.parse('2031-03-04T10:00:00+09:00')).toBeLessThan(60_000);
+    expect(timed.body.data.waiting_policy).toEqual({ airport_free_minutes: 60, free_minutes: 15, step_minutes: 30 });
+    await setClock(null);
     // Another driver's trip, a customer (even the trip's own), a staff token and no token.
     expect((await tap(a.token, theirs.id, 'departed')).status).toBe(403);
     expect((await tap(mine.owner.token, mine.id, 'departed')).status).toBe(403);

@@ -4,10 +4,13 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 test.beforeAll(async ({ request }) => waitForSite(request));
 
-/** A 후불 company run by a fresh user, with last month's statement (the test fixture: the monthly job's own code). */
-async function companyWithStatement(request: Parameters<typeof newUser>[0]) {
+/**
+ * A 후불 company run by a fresh user, with last month's statement (the test fixture: the monthly job's own code);
+ * with `credit`, a month whose credits exceed its charges: 300,000원 of trips, 500,000원 of deposit back.
+ */
+async function companyWithStatement(request: Parameters<typeof newUser>[0], { credit = false } = {}) {
   const user = await newUser(request);
-  const res = await request.post('/api/admin/test-company-statement', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { user_id: user.id } });
+  const res = await request.post('/api/admin/test-company-statement', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { user_id: user.id, ...(credit ? { credit } : {}) } });
   expect(res.status()).toBe(201);
   return { user, made: (await res.json()).data as { company_id: number; company_name: string; statement_id: number; month: string } };
 }
@@ -59,6 +62,34 @@ test('staff open the statement in the console and record the transfer', async ({
   await page.getByRole('button', { name: '입금 확인 (납부 완료로 기록)' }).click();
   await expect(page.getByRole('status')).toContainText('납부 완료로 기록했습니다');
   await expect(statement.getByTestId('statement-status')).toHaveText('납부 완료');
+});
+
+// 1280 px, as the rest of the console.
+test('staff read a statement owed back as 환급 예정 and record the transfer back: 환급 완료', async ({ page, request }) => {
+  const { made } = await companyWithStatement(request, { credit: true });
+  const staff = await newStaff(request);
+  await loginAs(page, staff.access_token);
+  await page.goto('/admin#invoices');
+  const item = page.getByRole('button', { name: new RegExp(`${made.company_name} · ${monthLabel(made.month)}`) });
+  await expect(item).toContainText('-200,000원');
+  await expect(item).toContainText('환급 예정');
+  // Owed back: no due day in the list, as nothing is to be paid.
+  await expect(item).not.toContainText('기한');
+  await item.click();
+  const statement = page.getByTestId('statement');
+  await expect(statement.getByTestId('statement-status')).toHaveText('환급 예정');
+  await expect(statement.getByTestId('statement-totals')).toContainText('합계 (돌려드릴 금액)');
+  await expect(statement.getByTestId('statement-totals')).toContainText('-200,000원');
+  await expect(statement.getByTestId('statement-credit-note')).toContainText('200,000원(공급가액 181,818원 + 부가세 18,182원)을 회사 계좌로 돌려드립니다.');
+  await expect(statement.getByTestId('statement-line')).toHaveCount(2);
+  await expect(statement.getByTestId('statement-line').nth(1)).toContainText('보증금 반환');
+  // The existing 입금 확인 route, under the words of a transfer back.
+  await expect(page.getByRole('button', { name: '입금 확인 (납부 완료로 기록)' })).toHaveCount(0);
+  await page.getByRole('button', { name: '환급 완료로 기록 (200,000원을 회사 계좌로 보낸 뒤)' }).click();
+  await expect(page.getByRole('status')).toContainText(`${made.company_name} ${monthLabel(made.month)} 청구서의 환급(200,000원)을 완료로 기록했습니다.`);
+  await expect(statement.getByTestId('statement-status')).toHaveText('환급 완료');
+  await expect(page.getByRole('button', { name: /환급 완료로 기록/ })).toHaveCount(0);
+  await expect(item).toContainText('환급 완료');
 });
 
 // 1280 px, as the rest of the console.

@@ -28,6 +28,7 @@ import { executeCharge } from '../billing/charges';
 import { paymentById, toPaymentView } from '../billing/ledger';
 import { recordOvertime, tripCar } from '../billing/butler-billing';
 import type { PaymentView } from '../../domain/payments';
+import type { WaitingPolicy } from '../../domain/waiting';
 import { locationAllowed, setConsents } from './location';
 
 /**
@@ -170,7 +171,7 @@ async function driverTripsWhere(db: Db, where: ReturnType<typeof and>, now: Date
  * (DRIVER_DAYS_AHEAD Korean days; the page groups them by day), and
  * any of theirs already under way (출발 tapped, not ended) from before, by start.
  */
-export async function driverTrips(db: Db, userId: number, now: Date) {
+export async function driverTrips(db: Db, userId: number, now: Date, waiting: WaitingPolicy) {
   const driverId = await driverIdOf(db, userId);
   const [driver] = await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(eq(drivers.id, driverId));
   const today = todayInKorea(now);
@@ -194,6 +195,8 @@ export async function driverTrips(db: Db, userId: number, now: Date) {
   return {
     driver, today, trips,
     cancelled: cancelled.map((c) => ({ id: c.id, start_at: c.startAt.toISOString(), start_location: c.startLocation, cancelled_at: c.modifiedAt.toISOString() })),
+    now: now.toISOString(),
+    waiting_policy: { airport_free_minutes: waiting.airportFreeMinutes, free_minutes: waiting.freeMinutes, step_minutes: waiting.stepMinutes },
   };
 }
 

@@ -55,7 +55,7 @@ export const driverRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     return ok(c, await acceptInvite(deps.db, deps.config, c.req.valid('json'), deps.clock.now()), 201);
   })
-  .get('/trips', requireDriver, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now())) satisfies DriverTripsAnswer))
+  .get('/trips', requireDriver, async (c) => ok(c, (await driverTrips(c.var.deps.db, c.var.userId, c.var.deps.clock.now(), c.var.deps.config.payments.butlerWaiting)) satisfies DriverTripsAnswer))
   .get('/trips/past', requireDriver, validQuery(PastTripsQuerySchema), async (c) =>
     ok(c, (await driverPastTrips(c.var.deps.db, c.var.userId, c.req.valid('query').page, c.var.deps.clock.now())) satisfies DriverPastTripsAnswer),
   )

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, like, lt, ne } from 'drizzle-orm';
 import {
-  GUEST_MESSAGE_LIMIT, GUEST_MESSAGE_LIMITED, GUEST_MESSAGE_WINDOW_MS, THREAD_CLOSED, threadWindow, type TripMessageInput, type TripMessageSender, type TripMessageView, type TripThreadReader, type TripThreadView,
+  GUEST_MESSAGE_LIMIT, GUEST_MESSAGE_LIMITED, GUEST_MESSAGE_WINDOW_MS, GUEST_NOTICE_GAP_MS, THREAD_CLOSED, threadWindow, type TripMessageInput, type TripMessageSender, type TripMessageView, type TripThreadReader, type TripThreadView,
 } from '../../domain/trip-thread';
 import { ErrorCode } from '../../domain/error-codes';
 import { inTransaction, type Db } from '../db/client';
-import { butlerRequests, tripMessages } from '../db/schema';
+import { butlerRequests, jobs, tripMessages } from '../db/schema';
 import { ApiError, conflict, notFound } from '../errors';
-import { emit } from '../notifications/events';
+import { emit, notifyJobKey } from '../notifications/events';
 import { guestTokenMatches } from '../notifications/guest-link';
 
 /**
@@ -87,6 +87,16 @@ async function hasOlderUnread(tx: Db, reader: TripThreadReader, message: Row): P
   return Boolean(older);
 }
 
+/** The keys of a trip's notices to its guest: this prefix and the answer's id (the prefix finds the last one). */
+const guestNoticePrefix = (tripId: number) => `butler.guest_trip_message:${tripId}:`;
+
+/** Whether the trip's guest was told of an answer after `since` (a notice queued then, on the business clock). */
+async function guestToldSince(tx: Db, tripId: number, since: Date): Promise<boolean> {
+  const pattern = `${notifyJobKey(guestNoticePrefix(tripId)).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [told] = await tx.select({ id: jobs.id }).from(jobs).where(and(like(jobs.key, pattern), gt(jobs.runAt, since))).limit(1);
+  return Boolean(told);
+}
+
 /**
  * POST …/messages: one message from the actor's side (409 with the reason when the thread is
  * closed). A client_id already posted on the trip returns that message (created false) and tells
@@ -123,6 +133,10 @@ export async function postMessage(db: Db, actor: ThreadActor, tripId: number, in
       } else if (trip.driverId !== null) {
         await emit(tx, `driver.trip_message:${tripId}:${trip.driverId}:${row.id}`, { type: 'driver.trip_message', butlerRequestId: tripId, driverId: trip.driverId, messageId: row.id }, now);
       }
+    }
+    // A company trip's guest has no thread of their own to be unread in: an answer (not their own message) tells them by 알림톡, once per GUEST_NOTICE_GAP_MS.
+    if (sender !== 'guest' && trip.companyId && trip.guestPhone && !(await guestToldSince(tx, tripId, new Date(now.getTime() - GUEST_NOTICE_GAP_MS)))) {
+      await emit(tx, `${guestNoticePrefix(tripId)}${row.id}`, { type: 'butler.guest_trip_message', butlerRequestId: tripId, messageId: row.id }, now);
     }
     return { message: view(row, actor), created: true };
   });

@@ -11,7 +11,7 @@ import { requireFixtures, requireMachine, requireUser } from '../auth/guards';
 import { recordAudit } from '../audit/audit';
 import { ADMIN_PAGE_SIZE } from '../pagination';
 import { issueMonthStatements } from './statements';
-import { insertTestCardTaxInvoice, insertTestStatement } from './test-fixture';
+import { insertTestCardTaxInvoice, insertTestCreditStatement, insertTestStatement } from './test-fixture';
 import { creditLine, reissueTaxInvoice, resendTaxInvoice, TAX_INVOICE_JOB } from './tax-invoices';
 import { adminStatements, companyStatement, staffStatements, staffTaxInvoices, statementView, taxInvoiceView } from './views';
 
@@ -75,12 +75,16 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
 
 /**
  * Test fixtures for end-to-end runs (TEST_FIXTURES=on, the machine token): a 후불 company run by the user with last
- * month's statement; a company card payment with its 전자세금계산서.
+ * month's statement (with `credit`, one owed back to the company); a company card payment with its 전자세금계산서.
  */
 export const invoiceFixtureRoutes = new Hono<AppEnv>()
   .post('/test-company-statement', requireFixtures, requireMachine, validJson(TestStatementSchema), async (c) => {
     const { deps } = c.var;
-    const made = await insertTestStatement(deps.db, { dueDay: deps.config.invoices.dueDay }, c.req.valid('json').user_id, deps.clock.now());
+    const { user_id: userId, credit } = c.req.valid('json');
+    const settings = { dueDay: deps.config.invoices.dueDay };
+    const made = credit
+      ? await insertTestCreditStatement(deps.db, settings, userId, deps.clock.now(), () => deps.runJobs([TAX_INVOICE_JOB]))
+      : await insertTestStatement(deps.db, settings, userId, deps.clock.now());
     await deps.runJobs([TAX_INVOICE_JOB]);
     return ok(c, made, 201);
   })

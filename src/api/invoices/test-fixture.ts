@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import { koreaDayStart, todayInKorea } from '../../domain/dates';
 import { monthOfDay, previousMonth } from '../../domain/invoices';
 import type { Db } from '../db/client';
-import { butlerCars, butlerRequests, companies, companyInvoices, companyMembers, payments, users } from '../db/schema';
+import {
+  butlerCars, butlerRequests, cars, companies, companyInvoices, companyMembers, companySubscriptionCharges, companySubscriptionMonths, payments, subscriptionRequests, subscriptions, users,
+} from '../db/schema';
 import { notFound } from '../errors';
 import { issueMonthStatements, type StatementSettings } from './statements';
 import { recordCardTaxInvoice } from './card-tax-invoices';
@@ -43,6 +45,41 @@ export async function insertTestStatement(db: Db, settings: StatementSettings, u
   await issueMonthStatements(db, settings, month, now, company.id);
   const [statement] = await db.select().from(companyInvoices).where(eq(companyInvoices.companyId, company.id));
   return { company_id: company.id, company_name: company.name, statement_id: statement.id, month };
+}
+
+/**
+ * For end-to-end runs only (TEST_FIXTURES=on): a 후불 company the user runs whose last month's
+ * statement is owed back to it, made by the monthly job's own code. Two months ago its subscription's
+ * first payment (1,300,000원, the deposit in it) was billed and that statement paid; last month one
+ * trip of 300,000원 and the deposit's return (−500,000원) at the car's return: −200,000원, 환급 예정.
+ * `issueDocuments` runs the tax invoice job between the months (the credit amends the earlier original).
+ */
+export async function insertTestCreditStatement(db: Db, settings: StatementSettings, userId: number, now: Date, issueDocuments: () => Promise<unknown>) {
+  const month = previousMonth(monthOfDay(todayInKorea(now)));
+  const earlier = previousMonth(month);
+  const { car, company } = await testCompany(db, userId, true, now);
+  const [subscriptionCar] = await db.select({ id: cars.id }).from(cars).orderBy(asc(cars.id)).limit(1);
+  if (!subscriptionCar) throw notFound('차량이 없습니다.');
+  // The order is over (cancelled for the fixture's sake): it holds no car for the other tests.
+  const [order] = await db
+    .insert(subscriptionRequests)
+    .values({ userId, carId: subscriptionCar.id, month: 12, billingKey: `test-company-credit-${company.id}`, billingProvider: 'sandbox', fee: 800_000, finalFee: 800_000, status: 'CANCELLED', companyId: company.id })
+    .returning({ id: subscriptionRequests.id });
+  const [sub] = await db.insert(subscriptions).values({ requestId: order.id, userId, startDate: `${earlier}-10`, endDate: `${month}-20` }).returning({ id: subscriptions.id });
+  await db.insert(companySubscriptionMonths).values({ subscriptionId: sub.id, companyId: company.id, month: 1, amount: 1_300_000, serviceDate: `${earlier}-10` });
+  const [first] = await issueMonthStatements(db, settings, earlier, now, company.id);
+  await issueDocuments();
+  await db.update(companyInvoices).set({ status: 'PAID', paidAt: now }).where(eq(companyInvoices.id, first));
+  const start = koreaDayStart(`${month}-05`).getTime() + 9 * 3600_000;
+  await db.insert(butlerRequests).values({
+    userId, butlerCarId: car.id, startLocation: '서울 중구 세종대로 110', endLocation: '인천 중구 공항로 272', billingProvider: 'sandbox', status: 'CONFIRMED', companyId: company.id, invoiceBilled: true,
+    startAt: new Date(start), endAt: new Date(start + 8 * 3600_000), billingKey: `test-company-credit-${company.id}-1`, baseFee: 300_000, finalPrice: 300_000, costCentre: '총무',
+  });
+  await db.insert(companySubscriptionCharges).values({
+    subscriptionId: sub.id, companyId: company.id, sourceKey: `sub:${sub.id}:settle:refund`, kind: 'SETTLEMENT_REFUND', label: `구독 #${sub.id} 반납 정산 보증금 반환`, amount: -500_000, serviceDate: `${month}-20`,
+  });
+  const [statementId] = await issueMonthStatements(db, settings, month, now, company.id);
+  return { company_id: company.id, company_name: company.name, statement_id: statementId, month };
 }
 
 /**

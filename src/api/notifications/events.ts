@@ -58,6 +58,8 @@ export type NotificationEvent =
   | { type: 'butler.trip_changed'; userId: number; butlerRequestId: number; cause: PickupChangeCause; changes: TripChange[]; price?: TripPriceChange | null }
   /** 기사님과 메시지: the driver or staff wrote in the trip's thread; one per batch (messageId: the batch's first unread message). */
   | { type: 'butler.trip_message'; userId: number; butlerRequestId: number; messageId: number }
+  /** A company trip's guest: the driver, the booker or staff answered in the thread; by 알림톡 to the guest's phone with their link, at most once per GUEST_NOTICE_GAP_MS (domain/trip-thread) a trip. */
+  | { type: 'butler.guest_trip_message'; butlerRequestId: number; messageId: number }
   // Company accounts (법인)
   /** An admin invited someone to the company; the code is in the link (only its hash is stored with the invite). */
   | { type: 'company.invited'; inviteId: number; code: string }

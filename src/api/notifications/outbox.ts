@@ -52,11 +52,20 @@ async function staffEmails(ctx: NotifyContext): Promise<string[]> {
   return rows.map((r) => r.email!);
 }
 
+/** The values a company trip's guest's copy differs by: the link to their own page of the trip's thread. */
+function guestLink(ctx: NotifyContext, trip: { id: number; guestPhone: string }): TemplateVars {
+  const token = guestThreadToken(ctx.config.jwtSecret, trip);
+  return token ? { 상세경로: guestThreadPath(token) } : {};
+}
+
 /** Who gets a message, per channel that is on: the customer's email and mobile, or the staff's. Marketing goes by email only. */
 async function recipients(ctx: NotifyContext, t: Template, loaded: Loaded): Promise<Recipient[]> {
   const out: Recipient[] = [];
   if (t.audience === 'direct') {
-    for (const r of loaded.to ?? []) out.push(r.channel === 'kakao' ? { channel: 'kakao', to: mobileDigits(r.to) ?? r.to } : { channel: 'email', to: r.to.toLowerCase() });
+    for (const r of loaded.to ?? []) {
+      const address: Recipient = r.channel === 'kakao' ? { channel: 'kakao', to: mobileDigits(r.to) ?? r.to } : { channel: 'email', to: r.to.toLowerCase() };
+      out.push(r.guestTrip ? { ...address, vars: guestLink(ctx, r.guestTrip) } : address);
+    }
   } else if (t.audience === 'staff') {
     for (const to of await staffEmails(ctx)) out.push({ channel: 'email', to: to.toLowerCase() });
     for (const to of ctx.config.notifications.staffPhones) out.push({ channel: 'kakao', to });
@@ -68,8 +77,7 @@ async function recipients(ctx: NotifyContext, t: Template, loaded: Loaded): Prom
     if (mobile && !t.marketing) out.push({ channel: 'kakao', to: mobile });
     for (const r of t.marketing ? [] : (loaded.copyTo ?? [])) {
       const to = mobileDigits(r.to);
-      const token = r.guestTrip ? guestThreadToken(ctx.config.jwtSecret, r.guestTrip) : null;
-      if (to) out.push({ channel: 'kakao', to, ...(token ? { vars: { 상세경로: guestThreadPath(token) } } : {}) });
+      if (to) out.push({ channel: 'kakao', to, ...(r.guestTrip ? { vars: guestLink(ctx, r.guestTrip) } : {}) });
     }
   }
   const seen = new Set<string>();

@@ -10,8 +10,11 @@ export interface Loaded {
   vars: TemplateVars;
   /** The customer (null for staff messages). */
   userId: number | null;
-  /** A 'direct' message's own addresses (a driver's invite goes to the number or email staff typed). */
-  to?: { channel: 'email' | 'kakao'; to: string }[];
+  /**
+   * A 'direct' message's own addresses (a driver's invite goes to the number or email staff typed).
+   * With `guestTrip`, the link (#{상세경로}) is the company trip's guest's own page of its thread.
+   */
+  to?: { channel: 'email' | 'kakao'; to: string; guestTrip?: { id: number; guestPhone: string } }[];
   /**
    * A customer message's copy to someone else: the passenger a company booker booked for (by 알림톡).
    * With `guestTrip`, the copy's link (#{상세경로}) is the guest's own page of the trip's thread.

@@ -30,5 +30,5 @@ export const CreditLineSchema = z.object({ amount: intField('환불 금액').min
 /** POST /admin/tax-invoices/{id}/reissue */
 export const ReissueSchema = z.object({ reason: reason('재발행 사유') });
 
-/** POST /admin/test-company-statement (test fixture): the company's admin. */
-export const TestStatementSchema = z.object({ user_id: IdSchema });
+/** POST /admin/test-company-statement (test fixture): the company's admin; `credit`: a month whose credits exceed its charges. */
+export const TestStatementSchema = z.object({ user_id: IdSchema, credit: z.boolean().optional() });

@@ -7,6 +7,7 @@ import Alert from '../common/Alert';
 import { formatKoreaDateTime } from '../../domain/dates';
 import type { DriverTrip, DriverTripsAnswer } from '../../domain/driver-day';
 import { addTap, flushTaps, loadTaps, saveTaps, type PendingTap, type SendResult } from './tap-queue';
+import { serverClockOf, type ServerClock } from './server-clock';
 import TripCard from './TripCard';
 import DriverHandovers from './DriverHandovers';
 import DriverNotices from './DriverNotices';
@@ -118,6 +119,8 @@ function DriverLogin() {
 
 function DriverDay({ officePhone }: Props) {
   const [answer, setAnswer] = useState<DriverTripsAnswer | null>(null);
+  // The server's time of the last answer, carried on monotonically: a wait on the phone is counted from it.
+  const [clock, setClock] = useState<ServerClock | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [pending, setPending] = useState<PendingTap[]>([]);
@@ -128,6 +131,7 @@ function DriverDay({ officePhone }: Props) {
     const r = await call((o) => client.driver.trips.$get({}, o));
     if (r.ok) {
       setAnswer(r.data);
+      setClock(serverClockOf(r.data.now));
       setLoads((n) => n + 1);
       setError('');
     } else if (r.status !== 0) setError(r.error.message);
@@ -215,7 +219,10 @@ function DriverDay({ officePhone }: Props) {
             <ol className="space-y-4">
               {g.trips.map((t) => (
                 <li key={t.id}>
-                  <TripCard trip={t} today={answer.today} pending={pending.filter((p) => p.trip_id === t.id)} onTap={(stage) => tapStage(t, stage)} officePhone={officePhone} />
+                  <TripCard
+                    trip={t} today={answer.today} pending={pending.filter((p) => p.trip_id === t.id)} onTap={(stage) => tapStage(t, stage)} officePhone={officePhone}
+                    waiting={clock ? { clock, policy: answer.waiting_policy } : null}
+                  />
                 </li>
               ))}
             </ol>

@@ -3,9 +3,11 @@ import { call, client } from '../../client/api';
 import TripThread from '../common/TripThread';
 import { formatKoreaDateTime, koreaDate, koreaTime } from '../../domain/dates';
 import { TRIP_STAGE_LABEL } from '../../domain/dispatch';
-import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip } from '../../domain/driver-day';
+import { DRIVER_STAGE_LABEL, DRIVER_STAGES, type DriverStage, type DriverTrip, type DriverTripsAnswer } from '../../domain/driver-day';
 import type { PendingTap } from './tap-queue';
 import { dayHeading } from '../../domain/driver-notices';
+import { waitingSoFar, waitingSoFarText } from '../../domain/waiting';
+import { useServerNow, type ServerClock } from './server-clock';
 
 interface Props {
   trip: DriverTrip;
@@ -14,6 +16,8 @@ interface Props {
   pending: PendingTap[];
   onTap: (stage: DriverStage) => void;
   officePhone: string;
+  /** The server's clock and waiting rule, for the wait shown at the pickup (null until the first answer). */
+  waiting: { clock: ServerClock; policy: DriverTripsAnswer['waiting_policy'] } | null;
 }
 
 /** A Kakao Map search for the address: opens the app or the web map, no key needed. */
@@ -34,7 +38,7 @@ function Place({ label, address, time }: { label: string; address: string; time:
 }
 
 /** One trip on the driver's phone: when, where (each place with a map link), who, what they asked, and the next stage's big button. */
-export default function TripCard({ trip: t, today, pending, onTap, officePhone }: Props) {
+export default function TripCard({ trip: t, today, pending, onTap, officePhone, waiting: rule }: Props) {
   const waiting = new Map(pending.map((p) => [p.stage, p.tapped_at]));
   const next = DRIVER_STAGES.find((s) => !t.times[s] && !waiting.has(s)) ?? null;
   const day = dayHeading(koreaDate(t.start_at), today).split(' · ')[0];
@@ -91,6 +95,9 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
         })}
       </ol>
 
+      {/* Waiting at the pickup: from the server's 도착 until 탑승 (a 탑승 tap still on the phone ends it too). */}
+      {rule && t.times.arrived && !t.times.boarded && !waiting.has('boarded') && <WaitingNow trip={t} arrived={t.times.arrived} {...rule} />}
+
       {next ? (
         <button type="button" onClick={() => onTap(next)} className="mt-4 min-h-14 w-full bg-ink text-lg font-bold text-paper" data-testid="stage-button">
           {DRIVER_STAGE_LABEL[next]}
@@ -109,6 +116,25 @@ export default function TripCard({ trip: t, today, pending, onTap, officePhone }
         />
       </div>
     </article>
+  );
+}
+
+/**
+ * 대기 N분 and the free time left or the minutes beyond it, by the charge's own rule (src/domain/waiting.ts)
+ * on the server's 도착 and the server's time carried on: re-read every second, so it moves each minute.
+ */
+function WaitingNow({ trip, arrived, clock, policy }: { trip: DriverTrip; arrived: string; clock: ServerClock; policy: DriverTripsAnswer['waiting_policy'] }) {
+  const now = useServerNow(clock);
+  const w = waitingSoFar({ airportFreeMinutes: policy.airport_free_minutes, freeMinutes: policy.free_minutes, stepMinutes: policy.step_minutes }, trip, arrived, now);
+  const early = now < Date.parse(trip.start_at);
+  return (
+    <div className={`mt-3 border px-3 py-2 text-sm ${w.chargedMinutes > 0 ? 'border-gold bg-paper' : 'border-line'}`} data-testid="driver-waiting">
+      <p className="font-semibold tabular-nums" data-testid="driver-waiting-text">{waitingSoFarText(w)}</p>
+      <p className="text-xs text-muted">
+        {early ? `예약 시각 ${koreaTime(trip.start_at)}부터 대기 시간을 셉니다. ` : ''}
+        {w.airport ? '공항 픽업' : '일반 픽업'} 무료 대기 {w.freeMinutes}분
+      </p>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WAITING_POLICY, chargeFormula, isAirportPickup, tripCharge, tripChargeLabel, tripChargeLines, tripChargeRows,
-  tripChargeSentence, tripChargeText, waitingCharge, waitingMinutes, waitingRuleLines, type TripChargeInput,
+  tripChargeSentence, tripChargeText, waitingCharge, waitingMinutes, waitingRuleLines, waitingSoFar, waitingSoFarText, type TripChargeInput,
 } from '../../../src/domain/waiting';
 import { paymentLabel, paymentLinesOf } from '../../../src/domain/payments';
 import { quoteButler } from '../../../src/domain/butler';
@@ -57,6 +57,29 @@ describe('the waiting rule', () => {
     expect(lines.join(' ')).toContain('초과 이용 요금과 함께');
     expect(waitingRuleLines({ airportFreeMinutes: 45, freeMinutes: 10, stepMinutes: 20 })[0]).toContain('45분');
     expect(waitingRuleLines(policy).join(' ')).not.toContain('이 차량은');
+  });
+});
+
+describe("the wait so far, on the driver's phone", () => {
+  const elsewhere: { start_at: string; flight_number: string | null; start_location: string } = { start_at: kst('2026-12-08', '10:00'), flight_number: null, start_location: '서울 중구 세종대로 110' };
+  const airport = { ...elsewhere, flight_number: 'KE123' };
+  const text = (b: typeof elsewhere, arrived: string, now: string) => waitingSoFarText(waitingSoFar(policy, b, kst('2026-12-08', arrived), kst('2026-12-08', now)));
+
+  it('counts by the charge’s rule up to the server’s now: from 도착, or from the booked time when the driver came early', () => {
+    expect(text(elsewhere, '10:02', '10:14')).toBe('대기 12분 · 무료 대기 3분 남음');
+    // Early: nothing counts before the booked 10:00.
+    expect(text(elsewhere, '09:40', '09:55')).toBe('대기 0분 · 무료 대기 15분 남음');
+    expect(text(elsewhere, '09:40', '10:15')).toBe('대기 15분 · 무료 대기 시간이 끝났습니다');
+    expect(text(elsewhere, '10:00', '10:20')).toBe('대기 20분 · 무료 대기 15분을 5분 넘었습니다 (30분 단위 1회 청구)');
+    expect(text(airport, '10:00', '11:20')).toBe('대기 80분 · 무료 대기 60분을 20분 넘었습니다 (30분 단위 1회 청구)');
+    expect(text(airport, '10:00', '11:31')).toBe('대기 91분 · 무료 대기 60분을 31분 넘었습니다 (30분 단위 2회 청구)');
+  });
+
+  it('is the minutes and steps the charge takes at 탑승 then', () => {
+    const so = waitingSoFar(policy, airport, kst('2026-12-08', '09:55'), kst('2026-12-08', '11:15'));
+    const charged = waitingCharge(policy, true, waitingMinutes(airport.start_at, kst('2026-12-08', '09:55'), kst('2026-12-08', '11:15')), RATE);
+    expect([so.minutes, so.freeMinutes, so.chargedMinutes, so.steps]).toEqual([charged.minutes, charged.freeMinutes, charged.chargedMinutes, charged.steps]);
+    expect(so.amount).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import driverTripUnassigned from './driver-trip-unassigned';
 import driverTripChanged from './driver-trip-changed';
 import butlerTripChanged from './butler-trip-changed';
 import butlerTripMessage from './butler-trip-message';
+import butlerGuestTripMessage from './butler-guest-trip-message';
 import driverTripMessage from './driver-trip-message';
 import driverLocationReads from './driver-location-reads';
 import butlerReminder from './butler-reminder';
@@ -87,6 +88,7 @@ export const TEMPLATES: { [K in NotificationEventType]: Template<K> } = {
   'driver.trip_changed': driverTripChanged,
   'butler.trip_changed': butlerTripChanged,
   'butler.trip_message': butlerTripMessage,
+  'butler.guest_trip_message': butlerGuestTripMessage,
   'driver.trip_message': driverTripMessage,
   'driver.location_reads': driverLocationReads,
   'payment.succeeded': paymentSucceeded,
