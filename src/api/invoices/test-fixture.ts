@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { koreaDayStart, todayInKorea } from '../../domain/dates';
+import { koreaDayStart, koreaInstant, todayInKorea } from '../../domain/dates';
 import { monthOfDay, previousMonth } from '../../domain/invoices';
 import type { Db } from '../db/client';
 import {
@@ -70,7 +70,8 @@ export async function insertTestCreditStatement(db: Db, settings: StatementSetti
   const [first] = await issueMonthStatements(db, settings, earlier, now, company.id);
   await issueDocuments();
   await db.update(companyInvoices).set({ status: 'PAID', paidAt: now }).where(eq(companyInvoices.id, first));
-  const start = koreaDayStart(`${month}-05`).getTime() + 9 * 3600_000;
+  // A trip from 09:00 to 17:00 on the 5th, Korean time.
+  const start = koreaInstant(`${month}-05`, '09:00')!.getTime();
   await db.insert(butlerRequests).values({
     userId, butlerCarId: car.id, startLocation: '서울 중구 세종대로 110', endLocation: '인천 중구 공항로 272', billingProvider: 'sandbox', status: 'CONFIRMED', companyId: company.id, invoiceBilled: true,
     startAt: new Date(start), endAt: new Date(start + 8 * 3600_000), billingKey: `test-company-credit-${company.id}-1`, baseFee: 300_000, finalPrice: 300_000, costCentre: '총무',

@@ -49,7 +49,7 @@ export default function CardTaxInvoicesSection() {
       <h2 id="card-tax-title" className="font-semibold">법인카드 결제 세금계산서</h2>
       {data?.card_document === 'card_slip' && (
         <p className="text-sm text-muted" data-testid="card-tax-setting">
-          지금은 법인카드 결제를 신용카드매출전표로 증빙합니다 (CARD_TAX_DOCUMENT=card_slip, 부가가치세법 제33조제2항). 아래에는 설정을 바꾸기 전에 발행된 세금계산서만 보입니다.
+          지금은 운영 설정에 따라 법인카드 결제를 신용카드매출전표로 증빙합니다 (부가가치세법 제33조제2항). 아래에는 설정을 바꾸기 전에 발행된 세금계산서만 보입니다.
         </p>
       )}
       <select aria-label="발행 상태" className="field w-auto py-2" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
